@@ -1,0 +1,29 @@
+#!/bin/sh
+# Installs the Debian packages the project builds and tests with. Idempotent:
+# packages already present are skipped, apt-get runs only when something is missing.
+# Usage: scripts/install-deps.sh [group...]   groups: core tls sim static cross bench fuzz (default: core sim)
+set -eu
+groups=${*:-core sim}
+pkgs=""
+for g in $groups; do
+  case "$g" in
+    core)   pkgs="$pkgs build-essential libjsmn-dev python3 g++" ;;
+    tls)    pkgs="$pkgs libbearssl-dev libmbedtls-dev openssl nginx-light" ;;
+    sim)    pkgs="$pkgs python3 openssl" ;;
+    static) pkgs="$pkgs musl-tools musl-dev dpkg-dev" ;;
+    cross)  pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-s390x-cross qemu-user gcc-arm-none-eabi libnewlib-arm-none-eabi" ;;
+    bench)  pkgs="$pkgs valgrind hyperfine binutils" ;;
+    fuzz)   pkgs="$pkgs clang libclang-rt-14-dev libfuzzer-14-dev" ;;
+    *) echo "install-deps: unknown group '$g'" >&2; exit 2 ;;
+  esac
+done
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "install-deps: installing$missing" >&2
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
