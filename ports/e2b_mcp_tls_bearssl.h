@@ -1,0 +1,524 @@
+/* ports/e2b_mcp_tls_bearssl.h - the BearSSL TLS port of e2b_mcp.h (the default TLS port).
+
+   Selected with E2B_MCP_TLS_BEARSSL; link -lbearssl (Debian: libbearssl-dev, 0.6).
+   e2b_mcp.h includes this file twice: once from its declarations region for the two
+   types below (their storage lives inside the caller's e2b_mcp_server: no malloc,
+   ever), and once from its implementation region with E2B_MCP__PORT_IMPL defined,
+   for the functions. The port does not own the socket: it pumps the BearSSL engine's
+   record buffers through e2b_mcp__sock_send / e2b_mcp__sock_recv, which the includer
+   defines, and takes certificate time from e2b_mcp__now_s().
+
+   WHAT IS CHECKED, ALWAYS (there is no switch that turns it off)
+      the chain up to a trust anchor, the host name (and SNI is sent), validity dates.
+      Failures map to E2B_MCP_ERR_TLS_UNTRUSTED / _TLS_EXPIRED / _TLS_NAME, anything
+      else in the handshake to E2B_MCP_ERR_TLS; BearSSL's own code is kept in
+      e2b_mcp_tls.last_error. No application byte is written before the handshake,
+      and with it the verification, has succeeded.
+
+   TRUST ANCHORS (e2b_mcp__tls_trust_init)
+      ca_file           a PEM file (one or many certificates), read in 256-byte chunks
+                        and decoded into the arena inside e2b_mcp_tls_trust
+      NULL              E2B_MCP_TLS_ANCHORS (+ _NUM) when defined: a const
+                        br_x509_trust_anchor array as `brssl ta` prints it (TAs /
+                        TAs_NUM) - it stays in flash, the arena is not used;
+                        else E2B_MCP_TLS_ANCHORS_PEM when defined: PEM text compiled in;
+                        else the system bundle E2B_MCP_TLS_SYSTEM_CA_FILE.
+      An arena or slot table too small for the file is an error at start-up
+      (E2B_MCP_ERR_TLS_TRUST, with e2b_mcp_tls_trust.dropped > 0), never a silently
+      shortened trust store.
+
+   SESSIONS
+      One e2b_mcp_tls is one connection. The parameters of its last session are kept,
+      and the next e2b_mcp__tls_open to the same host offers them (an abbreviated
+      handshake when the server still knows the session). handshakes counts full
+      handshakes, resumed abbreviated ones.
+
+   CONFIG MACROS (define before including e2b_mcp.h)
+      E2B_MCP_TLS_BUFSIZE         engine I/O buffer (half-duplex)  BR_SSL_BUFSIZE_MONO
+                                  (16709). Smaller values make BearSSL offer
+                                  max_fragment_length, which most servers ignore.
+      E2B_MCP_TLS_MAX_ANCHORS     trust anchor slots               160   | 4 (E2B_MCP_SMALL)
+      E2B_MCP_TLS_TRUST_ARENA     bytes for anchor names and keys  80 KiB | 2 KiB
+                                  (Debian's 144-root bundle needs 61,917 bytes)
+      E2B_MCP_TLS_BEARSSL_MINIMAL TLS 1.2, ECDHE + AES-128-GCM / ChaCha20-Poly1305,
+                                  small i15/m15 maths: ~25 KB less code than the full
+                                  profile (br_ssl_client_init_full, the default)
+      E2B_MCP_TLS_SYSTEM_CA_FILE  "/etc/ssl/certs/ca-certificates.crt"
+      E2B_MCP_TLS_ANCHORS, E2B_MCP_TLS_ANCHORS_NUM, E2B_MCP_TLS_ANCHORS_PEM   see above
+      E2B_MCP_TLS_NO_FILE         no file system: ca_file must be NULL
+      E2B_MCP_TLS_ENTROPY(buf, n) an expression filling n seed bytes, 0 on success, for
+                                  boards without /dev/urandom (BearSSL is then built
+                                  with BR_USE_URANDOM=0); without it BearSSL seeds
+                                  itself from the OS.
+      Time: e2b_mcp__now_s() (Unix seconds) is given to the X.509 engine before every
+      handshake; when it returns 0 BearSSL falls back to time() (BR_USE_UNIX_TIME), and
+      a board without either fails with E2B_MCP_ERR_TLS (BR_ERR_X509_TIME_UNKNOWN).
+
+   RAM (x86-64): e2b_mcp_tls ~24 KB (16,709 buffer + 3,720 client + 3,168 X.509 +
+   session); e2b_mcp_tls_trust 10 KB of slots + the arena; ~13 KB of stack at the peak
+   of a handshake. */
+
+/* ------------------------------------------------------------------------------
+   Types: included from e2b_mcp.h's declarations region. */
+#ifndef E2B_MCP_TLS_BEARSSL_TYPES
+#define E2B_MCP_TLS_BEARSSL_TYPES
+
+#include <bearssl.h>
+
+#ifndef E2B_MCP__D
+#  ifdef E2B_MCP_SMALL
+#    define E2B_MCP__D(desk, small) (small)
+#  else
+#    define E2B_MCP__D(desk, small) (desk)
+#  endif
+#endif
+#ifndef E2B_MCP_TLS_BUFSIZE
+#define E2B_MCP_TLS_BUFSIZE BR_SSL_BUFSIZE_MONO
+#endif
+#if defined(E2B_MCP_TLS_ANCHORS) && !defined(E2B_MCP_TLS_ANCHORS_NUM)
+#  error "E2B_MCP_TLS_ANCHORS needs E2B_MCP_TLS_ANCHORS_NUM (brssl ta prints TAs and TAs_NUM)"
+#endif
+#ifndef E2B_MCP_TLS_MAX_ANCHORS
+#  ifdef E2B_MCP_TLS_ANCHORS
+#    define E2B_MCP_TLS_MAX_ANCHORS 1      /* compiled-in anchors need no slots... */
+#  else
+#    define E2B_MCP_TLS_MAX_ANCHORS E2B_MCP__D(160, 4)
+#  endif
+#endif
+#ifndef E2B_MCP_TLS_TRUST_ARENA
+#  ifdef E2B_MCP_TLS_ANCHORS
+#    define E2B_MCP_TLS_TRUST_ARENA 1      /* ...and no arena (a ca_file then fails) */
+#  else
+#    define E2B_MCP_TLS_TRUST_ARENA E2B_MCP__D(81920, 2048)
+#  endif
+#endif
+#ifndef E2B_MCP_TLS_SYSTEM_CA_FILE
+#define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
+#endif
+#ifdef E2B_MCP_HOST_MAX
+#  define E2B_MCP__TLS_HOST_MAX E2B_MCP_HOST_MAX
+#else
+#  define E2B_MCP__TLS_HOST_MAX 256
+#endif
+
+/* Trust anchors, decoded once at start-up and shared by every connection. */
+typedef struct e2b_mcp_tls_trust {
+  const br_x509_trust_anchor *ta;       /* the anchors in use: slot[] or compiled in */
+  size_t nta;
+  size_t dropped;                       /* certificates that did not fit (an error) */
+  size_t used;                          /* bytes of arena[] in use */
+  br_x509_trust_anchor slot[E2B_MCP_TLS_MAX_ANCHORS];
+  unsigned char arena[E2B_MCP_TLS_TRUST_ARENA];   /* names and keys slot[] points to */
+} e2b_mcp_tls_trust;
+
+/* One TLS connection over one socket. All zero is a valid initial state. */
+typedef struct e2b_mcp_tls {
+  br_ssl_client_context sc;
+  br_x509_minimal_context xc;
+  br_ssl_session_parameters sess;       /* the last session, offered again to sess_host */
+  char sess_host[E2B_MCP__TLS_HOST_MAX];
+  int have_sess;
+  int open;                             /* a handshake succeeded; not yet closed */
+  int last_error;                       /* BearSSL's code of the last failure (BR_ERR_*) */
+  unsigned long handshakes;             /* full handshakes */
+  unsigned long resumed;                /* abbreviated handshakes (session resumed) */
+  unsigned char buf[E2B_MCP_TLS_BUFSIZE];
+} e2b_mcp_tls;
+
+#endif /* E2B_MCP_TLS_BEARSSL_TYPES */
+
+/* ------------------------------------------------------------------------------
+   Implementation: included from e2b_mcp.h's implementation region, after <string.h>
+   and the static e2b_mcp__sock_send / e2b_mcp__sock_recv / e2b_mcp__now_s. */
+#if defined(E2B_MCP__PORT_IMPL) && !defined(E2B_MCP_TLS_BEARSSL_IMPL)
+#define E2B_MCP_TLS_BEARSSL_IMPL
+
+#if !defined(E2B_MCP_TLS_NO_FILE) && defined(E2B_MCP_SOCK_POSIX)
+#  include <fcntl.h>
+#  include <unistd.h>
+#  include <errno.h>
+#  define E2B_MCP__TLS_FILE_POSIX
+#elif !defined(E2B_MCP_TLS_NO_FILE) && !defined(E2B_MCP_NO_STDIO)
+#  include <stdio.h>
+#  define E2B_MCP__TLS_FILE_STDIO
+#endif
+
+/* ---- Trust anchors: PEM -> br_x509_trust_anchor, in the caller's arena -------- */
+
+typedef struct e2b_mcp__br_loader {
+  e2b_mcp_tls_trust *tr;
+  br_pem_decoder_context pem;
+  br_x509_decoder_context x509;
+  size_t mark;                          /* arena use when the current certificate began */
+  int in_cert, full;
+} e2b_mcp__br_loader;
+
+static unsigned char *e2b_mcp__br_alloc(e2b_mcp__br_loader *ld, size_t n) {
+  e2b_mcp_tls_trust *tr = ld->tr;
+  unsigned char *p;
+  if (n > sizeof tr->arena - tr->used) { ld->full = 1; return NULL; }
+  p = tr->arena + tr->used;
+  tr->used += n;
+  return p;
+}
+
+/* The X.509 decoder hands over the subject DN in pieces: it goes straight to the arena. */
+static void e2b_mcp__br_dn(void *ctx, const void *buf, size_t len) {
+  e2b_mcp__br_loader *ld = (e2b_mcp__br_loader *)ctx;
+  unsigned char *p = e2b_mcp__br_alloc(ld, len);
+  if (p) memcpy(p, buf, len);
+}
+
+static void e2b_mcp__br_der(void *ctx, const void *buf, size_t len) {
+  br_x509_decoder_push((br_x509_decoder_context *)ctx, buf, len);
+}
+
+/* A certificate ended: keep it as an anchor, or give its arena bytes back. */
+static void e2b_mcp__br_add(e2b_mcp__br_loader *ld) {
+  e2b_mcp_tls_trust *tr = ld->tr;
+  br_x509_pkey *pk = br_x509_decoder_get_pkey(&ld->x509);
+  br_x509_trust_anchor *ta;
+  unsigned char *a, *b;
+  if (!pk || ld->full || tr->nta >= E2B_MCP_TLS_MAX_ANCHORS) {
+    if (pk) tr->dropped++;              /* a good certificate that did not fit */
+    tr->used = ld->mark;                /* undecodable ones (e.g. unknown key types) are skipped */
+    ld->full = 0;
+    return;
+  }
+  ta = &tr->slot[tr->nta];
+  memset(ta, 0, sizeof *ta);
+  ta->dn.data = tr->arena + ld->mark;
+  ta->dn.len = tr->used - ld->mark;
+  ta->flags = br_x509_decoder_isCA(&ld->x509) ? BR_X509_TA_CA : 0;
+  ta->pkey.key_type = pk->key_type;
+  if (pk->key_type == BR_KEYTYPE_RSA) {
+    a = e2b_mcp__br_alloc(ld, pk->key.rsa.nlen);
+    b = e2b_mcp__br_alloc(ld, pk->key.rsa.elen);
+    if (a && b) {
+      memcpy(a, pk->key.rsa.n, pk->key.rsa.nlen);
+      memcpy(b, pk->key.rsa.e, pk->key.rsa.elen);
+      ta->pkey.key.rsa.n = a; ta->pkey.key.rsa.nlen = pk->key.rsa.nlen;
+      ta->pkey.key.rsa.e = b; ta->pkey.key.rsa.elen = pk->key.rsa.elen;
+    }
+  } else {
+    a = e2b_mcp__br_alloc(ld, pk->key.ec.qlen);
+    if (a) {
+      memcpy(a, pk->key.ec.q, pk->key.ec.qlen);
+      ta->pkey.key.ec.curve = pk->key.ec.curve;
+      ta->pkey.key.ec.q = a; ta->pkey.key.ec.qlen = pk->key.ec.qlen;
+    }
+  }
+  if (ld->full) { tr->dropped++; tr->used = ld->mark; ld->full = 0; return; }
+  tr->nta++;
+}
+
+/* Feeds PEM text to the decoder; 0, or -1 when the text is not PEM. */
+static int e2b_mcp__br_push(e2b_mcp__br_loader *ld, const unsigned char *p, size_t n) {
+  while (n > 0) {
+    size_t k = br_pem_decoder_push(&ld->pem, p, n);
+    const char *name;
+    p += k; n -= k;
+    switch (br_pem_decoder_event(&ld->pem)) {
+    case BR_PEM_BEGIN_OBJ:
+      name = br_pem_decoder_name(&ld->pem);
+      ld->in_cert = strcmp(name, "CERTIFICATE") == 0 || strcmp(name, "X509 CERTIFICATE") == 0;
+      if (ld->in_cert) {
+        ld->mark = ld->tr->used;
+        ld->full = 0;
+        br_x509_decoder_init(&ld->x509, e2b_mcp__br_dn, ld);
+        br_pem_decoder_setdest(&ld->pem, e2b_mcp__br_der, &ld->x509);
+      } else {
+        br_pem_decoder_setdest(&ld->pem, NULL, NULL);   /* keys, CRLs...: skipped */
+      }
+      break;
+    case BR_PEM_END_OBJ:
+      if (ld->in_cert) e2b_mcp__br_add(ld);
+      ld->in_cert = 0;
+      break;
+    case BR_PEM_ERROR:
+      return -1;
+    default:
+      break;
+    }
+  }
+  return 0;
+}
+
+/* Streams a file through the PEM decoder in small chunks; 0 or -1. */
+static int e2b_mcp__br_file(e2b_mcp__br_loader *ld, const char *path) {
+#if defined(E2B_MCP__TLS_FILE_POSIX)
+  unsigned char chunk[256];
+  int fd, rc = 0;
+  ssize_t r;
+  do { fd = open(path, O_RDONLY); } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return -1;
+  for (;;) {
+    r = read(fd, chunk, sizeof chunk);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) { rc = -1; break; }
+    if (r == 0) break;
+    if (e2b_mcp__br_push(ld, chunk, (size_t)r) != 0) { rc = -1; break; }
+  }
+  close(fd);
+  return rc;
+#elif defined(E2B_MCP__TLS_FILE_STDIO)
+  unsigned char chunk[256];
+  size_t r;
+  int rc = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return -1;
+  while ((r = fread(chunk, 1, sizeof chunk, f)) > 0)
+    if (e2b_mcp__br_push(ld, chunk, r) != 0) { rc = -1; break; }
+  if (ferror(f)) rc = -1;
+  fclose(f);
+  return rc;
+#else
+  (void)ld; (void)path;
+  return -1;                            /* E2B_MCP_TLS_NO_FILE: no file system */
+#endif
+}
+
+static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
+  e2b_mcp__br_loader ld;
+  int rc;
+  tr->ta = tr->slot;
+  tr->nta = tr->dropped = tr->used = 0;
+#ifdef E2B_MCP_TLS_ANCHORS
+  if (!ca_file) {
+    tr->ta = E2B_MCP_TLS_ANCHORS;
+    tr->nta = (size_t)(E2B_MCP_TLS_ANCHORS_NUM);
+    return tr->nta > 0 ? (int)tr->nta : E2B_MCP_ERR_TLS_TRUST;
+  }
+#endif
+  memset(&ld, 0, sizeof ld);
+  ld.tr = tr;
+  br_pem_decoder_init(&ld.pem);
+#ifdef E2B_MCP_TLS_ANCHORS_PEM
+  if (!ca_file) {
+    const char *pem = E2B_MCP_TLS_ANCHORS_PEM;
+    rc = e2b_mcp__br_push(&ld, (const unsigned char *)pem, strlen(pem));
+    /* a last line without its newline still ends the object */
+    if (rc == 0) rc = e2b_mcp__br_push(&ld, (const unsigned char *)"\n", 1);
+  } else
+#endif
+  rc = e2b_mcp__br_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
+  if (rc != 0 || tr->dropped > 0 || tr->nta == 0) {
+    tr->nta = 0;
+    return E2B_MCP_ERR_TLS_TRUST;
+  }
+  return (int)tr->nta;
+}
+
+/* ---- The engine pump --------------------------------------------------------- */
+
+static int e2b_mcp__br_map(int err) {
+  switch (err) {
+  case BR_ERR_OK:                   return E2B_MCP_ERR_CLOSED;
+  case BR_ERR_X509_NOT_TRUSTED:     return E2B_MCP_ERR_TLS_UNTRUSTED;
+  case BR_ERR_X509_EXPIRED:         return E2B_MCP_ERR_TLS_EXPIRED;
+  case BR_ERR_X509_BAD_SERVER_NAME: return E2B_MCP_ERR_TLS_NAME;
+  case BR_ERR_IO:                   return E2B_MCP_ERR_RESET;
+  default:                          return E2B_MCP_ERR_TLS;
+  }
+}
+
+/* A failure: BearSSL's own reason wins over the socket's (a refused certificate is
+   followed by an alert the peer may not wait for). */
+static int e2b_mcp__br_fail(e2b_mcp_tls *t, int sock_err) {
+  int e = br_ssl_engine_last_error(&t->sc.eng);
+  t->open = 0;
+  if (e != BR_ERR_OK) { t->last_error = e; return e2b_mcp__br_map(e); }
+  return sock_err;
+}
+
+#define E2B_MCP__BR_EOF 1   /* the peer ended the stream (close_notify or TCP EOF) */
+
+/* Moves records until the engine offers one of the states in `want` (BR_SSL_SENDAPP,
+   BR_SSL_RECVAPP; 0: until every pending record is on the wire). Returns 0,
+   E2B_MCP__BR_EOF, or a negative E2B_MCP_ERR_*. */
+static int e2b_mcp__br_pump(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned want, int timeout_ms) {
+  br_ssl_engine_context *eng = &t->sc.eng;
+  int flushed = 0;
+  for (;;) {
+    unsigned st = br_ssl_engine_current_state(eng);
+    unsigned char *buf;
+    size_t len;
+    int r;
+    if (st & BR_SSL_CLOSED) {
+      int e = br_ssl_engine_last_error(eng);
+      t->open = 0;
+      if (e == BR_ERR_OK) return E2B_MCP__BR_EOF;
+      t->last_error = e;
+      return e2b_mcp__br_map(e);
+    }
+    if (st & BR_SSL_SENDREC) {
+      buf = br_ssl_engine_sendrec_buf(eng, &len);
+      r = e2b_mcp__sock_send(s, buf, len, timeout_ms);
+      if (r <= 0) return e2b_mcp__br_fail(t, r < 0 ? r : E2B_MCP_ERR_RESET);
+      br_ssl_engine_sendrec_ack(eng, (size_t)r);
+      flushed = 0;
+      continue;
+    }
+    if (want == 0 || (st & want)) return 0;
+    /* Half-duplex: unread plaintext blocks the engine; a request/response client
+       never gets here unless the server talks out of turn. */
+    if (st & BR_SSL_RECVAPP) { t->open = 0; return E2B_MCP_ERR_PROTOCOL; }
+    if (st & BR_SSL_RECVREC) {
+      buf = br_ssl_engine_recvrec_buf(eng, &len);
+      r = e2b_mcp__sock_recv(s, buf, len, timeout_ms);
+      if (r == 0) { t->open = 0; return E2B_MCP__BR_EOF; }
+      if (r < 0) return e2b_mcp__br_fail(t, r);
+      br_ssl_engine_recvrec_ack(eng, (size_t)r);
+      continue;
+    }
+    /* Nothing to move: buffered plaintext must become a record first. */
+    if (flushed) { t->open = 0; return E2B_MCP_ERR_TLS; }
+    br_ssl_engine_flush(eng, 0);
+    flushed = 1;
+  }
+}
+
+/* ---- The port functions -------------------------------------------------------- */
+
+static void e2b_mcp__br_profile(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr) {
+#ifdef E2B_MCP_TLS_BEARSSL_MINIMAL
+  /* What api.e2b.app and nginx need, in the smallest maths: TLS 1.2, ECDHE with
+     ECDSA or RSA certificates, AES-128-GCM or ChaCha20-Poly1305. RSA verification stays
+     (public chains often end in RSA roots); SHA-384 is for P-384 CAs. */
+  static const uint16_t suites[] = {
+    BR_TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
+    BR_TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+    BR_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
+    BR_TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+  };
+  br_ssl_engine_context *eng = &t->sc.eng;
+  br_ssl_client_zero(&t->sc);
+  br_ssl_engine_set_versions(eng, BR_TLS12, BR_TLS12);
+  br_ssl_engine_set_suites(eng, suites, sizeof suites / sizeof suites[0]);
+  br_x509_minimal_init(&t->xc, &br_sha256_vtable, tr->ta, tr->nta);
+  br_x509_minimal_set_hash(&t->xc, br_sha256_ID, &br_sha256_vtable);
+  br_x509_minimal_set_hash(&t->xc, br_sha384_ID, &br_sha384_vtable);
+  br_x509_minimal_set_rsa(&t->xc, br_rsa_i15_pkcs1_vrfy);
+  br_x509_minimal_set_ecdsa(&t->xc, &br_ec_prime_i15, br_ecdsa_i15_vrfy_asn1);
+  br_ssl_engine_set_x509(eng, &t->xc.vtable);
+  br_ssl_engine_set_hash(eng, br_sha256_ID, &br_sha256_vtable);
+  br_ssl_engine_set_hash(eng, br_sha384_ID, &br_sha384_vtable);
+  br_ssl_engine_set_prf_sha256(eng, &br_tls12_sha256_prf);
+  br_ssl_engine_set_ec(eng, &br_ec_all_m15);
+  br_ssl_engine_set_ecdsa(eng, &br_ecdsa_i15_vrfy_asn1);
+  br_ssl_engine_set_rsavrfy(eng, &br_rsa_i15_pkcs1_vrfy);
+  br_ssl_engine_set_gcm(eng, &br_sslrec_in_gcm_vtable, &br_sslrec_out_gcm_vtable);
+  br_ssl_engine_set_aes_ctr(eng, &br_aes_ct_ctr_vtable);
+  br_ssl_engine_set_ghash(eng, &br_ghash_ctmul32);
+  br_ssl_engine_set_chapol(eng, &br_sslrec_in_chapol_vtable, &br_sslrec_out_chapol_vtable);
+  br_ssl_engine_set_chacha20(eng, &br_chacha20_ct_run);
+  br_ssl_engine_set_poly1305(eng, &br_poly1305_ctmul32_run);
+#else
+  br_ssl_client_init_full(&t->sc, &t->xc, tr->ta, tr->nta);
+#endif
+}
+
+static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mcp_sock *s,
+                             const char *host, int timeout_ms) {
+  br_ssl_engine_context *eng = &t->sc.eng;
+  unsigned long now = e2b_mcp__now_s();
+  unsigned char offered[32];
+  size_t offered_len = 0, hl;
+  int resume, r;
+  t->open = 0;
+  t->last_error = 0;
+  hl = host ? strlen(host) : 0;
+  /* No host, no name check: refused, as is a trust store that never loaded. */
+  if (hl == 0 || hl >= sizeof t->sess_host) return E2B_MCP_ERR_TLS_NAME;
+  if (!tr || tr->nta == 0) return E2B_MCP_ERR_TLS_TRUST;
+  e2b_mcp__br_profile(t, tr);
+  if (now > 0)
+    br_x509_minimal_set_time(&t->xc, (uint32_t)(now / 86400UL + 719528UL), (uint32_t)(now % 86400UL));
+  br_ssl_engine_set_buffer(eng, t->buf, sizeof t->buf, 0);
+#ifdef E2B_MCP_TLS_ENTROPY
+  {
+    unsigned char seed[32];
+    if ((E2B_MCP_TLS_ENTROPY(seed, sizeof seed)) != 0) return E2B_MCP_ERR_TLS;
+    br_ssl_engine_inject_entropy(eng, seed, sizeof seed);
+    memset(seed, 0, sizeof seed);
+  }
+#endif
+  resume = t->have_sess && strcmp(t->sess_host, host) == 0;
+  if (resume) {
+    br_ssl_engine_set_session_parameters(eng, &t->sess);
+    offered_len = t->sess.session_id_len;
+    memcpy(offered, t->sess.session_id, offered_len);
+  }
+  if (!br_ssl_client_reset(&t->sc, host, resume)) return e2b_mcp__br_fail(t, E2B_MCP_ERR_TLS);
+  /* The handshake is over (and the chain verified) when the engine accepts
+     application data; nothing of ours is written before that. */
+  r = e2b_mcp__br_pump(t, s, BR_SSL_SENDAPP, timeout_ms);
+  if (r != 0) {
+    t->have_sess = 0;                   /* never resume after a failure */
+    t->open = 0;
+    return r == E2B_MCP__BR_EOF ? E2B_MCP_ERR_CLOSED : r;
+  }
+  br_ssl_engine_get_session_parameters(eng, &t->sess);
+  if (offered_len > 0 && t->sess.session_id_len == offered_len &&
+      memcmp(t->sess.session_id, offered, offered_len) == 0)
+    t->resumed++;                       /* the server echoed our session: abbreviated */
+  else
+    t->handshakes++;
+  memcpy(t->sess_host, host, hl + 1);
+  t->have_sess = t->sess.session_id_len > 0;
+  t->open = 1;
+  return 0;
+}
+
+static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n,
+                             int timeout_ms) {
+  br_ssl_engine_context *eng = &t->sc.eng;
+  size_t done = 0;
+  int r;
+  if (!t->open) return E2B_MCP_ERR_CLOSED;
+  while (done < n) {
+    unsigned char *buf;
+    size_t len;
+    r = e2b_mcp__br_pump(t, s, BR_SSL_SENDAPP, timeout_ms);
+    if (r != 0) return r == E2B_MCP__BR_EOF ? E2B_MCP_ERR_CLOSED : r;
+    buf = br_ssl_engine_sendapp_buf(eng, &len);
+    if (len > n - done) len = n - done;
+    memcpy(buf, p + done, len);
+    br_ssl_engine_sendapp_ack(eng, len);
+    done += len;
+  }
+  br_ssl_engine_flush(eng, 0);
+  r = e2b_mcp__br_pump(t, s, 0, timeout_ms);
+  if (r != 0) return r == E2B_MCP__BR_EOF ? E2B_MCP_ERR_CLOSED : r;
+  return (int)n;
+}
+
+static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n,
+                             int timeout_ms) {
+  br_ssl_engine_context *eng = &t->sc.eng;
+  unsigned char *buf;
+  size_t len;
+  int r;
+  if (!t->open) return 0;
+  if (n == 0) return E2B_MCP_ERR_IO;
+  r = e2b_mcp__br_pump(t, s, BR_SSL_RECVAPP, timeout_ms);
+  if (r == E2B_MCP__BR_EOF) return 0;
+  if (r != 0) return r;
+  buf = br_ssl_engine_recvapp_buf(eng, &len);
+  if (len > n) len = n;
+  if (len > (size_t)0x7fffffff) len = 0x7fffffff;
+  memcpy(p, buf, len);
+  br_ssl_engine_recvapp_ack(eng, len);
+  return (int)len;
+}
+
+static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
+  if (t->open) {
+    /* close_notify, best effort and briefly: the peer may be gone already. */
+    br_ssl_engine_close(&t->sc.eng);
+    (void)e2b_mcp__br_pump(t, s, 0, 1000);
+  }
+  t->open = 0;                          /* the session parameters stay for resumption */
+}
+
+#endif /* E2B_MCP__PORT_IMPL */

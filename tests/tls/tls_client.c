@@ -1,0 +1,129 @@
+/* tests/tls/tls_client.c - drives a TLS port of e2b_mcp.h directly, without the rest of
+   the library: e2b_mcp.h's declarations, the POSIX socket port, the TLS port selected with
+   -DE2B_MCP_TLS_BEARSSL or -DE2B_MCP_TLS_MBEDTLS, and the three dispatch functions the
+   implementation region would otherwise define.
+
+   tls_client trust CAFILE|-                  load anchors, print "anchors N used U dropped D"
+   tls_client get HOST PORT CAFILE|- PATH [-n REQS] [-c CONNS] [-hold MS] [-t OFFSET_S]
+       CONNS connections one after the other, REQS keep-alive GETs on each; prints
+       "ok requests R handshakes H resumed X" or "error CODE NAME" (exit 1).
+       -t shifts the clock e2b_mcp__now_s() reports (the certificate time hook).
+       -hold sleeps between connections (the suite restarts the server meanwhile). */
+#define _POSIX_C_SOURCE 200809L
+#include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "e2b_mcp.h"
+#include "ports/e2b_mcp_sock_posix.h"
+
+static long clock_offset;
+static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
+  return e2b_mcp__sock_posix_send(s, p, n, timeout_ms);
+}
+static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
+  return e2b_mcp__sock_posix_recv(s, p, n, timeout_ms);
+}
+static unsigned long e2b_mcp__now_s(void) { return (unsigned long)((long)time(NULL) + clock_offset); }
+
+#define E2B_MCP__PORT_IMPL
+#if defined(E2B_MCP_TLS_BEARSSL)
+#  include "ports/e2b_mcp_tls_bearssl.h"
+#elif defined(E2B_MCP_TLS_MBEDTLS)
+#  include "ports/e2b_mcp_tls_mbedtls.h"
+#endif
+
+static const char *err_name(int e) {
+#define X(name, code, text) if (e == code) return #name;
+  E2B_MCP__ERRORS(X)
+#undef X
+  return "?";
+}
+
+static e2b_mcp_tls_trust trust;
+static e2b_mcp_tls tls;
+static unsigned char resp[1 << 17];
+
+static int fail(int e) { printf("error %d %s\n", e, err_name(e)); return 1; }
+
+/* One GET on an open TLS connection; reads the head and a Content-Length body. */
+static int get(e2b_mcp_sock *s, const char *host, const char *path) {
+  char req[512];
+  size_t have = 0, head = 0, want = 0;
+  int r, n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: keep-alive\r\n\r\n", path, host);
+  r = e2b_mcp__tls_send(&tls, s, (const unsigned char *)req, (size_t)n, 5000);
+  if (r != n) return r < 0 ? r : E2B_MCP_ERR_IO;
+  for (;;) {
+    if (have == sizeof resp) return E2B_MCP_ERR_TOO_LARGE;
+    r = e2b_mcp__tls_recv(&tls, s, resp + have, sizeof resp - have, 5000);
+    if (r < 0) return r;
+    if (r == 0) return E2B_MCP_ERR_CLOSED;
+    have += (size_t)r;
+    if (!head) {
+      size_t i;
+      for (i = 3; i < have; i++)
+        if (memcmp(resp + i - 3, "\r\n\r\n", 4) == 0) { head = i + 1; break; }
+      if (head) {
+        const char *cl;
+        resp[head - 1] = 0;
+        if (strncmp((char *)resp, "HTTP/1.1 200", 12) != 0) return E2B_MCP_ERR_PROTOCOL;
+        cl = strstr((char *)resp, "Content-Length:");
+        if (!cl) cl = strstr((char *)resp, "content-length:");
+        if (!cl) return E2B_MCP_ERR_PROTOCOL;
+        want = head + (size_t)strtoul(cl + 15, NULL, 10);
+      }
+    }
+    if (head && have >= want) return have == want ? 0 : E2B_MCP_ERR_PROTOCOL;
+  }
+}
+
+int main(int argc, char **argv) {
+  (void)e2b_mcp__sock_now_ms;
+  const char *ca;
+  int r, i, c, reqs = 1, conns = 1, hold = 0, done = 0;
+  if (argc >= 3 && strcmp(argv[1], "trust") == 0) {
+    r = e2b_mcp__tls_trust_init(&trust, strcmp(argv[2], "-") == 0 ? NULL : argv[2]);
+    if (r < 0) return fail(r);
+#ifdef E2B_MCP_TLS_BEARSSL
+    printf("anchors %d used %lu dropped %lu\n", r, (unsigned long)trust.used, (unsigned long)trust.dropped);
+#else
+    printf("anchors %d\n", r);
+#endif
+    return 0;
+  }
+  if (argc < 6 || strcmp(argv[1], "get") != 0) {
+    fprintf(stderr, "usage: tls_client trust CA | get HOST PORT CA PATH [-n N] [-c N] [-hold MS] [-t S]\n");
+    return 2;
+  }
+  for (i = 6; i + 1 < argc; i += 2) {
+    if (strcmp(argv[i], "-n") == 0) reqs = atoi(argv[i + 1]);
+    else if (strcmp(argv[i], "-c") == 0) conns = atoi(argv[i + 1]);
+    else if (strcmp(argv[i], "-hold") == 0) hold = atoi(argv[i + 1]);
+    else if (strcmp(argv[i], "-t") == 0) clock_offset = atol(argv[i + 1]);
+  }
+  ca = strcmp(argv[4], "-") == 0 ? NULL : argv[4];
+  r = e2b_mcp__tls_trust_init(&trust, ca);
+  if (r < 0) return fail(r);
+  for (c = 0; c < conns; c++) {
+    e2b_mcp_sock s;
+    s.h = -1; s.port = NULL;
+    if (c > 0 && hold > 0) {
+      struct timespec ts;
+      ts.tv_sec = hold / 1000; ts.tv_nsec = (long)(hold % 1000) * 1000000L;
+      nanosleep(&ts, NULL);
+    }
+    r = e2b_mcp__sock_posix_open(&s, argv[2], (unsigned)atoi(argv[3]), 5000);
+    if (r < 0) return fail(r);
+    r = e2b_mcp__tls_open(&tls, &trust, &s, argv[2], 5000);
+    if (r < 0) { e2b_mcp__sock_posix_close(&s); return fail(r); }
+    for (i = 0; i < reqs; i++) {
+      r = get(&s, argv[2], argv[5]);
+      if (r < 0) { e2b_mcp__sock_posix_close(&s); return fail(r); }
+      done++;
+    }
+    e2b_mcp__tls_close(&tls, &s);
+    e2b_mcp__sock_posix_close(&s);
+  }
+  printf("ok requests %d handshakes %lu resumed %lu\n", done, tls.handshakes, tls.resumed);
+  return 0;
+}
