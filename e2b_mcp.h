@@ -1,0 +1,2752 @@
+/* e2b_mcp.h - an MCP server for managing E2B sandboxes, in one C99 header.
+
+   Do this:
+      #define E2B_MCP_IMPLEMENTATION
+   before you include this file in *one* C or C++ file to create the implementation,
+   and before any system header in that file (the POSIX port needs _POSIX_C_SOURCE).
+
+   // i.e. it should look like this:
+   #define E2B_MCP_IMPLEMENTATION
+   #include "e2b_mcp.h"
+
+   Link: nothing for plain HTTP; -lbearssl with E2B_MCP_TLS_BEARSSL (the default
+   when <bearssl.h> is wanted, see PORTS); -lmbedtls -lmbedx509 -lmbedcrypto with
+   E2B_MCP_TLS_MBEDTLS. JSON is read with jsmn (Debian: libjsmn-dev, <jsmn.h>).
+
+   WHAT IT IS
+      The E2B sandbox-management tool set (list, create, inspect, pause, resume,
+      extend, logs, metrics, templates, builds, snapshots and, only when enabled,
+      kill) as a Model Context Protocol server, over stdio or Streamable HTTP, or
+      called in-process. It never allocates: every buffer lives inside the
+      e2b_mcp_server you declare (static or on a big stack), sized by the config
+      macros below.
+
+   QUICK START (stdio server, see examples/e2b-mcp.c)
+      static e2b_mcp_server srv;               // ~1.3 MB with desktop defaults
+      e2b_mcp_config cfg = {0};
+      cfg.api_key = getenv("E2B_API_KEY");
+      e2b_mcp_init(&srv, &cfg);
+      return e2b_mcp_serve_stdio(&srv);
+
+   IN-PROCESS (an agent on a board needs no JSON-RPC framing)
+      e2b_mcp_result r;
+      e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{\"state\":[\"running\"]}", &r);
+      // r.is_error, r.json / r.json_len (the structured result), r.message
+
+   YOUR OWN TOOLS next to E2B's
+      static void hello(e2b_mcp_call *c) { e2b_mcp_result_text(c, "hi"); }
+      static const e2b_mcp_tool t = { "hello", "Hello", "Says hi.",
+                                      "{\"type\":\"object\"}", NULL,
+                                      E2B_MCP_READ_ONLY, hello, NULL };
+      e2b_mcp_add_tool(&srv, &t);
+
+   CONFIG MACROS (define before including; desktop defaults, E2B_MCP_SMALL for a
+   microcontroller profile)
+      E2B_MCP_MSG_MAX        largest incoming MCP message          64 KiB  | 4 KiB
+      E2B_MCP_MSG_TOKENS     jsmn tokens for one MCP message        1024    | 128
+      E2B_MCP_REQ_MAX        one E2B request head (line+headers)    4 KiB   | 1 KiB
+      E2B_MCP_RESP_MAX       one E2B response (head+body); also
+                             holds the request body before sending  256 KiB | 8 KiB
+      E2B_MCP_RESP_TOKENS    jsmn tokens for one E2B response       16384   | 512
+      E2B_MCP_RESULT_MAX     one tool's structured result           256 KiB | 6 KiB
+      E2B_MCP_CONTENT_MAX    one tool's extra content blocks        64 KiB  | 1 KiB
+      E2B_MCP_OUT_CHUNK      staging buffer of outgoing messages    4 KiB   | 512
+      E2B_MCP_MAX_TOOLS      custom tools that can be added         16      | 4
+      E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
+      E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS           10000 / 30000
+      E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts 3600
+      E2B_MCP_STATIC         make every public function static
+      E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
+
+   PORTS (compile-time, one of each; see ports/)
+      sockets: E2B_MCP_SOCK_POSIX (default)   | E2B_MCP_SOCK_CUSTOM (e2b_mcp_sock_port)
+      TLS:     E2B_MCP_TLS_NONE (default: http:// URLs only) | E2B_MCP_TLS_BEARSSL
+               | E2B_MCP_TLS_MBEDTLS
+      A port is a header in ports/ with the functions the HTTP client calls:
+      e2b_mcp__sock_open/send/recv/close and e2b_mcp__tls_open/send/recv/close.
+
+   SECRETS
+      The API key is sent only as X-API-Key to the configured E2B hosts. It never
+      appears in a log, a notification or a tool result; envdAccessToken,
+      trafficAccessToken and injected header values are removed from every answer.
+
+   LICENSE: MIT, at the end of this file.
+*/
+#ifndef E2B_MCP_H
+#define E2B_MCP_H
+
+#define E2B_MCP_VERSION "0.1.0"
+
+/* The POSIX port needs POSIX declarations; this works when the header comes
+   before any system header in the implementation file. */
+#if defined(E2B_MCP_IMPLEMENTATION) && !defined(E2B_MCP_SOCK_CUSTOM) && !defined(_POSIX_C_SOURCE) && !defined(_WIN32)
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+
+/* >>config ---------------------------------------------------------------
+   Buffer sizes and limits. Every one can be overridden before the include. */
+#ifdef E2B_MCP_SMALL
+#  define E2B_MCP__D(desk, small) (small)
+#else
+#  define E2B_MCP__D(desk, small) (desk)
+#endif
+#ifndef E2B_MCP_MSG_MAX
+#define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, 4096)
+#endif
+#ifndef E2B_MCP_MSG_TOKENS
+#define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, 128)
+#endif
+#ifndef E2B_MCP_REQ_MAX
+#define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, 1024)
+#endif
+#ifndef E2B_MCP_RESP_MAX
+#define E2B_MCP_RESP_MAX     E2B_MCP__D(262144, 8192)
+#endif
+#ifndef E2B_MCP_RESP_TOKENS
+#define E2B_MCP_RESP_TOKENS  E2B_MCP__D(16384, 512)
+#endif
+#ifndef E2B_MCP_RESULT_MAX
+#define E2B_MCP_RESULT_MAX   E2B_MCP__D(262144, 6144)
+#endif
+#ifndef E2B_MCP_CONTENT_MAX
+#define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 1024)
+#endif
+#ifndef E2B_MCP_OUT_CHUNK
+#define E2B_MCP_OUT_CHUNK    E2B_MCP__D(4096, 512)
+#endif
+#ifndef E2B_MCP_MAX_TOOLS
+#define E2B_MCP_MAX_TOOLS    E2B_MCP__D(16, 4)
+#endif
+#ifndef E2B_MCP_TOOLS_PAGE
+#define E2B_MCP_TOOLS_PAGE   E2B_MCP__D(64, 8)
+#endif
+#ifndef E2B_MCP_CONNECT_TIMEOUT_MS
+#define E2B_MCP_CONNECT_TIMEOUT_MS 10000
+#endif
+#ifndef E2B_MCP_READ_TIMEOUT_MS
+#define E2B_MCP_READ_TIMEOUT_MS 30000
+#endif
+#ifndef E2B_MCP_MAX_TIMEOUT_S
+#define E2B_MCP_MAX_TIMEOUT_S 3600
+#endif
+#define E2B_MCP_HOST_MAX   256   /* a host name from a URL */
+#define E2B_MCP_PREFIX_MAX 128   /* a path prefix from a URL */
+#define E2B_MCP_KEY_MAX    128   /* the API key */
+#define E2B_MCP_ID_MAX     64    /* a JSON-RPC id, a progress token, as JSON text */
+#define E2B_MCP_NEXT_MAX   512   /* an X-Next-Token value */
+#define E2B_MCP_ERRMSG_MAX 1024  /* the plain text of a tool error */
+#define E2B_MCP__BUILTIN_TOOLS 13
+
+#ifndef E2B_MCP_DEF
+#  ifdef E2B_MCP_STATIC
+#    define E2B_MCP_DEF static
+#  else
+#    define E2B_MCP_DEF extern
+#  endif
+#endif
+
+/* Port selection. */
+#if !defined(E2B_MCP_SOCK_POSIX) && !defined(E2B_MCP_SOCK_CUSTOM)
+#  define E2B_MCP_SOCK_POSIX
+#endif
+#if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS)
+#  define E2B_MCP_TLS_NONE
+#endif
+#if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS)) != 1
+#  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS"
+#endif
+
+/* jsmn: static inside the implementation file, declarations elsewhere. */
+#ifdef E2B_MCP_IMPLEMENTATION
+#  ifndef JSMN_STATIC
+#    define JSMN_STATIC
+#  endif
+#  ifndef JSMN_STRICT
+#    define JSMN_STRICT
+#  endif
+#else
+#  ifndef JSMN_HEADER
+#    define JSMN_HEADER
+#  endif
+#endif
+#include <jsmn.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* >>errors ---------------------------------------------------------------
+   Negative codes from the HTTP client and ports; e2b_mcp_strerror() says them
+   in words a user understands. */
+#define E2B_MCP__ERRORS(X) \
+  X(OK,            0,  "ok") \
+  X(DNS,          -1,  "the host name could not be resolved") \
+  X(CONNECT,      -2,  "the connection was refused or could not be opened") \
+  X(TIMEOUT,      -3,  "the server did not answer in time") \
+  X(RESET,        -4,  "the connection was reset") \
+  X(CLOSED,       -5,  "the server closed the connection before answering in full") \
+  X(TOO_LARGE,    -6,  "the answer is larger than this server's buffer") \
+  X(PROTOCOL,     -7,  "the answer is not valid HTTP") \
+  X(TLS,          -8,  "the TLS handshake failed") \
+  X(TLS_UNTRUSTED,-9,  "the server's certificate is not signed by a trusted authority") \
+  X(TLS_EXPIRED,  -10, "the server's certificate has expired or is not yet valid") \
+  X(TLS_NAME,     -11, "the server's certificate is for another host name") \
+  X(NO_TLS,       -12, "https:// needs a build with a TLS port (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS)") \
+  X(URL,          -13, "the URL is not a valid http:// or https:// URL") \
+  X(IO,           -14, "the transport failed") \
+  X(TLS_TRUST,    -15, "no trust anchors could be loaded")
+
+enum e2b_mcp_err {
+#define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
+  E2B_MCP__ERRORS(E2B_MCP__ENUM)
+#undef E2B_MCP__ENUM
+  E2B_MCP_ERR__LAST = -16
+};
+E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
+
+/* >>json writer ------------------------------------------------------------
+   An escaping JSON writer over a caller buffer. With a flush function the
+   buffer is a staging area that is flushed when full (for streaming a message
+   to a transport); without one, overflow sets the sticky error and later
+   writes are dropped. Commas between members and elements are automatic. */
+typedef int (*e2b_mcp_flush_fn)(void *ctx, const char *p, size_t n);
+typedef struct e2b_mcp_json {
+  char *buf;
+  size_t cap, len;
+  e2b_mcp_flush_fn flush;   /* NULL: fixed buffer */
+  void *ctx;
+  size_t flushed;           /* bytes handed to flush so far */
+  int err;                  /* sticky: E2B_MCP_ERR_TOO_LARGE or a flush failure */
+  int depth;                /* nesting depth, at most 31 */
+  uint32_t has_item;        /* bit d: the container at depth d already has a member */
+  int after_key;            /* a key was written; the value follows without a comma */
+} e2b_mcp_json;
+
+E2B_MCP_DEF void e2b_mcp_json_init(e2b_mcp_json *w, char *buf, size_t cap);
+E2B_MCP_DEF void e2b_mcp_json_obj(e2b_mcp_json *w);
+E2B_MCP_DEF void e2b_mcp_json_obj_end(e2b_mcp_json *w);
+E2B_MCP_DEF void e2b_mcp_json_arr(e2b_mcp_json *w);
+E2B_MCP_DEF void e2b_mcp_json_arr_end(e2b_mcp_json *w);
+E2B_MCP_DEF void e2b_mcp_json_key(e2b_mcp_json *w, const char *key);
+E2B_MCP_DEF void e2b_mcp_json_str(e2b_mcp_json *w, const char *s);
+E2B_MCP_DEF void e2b_mcp_json_strn(e2b_mcp_json *w, const char *s, size_t n);
+E2B_MCP_DEF void e2b_mcp_json_int(e2b_mcp_json *w, long long v);
+E2B_MCP_DEF void e2b_mcp_json_bool(e2b_mcp_json *w, int v);
+E2B_MCP_DEF void e2b_mcp_json_null(e2b_mcp_json *w);
+/* A value that is already JSON text (validated by the caller). */
+E2B_MCP_DEF void e2b_mcp_json_raw(e2b_mcp_json *w, const char *json, size_t n);
+/* Escapes s into the writer without quotes: for building one string in pieces. */
+E2B_MCP_DEF void e2b_mcp_json_escape(e2b_mcp_json *w, const char *s, size_t n);
+/* Finishes: flushes a streaming writer. Returns 0 or the sticky error. */
+E2B_MCP_DEF int  e2b_mcp_json_end(e2b_mcp_json *w);
+
+/* >>ports ------------------------------------------------------------------
+   The socket handle every port shares. A custom port (E2B_MCP_SOCK_CUSTOM) is
+   a struct of function pointers given in e2b_mcp_config.sock_port; its
+   functions return a byte count (> 0), 0 for end of stream (recv only) or a
+   negative E2B_MCP_ERR_* code. */
+struct e2b_mcp_sock_port;
+typedef struct e2b_mcp_sock {
+  intptr_t h;                              /* fd, or whatever a custom port keeps */
+  const struct e2b_mcp_sock_port *port;    /* custom ports only */
+} e2b_mcp_sock;
+
+typedef struct e2b_mcp_sock_port {
+  void *user;
+  int  (*open)(void *user, e2b_mcp_sock *s, const char *host, unsigned port, int timeout_ms);
+  int  (*send)(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms);
+  int  (*recv)(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms);
+  void (*close)(void *user, e2b_mcp_sock *s);
+  unsigned long (*now_ms)(void *user);     /* a monotonic clock */
+} e2b_mcp_sock_port;
+
+#ifdef __cplusplus
+}
+#endif
+
+/* The TLS port's types (its state lives inside the server, so the caller owns it). */
+#if defined(E2B_MCP_TLS_BEARSSL)
+#  include "ports/e2b_mcp_tls_bearssl.h"
+#elif defined(E2B_MCP_TLS_MBEDTLS)
+#  include "ports/e2b_mcp_tls_mbedtls.h"
+#else
+typedef struct e2b_mcp_tls { int unused; } e2b_mcp_tls;
+typedef struct e2b_mcp_tls_trust { int unused; } e2b_mcp_tls_trust;
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* >>public API -------------------------------------------------------------- */
+
+/* Tool annotations (MCP ToolAnnotations hints). */
+enum {
+  E2B_MCP_READ_ONLY   = 1,
+  E2B_MCP_DESTRUCTIVE = 2,
+  E2B_MCP_IDEMPOTENT  = 4,
+  E2B_MCP_CLOSED_WORLD = 8   /* openWorldHint false */
+};
+
+typedef struct e2b_mcp_server e2b_mcp_server;
+typedef struct e2b_mcp_call e2b_mcp_call;
+typedef void (*e2b_mcp_tool_fn)(e2b_mcp_call *c);
+
+typedef struct e2b_mcp_tool {
+  const char *name;           /* A-Z a-z 0-9 _ - . */
+  const char *title;
+  const char *description;
+  const char *input_schema;   /* JSON Schema text, an object schema */
+  const char *output_schema;  /* JSON Schema text, or NULL */
+  unsigned annotations;       /* E2B_MCP_READ_ONLY | ... */
+  e2b_mcp_tool_fn fn;
+  void *user;
+} e2b_mcp_tool;
+
+/* Where outgoing messages go. write() may be called several times for one
+   message; end() marks the message complete (stdio adds the newline). */
+typedef struct e2b_mcp_sink {
+  void *ctx;
+  int (*write)(void *ctx, const char *p, size_t n);
+  int (*end)(void *ctx);
+  /* After the core has written a server->client request with this id, waits
+     for the client's answer: reads it into s->msg, parses it into s->mtok and
+     returns the token index of its "result" (< 0: an error answer, the end of
+     input, or a cancelled call). NULL: this transport cannot ask, and
+     elicitation is not used. */
+  int (*await_answer)(void *ctx, e2b_mcp_server *s, long id);
+} e2b_mcp_sink;
+
+typedef struct e2b_mcp_config {
+  const char *api_key;        /* team key e2b_...; NULL: tools answer with a clear error */
+  const char *api_url;        /* default https://api.e2b.app (or from domain) */
+  const char *dashboard_url;  /* default https://dashboard-api.e2b.app */
+  const char *domain;         /* default e2b.app */
+  const char *ca_file;        /* PEM trust anchors; NULL: the system bundle */
+  int enable_kill;            /* expose e2b_kill_sandbox */
+  int connect_timeout_ms;     /* 0: E2B_MCP_CONNECT_TIMEOUT_MS */
+  int read_timeout_ms;        /* 0: E2B_MCP_READ_TIMEOUT_MS */
+  const e2b_mcp_sock_port *sock_port;  /* E2B_MCP_SOCK_CUSTOM only */
+  const char *server_name;    /* serverInfo.name; default "e2b-mcp" */
+  const char *instructions;   /* default: a short guide for the model */
+} e2b_mcp_config;
+
+/* A parsed base URL. */
+typedef struct e2b_mcp_url {
+  int https;
+  unsigned port;
+  char host[E2B_MCP_HOST_MAX];
+  char prefix[E2B_MCP_PREFIX_MAX];
+} e2b_mcp_url;
+
+/* One keep-alive connection to E2B (socket + TLS state). */
+typedef struct e2b_mcp_conn {
+  e2b_mcp_sock sock;
+  int open, https;
+  unsigned port;
+  char host[E2B_MCP_HOST_MAX];
+  e2b_mcp_tls tls;
+  unsigned long requests, connects;   /* counters, for tests and benchmarks */
+} e2b_mcp_conn;
+
+/* What the HTTP client read. body points into the server's response buffer. */
+typedef struct e2b_mcp_http_resp {
+  int status;                 /* HTTP status, or 0 when err != 0 */
+  int err;                    /* E2B_MCP_ERR_* */
+  const char *body;
+  size_t body_len;
+  long retry_after;           /* seconds, -1 when absent */
+  long total_running;         /* X-Total-Running, -1 when absent */
+  char next_token[E2B_MCP_NEXT_MAX];  /* X-Next-Token, "" when absent */
+} e2b_mcp_http_resp;
+
+struct e2b_mcp_call {
+  e2b_mcp_server *srv;
+  const e2b_mcp_tool *tool;
+  const char *js;             /* the message text the arguments live in */
+  const jsmntok_t *tok;
+  int args;                   /* token index of "arguments", or -1 */
+  e2b_mcp_json out;           /* structuredContent, over the result buffer */
+  e2b_mcp_json content;       /* extra content blocks, over the content buffer */
+  int is_error, has_out;
+  const e2b_mcp_sink *sink;   /* notifications during the call; NULL in-process */
+  char progress_token[E2B_MCP_ID_MAX];  /* JSON text, "" when none */
+  unsigned long progress;
+};
+
+/* An in-process call's outcome; pointers into the server's buffers, valid
+   until the next call. */
+typedef struct e2b_mcp_result {
+  int is_error;
+  const char *json;           /* structured result (JSON object), or NULL */
+  size_t json_len;
+  const char *content;        /* content blocks as JSON array items, or NULL */
+  size_t content_len;
+  const char *message;        /* plain text of an error, "" otherwise */
+} e2b_mcp_result;
+
+struct e2b_mcp_server {
+  e2b_mcp_config cfg;
+  /* the MCP session */
+  int initialized;            /* initialize answered */
+  int version;                /* index of the negotiated protocol version */
+  int log_level;              /* index of the minimum level sent */
+  int client_elicitation;     /* the client declared elicitation */
+  long next_ask_id;
+  int in_call;
+  /* the tool set */
+  const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+  int ntools;
+  /* E2B */
+  char key[E2B_MCP_KEY_MAX];
+  int key_problem;            /* 0 ok, else why the key cannot be used */
+  e2b_mcp_url api, dash;
+  e2b_mcp_conn conn;
+  e2b_mcp_tls_trust trust;
+  int trust_loaded;
+  unsigned long cooldown_until; /* after a 429: no request before this (ms) */
+  /* buffers, in the order a call uses them */
+  char msg[E2B_MCP_MSG_MAX + 1];
+  jsmntok_t mtok[E2B_MCP_MSG_TOKENS];
+  char req[E2B_MCP_REQ_MAX];
+  char resp[E2B_MCP_RESP_MAX + 1];
+  jsmntok_t rtok[E2B_MCP_RESP_TOKENS];
+  char result[E2B_MCP_RESULT_MAX];
+  char content[E2B_MCP_CONTENT_MAX];
+  char out[E2B_MCP_OUT_CHUNK];
+  char errmsg[E2B_MCP_ERRMSG_MAX];
+};
+
+/* Set-up. The config is copied; its strings must outlive the server. Returns 0,
+   or a negative E2B_MCP_ERR_* when a URL is invalid. A missing or wrong key is
+   not an error here: the server starts and each tool says what to fix. */
+E2B_MCP_DEF int  e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg);
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
+E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
+
+/* Handles one incoming message (a JSON-RPC object, or a batch under
+   2025-03-26) and writes every answer and notification to out. The text may
+   be s->msg itself. Returns the number of messages written, or < 0 on a sink
+   failure. */
+E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
+
+/* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
+   when the tool ran (see r->is_error), < 0 when it does not exist or the
+   arguments are not a JSON object. */
+E2B_MCP_DEF int  e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r);
+
+/* For tool handlers: arguments. Each returns 1 when present and valid, 0 when
+   absent, -1 when of the wrong type or too long for buf. */
+E2B_MCP_DEF int e2b_mcp_arg_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap);
+E2B_MCP_DEF int e2b_mcp_arg_int(e2b_mcp_call *c, const char *key, long long *v);
+E2B_MCP_DEF int e2b_mcp_arg_bool(e2b_mcp_call *c, const char *key, int *v);
+E2B_MCP_DEF int e2b_mcp_arg_token(e2b_mcp_call *c, const char *key);  /* token index or -1 */
+
+/* For tool handlers: the result. */
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_result_json(e2b_mcp_call *c);  /* write one object */
+E2B_MCP_DEF void e2b_mcp_result_text(e2b_mcp_call *c, const char *text);
+E2B_MCP_DEF void e2b_mcp_result_image(e2b_mcp_call *c, const char *base64, const char *mime);
+E2B_MCP_DEF void e2b_mcp_result_audio(e2b_mcp_call *c, const char *base64, const char *mime);
+E2B_MCP_DEF void e2b_mcp_result_resource(e2b_mcp_call *c, const char *uri, const char *mime, const char *text);
+E2B_MCP_DEF void e2b_mcp_result_link(e2b_mcp_call *c, const char *uri, const char *name, const char *mime);
+E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...);
+
+/* For tool handlers: talking to the client during a call. */
+E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message);
+E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...);
+/* Asks the user a yes/no question (elicitation). 1: accepted, 0: declined or
+   cancelled, -1: the client cannot be asked. */
+E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
+/* Asks the user to fill a form (elicitation/create, form mode). Returns the
+   token index of the answer's result ({action, content}) in c->srv->mtok over
+   c->srv->msg, -1 when the client cannot be asked, -2 when it did not answer.
+   The call's arguments are overwritten by the answer: read them first. */
+E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json);
+
+#ifndef E2B_MCP_NO_STDIO
+/* MCP over stdin/stdout, one JSON message per line, until end of input. */
+E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* E2B_MCP_H */
+
+/* ===========================================================================
+   IMPLEMENTATION
+   Sections follow the flow of one call: JSON (read and write) -> ports ->
+   HTTP client -> MCP core -> E2B tools -> transports. A section calls only
+   the ones above it.
+   =========================================================================== */
+#ifdef E2B_MCP_IMPLEMENTATION
+#ifndef E2B_MCP_IMPLEMENTATION_DONE
+#define E2B_MCP_IMPLEMENTATION_DONE
+
+#include <string.h>
+#include <stdlib.h>
+#ifndef E2B_MCP_NO_STDIO
+#include <stdio.h>
+#endif
+
+#define E2B_MCP__COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+E2B_MCP_DEF const char *e2b_mcp_strerror(int err) {
+  switch (err) {
+#define E2B_MCP__CASE(name, code, text) case code: return text;
+    E2B_MCP__ERRORS(E2B_MCP__CASE)
+#undef E2B_MCP__CASE
+    default: return "unknown error";
+  }
+}
+
+/* >>util -------------------------------------------------------------------
+   Small string helpers that avoid the locale and the heap. */
+static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
+  size_t n = strlen(src);
+  if (cap == 0) return n;
+  if (n >= cap) { memcpy(dst, src, cap - 1); dst[cap - 1] = 0; }
+  else memcpy(dst, src, n + 1);
+  return n;
+}
+static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {  /* case-insensitive, b NUL-terminated */
+  size_t i;
+  for (i = 0; i < an; i++) {
+    char x = a[i], y = b[i];
+    if (!y) return 0;
+    if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+    if (x != y) return 0;
+  }
+  return b[an] == 0;
+}
+static int e2b_mcp__fmt_ll(char *buf, long long v) {  /* returns length, buf >= 21 */
+  char t[24];
+  int n = 0, k = 0;
+  unsigned long long u = v < 0 ? (unsigned long long)(-(v + 1)) + 1u : (unsigned long long)v;
+  do { t[n++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u);
+  if (v < 0) buf[k++] = '-';
+  while (n) buf[k++] = t[--n];
+  buf[k] = 0;
+  return k;
+}
+/* Parses a decimal integer of exactly n bytes; 0 on success. */
+static int e2b_mcp__parse_ll(const char *s, size_t n, long long *out) {
+  size_t i = 0;
+  int neg = 0;
+  unsigned long long v = 0;
+  if (n && (s[0] == '-' || s[0] == '+')) { neg = s[0] == '-'; i = 1; }
+  if (i == n || n - i > 18) return -1;
+  for (; i < n; i++) {
+    if (s[i] < '0' || s[i] > '9') return -1;
+    v = v * 10u + (unsigned)(s[i] - '0');
+  }
+  *out = neg ? -(long long)v : (long long)v;
+  return 0;
+}
+
+/* >>json writer ------------------------------------------------------------ */
+static void e2b_mcp__w_put(e2b_mcp_json *w, const char *p, size_t n) {
+  if (w->err) return;
+  while (n) {
+    size_t room = w->cap - w->len;
+    if (room == 0) {
+      if (!w->flush) { w->err = E2B_MCP_ERR_TOO_LARGE; return; }
+      if (w->flush(w->ctx, w->buf, w->len) != 0) { w->err = E2B_MCP_ERR_IO; return; }
+      w->flushed += w->len;
+      w->len = 0;
+      continue;
+    }
+    if (room > n) room = n;
+    memcpy(w->buf + w->len, p, room);
+    w->len += room; p += room; n -= room;
+  }
+}
+static void e2b_mcp__w_c(e2b_mcp_json *w, char c) {
+  if (!w->err && w->len < w->cap) w->buf[w->len++] = c;
+  else e2b_mcp__w_put(w, &c, 1);
+}
+/* Comma before a member or element, unless it directly follows a key. */
+static void e2b_mcp__w_sep(e2b_mcp_json *w) {
+  if (w->after_key) { w->after_key = 0; return; }
+  if (w->depth > 0 && (w->has_item >> w->depth & 1u)) e2b_mcp__w_c(w, ',');
+  w->has_item |= (uint32_t)1u << w->depth;
+}
+E2B_MCP_DEF void e2b_mcp_json_init(e2b_mcp_json *w, char *buf, size_t cap) {
+  memset(w, 0, sizeof *w);
+  w->buf = buf; w->cap = cap;
+}
+static void e2b_mcp__w_open(e2b_mcp_json *w, char c) {
+  e2b_mcp__w_sep(w);
+  e2b_mcp__w_c(w, c);
+  if (w->depth >= 31) { w->err = E2B_MCP_ERR_TOO_LARGE; return; }
+  w->depth++;
+  w->has_item &= ~((uint32_t)1u << w->depth);
+}
+static void e2b_mcp__w_close(e2b_mcp_json *w, char c) {
+  if (w->depth > 0) w->depth--;
+  e2b_mcp__w_c(w, c);
+}
+E2B_MCP_DEF void e2b_mcp_json_obj(e2b_mcp_json *w) { e2b_mcp__w_open(w, '{'); }
+E2B_MCP_DEF void e2b_mcp_json_obj_end(e2b_mcp_json *w) { e2b_mcp__w_close(w, '}'); }
+E2B_MCP_DEF void e2b_mcp_json_arr(e2b_mcp_json *w) { e2b_mcp__w_open(w, '['); }
+E2B_MCP_DEF void e2b_mcp_json_arr_end(e2b_mcp_json *w) { e2b_mcp__w_close(w, ']'); }
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid. */
+static int e2b_mcp__utf8_len(const unsigned char *s, size_t n) {
+  unsigned c = s[0];
+  int len, i;
+  unsigned cp;
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1F; }
+  else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0F; }
+  else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07; }
+  else return 0;
+  if ((size_t)len > n) return 0;
+  for (i = 1; i < len; i++) {
+    if ((s[i] & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (s[i] & 0x3F);
+  }
+  if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+    return 0;
+  return len;
+}
+
+E2B_MCP_DEF void e2b_mcp_json_escape(e2b_mcp_json *w, const char *s, size_t n) {
+  static const char hex[] = "0123456789abcdef";
+  const unsigned char *p = (const unsigned char *)s;
+  size_t i = 0, run = 0;
+  while (i < n) {
+    unsigned c = p[i];
+    int l = 1;
+    const char *esc = NULL;
+    char u[6];
+    if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) { i++; run++; continue; }
+    if (c >= 0x80 && (l = e2b_mcp__utf8_len(p + i, n - i)) > 0) { i += (size_t)l; run += (size_t)l; continue; }
+    e2b_mcp__w_put(w, s + (i - run), run);
+    run = 0;
+    switch (c) {
+      case '"': esc = "\\\""; break;
+      case '\\': esc = "\\\\"; break;
+      case '\n': esc = "\\n"; break;
+      case '\r': esc = "\\r"; break;
+      case '\t': esc = "\\t"; break;
+      case '\b': esc = "\\b"; break;
+      case '\f': esc = "\\f"; break;
+      default: break;
+    }
+    if (esc) e2b_mcp__w_put(w, esc, 2);
+    else if (c < 0x20) {
+      u[0] = '\\'; u[1] = 'u'; u[2] = '0'; u[3] = '0'; u[4] = hex[c >> 4]; u[5] = hex[c & 15];
+      e2b_mcp__w_put(w, u, 6);
+    } else e2b_mcp__w_put(w, "\\ufffd", 6);   /* invalid UTF-8 byte */
+    i++;
+  }
+  e2b_mcp__w_put(w, s + (i - run), run);
+}
+E2B_MCP_DEF void e2b_mcp_json_strn(e2b_mcp_json *w, const char *s, size_t n) {
+  e2b_mcp__w_sep(w);
+  e2b_mcp__w_c(w, '"');
+  e2b_mcp_json_escape(w, s, n);
+  e2b_mcp__w_c(w, '"');
+}
+E2B_MCP_DEF void e2b_mcp_json_str(e2b_mcp_json *w, const char *s) { e2b_mcp_json_strn(w, s, strlen(s)); }
+E2B_MCP_DEF void e2b_mcp_json_key(e2b_mcp_json *w, const char *key) {
+  e2b_mcp_json_str(w, key);
+  e2b_mcp__w_c(w, ':');
+  w->after_key = 1;
+}
+E2B_MCP_DEF void e2b_mcp_json_int(e2b_mcp_json *w, long long v) {
+  char b[24];
+  int n = e2b_mcp__fmt_ll(b, v);
+  e2b_mcp__w_sep(w);
+  e2b_mcp__w_put(w, b, (size_t)n);
+}
+E2B_MCP_DEF void e2b_mcp_json_bool(e2b_mcp_json *w, int v) { e2b_mcp_json_raw(w, v ? "true" : "false", v ? 4 : 5); }
+E2B_MCP_DEF void e2b_mcp_json_null(e2b_mcp_json *w) { e2b_mcp_json_raw(w, "null", 4); }
+E2B_MCP_DEF void e2b_mcp_json_raw(e2b_mcp_json *w, const char *json, size_t n) {
+  e2b_mcp__w_sep(w);
+  e2b_mcp__w_put(w, json, n);
+}
+E2B_MCP_DEF int e2b_mcp_json_end(e2b_mcp_json *w) {
+  if (!w->err && w->flush && w->len) {
+    if (w->flush(w->ctx, w->buf, w->len) != 0) w->err = E2B_MCP_ERR_IO;
+    else { w->flushed += w->len; w->len = 0; }
+  }
+  return w->err;
+}
+
+/* >>json reader --------------------------------------------------------------
+   jsmn tokens over caller text. Helpers: compare, skip a subtree, find a key,
+   read a string (unescaped), an integer or a boolean. */
+static int e2b_mcp__tok_eq(const char *js, const jsmntok_t *t, const char *s) {
+  size_t n = strlen(s);
+  return t->type == JSMN_STRING && (size_t)(t->end - t->start) == n && memcmp(js + t->start, s, n) == 0;
+}
+/* Index of the token after the subtree rooted at i. */
+static int e2b_mcp__tok_skip(const jsmntok_t *t, int i) {
+  int pending = 1;
+  while (pending > 0) {
+    pending--;
+    if (t[i].type == JSMN_OBJECT) pending += t[i].size * 2;
+    else if (t[i].type == JSMN_ARRAY) pending += t[i].size;
+    i++;
+  }
+  return i;
+}
+/* Value token of key in the object at obj, or -1. */
+static int e2b_mcp__tok_get(const char *js, const jsmntok_t *t, int obj, const char *key) {
+  int i, k;
+  if (obj < 0 || t[obj].type != JSMN_OBJECT) return -1;
+  for (i = obj + 1, k = 0; k < t[obj].size; k++) {
+    if (e2b_mcp__tok_eq(js, &t[i], key)) return i + 1;
+    i = e2b_mcp__tok_skip(t, i + 1);
+  }
+  return -1;
+}
+static int e2b_mcp__hexval(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+static int e2b_mcp__hex4(const char *s) {
+  int i, v = 0;
+  for (i = 0; i < 4; i++) { int h = e2b_mcp__hexval(s[i]); if (h < 0) return -1; v = v * 16 + h; }
+  return v;
+}
+/* Unescapes a JSON string body into buf (NUL-terminated). Returns the length,
+   or -1 when it does not fit or is malformed. */
+static int e2b_mcp__unescape(const char *s, size_t n, char *buf, size_t cap) {
+  size_t i = 0, o = 0;
+  while (i < n) {
+    unsigned long cp;
+    char c = s[i++];
+    if (c != '\\') { if (o + 1 >= cap) return -1; buf[o++] = c; continue; }
+    if (i >= n) return -1;
+    c = s[i++];
+    switch (c) {
+      case 'n': cp = '\n'; break; case 't': cp = '\t'; break; case 'r': cp = '\r'; break;
+      case 'b': cp = '\b'; break; case 'f': cp = '\f'; break;
+      case '/': case '\\': case '"': cp = (unsigned char)c; break;
+      case 'u': {
+        int h;
+        if (i + 4 > n || (h = e2b_mcp__hex4(s + i)) < 0) return -1;
+        i += 4; cp = (unsigned long)h;
+        if (cp >= 0xD800 && cp <= 0xDBFF && i + 6 <= n && s[i] == '\\' && s[i + 1] == 'u') {
+          int lo = e2b_mcp__hex4(s + i + 2);
+          if (lo >= 0xDC00 && lo <= 0xDFFF) { cp = 0x10000 + ((cp - 0xD800) << 10) + ((unsigned long)lo - 0xDC00); i += 6; }
+        }
+        if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;  /* lone surrogate */
+        break;
+      }
+      default: return -1;
+    }
+    if (o + 5 >= cap) return -1;
+    if (cp < 0x80) buf[o++] = (char)cp;
+    else if (cp < 0x800) { buf[o++] = (char)(0xC0 | (cp >> 6)); buf[o++] = (char)(0x80 | (cp & 0x3F)); }
+    else if (cp < 0x10000) {
+      buf[o++] = (char)(0xE0 | (cp >> 12)); buf[o++] = (char)(0x80 | ((cp >> 6) & 0x3F)); buf[o++] = (char)(0x80 | (cp & 0x3F));
+    } else {
+      buf[o++] = (char)(0xF0 | (cp >> 18)); buf[o++] = (char)(0x80 | ((cp >> 12) & 0x3F));
+      buf[o++] = (char)(0x80 | ((cp >> 6) & 0x3F)); buf[o++] = (char)(0x80 | (cp & 0x3F));
+    }
+  }
+  if (o >= cap) return -1;
+  buf[o] = 0;
+  return (int)o;
+}
+static int e2b_mcp__tok_str(const char *js, const jsmntok_t *t, char *buf, size_t cap) {
+  if (t->type != JSMN_STRING) return -1;
+  return e2b_mcp__unescape(js + t->start, (size_t)(t->end - t->start), buf, cap);
+}
+static int e2b_mcp__tok_int(const char *js, const jsmntok_t *t, long long *v) {
+  if (t->type != JSMN_PRIMITIVE) return -1;
+  return e2b_mcp__parse_ll(js + t->start, (size_t)(t->end - t->start), v);
+}
+static int e2b_mcp__tok_bool(const char *js, const jsmntok_t *t, int *v) {
+  if (t->type != JSMN_PRIMITIVE) return -1;
+  if (js[t->start] == 't') { *v = 1; return 0; }
+  if (js[t->start] == 'f') { *v = 0; return 0; }
+  return -1;
+}
+/* Copies a JSON value's text as JSON (an id or a token for an answer). */
+static int e2b_mcp__tok_json(const char *js, const jsmntok_t *t, char *buf, size_t cap) {
+  size_t s = (size_t)t->start - (t->type == JSMN_STRING ? 1u : 0u);
+  size_t e = (size_t)t->end + (t->type == JSMN_STRING ? 1u : 0u);
+  if (e - s + 1 > cap) return -1;
+  memcpy(buf, js + s, e - s);
+  buf[e - s] = 0;
+  return (int)(e - s);
+}
+/* Parses text into tokens; returns the count or < 0 (jsmn error). */
+static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
+  jsmn_parser p;
+  jsmn_init(&p);
+  return jsmn_parse(&p, js, n, t, (unsigned)cap);
+}
+
+/* >>ports --------------------------------------------------------------------
+   Compile-time dispatch to the selected socket port, and the TLS port's code.
+   The HTTP client below calls only e2b_mcp__sock_* and e2b_mcp__tls_*. */
+#if defined(E2B_MCP_SOCK_POSIX)
+#  include "ports/e2b_mcp_sock_posix.h"
+static int e2b_mcp__sock_open(e2b_mcp_sock *s, const char *host, unsigned port, int to) { return e2b_mcp__sock_posix_open(s, host, port, to); }
+static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) { return e2b_mcp__sock_posix_send(s, p, n, to); }
+static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int to) { return e2b_mcp__sock_posix_recv(s, p, n, to); }
+static void e2b_mcp__sock_close(e2b_mcp_sock *s) { e2b_mcp__sock_posix_close(s); }
+static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { (void)srv; return e2b_mcp__sock_now_ms(); }
+#  ifndef E2B_MCP_TLS_NONE
+static unsigned long e2b_mcp__now_s(void) { return (unsigned long)time(NULL); }   /* certificate time */
+#  endif
+#elif defined(E2B_MCP_SOCK_CUSTOM)
+static int e2b_mcp__sock_open(e2b_mcp_sock *s, const char *host, unsigned port, int to) { return s->port->open(s->port->user, s, host, port, to); }
+static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) { return s->port->send(s->port->user, s, p, n, to); }
+static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int to) { return s->port->recv(s->port->user, s, p, n, to); }
+static void e2b_mcp__sock_close(e2b_mcp_sock *s) { s->port->close(s->port->user, s); }
+static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) {
+  return srv->cfg.sock_port && srv->cfg.sock_port->now_ms ? srv->cfg.sock_port->now_ms(srv->cfg.sock_port->user) : 0;
+}
+#  ifndef E2B_MCP_TLS_NONE
+#    ifndef E2B_MCP_NOW_S
+#      include <time.h>
+#      define E2B_MCP_NOW_S() ((unsigned long)time(NULL))
+#    endif
+static unsigned long e2b_mcp__now_s(void) { return E2B_MCP_NOW_S(); }   /* certificate time */
+#  endif
+#endif
+
+#define E2B_MCP__PORT_IMPL
+#if defined(E2B_MCP_TLS_BEARSSL)
+#  include "ports/e2b_mcp_tls_bearssl.h"
+#elif defined(E2B_MCP_TLS_MBEDTLS)
+#  include "ports/e2b_mcp_tls_mbedtls.h"
+#else
+static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) { (void)tr; (void)ca_file; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mcp_sock *s, const char *host, int to) {
+  (void)t; (void)tr; (void)s; (void)host; (void)to; return E2B_MCP_ERR_NO_TLS;
+}
+static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) {
+  (void)t; (void)s; (void)p; (void)n; (void)to; return E2B_MCP_ERR_NO_TLS;
+}
+static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n, int to) {
+  (void)t; (void)s; (void)p; (void)n; (void)to; return E2B_MCP_ERR_NO_TLS;
+}
+static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; }
+#endif
+
+/* >>http client -------------------------------------------------------------
+   HTTP/1.1 over one keep-alive connection: URL parsing, a request writer, and
+   a response reader for Content-Length, chunked and close-delimited bodies,
+   bounded by E2B_MCP_RESP_MAX. A connection that went stale while idle is
+   reopened once, transparently, when nothing of the answer was read yet. */
+
+/* Parses http[s]://host[:port][/prefix]. */
+static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
+  const char *p, *h, *he, *pe;
+  size_t hn;
+  memset(u, 0, sizeof *u);
+  if (strncmp(url, "https://", 8) == 0) { u->https = 1; u->port = 443; p = url + 8; }
+  else if (strncmp(url, "http://", 7) == 0) { u->port = 80; p = url + 7; }
+  else return E2B_MCP_ERR_URL;
+  h = p;
+  if (*p == '[') { h = ++p; while (*p && *p != ']') p++; if (*p != ']') return E2B_MCP_ERR_URL; he = p++; }
+  else { while (*p && *p != ':' && *p != '/' && *p != '?' && *p != '#') p++; he = p; }
+  hn = (size_t)(he - h);
+  if (hn == 0 || hn >= sizeof u->host) return E2B_MCP_ERR_URL;
+  memcpy(u->host, h, hn);
+  for (pe = h; pe < he; pe++) if ((unsigned char)*pe <= ' ' || *pe == '@') return E2B_MCP_ERR_URL;
+  if (*p == ':') {
+    unsigned long port = 0;
+    p++;
+    if (*p < '0' || *p > '9') return E2B_MCP_ERR_URL;
+    while (*p >= '0' && *p <= '9') { port = port * 10 + (unsigned long)(*p++ - '0'); if (port > 65535) return E2B_MCP_ERR_URL; }
+    if (port == 0) return E2B_MCP_ERR_URL;
+    u->port = (unsigned)port;
+  }
+  if (*p && *p != '/') return E2B_MCP_ERR_URL;
+  if (strlen(p) >= sizeof u->prefix) return E2B_MCP_ERR_URL;
+  for (pe = p; *pe; pe++) if ((unsigned char)*pe <= ' ' || *pe == '?' || *pe == '#' || *pe == '%') return E2B_MCP_ERR_URL;
+  e2b_mcp__strlcpy(u->prefix, p, sizeof u->prefix);
+  hn = strlen(u->prefix);
+  if (hn && u->prefix[hn - 1] == '/') u->prefix[hn - 1] = 0;  /* paths start with '/' */
+  return 0;
+}
+
+static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
+  if (!c->open) return;
+  if (c->https) e2b_mcp__tls_close(&c->tls, &c->sock);
+  e2b_mcp__sock_close(&c->sock);
+  c->open = 0;
+}
+
+static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *u) {
+  e2b_mcp_conn *c = &s->conn;
+  int r, to = s->cfg.connect_timeout_ms;
+  if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) return 0;
+  e2b_mcp__conn_close(c);
+  if (u->https && !s->trust_loaded) return E2B_MCP_ERR_TLS_TRUST;
+  c->sock.h = -1;
+  c->sock.port = s->cfg.sock_port;
+  r = e2b_mcp__sock_open(&c->sock, u->host, u->port, to);
+  if (r < 0) return r;
+  if (u->https) {
+    r = e2b_mcp__tls_open(&c->tls, &s->trust, &c->sock, u->host, to);
+    if (r < 0) { e2b_mcp__sock_close(&c->sock); return r; }
+  }
+  c->open = 1; c->https = u->https; c->port = u->port;
+  e2b_mcp__strlcpy(c->host, u->host, sizeof c->host);
+  c->connects++;
+  return 0;
+}
+
+static int e2b_mcp__conn_send(e2b_mcp_server *s, const char *p, size_t n) {
+  e2b_mcp_conn *c = &s->conn;
+  while (n) {
+    int r = c->https ? e2b_mcp__tls_send(&c->tls, &c->sock, (const unsigned char *)p, n, s->cfg.read_timeout_ms)
+                     : e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, s->cfg.read_timeout_ms);
+    if (r <= 0) return r < 0 ? r : E2B_MCP_ERR_CLOSED;
+    p += r; n -= (size_t)r;
+  }
+  return 0;
+}
+static int e2b_mcp__conn_recv(e2b_mcp_server *s, char *p, size_t n) {
+  e2b_mcp_conn *c = &s->conn;
+  return c->https ? e2b_mcp__tls_recv(&c->tls, &c->sock, (unsigned char *)p, n, s->cfg.read_timeout_ms)
+                  : e2b_mcp__sock_recv(&c->sock, (unsigned char *)p, n, s->cfg.read_timeout_ms);
+}
+
+/* The request being built in s->req: "METHOD prefix/path?query". */
+typedef struct e2b_mcp__req {
+  e2b_mcp_json w;
+  const e2b_mcp_url *base;
+  int has_query;
+} e2b_mcp__req;
+
+static void e2b_mcp__req_begin(e2b_mcp_server *s, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
+  e2b_mcp_json_init(&rq->w, s->req, sizeof s->req);
+  rq->base = base;
+  rq->has_query = 0;
+  e2b_mcp__w_put(&rq->w, method, strlen(method));
+  e2b_mcp__w_c(&rq->w, ' ');
+  e2b_mcp__w_put(&rq->w, base->prefix, strlen(base->prefix));
+}
+static void e2b_mcp__req_lit(e2b_mcp__req *rq, const char *s) { e2b_mcp__w_put(&rq->w, s, strlen(s)); }
+/* Percent-encodes everything but RFC 3986 unreserved characters. */
+static void e2b_mcp__pct(e2b_mcp_json *w, const char *s, size_t n) {
+  static const char hex[] = "0123456789ABCDEF";
+  size_t i;
+  for (i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~')
+      e2b_mcp__w_c(w, (char)c);
+    else { char e[3]; e[0] = '%'; e[1] = hex[c >> 4]; e[2] = hex[c & 15]; e2b_mcp__w_put(w, e, 3); }
+  }
+}
+static void e2b_mcp__req_seg(e2b_mcp__req *rq, const char *s) { e2b_mcp__pct(&rq->w, s, strlen(s)); }
+static void e2b_mcp__req_qkey(e2b_mcp__req *rq, const char *key) {
+  e2b_mcp__w_c(&rq->w, rq->has_query ? '&' : '?');
+  rq->has_query = 1;
+  e2b_mcp__req_lit(rq, key);
+  e2b_mcp__w_c(&rq->w, '=');
+}
+static void e2b_mcp__req_q(e2b_mcp__req *rq, const char *key, const char *val) {
+  e2b_mcp__req_qkey(rq, key);
+  e2b_mcp__pct(&rq->w, val, strlen(val));
+}
+static void e2b_mcp__req_qint(e2b_mcp__req *rq, const char *key, long long v) {
+  char b[24];
+  e2b_mcp__fmt_ll(b, v);
+  e2b_mcp__req_q(rq, key, b);
+}
+
+/* Chunked-body decoder, in place and incremental: raw bytes are consumed as
+   they arrive and the decoded body is written at or before them. */
+enum { E2B_MCP__CH_SIZE, E2B_MCP__CH_EXT, E2B_MCP__CH_SIZE_LF, E2B_MCP__CH_DATA, E2B_MCP__CH_DATA_CR,
+       E2B_MCP__CH_DATA_LF, E2B_MCP__CH_TRAILER, E2B_MCP__CH_TRAILER_LF, E2B_MCP__CH_DONE };
+typedef struct e2b_mcp__chunked {
+  int state, digits, line_empty;
+  size_t left;          /* bytes of chunk data still to come */
+} e2b_mcp__chunked;
+
+/* Decodes raw[0..n) into out (out <= raw); returns decoded bytes, or -1 on bad framing. */
+static long e2b_mcp__chunked_run(e2b_mcp__chunked *d, char *out, const char *raw, size_t n) {
+  size_t i = 0, o = 0;
+  while (i < n && d->state != E2B_MCP__CH_DONE) {
+    char c = raw[i];
+    switch (d->state) {
+      case E2B_MCP__CH_SIZE: {
+        int h = e2b_mcp__hexval(c);
+        if (h >= 0) {
+          if (++d->digits > 8) return -1;
+          d->left = d->left * 16 + (size_t)h; i++;
+        } else if (d->digits && (c == ';' || c == ' ' || c == '\t')) { d->state = E2B_MCP__CH_EXT; i++; }
+        else if (d->digits && c == '\r') { d->state = E2B_MCP__CH_SIZE_LF; i++; }
+        else return -1;
+        break;
+      }
+      case E2B_MCP__CH_EXT:
+        if (c == '\r') d->state = E2B_MCP__CH_SIZE_LF;
+        else if (c == '\n') return -1;
+        i++;
+        break;
+      case E2B_MCP__CH_SIZE_LF:
+        if (c != '\n') return -1;
+        i++;
+        d->state = d->left ? E2B_MCP__CH_DATA : E2B_MCP__CH_TRAILER;
+        d->line_empty = 1;
+        break;
+      case E2B_MCP__CH_DATA: {
+        size_t k = n - i < d->left ? n - i : d->left;
+        memmove(out + o, raw + i, k);
+        o += k; i += k; d->left -= k;
+        if (!d->left) d->state = E2B_MCP__CH_DATA_CR;
+        break;
+      }
+      case E2B_MCP__CH_DATA_CR: if (c != '\r') return -1; i++; d->state = E2B_MCP__CH_DATA_LF; break;
+      case E2B_MCP__CH_DATA_LF:
+        if (c != '\n') return -1;
+        i++; d->state = E2B_MCP__CH_SIZE; d->digits = 0; d->left = 0;
+        break;
+      case E2B_MCP__CH_TRAILER:
+        if (c == '\r') d->state = E2B_MCP__CH_TRAILER_LF;
+        else d->line_empty = 0;
+        i++;
+        break;
+      case E2B_MCP__CH_TRAILER_LF:
+        if (c != '\n') return -1;
+        i++;
+        if (d->line_empty) d->state = E2B_MCP__CH_DONE;
+        else { d->state = E2B_MCP__CH_TRAILER; d->line_empty = 1; }
+        break;
+      default: return -1;
+    }
+  }
+  return (long)o;
+}
+
+/* Parses the status line and the headers we use from head[0..n). Returns 0 or
+   E2B_MCP_ERR_PROTOCOL. */
+typedef struct e2b_mcp__head {
+  int status, chunked, close;
+  long long length;     /* -1: none */
+} e2b_mcp__head;
+
+static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mcp_http_resp *r) {
+  size_t i = 0, ls;
+  long long v;
+  memset(h, 0, sizeof *h);
+  h->length = -1;
+  if (n < 12 || memcmp(p, "HTTP/1.", 7) != 0 || p[8] != ' ') return E2B_MCP_ERR_PROTOCOL;
+  if (e2b_mcp__parse_ll(p + 9, 3, &v) != 0 || v < 100 || v > 599) return E2B_MCP_ERR_PROTOCOL;
+  h->status = (int)v;
+  if (p[7] == '0') h->close = 1;   /* HTTP/1.0: no keep-alive unless told */
+  while (i < n && p[i] != '\n') i++;
+  i++;
+  while (i < n) {
+    size_t name_end, vs, ve;
+    ls = i;
+    while (i < n && p[i] != '\n') i++;
+    ve = i;
+    if (ve > ls && p[ve - 1] == '\r') ve--;
+    i++;
+    if (ve == ls) break;  /* the empty line */
+    for (name_end = ls; name_end < ve && p[name_end] != ':'; name_end++) {}
+    if (name_end == ve || name_end == ls) return E2B_MCP_ERR_PROTOCOL;
+    vs = name_end + 1;
+    while (vs < ve && (p[vs] == ' ' || p[vs] == '\t')) vs++;
+    while (ve > vs && (p[ve - 1] == ' ' || p[ve - 1] == '\t')) ve--;
+#define E2B_MCP__HDR(name) e2b_mcp__ieq(p + ls, name_end - ls, name)
+    if (E2B_MCP__HDR("content-length")) {
+      if (e2b_mcp__parse_ll(p + vs, ve - vs, &v) != 0 || v < 0) return E2B_MCP_ERR_PROTOCOL;
+      if (h->length >= 0 && h->length != v) return E2B_MCP_ERR_PROTOCOL;
+      h->length = v;
+    } else if (E2B_MCP__HDR("transfer-encoding")) {
+      if (ve - vs >= 7 && e2b_mcp__ieq(p + ve - 7, 7, "chunked")) h->chunked = 1;
+      else return E2B_MCP_ERR_PROTOCOL;   /* gzip and friends are never asked for */
+    } else if (E2B_MCP__HDR("connection")) {
+      if (e2b_mcp__ieq(p + vs, ve - vs, "close")) h->close = 1;
+      else if (e2b_mcp__ieq(p + vs, ve - vs, "keep-alive")) h->close = 0;
+    } else if (E2B_MCP__HDR("x-next-token")) {
+      if (ve - vs >= sizeof r->next_token) return E2B_MCP_ERR_TOO_LARGE;
+      memcpy(r->next_token, p + vs, ve - vs);
+      r->next_token[ve - vs] = 0;
+    } else if (E2B_MCP__HDR("x-total-running")) {
+      if (e2b_mcp__parse_ll(p + vs, ve - vs, &v) == 0) r->total_running = (long)v;
+    } else if (E2B_MCP__HDR("retry-after")) {
+      if (e2b_mcp__parse_ll(p + vs, ve - vs, &v) == 0 && v >= 0) r->retry_after = v > 86400 ? 86400 : (long)v;
+      else r->retry_after = 60;   /* an HTTP date: wait a minute rather than parse it */
+    }
+#undef E2B_MCP__HDR
+  }
+  if (h->chunked) h->length = -1;
+  return 0;
+}
+
+/* Reads one response into s->resp. Returns 0 or an error; *got tells whether
+   any byte arrived (a stale keep-alive connection yields none). */
+static int e2b_mcp__http_read(e2b_mcp_server *s, int head_only, e2b_mcp_http_resp *r, e2b_mcp__head *h, int *got) {
+  char *b = s->resp;
+  const size_t cap = E2B_MCP_RESP_MAX;
+  size_t have = 0, hlen = 0, body = 0;
+  e2b_mcp__chunked ch;
+  int n;
+  *got = 0;
+  /* 1. the head */
+  for (;;) {
+    size_t k, from = have > 3 ? have - 3 : 0;
+    if (have == cap) return E2B_MCP_ERR_TOO_LARGE;
+    n = e2b_mcp__conn_recv(s, b + have, cap - have);
+    if (n < 0) return n;
+    if (n == 0) return have ? E2B_MCP_ERR_CLOSED : E2B_MCP_ERR_CLOSED;
+    *got = 1;
+    have += (size_t)n;
+    for (k = from; k + 3 < have; k++)
+      if (b[k] == '\r' && b[k + 1] == '\n' && b[k + 2] == '\r' && b[k + 3] == '\n') { hlen = k + 4; break; }
+    if (hlen) break;
+  }
+  if ((n = e2b_mcp__head_parse(b, hlen, h, r)) != 0) return n;
+  if (h->status >= 100 && h->status < 200) return E2B_MCP_ERR_PROTOCOL;  /* never asked for */
+  r->status = h->status;
+  /* 2. the body, moved to the start of the buffer */
+  have -= hlen;
+  memmove(b, b + hlen, have);
+  if (head_only || h->status == 204 || h->status == 304) { body = 0; h->length = 0; h->chunked = 0; }
+  else if (h->chunked) {
+    long d;
+    memset(&ch, 0, sizeof ch);
+    d = e2b_mcp__chunked_run(&ch, b, b, have);
+    if (d < 0) return E2B_MCP_ERR_PROTOCOL;
+    body = (size_t)d;
+    while (ch.state != E2B_MCP__CH_DONE) {
+      if (body == cap) return E2B_MCP_ERR_TOO_LARGE;
+      n = e2b_mcp__conn_recv(s, b + body, cap - body);
+      if (n < 0) return n;
+      if (n == 0) return E2B_MCP_ERR_CLOSED;
+      d = e2b_mcp__chunked_run(&ch, b + body, b + body, (size_t)n);
+      if (d < 0) return E2B_MCP_ERR_PROTOCOL;
+      body += (size_t)d;
+    }
+  } else if (h->length >= 0) {
+    if ((unsigned long long)h->length > cap) return E2B_MCP_ERR_TOO_LARGE;
+    body = (size_t)h->length;
+    if (have > body) have = body;  /* a pipelined surplus is not expected; drop it */
+    while (have < body) {
+      n = e2b_mcp__conn_recv(s, b + have, body - have);
+      if (n < 0) return n;
+      if (n == 0) return E2B_MCP_ERR_CLOSED;
+      have += (size_t)n;
+    }
+  } else {  /* close-delimited */
+    h->close = 1;
+    for (;;) {
+      if (have == cap) return E2B_MCP_ERR_TOO_LARGE;
+      n = e2b_mcp__conn_recv(s, b + have, cap - have);
+      if (n < 0) return n;
+      if (n == 0) break;
+      have += (size_t)n;
+    }
+    body = have;
+  }
+  b[body] = 0;
+  r->body = b;
+  r->body_len = body;
+  return 0;
+}
+
+/* Finishes the head in rq, sends it with body[0..blen) and reads the answer
+   into r. Never throws away the connection state silently: any error closes
+   it, so the next call starts clean. */
+static int e2b_mcp__http_send(e2b_mcp_server *s, e2b_mcp__req *rq, const char *body, size_t blen, e2b_mcp_http_resp *r) {
+  e2b_mcp_json *w = &rq->w;
+  const e2b_mcp_url *u = rq->base;
+  e2b_mcp__head h;
+  char num[24];
+  int attempt, err = 0, got = 0, head_only = memcmp(s->req, "HEAD ", 5) == 0;
+  memset(r, 0, sizeof *r);
+  r->retry_after = -1;
+  r->total_running = -1;
+  e2b_mcp__req_lit(rq, " HTTP/1.1\r\nHost: ");
+  e2b_mcp__req_lit(rq, u->host);
+  if ((u->https && u->port != 443) || (!u->https && u->port != 80)) {
+    e2b_mcp__fmt_ll(num, (long long)u->port);
+    e2b_mcp__w_c(w, ':');
+    e2b_mcp__req_lit(rq, num);
+  }
+  e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json\r\nX-API-Key: ");
+  e2b_mcp__req_lit(rq, s->key);
+  if (body) {
+    e2b_mcp__req_lit(rq, "\r\nContent-Type: application/json\r\nContent-Length: ");
+    e2b_mcp__fmt_ll(num, (long long)blen);
+    e2b_mcp__req_lit(rq, num);
+  }
+  e2b_mcp__req_lit(rq, "\r\n\r\n");
+  if (w->err) { r->err = E2B_MCP_ERR_TOO_LARGE; return r->err; }
+  for (attempt = 0; attempt < 2; attempt++) {
+    int reused = s->conn.open;
+    err = e2b_mcp__conn_open(s, u);
+    if (err == 0) err = e2b_mcp__conn_send(s, s->req, w->len);
+    if (err == 0 && body && blen) err = e2b_mcp__conn_send(s, body, blen);
+    if (err == 0) err = e2b_mcp__http_read(s, head_only, r, &h, &got);
+    if (err == 0) break;
+    e2b_mcp__conn_close(&s->conn);
+    /* Only a connection that sat idle may have died under us; retry it once. */
+    if (!reused || got || (err != E2B_MCP_ERR_CLOSED && err != E2B_MCP_ERR_RESET)) break;
+  }
+  if (err) { r->err = err; r->status = 0; return err; }
+  s->conn.requests++;
+  if (h.close) e2b_mcp__conn_close(&s->conn);
+  return 0;
+}
+
+/* >>mcp core ----------------------------------------------------------------
+   JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
+   initialize (version negotiation), ping, tools/list (paged), tools/call,
+   logging/setLevel, notifications; batches only under 2025-03-26. Outgoing
+   messages stream through s->out to the sink. */
+static const char *const e2b_mcp__versions[] = { "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25" };
+enum { E2B_MCP__V2024_11 = 0, E2B_MCP__V2025_03, E2B_MCP__V2025_06, E2B_MCP__V2025_11, E2B_MCP__VLATEST = E2B_MCP__V2025_11 };
+static const char *const e2b_mcp__levels[] = { "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency" };
+
+enum { E2B_MCP__PARSE_ERROR = -32700, E2B_MCP__INVALID_REQUEST = -32600, E2B_MCP__METHOD_NOT_FOUND = -32601,
+       E2B_MCP__INVALID_PARAMS = -32602, E2B_MCP__INTERNAL_ERROR = -32603 };
+
+/* The state of one incoming message being answered. */
+typedef struct e2b_mcp__msg {
+  const e2b_mcp_sink *sink;
+  int batch;             /* inside a batch: answers are array elements */
+  int batch_items;       /* answers written to the batch so far */
+  int written;           /* messages written */
+  int failed;            /* the sink failed */
+} e2b_mcp__msg;
+
+static int e2b_mcp__sink_flush(void *ctx, const char *p, size_t n) {
+  const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
+  return k->write(k->ctx, p, n);
+}
+/* Starts an outgoing message: a writer streaming to the sink. */
+static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json *w) {
+  e2b_mcp_json_init(w, s->out, sizeof s->out);
+  w->flush = e2b_mcp__sink_flush;
+  w->ctx = (void *)m->sink;
+  if (m->batch) e2b_mcp__w_c(w, m->batch_items++ ? ',' : '[');
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "jsonrpc");
+  e2b_mcp_json_str(w, "2.0");
+}
+static void e2b_mcp__out_end(e2b_mcp__msg *m, e2b_mcp_json *w) {
+  e2b_mcp_json_obj_end(w);
+  if (e2b_mcp_json_end(w) != 0) { m->failed = 1; return; }
+  if (!m->batch && m->sink->end && m->sink->end(m->sink->ctx) != 0) { m->failed = 1; return; }
+  m->written++;
+}
+static void e2b_mcp__reply_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int code, const char *text) {
+  e2b_mcp_json w;
+  e2b_mcp__out_begin(s, m, &w);
+  e2b_mcp_json_key(&w, "id");
+  if (id && *id) e2b_mcp_json_raw(&w, id, strlen(id)); else e2b_mcp_json_null(&w);
+  e2b_mcp_json_key(&w, "error");
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "code"); e2b_mcp_json_int(&w, code);
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, text);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+/* Starts {"jsonrpc":"2.0","id":…,"result": and leaves the writer before the value. */
+static void e2b_mcp__reply_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json *w, const char *id) {
+  e2b_mcp__out_begin(s, m, w);
+  e2b_mcp_json_key(w, "id");
+  e2b_mcp_json_raw(w, id, strlen(id));
+  e2b_mcp_json_key(w, "result");
+}
+
+/* ---- notifications during a call ---- */
+static const e2b_mcp_sink *e2b_mcp__call_sink(e2b_mcp_call *c) { return c->sink; }
+
+static int e2b_mcp__level_index(const char *js, const jsmntok_t *t) {
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__levels); i++) if (e2b_mcp__tok_eq(js, t, e2b_mcp__levels[i])) return i;
+  return -1;
+}
+
+E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...) {
+  e2b_mcp__msg m;
+  e2b_mcp_json w;
+  char text[512];
+  va_list ap;
+  int li;
+  const e2b_mcp_sink *k = e2b_mcp__call_sink(c);
+  if (!k) return;
+  for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (strcmp(level, e2b_mcp__levels[li]) == 0) break;
+  if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->srv->log_level) return;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  memset(&m, 0, sizeof m);
+  m.sink = k;
+  e2b_mcp__out_begin(c->srv, &m, &w);
+  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/message");
+  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "level"); e2b_mcp_json_str(&w, e2b_mcp__levels[li]);
+  e2b_mcp_json_key(&w, "logger"); e2b_mcp_json_str(&w, c->tool ? c->tool->name : "e2b-mcp");
+  e2b_mcp_json_key(&w, "data"); e2b_mcp_json_str(&w, text);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&m, &w);
+}
+
+E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message) {
+  e2b_mcp__msg m;
+  e2b_mcp_json w;
+  const e2b_mcp_sink *k = e2b_mcp__call_sink(c);
+  if (!k || !c->progress_token[0]) return;
+  if (progress < c->progress) progress = c->progress;   /* must never go back */
+  c->progress = progress;
+  memset(&m, 0, sizeof m);
+  m.sink = k;
+  e2b_mcp__out_begin(c->srv, &m, &w);
+  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/progress");
+  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "progressToken"); e2b_mcp_json_raw(&w, c->progress_token, strlen(c->progress_token));
+  e2b_mcp_json_key(&w, "progress"); e2b_mcp_json_int(&w, (long long)progress);
+  if (total) { e2b_mcp_json_key(&w, "total"); e2b_mcp_json_int(&w, (long long)total); }
+  if (message && c->srv->version >= E2B_MCP__V2025_03) { e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message); }
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&m, &w);
+}
+
+/* Sends elicitation/create and waits for the answer. Returns the token index
+   of the answer's result in s->mtok (text in s->msg), or < 0 when the client
+   cannot be asked (-1) or did not answer (-2). The call's own arguments are
+   overwritten by the answer: read them before asking. */
+E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json) {
+  e2b_mcp_server *s = c->srv;
+  const e2b_mcp_sink *k = e2b_mcp__call_sink(c);
+  e2b_mcp__msg m;
+  e2b_mcp_json w;
+  long id;
+  if (!k || !k->await_answer || !s->client_elicitation || s->version < E2B_MCP__V2025_06) return -1;
+  id = ++s->next_ask_id;
+  memset(&m, 0, sizeof m);
+  m.sink = k;
+  e2b_mcp__out_begin(s, &m, &w);
+  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, id);
+  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
+  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  if (s->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
+  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema_json, strlen(schema_json));
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&m, &w);
+  if (m.failed) return -2;
+  c->args = -1;   /* the arguments' text is about to be reused */
+  return k->await_answer(k->ctx, s, id);
+}
+
+E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
+  static const char schema[] =
+    "{\"type\":\"object\",\"properties\":{\"confirm\":{\"type\":\"boolean\",\"title\":\"Go ahead?\","
+    "\"description\":\"Check to allow this action.\",\"default\":false}},\"required\":[\"confirm\"]}";
+  e2b_mcp_server *s = c->srv;
+  int r = e2b_mcp_elicit(c, message, schema), a, cf, v = 0;
+  if (r == -1) return -1;
+  if (r < 0) return 0;
+  a = e2b_mcp__tok_get(s->msg, s->mtok, r, "action");
+  if (a < 0 || !e2b_mcp__tok_eq(s->msg, &s->mtok[a], "accept")) return 0;
+  cf = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, r, "content"), "confirm");
+  if (cf >= 0 && e2b_mcp__tok_bool(s->msg, &s->mtok[cf], &v) == 0) return v ? 1 : 0;
+  return cf < 0 ? 1 : 0;   /* accepted without a field: a plain "OK" */
+}
+
+/* ---- tool arguments and results ---- */
+E2B_MCP_DEF int e2b_mcp_arg_token(e2b_mcp_call *c, const char *key) {
+  int i = e2b_mcp__tok_get(c->js, c->tok, c->args, key);
+  if (i >= 0 && c->tok[i].type == JSMN_PRIMITIVE && c->js[c->tok[i].start] == 'n') return -1;  /* null = absent */
+  return i;
+}
+E2B_MCP_DEF int e2b_mcp_arg_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
+  int i = e2b_mcp_arg_token(c, key);
+  if (i < 0) return 0;
+  return e2b_mcp__tok_str(c->js, &c->tok[i], buf, cap) < 0 ? -1 : 1;
+}
+E2B_MCP_DEF int e2b_mcp_arg_int(e2b_mcp_call *c, const char *key, long long *v) {
+  int i = e2b_mcp_arg_token(c, key);
+  if (i < 0) return 0;
+  return e2b_mcp__tok_int(c->js, &c->tok[i], v) < 0 ? -1 : 1;
+}
+E2B_MCP_DEF int e2b_mcp_arg_bool(e2b_mcp_call *c, const char *key, int *v) {
+  int i = e2b_mcp_arg_token(c, key);
+  if (i < 0) return 0;
+  return e2b_mcp__tok_bool(c->js, &c->tok[i], v) < 0 ? -1 : 1;
+}
+
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_result_json(e2b_mcp_call *c) { c->has_out = 1; return &c->out; }
+static void e2b_mcp__block_begin(e2b_mcp_call *c, const char *type) {
+  e2b_mcp_json_obj(&c->content);
+  e2b_mcp_json_key(&c->content, "type");
+  e2b_mcp_json_str(&c->content, type);
+}
+E2B_MCP_DEF void e2b_mcp_result_text(e2b_mcp_call *c, const char *text) {
+  e2b_mcp__block_begin(c, "text");
+  e2b_mcp_json_key(&c->content, "text"); e2b_mcp_json_str(&c->content, text);
+  e2b_mcp_json_obj_end(&c->content);
+}
+static void e2b_mcp__result_media(e2b_mcp_call *c, const char *type, const char *b64, const char *mime) {
+  e2b_mcp__block_begin(c, type);
+  e2b_mcp_json_key(&c->content, "data"); e2b_mcp_json_str(&c->content, b64);
+  e2b_mcp_json_key(&c->content, "mimeType"); e2b_mcp_json_str(&c->content, mime);
+  e2b_mcp_json_obj_end(&c->content);
+}
+E2B_MCP_DEF void e2b_mcp_result_image(e2b_mcp_call *c, const char *b64, const char *mime) { e2b_mcp__result_media(c, "image", b64, mime); }
+E2B_MCP_DEF void e2b_mcp_result_audio(e2b_mcp_call *c, const char *b64, const char *mime) { e2b_mcp__result_media(c, "audio", b64, mime); }
+E2B_MCP_DEF void e2b_mcp_result_resource(e2b_mcp_call *c, const char *uri, const char *mime, const char *text) {
+  e2b_mcp__block_begin(c, "resource");
+  e2b_mcp_json_key(&c->content, "resource"); e2b_mcp_json_obj(&c->content);
+  e2b_mcp_json_key(&c->content, "uri"); e2b_mcp_json_str(&c->content, uri);
+  if (mime) { e2b_mcp_json_key(&c->content, "mimeType"); e2b_mcp_json_str(&c->content, mime); }
+  e2b_mcp_json_key(&c->content, "text"); e2b_mcp_json_str(&c->content, text);
+  e2b_mcp_json_obj_end(&c->content);
+  e2b_mcp_json_obj_end(&c->content);
+}
+E2B_MCP_DEF void e2b_mcp_result_link(e2b_mcp_call *c, const char *uri, const char *name, const char *mime) {
+  e2b_mcp__block_begin(c, "resource_link");
+  e2b_mcp_json_key(&c->content, "uri"); e2b_mcp_json_str(&c->content, uri);
+  e2b_mcp_json_key(&c->content, "name"); e2b_mcp_json_str(&c->content, name);
+  if (mime) { e2b_mcp_json_key(&c->content, "mimeType"); e2b_mcp_json_str(&c->content, mime); }
+  e2b_mcp_json_obj_end(&c->content);
+}
+static void e2b_mcp__result_reset(e2b_mcp_call *c) {
+  e2b_mcp_json_init(&c->out, c->srv->result, sizeof c->srv->result);
+  e2b_mcp_json_init(&c->content, c->srv->content, sizeof c->srv->content);
+  c->has_out = 0;
+  c->is_error = 0;
+  c->srv->errmsg[0] = 0;
+}
+/* An error result replaces whatever the tool had written. */
+static void e2b_mcp__result_verror(e2b_mcp_call *c, const char *fmt, va_list ap) {
+  e2b_mcp__result_reset(c);
+  vsnprintf(c->srv->errmsg, sizeof c->srv->errmsg, fmt, ap);
+  c->is_error = 1;
+  e2b_mcp_result_text(c, c->srv->errmsg);
+}
+E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  e2b_mcp__result_verror(c, fmt, ap);
+  va_end(ap);
+}
+
+/* ---- set-up and the tool registry ---- */
+static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
+static void e2b_mcp__load_key(e2b_mcp_server *s);
+
+E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
+  char url[E2B_MCP_HOST_MAX + 32];
+  const char *domain;
+  int r;
+  memset(s, 0, sizeof *s);
+  if (cfg) s->cfg = *cfg;
+  if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
+  if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
+  s->version = E2B_MCP__VLATEST;
+  s->log_level = 1;   /* info */
+  s->conn.sock.h = -1;
+  domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
+  if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
+  if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
+  else { strcpy(url, "https://api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->api, url); }
+  if (r) return r;
+  if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
+  else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
+  if (r) return r;
+  if (s->api.https || s->dash.https)
+    s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
+  e2b_mcp__load_key(s);
+  e2b_mcp__builtin_tools(s);
+  return 0;
+}
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) { e2b_mcp__conn_close(&s->conn); }
+
+E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
+  int i;
+  if (!t || !t->name || !t->fn || !t->input_schema) return -1;
+  for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
+  if (s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
+  s->tools[s->ntools++] = t;
+  return 0;
+}
+static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *name, size_t n) {
+  int i;
+  for (i = 0; i < s->ntools; i++)
+    if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return s->tools[i];
+  return NULL;
+}
+
+/* Runs a tool: the one place a handler is called. */
+static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
+  e2b_mcp__result_reset(c);
+  s->in_call = 1;
+  c->tool->fn(c);
+  s->in_call = 0;
+  if (c->out.err || c->content.err) {
+    size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
+    e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
+                         "limit, a narrower filter or a shorter time range.", (unsigned long)cap);
+  }
+  if (!c->has_out && c->content.len == 0) e2b_mcp_result_text(c, "");
+}
+
+/* Writes a CallToolResult value. */
+static void e2b_mcp__write_result(e2b_mcp_server *s, e2b_mcp_call *c, e2b_mcp_json *w) {
+  int structured = c->has_out && !c->is_error && s->version >= E2B_MCP__V2025_06;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "content");
+  e2b_mcp_json_arr(w);
+  if (c->content.len) e2b_mcp_json_raw(w, c->content.buf, c->content.len);
+  else if (c->has_out) {   /* the same JSON as text */
+    e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "type"); e2b_mcp_json_str(w, "text");
+    e2b_mcp_json_key(w, "text");
+    e2b_mcp_json_strn(w, c->out.buf, c->out.len);
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_arr_end(w);
+  if (structured) { e2b_mcp_json_key(w, "structuredContent"); e2b_mcp_json_raw(w, c->out.buf, c->out.len); }
+  e2b_mcp_json_key(w, "isError"); e2b_mcp_json_bool(w, c->is_error);
+  e2b_mcp_json_obj_end(w);
+}
+
+static void e2b_mcp__schema_or(e2b_mcp_json *w, const char *schema) {
+  e2b_mcp_json_raw(w, schema, strlen(schema));
+}
+static void e2b_mcp__write_tool(e2b_mcp_server *s, e2b_mcp_json *w, const e2b_mcp_tool *t) {
+  unsigned a = t->annotations;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, t->name);
+  if (t->title && s->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
+  e2b_mcp_json_key(w, "description"); e2b_mcp_json_str(w, t->description ? t->description : t->name);
+  e2b_mcp_json_key(w, "inputSchema"); e2b_mcp__schema_or(w, t->input_schema);
+  if (t->output_schema && s->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp__schema_or(w, t->output_schema); }
+  if (s->version >= E2B_MCP__V2025_03) {
+    e2b_mcp_json_key(w, "annotations"); e2b_mcp_json_obj(w);
+    if (t->title) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
+    e2b_mcp_json_key(w, "readOnlyHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_READ_ONLY) != 0);
+    if (!(a & E2B_MCP_READ_ONLY)) {
+      e2b_mcp_json_key(w, "destructiveHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_DESTRUCTIVE) != 0);
+      e2b_mcp_json_key(w, "idempotentHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_IDEMPOTENT) != 0);
+    }
+    e2b_mcp_json_key(w, "openWorldHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_CLOSED_WORLD) == 0);
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_obj_end(w);
+}
+
+static const char e2b_mcp__default_instructions[] =
+  "Manage E2B cloud sandboxes (microVMs billed per second). Start with e2b_list_sandboxes to see what is running "
+  "and when each one ends. Creating, resuming or extending a sandbox costs money: ask the user first, keep timeouts "
+  "short, and never put secrets in env_vars unless the user gave them for that purpose. Pausing stops the billing "
+  "of compute; a paused sandbox can be resumed. This server does not run code inside sandboxes. When a call "
+  "answers 429, wait the time it names before calling E2B again.";
+
+/* ---- method handlers ---- */
+static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  e2b_mcp_json w;
+  int i, v = E2B_MCP__VLATEST, pv = e2b_mcp__tok_get(js, t, params, "protocolVersion");
+  int caps = e2b_mcp__tok_get(js, t, params, "capabilities");
+  if (pv >= 0)
+    for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
+  s->version = v;
+  s->client_elicitation = e2b_mcp__tok_get(js, t, caps, "elicitation") >= 0;
+  s->initialized = 1;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "protocolVersion"); e2b_mcp_json_str(&w, e2b_mcp__versions[v]);
+  e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_key(&w, "listChanged"); e2b_mcp_json_bool(&w, 0); e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "serverInfo"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
+  if (v >= E2B_MCP__V2025_06) { e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, "E2B sandboxes"); }
+  e2b_mcp_json_key(&w, "version"); e2b_mcp_json_str(&w, E2B_MCP_VERSION);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "instructions");
+  e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+
+static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  e2b_mcp_json w;
+  long long start = 0;
+  int i, end, cur = e2b_mcp__tok_get(js, t, params, "cursor");
+  if (cur >= 0 && !(t[cur].type == JSMN_PRIMITIVE && js[t[cur].start] == 'n')) {
+    if (t[cur].type != JSMN_STRING || e2b_mcp__parse_ll(js + t[cur].start, (size_t)(t[cur].end - t[cur].start), &start) != 0 ||
+        start <= 0 || start >= s->ntools) {
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid cursor: pass the nextCursor of the previous page, or none");
+      return;
+    }
+  }
+  end = (int)start + E2B_MCP_TOOLS_PAGE;
+  if (end > s->ntools) end = s->ntools;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_arr(&w);
+  for (i = (int)start; i < end; i++) e2b_mcp__write_tool(s, &w, s->tools[i]);
+  e2b_mcp_json_arr_end(&w);
+  if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+
+static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  e2b_mcp_call c;
+  e2b_mcp_json w;
+  char idcopy[E2B_MCP_ID_MAX];
+  int name = e2b_mcp__tok_get(js, t, params, "name");
+  int args = e2b_mcp__tok_get(js, t, params, "arguments");
+  int meta = e2b_mcp__tok_get(js, t, params, "_meta");
+  int pt = e2b_mcp__tok_get(js, t, meta, "progressToken");
+  memset(&c, 0, sizeof c);
+  if (name < 0 || t[name].type != JSMN_STRING) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "tools/call needs params.name, the tool's name");
+    return;
+  }
+  c.tool = e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start));
+  if (!c.tool) {
+    char text[160];
+    int n = t[name].end - t[name].start;
+    snprintf(text, sizeof text, "Unknown tool: %.*s (tools/list names the tools)", n > 80 ? 80 : n, js + t[name].start);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
+    return;
+  }
+  if (args >= 0 && t[args].type == JSMN_PRIMITIVE && js[t[args].start] == 'n') args = -1;
+  if (args >= 0 && t[args].type != JSMN_OBJECT) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params.arguments must be a JSON object");
+    return;
+  }
+  c.srv = s; c.js = js; c.tok = t; c.args = args;
+  c.sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
+  if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
+    e2b_mcp__tok_json(js, &t[pt], c.progress_token, sizeof c.progress_token);
+  e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
+  e2b_mcp__run_tool(s, &c);
+  e2b_mcp__reply_begin(s, m, &w, idcopy);
+  e2b_mcp__write_result(s, &c, &w);
+  e2b_mcp__out_end(m, &w);
+}
+
+/* One JSON-RPC object at token root. */
+static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int root) {
+  char id[E2B_MCP_ID_MAX];
+  int ver = e2b_mcp__tok_get(js, t, root, "jsonrpc");
+  int meth = e2b_mcp__tok_get(js, t, root, "method");
+  int idt = e2b_mcp__tok_get(js, t, root, "id");
+  int params = e2b_mcp__tok_get(js, t, root, "params");
+  id[0] = 0;
+  if (t[root].type != JSMN_OBJECT) { e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: not a JSON-RPC object"); return; }
+  if (idt >= 0) {
+    const jsmntok_t *it = &t[idt];
+    int ok = it->type == JSMN_STRING || (it->type == JSMN_PRIMITIVE && (js[it->start] == '-' || (js[it->start] >= '0' && js[it->start] <= '9')));
+    if (!ok || e2b_mcp__tok_json(js, it, id, sizeof id) < 0) {
+      e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: id must be a string or a number");
+      return;
+    }
+  }
+  if (ver < 0 || !e2b_mcp__tok_eq(js, &t[ver], "2.0")) {
+    if (idt >= 0 || meth >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
+    return;
+  }
+  if (meth < 0) return;   /* a response from the client that nobody waits for: ignore */
+  if (t[meth].type != JSMN_STRING) {
+    if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method must be a string");
+    return;
+  }
+  if (params >= 0 && t[params].type != JSMN_OBJECT) {
+    if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params must be an object");
+    return;
+  }
+  if (idt < 0) {   /* notifications: no answer, ever */
+    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->initialized = 1;
+    /* notifications/cancelled: calls run to completion before the next message
+       is read, so there is never anything left to cancel. */
+    return;
+  }
+#define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
+  if (E2B_MCP__IS("initialize")) e2b_mcp__on_initialize(s, m, js, t, params, id);
+  else if (E2B_MCP__IS("ping")) { e2b_mcp_json w; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
+  else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
+  else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
+  else if (E2B_MCP__IS("logging/setLevel")) {
+    int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
+    if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
+    else { e2b_mcp_json w; s->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
+  } else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
+#undef E2B_MCP__IS
+}
+
+/* Whether the text after the first JSON value is only white space. */
+static int e2b_mcp__only_space(const char *p, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' && p[i] != '\n') return 0;
+  return 1;
+}
+
+E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
+  e2b_mcp__msg m;
+  int ntok, i, k;
+  memset(&m, 0, sizeof m);
+  m.sink = out;
+  ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
+  if (ntok == JSMN_ERROR_NOMEM) {
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
+    return m.failed ? -1 : m.written;
+  }
+  if (ntok <= 0 || !e2b_mcp__only_space(msg + s->mtok[0].end, n - (size_t)s->mtok[0].end) ||
+      (s->mtok[0].type != JSMN_OBJECT && s->mtok[0].type != JSMN_ARRAY)) {
+    e2b_mcp__reply_error(s, &m, NULL, ntok <= 0 || s->mtok[0].type == JSMN_OBJECT || s->mtok[0].type == JSMN_ARRAY
+                         ? E2B_MCP__PARSE_ERROR : E2B_MCP__INVALID_REQUEST,
+                         ntok <= 0 ? "Parse error: the message is not valid JSON" : "Invalid Request: expected one JSON-RPC object");
+    return m.failed ? -1 : m.written;
+  }
+  if (s->mtok[0].type == JSMN_ARRAY) {
+    if (s->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
+      e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, s->mtok[0].size == 0 ? "Invalid Request: empty batch"
+                           : "Invalid Request: batches are accepted only under protocol version 2025-03-26");
+      return m.failed ? -1 : m.written;
+    }
+    m.batch = 1;
+    for (i = 1, k = 0; k < s->mtok[0].size && !m.failed; k++) {
+      e2b_mcp__handle_one(s, &m, msg, s->mtok, i);
+      i = e2b_mcp__tok_skip(s->mtok, i);
+    }
+    if (m.batch_items && !m.failed) {
+      if (out->write(out->ctx, "]", 1) != 0 || (out->end && out->end(out->ctx) != 0)) m.failed = 1;
+      else m.written = 1;
+    }
+    return m.failed ? -1 : m.written;
+  }
+  e2b_mcp__handle_one(s, &m, msg, s->mtok, 0);
+  return m.failed ? -1 : m.written;
+}
+
+E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r) {
+  e2b_mcp_call c;
+  int ntok = 0;
+  memset(&c, 0, sizeof c);
+  memset(r, 0, sizeof *r);
+  r->message = "";
+  c.tool = e2b_mcp__find_tool(s, name, strlen(name));
+  if (!c.tool) return -1;
+  c.srv = s; c.args = -1;
+  if (args_json && *args_json) {
+    size_t n = strlen(args_json);
+    if (n > E2B_MCP_MSG_MAX) return -1;
+    memcpy(s->msg, args_json, n + 1);
+    ntok = e2b_mcp__parse(s->msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
+    if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT || !e2b_mcp__only_space(s->msg + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return -1;
+    c.js = s->msg; c.tok = s->mtok; c.args = 0;
+  }
+  e2b_mcp__run_tool(s, &c);
+  r->is_error = c.is_error;
+  if (c.has_out && !c.is_error) { s->result[c.out.len < sizeof s->result ? c.out.len : sizeof s->result - 1] = 0; r->json = s->result; r->json_len = c.out.len; }
+  if (c.content.len) { r->content = s->content; r->content_len = c.content.len; }
+  r->message = s->errmsg;
+  return 0;
+}
+
+/* >>e2b tools ----------------------------------------------------------------
+   The thirteen tools. Each handler: validate the arguments -> build the E2B
+   request -> (ask the user, for calls that bill or destroy) -> send -> turn the
+   answer into the result: redacted, normalised, lists under "data". Nothing
+   from the arguments reaches a request path or header unvalidated. */
+
+enum { E2B_MCP__KEY_OK, E2B_MCP__KEY_MISSING, E2B_MCP__KEY_PERSONAL, E2B_MCP__KEY_MALFORMED };
+static void e2b_mcp__load_key(e2b_mcp_server *s) {
+  const char *k = s->cfg.api_key, *p;
+  s->key[0] = 0;
+  if (!k || !*k) { s->key_problem = E2B_MCP__KEY_MISSING; return; }
+  if (strncmp(k, "sk_e2b_", 7) == 0) { s->key_problem = E2B_MCP__KEY_PERSONAL; return; }
+  if (strncmp(k, "e2b_", 4) != 0 || strlen(k) >= sizeof s->key || strlen(k) < 5) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
+  for (p = k; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '-')) {
+      s->key_problem = E2B_MCP__KEY_MALFORMED; return;
+    }
+  e2b_mcp__strlcpy(s->key, k, sizeof s->key);
+  s->key_problem = E2B_MCP__KEY_OK;
+}
+
+/* ---- argument validation: each sets an error result and returns -1 ---- */
+static int e2b_mcp__bad(e2b_mcp_call *c, const char *key, const char *what) {
+  e2b_mcp_result_error(c, "Invalid argument '%s': %s. Nothing was sent to E2B.", key, what);
+  return -1;
+}
+static int e2b_mcp__want_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
+  int r = e2b_mcp_arg_str(c, key, buf, cap);
+  buf[0] = r == 1 ? buf[0] : 0;
+  if (r < 0) return e2b_mcp__bad(c, key, "expected a string of reasonable length");
+  if (r == 0 && required) return e2b_mcp__bad(c, key, "it is required");
+  return r;
+}
+static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, long long def, long long lo, long long hi) {
+  char what[96];
+  int r = e2b_mcp_arg_int(c, key, v);
+  if (r == 0) { *v = def; return 0; }
+  if (r < 0 || *v < lo || *v > hi) {
+    snprintf(what, sizeof what, "expected an integer from %lld to %lld", lo, hi);
+    return e2b_mcp__bad(c, key, what);
+  }
+  return 1;
+}
+static int e2b_mcp__want_bool(e2b_mcp_call *c, const char *key, int *v, int def) {
+  int r = e2b_mcp_arg_bool(c, key, v);
+  if (r == 0) { *v = def; return 0; }
+  if (r < 0) return e2b_mcp__bad(c, key, "expected true or false");
+  return 1;
+}
+static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_t cap, const char *const *allowed, int n) {
+  int i, r = e2b_mcp__want_str(c, key, buf, cap, 0);
+  if (r <= 0) return r;
+  for (i = 0; i < n; i++) if (strcmp(buf, allowed[i]) == 0) return 1;
+  return e2b_mcp__bad(c, key, "not one of the allowed values (see the tool's schema)");
+}
+/* An ID that goes into a request path: letters, digits, '-' and '_' only. */
+static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
+  const char *p;
+  int r = e2b_mcp__want_str(c, key, buf, cap, required);
+  if (r <= 0) return r;
+  if (!buf[0]) return e2b_mcp__bad(c, key, "it is empty");
+  for (p = buf; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+      return e2b_mcp__bad(c, key, "an ID has only letters, digits, '-' and '_' (copy it from a list result)");
+  return 1;
+}
+/* A template reference for the create body: alias, namespace/alias, :tag. */
+static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
+  const char *p;
+  int r = e2b_mcp__want_str(c, key, buf, cap, 0);
+  if (r <= 0) return r;
+  if (!buf[0] || strstr(buf, "..")) return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
+  for (p = buf; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' ||
+          *p == '.' || *p == '/' || *p == ':'))
+      return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
+  return 1;
+}
+/* A time stamp for a query: RFC 3339 characters only. */
+static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
+  const char *p;
+  int r = e2b_mcp__want_str(c, key, buf, cap, 0);
+  if (r <= 0) return r;
+  for (p = buf; *p; p++)
+    if (!((*p >= '0' && *p <= '9') || *p == '-' || *p == ':' || *p == 'T' || *p == 'Z' || *p == '.' || *p == '+' || *p == 't' || *p == 'z'))
+      return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
+  if (p - buf < 10 || buf[4] != '-' || buf[7] != '-') return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
+  return 1;
+}
+/* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded (E2B
+   decodes the whole, splits, then decodes each part). The argument is an
+   object of strings or that string in plain text. */
+static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
+  char k[256], v[512];
+  int i = e2b_mcp_arg_token(c, "metadata"), j, n;
+  const jsmntok_t *t = c->tok;
+  if (i < 0) return 0;
+  if (t[i].type == JSMN_OBJECT) {
+    if (t[i].size == 0) return 0;
+    for (j = i + 1, n = 0; n < t[i].size; n++) {
+      if (e2b_mcp__tok_str(c->js, &t[j], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[j + 1], v, sizeof v) < 0)
+        return e2b_mcp__bad(c, "metadata", "expected an object whose values are strings");
+      if (n) e2b_mcp__w_c(q, '&');
+      e2b_mcp__pct(q, k, strlen(k)); e2b_mcp__w_c(q, '='); e2b_mcp__pct(q, v, strlen(v));
+      j = e2b_mcp__tok_skip(t, j + 1);
+    }
+  } else if (t[i].type == JSMN_STRING) {
+    char all[1024];
+    char *p, *amp;
+    if (e2b_mcp__tok_str(c->js, &t[i], all, sizeof all) < 0) return e2b_mcp__bad(c, "metadata", "too long");
+    if (!all[0]) return 0;
+    for (p = all, n = 0; p; p = amp ? amp + 1 : NULL, n++) {
+      char *eq;
+      amp = strchr(p, '&');
+      if (amp) *amp = 0;
+      eq = strchr(p, '=');
+      if (!eq || eq == p) return e2b_mcp__bad(c, "metadata", "expected key=value pairs joined by '&'");
+      *eq = 0;
+      if (n) e2b_mcp__w_c(q, '&');
+      e2b_mcp__pct(q, p, strlen(p)); e2b_mcp__w_c(q, '='); e2b_mcp__pct(q, eq + 1, strlen(eq + 1));
+    }
+  } else return e2b_mcp__bad(c, "metadata", "expected an object of strings or a string k=v&k2=v2");
+  if (q->err) return e2b_mcp__bad(c, "metadata", "too long");
+  return 1;
+}
+/* Copies an object-of-strings argument into a request body. */
+static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key) {
+  int i = e2b_mcp_arg_token(c, key), j, n;
+  const jsmntok_t *t = c->tok;
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_OBJECT) return e2b_mcp__bad(c, key, "expected an object whose values are strings");
+  for (j = i + 1, n = 0; n < t[i].size; n++, j += 2)
+    if (t[j].type != JSMN_STRING || t[j + 1].type != JSMN_STRING) return e2b_mcp__bad(c, key, "expected an object whose values are strings");
+  e2b_mcp_json_key(w, api_key);
+  e2b_mcp_json_raw(w, c->js + t[i].start, (size_t)(t[i].end - t[i].start));
+  return 1;
+}
+
+/* ---- talking to E2B ---- */
+static int e2b_mcp__ready(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  unsigned long now;
+  switch (s->key_problem) {
+    case E2B_MCP__KEY_MISSING:
+      e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "
+                              "https://e2b.dev/dashboard?tab=keys and start this server with E2B_API_KEY set to it.");
+      return -1;
+    case E2B_MCP__KEY_PERSONAL:
+      e2b_mcp_result_error(c, "E2B_API_KEY holds a personal access token (sk_e2b_...), which the sandbox API does not "
+                              "accept. Set E2B_API_KEY to a team API key (it starts with e2b_) from https://e2b.dev/dashboard?tab=keys.");
+      return -1;
+    case E2B_MCP__KEY_MALFORMED:
+      e2b_mcp_result_error(c, "E2B_API_KEY is not a team API key: it must start with e2b_ and contain only letters and "
+                              "digits. Copy it again from https://e2b.dev/dashboard?tab=keys.");
+      return -1;
+    default: break;
+  }
+  now = e2b_mcp__now_ms(s);
+  if (s->cooldown_until && (long)(s->cooldown_until - now) > 0) {
+    e2b_mcp_result_error(c, "E2B asked this server to slow down (429). Wait %lu s before calling E2B again; no request "
+                            "was sent.", (s->cooldown_until - now + 999) / 1000);
+    return -1;
+  }
+  return 0;
+}
+
+static const char *e2b_mcp__advice(int status) {
+  switch (status) {
+    case 400: return "Check the arguments against the tool's input schema.";
+    case 401: return "Check E2B_API_KEY: it must be a valid team API key (e2b_...) from https://e2b.dev/dashboard?tab=keys.";
+    case 403: return "This API key's team has no access to it.";
+    case 404: return "It does not exist: the sandbox has ended or been killed, or the ID is wrong. e2b_list_sandboxes shows the live ones.";
+    case 409: return "It is already paused or changing state. Check it with e2b_get_sandbox and try again later.";
+    case 410: return "It is gone.";
+    case 429: return "E2B is rate limiting or the team reached its limit of concurrent sandboxes. Wait before trying again, do not retry in a loop; pausing or killing sandboxes frees capacity.";
+    default: return status >= 500 ? "This is a problem on E2B's side; try again in a minute." : "";
+  }
+}
+
+/* Sends the request and checks the answer. On failure sets the error result
+   (what happened and what to do) and returns -1. */
+static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body, size_t blen, e2b_mcp_http_resp *r) {
+  e2b_mcp_server *s = c->srv;
+  const e2b_mcp_url *u = rq->base;
+  char msg[512];
+  int err;
+  if (rq->w.err) { e2b_mcp_result_error(c, "The request does not fit in this server's buffer (E2B_MCP_REQ_MAX = %d bytes); use shorter arguments.", (int)E2B_MCP_REQ_MAX); return -1; }
+  err = e2b_mcp__http_send(s, rq, body, blen, r);
+  if (err) {
+    const char *what = e2b_mcp_strerror(err), *hint = "";
+    if (err == E2B_MCP_ERR_TOO_LARGE) {
+      e2b_mcp_result_error(c, "E2B's answer is larger than this server's buffer (E2B_MCP_RESP_MAX = %lu bytes). Ask for fewer items "
+                              "(a smaller limit or a narrower filter), or rebuild with a larger E2B_MCP_RESP_MAX.", (unsigned long)E2B_MCP_RESP_MAX);
+      return -1;
+    }
+    if (err == E2B_MCP_ERR_TLS_TRUST) hint = " No trust anchors were loaded: set E2B_MCP_CA_FILE to a PEM file of CA certificates.";
+    else if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) hint = " The connection was refused before anything was sent. Check E2B_API_URL, or E2B_MCP_CA_FILE for a private CA.";
+    else if (err == E2B_MCP_ERR_DNS || err == E2B_MCP_ERR_CONNECT) hint = " Check the network and E2B_API_URL / E2B_DOMAIN.";
+    else if (err == E2B_MCP_ERR_TIMEOUT) hint = " E2B may be slow or unreachable; try again in a minute.";
+    else hint = " The request may or may not have been carried out; check with a list or get call before repeating it.";
+    e2b_mcp_result_error(c, "Could not complete the call to E2B at %s:%u: %s.%s", u->host, u->port, what, hint);
+    return -1;
+  }
+  if (r->status >= 200 && r->status < 300) return 0;
+  /* An API error: its own message, then what to do. */
+  msg[0] = 0;
+  {
+    int n = e2b_mcp__parse(r->body, r->body_len, s->rtok, E2B_MCP__COUNT(s->rtok));
+    int mi = n > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "message") : -1;
+    if (mi < 0 || e2b_mcp__tok_str(r->body, &s->rtok[mi], msg, sizeof msg) < 0) msg[0] = 0;
+  }
+  if (r->status == 429) {
+    long wait = r->retry_after > 0 ? r->retry_after : 1;
+    s->cooldown_until = e2b_mcp__now_ms(s) + (unsigned long)wait * 1000UL;
+    if (!s->cooldown_until) s->cooldown_until = 1;
+    e2b_mcp_result_error(c, "E2B answered 429: %s. Retry after %ld s; until then this server sends nothing to E2B. %s",
+                         msg[0] ? msg : "Too many requests", wait, e2b_mcp__advice(429));
+    return -1;
+  }
+  e2b_mcp_result_error(c, "E2B answered %d: %s. %s", r->status, msg[0] ? msg : "(no message)", e2b_mcp__advice(r->status));
+  return -1;
+}
+
+/* Parses the answer's body into s->rtok; sets an error result on failure. */
+static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
+  int n = e2b_mcp__parse(r->body, r->body_len, c->srv->rtok, E2B_MCP__COUNT(c->srv->rtok));
+  if (n == JSMN_ERROR_NOMEM) {
+    e2b_mcp_result_error(c, "E2B's answer has more JSON values than this server can hold (E2B_MCP_RESP_TOKENS = %d). Ask for fewer items.", (int)E2B_MCP_RESP_TOKENS);
+    return -1;
+  }
+  if (n <= 0 || !e2b_mcp__only_space(r->body + c->srv->rtok[0].end, r->body_len - (size_t)c->srv->rtok[0].end)) {
+    e2b_mcp_result_error(c, "E2B's answer is not valid JSON (%lu bytes); nothing could be read from it.", (unsigned long)r->body_len);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- turning answers into results ---- */
+/* Writes a JSON string token's body as a string, keeping its valid escapes and
+   escaping whatever should not pass (control characters, invalid UTF-8). */
+static void e2b_mcp__w_jstr(e2b_mcp_json *w, const char *s, size_t n) {
+  size_t i = 0, from = 0;
+  e2b_mcp__w_sep(w);
+  e2b_mcp__w_c(w, '"');
+  while (i < n) {
+    if (s[i] == '\\' && i + 1 < n) {
+      size_t len = s[i + 1] == 'u' ? 6 : 2;
+      e2b_mcp_json_escape(w, s + from, i - from);
+      if (i + len > n) len = n - i;
+      e2b_mcp__w_put(w, s + i, len);
+      i += len; from = i;
+    } else i++;
+  }
+  e2b_mcp_json_escape(w, s + from, n - from);
+  e2b_mcp__w_c(w, '"');
+}
+static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *t) {
+  e2b_mcp__w_jstr(w, js + t->start, (size_t)(t->end - t->start));
+  e2b_mcp__w_c(w, ':');
+  w->after_key = 1;
+}
+
+/* Redaction: which keys never leave, and where values are replaced. */
+enum { E2B_MCP__IN_RULES = 1, E2B_MCP__IN_HEADERS = 2, E2B_MCP__IN_PROXY = 4 };
+static int e2b_mcp__secret_key(const char *js, const jsmntok_t *k) {
+  return e2b_mcp__tok_eq(js, k, "envdAccessToken") || e2b_mcp__tok_eq(js, k, "trafficAccessToken") ||
+         e2b_mcp__tok_eq(js, k, "password") || e2b_mcp__tok_eq(js, k, "apiKey") || e2b_mcp__tok_eq(js, k, "token");
+}
+/* Copies the value at token i (redacted) and returns the next token index. */
+static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth) {
+  int k, n = t[i].size;
+  if (depth > 24) { w->err = E2B_MCP_ERR_TOO_LARGE; return e2b_mcp__tok_skip(t, i); }
+  switch (t[i].type) {
+    case JSMN_OBJECT:
+      e2b_mcp_json_obj(w);
+      for (i++, k = 0; k < n; k++) {
+        const jsmntok_t *key = &t[i];
+        int f = flags;
+        if (e2b_mcp__secret_key(js, key)) { i = e2b_mcp__tok_skip(t, i + 1); continue; }
+        if (e2b_mcp__tok_eq(js, key, "rules")) f |= E2B_MCP__IN_RULES;
+        if ((flags & E2B_MCP__IN_RULES) && e2b_mcp__tok_eq(js, key, "headers")) f |= E2B_MCP__IN_HEADERS;
+        if (e2b_mcp__tok_eq(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
+        e2b_mcp__w_tokkey(w, js, key);
+        if ((flags & E2B_MCP__IN_PROXY) && e2b_mcp__tok_eq(js, key, "username") && t[i + 1].type == JSMN_STRING) {
+          e2b_mcp_json_str(w, "[redacted]");
+          i += 2;
+        } else i = e2b_mcp__copy(w, js, t, i + 1, f, depth + 1);
+      }
+      e2b_mcp_json_obj_end(w);
+      return i;
+    case JSMN_ARRAY:
+      e2b_mcp_json_arr(w);
+      for (i++, k = 0; k < n; k++) i = e2b_mcp__copy(w, js, t, i, flags, depth + 1);
+      e2b_mcp_json_arr_end(w);
+      return i;
+    case JSMN_STRING:
+      if (flags & E2B_MCP__IN_HEADERS) e2b_mcp_json_str(w, "[redacted]");
+      else e2b_mcp__w_jstr(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
+      return i + 1;
+    default:
+      e2b_mcp_json_raw(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
+      return i + 1;
+  }
+}
+/* Copies the members of the object at obj (redacted) into the open object in w. */
+static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int obj, const char *skip) {
+  int i, k;
+  if (obj < 0 || t[obj].type != JSMN_OBJECT) return;
+  for (i = obj + 1, k = 0; k < t[obj].size; k++) {
+    if (e2b_mcp__secret_key(js, &t[i]) || (skip && e2b_mcp__tok_eq(js, &t[i], skip))) { i = e2b_mcp__tok_skip(t, i + 1); continue; }
+    e2b_mcp__w_tokkey(w, js, &t[i]);
+    i = e2b_mcp__copy(w, js, t, i + 1, e2b_mcp__tok_eq(js, &t[i], "rules") ? E2B_MCP__IN_RULES
+                                        : e2b_mcp__tok_eq(js, &t[i], "egressProxy") ? E2B_MCP__IN_PROXY : 0, 1);
+  }
+}
+/* {"data": <array at arr>, "next_token": …, "total_running": …} */
+static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  const jsmntok_t *t = c->srv->rtok;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "data");
+  if (arr >= 0 && t[arr].type == JSMN_ARRAY) e2b_mcp__copy(w, r->body, t, arr, 0, 0);
+  else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
+  if (r->next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r->next_token); }
+  if (r->total_running >= 0) { e2b_mcp_json_key(w, "total_running"); e2b_mcp_json_int(w, r->total_running); }
+  e2b_mcp_json_obj_end(w);
+}
+
+/* RFC 3339 time -> Unix milliseconds (for log cursors). 0 on success. */
+static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms) {
+  long long y, mo, d, h, mi, sec, frac = 0, off = 0, days;
+  size_t i = 19;
+  int digits = 0;
+  if (n < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || s[13] != ':' || s[16] != ':') return -1;
+  if (e2b_mcp__parse_ll(s, 4, &y) || e2b_mcp__parse_ll(s + 5, 2, &mo) || e2b_mcp__parse_ll(s + 8, 2, &d) ||
+      e2b_mcp__parse_ll(s + 11, 2, &h) || e2b_mcp__parse_ll(s + 14, 2, &mi) || e2b_mcp__parse_ll(s + 17, 2, &sec)) return -1;
+  if (s[i] == '.') {
+    for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) if (digits < 3) { frac = frac * 10 + (s[i] - '0'); digits++; }
+    while (digits < 3) { frac *= 10; digits++; }
+  }
+  if (i < n && (s[i] == '+' || s[i] == '-') && i + 6 <= n) {
+    long long oh, om;
+    if (e2b_mcp__parse_ll(s + i + 1, 2, &oh) || e2b_mcp__parse_ll(s + i + 4, 2, &om)) return -1;
+    off = (oh * 60 + om) * 60 * (s[i] == '-' ? -1 : 1);
+  } else if (i >= n || (s[i] != 'Z' && s[i] != 'z')) return -1;
+  /* days from civil (proleptic Gregorian), 1970-01-01 = 0 */
+  y -= mo <= 2;
+  {
+    long long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+    long long doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    days = era * 146097 + doe - 719468;
+  }
+  *ms = ((days * 86400 + h * 3600 + mi * 60 + sec) - off) * 1000 + frac;
+  return 0;
+}
+
+/* The consent step for calls that bill or destroy: after the request is
+   built, before it is sent. 0: go ahead. */
+static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
+  int r = e2b_mcp_confirm(c, question);
+  if (r == 0) {
+    e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
+    return -1;
+  }
+  return 0;   /* accepted, or the client cannot be asked (the description told the model to ask) */
+}
+
+/* Common start of a handler: the key, the cool-down, a request on the API. */
+static int e2b_mcp__begin(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
+  if (e2b_mcp__ready(c) != 0) return -1;
+  e2b_mcp__req_begin(c->srv, rq, method, base);
+  return 0;
+}
+/* Limit and next_token, shared by the paged lists. */
+static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
+  long long limit;
+  char next[E2B_MCP_NEXT_MAX];
+  int r = e2b_mcp__want_int(c, "limit", &limit, def_limit, lo_limit, 100);
+  if (r < 0 || e2b_mcp__want_str(c, "next_token", next, sizeof next, 0) < 0) return -1;
+  if (r > 0) e2b_mcp__req_qint(rq, "limit", limit);
+  if (next[0]) e2b_mcp__req_q(rq, "nextToken", next);
+  return 0;
+}
+
+/* ---- the handlers ---- */
+static void e2b_mcp__t_list_sandboxes(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  e2b_mcp_json q;
+  char tmpl[256], after[64], meta[1536];
+  int st = e2b_mcp_arg_token(c, "state"), i, k, mr;
+  int want_running = 0, want_paused = 0;
+  if (st >= 0) {
+    if (c->tok[st].type != JSMN_ARRAY) { e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\""); return; }
+    for (i = st + 1, k = 0; k < c->tok[st].size; k++, i = e2b_mcp__tok_skip(c->tok, i)) {
+      if (e2b_mcp__tok_eq(c->js, &c->tok[i], "running")) want_running = 1;
+      else if (e2b_mcp__tok_eq(c->js, &c->tok[i], "paused")) want_paused = 1;
+      else { e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\""); return; }
+    }
+  }
+  if (e2b_mcp__want_str(c, "template", tmpl, sizeof tmpl, 0) < 0 || e2b_mcp__want_time(c, "started_after", after, sizeof after) < 0) return;
+  e2b_mcp_json_init(&q, meta, sizeof meta);
+  if ((mr = e2b_mcp__want_metadata_query(c, &q)) < 0) return;
+  if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
+  e2b_mcp__req_lit(&rq, "/v2/sandboxes");
+  if (want_running || want_paused)
+    e2b_mcp__req_q(&rq, "state", want_running && want_paused ? "running,paused" : want_running ? "running" : "paused");
+  if (tmpl[0]) e2b_mcp__req_q(&rq, "template", tmpl);
+  if (mr > 0) { e2b_mcp__req_qkey(&rq, "metadata"); e2b_mcp__pct(&rq.w, meta, q.len); }
+  if (after[0]) e2b_mcp__req_q(&rq, "startedAfter", after);
+  if (e2b_mcp__paging(c, &rq, 1, 100)) return;
+  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  e2b_mcp__list_result(c, &r, 0);
+}
+
+static void e2b_mcp__t_get_sandbox(e2b_mcp_call *c) {
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  char id[E2B_MCP_ID_MAX];
+  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin(c, &rq, "GET", &c->srv->api)) return;
+  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id);
+  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  e2b_mcp__copy(e2b_mcp_result_json(c), r.body, c->srv->rtok, 0, 0, 0);
+}
+
+static void e2b_mcp__t_create_sandbox(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  e2b_mcp_json b;
+  char tmpl[128], question[320];
+  long long timeout;
+  int auto_pause, net, has_ap, has_net;
+  if (e2b_mcp__want_template_ref(c, "template_id", tmpl, sizeof tmpl) < 0 ||
+      e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0 ||
+      (has_ap = e2b_mcp__want_bool(c, "auto_pause", &auto_pause, 0)) < 0 ||
+      (has_net = e2b_mcp__want_bool(c, "allow_internet_access", &net, 1)) < 0) return;
+  if (!tmpl[0]) strcpy(tmpl, "base");
+  if (e2b_mcp__ready(c)) return;
+  /* The body goes in the response buffer, which is free until the answer. */
+  e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp_json_obj(&b);
+  e2b_mcp_json_key(&b, "templateID"); e2b_mcp_json_str(&b, tmpl);
+  e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout);
+  if (has_ap > 0) { e2b_mcp_json_key(&b, "autoPause"); e2b_mcp_json_bool(&b, auto_pause); }
+  e2b_mcp_json_key(&b, "secure"); e2b_mcp_json_bool(&b, 1);
+  e2b_mcp_json_key(&b, "allow_internet_access"); e2b_mcp_json_bool(&b, net);
+  if (e2b_mcp__want_str_map(c, "metadata", &b, "metadata") < 0 || e2b_mcp__want_str_map(c, "env_vars", &b, "envVars") < 0) return;
+  e2b_mcp_json_obj_end(&b);
+  if (b.err) { e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars."); return; }
+  e2b_mcp__req_begin(s, &rq, "POST", &s->api);
+  e2b_mcp__req_lit(&rq, "/sandboxes");
+  snprintf(question, sizeof question, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
+           "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
+  if (e2b_mcp__consent(c, question)) return;
+  if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  {
+    e2b_mcp_json *w = e2b_mcp_result_json(c);
+    e2b_mcp_json_obj(w);
+    e2b_mcp__copy_members(w, r.body, s->rtok, 0, NULL);
+    e2b_mcp_json_key(w, "timeout"); e2b_mcp_json_int(w, timeout);
+    e2b_mcp_json_obj_end(w);
+  }
+}
+
+static void e2b_mcp__t_get_sandbox_logs(e2b_mcp_call *c) {
+  static const char *const dirs[] = { "forward", "backward" };
+  static const char *const levels[] = { "debug", "info", "warn", "error" };
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  char id[E2B_MCP_ID_MAX], dir[16], level[16], search[512];
+  long long limit, cursor;
+  int has_cursor, logs, n;
+  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
+      e2b_mcp__want_int(c, "limit", &limit, 100, 1, 1000) < 0 ||
+      (has_cursor = e2b_mcp__want_int(c, "cursor", &cursor, 0, 0, 4102444800000LL)) < 0 ||
+      e2b_mcp__want_enum(c, "direction", dir, sizeof dir, dirs, 2) < 0 ||
+      e2b_mcp__want_enum(c, "level", level, sizeof level, levels, 4) < 0 ||
+      e2b_mcp__want_str(c, "search", search, sizeof search, 0) < 0) return;
+  if (strlen(search) > 256) { e2b_mcp__bad(c, "search", "at most 256 characters"); return; }
+  if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
+  e2b_mcp__req_lit(&rq, "/v2/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/logs");
+  e2b_mcp__req_qint(&rq, "limit", limit);
+  if (has_cursor > 0) e2b_mcp__req_qint(&rq, "cursor", cursor);
+  if (dir[0]) e2b_mcp__req_q(&rq, "direction", dir);
+  if (level[0]) e2b_mcp__req_q(&rq, "level", level);
+  if (search[0]) e2b_mcp__req_q(&rq, "search", search);
+  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  logs = e2b_mcp__tok_get(r.body, s->rtok, 0, "logs");
+  {
+    e2b_mcp_json *w = e2b_mcp_result_json(c);
+    long long ms;
+    e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "data");
+    if (logs >= 0 && s->rtok[logs].type == JSMN_ARRAY) e2b_mcp__copy(w, r.body, s->rtok, logs, 0, 0);
+    else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
+    n = logs >= 0 && s->rtok[logs].type == JSMN_ARRAY ? s->rtok[logs].size : 0;
+    if (n > 0 && n >= limit) {   /* a full page: where the next one starts */
+      int i, k, ts;
+      for (i = logs + 1, k = 0; k < n - 1; k++) i = e2b_mcp__tok_skip(s->rtok, i);
+      ts = e2b_mcp__tok_get(r.body, s->rtok, i, "timestamp");
+      if (ts >= 0 && s->rtok[ts].type == JSMN_STRING &&
+          e2b_mcp__rfc3339_ms(r.body + s->rtok[ts].start, (size_t)(s->rtok[ts].end - s->rtok[ts].start), &ms) == 0) {
+        e2b_mcp_json_key(w, "next_cursor"); e2b_mcp_json_int(w, ms);
+      }
+    }
+    e2b_mcp_json_obj_end(w);
+  }
+}
+
+static void e2b_mcp__t_get_sandbox_metrics(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  char id[E2B_MCP_ID_MAX];
+  long long start, end;
+  int hs, he;
+  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
+      (hs = e2b_mcp__want_int(c, "start", &start, 0, 0, 4102444800LL)) < 0 ||
+      (he = e2b_mcp__want_int(c, "end", &end, 0, 0, 4102444800LL)) < 0) return;
+  if (hs > 0 && he > 0 && start > end) { e2b_mcp__bad(c, "start", "start must not be after end"); return; }
+  if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
+  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/metrics");
+  if (hs > 0) e2b_mcp__req_qint(&rq, "start", start);
+  if (he > 0) e2b_mcp__req_qint(&rq, "end", end);
+  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  e2b_mcp__list_result(c, &r, 0);
+}
+
+/* A 204 answer's result: {"sandboxID": id, <key>: <value>}. */
+static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, const char *str, long long num) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "sandboxID"); e2b_mcp_json_str(w, id);
+  e2b_mcp_json_key(w, key);
+  if (str) e2b_mcp_json_str(w, str); else e2b_mcp_json_int(w, num);
+  e2b_mcp_json_obj_end(w);
+}
+
+static void e2b_mcp__t_set_sandbox_timeout(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  e2b_mcp_json b;
+  char id[E2B_MCP_ID_MAX], question[256];
+  long long timeout;
+  int ht;
+  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
+      (ht = e2b_mcp__want_int(c, "timeout", &timeout, 0, 1, E2B_MCP_MAX_TIMEOUT_S)) < 0) return;
+  if (ht == 0) { e2b_mcp__bad(c, "timeout", "it is required (seconds from now)"); return; }
+  if (e2b_mcp__begin(c, &rq, "POST", &s->api)) return;
+  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/timeout");
+  e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
+  snprintf(question, sizeof question, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
+           "a shorter time ends it sooner.", id, timeout);
+  if (e2b_mcp__consent(c, question)) return;
+  if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r)) return;
+  e2b_mcp__done(c, id, "timeout", NULL, timeout);
+}
+
+static void e2b_mcp__t_pause_sandbox(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  e2b_mcp_json b;
+  char id[E2B_MCP_ID_MAX];
+  int memory;
+  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__want_bool(c, "memory", &memory, 1) < 0) return;
+  if (e2b_mcp__begin(c, &rq, "POST", &s->api)) return;
+  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/pause");
+  e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "memory"); e2b_mcp_json_bool(&b, memory); e2b_mcp_json_obj_end(&b);
+  if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r)) return;
+  e2b_mcp__done(c, id, "state", "paused", 0);
+}
+
+static void e2b_mcp__t_resume_sandbox(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  e2b_mcp_json b;
+  char id[E2B_MCP_ID_MAX], question[256];
+  long long timeout;
+  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
+      e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return;
+  if (e2b_mcp__begin(c, &rq, "POST", &s->api)) return;
+  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/connect");
+  e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
+  snprintf(question, sizeof question, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
+           "second while it runs.", id, timeout);
+  if (e2b_mcp__consent(c, question)) return;
+  if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  {
+    e2b_mcp_json *w = e2b_mcp_result_json(c);
+    e2b_mcp_json_obj(w);
+    e2b_mcp__copy_members(w, r.body, s->rtok, 0, NULL);
+    e2b_mcp_json_key(w, "resumed"); e2b_mcp_json_bool(w, r.status == 201);
+    e2b_mcp_json_obj_end(w);
+  }
+}
+
+static void e2b_mcp__t_kill_sandbox(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  char id[E2B_MCP_ID_MAX], question[256];
+  if (!s->cfg.enable_kill) { e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it)."); return; }
+  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin(c, &rq, "DELETE", &s->api)) return;
+  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id);
+  snprintf(question, sizeof question, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
+           "are destroyed.", id);
+  if (e2b_mcp__consent(c, question)) return;
+  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r)) return;
+  e2b_mcp__done(c, id, "state", "killed", 0);
+}
+
+static void e2b_mcp__t_list_snapshots(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  char id[E2B_MCP_ID_MAX], name[256];
+  int hid;
+  if ((hid = e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 0)) < 0 || e2b_mcp__want_str(c, "name", name, sizeof name, 0) < 0) return;
+  if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
+  e2b_mcp__req_lit(&rq, "/snapshots");
+  if (hid > 0) e2b_mcp__req_q(&rq, "sandboxID", id);
+  if (name[0]) e2b_mcp__req_q(&rq, "name", name);
+  if (e2b_mcp__paging(c, &rq, 1, 100)) return;
+  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  e2b_mcp__list_result(c, &r, 0);
+}
+
+/* The Dashboard API's default templates, renamed to the public API's fields. */
+static void e2b_mcp__t_list_default_templates(e2b_mcp_call *c) {
+  static const char *const from[] = { "id", "buildId", "vcpu", "ramMb", "totalDiskSizeMb" };
+  static const char *const to[] = { "templateID", "buildID", "cpuCount", "memoryMB", "diskSizeMB" };
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  const jsmntok_t *t = s->rtok;
+  e2b_mcp_json *w;
+  int arr, i, k, m, j;
+  if (e2b_mcp__begin(c, &rq, "GET", &s->dash)) return;
+  e2b_mcp__req_lit(&rq, "/templates/defaults");
+  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  arr = e2b_mcp__tok_get(r.body, t, 0, "templates");
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "data");
+  e2b_mcp_json_arr(w);
+  for (i = arr + 1, k = 0; arr >= 0 && t[arr].type == JSMN_ARRAY && k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    int obj = i, al = e2b_mcp__tok_get(r.body, t, obj, "aliases");
+    if (t[obj].type != JSMN_OBJECT) continue;
+    e2b_mcp_json_obj(w);
+    for (j = obj + 1, m = 0; m < t[obj].size; m++, j = e2b_mcp__tok_skip(t, j + 1)) {
+      int f, renamed = 0;
+      if (e2b_mcp__secret_key(r.body, &t[j]) || e2b_mcp__tok_eq(r.body, &t[j], "aliases")) continue;
+      for (f = 0; f < E2B_MCP__COUNT(from); f++)
+        if (e2b_mcp__tok_eq(r.body, &t[j], from[f])) { e2b_mcp_json_key(w, to[f]); renamed = 1; }
+      if (!renamed) e2b_mcp__w_tokkey(w, r.body, &t[j]);
+      e2b_mcp__copy(w, r.body, t, j + 1, 0, 1);
+    }
+    if (al >= 0 && t[al].type == JSMN_ARRAY) {   /* [{alias, namespace}] -> aliases + names */
+      int pass;
+      for (pass = 0; pass < 2; pass++) {
+        int a, n;
+        e2b_mcp_json_key(w, pass ? "names" : "aliases");
+        e2b_mcp_json_arr(w);
+        for (a = al + 1, n = 0; n < t[al].size; n++, a = e2b_mcp__tok_skip(t, a)) {
+          int an = e2b_mcp__tok_get(r.body, t, a, "alias"), ns = e2b_mcp__tok_get(r.body, t, a, "namespace");
+          if (t[a].type == JSMN_STRING) an = a;
+          if (an < 0 || t[an].type != JSMN_STRING) continue;
+          if (pass && ns >= 0 && t[ns].type == JSMN_STRING && t[ns].end > t[ns].start) {
+            char full[256];
+            int l1 = t[ns].end - t[ns].start, l2 = t[an].end - t[an].start;
+            if (l1 + l2 + 1 < (int)sizeof full) {
+              memcpy(full, r.body + t[ns].start, (size_t)l1); full[l1] = '/';
+              memcpy(full + l1 + 1, r.body + t[an].start, (size_t)l2);
+              e2b_mcp__w_jstr(w, full, (size_t)(l1 + l2 + 1));
+            }
+          } else e2b_mcp__w_jstr(w, r.body + t[an].start, (size_t)(t[an].end - t[an].start));
+        }
+        e2b_mcp_json_arr_end(w);
+      }
+    }
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_obj_end(w);
+}
+
+static void e2b_mcp__t_list_templates(e2b_mcp_call *c) {
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  if (e2b_mcp__begin(c, &rq, "GET", &c->srv->api)) return;
+  e2b_mcp__req_lit(&rq, "/v2/templates");
+  if (e2b_mcp__paging(c, &rq, 1, 100)) return;
+  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  e2b_mcp__list_result(c, &r, 0);
+}
+
+static void e2b_mcp__t_list_template_builds(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__req rq;
+  e2b_mcp_http_resp r;
+  char id[E2B_MCP_ID_MAX];
+  int builds;
+  if (e2b_mcp__want_id(c, "template_id", id, sizeof id, 1) < 0 || e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
+  e2b_mcp__req_lit(&rq, "/templates/"); e2b_mcp__req_seg(&rq, id);
+  if (e2b_mcp__paging(c, &rq, 1, 100)) return;
+  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  builds = e2b_mcp__tok_get(r.body, s->rtok, 0, "builds");
+  {
+    e2b_mcp_json *w = e2b_mcp_result_json(c);
+    e2b_mcp_json_obj(w);
+    e2b_mcp__copy_members(w, r.body, s->rtok, 0, "builds");
+    e2b_mcp_json_key(w, "data");
+    if (builds >= 0 && s->rtok[builds].type == JSMN_ARRAY) e2b_mcp__copy(w, r.body, s->rtok, builds, 0, 0);
+    else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
+    if (r.next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r.next_token); }
+    e2b_mcp_json_obj_end(w);
+  }
+}
+
+/* ---- the tool table: names, descriptions, schemas, annotations ---- */
+#define E2B_MCP__S_ID "\"sandbox_id\":{\"type\":\"string\",\"description\":\"The sandbox ID (sandboxID in list results), e.g. i1a2b3c4d5e6f7g8h9i0j.\"}"
+#define E2B_MCP__S_PAGE "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Page size, 1-100 (default 100).\"}," \
+  "\"next_token\":{\"type\":\"string\",\"description\":\"The next_token of the previous page, to get the next one.\"}"
+#define E2B_MCP__S_MAP "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}"
+#define E2B_MCP__S_TIMEOUT(def) "\"timeout\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":" E2B_MCP__STR(E2B_MCP_MAX_TIMEOUT_S) \
+  ",\"description\":\"Seconds from now until the sandbox ends" def ". Keep it short: it is billed per second.\"}"
+#define E2B_MCP__STR2(x) #x
+#define E2B_MCP__STR(x) E2B_MCP__STR2(x)
+#define E2B_MCP__O_LIST(item) "{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" item "}," \
+  "\"next_token\":{\"type\":\"string\",\"description\":\"Present when another page exists.\"}},\"required\":[\"data\"]}"
+#define E2B_MCP__O_SANDBOX "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
+  "\"alias\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]},\"startedAt\":{\"type\":\"string\"}," \
+  "\"endAt\":{\"type\":\"string\"},\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":\"integer\"}," \
+  "\"metadata\":{\"type\":\"object\"}},\"required\":[\"sandboxID\",\"templateID\"]}"
+#define E2B_MCP__O_DONE(key) "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"" key "\":{}},\"required\":[\"sandboxID\",\"" key "\"]}"
+#define E2B_MCP__BILLED " This starts billing: ask the user before calling it, and keep the timeout short."
+
+static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__BUILTIN_TOOLS] = {
+  { "e2b_list_sandboxes", "List sandboxes",
+    "List the team's E2B sandboxes, running and paused, newest first: ID, template, state, metadata, start and end "
+    "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or "
+    "start time. Results are paged: pass next_token to get the next page. total_running counts the running ones "
+    "matching the filters.",
+    "{\"type\":\"object\",\"properties\":{"
+    "\"state\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]},\"description\":\"Which states to list (default both).\"},"
+    "\"template\":{\"type\":\"string\",\"description\":\"Only sandboxes of this template ID or alias (no :tag).\"},"
+    "\"metadata\":{\"description\":\"Only sandboxes whose metadata has all these pairs: an object of strings, or the plain string k=v&k2=v2.\","
+    "\"anyOf\":[" E2B_MCP__S_MAP ",{\"type\":\"string\"}]},"
+    "\"started_after\":{\"type\":\"string\",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"},"
+    E2B_MCP__S_PAGE "},\"additionalProperties\":false}",
+    "{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "},"
+    "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}",
+    E2B_MCP_READ_ONLY, e2b_mcp__t_list_sandboxes, NULL },
+  { "e2b_get_sandbox", "Get a sandbox",
+    "Show one sandbox in detail: state, template, start and end time, resources, metadata, lifecycle (what happens "
+    "at timeout) and network settings. Access tokens and injected header values are never shown.",
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
+    E2B_MCP__O_SANDBOX, E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox, NULL },
+  { "e2b_create_sandbox", "Create a sandbox",
+    "Start a new E2B sandbox from a template (default base; see e2b_list_default_templates and e2b_list_templates). "
+    "It runs until the timeout (default 300 s), then is killed, or paused with auto_pause." E2B_MCP__BILLED
+    " Put no secrets in env_vars unless the user gave them for this sandbox. Metadata (e.g. user, app) helps find it later.",
+    "{\"type\":\"object\",\"properties\":{"
+    "\"template_id\":{\"type\":\"string\",\"description\":\"Template ID or name, e.g. base, code-interpreter-v1, team/name:tag (default base).\"},"
+    E2B_MCP__S_TIMEOUT(" (default 300)") ","
+    "\"metadata\":" E2B_MCP__S_MAP ","
+    "\"env_vars\":" E2B_MCP__S_MAP ","
+    "\"auto_pause\":{\"type\":\"boolean\",\"description\":\"Pause instead of kill at the timeout (default false).\"},"
+    "\"allow_internet_access\":{\"type\":\"boolean\",\"description\":\"Let the sandbox reach the internet (default true).\"}"
+    "},\"additionalProperties\":false}",
+    "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},"
+    "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}",
+    0, e2b_mcp__t_create_sandbox, NULL },
+  { "e2b_get_sandbox_logs", "Get sandbox logs",
+    "Read a sandbox's logs (newest first by default): time, level, message and fields. Filter by minimum level "
+    "(debug, info, warn, error) and a case-sensitive search string. To page, pass next_cursor (Unix ms) as cursor "
+    "with the same direction; entries at the boundary may repeat.",
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
+    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000,\"description\":\"Entries to return (default 100).\"},"
+    "\"cursor\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Start here, in Unix milliseconds.\"},"
+    "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"],\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"},"
+    "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"],\"description\":\"Minimum level.\"},"
+    "\"search\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Only messages containing this text.\"}"
+    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
+    "{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{"
+    "\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"},\"fields\":{\"type\":\"object\"}}}},"
+    "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}",
+    E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox_logs, NULL },
+  { "e2b_get_sandbox_metrics", "Get sandbox metrics",
+    "Read a sandbox's CPU, memory and disk use over time: cpuUsedPct (percent of cpuCount), memUsed/memTotal and "
+    "diskUsed/diskTotal in bytes, one sample per step. Default range: the sandbox's whole life.",
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
+    "\"start\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Range start, Unix seconds.\"},"
+    "\"end\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Range end, Unix seconds.\"}"
+    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
+    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"},"
+    "\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},"
+    "\"diskUsed\":{\"type\":\"integer\"},\"diskTotal\":{\"type\":\"integer\"}}}"),
+    E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox_metrics, NULL },
+  { "e2b_set_sandbox_timeout", "Set sandbox timeout",
+    "Set when a running sandbox ends: timeout seconds from now. It can shorten or extend; a paused sandbox cannot "
+    "be changed (resume it instead)." E2B_MCP__BILLED,
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT("") "},"
+    "\"required\":[\"sandbox_id\",\"timeout\"],\"additionalProperties\":false}",
+    E2B_MCP__O_DONE("timeout"), E2B_MCP_IDEMPOTENT, e2b_mcp__t_set_sandbox_timeout, NULL },
+  { "e2b_pause_sandbox", "Pause a sandbox",
+    "Pause a running sandbox: its state is saved and compute billing stops; resume it later with "
+    "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh).",
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
+    "\"memory\":{\"type\":\"boolean\",\"description\":\"Keep the memory too (default true).\"}"
+    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
+    E2B_MCP__O_DONE("state"), E2B_MCP_IDEMPOTENT, e2b_mcp__t_pause_sandbox, NULL },
+  { "e2b_resume_sandbox", "Resume a sandbox",
+    "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds "
+    "(default 300; a running one is never shortened). resumed tells whether it was paused." E2B_MCP__BILLED,
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT(" (default 300)") "},"
+    "\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
+    "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},"
+    "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}",
+    E2B_MCP_IDEMPOTENT, e2b_mcp__t_resume_sandbox, NULL },
+  { "e2b_list_snapshots", "List snapshots",
+    "List the team's sandbox snapshots (newest first), optionally only those of one sandbox or with a name "
+    "(name, team/name or name:tag). Paged with next_token.",
+    "{\"type\":\"object\",\"properties\":{"
+    "\"sandbox_id\":{\"type\":\"string\",\"description\":\"Only snapshots taken from this sandbox.\"},"
+    "\"name\":{\"type\":\"string\",\"description\":\"Snapshot name or ID, optionally with :tag.\"}," E2B_MCP__S_PAGE
+    "},\"additionalProperties\":false}",
+    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}"),
+    E2B_MCP_READ_ONLY, e2b_mcp__t_list_snapshots, NULL },
+  { "e2b_list_default_templates", "List default templates",
+    "List E2B's public default templates (such as base, code-interpreter-v1 and desktop) that any team can start: "
+    "ID, names, CPU, memory (MB), disk (MB) and build.",
+    "{\"type\":\"object\",\"additionalProperties\":false}",
+    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
+    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":[\"integer\",\"null\"]},\"buildID\":{\"type\":\"string\"}}}"),
+    E2B_MCP_READ_ONLY, e2b_mcp__t_list_default_templates, NULL },
+  { "e2b_list_templates", "List team templates",
+    "List the team's own templates (not E2B's defaults): ID, names, resources, build status and usage. Paged with next_token.",
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "},\"additionalProperties\":false}",
+    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
+    "\"buildStatus\":{\"type\":\"string\"}}}"),
+    E2B_MCP_READ_ONLY, e2b_mcp__t_list_templates, NULL },
+  { "e2b_list_template_builds", "List template builds",
+    "Show one of the team's templates and its builds, newest first (status, times, resources). template_id is "
+    "the ID (not an alias). Paged with next_token.",
+    "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\",\"description\":\"The template ID (templateID in e2b_list_templates).\"},"
+    E2B_MCP__S_PAGE "},\"required\":[\"template_id\"],\"additionalProperties\":false}",
+    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}"),
+    E2B_MCP_READ_ONLY, e2b_mcp__t_list_template_builds, NULL },
+  { "e2b_kill_sandbox", "Kill a sandbox",
+    "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. "
+    "Ask the user first; prefer e2b_pause_sandbox when the work may be needed again.",
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
+    E2B_MCP__O_DONE("state"), E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, e2b_mcp__t_kill_sandbox, NULL }
+};
+
+static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < E2B_MCP__BUILTIN_TOOLS; i++)
+    if (e2b_mcp__builtin[i].fn != e2b_mcp__t_kill_sandbox || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+}
+
+/* >>transport: stdio ---------------------------------------------------------
+   One JSON message per line on stdin and stdout. stdout carries nothing but
+   MCP messages; both streams use buffers inside the server (no allocation). */
+#ifndef E2B_MCP_NO_STDIO
+static int e2b_mcp__stdio_write(void *ctx, const char *p, size_t n) {
+  (void)ctx;
+  return fwrite(p, 1, n, stdout) == n ? 0 : -1;
+}
+static int e2b_mcp__stdio_end(void *ctx) {
+  (void)ctx;
+  return fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? -1 : 0;
+}
+/* Reads one line into s->msg. Returns its length, -1 at end of input, -2 when
+   the line was longer than E2B_MCP_MSG_MAX (the rest was skipped). */
+static long e2b_mcp__stdio_line(e2b_mcp_server *s) {
+  size_t n = 0;
+  int ch, over = 0;
+  for (;;) {
+    ch = getc(stdin);
+    if (ch == EOF) { if (n == 0 && !over) return -1; break; }
+    if (ch == '\n') break;
+    if (n < E2B_MCP_MSG_MAX) s->msg[n++] = (char)ch;
+    else over = 1;
+  }
+  s->msg[n] = 0;
+  if (over) return -2;
+  if (n && s->msg[n - 1] == '\r') s->msg[--n] = 0;
+  return (long)n;
+}
+static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
+  e2b_mcp__msg m;
+  char text[128];
+  memset(&m, 0, sizeof m);
+  m.sink = k;
+  snprintf(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
+  e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
+}
+/* Waits for the answer to our request id; other messages meanwhile: ping is
+   answered, other requests are told the server is busy, notifications are
+   dropped (a cancel of the call being decided ends the wait). */
+static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
+  const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
+  for (;;) {
+    long n = e2b_mcp__stdio_line(s);
+    int ntok, idt, meth, res;
+    long long got;
+    if (n == -1) return -2;
+    if (n == -2) { e2b_mcp__stdio_too_long(s, k); continue; }
+    ntok = e2b_mcp__parse(s->msg, (size_t)n, s->mtok, E2B_MCP__COUNT(s->mtok));
+    if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT) continue;
+    idt = e2b_mcp__tok_get(s->msg, s->mtok, 0, "id");
+    meth = e2b_mcp__tok_get(s->msg, s->mtok, 0, "method");
+    if (meth < 0 && idt >= 0 && e2b_mcp__tok_int(s->msg, &s->mtok[idt], &got) == 0 && got == id) {
+      res = e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
+      return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
+    }
+    if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) return -2;
+    if (meth >= 0 && idt >= 0) {
+      char rid[E2B_MCP_ID_MAX];
+      e2b_mcp__msg m;
+      memset(&m, 0, sizeof m);
+      m.sink = k;
+      if (e2b_mcp__tok_json(s->msg, &s->mtok[idt], rid, sizeof rid) < 0) continue;
+      if (e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "ping")) {
+        e2b_mcp_json w;
+        e2b_mcp__reply_begin(s, &m, &w, rid); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(&m, &w);
+      } else e2b_mcp__reply_error(s, &m, rid, E2B_MCP__INTERNAL_ERROR, "The server is waiting for the user's answer to a question; send this again after it.");
+    }
+  }
+}
+
+E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
+  e2b_mcp_sink k;
+  static char inbuf[4096];   /* stdin's buffer; set once per process */
+  setvbuf(stdin, inbuf, _IOFBF, sizeof inbuf);
+  setvbuf(stdout, NULL, _IONBF, 0);   /* messages are staged in s->out already */
+  k.ctx = &k;
+  k.write = e2b_mcp__stdio_write;
+  k.end = e2b_mcp__stdio_end;
+  k.await_answer = e2b_mcp__stdio_await;
+  for (;;) {
+    long n = e2b_mcp__stdio_line(s);
+    if (n == -1) break;
+    if (n == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
+    if (n == 0 || e2b_mcp__only_space(s->msg, (size_t)n)) continue;
+    if (e2b_mcp_handle(s, s->msg, (size_t)n, &k) < 0) return 1;
+  }
+  e2b_mcp_close(s);
+  return 0;
+}
+#endif /* E2B_MCP_NO_STDIO */
+
+#endif /* E2B_MCP_IMPLEMENTATION_DONE */
+#endif /* E2B_MCP_IMPLEMENTATION */
+
+/*
+------------------------------------------------------------------------------
+MIT License
+
+Copyright (c) 2026 the e2b_mcp.h authors
+
+Permission is hereby granted, free of charge, to any person obtaining a copy of
+this software and associated documentation files (the "Software"), to deal in
+the Software without restriction, including without limitation the rights to
+use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies
+of the Software, and to permit persons to whom the Software is furnished to do
+so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+------------------------------------------------------------------------------
+*/

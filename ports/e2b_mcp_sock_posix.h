@@ -1,0 +1,130 @@
+/* ports/e2b_mcp_sock_posix.h - the POSIX socket port of e2b_mcp.h.
+
+   Included by e2b_mcp.h's implementation when E2B_MCP_SOCK_POSIX is selected
+   (the default). DNS lives here (getaddrinfo; numeric addresses skip it), and
+   so do the timeouts (poll) and the monotonic clock. Every function returns a
+   byte count, 0 for end of stream (recv), or a negative E2B_MCP_ERR_* code.
+   SIGPIPE is avoided with MSG_NOSIGNAL where it exists. */
+#ifndef E2B_MCP_SOCK_POSIX_IMPL
+#define E2B_MCP_SOCK_POSIX_IMPL
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <poll.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <errno.h>
+#include <time.h>
+
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0
+#endif
+
+static unsigned long e2b_mcp__sock_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (unsigned long)ts.tv_sec * 1000UL + (unsigned long)(ts.tv_nsec / 1000000L);
+}
+
+/* Waits until fd is readable (events = POLLIN) or writable; 0 ready, else an error. */
+static int e2b_mcp__sock_wait(int fd, short events, int timeout_ms) {
+  struct pollfd p;
+  int r;
+  p.fd = fd; p.events = events; p.revents = 0;
+  do { r = poll(&p, 1, timeout_ms); } while (r < 0 && errno == EINTR);
+  if (r == 0) return E2B_MCP_ERR_TIMEOUT;
+  if (r < 0) return E2B_MCP_ERR_IO;
+  return 0;
+}
+
+/* Non-blocking connect to one address, bounded by timeout_ms. */
+static int e2b_mcp__sock_try(const struct sockaddr *sa, socklen_t len, int family, int timeout_ms) {
+  int fd, r, soerr = 0, one = 1;
+  socklen_t sl = sizeof soerr;
+  fd = socket(family, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
+  r = connect(fd, sa, len);
+  if (r < 0 && errno != EINPROGRESS) { close(fd); return -1; }
+  if (r < 0) {
+    if (e2b_mcp__sock_wait(fd, POLLOUT, timeout_ms) != 0 ||
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) != 0 || soerr != 0) {
+      close(fd);
+      return -1;
+    }
+  }
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+#ifdef SO_NOSIGPIPE
+  setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+#endif
+  return fd;
+}
+
+static int e2b_mcp__sock_posix_open(e2b_mcp_sock *s, const char *host, unsigned port, int timeout_ms) {
+  struct sockaddr_in a4;
+  struct sockaddr_in6 a6;
+  struct addrinfo hints, *res = NULL, *ai;
+  char ports[24];
+  int fd = -1;
+  /* Numeric addresses need no resolver (and no allocation inside libc). */
+  memset(&a4, 0, sizeof a4);
+  memset(&a6, 0, sizeof a6);
+  if (inet_pton(AF_INET, host, &a4.sin_addr) == 1) {
+    a4.sin_family = AF_INET; a4.sin_port = htons((unsigned short)port);
+    fd = e2b_mcp__sock_try((const struct sockaddr *)&a4, sizeof a4, AF_INET, timeout_ms);
+  } else if (inet_pton(AF_INET6, host, &a6.sin6_addr) == 1) {
+    a6.sin6_family = AF_INET6; a6.sin6_port = htons((unsigned short)port);
+    fd = e2b_mcp__sock_try((const struct sockaddr *)&a6, sizeof a6, AF_INET6, timeout_ms);
+  } else {
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    e2b_mcp__fmt_ll(ports, (long long)port);
+    if (getaddrinfo(host, ports, &hints, &res) != 0 || !res) return E2B_MCP_ERR_DNS;
+    for (ai = res; ai && fd < 0; ai = ai->ai_next)
+      fd = e2b_mcp__sock_try(ai->ai_addr, ai->ai_addrlen, ai->ai_family, timeout_ms);
+    freeaddrinfo(res);
+  }
+  if (fd < 0) return E2B_MCP_ERR_CONNECT;
+  s->h = fd;
+  return 0;
+}
+
+static int e2b_mcp__sock_posix_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
+  for (;;) {
+    ssize_t r = send((int)s->h, p, n, MSG_NOSIGNAL);
+    if (r > 0) return (int)r;
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      int w = e2b_mcp__sock_wait((int)s->h, POLLOUT, timeout_ms);
+      if (w) return w;
+      continue;
+    }
+    return (r < 0 && errno == EPIPE) ? E2B_MCP_ERR_CLOSED : E2B_MCP_ERR_RESET;
+  }
+}
+
+static int e2b_mcp__sock_posix_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
+  for (;;) {
+    ssize_t r = recv((int)s->h, p, n, 0);
+    if (r >= 0) return (int)r;
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {
+      int w = e2b_mcp__sock_wait((int)s->h, POLLIN, timeout_ms);
+      if (w) return w;
+      continue;
+    }
+    return E2B_MCP_ERR_RESET;
+  }
+}
+
+static void e2b_mcp__sock_posix_close(e2b_mcp_sock *s) {
+  if (s->h >= 0) close((int)s->h);
+  s->h = -1;
+}
+
+#endif /* E2B_MCP_SOCK_POSIX_IMPL */
