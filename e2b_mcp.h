@@ -2425,11 +2425,11 @@ static void e2b_mcp__t_list_default_templates(e2b_mcp_call *c) {
       if (!renamed) e2b_mcp__w_tokkey(w, r.body, &t[j]);
       e2b_mcp__copy(w, r.body, t, j + 1, 0, 1);
     }
-    if (al >= 0 && t[al].type == JSMN_ARRAY) {   /* [{alias, namespace}] -> aliases + names */
+    if (al >= 0 && t[al].type == JSMN_ARRAY) {   /* [{alias, namespace}] -> names, as namespace/alias */
       int pass;
-      for (pass = 0; pass < 2; pass++) {
+      for (pass = 1; pass < 2; pass++) {
         int a, n;
-        e2b_mcp_json_key(w, pass ? "names" : "aliases");
+        e2b_mcp_json_key(w, "names");
         e2b_mcp_json_arr(w);
         for (a = al + 1, n = 0; n < t[al].size; n++, a = e2b_mcp__tok_skip(t, a)) {
           int an = e2b_mcp__tok_get(r.body, t, a, "alias"), ns = e2b_mcp__tok_get(r.body, t, a, "namespace");

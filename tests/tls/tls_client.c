@@ -10,19 +10,63 @@
        -t shifts the clock e2b_mcp__now_s() reports (the certificate time hook).
        -hold sleeps between connections (the suite restarts the server meanwhile). */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 #include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include "e2b_mcp.h"
-#include "ports/e2b_mcp_sock_posix.h"
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netdb.h>
+#include <poll.h>
+#include <unistd.h>
+#include <errno.h>
 
+/* A blocking socket of its own (the library's socket port is tested elsewhere), with
+   poll() timeouts, returning what the socket port contract says: >0, 0 EOF, <0 error. */
 static long clock_offset;
+static int sock_open(e2b_mcp_sock *s, const char *host, const char *port) {
+  struct addrinfo hints, *res, *ai;
+  int fd = -1;
+  memset(&hints, 0, sizeof hints);
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  if (getaddrinfo(host, port, &hints, &res) != 0) return E2B_MCP_ERR_DNS;
+  for (ai = res; ai && fd < 0; ai = ai->ai_next) {
+    fd = socket(ai->ai_family, SOCK_STREAM, 0);
+    if (fd >= 0 && connect(fd, ai->ai_addr, ai->ai_addrlen) != 0) { close(fd); fd = -1; }
+  }
+  freeaddrinfo(res);
+  if (fd < 0) return E2B_MCP_ERR_CONNECT;
+  s->h = fd;
+  return 0;
+}
+static void sock_close(e2b_mcp_sock *s) { if (s->h >= 0) close((int)s->h); s->h = -1; }
+static int sock_wait(e2b_mcp_sock *s, short ev, int timeout_ms) {
+  struct pollfd p;
+  int r;
+  p.fd = (int)s->h; p.events = ev; p.revents = 0;
+  do { r = poll(&p, 1, timeout_ms); } while (r < 0 && errno == EINTR);
+  return r == 0 ? E2B_MCP_ERR_TIMEOUT : r < 0 ? E2B_MCP_ERR_IO : 0;
+}
+static unsigned long sent_bytes;
 static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
-  return e2b_mcp__sock_posix_send(s, p, n, timeout_ms);
+  ssize_t r;
+  int w = sock_wait(s, POLLOUT, timeout_ms);
+  if (w) return w;
+  do { r = send((int)s->h, p, n, MSG_NOSIGNAL); } while (r < 0 && errno == EINTR);
+  if (r <= 0) return E2B_MCP_ERR_RESET;
+  sent_bytes += (unsigned long)r;
+  return (int)r;
 }
 static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
-  return e2b_mcp__sock_posix_recv(s, p, n, timeout_ms);
+  ssize_t r;
+  int w = sock_wait(s, POLLIN, timeout_ms);
+  if (w) return w;
+  do { r = recv((int)s->h, p, n, 0); } while (r < 0 && errno == EINTR);
+  if (r < 0) return E2B_MCP_ERR_RESET;
+  return (int)r;
 }
 static unsigned long e2b_mcp__now_s(void) { return (unsigned long)((long)time(NULL) + clock_offset); }
 
@@ -78,7 +122,7 @@ static int get(e2b_mcp_sock *s, const char *host, const char *path) {
 }
 
 int main(int argc, char **argv) {
-  (void)e2b_mcp__sock_now_ms;
+  (void)e2b_mcp__now_s;
   const char *ca;
   int r, i, c, reqs = 1, conns = 1, hold = 0, done = 0;
   if (argc >= 3 && strcmp(argv[1], "trust") == 0) {
@@ -112,17 +156,17 @@ int main(int argc, char **argv) {
       ts.tv_sec = hold / 1000; ts.tv_nsec = (long)(hold % 1000) * 1000000L;
       nanosleep(&ts, NULL);
     }
-    r = e2b_mcp__sock_posix_open(&s, argv[2], (unsigned)atoi(argv[3]), 5000);
+    r = sock_open(&s, argv[2], argv[3]);
     if (r < 0) return fail(r);
     r = e2b_mcp__tls_open(&tls, &trust, &s, argv[2], 5000);
-    if (r < 0) { e2b_mcp__sock_posix_close(&s); return fail(r); }
+    if (r < 0) { sock_close(&s); return fail(r); }
     for (i = 0; i < reqs; i++) {
       r = get(&s, argv[2], argv[5]);
-      if (r < 0) { e2b_mcp__sock_posix_close(&s); return fail(r); }
+      if (r < 0) { sock_close(&s); return fail(r); }
       done++;
     }
     e2b_mcp__tls_close(&tls, &s);
-    e2b_mcp__sock_posix_close(&s);
+    sock_close(&s);
   }
   printf("ok requests %d handshakes %lu resumed %lu\n", done, tls.handshakes, tls.resumed);
   return 0;
