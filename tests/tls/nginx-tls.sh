@@ -16,7 +16,10 @@ stop() {
   if [ -f "$n/nginx.pid" ]; then
     pid=$(cat "$n/nginx.pid")
     kill "$pid" 2>/dev/null || true
-    i=0; while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+    # (a daemonized master whose parent does not reap it lingers as a zombie: gone enough)
+    i=0
+    while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ] &&
+          ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$pid/stat" 2>/dev/null; do sleep 0.05; i=$((i+1)); done
     rm -f "$n/nginx.pid"
   fi
 }

@@ -1,0 +1,385 @@
+/* ports/e2b_mcp_tls_mbedtls.h - the mbedTLS 2.28 TLS port of e2b_mcp.h.
+
+   Selected with E2B_MCP_TLS_MBEDTLS; link -lmbedtls -lmbedx509 -lmbedcrypto (Debian:
+   libmbedtls-dev 2.28, the only version in bookworm; TLS 1.2). e2b_mcp.h includes this
+   file twice: from its declarations region for the two types, and from its
+   implementation region with E2B_MCP__PORT_IMPL defined, for the functions. The port
+   does not own the socket: mbedTLS's BIO callbacks call e2b_mcp__sock_send /
+   e2b_mcp__sock_recv, which the includer defines.
+
+   HEAP, HONESTLY
+      The contexts below live in the caller's e2b_mcp_server, but mbedTLS 2.28 itself
+      calloc()s: its two 16 KB record buffers (mbedtls_ssl_setup), every parsed
+      certificate (the trust store and the peer's chain), the handshake state and the
+      saved session. ~50 KB at the peak of a handshake plus the trust store (~200 KB
+      for Debian's 144 roots). Debian's build leaves MBEDTLS_MEMORY_BUFFER_ALLOC_C and
+      MBEDTLS_PLATFORM_MEMORY off, so those allocations cannot be routed to a static
+      pool there. With an mbedTLS that has MBEDTLS_MEMORY_BUFFER_ALLOC_C, define
+      E2B_MCP_TLS_MBEDTLS_POOL (bytes) and e2b_mcp__tls_trust_init hands mbedTLS a pool
+      inside e2b_mcp_tls_trust (untested here: Debian cannot build it). The BearSSL port
+      is the zero-allocation one.
+
+   WHAT IS CHECKED, ALWAYS (there is no switch that turns it off)
+      MBEDTLS_SSL_VERIFY_REQUIRED: the chain up to a trust anchor, the host name (and
+      SNI is sent, mbedtls_ssl_set_hostname), validity dates. The verify flags map to
+      E2B_MCP_ERR_TLS_UNTRUSTED (NOT_TRUSTED), _TLS_EXPIRED (EXPIRED, FUTURE), _TLS_NAME
+      (CN_MISMATCH), in that order of precedence; e2b_mcp_tls.last_error keeps mbedTLS's
+      code. Certificate time is the system clock (mbedtls_time): Debian's build has no
+      MBEDTLS_PLATFORM_TIME_ALT, so e2b_mcp__now_s() is not used by this port.
+
+   TRUST ANCHORS (e2b_mcp__tls_trust_init)
+      ca_file  a PEM file, read in 256-byte chunks; each certificate block is collected
+               (at most E2B_MCP_TLS_PEM_MAX bytes, on the stack) and parsed on its own
+      NULL     E2B_MCP_TLS_ANCHORS_PEM when defined (PEM text compiled in), else the
+               system bundle E2B_MCP_TLS_SYSTEM_CA_FILE
+
+   SESSIONS
+      The last session (ID or ticket) is offered again to the same host. handshakes
+      counts full handshakes, resumed abbreviated ones (told apart by whether the
+      handshake went through the server-certificate state).
+
+   CONFIG MACROS
+      E2B_MCP_TLS_PEM_MAX         largest PEM certificate block   8192
+      E2B_MCP_TLS_SYSTEM_CA_FILE  "/etc/ssl/certs/ca-certificates.crt"
+      E2B_MCP_TLS_ANCHORS_PEM     compiled-in PEM trust anchors
+      E2B_MCP_TLS_NO_FILE         no file system: ca_file must be NULL
+      E2B_MCP_TLS_MBEDTLS_POOL    see HEAP above */
+
+/* ------------------------------------------------------------------------------
+   Types: included from e2b_mcp.h's declarations region. */
+#ifndef E2B_MCP_TLS_MBEDTLS_TYPES
+#define E2B_MCP_TLS_MBEDTLS_TYPES
+
+#include <mbedtls/version.h>
+#if MBEDTLS_VERSION_NUMBER >= 0x03000000
+#  error "ports/e2b_mcp_tls_mbedtls.h targets mbedTLS 2.28 (Debian 12); 3.x moved the fields it reads and needs psa_crypto_init()"
+#endif
+#include <mbedtls/ssl.h>
+#include <mbedtls/entropy.h>
+#include <mbedtls/ctr_drbg.h>
+#include <mbedtls/x509_crt.h>
+#include <mbedtls/net_sockets.h>
+#if defined(E2B_MCP_TLS_MBEDTLS_POOL) && defined(MBEDTLS_MEMORY_BUFFER_ALLOC_C)
+#  include <mbedtls/memory_buffer_alloc.h>
+#endif
+
+#ifndef E2B_MCP_TLS_PEM_MAX
+#define E2B_MCP_TLS_PEM_MAX 8192
+#endif
+#ifndef E2B_MCP_TLS_SYSTEM_CA_FILE
+#define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
+#endif
+#ifdef E2B_MCP_HOST_MAX
+#  define E2B_MCP__TLS_HOST_MAX E2B_MCP_HOST_MAX
+#else
+#  define E2B_MCP__TLS_HOST_MAX 256
+#endif
+
+/* Trust anchors, parsed once at start-up and shared by every connection. */
+typedef struct e2b_mcp_tls_trust {
+  mbedtls_x509_crt chain;
+  int n;                                /* certificates parsed */
+  int ready;                            /* chain initialised (it owns heap memory) */
+#if defined(E2B_MCP_TLS_MBEDTLS_POOL) && defined(MBEDTLS_MEMORY_BUFFER_ALLOC_C)
+  unsigned char pool[E2B_MCP_TLS_MBEDTLS_POOL];
+#endif
+} e2b_mcp_tls_trust;
+
+/* One TLS connection over one socket. All zero is a valid initial state. */
+typedef struct e2b_mcp_tls {
+  mbedtls_ssl_context ssl;
+  mbedtls_ssl_config conf;
+  mbedtls_entropy_context entropy;
+  mbedtls_ctr_drbg_context drbg;
+  mbedtls_ssl_session sess;             /* the last session, offered again to sess_host */
+  char sess_host[E2B_MCP__TLS_HOST_MAX];
+  int have_sess;
+  int ready;                            /* contexts initialised, conf and ssl set up */
+  int open;                             /* a handshake succeeded; not yet closed */
+  int last_error;                       /* mbedTLS's code of the last failure */
+  unsigned long handshakes;             /* full handshakes */
+  unsigned long resumed;                /* abbreviated handshakes (session resumed) */
+  /* what the BIO callbacks use during one call */
+  void *io_sock;
+  int io_timeout, io_err;
+} e2b_mcp_tls;
+
+#endif /* E2B_MCP_TLS_MBEDTLS_TYPES */
+
+/* ------------------------------------------------------------------------------
+   Implementation: included from e2b_mcp.h's implementation region, after <string.h>
+   and the static e2b_mcp__sock_send / e2b_mcp__sock_recv. */
+#if defined(E2B_MCP__PORT_IMPL) && !defined(E2B_MCP_TLS_MBEDTLS_IMPL)
+#define E2B_MCP_TLS_MBEDTLS_IMPL
+
+#if !defined(E2B_MCP_TLS_NO_FILE) && defined(E2B_MCP_SOCK_POSIX)
+#  include <fcntl.h>
+#  include <unistd.h>
+#  include <errno.h>
+#  define E2B_MCP__TLS_FILE_POSIX
+#elif !defined(E2B_MCP_TLS_NO_FILE) && !defined(E2B_MCP_NO_STDIO)
+#  include <stdio.h>
+#  define E2B_MCP__TLS_FILE_STDIO
+#endif
+
+/* ---- Trust anchors: PEM blocks, one certificate at a time ---------------------- */
+
+typedef struct e2b_mcp__mb_loader {
+  e2b_mcp_tls_trust *tr;
+  char line[80];                        /* the current line outside a block (truncated) */
+  size_t line_len;
+  int in_block, too_long;
+  size_t len, line_start;               /* the block collected so far in pem[] */
+  char pem[E2B_MCP_TLS_PEM_MAX + 1];
+} e2b_mcp__mb_loader;
+
+static void e2b_mcp__mb_line(e2b_mcp__mb_loader *ld) {
+  static const char begin[] = "-----BEGIN CERTIFICATE-----";
+  static const char begin_x509[] = "-----BEGIN X509 CERTIFICATE-----";
+  static const char end[] = "-----END ";
+  if (!ld->in_block) {
+    if ((ld->line_len >= sizeof begin - 1 && memcmp(ld->line, begin, sizeof begin - 1) == 0) ||
+        (ld->line_len >= sizeof begin_x509 - 1 && memcmp(ld->line, begin_x509, sizeof begin_x509 - 1) == 0)) {
+      memcpy(ld->pem, begin, sizeof begin - 1);     /* mbedTLS knows the plain label */
+      ld->pem[sizeof begin - 1] = '\n';
+      ld->len = sizeof begin;
+      ld->in_block = 1;
+      ld->too_long = 0;
+    }
+  } else if (ld->len - ld->line_start >= sizeof end - 1 &&
+             memcmp(ld->pem + ld->line_start, end, sizeof end - 1) == 0) {
+    /* "-----END X509 CERTIFICATE-----" becomes the label mbedTLS expects. */
+    static const char end_cert[] = "-----END CERTIFICATE-----\n";
+    ld->in_block = 0;
+    if (ld->too_long || ld->line_start + sizeof end_cert > sizeof ld->pem) return;
+    memcpy(ld->pem + ld->line_start, end_cert, sizeof end_cert);    /* with the NUL */
+    if (mbedtls_x509_crt_parse(&ld->tr->chain, (const unsigned char *)ld->pem,
+                               ld->line_start + sizeof end_cert) == 0)
+      ld->tr->n++;                      /* certificates mbedTLS cannot parse are skipped */
+  }
+}
+
+static void e2b_mcp__mb_push(e2b_mcp__mb_loader *ld, const unsigned char *p, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    char c = (char)p[i];
+    if (c == '\r') continue;
+    if (ld->in_block) {
+      if (ld->len < E2B_MCP_TLS_PEM_MAX) ld->pem[ld->len++] = c; else ld->too_long = 1;
+      if (c == '\n') { e2b_mcp__mb_line(ld); ld->line_start = ld->len; }
+    } else if (c == '\n') {
+      e2b_mcp__mb_line(ld);
+      ld->line_len = 0;
+      ld->line_start = ld->len;
+    } else if (ld->line_len < sizeof ld->line) {
+      ld->line[ld->line_len++] = c;
+    }
+  }
+}
+
+static int e2b_mcp__mb_file(e2b_mcp__mb_loader *ld, const char *path) {
+#if defined(E2B_MCP__TLS_FILE_POSIX)
+  unsigned char chunk[256];
+  int fd, rc = 0;
+  ssize_t r;
+  do { fd = open(path, O_RDONLY); } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return -1;
+  for (;;) {
+    r = read(fd, chunk, sizeof chunk);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) { rc = -1; break; }
+    if (r == 0) break;
+    e2b_mcp__mb_push(ld, chunk, (size_t)r);
+  }
+  close(fd);
+  return rc;
+#elif defined(E2B_MCP__TLS_FILE_STDIO)
+  unsigned char chunk[256];
+  size_t r;
+  int rc = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return -1;
+  while ((r = fread(chunk, 1, sizeof chunk, f)) > 0) e2b_mcp__mb_push(ld, chunk, r);
+  if (ferror(f)) rc = -1;
+  fclose(f);
+  return rc;
+#else
+  (void)ld; (void)path;
+  return -1;                            /* E2B_MCP_TLS_NO_FILE: no file system */
+#endif
+}
+
+static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
+  e2b_mcp__mb_loader ld;
+  int rc;
+#if defined(E2B_MCP_TLS_MBEDTLS_POOL) && defined(MBEDTLS_MEMORY_BUFFER_ALLOC_C)
+  if (!tr->ready) mbedtls_memory_buffer_alloc_init(tr->pool, sizeof tr->pool);
+#endif
+  if (tr->ready) mbedtls_x509_crt_free(&tr->chain);
+  mbedtls_x509_crt_init(&tr->chain);
+  tr->ready = 1;
+  tr->n = 0;
+  memset(&ld, 0, sizeof ld);
+  ld.tr = tr;
+#ifdef E2B_MCP_TLS_ANCHORS_PEM
+  if (!ca_file) {
+    const char *pem = E2B_MCP_TLS_ANCHORS_PEM;
+    e2b_mcp__mb_push(&ld, (const unsigned char *)pem, strlen(pem));
+    e2b_mcp__mb_push(&ld, (const unsigned char *)"\n", 1);
+    rc = 0;
+  } else
+#endif
+  rc = e2b_mcp__mb_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
+  if (rc != 0 || tr->n == 0) return E2B_MCP_ERR_TLS_TRUST;
+  return tr->n;
+}
+
+/* ---- BIO: the socket port under mbedTLS ------------------------------------------ */
+
+static int e2b_mcp__mb_send(void *ctx, const unsigned char *p, size_t n) {
+  e2b_mcp_tls *t = (e2b_mcp_tls *)ctx;
+  int r = e2b_mcp__sock_send((e2b_mcp_sock *)t->io_sock, p, n, t->io_timeout);
+  if (r > 0) return r;
+  t->io_err = r < 0 ? r : E2B_MCP_ERR_RESET;
+  return MBEDTLS_ERR_NET_SEND_FAILED;
+}
+
+static int e2b_mcp__mb_recv(void *ctx, unsigned char *p, size_t n) {
+  e2b_mcp_tls *t = (e2b_mcp_tls *)ctx;
+  int r = e2b_mcp__sock_recv((e2b_mcp_sock *)t->io_sock, p, n, t->io_timeout);
+  if (r >= 0) return r;                 /* 0: end of stream */
+  t->io_err = r;
+  return MBEDTLS_ERR_NET_RECV_FAILED;
+}
+
+/* mbedTLS's code -> E2B_MCP_ERR_*. A socket failure keeps the socket port's reason. */
+static int e2b_mcp__mb_map(e2b_mcp_tls *t, int r) {
+  t->last_error = r;
+  if (r == MBEDTLS_ERR_X509_CERT_VERIFY_FAILED) {
+    uint32_t f = mbedtls_ssl_get_verify_result(&t->ssl);
+    if (f & MBEDTLS_X509_BADCERT_NOT_TRUSTED) return E2B_MCP_ERR_TLS_UNTRUSTED;
+    if (f & (MBEDTLS_X509_BADCERT_EXPIRED | MBEDTLS_X509_BADCERT_FUTURE)) return E2B_MCP_ERR_TLS_EXPIRED;
+    if (f & MBEDTLS_X509_BADCERT_CN_MISMATCH) return E2B_MCP_ERR_TLS_NAME;
+    return E2B_MCP_ERR_TLS_UNTRUSTED;
+  }
+  if ((r == MBEDTLS_ERR_NET_SEND_FAILED || r == MBEDTLS_ERR_NET_RECV_FAILED) && t->io_err < 0)
+    return t->io_err;
+  if (r == MBEDTLS_ERR_SSL_CONN_EOF || r == MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY) return E2B_MCP_ERR_CLOSED;
+  return E2B_MCP_ERR_TLS;
+}
+
+static void e2b_mcp__mb_io(e2b_mcp_tls *t, e2b_mcp_sock *s, int timeout_ms) {
+  t->io_sock = s;
+  t->io_timeout = timeout_ms;
+  t->io_err = 0;
+}
+
+/* ---- The port functions -------------------------------------------------------- */
+
+static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mcp_sock *s,
+                             const char *host, int timeout_ms) {
+  static const char pers[] = "e2b_mcp.h";
+  size_t hl = host ? strlen(host) : 0;
+  int r, full = 0;
+  t->open = 0;
+  t->last_error = 0;
+  if (hl == 0 || hl >= sizeof t->sess_host) return E2B_MCP_ERR_TLS_NAME;
+  if (!tr || tr->n == 0) return E2B_MCP_ERR_TLS_TRUST;
+  if (!t->ready) {
+    mbedtls_ssl_init(&t->ssl);
+    mbedtls_ssl_config_init(&t->conf);
+    mbedtls_entropy_init(&t->entropy);
+    mbedtls_ctr_drbg_init(&t->drbg);
+    mbedtls_ssl_session_init(&t->sess);
+    t->have_sess = 0;
+    r = mbedtls_ctr_drbg_seed(&t->drbg, mbedtls_entropy_func, &t->entropy,
+                              (const unsigned char *)pers, sizeof pers - 1);
+    if (r == 0)
+      r = mbedtls_ssl_config_defaults(&t->conf, MBEDTLS_SSL_IS_CLIENT, MBEDTLS_SSL_TRANSPORT_STREAM,
+                                      MBEDTLS_SSL_PRESET_DEFAULT);
+    if (r == 0) {
+      mbedtls_ssl_conf_authmode(&t->conf, MBEDTLS_SSL_VERIFY_REQUIRED);
+      mbedtls_ssl_conf_min_version(&t->conf, MBEDTLS_SSL_MAJOR_VERSION_3, MBEDTLS_SSL_MINOR_VERSION_3);
+      mbedtls_ssl_conf_rng(&t->conf, mbedtls_ctr_drbg_random, &t->drbg);
+      r = mbedtls_ssl_setup(&t->ssl, &t->conf);
+    }
+    if (r != 0) {
+      mbedtls_ssl_free(&t->ssl);
+      mbedtls_ssl_config_free(&t->conf);
+      mbedtls_ctr_drbg_free(&t->drbg);
+      mbedtls_entropy_free(&t->entropy);
+      mbedtls_ssl_session_free(&t->sess);
+      t->last_error = r;
+      return E2B_MCP_ERR_TLS;
+    }
+    t->ready = 1;
+  } else if ((r = mbedtls_ssl_session_reset(&t->ssl)) != 0) {
+    t->last_error = r;
+    return E2B_MCP_ERR_TLS;
+  }
+  mbedtls_ssl_conf_ca_chain(&t->conf, (mbedtls_x509_crt *)&tr->chain, NULL);
+  if ((r = mbedtls_ssl_set_hostname(&t->ssl, host)) != 0) return e2b_mcp__mb_map(t, r);
+  mbedtls_ssl_set_bio(&t->ssl, t, e2b_mcp__mb_send, e2b_mcp__mb_recv, NULL);
+  if (t->have_sess && strcmp(t->sess_host, host) == 0) (void)mbedtls_ssl_set_session(&t->ssl, &t->sess);
+  e2b_mcp__mb_io(t, s, timeout_ms);
+  /* Step by step, to see whether the server sent its certificate (a full handshake)
+     or went straight to ChangeCipherSpec (the session was resumed). */
+  r = 0;
+  while (t->ssl.state != MBEDTLS_SSL_HANDSHAKE_OVER) {
+    if (t->ssl.state == MBEDTLS_SSL_SERVER_CERTIFICATE) full = 1;
+    r = mbedtls_ssl_handshake_step(&t->ssl);
+    if (r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) continue;
+    if (r != 0) break;
+  }
+  if (r != 0) {
+    t->have_sess = 0;                   /* never resume after a failure */
+    return e2b_mcp__mb_map(t, r);
+  }
+  if (full) t->handshakes++; else t->resumed++;
+  mbedtls_ssl_session_free(&t->sess);
+  mbedtls_ssl_session_init(&t->sess);
+  t->have_sess = mbedtls_ssl_get_session(&t->ssl, &t->sess) == 0;
+  memcpy(t->sess_host, host, hl + 1);
+  t->open = 1;
+  return 0;
+}
+
+static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n,
+                             int timeout_ms) {
+  size_t done = 0;
+  if (!t->open) return E2B_MCP_ERR_CLOSED;
+  e2b_mcp__mb_io(t, s, timeout_ms);
+  while (done < n) {
+    int r = mbedtls_ssl_write(&t->ssl, p + done, n - done);
+    if (r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) continue;
+    if (r < 0) { t->open = 0; return e2b_mcp__mb_map(t, r); }
+    done += (size_t)r;
+  }
+  return (int)n;
+}
+
+static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n,
+                             int timeout_ms) {
+  int r, spins = 0;
+  if (!t->open) return 0;
+  if (n > 0x7fffffff) n = 0x7fffffff;
+  e2b_mcp__mb_io(t, s, timeout_ms);
+  for (;;) {
+    r = mbedtls_ssl_read(&t->ssl, p, n);
+    if (r > 0) return r;
+    if ((r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) && ++spins < 64) continue;
+    t->open = 0;
+    if (r == 0 || r == MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY || r == MBEDTLS_ERR_SSL_CONN_EOF) return 0;
+    return e2b_mcp__mb_map(t, r);
+  }
+}
+
+static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
+  if (t->open) {
+    e2b_mcp__mb_io(t, s, 1000);         /* close_notify, best effort and briefly */
+    (void)mbedtls_ssl_close_notify(&t->ssl);
+  }
+  t->open = 0;                          /* the session stays for resumption */
+}
+
+#endif /* E2B_MCP__PORT_IMPL */

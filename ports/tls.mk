@@ -1,0 +1,81 @@
+# ports/tls.mk - TLS builds and suites (included by the top Makefile).
+#
+#   make                          build/e2b-mcp          BearSSL (the default), dynamic
+#   make build/e2b-mcp-mbedtls    mbedTLS 2.28, dynamic
+#   make build/e2b-mcp-plain      no TLS: http:// URLs only
+#   make static                   build/e2b-mcp-static   musl, static, BearSSL built from
+#                                 Debian's source package with musl-gcc
+#   make tls-sizes                size / ls -l of every build above
+#   make test-tls-<suite>         one suite (listed in TLS_SUITES)
+
+TLS_CFLAGS = -DE2B_MCP_TLS_BEARSSL
+TLS_LIBS   = -lbearssl
+MBEDTLS_LIBS := -lmbedtls -lmbedx509 -lmbedcrypto
+
+.PHONY: deps-tls static tls-sizes
+deps: deps-tls
+deps-tls:
+	@scripts/install-deps.sh tls static
+
+$(BUILD)/e2b-mcp-mbedtls: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_MBEDTLS -I. -o $@ examples/e2b-mcp.c $(MBEDTLS_LIBS)
+
+$(BUILD)/e2b-mcp-plain: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_NONE -I. -o $@ examples/e2b-mcp.c
+
+# musl-gcc sees no host header but those in build/bearssl-musl/include (bearssl*.h and
+# jsmn.h): never -I/usr/include, whose glibc headers break musl builds.
+MUSL_BEARSSL := $(BUILD)/bearssl-musl
+MUSL_CFLAGS  := -Os -ffunction-sections -fdata-sections -I$(MUSL_BEARSSL)/include
+MUSL_LDFLAGS := -static -s -Wl,--gc-sections
+$(MUSL_BEARSSL)/lib/libbearssl.a: scripts/build-bearssl-musl.sh | deps
+	@scripts/build-bearssl-musl.sh
+
+static: $(BUILD)/e2b-mcp-static
+$(BUILD)/e2b-mcp-static: examples/e2b-mcp.c $(HDRS) $(MUSL_BEARSSL)/lib/libbearssl.a | $(BUILD) deps
+	musl-gcc $(CSTD) $(WARN) $(MUSL_CFLAGS) -DE2B_MCP_TLS_BEARSSL -I. -o $@ examples/e2b-mcp.c \
+	  $(MUSL_BEARSSL)/lib/libbearssl.a $(MUSL_LDFLAGS)
+
+tls-sizes: $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-mbedtls $(BUILD)/e2b-mcp-plain $(BUILD)/e2b-mcp-static
+	@tests/tls/sizes.sh $^
+
+# ---- suites ---------------------------------------------------------------------------
+# Port suites: the ports alone (tests/tls/tls_client.c), built against e2b_mcp.h's
+# declarations region only, against nginx with a test PKI.
+TLS_T := $(BUILD)/tls-test
+TLS_HARNESS := tests/tls/tls_client.c e2b_mcp.h $(wildcard ports/e2b_mcp_tls_*.h)
+$(TLS_T)/decl/e2b_mcp.h: e2b_mcp.h
+	@mkdir -p $(@D)
+	@sed -n '1,/^#endif \/\* E2B_MCP_H \*\//p' e2b_mcp.h > $@
+$(TLS_T)/tls_client-bearssl: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | deps
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_BEARSSL -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c -lbearssl
+$(TLS_T)/tls_client-minimal: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | deps
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c -lbearssl
+$(TLS_T)/tls_client-mbedtls: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | deps
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_MBEDTLS -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c $(MBEDTLS_LIBS)
+$(TLS_T)/tls_client-musl: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h $(MUSL_BEARSSL)/lib/libbearssl.a | deps
+	musl-gcc $(CSTD) $(WARN) $(MUSL_CFLAGS) -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -I$(TLS_T)/decl -I. \
+	  -o $@ tests/tls/tls_client.c $(MUSL_BEARSSL)/lib/libbearssl.a $(MUSL_LDFLAGS)
+
+test-tls-bearssl: $(TLS_T)/tls_client-bearssl
+	@tests/tls/port-suite.sh bearssl $<
+test-tls-minimal: $(TLS_T)/tls_client-minimal
+	@tests/tls/port-suite.sh minimal $<
+test-tls-mbedtls: $(TLS_T)/tls_client-mbedtls
+	@tests/tls/port-suite.sh mbedtls $<
+test-tls-musl: $(TLS_T)/tls_client-musl
+	@tests/tls/port-suite.sh musl $<
+
+# Binary suites: the real server binaries over HTTPS to the simulator behind nginx.
+test-tls-int-bearssl: $(BUILD)/e2b-mcp
+	@tests/tls/integration-https.sh bearssl $<
+test-tls-int-mbedtls: $(BUILD)/e2b-mcp-mbedtls
+	@tests/tls/integration-https.sh mbedtls $<
+test-tls-int-static: $(BUILD)/e2b-mcp-static
+	@tests/tls/integration-https.sh static $<
+test-tls-binary: $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-mbedtls $(BUILD)/e2b-mcp-static
+	@tests/tls/binary-suite.sh $^
+
+TLS_SUITES := tls-bearssl tls-minimal tls-mbedtls tls-musl tls-int-bearssl tls-int-mbedtls tls-int-static tls-binary
+TEST_SUITES += $(TLS_SUITES)
+.PHONY: $(addprefix test-,$(TLS_SUITES))

@@ -1,0 +1,115 @@
+#!/bin/sh
+# The TLS port suite: one TLS port, driven by tests/tls/tls_client.c (the port alone,
+# no HTTP client, no MCP), against Debian's nginx on 127.0.0.1 with the test PKI of
+# mkcerts.sh. Prints one line per check and the closing "N passed, N failed".
+#   port-suite.sh NAME CLIENT     NAME: bearssl | minimal | mbedtls | musl (for messages
+#                                 and the BearSSL-only checks); CLIENT: the built harness
+set -u
+name=$1; bin=$2
+d=build/tls-test/run-$name
+pass=0; failn=0
+ok()  { pass=$((pass+1)); echo "ok   $*"; }
+bad() { failn=$((failn+1)); echo "FAIL $*"; }
+expect() { # description, expected output prefix, command...
+  desc=$1; want=$2; shift 2
+  out=$("$@" 2>&1 | tail -n 1)
+  case "$out" in "$want"*) ok "$desc ($out)";; *) bad "$desc: want '$want', got '$out'";; esac
+}
+finish() {
+  tests/tls/nginx-tls.sh stop "$d" >/dev/null 2>&1
+  echo "$pass passed, $failn failed"
+  [ "$failn" -eq 0 ]
+  exit $?
+}
+mkdir -p "$d"
+tests/tls/mkcerts.sh build/tls-test >/dev/null || { bad "test certificates (openssl)"; finish; }
+for f in ca.pem other.pem good.pem good.key rsa.pem rsa.key wrongname.pem wrongname.key \
+         expired.pem expired.key untrusted.pem untrusted.key; do cp build/tls-test/$f "$d/"; done
+rm -f "$d/nginx/access.log"
+tests/tls/nginx-tls.sh start "$d" >/dev/null || { bad "nginx did not start (see $d/nginx/error.log)"; finish; }
+port() { awk -v c="$1" '$1==c {print $2}' "$d/nginx/ports"; }
+P=$(port good)
+log=$d/nginx/access.log
+
+# Trust anchors.
+case "$name" in
+  bearssl|minimal|musl) expect "system bundle decoded into the arena" "anchors 1" "$bin" trust - ;;
+  *)                    expect "system bundle parsed" "anchors 1" "$bin" trust - ;;
+esac
+n=$("$bin" trust - | awk '{print $2}')
+[ "${n:-0}" -ge 100 ] && ok "system bundle has $n anchors" || bad "system bundle: only ${n:-0} anchors"
+expect "one CA file" "anchors 1" "$bin" trust "$d/ca.pem"
+expect "missing CA file is refused" "error -15 TLS_TRUST" "$bin" trust "$d/does-not-exist.pem"
+printf 'not a certificate\n' > "$d/empty.pem"
+expect "CA file without certificates is refused" "error -15 TLS_TRUST" "$bin" trust "$d/empty.pem"
+
+# The good certificate: keep-alive, resumption, big bodies, an RSA chain.
+expect "5 keep-alive requests x 3 connections: 1 full + 2 resumed handshakes" \
+  "ok requests 15 handshakes 1 resumed 2" "$bin" get localhost "$P" "$d/ca.pem" /hello -n 5 -c 3
+full=$(awk -v p="$P" '$1==p && $3=="." {print $2}' "$log" | sort -u | wc -l)
+reused=$(awk -v p="$P" '$1==p && $3=="r" {print $2}' "$log" | sort -u | wc -l)
+[ "$full" -eq 1 ] && [ "$reused" -eq 2 ] && ok "nginx saw 1 new and 2 reused sessions" \
+  || bad "nginx saw $full new and $reused reused sessions (want 1 and 2)"
+expect "100 KB bodies (many full records) over 2 connections" \
+  "ok requests 4 handshakes 1 resumed 1" "$bin" get localhost "$P" "$d/ca.pem" /big -n 2 -c 2
+expect "RSA-2048 server certificate" "ok requests 1 handshakes 1" \
+  "$bin" get localhost "$(port rsa)" "$d/ca.pem" /hello
+
+# Refusals, each with its own reason.
+expect "certificate for another name" "error -11 TLS_NAME" \
+  "$bin" get localhost "$(port wrongname)" "$d/ca.pem" /hello
+expect "expired certificate" "error -10 TLS_EXPIRED" \
+  "$bin" get localhost "$(port expired)" "$d/ca.pem" /hello
+expect "certificate from an unknown CA" "error -9 TLS_UNTRUSTED" \
+  "$bin" get localhost "$(port untrusted)" "$d/ca.pem" /hello
+expect "good certificate, but another CA is trusted" "error -9 TLS_UNTRUSTED" \
+  "$bin" get localhost "$P" "$d/other.pem" /hello
+expect "connecting by IP address (the certificate names localhost)" "error -11 TLS_NAME" \
+  "$bin" get 127.0.0.1 "$P" "$d/ca.pem" /hello
+# No request ever reached a listener whose certificate had to be refused.
+leaked=0
+for c in wrongname expired untrusted; do
+  k=$(awk -v p="$(port $c)" '$1==p' "$log" | wc -l); leaked=$((leaked+k))
+done
+k=$(grep -c "GET /hello" "$log"); want=$((15 + 1))
+[ "$leaked" -eq 0 ] && ok "no request reached a refused server" || bad "$leaked request(s) reached a refused server"
+[ "$k" -eq "$want" ] && ok "no request sent on a refused connection to the good server (CA/IP cases)" \
+  || bad "nginx logged $k /hello requests, want $want"
+
+# BearSSL takes certificate time from e2b_mcp__now_s(): the device clock hook.
+case "$name" in bearssl|minimal|musl)
+  expect "clock hook: 20 years ahead, the certificate has expired" "error -10 TLS_EXPIRED" \
+    "$bin" get localhost "$P" "$d/ca.pem" /hello -t 631152000
+  expect "clock hook: 20 years back, the certificate is not yet valid" "error -10 TLS_EXPIRED" \
+    "$bin" get localhost "$P" "$d/ca.pem" /hello -t -631152000 ;;
+esac
+
+# A server restart between two connections: the offered session is unknown to the new
+# nginx, so the second handshake is full again, and it works.
+"$bin" get localhost "$P" "$d/ca.pem" /hello -n 2 -c 2 -hold 1500 > "$d/restart.out" 2>&1 &
+cpid=$!
+sleep 0.5
+tests/tls/nginx-tls.sh restart "$d" >/dev/null 2>&1
+wait $cpid
+out=$(tail -n 1 "$d/restart.out")
+[ "$out" = "ok requests 4 handshakes 2 resumed 0" ] && ok "nginx restarted between connections ($out)" \
+  || bad "nginx restart: got '$out'"
+
+# Memory: valgrind finds no errors; BearSSL allocates nothing per connection or request.
+if command -v valgrind >/dev/null && [ "$name" != musl ]; then
+  if valgrind -q --error-exitcode=9 "$bin" get localhost "$P" "$d/ca.pem" /hello -n 3 -c 2 >/dev/null 2>"$d/vg.err"; then
+    ok "valgrind memcheck clean"
+  else
+    bad "valgrind memcheck (see $d/vg.err)"
+  fi
+  allocs() { valgrind "$@" 2>&1 >/dev/null | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,; }
+  a1=$(allocs "$bin" get localhost "$P" "$d/ca.pem" /hello -n 1 -c 1)
+  a2=$(allocs "$bin" get localhost "$P" "$d/ca.pem" /hello -n 10 -c 4)
+  case "$name" in
+    bearssl|minimal)
+      [ -n "$a1" ] && [ "$a1" = "$a2" ] && ok "heap allocations do not grow with connections/requests ($a1 = $a2, all libc's)" \
+        || bad "heap allocations: 1x1 -> $a1, 4x10 -> $a2" ;;
+    *) echo "info mbedTLS heap allocations: 1 connection $a1, 4 connections x 10 requests $a2 (mbedTLS calloc()s)" ;;
+  esac
+fi
+finish
