@@ -419,6 +419,9 @@ struct e2b_mcp_server {
   char content[E2B_MCP_CONTENT_MAX];
   char out[E2B_MCP_OUT_CHUNK];
   char errmsg[E2B_MCP_ERRMSG_MAX];
+#ifndef E2B_MCP_NO_STDIO
+  char stdin_buf[E2B_MCP__D(4096, 256)];   /* stdin's buffer for the stdio transport */
+#endif
 };
 
 /* Set-up. The config is copied; its strings must outlive the server. Returns 0,
@@ -489,9 +492,7 @@ E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
 
 #include <string.h>
 #include <stdlib.h>
-#ifndef E2B_MCP_NO_STDIO
-#include <stdio.h>
-#endif
+#include <stdio.h>   /* snprintf always; FILE streams only without E2B_MCP_NO_STDIO */
 
 #define E2B_MCP__COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -742,6 +743,7 @@ static int e2b_mcp__unescape(const char *s, size_t n, char *buf, size_t cap) {
           if (lo >= 0xDC00 && lo <= 0xDFFF) { cp = 0x10000 + ((cp - 0xD800) << 10) + ((unsigned long)lo - 0xDC00); i += 6; }
         }
         if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;  /* lone surrogate */
+        if (cp == 0) return -1;   /* a NUL would cut the C string short */
         break;
       }
       default: return -1;
@@ -800,7 +802,7 @@ static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n,
 static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int to) { return e2b_mcp__sock_posix_recv(s, p, n, to); }
 static void e2b_mcp__sock_close(e2b_mcp_sock *s) { e2b_mcp__sock_posix_close(s); }
 static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { (void)srv; return e2b_mcp__sock_now_ms(); }
-#  ifndef E2B_MCP_TLS_NONE
+#  ifdef E2B_MCP_TLS_BEARSSL   /* the mbedTLS port takes time from its own platform layer */
 static unsigned long e2b_mcp__now_s(void) { return (unsigned long)time(NULL); }   /* certificate time */
 #  endif
 #elif defined(E2B_MCP_SOCK_CUSTOM)
@@ -811,7 +813,7 @@ static void e2b_mcp__sock_close(e2b_mcp_sock *s) { s->port->close(s->port->user,
 static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) {
   return srv->cfg.sock_port && srv->cfg.sock_port->now_ms ? srv->cfg.sock_port->now_ms(srv->cfg.sock_port->user) : 0;
 }
-#  ifndef E2B_MCP_TLS_NONE
+#  ifdef E2B_MCP_TLS_BEARSSL
 #    ifndef E2B_MCP_NOW_S
 #      include <time.h>
 #      define E2B_MCP_NOW_S() ((unsigned long)time(NULL))
@@ -1916,7 +1918,7 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
     default: break;
   }
   now = e2b_mcp__now_ms(s);
-  if (s->cooldown_until && (long)(s->cooldown_until - now) > 0) {
+  if (s->cooldown_until && now && (long)(s->cooldown_until - now) > 0) {
     e2b_mcp_result_error(c, "E2B asked this server to slow down (429). Wait %lu s before calling E2B again; no request "
                             "was sent.", (s->cooldown_until - now + 999) / 1000);
     return -1;
@@ -1971,8 +1973,8 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body
   }
   if (r->status == 429) {
     long wait = r->retry_after > 0 ? r->retry_after : 1;
-    s->cooldown_until = e2b_mcp__now_ms(s) + (unsigned long)wait * 1000UL;
-    if (!s->cooldown_until) s->cooldown_until = 1;
+    unsigned long now = e2b_mcp__now_ms(s);   /* 0: a custom port without a clock, no cool-down */
+    s->cooldown_until = now ? now + (unsigned long)wait * 1000UL : 0;
     e2b_mcp_result_error(c, "E2B answered 429: %s. Retry after %ld s; until then this server sends nothing to E2B. %s",
                          msg[0] ? msg : "Too many requests", wait, e2b_mcp__advice(429));
     return -1;
@@ -2426,27 +2428,24 @@ static void e2b_mcp__t_list_default_templates(e2b_mcp_call *c) {
       e2b_mcp__copy(w, r.body, t, j + 1, 0, 1);
     }
     if (al >= 0 && t[al].type == JSMN_ARRAY) {   /* [{alias, namespace}] -> names, as namespace/alias */
-      int pass;
-      for (pass = 1; pass < 2; pass++) {
-        int a, n;
-        e2b_mcp_json_key(w, "names");
-        e2b_mcp_json_arr(w);
-        for (a = al + 1, n = 0; n < t[al].size; n++, a = e2b_mcp__tok_skip(t, a)) {
-          int an = e2b_mcp__tok_get(r.body, t, a, "alias"), ns = e2b_mcp__tok_get(r.body, t, a, "namespace");
-          if (t[a].type == JSMN_STRING) an = a;
-          if (an < 0 || t[an].type != JSMN_STRING) continue;
-          if (pass && ns >= 0 && t[ns].type == JSMN_STRING && t[ns].end > t[ns].start) {
-            char full[256];
-            int l1 = t[ns].end - t[ns].start, l2 = t[an].end - t[an].start;
-            if (l1 + l2 + 1 < (int)sizeof full) {
-              memcpy(full, r.body + t[ns].start, (size_t)l1); full[l1] = '/';
-              memcpy(full + l1 + 1, r.body + t[an].start, (size_t)l2);
-              e2b_mcp__w_jstr(w, full, (size_t)(l1 + l2 + 1));
-            }
-          } else e2b_mcp__w_jstr(w, r.body + t[an].start, (size_t)(t[an].end - t[an].start));
-        }
-        e2b_mcp_json_arr_end(w);
+      int a, n;
+      e2b_mcp_json_key(w, "names");
+      e2b_mcp_json_arr(w);
+      for (a = al + 1, n = 0; n < t[al].size; n++, a = e2b_mcp__tok_skip(t, a)) {
+        int an = e2b_mcp__tok_get(r.body, t, a, "alias"), ns = e2b_mcp__tok_get(r.body, t, a, "namespace");
+        if (t[a].type == JSMN_STRING) an = a;
+        if (an < 0 || t[an].type != JSMN_STRING) continue;
+        if (ns >= 0 && t[ns].type == JSMN_STRING && t[ns].end > t[ns].start) {
+          char full[256];
+          int l1 = t[ns].end - t[ns].start, l2 = t[an].end - t[an].start;
+          if (l1 + l2 + 1 < (int)sizeof full) {
+            memcpy(full, r.body + t[ns].start, (size_t)l1); full[l1] = '/';
+            memcpy(full + l1 + 1, r.body + t[an].start, (size_t)l2);
+            e2b_mcp__w_jstr(w, full, (size_t)(l1 + l2 + 1));
+          }
+        } else e2b_mcp__w_jstr(w, r.body + t[an].start, (size_t)(t[an].end - t[an].start));
       }
+      e2b_mcp_json_arr_end(w);
     }
     e2b_mcp_json_obj_end(w);
   }
@@ -2703,8 +2702,7 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
 
 E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   e2b_mcp_sink k;
-  static char inbuf[4096];   /* stdin's buffer; set once per process */
-  setvbuf(stdin, inbuf, _IOFBF, sizeof inbuf);
+  setvbuf(stdin, s->stdin_buf, _IOFBF, sizeof s->stdin_buf);   /* caller-owned, no malloc by stdio */
   setvbuf(stdout, NULL, _IONBF, 0);   /* messages are staged in s->out already */
   k.ctx = &k;
   k.write = e2b_mcp__stdio_write;
