@@ -554,6 +554,21 @@ def logs_v2_rules():
 
 
 @test
+def paused_sandbox_logs_and_metrics_stop_at_pause():
+    eq(call("POST", "/sandboxes/%s/pause" % BOB_STG1)[0], 204, "pause")
+    pause_t = iso(call("GET", "/sandboxes/" + BOB_STG1)[2]["endAt"])
+    ctl("POST", "clock", {"advance": 900})
+    logs = call("GET", "/v2/sandboxes/%s/logs" % BOB_STG1)[2]["logs"]
+    ok(logs and iso(logs[0]["timestamp"]) <= pause_t, "no log lines after the pause")
+    m = call("GET", "/sandboxes/%s/metrics" % BOB_STG1)[2]
+    ok(m and m[-1]["timestampUnix"] <= pause_t, "no metrics after the pause")
+    eq(call("POST", "/sandboxes/%s/connect" % BOB_STG1, {"timeout": 60})[0], 201, "resume")
+    ctl("POST", "clock", {"advance": 30})
+    logs = call("GET", "/v2/sandboxes/%s/logs?limit=1" % BOB_STG1)[2]["logs"]
+    ok(iso(logs[0]["timestamp"]) > pause_t + 900, "new lines after the resume")
+
+
+@test
 def metrics_rules():
     st, h, js, _ = call("GET", "/sandboxes/%s/metrics" % ALICE_PROD)
     eq(st, 200, "status")
