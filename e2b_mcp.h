@@ -2167,8 +2167,10 @@ static void e2b_mcp__t_list_sandboxes(e2b_mcp_call *c) {
   if ((mr = e2b_mcp__want_metadata_query(c, &q)) < 0) return;
   if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
   e2b_mcp__req_lit(&rq, "/v2/sandboxes");
-  if (want_running || want_paused)
-    e2b_mcp__req_q(&rq, "state", want_running && want_paused ? "running,paused" : want_running ? "running" : "paused");
+  if (want_running || want_paused) {   /* form style, explode=false, as E2B's SDKs send it: the comma stays literal */
+    e2b_mcp__req_qkey(&rq, "state");
+    e2b_mcp__req_lit(&rq, want_running && want_paused ? "running,paused" : want_running ? "running" : "paused");
+  }
   if (tmpl[0]) e2b_mcp__req_q(&rq, "template", tmpl);
   if (mr > 0) { e2b_mcp__req_qkey(&rq, "metadata"); e2b_mcp__pct(&rq.w, meta, q.len); }
   if (after[0]) e2b_mcp__req_q(&rq, "startedAfter", after);
