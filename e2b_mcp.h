@@ -389,13 +389,19 @@ typedef struct e2b_mcp_result {
   const char *message;        /* plain text of an error, "" otherwise */
 } e2b_mcp_result;
 
-struct e2b_mcp_server {
-  e2b_mcp_config cfg;
-  /* the MCP session */
+/* What one client negotiated. The core reads and writes it through s->sess. */
+typedef struct e2b_mcp_session {
   int initialized;            /* initialize answered */
   int version;                /* index of the negotiated protocol version */
   int log_level;              /* index of the minimum level sent */
   int client_elicitation;     /* the client declared elicitation */
+} e2b_mcp_session;
+
+struct e2b_mcp_server {
+  e2b_mcp_config cfg;
+  /* the MCP session: stdio and in-process calls use `session`; the HTTP
+     transport points sess at the session of the request it serves */
+  e2b_mcp_session session, *sess;
   long next_ask_id;
   int in_call;
   /* the tool set */
@@ -1284,7 +1290,7 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
   const e2b_mcp_sink *k = e2b_mcp__call_sink(c);
   if (!k) return;
   for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (strcmp(level, e2b_mcp__levels[li]) == 0) break;
-  if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->srv->log_level) return;
+  if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->srv->sess->log_level) return;
   va_start(ap, fmt);
   vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
@@ -1315,7 +1321,7 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
   e2b_mcp_json_key(&w, "progressToken"); e2b_mcp_json_raw(&w, c->progress_token, strlen(c->progress_token));
   e2b_mcp_json_key(&w, "progress"); e2b_mcp_json_int(&w, (long long)progress);
   if (total) { e2b_mcp_json_key(&w, "total"); e2b_mcp_json_int(&w, (long long)total); }
-  if (message && c->srv->version >= E2B_MCP__V2025_03) { e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message); }
+  if (message && c->srv->sess->version >= E2B_MCP__V2025_03) { e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message); }
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(&m, &w);
 }
@@ -1330,7 +1336,7 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   e2b_mcp__msg m;
   e2b_mcp_json w;
   long id;
-  if (!k || !k->await_answer || !s->client_elicitation || s->version < E2B_MCP__V2025_06) return -1;
+  if (!k || !k->await_answer || !s->sess->client_elicitation || s->sess->version < E2B_MCP__V2025_06) return -1;
   id = ++s->next_ask_id;
   memset(&m, 0, sizeof m);
   m.sink = k;
@@ -1338,7 +1344,7 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, id);
   e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
   e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
-  if (s->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
+  if (s->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
   e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
   e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema_json, strlen(schema_json));
   e2b_mcp_json_obj_end(&w);
@@ -1453,8 +1459,9 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   if (cfg) s->cfg = *cfg;
   if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
   if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
-  s->version = E2B_MCP__VLATEST;
-  s->log_level = 1;   /* info */
+  s->sess = &s->session;
+  s->sess->version = E2B_MCP__VLATEST;
+  s->sess->log_level = 1;   /* info */
   s->conn.sock.h = -1;
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
   if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
@@ -1503,7 +1510,7 @@ static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
 
 /* Writes a CallToolResult value. */
 static void e2b_mcp__write_result(e2b_mcp_server *s, e2b_mcp_call *c, e2b_mcp_json *w) {
-  int structured = c->has_out && !c->is_error && s->version >= E2B_MCP__V2025_06;
+  int structured = c->has_out && !c->is_error && s->sess->version >= E2B_MCP__V2025_06;
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "content");
   e2b_mcp_json_arr(w);
@@ -1528,11 +1535,11 @@ static void e2b_mcp__write_tool(e2b_mcp_server *s, e2b_mcp_json *w, const e2b_mc
   unsigned a = t->annotations;
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, t->name);
-  if (t->title && s->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
+  if (t->title && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
   e2b_mcp_json_key(w, "description"); e2b_mcp_json_str(w, t->description ? t->description : t->name);
   e2b_mcp_json_key(w, "inputSchema"); e2b_mcp__schema_or(w, t->input_schema);
-  if (t->output_schema && s->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp__schema_or(w, t->output_schema); }
-  if (s->version >= E2B_MCP__V2025_03) {
+  if (t->output_schema && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp__schema_or(w, t->output_schema); }
+  if (s->sess->version >= E2B_MCP__V2025_03) {
     e2b_mcp_json_key(w, "annotations"); e2b_mcp_json_obj(w);
     if (t->title) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
     e2b_mcp_json_key(w, "readOnlyHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_READ_ONLY) != 0);
@@ -1560,9 +1567,9 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   int caps = e2b_mcp__tok_get(js, t, params, "capabilities");
   if (pv >= 0)
     for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
-  s->version = v;
-  s->client_elicitation = e2b_mcp__tok_get(js, t, caps, "elicitation") >= 0;
-  s->initialized = 1;
+  s->sess->version = v;
+  s->sess->client_elicitation = e2b_mcp__tok_get(js, t, caps, "elicitation") >= 0;
+  s->sess->initialized = 1;
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "protocolVersion"); e2b_mcp_json_str(&w, e2b_mcp__versions[v]);
@@ -1672,7 +1679,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     return;
   }
   if (idt < 0) {   /* notifications: no answer, ever */
-    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->initialized = 1;
+    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->sess->initialized = 1;
     /* notifications/cancelled: calls run to completion before the next message
        is read, so there is never anything left to cancel. */
     return;
@@ -1685,7 +1692,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   else if (E2B_MCP__IS("logging/setLevel")) {
     int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
     if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
-    else { e2b_mcp_json w; s->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
+    else { e2b_mcp_json w; s->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
   } else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
 #undef E2B_MCP__IS
 }
@@ -1715,7 +1722,7 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
     return m.failed ? -1 : m.written;
   }
   if (s->mtok[0].type == JSMN_ARRAY) {
-    if (s->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
+    if (s->sess->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
       e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, s->mtok[0].size == 0 ? "Invalid Request: empty batch"
                            : "Invalid Request: batches are accepted only under protocol version 2025-03-26");
       return m.failed ? -1 : m.written;
