@@ -74,7 +74,7 @@ test-tls-int-mbedtls: $(BUILD)/e2b-mcp-mbedtls
 test-tls-int-static: $(BUILD)/e2b-mcp-static
 	@tests/tls/integration-https.sh static $<
 test-tls-binary: $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-mbedtls $(BUILD)/e2b-mcp-static
-	@tests/tls/binary-suite.sh $^
+	@timeout 600 python3 tests/tls/test_binary.py $^
 
 TLS_SUITES := tls-bearssl tls-minimal tls-mbedtls tls-musl tls-int-bearssl tls-int-mbedtls tls-int-static tls-binary
 TEST_SUITES += $(TLS_SUITES)

@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""TLS checks of the real server binaries, over stdio MCP, against e2b-sim behind nginx
+(tests/sim/tls-proxy.sh, with its test CA). Every binary given on the command line
+(build/e2b-mcp = BearSSL, build/e2b-mcp-mbedtls, build/e2b-mcp-static = musl+BearSSL) gets:
+
+  - a session of 50 tool calls over HTTPS performs one full TLS handshake (counted in
+    nginx's access log: distinct connections and $ssl_session_reused), all on one
+    keep-alive connection;
+  - nginx reloaded (idle keep-alive connections closed) between two calls: the call
+    works and, for BearSSL (session IDs, kept in nginx's shared cache across a reload),
+    the new connection resumes the TLS session (abbreviated handshake);
+  - nginx restarted (session cache gone) between two calls: the call works;
+  - an expired certificate, one for another name and one from an unknown CA are each
+    refused, the tool result names the reason in words, and no request (so no API key)
+    reached the server;
+  - the system bundle (no E2B_MCP_CA_FILE) does not trust the test CA; a missing
+    E2B_MCP_CA_FILE makes tools say that no trust anchors could be loaded.
+
+tests/tls/test_binary.py BIN...   prints one line per check and "N passed, N failed".
+"""
+import json, os, subprocess, sys, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+DIR = os.path.join(ROOT, "build", "tls-binary-test")
+PROXY = os.path.join(ROOT, "tests", "sim", "tls-proxy.sh")
+KEY = "e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef"
+passed = failed = 0
+PORTS = {}
+
+
+def check(cond, what, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+        print("ok   " + what)
+    else:
+        failed += 1
+        print("FAIL " + what + (": " + detail if detail else ""))
+
+
+def proxy(*args):
+    r = subprocess.run([PROXY] + list(args) + [DIR], capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        raise RuntimeError("tls-proxy.sh %s: %s" % (args[0], r.stderr.strip()))
+    return r.stdout
+
+
+def access_lines():
+    with open(os.path.join(DIR, "access.log")) as f:
+        return [l for l in f.read().splitlines() if l.strip()]
+
+
+def clear_log():
+    open(os.path.join(DIR, "access.log"), "w").close()
+
+
+def conns(lines, port):
+    """{conn: reused flag of its first request} for requests on port."""
+    out = {}
+    for l in lines:
+        f = dict(kv.split("=", 1) for kv in l.split() if "=" in kv and not kv.startswith('"'))
+        if f.get("port") == str(port) and f.get("conn") not in out:
+            out[f["conn"]] = f.get("reused")
+    return out
+
+
+class Mcp:
+    """One e2b-mcp process over stdio."""
+    def __init__(self, binary, port, ca=True, ca_file=None):
+        env = dict(os.environ)
+        for k in ("E2B_DOMAIN", "E2B_MCP_CA_FILE", "E2B_MCP_ENABLE_KILL"):
+            env.pop(k, None)
+        url = "https://localhost:%d" % port
+        env.update(E2B_API_KEY=KEY, E2B_API_URL=url, E2B_DASHBOARD_API_URL=url)
+        if ca_file:
+            env["E2B_MCP_CA_FILE"] = ca_file
+        elif ca:
+            env["E2B_MCP_CA_FILE"] = os.path.join(DIR, "ca.pem")
+        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
+        self.id = 0
+        r = self.rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "tls-test", "version": "1"}})
+        assert "result" in r, r
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def send(self, msg):
+        self.p.stdin.write(json.dumps(msg) + "\n")
+        self.p.stdin.flush()
+
+    def rpc(self, method, params):
+        self.id += 1
+        self.send({"jsonrpc": "2.0", "id": self.id, "method": method, "params": params})
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("e2b-mcp exited")
+            m = json.loads(line)
+            if m.get("id") == self.id:
+                return m
+
+    def call(self, tool, args=None):
+        r = self.rpc("tools/call", {"name": tool, "arguments": args or {}})
+        res = r.get("result", {})
+        text = " ".join(c.get("text", "") for c in res.get("content", []) if c.get("type") == "text")
+        return bool(res.get("isError")), text
+
+    def close(self):
+        try:
+            self.p.stdin.close()
+            self.p.wait(timeout=10)
+        except Exception:
+            self.p.kill()
+
+
+def suite(binary):
+    name = os.path.basename(binary)
+    good = PORTS["good"]
+
+    clear_log()
+    m = Mcp(binary, good)
+    errs = []
+    for i in range(50):
+        err, text = m.call("e2b_list_sandboxes" if i % 2 == 0 else "e2b_list_templates")
+        if err:
+            errs.append(text[:160])
+    lines = access_lines()
+    c = conns(lines, good)
+    check(not errs, "%s: 50 tool calls over HTTPS succeed" % name, "; ".join(errs[:2]))
+    check(len([l for l in lines if "port=%d" % good in l]) == 50 and len(c) == 1
+          and list(c.values()) == ["."],
+          "%s: 50 calls, one connection, one full handshake" % name,
+          "%d requests, connections %r" % (len(lines), c))
+
+    # reload: new workers, idle keep-alive closed, shared session cache kept
+    clear_log()
+    proxy("reload")
+    time.sleep(0.3)
+    err, text = m.call("e2b_list_sandboxes")
+    c = conns(access_lines(), good)
+    check(not err, "%s: call after nginx reload (idle connection closed) works" % name, text[:200])
+    if "mbedtls" in name:
+        # mbedTLS offers a session ticket (and a fresh random ID with it); nginx makes
+        # new ticket keys on reload, so this handshake is full. The mbedTLS port's
+        # resumption is checked in the tls-mbedtls port suite (session IDs).
+        check(len(c) == 1, "%s: one new connection after the reload (ticket keys renewed: %s)"
+              % (name, "resumed" if list(c.values()) == ["r"] else "full handshake"), "connections %r" % c)
+    else:
+        check(list(c.values()) == ["r"], "%s: the reconnect resumed the TLS session (abbreviated handshake)" % name,
+              "connections %r" % c)
+
+    # restart: a new nginx, the session cache is gone
+    clear_log()
+    proxy("restart")
+    err, text = m.call("e2b_list_sandboxes")
+    c = conns(access_lines(), good)
+    check(not err, "%s: call after nginx restart works" % name, text[:200])
+    check(len(c) == 1, "%s: one new connection after the restart" % name, "connections %r" % c)
+    err, text = m.call("e2b_list_templates")
+    check(not err and len(conns(access_lines(), good)) == 1,
+          "%s: and it is kept alive for the next call" % name, text[:200])
+    m.close()
+
+    # refusals, each with its reason in words, and nothing sent
+    clear_log()
+    for case, words in (("expired", "expired"), ("wrongname", "another host name"),
+                        ("untrusted", "not signed by a trusted authority")):
+        m = Mcp(binary, PORTS[case])
+        err, text = m.call("e2b_list_sandboxes")
+        m.close()
+        check(err and words in text, "%s: %s certificate refused: \"%s\"" % (name, case, text[:110]),
+              "isError=%s text=%r" % (err, text[:300]))
+    lines = access_lines()
+    check(not lines, "%s: no request (and no API key) reached a refused server" % name, "%r" % lines[:3])
+
+    m = Mcp(binary, good, ca=False)
+    err, text = m.call("e2b_list_sandboxes")
+    m.close()
+    check(err and "trusted authority" in text, "%s: the system bundle does not trust the test CA" % name, text[:200])
+    m = Mcp(binary, good, ca_file=os.path.join(DIR, "no-such-ca.pem"))
+    err, text = m.call("e2b_list_sandboxes")
+    m.close()
+    check(err and "trust anchors" in text, "%s: a missing E2B_MCP_CA_FILE is reported" % name, text[:200])
+    check(not access_lines(), "%s: nothing sent without trust" % name)
+
+
+def main():
+    bins = sys.argv[1:]
+    os.makedirs(DIR, exist_ok=True)
+    sim = subprocess.Popen([sys.executable, os.path.join(ROOT, "tests", "sim", "e2b-sim"), "--port", "0",
+                            "--key", KEY], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = sim.stdout.readline().split()
+        if len(line) < 2 or line[0] != "READY":
+            raise RuntimeError("e2b-sim did not start")
+        out = proxy("start", line[1])
+        for kv in out.split()[1:]:
+            k, v = kv.split("=")
+            PORTS[k] = int(v)
+        for b in bins:
+            if not os.access(b, os.X_OK):
+                check(False, "%s is built" % b)
+                continue
+            try:
+                suite(b)
+            except Exception as e:      # a crash of one binary fails it, not the run
+                check(False, "%s: suite ran to the end" % os.path.basename(b), repr(e))
+    except Exception as e:
+        check(False, "set-up (simulator + nginx)", repr(e))
+    finally:
+        try:
+            proxy("stop")
+        except Exception:
+            pass
+        sim.terminate()
+        sim.wait(timeout=10)
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
