@@ -791,11 +791,33 @@ static int e2b_mcp__tok_json(const char *js, const jsmntok_t *t, char *buf, size
   buf[e - s] = 0;
   return (int)(e - s);
 }
+/* jsmn's strict mode checks only a primitive's first character ("tru", "1.2.3"
+   and "-" pass), and primitives are copied verbatim into results, so each one
+   is checked here: true, false, null or an RFC 8259 number. */
+static int e2b_mcp__prim_ok(const char *p, size_t n) {
+  size_t i = 0, d;
+  if ((n == 4 && (memcmp(p, "true", 4) == 0 || memcmp(p, "null", 4) == 0)) || (n == 5 && memcmp(p, "false", 5) == 0)) return 1;
+  if (i < n && p[i] == '-') i++;
+  if (i < n && p[i] == '0') i++;
+  else { for (d = i; i < n && p[i] >= '0' && p[i] <= '9'; i++) {} if (i == d) return 0; }
+  if (i < n && p[i] == '.') { for (d = ++i; i < n && p[i] >= '0' && p[i] <= '9'; i++) {} if (i == d) return 0; }
+  if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+    i++;
+    if (i < n && (p[i] == '+' || p[i] == '-')) i++;
+    for (d = i; i < n && p[i] >= '0' && p[i] <= '9'; i++) {}
+    if (i == d) return 0;
+  }
+  return i == n;
+}
 /* Parses text into tokens; returns the count or < 0 (jsmn error). */
 static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
   jsmn_parser p;
+  int r, i;
   jsmn_init(&p);
-  return jsmn_parse(&p, js, n, t, (unsigned)cap);
+  r = jsmn_parse(&p, js, n, t, (unsigned)cap);
+  for (i = 0; i < r; i++)
+    if (t[i].type == JSMN_PRIMITIVE && !e2b_mcp__prim_ok(js + t[i].start, (size_t)(t[i].end - t[i].start))) return JSMN_ERROR_INVAL;
+  return r;
 }
 
 /* >>ports --------------------------------------------------------------------
