@@ -1,0 +1,72 @@
+#!/bin/bash
+# tests/matrix/run.sh - the compile matrix (issue 6): e2b_mcp.h built in every supported
+# configuration, each with -Wall -Wextra -pedantic -Werror. Runs two compilers at a time,
+# prints one line per configuration and the closing line "N passed, N failed".
+# Usage: tests/matrix/run.sh [name-filter]
+set -u
+cd "$(dirname "$0")/../.."
+OUT=build/matrix
+mkdir -p "$OUT/inc" "$OUT/inc-arm" "$OUT/log"
+W="-Wall -Wextra -pedantic -Werror"
+TU=tests/matrix/tu.c
+# Cross compilers do not search /usr/include (and must not): private include dirs holding
+# only the third-party headers the header needs.
+cp /usr/include/jsmn.h "$OUT/inc/"
+cp /usr/include/jsmn.h "$OUT/inc-arm/"
+if [ -d /usr/include/bearssl ]; then
+  cp /usr/include/bearssl.h "$OUT/inc-arm/" 2>/dev/null
+  mkdir -p "$OUT/inc-arm/bearssl" && cp /usr/include/bearssl/*.h "$OUT/inc-arm/bearssl/"
+fi
+MBED="-lmbedtls -lmbedx509 -lmbedcrypto"
+M4="arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -ffunction-sections -fdata-sections --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections -I$OUT/inc-arm"
+
+# name | command (OUT/<name> is the output; 'run' suffix: execute it afterwards)
+cat > "$OUT/configs" <<CFG
+c99-O2-posix-none|gcc -std=c99 $W -O2 -I. $TU -o $OUT/c99-O2-posix-none|run
+c99-Os-posix-none|gcc -std=c99 $W -Os -I. $TU -o $OUT/c99-Os-posix-none|run
+c11-O2-posix-none|gcc -std=c11 $W -O2 -I. $TU -o $OUT/c11-O2-posix-none|run
+c11-Os-posix-none|gcc -std=c11 $W -Os -I. $TU -o $OUT/c11-Os-posix-none|run
+cxx11-O2-posix-none|g++ -std=c++11 $W -O2 -I. -x c++ $TU -o $OUT/cxx11-O2-posix-none|run
+cxx11-Os-posix-none|g++ -std=c++11 $W -Os -I. -x c++ $TU -o $OUT/cxx11-Os-posix-none|run
+c99-O2-posix-bearssl|gcc -std=c99 $W -O2 -DE2B_MCP_TLS_BEARSSL -I. $TU -o $OUT/c99-O2-posix-bearssl -lbearssl|run
+c99-Os-posix-bearssl-minimal|gcc -std=c99 $W -Os -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -I. $TU -o $OUT/c99-Os-posix-bearssl-minimal -lbearssl|run
+c99-O2-posix-mbedtls|gcc -std=c99 $W -O2 -DE2B_MCP_TLS_MBEDTLS -I. $TU -o $OUT/c99-O2-posix-mbedtls $MBED|run
+cxx11-O2-posix-bearssl|g++ -std=c++11 $W -O2 -DE2B_MCP_TLS_BEARSSL -I. -x c++ $TU -o $OUT/cxx11-O2-posix-bearssl -lbearssl|run
+cxx11-O2-posix-mbedtls|g++ -std=c++11 $W -O2 -DE2B_MCP_TLS_MBEDTLS -I. -x c++ $TU -o $OUT/cxx11-O2-posix-mbedtls $MBED|run
+c99-O2-custom-none|gcc -std=c99 $W -O2 -DE2B_MCP_SOCK_CUSTOM -I. $TU -o $OUT/c99-O2-custom-none|run
+c99-Os-custom-bearssl|gcc -std=c99 $W -Os -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_TLS_BEARSSL -I. $TU -o $OUT/c99-Os-custom-bearssl -lbearssl|run
+cxx11-Os-custom-none|g++ -std=c++11 $W -Os -DE2B_MCP_SOCK_CUSTOM -I. -x c++ $TU -o $OUT/cxx11-Os-custom-none|run
+c99-Os-small|gcc -std=c99 $W -Os -DE2B_MCP_SMALL -I. $TU -o $OUT/c99-Os-small|run
+c11-O2-small-custom-nostdio|gcc -std=c11 $W -O2 -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. $TU -o $OUT/c11-O2-small-custom-nostdio|run
+cxx11-Os-small|g++ -std=c++11 $W -Os -DE2B_MCP_SMALL -I. -x c++ $TU -o $OUT/cxx11-Os-small|run
+c99-O2-ndebug|gcc -std=c99 $W -O2 -DNDEBUG -I. $TU -o $OUT/c99-O2-ndebug|run
+c99-Os-ndebug-small-bearssl|gcc -std=c99 $W -Os -DNDEBUG -DE2B_MCP_SMALL -DE2B_MCP_TLS_BEARSSL -I. $TU -o $OUT/c99-Os-ndebug-small-bearssl -lbearssl|run
+c99-O2-static-api|gcc -std=c99 $W -Wno-unused-function -O2 -DE2B_MCP_STATIC -I. $TU -o $OUT/c99-O2-static-api|run
+clang-c99-O2-posix-none|clang -std=c99 $W -O2 -I. $TU -o $OUT/clang-c99-O2-posix-none|run
+cortex-m4-Os-small-custom-none|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. $TU -o $OUT/cortex-m4-Os-small-custom-none.elf|
+cortex-m4-Os-small-custom-bearssl-c|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -DE2B_MCP_TLS_NO_FILE -I. -c $TU -o $OUT/cortex-m4-Os-small-custom-bearssl.o|
+cortex-m4-O2-c11-custom-none|$M4 -std=c11 $W -O2 -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. -c $TU -o $OUT/cortex-m4-O2-c11-custom-none.o|
+CFG
+[ -n "${1:-}" ] && { grep -- "$1" "$OUT/configs" > "$OUT/configs.sel"; mv "$OUT/configs.sel" "$OUT/configs"; }
+
+one() {  # one configuration: compile (and run); writes OUT/log/<name>.{log,ok}
+  name=${1%%|*}; rest=${1#*|}; cmd=${rest%|*}; run=${rest##*|}
+  log="$OUT/log/$name.log"; rm -f "$OUT/log/$name.ok"
+  if ! timeout 300 sh -c "$cmd" >"$log" 2>&1; then echo "FAIL $name: does not build warning-free"; return; fi
+  if [ "$run" = run ]; then
+    # the in-process smoke run: init, initialize, one tool call (to a closed port or the stub)
+    if ! timeout 20 "$OUT/$name" >>"$log" 2>&1 && [ "${name#*custom}" != "$name" ]; then echo "FAIL $name: stub-port run failed"; return; fi
+  fi
+  touch "$OUT/log/$name.ok"; echo "ok   $name"
+}
+export OUT
+export -f one 2>/dev/null || true
+if [ -n "${BASH_VERSION:-}" ]; then
+  tr '\n' '\0' < "$OUT/configs" | xargs -0 -P 2 -I{} bash -c 'one "$@"' _ {}
+else
+  exec bash "$0" "$@"
+fi
+n=$(wc -l < "$OUT/configs"); p=$(ls "$OUT"/log/*.ok 2>/dev/null | wc -l)
+for f in "$OUT"/log/*.log; do b=$(basename "$f" .log); [ -f "$OUT/log/$b.ok" ] || { echo "--- $b"; head -n 20 "$f"; }; done
+echo "$p passed, $((n - p)) failed"
+[ "$p" -eq "$n" ]
