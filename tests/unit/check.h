@@ -1,0 +1,29 @@
+/* check.h - the unit tests' harness: CHECK(cond) prints "FAIL file:line: expr"
+   and counts; CHECK_DONE() prints the closing "N passed, N failed" line that
+   tests/run-all.sh reads, and gives the exit status (1 on any failure). */
+#ifndef CHECK_H
+#define CHECK_H
+
+#include <stdio.h>
+#include <string.h>
+
+static int check_passed, check_failed;
+
+#define CHECK(cond) do { \
+    if (cond) check_passed++; \
+    else { check_failed++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); } \
+  } while (0)
+
+/* CHECK with a note (a string) printed on failure, for checks inside loops. */
+#define CHECKM(cond, note) do { \
+    if (cond) check_passed++; \
+    else { check_failed++; printf("FAIL %s:%d: %s (%s)\n", __FILE__, __LINE__, #cond, (note)); } \
+  } while (0)
+
+/* Whether the NUL-terminated text s contains sub. */
+#define CONTAINS(s, sub) ((s) != NULL && strstr((s), (sub)) != NULL)
+
+#define CHECK_DONE() \
+  (printf("%d passed, %d failed\n", check_passed, check_failed), check_failed ? 1 : 0)
+
+#endif

@@ -1,0 +1,62 @@
+# tests/unit/unit.mk — unit tests of e2b_mcp.h. Included by the top Makefile.
+#   make test-unit-json       JSON writer and reader helpers
+#   make test-unit-http       HTTP client through a replaying socket port, every split point
+#   make test-unit-mcp        MCP core in-process (built with E2B_MCP_TOOLS_PAGE=5)
+#   make test-unit-nomalloc   no heap: interposed allocator, nm -u, and the real binary under a counter
+#   make test-unit-cpp        the implementation compiled as C++
+#   make test-unit-embedded   examples/embedded.c against the simulator
+# Each C test is built twice, warning-free: plain -O2 (a warning check) and with
+# AddressSanitizer + UndefinedBehaviorSanitizer (the one that runs). Each suite's last
+# line is "N passed, N failed".
+
+TEST_SUITES += unit-json
+
+UNIT_DIR   := $(BUILD)/unit
+UNIT_CF    := $(CSTD) $(WARN) -g -I.
+UNIT_SAN   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+UNIT_DEPS  := tests/unit/check.h $(HDRS)
+
+.PHONY: test-unit test-unit-json test-unit-http test-unit-mcp test-unit-nomalloc test-unit-cpp test-unit-embedded
+
+$(UNIT_DIR):
+	@mkdir -p $(UNIT_DIR)
+
+# test_<name>: sanitized, run; test_<name>.plain: optimised, only built (more warnings show at -O2).
+$(UNIT_DIR)/test_%: tests/unit/test_%.c $(UNIT_DEPS) | $(UNIT_DIR)
+	$(CC) $(UNIT_CF) -O2 $(UNIT_EXTRA_$*) -o $@.plain $<
+	$(CC) $(UNIT_CF) $(UNIT_SAN) $(UNIT_EXTRA_$*) -o $@ $<
+
+UNIT_EXTRA_mcp := -DE2B_MCP_TOOLS_PAGE=5
+
+test-unit-json: $(UNIT_DIR)/test_json
+	@$(UNIT_DIR)/test_json
+
+test-unit-http: $(UNIT_DIR)/test_http
+	@$(UNIT_DIR)/test_http
+
+test-unit-mcp: $(UNIT_DIR)/test_mcp
+	@$(UNIT_DIR)/test_mcp
+
+# No sanitizer here: the test brings its own malloc, which ASan would replace.
+$(UNIT_DIR)/test_nomalloc: tests/unit/test_nomalloc.c $(UNIT_DEPS) | $(UNIT_DIR)
+	$(CC) $(UNIT_CF) -O2 -o $@ $<
+
+$(UNIT_DIR)/alloc_count.so: tests/unit/alloc_count.c | $(UNIT_DIR)
+	$(CC) -std=gnu99 -Wall -Wextra -Werror -O2 -g -fPIC -shared -o $@ $< -ldl
+
+test-unit-nomalloc: $(UNIT_DIR)/test_nomalloc $(UNIT_DIR)/alloc_count.so $(BUILD)/e2b-mcp
+	@sh tests/unit/nomalloc.sh
+
+$(UNIT_DIR)/test_cpp: tests/unit/test_cpp.cpp $(UNIT_DEPS) | $(UNIT_DIR)
+	$(CXX) -std=c++11 $(WARN) -g -O2 -I. -o $@ $<
+
+test-unit-cpp: $(UNIT_DIR)/test_cpp
+	@$(UNIT_DIR)/test_cpp
+
+$(UNIT_DIR)/embedded: examples/embedded.c $(HDRS) | $(UNIT_DIR)
+	$(CC) $(CSTD) $(WARN) -O2 -g -I. -o $@ examples/embedded.c
+
+test-unit-embedded: $(UNIT_DIR)/embedded
+	@sh tests/unit/embedded.sh $(UNIT_DIR)/embedded
+
+test-unit: test-unit-json test-unit-http test-unit-mcp test-unit-nomalloc test-unit-cpp test-unit-embedded
