@@ -274,6 +274,7 @@ static int e2b_mcp__br_file(e2b_mcp__br_loader *ld, const char *path) {
   return rc;
 #else
   (void)ld; (void)path;
+  (void)e2b_mcp__br_push;                /* used by compiled-in PEM anchors only */
   return -1;                            /* E2B_MCP_TLS_NO_FILE: no file system */
 #endif
 }
@@ -295,8 +296,8 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
   br_pem_decoder_init(&ld.pem);
 #ifdef E2B_MCP_TLS_ANCHORS_PEM
   if (!ca_file) {
-    const char *pem = E2B_MCP_TLS_ANCHORS_PEM;
-    rc = e2b_mcp__br_push(&ld, (const unsigned char *)pem, strlen(pem));
+    const char *e2b_mcp__pem_text = E2B_MCP_TLS_ANCHORS_PEM;
+    rc = e2b_mcp__br_push(&ld, (const unsigned char *)e2b_mcp__pem_text, strlen(e2b_mcp__pem_text));
     /* a last line without its newline still ends the object */
     if (rc == 0) rc = e2b_mcp__br_push(&ld, (const unsigned char *)"\n", 1);
   } else

@@ -205,6 +205,7 @@ static int e2b_mcp__mb_file(e2b_mcp__mb_loader *ld, const char *path) {
   return rc;
 #else
   (void)ld; (void)path;
+  (void)e2b_mcp__mb_push;                /* used by compiled-in PEM anchors only */
   return -1;                            /* E2B_MCP_TLS_NO_FILE: no file system */
 #endif
 }
@@ -223,8 +224,8 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
   ld.tr = tr;
 #ifdef E2B_MCP_TLS_ANCHORS_PEM
   if (!ca_file) {
-    const char *pem = E2B_MCP_TLS_ANCHORS_PEM;
-    e2b_mcp__mb_push(&ld, (const unsigned char *)pem, strlen(pem));
+    const char *e2b_mcp__pem_text = E2B_MCP_TLS_ANCHORS_PEM;
+    e2b_mcp__mb_push(&ld, (const unsigned char *)e2b_mcp__pem_text, strlen(e2b_mcp__pem_text));
     e2b_mcp__mb_push(&ld, (const unsigned char *)"\n", 1);
     rc = 0;
   } else

@@ -66,6 +66,10 @@ test-tls-mbedtls: $(TLS_T)/tls_client-mbedtls
 test-tls-musl: $(TLS_T)/tls_client-musl
 	@tests/tls/port-suite.sh musl $<
 
+# Compiled-in anchors (brssl ta table, PEM text) without a file system; the small trust store.
+test-tls-anchors: $(TLS_T)/decl/e2b_mcp.h $(MUSL_BEARSSL)/lib/libbearssl.a
+	@tests/tls/anchors-suite.sh
+
 # Binary suites: the real server binaries over HTTPS to the simulator behind nginx.
 test-tls-int-bearssl: $(BUILD)/e2b-mcp
 	@tests/tls/integration-https.sh bearssl $<
@@ -76,6 +80,6 @@ test-tls-int-static: $(BUILD)/e2b-mcp-static
 test-tls-binary: $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-mbedtls $(BUILD)/e2b-mcp-static
 	@timeout 600 python3 tests/tls/test_binary.py $^
 
-TLS_SUITES := tls-bearssl tls-minimal tls-mbedtls tls-musl tls-int-bearssl tls-int-mbedtls tls-int-static tls-binary
+TLS_SUITES := tls-bearssl tls-minimal tls-mbedtls tls-musl tls-anchors tls-int-bearssl tls-int-mbedtls tls-int-static tls-binary
 TEST_SUITES += $(TLS_SUITES)
 .PHONY: $(addprefix test-,$(TLS_SUITES))

@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <time.h>
 #include "e2b_mcp.h"
+#ifdef TEST_ANCHORS_H
+#  include TEST_ANCHORS_H   /* compiled-in anchors (tests/tls/anchors-suite.sh) */
+#endif
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
