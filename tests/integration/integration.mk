@@ -1,0 +1,20 @@
+# tests/integration/integration.mk — build/e2b-mcp over stdio against the E2B simulator (issue 3).
+# Included by the top Makefile.
+#   make test-integration   tests/integration/test_stdio.py (ends with "N passed, N failed")
+#   make demo               builds, starts the simulator, runs a scripted MCP session, stops it
+# The suite honours E2B_MCP_BIN, E2B_SIM_URL, E2B_API_URL, E2B_MCP_CA_FILE and
+# E2B_MCP_SHORT_TIMEOUT_BIN (see the top of test_stdio.py).
+
+TEST_SUITES += integration
+
+.PHONY: test-integration demo
+
+# The same server with a 1.5 s read timeout, for the read-timeout test (the default is 30 s).
+$(BUILD)/e2b-mcp-short-timeout: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -DE2B_MCP_READ_TIMEOUT_MS=1500 -I. -o $@ examples/e2b-mcp.c $(TLS_LIBS)
+
+test-integration: all $(BUILD)/e2b-mcp-short-timeout
+	@timeout 300 python3 tests/integration/test_stdio.py
+
+demo: all
+	@timeout 180 python3 scripts/demo.py
