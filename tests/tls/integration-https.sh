@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs the integration suite (tests/integration, `make test-integration`) over HTTPS:
+# Runs the integration suite (tests/integration/test_stdio.py) over HTTPS:
 # e2b-sim behind nginx (tests/sim/tls-proxy.sh, test CA), the binary under test given by
 # E2B_MCP_BIN, the API at E2B_API_URL=https://localhost:<port>, trust from E2B_MCP_CA_FILE.
 #   integration-https.sh NAME BINARY      NAME: bearssl | mbedtls | static
@@ -19,8 +19,9 @@ cleanup() {
   [ -n "$simpid" ] && kill "$simpid" 2>/dev/null && wait "$simpid" 2>/dev/null
 }
 trap cleanup EXIT INT TERM
-if ! grep -qs '^test-integration:' "$root"/tests/integration/*.mk; then
-  echo "FAIL the integration suite (tests/integration/*.mk, target test-integration) is not there yet"
+suite=$root/tests/integration/test_stdio.py
+if [ ! -f "$suite" ]; then
+  echo "FAIL the integration suite ($suite) is not there"
   echo "0 passed, 1 failed"; exit 1
 fi
 python3 "$root/tests/sim/e2b-sim" --port 0 --key "$key" > "$dir/sim.out" 2> "$dir/sim.err" &
@@ -34,11 +35,11 @@ E2B_MCP_BIN=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 E2B_API_URL=https://localhost:$good
 E2B_DASHBOARD_API_URL=https://localhost:$good
 E2B_MCP_CA_FILE=$dir/ca.pem
-E2B_SIM_PORT=$simport
-E2B_API_KEY=$key
-export E2B_MCP_BIN E2B_API_URL E2B_DASHBOARD_API_URL E2B_MCP_CA_FILE E2B_SIM_PORT E2B_API_KEY
+E2B_SIM_URL=http://127.0.0.1:$simport
+E2B_TEST_API_KEY=$key
+export E2B_MCP_BIN E2B_API_URL E2B_DASHBOARD_API_URL E2B_MCP_CA_FILE E2B_SIM_URL E2B_TEST_API_KEY
 echo "integration suite over HTTPS: $name ($E2B_MCP_BIN) -> $E2B_API_URL"
-(cd "$root" && make -s test-integration) > "$dir/integration.log" 2>&1
+(cd "$root" && timeout 900 python3 "$suite") > "$dir/integration.log" 2>&1
 rc=$?
 cat "$dir/integration.log"
 line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$dir/integration.log" | tail -n 1)
