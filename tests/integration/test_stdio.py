@@ -906,8 +906,11 @@ def t_failures():
         SIM.fault(path="^/sandboxes/", kind="close")
         c.call_tool("e2b_get_sandbox", {"sandbox_id": BOB_STG1})
         res = c.call_tool("e2b_get_sandbox", {"sandbox_id": BOB_STG1})
-        check("keep-alive: after Connection: close, a new connection is opened",
-              not is_err(res) and proxy.connections == 2, "connections %d" % proxy.connections)
+        if PROXIED:   # a TLS proxy keeps its client connection when the simulator closes its own
+            check("keep-alive: after the upstream closes, calls still work", not is_err(res), result_text(res))
+        else:
+            check("keep-alive: after Connection: close, a new connection is opened",
+                  not is_err(res) and proxy.connections == 2, "connections %d" % proxy.connections)
         finish(c)
     finally:
         proxy.close()
