@@ -726,6 +726,20 @@ def t_bad_input():
         check("create: template_id %r refused" % v, is_err(res) and "template_id" in result_text(res), result_text(res))
     eq("bad IDs: the sim received NO request", [(r["method"], r["path"]) for r in SIM.requests()], [])
     eq("bad IDs: still serving (ping)", c.ping().get("result"), {})
+    # free-text query values are percent-encoded: no header or parameter injection
+    SIM.clear()
+    evil = "x\r\nX-Evil: 1&limit=1#"
+    for tool, args, field, qname in [("e2b_list_sandboxes", {"template": evil}, "template", "template"),
+                                      ("e2b_list_sandboxes", {"next_token": evil}, "next_token", "nextToken"),
+                                      ("e2b_list_snapshots", {"name": evil}, "name", "name"),
+                                      ("e2b_get_sandbox_logs", {"sandbox_id": ALICE_PROD, "search": evil}, "search", "search")]:
+        SIM.clear()
+        c.call_tool(tool, args)
+        reqs = SIM.requests()
+        check("%s: %s with CR LF & # is percent-encoded into one query value, no injected header" % (tool, field),
+              len(reqs) == 1 and "x-evil" not in reqs[0]["headers"] and qs(reqs[0]).get(qname) == [evil]
+              and "\r" not in reqs[0]["query"] and " " not in reqs[0]["query"], reqs[:1])
+    SIM.clear()
     out, err, rc = finish(c)
     eq("bad input: the server exits 0 at end of input", rc, 0)
 
