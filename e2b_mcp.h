@@ -1201,7 +1201,11 @@ static int e2b_mcp__http_send(e2b_mcp_server *s, e2b_mcp__req *rq, const char *b
   r->retry_after = -1;
   r->total_running = -1;
   e2b_mcp__req_lit(rq, " HTTP/1.1\r\nHost: ");
-  e2b_mcp__req_lit(rq, u->host);
+  if (strchr(u->host, ':')) {   /* an IPv6 literal keeps its brackets in Host (RFC 9110 7.2) */
+    e2b_mcp__w_c(w, '[');
+    e2b_mcp__req_lit(rq, u->host);
+    e2b_mcp__w_c(w, ']');
+  } else e2b_mcp__req_lit(rq, u->host);
   if ((u->https && u->port != 443) || (!u->https && u->port != 80)) {
     e2b_mcp__fmt_ll(num, (long long)u->port);
     e2b_mcp__w_c(w, ':');
