@@ -9,12 +9,12 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer (the one that runs). Each suite's last
 # line is "N passed, N failed".
 
-TEST_SUITES += unit-json
+TEST_SUITES += unit-json unit-http
 
 UNIT_DIR   := $(BUILD)/unit
 UNIT_CF    := $(CSTD) $(WARN) -g -I.
 UNIT_SAN   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-UNIT_DEPS  := tests/unit/check.h $(HDRS)
+UNIT_DEPS  := tests/unit/check.h tests/unit/mock_port.h $(HDRS)
 
 .PHONY: test-unit test-unit-json test-unit-http test-unit-mcp test-unit-nomalloc test-unit-cpp test-unit-embedded
 
