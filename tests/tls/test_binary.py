@@ -46,13 +46,36 @@ def proxy(*args):
     return r.stdout
 
 
-def access_lines():
+def _read_log():
     with open(os.path.join(DIR, "access.log")) as f:
         return [l for l in f.read().splitlines() if l.strip()]
 
 
+MARK = [0]
+
+
+def settle():
+    """nginx writes a request's log line after the response has gone out: wait until
+    the log has stopped growing for a moment before reading it."""
+    last, stable, deadline = -1, 0, time.time() + 5
+    while time.time() < deadline:
+        n = len(_read_log())
+        stable = stable + 1 if n == last else 0
+        if stable >= 3:
+            break
+        last = n
+        time.sleep(0.1)
+
+
 def clear_log():
-    open(os.path.join(DIR, "access.log"), "w").close()
+    """Starts a new phase: later access_lines() return only what is logged after this."""
+    settle()
+    MARK[0] = len(_read_log())
+
+
+def access_lines():
+    settle()
+    return _read_log()[MARK[0]:]
 
 
 def conns(lines, port):
