@@ -54,6 +54,8 @@
       handshake; when it returns 0 BearSSL falls back to time() (BR_USE_UNIX_TIME), and
       a board without either fails with E2B_MCP_ERR_TLS (BR_ERR_X509_TIME_UNKNOWN).
 
+   TLS 1.2 only (BearSSL has no 1.3; 1.0/1.1 are refused, RFC 8996).
+
    RAM (x86-64): e2b_mcp_tls ~24 KB (16,709 buffer + 3,720 client + 3,168 X.509 +
    session); e2b_mcp_tls_trust 10 KB of slots + the arena; ~13 KB of stack at the peak
    of a handshake. */
@@ -416,6 +418,7 @@ static void e2b_mcp__br_profile(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr) {
   br_ssl_engine_set_poly1305(eng, &br_poly1305_ctmul32_run);
 #else
   br_ssl_client_init_full(&t->sc, &t->xc, tr->ta, tr->nta);
+  br_ssl_engine_set_versions(&t->sc.eng, BR_TLS12, BR_TLS12);   /* no TLS 1.0/1.1 (RFC 8996) */
 #endif
 }
 
