@@ -57,8 +57,8 @@
    TLS 1.2 only (BearSSL has no 1.3; 1.0/1.1 are refused, RFC 8996).
 
    RAM (x86-64): e2b_mcp_tls ~24 KB (16,709 buffer + 3,720 client + 3,168 X.509 +
-   session); e2b_mcp_tls_trust 10 KB of slots + the arena; ~13 KB of stack at the peak
-   of a handshake. */
+   session); e2b_mcp_tls_trust 10 KB of slots + the arena; ~7.5 KB of stack at the peak
+   of a handshake (valgrind massif, with the test harness); no heap. */
 
 /* ------------------------------------------------------------------------------
    Types: included from e2b_mcp.h's declarations region. */
