@@ -22,7 +22,7 @@
       macros below.
 
    QUICK START (stdio server, see examples/e2b-mcp.c)
-      static e2b_mcp_server srv;               // ~1.3 MB with desktop defaults
+      static e2b_mcp_server srv;               // ~2.2 MB of bss with desktop defaults
       e2b_mcp_config cfg = {0};
       cfg.api_key = getenv("E2B_API_KEY");
       e2b_mcp_init(&srv, &cfg);
@@ -46,9 +46,10 @@
       E2B_MCP_MSG_TOKENS     jsmn tokens for one MCP message        1024    | 128
       E2B_MCP_REQ_MAX        one E2B request head (line+headers)    4 KiB   | 1 KiB
       E2B_MCP_RESP_MAX       one E2B response (head+body); also
-                             holds the request body before sending  256 KiB | 8 KiB
-      E2B_MCP_RESP_TOKENS    jsmn tokens for one E2B response       16384   | 512
-      E2B_MCP_RESULT_MAX     one tool's structured result           256 KiB | 6 KiB
+                             holds the request body before sending  512 KiB | 8 KiB
+      E2B_MCP_RESP_TOKENS    jsmn tokens for one E2B response       32768   | 512
+                             (1000 log entries with fields fit)
+      E2B_MCP_RESULT_MAX     one tool's structured result           512 KiB | 6 KiB
       E2B_MCP_CONTENT_MAX    one tool's extra content blocks        64 KiB  | 1 KiB
       E2B_MCP_OUT_CHUNK      staging buffer of outgoing messages    4 KiB   | 512
       E2B_MCP_MAX_TOOLS      custom tools that can be added         16      | 4
@@ -104,13 +105,13 @@
 #define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, 1024)
 #endif
 #ifndef E2B_MCP_RESP_MAX
-#define E2B_MCP_RESP_MAX     E2B_MCP__D(262144, 8192)
+#define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, 8192)
 #endif
 #ifndef E2B_MCP_RESP_TOKENS
-#define E2B_MCP_RESP_TOKENS  E2B_MCP__D(16384, 512)
+#define E2B_MCP_RESP_TOKENS  E2B_MCP__D(32768, 512)
 #endif
 #ifndef E2B_MCP_RESULT_MAX
-#define E2B_MCP_RESULT_MAX   E2B_MCP__D(262144, 6144)
+#define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, 6144)
 #endif
 #ifndef E2B_MCP_CONTENT_MAX
 #define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 1024)
@@ -829,6 +830,7 @@ static int e2b_mcp__sock_open(e2b_mcp_sock *s, const char *host, unsigned port, 
 static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) { return e2b_mcp__sock_posix_send(s, p, n, to); }
 static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int to) { return e2b_mcp__sock_posix_recv(s, p, n, to); }
 static void e2b_mcp__sock_close(e2b_mcp_sock *s) { e2b_mcp__sock_posix_close(s); }
+static int e2b_mcp__sock_idle_ok(e2b_mcp_sock *s) { return e2b_mcp__sock_posix_idle_ok(s); }
 static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { (void)srv; return e2b_mcp__sock_now_ms(); }
 #  ifdef E2B_MCP_TLS_BEARSSL   /* the mbedTLS port takes time from its own platform layer */
 static unsigned long e2b_mcp__now_s(void) { return (unsigned long)time(NULL); }   /* certificate time */
@@ -838,6 +840,7 @@ static int e2b_mcp__sock_open(e2b_mcp_sock *s, const char *host, unsigned port, 
 static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) { return s->port->send(s->port->user, s, p, n, to); }
 static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int to) { return s->port->recv(s->port->user, s, p, n, to); }
 static void e2b_mcp__sock_close(e2b_mcp_sock *s) { s->port->close(s->port->user, s); }
+static int e2b_mcp__sock_idle_ok(e2b_mcp_sock *s) { (void)s; return 1; }
 static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) {
   return srv->cfg.sock_port && srv->cfg.sock_port->now_ms ? srv->cfg.sock_port->now_ms(srv->cfg.sock_port->user) : 0;
 }
@@ -917,7 +920,10 @@ static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
 static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *u) {
   e2b_mcp_conn *c = &s->conn;
   int r, to = s->cfg.connect_timeout_ms;
-  if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) return 0;
+  if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) {
+    if (e2b_mcp__sock_idle_ok(&c->sock)) return 0;
+    /* closed (or talking) while idle: start afresh */
+  }
   e2b_mcp__conn_close(c);
   if (u->https && !s->trust_loaded) return E2B_MCP_ERR_TLS_TRUST;
   c->sock.h = -1;
@@ -955,12 +961,14 @@ typedef struct e2b_mcp__req {
   e2b_mcp_json w;
   const e2b_mcp_url *base;
   int has_query;
+  int idempotent;       /* may be sent again after a stale connection */
 } e2b_mcp__req;
 
 static void e2b_mcp__req_begin(e2b_mcp_server *s, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
   e2b_mcp_json_init(&rq->w, s->req, sizeof s->req);
   rq->base = base;
   rq->has_query = 0;
+  rq->idempotent = strcmp(method, "POST") != 0;   /* a handler may say so for its POST */
   e2b_mcp__w_put(&rq->w, method, strlen(method));
   e2b_mcp__w_c(&rq->w, ' ');
   e2b_mcp__w_put(&rq->w, base->prefix, strlen(base->prefix));
@@ -1228,8 +1236,10 @@ static int e2b_mcp__http_send(e2b_mcp_server *s, e2b_mcp__req *rq, const char *b
     if (err == 0) err = e2b_mcp__http_read(s, head_only, r, &h, &got);
     if (err == 0) break;
     e2b_mcp__conn_close(&s->conn);
-    /* Only a connection that sat idle may have died under us; retry it once. */
-    if (!reused || got || (err != E2B_MCP_ERR_CLOSED && err != E2B_MCP_ERR_RESET)) break;
+    /* Only a connection that sat idle may have died under us; retry it once,
+       and only a request that is safe to repeat (never a create, which would
+       start and bill a second sandbox). */
+    if (!reused || got || !rq->idempotent || (err != E2B_MCP_ERR_CLOSED && err != E2B_MCP_ERR_RESET)) break;
   }
   if (err) { r->err = err; r->status = 0; return err; }
   s->conn.requests++;
@@ -1739,6 +1749,16 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
   if (ntok == JSMN_ERROR_NOMEM) {
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
     return m.failed ? -1 : m.written;
+  }
+  if (ntok == JSMN_ERROR_INVAL || ntok == JSMN_ERROR_PART) {   /* a bare number or literal is valid JSON, just not a message */
+    size_t i = 0;
+    while (i < n && (msg[i] == ' ' || msg[i] == '\t' || msg[i] == '\r' || msg[i] == '\n')) i++;
+    size_t j = i;
+    while (j < n && msg[j] && strchr("0123456789+-.eE \t\r\n", msg[j])) j++;
+    if (i < n && j == n && (msg[i] == '-' || (msg[i] >= '0' && msg[i] <= '9'))) {
+      e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: expected one JSON-RPC object");
+      return m.failed ? -1 : m.written;
+    }
   }
   if (ntok <= 0 || !e2b_mcp__only_space(msg + s->mtok[0].end, n - (size_t)s->mtok[0].end) ||
       (s->mtok[0].type != JSMN_OBJECT && s->mtok[0].type != JSMN_ARRAY)) {
@@ -2350,6 +2370,7 @@ static void e2b_mcp__t_set_sandbox_timeout(e2b_mcp_call *c) {
   if (ht == 0) { e2b_mcp__bad(c, "timeout", "it is required (seconds from now)"); return; }
   if (e2b_mcp__begin(c, &rq, "POST", &s->api)) return;
   e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/timeout");
+  rq.idempotent = 1;   /* sets the end time; repeating it changes nothing */
   e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
   e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
   snprintf(question, sizeof question, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
@@ -2386,6 +2407,7 @@ static void e2b_mcp__t_resume_sandbox(e2b_mcp_call *c) {
       e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return;
   if (e2b_mcp__begin(c, &rq, "POST", &s->api)) return;
   e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/connect");
+  rq.idempotent = 1;   /* resumes or extends; never shortens */
   e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
   e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
   snprintf(question, sizeof question, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "

@@ -127,4 +127,14 @@ static void e2b_mcp__sock_posix_close(e2b_mcp_sock *s) {
   s->h = -1;
 }
 
+/* Whether an idle keep-alive connection can still carry a request: 1 when
+   nothing is pending. A server that closed it while idle has left an end of
+   stream (or a TLS close_notify) to read, so it is reopened before sending
+   rather than retried after. */
+static int e2b_mcp__sock_posix_idle_ok(e2b_mcp_sock *s) {
+  struct pollfd p;
+  p.fd = (int)s->h; p.events = POLLIN; p.revents = 0;
+  return poll(&p, 1, 0) == 0;
+}
+
 #endif /* E2B_MCP_SOCK_POSIX_IMPL */

@@ -833,7 +833,7 @@ def t_failures():
                        {"sandbox_id": BOB_STG1}, ["E2B"], expect_requests=None)
     fault_call("huge body (8 MiB)", dict(path="^/v2/sandboxes$", kind="huge", size=8 * 1024 * 1024), "e2b_list_sandboxes", {},
                ["larger than this server's buffer", "limit"], expect_requests=None)
-    fault_call("huge body (300 KiB, just over)", dict(path="^/v2/sandboxes$", kind="huge", size=300 * 1024),
+    fault_call("huge body (600 KiB, just over the 512 KiB buffer)", dict(path="^/v2/sandboxes$", kind="huge", size=600 * 1024),
                "e2b_list_sandboxes", {}, ["larger than this server's buffer"], expect_requests=None)
 
     # chunked answers
