@@ -823,6 +823,16 @@ def t_failures():
         res = c.call_tool("e2b_get_sandbox", {"sandbox_id": BOB_STG1})
         check("reset once on an idle keep-alive connection: retried once transparently",
               not is_err(res) and len(SIM.requests()) == 2, (result_text(res)[:200], len(SIM.requests())))
+        # A create is never sent twice: a reset on a reused connection is reported, not retried,
+        # since E2B may already have started (and be billing) the sandbox.
+        c.call_tool("e2b_get_sandbox", {"sandbox_id": BOB_STG1})   # the connection is now reused
+        SIM.clear()
+        SIM.fault(path="^/sandboxes$", method="POST", kind="reset", count=1)
+        res = c.call_tool("e2b_create_sandbox", {"timeout": 60})
+        posts = [r for r in SIM.requests() if r["method"] == "POST"]
+        check("reset on a create over a reused connection: one POST only, reported as uncertain",
+              is_err(res) and len(posts) == 1 and "may or may not" in result_text(res), (result_text(res)[:200], len(posts)))
+        SIM.clear_faults()
         fault_call("truncated body", dict(path="^/sandboxes/", kind="truncate"), "e2b_get_sandbox",
                    {"sandbox_id": BOB_STG1}, ["closed the connection before answering in full"])
         fault_call("bad chunked framing", dict(path="^/sandboxes/", kind="bad_chunked"), "e2b_get_sandbox",
