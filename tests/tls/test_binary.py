@@ -137,9 +137,31 @@ class Mcp:
             self.p.kill()
 
 
+def elf_interp(path):
+    """The ELF program interpreter (dynamic loader) of a binary, or None when static."""
+    import struct
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"\x7fELF" or data[4] != 2:
+        return "not a 64-bit ELF"
+    phoff, = struct.unpack_from("<Q", data, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", data, 0x36)
+    for i in range(phnum):
+        off = phoff + i * phentsize
+        ptype, = struct.unpack_from("<I", data, off)
+        if ptype == 3:  # PT_INTERP
+            o, = struct.unpack_from("<Q", data, off + 8)
+            sz, = struct.unpack_from("<Q", data, off + 32)
+            return data[o:o + sz].rstrip(b"\0").decode()
+    return None
+
+
 def suite(binary):
     name = os.path.basename(binary)
     good = PORTS["good"]
+    if "static" in name:
+        interp = elf_interp(binary)
+        check(interp is None, "%s: statically linked (no program interpreter)" % name, "interpreter %s" % interp)
 
     clear_log()
     m = Mcp(binary, good)
