@@ -376,7 +376,7 @@ struct e2b_mcp_call {
   int is_error, has_out;
   const e2b_mcp_sink *sink;   /* notifications during the call; NULL in-process */
   char progress_token[E2B_MCP_ID_MAX];  /* JSON text, "" when none */
-  unsigned long progress;
+  unsigned long progress;      /* 1 + the last progress value sent; 0 before any */
 };
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
@@ -1347,8 +1347,10 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
   e2b_mcp_json w;
   const e2b_mcp_sink *k = e2b_mcp__call_sink(c);
   if (!k || !c->progress_token[0]) return;
-  if (progress < c->progress) progress = c->progress;   /* must never go back */
-  c->progress = progress;
+  /* MCP: the value must increase with each notification, so a repeat or a
+     step back is not sent. c->progress is the least value the next may carry. */
+  if (c->progress && progress < c->progress) return;
+  c->progress = progress + 1;
   memset(&m, 0, sizeof m);
   m.sink = k;
   e2b_mcp__out_begin(c->srv, &m, &w);
