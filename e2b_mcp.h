@@ -58,6 +58,20 @@
       E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts 3600
       E2B_MCP_STATIC         make every public function static
       E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
+      Streamable HTTP (e2b_mcp_serve_http; POSIX socket port only):
+      E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
+                             one more gets 503 (each slot holds one
+                             request: HTTP_HEAD_MAX + MSG_MAX bytes)    8       | 2
+      E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id); a new
+                             session replaces the least recently used   32      | 2
+      E2B_MCP_HTTP_HEAD_MAX  one request's line and headers (431)      8 KiB   | 1 KiB
+      E2B_MCP_HTTP_LINGER    refused or closing sockets drained so the
+                             client reads its answer before the close   8       | 1
+      E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408) 10000
+      E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
+      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take its answer       10000
+      E2B_MCP_HTTP_ASK_TIMEOUT_MS      wait for a user's elicitation answer 300000
+      E2B_MCP_NO_HTTP        drop the HTTP transport (and its slots)
 
    PORTS (compile-time, one of each; see ports/)
       sockets: E2B_MCP_SOCK_POSIX (default)   | E2B_MCP_SOCK_CUSTOM (e2b_mcp_sock_port)
@@ -134,6 +148,30 @@
 #ifndef E2B_MCP_MAX_TIMEOUT_S
 #define E2B_MCP_MAX_TIMEOUT_S 3600
 #endif
+#ifndef E2B_MCP_HTTP_CONNS
+#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(8, 2)
+#endif
+#ifndef E2B_MCP_HTTP_SESSIONS
+#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(32, 2)
+#endif
+#ifndef E2B_MCP_HTTP_HEAD_MAX
+#define E2B_MCP_HTTP_HEAD_MAX E2B_MCP__D(8192, 1024)
+#endif
+#ifndef E2B_MCP_HTTP_LINGER
+#define E2B_MCP_HTTP_LINGER   E2B_MCP__D(8, 1)
+#endif
+#ifndef E2B_MCP_HTTP_REQUEST_TIMEOUT_MS
+#define E2B_MCP_HTTP_REQUEST_TIMEOUT_MS 10000
+#endif
+#ifndef E2B_MCP_HTTP_IDLE_TIMEOUT_MS
+#define E2B_MCP_HTTP_IDLE_TIMEOUT_MS 60000
+#endif
+#ifndef E2B_MCP_HTTP_WRITE_TIMEOUT_MS
+#define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 10000
+#endif
+#ifndef E2B_MCP_HTTP_ASK_TIMEOUT_MS
+#define E2B_MCP_HTTP_ASK_TIMEOUT_MS 300000
+#endif
 #define E2B_MCP_HOST_MAX   256   /* a host name from a URL */
 #define E2B_MCP_PREFIX_MAX 128   /* a path prefix from a URL */
 #define E2B_MCP_KEY_MAX    128   /* the API key */
@@ -199,13 +237,15 @@ extern "C" {
   X(NO_TLS,       -12, "https:// needs a build with a TLS port (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS)") \
   X(URL,          -13, "the URL is not a valid http:// or https:// URL") \
   X(IO,           -14, "the transport failed") \
-  X(TLS_TRUST,    -15, "no trust anchors could be loaded")
+  X(TLS_TRUST,    -15, "no trust anchors could be loaded") \
+  X(LISTEN,       -16, "the address could not be listened on (in use, or not an address of this machine)") \
+  X(NEED_TOKEN,   -17, "a non-loopback address needs a bearer token (E2B_MCP_HTTP_TOKEN)")
 
 enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -16
+  E2B_MCP_ERR__LAST = -18
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
@@ -398,6 +438,60 @@ typedef struct e2b_mcp_session {
   int client_elicitation;     /* the client declared elicitation */
 } e2b_mcp_session;
 
+/* The Streamable HTTP transport's state (>>transport: streamable http). It
+   lives inside the server like every other buffer; the fields are private. */
+#if !defined(E2B_MCP_NO_HTTP) && defined(E2B_MCP_SOCK_POSIX)
+#define E2B_MCP__HTTP 1
+#define E2B_MCP__POLL_MAX (1 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER)
+typedef struct e2b_mcp_http_config {
+  const char *host;           /* default 127.0.0.1; "::1" and "localhost" too */
+  unsigned port;              /* 0: any free port (see s->http.port) */
+  const char *token;          /* bearer token every request must carry; required
+                                 when host is not a loopback address */
+  const char *allowed_hosts;  /* more names accepted in Host and Origin, comma-separated */
+  int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
+} e2b_mcp_http_config;
+
+typedef struct e2b_mcp__http_session {
+  e2b_mcp_session mcp;
+  char id[33];                /* 32 hex digits, random */
+  int used;
+  unsigned long last_ms;
+} e2b_mcp__http_session;
+
+typedef struct e2b_mcp__http_conn {
+  e2b_mcp_sock sock;
+  int state;                  /* E2B_MCP__HC_* */
+  size_t have, head_len;      /* bytes in buf; the head's length once complete */
+  long long body_len;
+  unsigned long start_ms, last_ms;
+  int sess;                   /* session being answered, -1 none */
+  int send_sid;               /* the answer carries Mcp-Session-Id */
+  int http10, close, dead;    /* answer framing, and whether the socket failed */
+  int started, sse, in_msg, classified;   /* the answer being streamed */
+  size_t cls_len;
+  char cls[E2B_MCP_ID_MAX + 48];          /* a message's start, until it says what it is */
+  char rpc_id[E2B_MCP_ID_MAX];            /* id of the request being answered */
+  char buf[E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX];
+} e2b_mcp__http_conn;
+
+typedef struct e2b_mcp_http {
+  e2b_mcp_http_config cfg;
+  e2b_mcp_sock listener;
+  unsigned port;              /* the port listened on */
+  int loopback;               /* bound to a loopback address */
+  volatile int stop;          /* set (from a signal handler, say) to end e2b_mcp_http_run */
+  e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
+  e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS];
+  e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
+  unsigned long linger_until[E2B_MCP_HTTP_LINGER];
+  /* the one tool call that may wait for a user's answer */
+  int asking, ask_conn, ask_sess, ask_state, ask_result;
+  long ask_id;
+  unsigned long accepted, refused, served;   /* counters, for tests */
+} e2b_mcp_http;
+#endif
+
 struct e2b_mcp_server {
   e2b_mcp_config cfg;
   /* the MCP session: stdio and in-process calls use `session`; the HTTP
@@ -426,6 +520,9 @@ struct e2b_mcp_server {
   char content[E2B_MCP_CONTENT_MAX];
   char out[E2B_MCP_OUT_CHUNK];
   char errmsg[E2B_MCP_ERRMSG_MAX];
+#ifdef E2B_MCP__HTTP
+  e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
+#endif
 #ifndef E2B_MCP_NO_STDIO
   char stdin_buf[E2B_MCP__D(4096, 256)];   /* stdin's buffer for the stdio transport */
 #endif
@@ -480,6 +577,17 @@ E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char
 #ifndef E2B_MCP_NO_STDIO
 /* MCP over stdin/stdout, one JSON message per line, until end of input. */
 E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
+#endif
+
+#ifdef E2B_MCP__HTTP
+/* MCP over Streamable HTTP on http://host:port/mcp. listen binds (0, or
+   E2B_MCP_ERR_LISTEN / E2B_MCP_ERR_NEED_TOKEN); step serves what is ready,
+   waiting up to timeout_ms (for your own loop); run steps until
+   s->http.stop is set; serve is listen + run. One thread, no allocation. */
+E2B_MCP_DEF int  e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
+E2B_MCP_DEF int  e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms);
+E2B_MCP_DEF int  e2b_mcp_http_run(e2b_mcp_server *s);
+E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
 #endif
 
 #ifdef __cplusplus
@@ -2778,6 +2886,750 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   return 0;
 }
 #endif /* E2B_MCP_NO_STDIO */
+
+/* >>transport: streamable http ------------------------------------------------
+   MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on).
+   One thread and a poll loop over fixed slots inside the server: a listener,
+   E2B_MCP_HTTP_CONNS connections (each buffers one request, bounded: 431 for
+   a long head, 413 for a long body, 408 when it does not arrive in time),
+   E2B_MCP_HTTP_SESSIONS sessions (each an e2b_mcp_session the core works on
+   through s->sess) and a few lingering sockets (a connection beyond the slots
+   gets 503, then is drained and closed so it reads the answer).
+
+   A request is checked in this order: path (404), Host and Origin against DNS
+   rebinding (403), the bearer token (401, constant time), the method (GET 405,
+   DELETE ends a session), MCP-Protocol-Version (400), Accept (406), the
+   session (400 missing, 404 unknown or ended), then the core handles the
+   body. Notifications and responses get 202. A request's answer streams with
+   chunked framing: as JSON when the response is the first message, as SSE
+   when a notification (progress, log) or a question (elicitation) comes first.
+
+   Blocking: a tool call runs to completion inside the loop, so other clients
+   wait for it (E2B calls are bounded by the client timeouts). The exception
+   is a call waiting for the user's elicitation answer: the loop keeps serving
+   everyone (the answer arrives as its own POST, answered 202), and another
+   tools/call meanwhile gets 503 with Retry-After. Calls the loop from above
+   only: it never touches the E2B connection or the call's buffers. */
+#ifdef E2B_MCP__HTTP
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY };
+
+/* The parts of a request head we use, as slices of the connection buffer. */
+typedef struct e2b_mcp__http_req {
+  char method[8];
+  const char *target, *host, *origin, *auth, *sid, *pver, *accept, *ctype;
+  size_t target_n, host_n, origin_n, auth_n, sid_n, pver_n, accept_n, ctype_n;
+  long long length;           /* Content-Length, -1 when absent */
+  int chunked, close, http10, expect;
+} e2b_mcp__http_req;
+
+static unsigned long e2b_mcp__hs_ms(int v, int def) { return (unsigned long)(v > 0 ? v : def); }
+static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, t, strlen(t)); }
+/* a[0..n) equals b[0..n), ignoring ASCII case. */
+static int e2b_mcp__hs_ieqn(const char *a, const char *b, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+    if (x != y) return 0;
+  }
+  return 1;
+}
+
+/* ---- the socket side: whole writes, bounded by the write timeout ---- */
+static int e2b_mcp__hs_send(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
+  int to = (int)e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
+  if (c->dead) return -1;
+  while (n) {
+    int r = e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, to);
+    if (r <= 0) { c->dead = 1; return -1; }
+    p += r; n -= (size_t)r;
+  }
+  return 0;
+}
+
+/* Hands a socket to a linger slot: shut our side, read and drop what the peer
+   still sends (so it gets our answer, not a reset), close at EOF or in 2 s. */
+static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
+  int i;
+  e2b_mcp__sock_posix_shutdown(k);
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++)
+    if (s->http.linger[i].h < 0) {
+      s->http.linger[i] = *k;
+      s->http.linger_until[i] = e2b_mcp__sock_now_ms() + 2000;
+      k->h = -1;
+      return;
+    }
+  e2b_mcp__sock_posix_close(k);
+}
+
+static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
+  if (linger && !c->dead) e2b_mcp__hs_linger(s, &c->sock);
+  else e2b_mcp__sock_posix_close(&c->sock);
+  c->sock.h = -1;
+  c->state = E2B_MCP__HC_FREE;
+}
+
+static const char *e2b_mcp__hs_reason(int status) {
+  switch (status) {
+    case 200: return "OK"; case 202: return "Accepted"; case 400: return "Bad Request";
+    case 401: return "Unauthorized"; case 403: return "Forbidden"; case 404: return "Not Found";
+    case 405: return "Method Not Allowed"; case 406: return "Not Acceptable"; case 408: return "Request Timeout";
+    case 411: return "Length Required"; case 413: return "Content Too Large"; case 415: return "Unsupported Media Type";
+    case 431: return "Request Header Fields Too Large"; case 503: return "Service Unavailable";
+    default: return "Error";
+  }
+}
+
+/* A complete small answer: status, extra header lines, and (when text is not
+   NULL) a JSON-RPC error body {"jsonrpc":"2.0","id":null,"error":{code,text}}. */
+static void e2b_mcp__hs_simple(e2b_mcp_server *s, e2b_mcp__http_conn *c, int status, const char *headers, int code, const char *text) {
+  char out[1024], body[512], num[24];
+  e2b_mcp_json w, b;
+  e2b_mcp_json_init(&b, body, sizeof body);
+  if (text) {
+    e2b_mcp_json_obj(&b);
+    e2b_mcp_json_key(&b, "jsonrpc"); e2b_mcp_json_str(&b, "2.0");
+    e2b_mcp_json_key(&b, "id"); e2b_mcp_json_null(&b);
+    e2b_mcp_json_key(&b, "error"); e2b_mcp_json_obj(&b);
+    e2b_mcp_json_key(&b, "code"); e2b_mcp_json_int(&b, code);
+    e2b_mcp_json_key(&b, "message"); e2b_mcp_json_str(&b, text);
+    e2b_mcp_json_obj_end(&b);
+    e2b_mcp_json_obj_end(&b);
+  }
+  e2b_mcp_json_init(&w, out, sizeof out);
+  e2b_mcp__w_put(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ", 9);
+  e2b_mcp__fmt_ll(num, status);
+  e2b_mcp__w_put(&w, num, strlen(num));
+  e2b_mcp__w_c(&w, ' ');
+  e2b_mcp__w_put(&w, e2b_mcp__hs_reason(status), strlen(e2b_mcp__hs_reason(status)));
+  e2b_mcp__w_put(&w, "\r\n", 2);
+  if (headers) e2b_mcp__w_put(&w, headers, strlen(headers));
+  if (text) e2b_mcp__w_put(&w, "Content-Type: application/json\r\n", 32);
+  e2b_mcp__w_put(&w, "Content-Length: ", 16);
+  e2b_mcp__fmt_ll(num, (long long)(text ? b.len : 0));
+  e2b_mcp__w_put(&w, num, strlen(num));
+  e2b_mcp__w_put(&w, c->close || c->http10 ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n", c->close || c->http10 ? 23 : 4);
+  if (text) e2b_mcp__w_put(&w, body, b.len);
+  e2b_mcp__hs_send(s, c, out, w.len);
+}
+
+/* ---- the answer to a request, streamed from the core through a sink ---- */
+
+/* What the message starting with p[0..n) is: 0 the response (or a batch), 1
+   a notification or a request of ours, -1 not known yet. The core writes
+   {"jsonrpc":"2.0", then "method" or "id":<id>, then "method"|"result"|"error". */
+static int e2b_mcp__hs_classify(const char *p, size_t n) {
+  static const char pre[] = "{\"jsonrpc\":\"2.0\",";
+  size_t i = sizeof pre - 1;
+  if (n && p[0] == '[') return 0;
+  if (n < i + 3) return -1;
+  if (memcmp(p, pre, i) != 0) return 0;
+  if (memcmp(p + i, "\"me", 3) == 0) return 1;
+  if (n < i + 5) return -1;
+  i += 5;   /* "id": */
+  if (p[i - 1] != ':') return 0;
+  if (i < n && p[i] == '"') {
+    for (i++; i < n && p[i] != '"'; i++) if (p[i] == '\\') i++;
+    i++;
+  } else while (i < n && p[i] != ',') i++;
+  if (i + 4 > n) return -1;
+  return memcmp(p + i, ",\"me", 4) == 0 ? 1 : 0;
+}
+
+/* One chunk of the answer body (chunked framing; plain for HTTP/1.0). */
+static int e2b_mcp__hs_chunk(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
+  static const char hex[] = "0123456789abcdef";
+  char h[20];
+  int k = 0, sh;
+  if (n == 0) return 0;
+  if (c->http10) return e2b_mcp__hs_send(s, c, p, n);
+  for (sh = 28; sh >= 0; sh -= 4) if (k || ((n >> sh) & 15u) || sh == 0) h[k++] = hex[(n >> sh) & 15u];
+  h[k++] = '\r'; h[k++] = '\n';
+  /* one write when it fits in the connection's buffer (its request was copied out) */
+  if (n + (size_t)k + 2 <= sizeof c->buf) {
+    memcpy(c->buf, h, (size_t)k);
+    memcpy(c->buf + k, p, n);
+    memcpy(c->buf + k + n, "\r\n", 2);
+    return e2b_mcp__hs_send(s, c, c->buf, n + (size_t)k + 2);
+  }
+  return e2b_mcp__hs_send(s, c, h, (size_t)k) || e2b_mcp__hs_send(s, c, p, n) || e2b_mcp__hs_send(s, c, "\r\n", 2) ? -1 : 0;
+}
+
+static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) {
+  char head[256];
+  e2b_mcp_json w;
+  if (c->started) return 0;
+  c->started = 1;
+  c->sse = sse;
+  e2b_mcp_json_init(&w, head, sizeof head);
+  e2b_mcp__w_put(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n", 17);
+  if (sse) e2b_mcp__hs_lit(&w, "Content-Type: text/event-stream\r\nCache-Control: no-cache\r\n");
+  else e2b_mcp__hs_lit(&w, "Content-Type: application/json\r\n");
+  if (c->send_sid && c->sess >= 0) {
+    e2b_mcp__hs_lit(&w, "Mcp-Session-Id: ");
+    e2b_mcp__hs_lit(&w, s->http.sessions[c->sess].id);
+    e2b_mcp__w_put(&w, "\r\n", 2);
+  }
+  if (c->http10) c->close = 1;
+  else e2b_mcp__hs_lit(&w, "Transfer-Encoding: chunked\r\n");
+  e2b_mcp__hs_lit(&w, c->close ? "Connection: close\r\n\r\n" : "\r\n");
+  return e2b_mcp__hs_send(s, c, head, w.len);
+}
+
+typedef struct e2b_mcp__http_ctx { e2b_mcp_server *s; e2b_mcp__http_conn *c; } e2b_mcp__http_ctx;
+
+/* Decides the framing from the first message's start, then passes bytes on. */
+static int e2b_mcp__hs_decide(e2b_mcp_server *s, e2b_mcp__http_conn *c, int kind) {
+  if (!c->started && e2b_mcp__hs_start(s, c, kind == 1)) return -1;
+  c->classified = 1;
+  if (c->sse && e2b_mcp__hs_chunk(s, c, "event: message\ndata: ", 21)) return -1;
+  return e2b_mcp__hs_chunk(s, c, c->cls, c->cls_len);
+}
+static int e2b_mcp__hs_sink_write(void *ctx, const char *p, size_t n) {
+  e2b_mcp__http_ctx *x = (e2b_mcp__http_ctx *)ctx;
+  e2b_mcp__http_conn *c = x->c;
+  if (c->dead) return -1;
+  if (!c->in_msg) { c->in_msg = 1; c->classified = 0; c->cls_len = 0; }
+  if (!c->classified) {
+    size_t k = sizeof c->cls - c->cls_len;
+    int kind;
+    if (k > n) k = n;
+    memcpy(c->cls + c->cls_len, p, k);
+    c->cls_len += k; p += k; n -= k;
+    kind = e2b_mcp__hs_classify(c->cls, c->cls_len);
+    if (kind < 0 && c->cls_len == sizeof c->cls) kind = 0;
+    if (kind < 0) return 0;
+    if (e2b_mcp__hs_decide(x->s, c, kind)) return -1;
+  }
+  return e2b_mcp__hs_chunk(x->s, c, p, n);
+}
+static int e2b_mcp__hs_sink_end(void *ctx) {
+  e2b_mcp__http_ctx *x = (e2b_mcp__http_ctx *)ctx;
+  e2b_mcp__http_conn *c = x->c;
+  int kind;
+  if (c->dead) return -1;
+  if (!c->in_msg) return 0;
+  if (!c->classified) {
+    kind = e2b_mcp__hs_classify(c->cls, c->cls_len);
+    if (e2b_mcp__hs_decide(x->s, c, kind < 0 ? 0 : kind)) return -1;
+  }
+  c->in_msg = 0;
+  return c->sse ? e2b_mcp__hs_chunk(x->s, c, "\n\n", 2) : 0;
+}
+static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id);
+
+/* ---- sessions ---- */
+static int e2b_mcp__hs_find_session(e2b_mcp_server *s, const char *id, size_t n) {
+  int i;
+  if (n != 32) return -1;
+  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++)
+    if (s->http.sessions[i].used && memcmp(s->http.sessions[i].id, id, 32) == 0) return i;
+  return -1;
+}
+/* A fresh session; the least recently used one makes room (its client gets
+   404 and starts over), never the one whose call waits for an answer. */
+static int e2b_mcp__hs_new_session(e2b_mcp_server *s) {
+  static const char hex[] = "0123456789abcdef";
+  unsigned char rnd[16];
+  int i, pick = -1;
+  e2b_mcp__http_session *x;
+  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
+    x = &s->http.sessions[i];
+    if (s->http.asking && i == s->http.ask_sess) continue;
+    if (!x->used) { pick = i; break; }
+    if (pick < 0 || x->last_ms < s->http.sessions[pick].last_ms) pick = i;
+  }
+  if (pick < 0) return -1;
+  x = &s->http.sessions[pick];
+  memset(x, 0, sizeof *x);
+  e2b_mcp__sock_posix_random(rnd, sizeof rnd);
+  for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
+  x->id[32] = 0;
+  x->used = 1;
+  x->mcp.version = E2B_MCP__VLATEST;
+  x->mcp.log_level = 1;
+  x->last_ms = e2b_mcp__sock_now_ms();
+  return pick;
+}
+
+/* ---- request heads ---- */
+static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q) {
+  size_t i = 0, ms, le;
+  long long v;
+  memset(q, 0, sizeof *q);
+  q->length = -1;
+  while (i < n && p[i] != '\n') i++;
+  le = i;
+  if (le > 0 && p[le - 1] == '\r') le--;
+  for (ms = 0; ms < le && p[ms] != ' '; ms++) {}
+  if (ms == 0 || ms >= sizeof q->method || ms + 1 >= le) return -1;
+  memcpy(q->method, p, ms); q->method[ms] = 0;
+  q->target = p + ms + 1;
+  while (q->target + q->target_n < p + le && q->target[q->target_n] != ' ') q->target_n++;
+  if (q->target + q->target_n + 9 != p + le || memcmp(q->target + q->target_n, " HTTP/1.", 8) != 0) return -1;
+  q->http10 = p[le - 1] == '0';
+  q->close = q->http10;
+  i++;
+  while (i < n) {
+    size_t ls = i, ne, vs, ve;
+    while (i < n && p[i] != '\n') i++;
+    ve = i;
+    if (ve > ls && p[ve - 1] == '\r') ve--;
+    i++;
+    if (ve == ls) break;
+    for (ne = ls; ne < ve && p[ne] != ':'; ne++) {}
+    if (ne == ve || ne == ls) return -1;
+    vs = ne + 1;
+    while (vs < ve && (p[vs] == ' ' || p[vs] == '\t')) vs++;
+    while (ve > vs && (p[ve - 1] == ' ' || p[ve - 1] == '\t')) ve--;
+#define E2B_MCP__H(name) e2b_mcp__ieq(p + ls, ne - ls, name)
+#define E2B_MCP__KEEP(f) (q->f = p + vs, q->f##_n = ve - vs)
+    if (E2B_MCP__H("content-length")) {
+      if (e2b_mcp__parse_ll(p + vs, ve - vs, &v) != 0 || v < 0 || (q->length >= 0 && q->length != v)) return -1;
+      q->length = v;
+    } else if (E2B_MCP__H("transfer-encoding")) q->chunked = 1;
+    else if (E2B_MCP__H("connection")) {
+      if (e2b_mcp__ieq(p + vs, ve - vs, "close")) q->close = 1;
+      else if (e2b_mcp__ieq(p + vs, ve - vs, "keep-alive")) q->close = 0;
+    } else if (E2B_MCP__H("expect")) q->expect = e2b_mcp__ieq(p + vs, ve - vs, "100-continue");
+    else if (E2B_MCP__H("host")) { if (q->host) return -1; E2B_MCP__KEEP(host); }
+    else if (E2B_MCP__H("origin")) E2B_MCP__KEEP(origin);
+    else if (E2B_MCP__H("authorization")) E2B_MCP__KEEP(auth);
+    else if (E2B_MCP__H("mcp-session-id")) E2B_MCP__KEEP(sid);
+    else if (E2B_MCP__H("mcp-protocol-version")) E2B_MCP__KEEP(pver);
+    else if (E2B_MCP__H("accept")) E2B_MCP__KEEP(accept);
+    else if (E2B_MCP__H("content-type")) E2B_MCP__KEEP(ctype);
+#undef E2B_MCP__H
+#undef E2B_MCP__KEEP
+  }
+  return 0;
+}
+
+/* Case-insensitive substring. */
+static int e2b_mcp__hs_has(const char *p, size_t n, const char *needle) {
+  size_t k = strlen(needle), i;
+  for (i = 0; i + k <= n; i++) if (e2b_mcp__hs_ieqn(p + i, needle, k)) return 1;
+  return 0;
+}
+static int e2b_mcp__hs_loopback_name(const char *h, size_t n) {
+  return e2b_mcp__ieq(h, n, "localhost") || e2b_mcp__ieq(h, n, "[::1]") || e2b_mcp__ieq(h, n, "::1") ||
+         (n >= 4 && n <= 15 && memcmp(h, "127.", 4) == 0);
+}
+/* Whether the host name h (no port) may reach this server. */
+static int e2b_mcp__hs_host_ok(e2b_mcp_server *s, const char *h, size_t n) {
+  const char *a = s->http.cfg.allowed_hosts;
+  if (n == 0) return 0;
+  if (s->http.loopback && e2b_mcp__hs_loopback_name(h, n)) return 1;
+  while (a && *a) {
+    const char *e = a;
+    while (*e && *e != ',') e++;
+    while (a < e && *a == ' ') a++;
+    if ((size_t)(e - a) == n && e2b_mcp__hs_ieqn(h, a, n)) return 1;
+    a = *e ? e + 1 : e;
+  }
+  return 0;
+}
+/* The host part of "name[:port]" or "[v6]:port". */
+static size_t e2b_mcp__hs_hostpart(const char *h, size_t n) {
+  size_t i;
+  if (n && h[0] == '[') { for (i = 0; i < n && h[i] != ']'; i++) {} return i < n ? i + 1 : n; }
+  for (i = 0; i < n && h[i] != ':'; i++) {}
+  return i;
+}
+static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
+  const char *o = q->origin;
+  size_t n = q->origin_n, k;
+  if (!o) return 1;
+  if (n > 7 && memcmp(o, "http://", 7) == 0) { o += 7; n -= 7; }
+  else if (n > 8 && memcmp(o, "https://", 8) == 0) { o += 8; n -= 8; }
+  else return 0;   /* "null", a file: page, anything odd */
+  k = e2b_mcp__hs_hostpart(o, n);
+  if (e2b_mcp__hs_host_ok(s, o, k)) return 1;
+  /* Not bound to loopback (so behind a token): the page's own origin is fine. */
+  return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__hs_ieqn(o, q->host, k);
+}
+static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
+  const char *tok = s->http.cfg.token;
+  size_t tn, i, an;
+  unsigned d;
+  if (!tok || !*tok) return 1;
+  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieq(q->auth, 7, "bearer ")) return 0;
+  an = q->auth_n - 7;
+  tn = strlen(tok);
+  d = (unsigned)(an != tn);
+  for (i = 0; i < tn; i++) d |= (unsigned)((unsigned char)tok[i] ^ (unsigned char)(i < an ? q->auth[7 + i] : 0));
+  return d == 0;
+}
+
+/* ---- one complete request ---- */
+
+/* Runs the core on body[0..n) for session si and streams its answer. */
+static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const char *body, size_t n) {
+  e2b_mcp__http_ctx x;
+  e2b_mcp_sink k;
+  e2b_mcp_session *saved = s->sess;
+  x.s = s; x.c = c;
+  k.ctx = &x;
+  k.write = e2b_mcp__hs_sink_write;
+  k.end = e2b_mcp__hs_sink_end;
+  k.await_answer = e2b_mcp__hs_await;
+  memcpy(s->msg, body, n);   /* the connection buffer becomes the answer's staging */
+  s->msg[n] = 0;
+  c->sess = si;
+  c->started = c->sse = c->in_msg = c->classified = 0;
+  s->sess = &s->http.sessions[si].mcp;
+  e2b_mcp_handle(s, s->msg, n, &k);
+  s->sess = saved;
+  if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
+  else if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
+}
+
+/* What the body is: fills the JSON-RPC facts the transport needs. */
+typedef struct e2b_mcp__http_body {
+  int ok, is_request, is_answer, is_init, is_call, is_cancel;
+  int id_tok, result_tok;
+} e2b_mcp__http_body;
+
+static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mcp__http_body *b) {
+  int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k, root;
+  memset(b, 0, sizeof *b);
+  b->id_tok = b->result_tok = -1;
+  if (ntok <= 0 || !e2b_mcp__only_space(js + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
+  b->ok = 1;
+  root = 0;
+  k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
+  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
+    int m = e2b_mcp__tok_get(js, s->mtok, i, "method"), id = e2b_mcp__tok_get(js, s->mtok, i, "id");
+    if (s->mtok[i].type != JSMN_OBJECT) { b->is_request = 1; continue; }   /* the core answers it */
+    if (m >= 0 && id >= 0) {
+      b->is_request = 1;
+      if (e2b_mcp__tok_eq(js, &s->mtok[m], "initialize")) b->is_init = 1;
+      if (e2b_mcp__tok_eq(js, &s->mtok[m], "tools/call")) b->is_call = 1;
+    } else if (m >= 0 && e2b_mcp__tok_eq(js, &s->mtok[m], "notifications/cancelled")) {
+      int rq = e2b_mcp__tok_get(js, s->mtok, e2b_mcp__tok_get(js, s->mtok, i, "params"), "requestId");
+      if (rq >= 0) { b->is_cancel = 1; b->id_tok = rq; }
+    } else if (m < 0 && id >= 0 && i == root) {
+      b->is_answer = 1; b->id_tok = id;
+      b->result_tok = e2b_mcp__tok_get(js, s->mtok, i, "result");
+    }
+  }
+}
+
+static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__ieq(p, n, e2b_mcp__versions[i])) return 1;
+  return 0;
+}
+
+static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
+  e2b_mcp__http_conn *c = &s->http.conns[ci];
+  e2b_mcp_http *h = &s->http;
+  e2b_mcp__http_req q;
+  e2b_mcp__http_body b;
+  const char *body = c->buf + c->head_len;
+  size_t n = (size_t)c->body_len;
+  int si = -1, new_sess = 0;
+  c->state = E2B_MCP__HC_BUSY;
+  c->send_sid = 0;
+  c->sess = -1;
+  h->served++;
+  if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
+  e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
+  c->close = c->close || q.close;
+  c->http10 = q.http10;
+  if (!(q.target_n >= 4 && memcmp(q.target, "/mcp", 4) == 0 && (q.target_n == 4 || q.target[4] == '?'))) {
+    e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
+    return;
+  }
+  if (!q.http10 && !q.host) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: no Host header"); return; }
+  if ((q.host && (h->loopback || h->cfg.allowed_hosts) && !e2b_mcp__hs_host_ok(s, q.host, e2b_mcp__hs_hostpart(q.host, q.host_n))) ||
+      !e2b_mcp__hs_origin_ok(s, &q)) {
+    e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
+    return;
+  }
+  if (!e2b_mcp__hs_auth_ok(s, &q)) {
+    e2b_mcp__hs_simple(s, c, 401, "WWW-Authenticate: Bearer\r\n", -32001, "Unauthorized: send Authorization: Bearer <token>");
+    return;
+  }
+  if (strcmp(q.method, "GET") == 0) {
+    e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed: this server sends no stream outside a request");
+    return;
+  }
+  if (strcmp(q.method, "DELETE") == 0) {
+    if (!q.sid) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required"); return; }
+    si = e2b_mcp__hs_find_session(s, q.sid, q.sid_n);
+    if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return; }
+    h->sessions[si].used = 0;
+    if (h->asking && h->ask_sess == si) h->ask_state = -1;   /* its question will not be answered */
+    e2b_mcp__hs_simple(s, c, 200, NULL, 0, NULL);
+    return;
+  }
+  if (strcmp(q.method, "POST") != 0) {
+    e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed");
+    return;
+  }
+  if (q.pver && !e2b_mcp__hs_version_ok(q.pver, q.pver_n)) {
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
+    return;
+  }
+  if (q.accept && !((e2b_mcp__hs_has(q.accept, q.accept_n, "application/json") || e2b_mcp__hs_has(q.accept, q.accept_n, "*/*")) &&
+                    (e2b_mcp__hs_has(q.accept, q.accept_n, "text/event-stream") || e2b_mcp__hs_has(q.accept, q.accept_n, "*/*")))) {
+    e2b_mcp__hs_simple(s, c, 406, NULL, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
+    return;
+  }
+  if (q.ctype && !e2b_mcp__hs_has(q.ctype, q.ctype_n, "application/json")) {
+    e2b_mcp__hs_simple(s, c, 415, NULL, -32000, "Unsupported Media Type: Content-Type must be application/json");
+    return;
+  }
+  e2b_mcp__hs_scan(s, body, n, &b);
+  if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
+  if (q.sid) {
+    si = e2b_mcp__hs_find_session(s, q.sid, q.sid_n);
+    if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return; }
+  } else if (b.is_init) {
+    if ((si = e2b_mcp__hs_new_session(s)) < 0) {
+      e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: no free session slot");
+      return;
+    }
+    new_sess = 1;
+  } else {
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required");
+    return;
+  }
+  h->sessions[si].last_ms = e2b_mcp__sock_now_ms();
+  c->send_sid = new_sess;
+  /* The answer to the question a waiting call asked. */
+  if (b.is_answer && h->asking && h->ask_state == 0 && si == h->ask_sess) {
+    long long got;
+    if (e2b_mcp__tok_int(body, &s->mtok[b.id_tok], &got) == 0 && got == h->ask_id) {
+      memcpy(s->msg, body, n);   /* tokens are offsets: they hold over the copy */
+      s->msg[n] = 0;
+      h->ask_result = b.result_tok >= 0 && s->mtok[b.result_tok].type == JSMN_OBJECT ? b.result_tok : -2;
+      h->ask_state = 1;
+      e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
+      return;
+    }
+  }
+  if (b.is_cancel && h->asking && h->ask_state == 0 && si == h->ask_sess) {
+    char rid[E2B_MCP_ID_MAX];
+    if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, h->conns[h->ask_conn].rpc_id) == 0)
+      h->ask_state = -1;
+  }
+  if (b.is_call && h->asking) {
+    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
+                         "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
+    return;
+  }
+  if (b.is_request && s->mtok[0].type == JSMN_OBJECT) {
+    int id = e2b_mcp__tok_get(body, s->mtok, 0, "id");
+    if (id < 0 || e2b_mcp__tok_json(body, &s->mtok[id], c->rpc_id, sizeof c->rpc_id) < 0) c->rpc_id[0] = 0;
+  }
+  e2b_mcp__hs_run_core(s, c, si, body, n);
+}
+
+/* After an answer: ready for the next request, or closed. */
+static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (c->dead || c->close) { e2b_mcp__hs_conn_free(s, c, !c->dead); return; }
+  c->state = E2B_MCP__HC_READ;
+  c->have = c->head_len = 0;
+  c->body_len = 0;
+  c->last_ms = e2b_mcp__sock_now_ms();
+}
+
+/* New bytes on a reading connection; serves the request once complete. */
+static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
+  e2b_mcp__http_conn *c = &s->http.conns[ci];
+  size_t from;
+  int r;
+  if (c->have == sizeof c->buf) return;
+  r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, sizeof c->buf - c->have, 0);
+  if (r == E2B_MCP_ERR_TIMEOUT) return;   /* nothing after all */
+  if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
+  if (c->have == 0) c->start_ms = e2b_mcp__sock_now_ms();
+  from = c->have > 3 ? c->have - 3 : 0;
+  c->have += (size_t)r;
+  if (c->head_len == 0) {
+    e2b_mcp__http_req q;
+    size_t k, lim = c->have < E2B_MCP_HTTP_HEAD_MAX ? c->have : E2B_MCP_HTTP_HEAD_MAX;
+    for (k = from; k + 3 < lim; k++)
+      if (c->buf[k] == '\r' && c->buf[k + 1] == '\n' && c->buf[k + 2] == '\r' && c->buf[k + 3] == '\n') { c->head_len = k + 4; break; }
+    if (c->head_len == 0) {
+      if (c->have >= E2B_MCP_HTTP_HEAD_MAX) {
+        c->close = 1;
+        e2b_mcp__hs_simple(s, c, 431, NULL, -32000, "Request Header Fields Too Large");
+        e2b_mcp__hs_conn_free(s, c, 1);
+      }
+      return;
+    }
+    c->close = 0;
+    if (e2b_mcp__hs_parse_head(c->buf, c->head_len, &q) != 0) {
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: malformed request head");
+      e2b_mcp__hs_conn_free(s, c, 1);
+      return;
+    }
+    c->http10 = q.http10;
+    if (q.chunked) {
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 411, NULL, -32000, "Length Required: send the body with Content-Length");
+      e2b_mcp__hs_conn_free(s, c, 1);
+      return;
+    }
+    if (q.length > E2B_MCP_MSG_MAX) {
+      char text[128];
+      snprintf(text, sizeof text, "Content Too Large: this server accepts messages of up to %lu bytes", (unsigned long)E2B_MCP_MSG_MAX);
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 413, NULL, -32000, text);
+      e2b_mcp__hs_conn_free(s, c, 1);
+      return;
+    }
+    c->body_len = q.length < 0 ? 0 : q.length;
+    if (q.expect && c->have < c->head_len + (size_t)c->body_len)
+      e2b_mcp__hs_send(s, c, "HTTP/1.1 100 Continue\r\n\r\n", 25);
+  }
+  if (c->have < c->head_len + (size_t)c->body_len) return;
+  e2b_mcp__hs_serve(s, ci);
+  e2b_mcp__hs_done(s, c);
+}
+
+/* Waits for the answer to our question (id) while serving everyone else.
+   Returns the answer's result token (text in s->msg), or -2. */
+static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
+  e2b_mcp__http_ctx *x = (e2b_mcp__http_ctx *)ctx;
+  e2b_mcp_http *h = &s->http;
+  e2b_mcp_session *saved = s->sess;
+  unsigned long until = e2b_mcp__sock_now_ms() + e2b_mcp__hs_ms(h->cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS);
+  int r;
+  if (h->asking) return -2;   /* never nested */
+  h->asking = 1;
+  h->ask_conn = (int)(x->c - h->conns);
+  h->ask_sess = x->c->sess;
+  h->ask_id = id;
+  h->ask_state = 0;
+  while (h->ask_state == 0 && !h->stop && !x->c->dead && e2b_mcp__sock_now_ms() < until)
+    e2b_mcp_http_step(s, 200);
+  s->sess = saved;
+  r = h->ask_state == 1 ? h->ask_result : -2;
+  h->asking = 0;
+  return r;
+}
+
+/* ---- the loop ---- */
+E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
+  e2b_mcp_http *h = &s->http;
+  intptr_t fds[E2B_MCP__POLL_MAX];
+  unsigned char got[E2B_MCP__POLL_MAX];
+  int i, n = 0;
+  unsigned long now;
+  fds[n++] = h->listener.h;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    /* A busy connection is being answered; only the one whose call waits for
+       the user is watched, for its client hanging up. */
+    fds[n++] = c->state == E2B_MCP__HC_READ || (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? c->sock.h : -1;
+  }
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) fds[n++] = h->linger[i].h;
+  e2b_mcp__sock_posix_poll(fds, n, got, timeout_ms);
+  /* new connections: a free slot, or 503 and a linger */
+  if (got[0]) {
+    int k;
+    for (k = 0; k < 16; k++) {
+      e2b_mcp_sock a;
+      int slot = -1;
+      a.h = -1; a.port = NULL;
+      if (e2b_mcp__sock_posix_accept(&h->listener, &a) != 1) break;
+      for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+      if (slot < 0) {
+        static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: application/json\r\n"
+          "Content-Length: 98\r\nConnection: close\r\n\r\n"
+          "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\"Service Unavailable: all slots busy\"}}";
+        h->refused++;
+        e2b_mcp__sock_send(&a, (const unsigned char *)busy, sizeof busy - 1, 0);
+        e2b_mcp__hs_linger(s, &a);
+        continue;
+      }
+      h->accepted++;
+      memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
+      h->conns[slot].sock = a;
+      h->conns[slot].state = E2B_MCP__HC_READ;
+      h->conns[slot].sess = -1;
+      h->conns[slot].last_ms = e2b_mcp__sock_now_ms();
+    }
+  }
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (!got[1 + i]) continue;
+    if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
+    if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
+    else if (c->state == E2B_MCP__HC_BUSY) {   /* the waiting call's client: gone? */
+      char drop[64];
+      int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop, 0);
+      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_TIMEOUT)) c->dead = 1;
+    }
+  }
+  /* lingering sockets: drain until the peer closes, or time is up */
+  now = e2b_mcp__sock_now_ms();
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) {
+    e2b_mcp_sock *k = &h->linger[i];
+    if (k->h < 0) continue;
+    if (got[1 + E2B_MCP_HTTP_CONNS + i]) {
+      char drop[512];
+      int r = e2b_mcp__sock_recv(k, (unsigned char *)drop, sizeof drop, 0);
+      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_TIMEOUT)) { e2b_mcp__sock_posix_close(k); continue; }
+    }
+    if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__sock_posix_close(k);
+  }
+  /* slow and idle clients */
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state != E2B_MCP__HC_READ) continue;
+    if (c->have && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS)) {
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
+      e2b_mcp__hs_conn_free(s, c, 1);
+    } else if (!c->have && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
+      e2b_mcp__hs_conn_free(s, c, 0);
+  }
+  return 0;
+}
+
+static int e2b_mcp__hs_is_loopback(const char *host) {
+  return strcmp(host, "localhost") == 0 || strcmp(host, "::1") == 0 || strncmp(host, "127.", 4) == 0;
+}
+
+E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
+  e2b_mcp_http *h = &s->http;
+  int i, r;
+  memset(h, 0, sizeof *h);
+  if (cfg) h->cfg = *cfg;
+  if (!h->cfg.host || !*h->cfg.host) h->cfg.host = "127.0.0.1";
+  h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
+  if (!h->loopback && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; }
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) h->linger[i].h = -1;
+  h->listener.h = -1;
+  h->port = h->cfg.port;
+  r = e2b_mcp__sock_posix_listen(&h->listener, h->cfg.host, h->cfg.port, &h->port);
+  return r;
+}
+
+E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
+  e2b_mcp_http *h = &s->http;
+  int i;
+  while (!h->stop) e2b_mcp_http_step(s, 250);
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__sock_posix_close(&h->linger[i]);
+  e2b_mcp__sock_posix_close(&h->listener);
+  e2b_mcp_close(s);
+  return 0;
+}
+
+E2B_MCP_DEF int e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
+  int r = e2b_mcp_http_listen(s, cfg);
+  return r ? r : e2b_mcp_http_run(s);
+}
+#endif /* E2B_MCP__HTTP */
 
 #endif /* E2B_MCP_IMPLEMENTATION_DONE */
 #endif /* E2B_MCP_IMPLEMENTATION */

@@ -12,6 +12,26 @@
 
 static e2b_mcp_server srv;   /* every buffer the server uses lives here */
 
+static void on_stop(int sig) { (void)sig; srv.http.stop = 1; }
+
+/* "HOST:PORT", "[V6]:PORT" or ":PORT" (loopback) into host and port. */
+static int split_addr(const char *a, char *host, size_t cap, unsigned *port) {
+  const char *colon = strrchr(a, ':'), *h = a, *he;
+  char *end;
+  unsigned long p;
+  if (!colon || !colon[1]) return -1;
+  he = colon;
+  if (*h == '[') { h++; if (he == h || he[-1] != ']') return -1; he--; }
+  if ((size_t)(he - h) >= cap) return -1;
+  memcpy(host, h, (size_t)(he - h));
+  host[he - h] = 0;
+  if (!host[0]) strcpy(host, "127.0.0.1");
+  p = strtoul(colon + 1, &end, 10);
+  if (*end || p > 65535) return -1;
+  *port = (unsigned)p;
+  return 0;
+}
+
 static const char usage[] =
   "usage: e2b-mcp                    MCP over stdio (the default)\n"
   "       e2b-mcp --http HOST:PORT   Streamable HTTP on http://HOST:PORT/mcp\n"
@@ -24,17 +44,33 @@ static const char usage[] =
   "  E2B_DASHBOARD_API_URL  full Dashboard API base URL (default templates)\n"
   "  E2B_MCP_CA_FILE        PEM trust anchors (default: the system bundle)\n"
   "  E2B_MCP_ENABLE_KILL    1 exposes e2b_kill_sandbox\n"
-  "  E2B_MCP_HTTP_TOKEN     with --http: the bearer token every client must send\n";
+  "  E2B_MCP_HTTP_TOKEN     with --http: the bearer token every client must send;\n"
+  "                         required unless HOST is a loopback address\n"
+  "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: more Host/Origin names to accept, comma-separated\n";
 
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
+  e2b_mcp_http_config http;
   const char *kill = getenv("E2B_MCP_ENABLE_KILL");
-  int r;
+  char host[64];
+  int r, use_http = 0;
+  memset(&http, 0, sizeof http);
   if (argc > 1) {
     if (strcmp(argv[1], "--version") == 0) { printf("e2b-mcp %s\n", E2B_MCP_VERSION); return 0; }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) { fputs(usage, stdout); return 0; }
-    fprintf(stderr, "e2b-mcp: unknown argument '%s'\n\n%s", argv[1], usage);
-    return 2;
+    if (strcmp(argv[1], "--http") == 0 && argc == 3) {
+      if (split_addr(argv[2], host, sizeof host, &http.port) != 0) {
+        fprintf(stderr, "e2b-mcp: --http wants HOST:PORT, for example 127.0.0.1:8931 (port 0 picks a free one)\n");
+        return 2;
+      }
+      http.host = host;
+      http.token = getenv("E2B_MCP_HTTP_TOKEN");
+      http.allowed_hosts = getenv("E2B_MCP_HTTP_ALLOWED_HOSTS");
+      use_http = 1;
+    } else {
+      fprintf(stderr, "e2b-mcp: unknown argument '%s'\n\n%s", argv[1], usage);
+      return 2;
+    }
   }
   signal(SIGPIPE, SIG_IGN);
   memset(&cfg, 0, sizeof cfg);
@@ -50,5 +86,17 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (srv.key_problem) fprintf(stderr, "e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n");
-  return e2b_mcp_serve_stdio(&srv);
+  if (!use_http) return e2b_mcp_serve_stdio(&srv);
+  r = e2b_mcp_http_listen(&srv, &http);
+  if (r == E2B_MCP_ERR_NEED_TOKEN) {
+    fprintf(stderr, "e2b-mcp: refusing to listen on %s without a token: anyone who can reach it could spend your E2B "
+            "credits. Set E2B_MCP_HTTP_TOKEN, or listen on 127.0.0.1.\n", host);
+    return 2;
+  }
+  if (r != 0) { fprintf(stderr, "e2b-mcp: %s:%u: %s\n", host, http.port, e2b_mcp_strerror(r)); return 2; }
+  signal(SIGINT, on_stop);
+  signal(SIGTERM, on_stop);
+  fprintf(stderr, "e2b-mcp: listening on http://%s%s%s:%u/mcp%s\n", strchr(host, ':') ? "[" : "", host,
+          strchr(host, ':') ? "]" : "", srv.http.port, http.token && *http.token ? " (bearer token required)" : "");
+  return e2b_mcp_http_run(&srv);
 }

@@ -127,6 +127,89 @@ static void e2b_mcp__sock_posix_close(e2b_mcp_sock *s) {
   s->h = -1;
 }
 
+/* ---- the server side, for the Streamable HTTP transport ----
+   listen/accept/poll, a half-close for lingering answers, and random bytes for
+   session ids. Sockets are non-blocking; send/recv above wait with poll. */
+#ifdef E2B_MCP__HTTP
+
+/* Binds host:port (numeric IPv4/IPv6 or "localhost"; port 0 picks a free one)
+   and listens. *bound gets the port. 0, or E2B_MCP_ERR_LISTEN. */
+static int e2b_mcp__sock_posix_listen(e2b_mcp_sock *s, const char *host, unsigned port, unsigned *bound) {
+  struct sockaddr_in a4;
+  struct sockaddr_in6 a6;
+  struct sockaddr *sa;
+  socklen_t len;
+  int fd, one = 1, family;
+  memset(&a4, 0, sizeof a4);
+  memset(&a6, 0, sizeof a6);
+  if (strcmp(host, "localhost") == 0) host = "127.0.0.1";
+  if (inet_pton(AF_INET, host, &a4.sin_addr) == 1) {
+    a4.sin_family = AF_INET; a4.sin_port = htons((unsigned short)port);
+    sa = (struct sockaddr *)&a4; len = sizeof a4; family = AF_INET;
+  } else if (inet_pton(AF_INET6, host, &a6.sin6_addr) == 1) {
+    a6.sin6_family = AF_INET6; a6.sin6_port = htons((unsigned short)port);
+    sa = (struct sockaddr *)&a6; len = sizeof a6; family = AF_INET6;
+  } else return E2B_MCP_ERR_LISTEN;
+  fd = socket(family, SOCK_STREAM, 0);
+  if (fd < 0) return E2B_MCP_ERR_LISTEN;
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  if (bind(fd, sa, len) != 0 || listen(fd, 64) != 0) { close(fd); return E2B_MCP_ERR_LISTEN; }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
+  if (getsockname(fd, sa, &len) == 0)
+    *bound = ntohs(family == AF_INET ? a4.sin_port : a6.sin6_port);
+  s->h = fd;
+  return 0;
+}
+
+/* Takes one pending connection: 1 (in *c, non-blocking), 0 none waiting. */
+static int e2b_mcp__sock_posix_accept(e2b_mcp_sock *l, e2b_mcp_sock *c) {
+  int fd, one = 1;
+  do { fd = accept((int)l->h, NULL, NULL); } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return 0;   /* EAGAIN, or an aborted connection: nothing to take */
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+#ifdef SO_NOSIGPIPE
+  setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+#endif
+  c->h = fd;
+  return 1;
+}
+
+/* Waits up to timeout_ms for any of n (<= E2B_MCP__POLL_MAX) sockets to be
+   readable; got[i] is set to 1 for those that are (or hung up). Returns the
+   number ready, 0 on timeout or a signal. */
+static int e2b_mcp__sock_posix_poll(const intptr_t *h, int n, unsigned char *got, int timeout_ms) {
+  struct pollfd p[E2B_MCP__POLL_MAX];
+  int i, r;
+  if (n > E2B_MCP__POLL_MAX) n = E2B_MCP__POLL_MAX;
+  for (i = 0; i < n; i++) { p[i].fd = h[i] < 0 ? -1 : (int)h[i]; p[i].events = POLLIN; p[i].revents = 0; }
+  r = poll(p, (nfds_t)n, timeout_ms);
+  if (r <= 0) { memset(got, 0, (size_t)n); return 0; }
+  for (i = 0; i < n; i++) got[i] = (p[i].revents & (POLLIN | POLLHUP | POLLERR)) != 0;
+  return r;
+}
+
+/* No more data from us: the peer reads our answer, then an end of stream. */
+static void e2b_mcp__sock_posix_shutdown(e2b_mcp_sock *s) { if (s->h >= 0) shutdown((int)s->h, SHUT_WR); }
+
+/* n random bytes for session ids: the kernel's, else a clock mix (weaker). */
+static void e2b_mcp__sock_posix_random(unsigned char *p, size_t n) {
+  static unsigned long mix = 0x9e3779b9UL;
+  size_t got = 0, i;
+  int fd = open("/dev/urandom", O_RDONLY);
+  if (fd >= 0) {
+    while (got < n) { ssize_t r = read(fd, p + got, n - got); if (r <= 0) break; got += (size_t)r; }
+    close(fd);
+  }
+  for (i = got; i < n; i++) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    mix = mix * 1103515245UL + 12345UL + (unsigned long)ts.tv_nsec + (unsigned long)i;
+    p[i] = (unsigned char)(mix >> 7);
+  }
+}
+#endif /* E2B_MCP__HTTP */
+
 /* Whether an idle keep-alive connection can still carry a request: 1 when
    nothing is pending. A server that closed it while idle has left an end of
    stream (or a TLS close_notify) to read, so it is reopened before sending
