@@ -10,6 +10,12 @@
 #ifndef MOCK_PORT_H
 #define MOCK_PORT_H
 
+#if defined(__GNUC__)
+#  define MOCK_UNUSED __attribute__((unused))
+#else
+#  define MOCK_UNUSED
+#endif
+
 #include <string.h>
 
 #define MOCK_CONNS 8
@@ -40,25 +46,25 @@ typedef struct mock {
   unsigned long now;    /* the clock, in ms */
 } mock;
 
-static void mock_reset(mock *m) {
+MOCK_UNUSED static void mock_reset(mock *m) {
   memset(m, 0, sizeof *m);
   m->cur = -1;
   m->now = 1000000;
 }
 /* Adds a connection script; returns it for more responses. */
-static mock_script *mock_conn(mock *m, int end_err) {
+MOCK_UNUSED static mock_script *mock_conn(mock *m, int end_err) {
   mock_script *s = &m->scripts[m->nscripts++];
   s->nsegs = 0;
   s->end_err = end_err;
   return s;
 }
-static void mock_add(mock_script *s, const char *resp, size_t n) {
+MOCK_UNUSED static void mock_add(mock_script *s, const char *resp, size_t n) {
   s->segs[s->nsegs] = resp;
   s->lens[s->nsegs++] = n;
 }
 #define MOCK_ADD(s, lit) mock_add((s), (lit), sizeof(lit) - 1)
 /* One connection with one response. */
-static void mock_one(mock *m, const char *resp, size_t n, int end_err) {
+MOCK_UNUSED static void mock_one(mock *m, const char *resp, size_t n, int end_err) {
   mock_add(mock_conn(m, end_err), resp, n);
 }
 
@@ -123,7 +129,7 @@ static void mock_close(void *user, e2b_mcp_sock *s) {
 }
 static unsigned long mock_now(void *user) { return ((mock *)user)->now; }
 
-static void mock_port_init(e2b_mcp_sock_port *p, mock *m) {
+MOCK_UNUSED static void mock_port_init(e2b_mcp_sock_port *p, mock *m) {
   p->user = m;
   p->open = mock_open;
   p->send = mock_send;

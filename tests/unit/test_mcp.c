@@ -1,0 +1,751 @@
+/* test_mcp.c - the MCP core in-process, through e2b_mcp_handle and a memory sink.
+
+   Built with -DE2B_MCP_TOOLS_PAGE=5 so tools/list spans several pages. Covered:
+   version negotiation per revision, ping, unknown methods (also before
+   initialize), parse errors, invalid requests, batches (only under 2025-03-26),
+   tools/list paging and bad cursors, tools/call errors, custom tools, the
+   in-process API, content blocks, logging, progress, elicitation, the E2B
+   tools refusing bad arguments before any socket call, and the key messages. */
+#define E2B_MCP_SOCK_CUSTOM
+#define E2B_MCP_NO_STDIO
+#define E2B_MCP_IMPLEMENTATION
+#include "../../e2b_mcp.h"
+#include "check.h"
+#include "mock_port.h"
+
+#include <stdlib.h>
+
+#if E2B_MCP_TOOLS_PAGE != 5
+#error "build with -DE2B_MCP_TOOLS_PAGE=5"
+#endif
+
+#define KEY "e2b_0123456789abcdef0123456789abcdef01234567"
+
+static e2b_mcp_server srv;
+static mock m;
+static e2b_mcp_sock_port port;
+
+/* ---- a memory sink: messages separated by NULs ---- */
+typedef struct msink {
+  char buf[1 << 20];
+  size_t len;
+  int start[512];
+  int n;             /* complete messages */
+  int key_leaks;     /* messages that contained the API key */
+  const char *action;   /* elicitation: the user's answer, NULL: no answer */
+  int confirm;
+  int asked;
+} msink;
+static msink out;
+static e2b_mcp_sink sink;
+
+static int sink_write(void *ctx, const char *p, size_t n) {
+  msink *k = (msink *)ctx;
+  if (k->len + n + 1 > sizeof k->buf) return -1;
+  memcpy(k->buf + k->len, p, n);
+  k->len += n;
+  return 0;
+}
+static int sink_end(void *ctx) {
+  msink *k = (msink *)ctx;
+  k->buf[k->len++] = 0;
+  if (strstr(k->buf + k->start[k->n], KEY)) k->key_leaks++;
+  k->start[++k->n] = (int)k->len;
+  return 0;
+}
+/* The client's answer to elicitation/create, as a transport would deliver it. */
+static int sink_await(void *ctx, e2b_mcp_server *s, long id) {
+  msink *k = (msink *)ctx;
+  int n;
+  k->asked++;
+  if (!k->action) return -2;
+  n = snprintf(s->msg, sizeof s->msg, "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"result\":{\"action\":\"%s\",\"content\":{\"confirm\":%s}}}",
+               id, k->action, k->confirm ? "true" : "false");
+  if (e2b_mcp__parse(s->msg, (size_t)n, s->mtok, E2B_MCP__COUNT(s->mtok)) <= 0) return -2;
+  return e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
+}
+
+/* Handles one message; returns how many messages the sink got (answers and
+   notifications), or -1 when e2b_mcp_handle failed. */
+static int rpc(const char *msg) {
+  int r;
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  r = e2b_mcp_handle(&srv, msg, strlen(msg), &sink);
+  return r < 0 ? -1 : out.n;
+}
+static const char *msg(int i) { return i < out.n ? out.buf + out.start[i] : ""; }
+
+/* ---- reading answers: a path of keys and array indexes, "result.tools.0.name" ---- */
+static jsmntok_t jt[16384];
+static char jval[65536];
+static int jlast;   /* the token J found */
+/* The raw text of the value at path in message i (strings without quotes), or NULL. */
+static const char *J(int i, const char *path) {
+  const char *js = msg(i), *p = path;
+  int n = e2b_mcp__parse(js, strlen(js), jt, E2B_MCP__COUNT(jt)), t = 0;
+  size_t l;
+  if (n <= 0) return NULL;
+  while (*p) {
+    char key[64];
+    l = strcspn(p, ".");
+    if (l >= sizeof key) return NULL;
+    memcpy(key, p, l); key[l] = 0;
+    p += l; if (*p == '.') p++;
+    if (jt[t].type == JSMN_ARRAY) {
+      int idx = atoi(key), k, j = t + 1;
+      if (idx >= jt[t].size) return NULL;
+      for (k = 0; k < idx; k++) j = e2b_mcp__tok_skip(jt, j);
+      t = j;
+    } else if ((t = e2b_mcp__tok_get(js, jt, t, key)) < 0) return NULL;
+  }
+  jlast = t;
+  l = (size_t)(jt[t].end - jt[t].start);
+  if (l >= sizeof jval) return NULL;
+  memcpy(jval, js + jt[t].start, l);
+  jval[l] = 0;
+  return jval;
+}
+static int jis(int i, const char *path, const char *want) { const char *v = J(i, path); return v && strcmp(v, want) == 0; }
+static int jhas(int i, const char *path) { return J(i, path) != NULL; }
+static long jint(int i, const char *path) { const char *v = J(i, path); return v ? atol(v) : -999999; }
+/* The number of members or elements of the object or array at path, or -1. */
+static int jlen(int i, const char *path) { return J(i, path) ? jt[jlast].size : -1; }
+
+static void setup(const char *key, int enable_kill) {
+  e2b_mcp_config cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = key;
+  cfg.api_url = "http://sim.test:8080";
+  cfg.sock_port = &port;
+  cfg.enable_kill = enable_kill;
+  mock_reset(&m);
+  mock_port_init(&port, &m);
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  sink.ctx = &out;
+  sink.write = sink_write;
+  sink.end = sink_end;
+  sink.await_answer = sink_await;
+}
+static void init_version(const char *v) {
+  char b[256];
+  snprintf(b, sizeof b, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"%s\","
+           "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}", v);
+  CHECK(rpc(b) == 1);
+}
+static int err_code(int i) { return (int)jint(i, "error.code"); }
+
+/* ---- custom tools ---- */
+static void t_board(e2b_mcp_call *c) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  long long unit = 0;
+  e2b_mcp_arg_int(c, "sensor", &unit);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "celsius"); e2b_mcp_json_int(w, 21);
+  e2b_mcp_json_key(w, "sensor"); e2b_mcp_json_int(w, unit);
+  e2b_mcp_json_obj_end(w);
+}
+static void t_blocks(e2b_mcp_call *c) {
+  e2b_mcp_result_text(c, "hello \"world\"\n");
+  e2b_mcp_result_image(c, "iVBORw0KGgo=", "image/png");
+  e2b_mcp_result_audio(c, "UklGRg==", "audio/wav");
+  e2b_mcp_result_resource(c, "file:///etc/motd", "text/plain", "welcome");
+  e2b_mcp_result_link(c, "https://e2b.dev/docs", "docs", "text/html");
+}
+static void t_fail(e2b_mcp_call *c) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);   /* replaced by the error */
+  e2b_mcp_result_error(c, "sensor %d is offline", 3);
+}
+static void t_log(e2b_mcp_call *c) {
+  e2b_mcp_log(c, "debug", "d%d", 1);
+  e2b_mcp_log(c, "info", "i%d", 2);
+  e2b_mcp_log(c, "warning", "w \"%s\"", "q");
+  e2b_mcp_log(c, "error", "e%d", 4);
+  e2b_mcp_log(c, "bogus", "never");
+  e2b_mcp_result_text(c, "logged");
+}
+static void t_progress(e2b_mcp_call *c) {
+  e2b_mcp_progress(c, 1, 3, "one");
+  e2b_mcp_progress(c, 2, 3, "two");
+  e2b_mcp_progress(c, 1, 3, "back");   /* a step back is never sent as such */
+  e2b_mcp_progress(c, 3, 3, NULL);
+  e2b_mcp_result_text(c, "done");
+}
+static void t_args(e2b_mcp_call *c) {
+  char s[8];
+  long long i = 0;
+  int b = 0;
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "s"); e2b_mcp_json_int(w, e2b_mcp_arg_str(c, "s", s, sizeof s));
+  e2b_mcp_json_key(w, "i"); e2b_mcp_json_int(w, e2b_mcp_arg_int(c, "i", &i));
+  e2b_mcp_json_key(w, "b"); e2b_mcp_json_int(w, e2b_mcp_arg_bool(c, "b", &b));
+  e2b_mcp_json_key(w, "sv"); e2b_mcp_json_str(w, e2b_mcp_arg_str(c, "s", s, sizeof s) == 1 ? s : "");
+  e2b_mcp_json_key(w, "iv"); e2b_mcp_json_int(w, i);
+  e2b_mcp_json_key(w, "bv"); e2b_mcp_json_int(w, b);
+  e2b_mcp_json_obj_end(w);
+}
+static void t_big(e2b_mcp_call *c) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  int i;
+  e2b_mcp_json_arr(w);
+  for (i = 0; i < E2B_MCP_RESULT_MAX / 8; i++) e2b_mcp_json_str(w, "0123456789");
+  e2b_mcp_json_arr_end(w);
+}
+static const e2b_mcp_tool tool_board = { "board_temperature", "Board temperature", "Reads the board's temperature sensor.",
+  "{\"type\":\"object\",\"properties\":{\"sensor\":{\"type\":\"integer\"}}}",
+  "{\"type\":\"object\",\"properties\":{\"celsius\":{\"type\":\"integer\"}}}", E2B_MCP_READ_ONLY | E2B_MCP_CLOSED_WORLD, t_board, NULL };
+static const e2b_mcp_tool tool_blocks = { "blocks", NULL, "Every kind of content block.", "{\"type\":\"object\"}", NULL, 0, t_blocks, NULL };
+static const e2b_mcp_tool tool_fail = { "fail", NULL, NULL, "{\"type\":\"object\"}", NULL, 0, t_fail, NULL };
+static const e2b_mcp_tool tool_log = { "log", NULL, "Logs.", "{\"type\":\"object\"}", NULL, 0, t_log, NULL };
+static const e2b_mcp_tool tool_progress = { "progress", NULL, "Progress.", "{\"type\":\"object\"}", NULL, 0, t_progress, NULL };
+static const e2b_mcp_tool tool_args = { "args", NULL, "Arguments.", "{\"type\":\"object\"}", NULL, 0, t_args, NULL };
+static const e2b_mcp_tool tool_big = { "big", NULL, "Too big.", "{\"type\":\"object\"}", NULL, 0, t_big, NULL };
+
+static void add_tools(void) {
+  CHECK(e2b_mcp_add_tool(&srv, &tool_board) == 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_blocks) == 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_fail) == 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_log) == 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_progress) == 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_args) == 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_big) == 0);
+}
+
+/* ---- the protocol ---- */
+
+static void test_before_initialize(void) {
+  setup(KEY, 0);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"server/discover\"}") == 1);
+  CHECK(err_code(0) == -32601 && jis(0, "id", "abc") && CONTAINS(msg(0), "\"id\":\"abc\""));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}") == 1);
+  CHECK(strcmp(msg(0), "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}") == 0);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":-3,\"method\":\"resources/list\",\"params\":{}}") == 1 && err_code(0) == -32601 && jis(0, "id", "-3"));
+}
+
+static void test_errors(void) {
+  static char many[8192];
+  size_t n;
+  int i;
+  setup(KEY, 0);
+  /* parse errors: id null */
+  CHECK(rpc("{\"jsonrpc\":") == 1 && err_code(0) == -32700 && jis(0, "id", "null"));
+  CHECK(rpc("not json") == 1 && err_code(0) == -32700);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":tru}}") == 1 && err_code(0) == -32700);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} {\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}") == 1 && err_code(0) == -32700);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\n  ") == 1 && jhas(0, "result"));   /* trailing space is fine */
+  /* invalid requests */
+  CHECK(rpc("\"just a string\"") == 1 && err_code(0) == -32600 && jis(0, "id", "null"));
+  CHECK(rpc("42") == 1 && err_code(0) == -32600);
+  CHECK(rpc("{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"ping\"}") == 1 && err_code(0) == -32600 && jis(0, "id", "1"));
+  CHECK(rpc("{\"id\":1,\"method\":\"ping\"}") == 1 && err_code(0) == -32600);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":7}") == 1 && err_code(0) == -32600);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"method\":\"ping\"}") == 1 && err_code(0) == -32600 && jis(0, "id", "null"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"ping\"}") == 1 && err_code(0) == -32600);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}") == 1 && err_code(0) == -32600);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":[1]}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("[]") == 1 && err_code(0) == -32600);
+  /* an id longer than the server keeps */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":\"0123456789012345678901234567890123456789012345678901234567890123456789\",\"method\":\"ping\"}") == 1 &&
+        err_code(0) == -32600);
+  /* more tokens than E2B_MCP_MSG_TOKENS */
+  n = (size_t)sprintf(many, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"a\":[");
+  for (i = 0; i < E2B_MCP_MSG_TOKENS + 10; i++) n += (size_t)sprintf(many + n, "%s1", i ? "," : "");
+  sprintf(many + n, "]}}");
+  CHECK(rpc(many) == 1 && err_code(0) == -32600 && CONTAINS(msg(0), "E2B_MCP_MSG_TOKENS"));
+  /* no answers to responses and notifications */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}") == 0 && out.n == 0);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/whatever\"}") == 0 && out.n == 0);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}") == 0);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
+  /* and the server keeps serving */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}") == 1 && jis(0, "id", "9") && jhas(0, "result"));
+}
+
+static void test_versions(void) {
+  static const char *const vs[] = { "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25" };
+  int i;
+  for (i = 0; i < 4; i++) {
+    setup(KEY, 0);
+    init_version(vs[i]);
+    CHECKM(jis(0, "result.protocolVersion", vs[i]), vs[i]);
+    CHECK(jis(0, "id", "0"));
+    CHECK(jhas(0, "result.capabilities.tools") && jhas(0, "result.capabilities.logging"));
+    CHECK(jis(0, "result.serverInfo.name", "e2b-mcp") && jis(0, "result.serverInfo.version", E2B_MCP_VERSION));
+    CHECK(jhas(0, "result.serverInfo.title") == (i >= 2));
+    CHECK(jhas(0, "result.instructions") && CONTAINS(J(0, "result.instructions"), "e2b_list_sandboxes"));
+    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
+    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}") == 1);
+    CHECK(jis(0, "result.tools.0.name", "e2b_list_sandboxes"));
+    CHECK(jhas(0, "result.tools.0.inputSchema"));
+    CHECKM(jhas(0, "result.tools.0.title") == (i >= 2), vs[i]);
+    CHECKM(jhas(0, "result.tools.0.outputSchema") == (i >= 2), vs[i]);
+    CHECKM(jhas(0, "result.tools.0.annotations") == (i >= 1), vs[i]);
+    if (i >= 1) CHECK(jis(0, "result.tools.0.annotations.readOnlyHint", "true"));
+  }
+  /* an unknown or missing version: the latest */
+  setup(KEY, 0);
+  init_version("1999-01-01");
+  CHECK(jis(0, "result.protocolVersion", "2025-11-25"));
+  setup(KEY, 0);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}") == 1 && jis(0, "result.protocolVersion", "2025-11-25"));
+  setup(KEY, 0);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}") == 1 && jis(0, "result.protocolVersion", "2025-11-25"));
+  /* a custom name and instructions */
+  {
+    e2b_mcp_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.api_url = "http://sim.test:8080";
+    cfg.sock_port = &port;
+    cfg.server_name = "board-agent";
+    cfg.instructions = "Be brief.";
+    CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+    init_version("2025-06-18");
+    CHECK(jis(0, "result.serverInfo.name", "board-agent") && jis(0, "result.instructions", "Be brief."));
+  }
+}
+
+static void test_batches(void) {
+  static const char batch[] =
+    "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"},"
+    "{\"jsonrpc\":\"2.0\",\"id\":\"two\",\"method\":\"nope\"},7,"
+    "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"progress\",\"_meta\":{\"progressToken\":\"p\"}}}]";
+  setup(KEY, 0);
+  add_tools();
+  init_version("2025-03-26");
+  CHECK(rpc(batch) == 1 && out.n == 1);
+  CHECK(msg(0)[0] == '[');
+  CHECK(jis(0, "0.id", "1") && jhas(0, "0.result"));
+  CHECK(jis(0, "1.id", "two") && jis(0, "1.error.code", "-32601"));
+  CHECK(jis(0, "2.id", "null") && jis(0, "2.error.code", "-32600"));
+  CHECK(jis(0, "3.id", "3") && jis(0, "3.result.content.0.text", "done"));
+  CHECK(!CONTAINS(msg(0), "notifications/progress"));   /* no notifications inside a batch answer */
+  CHECK(!jhas(0, "4"));
+  /* only notifications: nothing to answer */
+  CHECK(rpc("[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]") == 0 && out.n == 0);
+  CHECK(rpc("[]") == 1 && err_code(0) == -32600);
+  /* other revisions refuse batches */
+  init_version("2025-06-18");
+  CHECK(rpc("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]") == 1 && err_code(0) == -32600 && CONTAINS(msg(0), "2025-03-26"));
+  init_version("2024-11-05");
+  CHECK(rpc("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]") == 1 && err_code(0) == -32600);
+}
+
+/* ---- tools ---- */
+
+static void test_tools_list(void) {
+  char req[160], cursor[32], names[64][64];
+  int pages = 0, total = 0, i, j, dup = 0, saw_board = 0, saw_kill = 0;
+  setup(KEY, 0);
+  add_tools();
+  init_version("2025-06-18");
+  cursor[0] = 0;
+  for (;;) {
+    int n;
+    if (cursor[0]) snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/list\",\"params\":{\"cursor\":\"%s\"}}", pages + 10, cursor);
+    else snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/list\",\"params\":{}}", pages + 10);
+    CHECK(rpc(req) == 1 && jhas(0, "result.tools"));
+    n = jlen(0, "result.tools");
+    CHECK(n >= 1 && n <= 5);
+    for (i = 0; i < n && total < 64; i++) {
+      char path[32];
+      snprintf(path, sizeof path, "result.tools.%d.name", i);
+      snprintf(names[total++], sizeof names[0], "%.60s", J(0, path) ? jval : "?");
+    }
+    pages++;
+    if (!jhas(0, "result.nextCursor")) { CHECK(n <= 5); break; }
+    CHECK(n == 5);
+    snprintf(cursor, sizeof cursor, "%s", J(0, "result.nextCursor"));
+    if (pages > 10) break;
+  }
+  CHECK(total == 12 + 7);     /* 12 E2B tools (kill is off) and 7 of ours */
+  CHECK(pages == 4);
+  for (i = 0; i < total; i++) {
+    for (j = i + 1; j < total; j++) if (strcmp(names[i], names[j]) == 0) dup++;
+    if (strcmp(names[i], "board_temperature") == 0) saw_board = 1;
+    if (strcmp(names[i], "e2b_kill_sandbox") == 0) saw_kill = 1;
+  }
+  CHECK(dup == 0 && saw_board && !saw_kill);
+  /* bad cursors */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"abc\"}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"0\"}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"-5\"}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"19\"}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"99999999999999999999\"}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":5}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":null}}") == 1 && jis(0, "result.tools.0.name", "e2b_list_sandboxes"));
+  /* our tool as listed: title, schemas, hints */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"10\"}}") == 1);
+  CHECK(jis(0, "result.tools.2.name", "board_temperature") && jis(0, "result.tools.2.title", "Board temperature"));
+  CHECK(jis(0, "result.tools.2.annotations.readOnlyHint", "true") && jis(0, "result.tools.2.annotations.openWorldHint", "false"));
+  CHECK(jis(0, "result.tools.2.outputSchema.type", "object"));
+  CHECK(jis(0, "result.tools.3.description", "Every kind of content block."));
+  CHECK(jis(0, "result.tools.4.description", "fail"));   /* no description: the name */
+
+  /* with E2B_MCP_ENABLE_KILL: 13 E2B tools, kill annotated destructive */
+  setup(KEY, 1);
+  init_version("2025-06-18");
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"10\"}}") == 1);
+  CHECK(jlen(0, "result.tools") == 3 && !jhas(0, "result.nextCursor"));
+  CHECK(jis(0, "result.tools.2.name", "e2b_kill_sandbox") && jis(0, "result.tools.2.annotations.destructiveHint", "true"));
+  CHECK(jis(0, "result.tools.2.annotations.readOnlyHint", "false"));
+
+  /* registration rules */
+  CHECK(e2b_mcp_add_tool(&srv, &tool_board) == 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_board) == -1);   /* a duplicate name */
+  {
+    static e2b_mcp_tool bad, extra[E2B_MCP_MAX_TOOLS + 2];
+    static char names2[E2B_MCP_MAX_TOOLS + 2][24];
+    int added = 0;
+    bad = tool_board; bad.name = "other"; bad.fn = NULL;
+    CHECK(e2b_mcp_add_tool(&srv, &bad) == -1);
+    bad.fn = t_board; bad.input_schema = NULL;
+    CHECK(e2b_mcp_add_tool(&srv, &bad) == -1);
+    CHECK(e2b_mcp_add_tool(&srv, NULL) == -1);
+    bad.input_schema = "{}"; bad.name = NULL;
+    CHECK(e2b_mcp_add_tool(&srv, &bad) == -1);
+    CHECK(e2b_mcp_add_tool(&srv, &tool_blocks) == 0);
+    for (i = 0; i < E2B_MCP_MAX_TOOLS + 2; i++) {
+      extra[i] = tool_board;
+      snprintf(names2[i], sizeof names2[i], "extra_%d", i);
+      extra[i].name = names2[i];
+      if (e2b_mcp_add_tool(&srv, &extra[i]) == 0) added++;
+    }
+    /* E2B_MCP_MAX_TOOLS custom slots in all; kill took none of them */
+    CHECK(added == E2B_MCP_MAX_TOOLS - 2);
+  }
+}
+
+static void test_tools_call(void) {
+  e2b_mcp_result r;
+  setup(KEY, 0);
+  add_tools();
+  init_version("2025-06-18");
+  /* protocol faults are JSON-RPC errors */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"nope\"}}") == 1 && err_code(0) == -32602 &&
+        CONTAINS(msg(0), "nope"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_kill_sandbox\",\"arguments\":{\"sandbox_id\":\"x\"}}}") == 1 &&
+        err_code(0) == -32602);   /* not exposed without E2B_MCP_ENABLE_KILL */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":5}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"board_temperature\",\"arguments\":[1]}}") == 1 &&
+        err_code(0) == -32602);
+
+  /* a custom tool over JSON-RPC: structuredContent and the same JSON as text */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":\"c1\",\"method\":\"tools/call\",\"params\":{\"name\":\"board_temperature\",\"arguments\":{\"sensor\":2}}}") == 1);
+  CHECK(jis(0, "id", "c1") && jis(0, "result.isError", "false"));
+  CHECK(jis(0, "result.structuredContent.celsius", "21") && jis(0, "result.structuredContent.sensor", "2"));
+  CHECK(jis(0, "result.content.0.type", "text") && jis(0, "result.content.0.text", "{\\\"celsius\\\":21,\\\"sensor\\\":2}"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"board_temperature\",\"arguments\":null}}") == 1 &&
+        jis(0, "result.structuredContent.sensor", "0"));
+  /* before 2025-06-18: no structuredContent, the text only */
+  init_version("2025-03-26");
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"board_temperature\"}}") == 1);
+  CHECK(!jhas(0, "result.structuredContent") && jis(0, "result.content.0.text", "{\\\"celsius\\\":21,\\\"sensor\\\":0}"));
+  init_version("2025-11-25");
+
+  /* a tool error is a result with isError, not a JSON-RPC error */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"fail\"}}") == 1);
+  CHECK(!jhas(0, "error") && jis(0, "result.isError", "true") && jis(0, "result.content.0.text", "sensor 3 is offline"));
+  CHECK(!jhas(0, "result.structuredContent"));
+
+  /* every kind of content block */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"blocks\"}}") == 1);
+  CHECK(jlen(0, "result.content") == 5);
+  CHECK(jis(0, "result.content.0.type", "text") && jis(0, "result.content.0.text", "hello \\\"world\\\"\\n"));
+  CHECK(jis(0, "result.content.1.type", "image") && jis(0, "result.content.1.data", "iVBORw0KGgo=") && jis(0, "result.content.1.mimeType", "image/png"));
+  CHECK(jis(0, "result.content.2.type", "audio") && jis(0, "result.content.2.data", "UklGRg==") && jis(0, "result.content.2.mimeType", "audio/wav"));
+  CHECK(jis(0, "result.content.3.type", "resource") && jis(0, "result.content.3.resource.uri", "file:///etc/motd") &&
+        jis(0, "result.content.3.resource.mimeType", "text/plain") && jis(0, "result.content.3.resource.text", "welcome"));
+  CHECK(jis(0, "result.content.4.type", "resource_link") && jis(0, "result.content.4.uri", "https://e2b.dev/docs") &&
+        jis(0, "result.content.4.name", "docs") && jis(0, "result.content.4.mimeType", "text/html"));
+  CHECK(jis(0, "result.isError", "false") && !jhas(0, "result.structuredContent"));
+
+  /* a result larger than the buffer is a clear error, never a cut JSON */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"big\"}}") == 1);
+  CHECK(jis(0, "result.isError", "true") && CONTAINS(J(0, "result.content.0.text"), "does not fit"));
+
+  /* arguments as a handler sees them */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"args\",\"arguments\":{\"s\":\"h\\u00e9\",\"i\":-12,\"b\":true}}}") == 1);
+  CHECK(jis(0, "result.structuredContent.s", "1") && jis(0, "result.structuredContent.i", "1") && jis(0, "result.structuredContent.b", "1"));
+  CHECK(jis(0, "result.structuredContent.sv", "h\xc3\xa9") && jis(0, "result.structuredContent.iv", "-12") && jis(0, "result.structuredContent.bv", "1"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"args\",\"arguments\":{\"s\":5,\"i\":\"5\",\"b\":\"yes\"}}}") == 1);
+  CHECK(jis(0, "result.structuredContent.s", "-1") && jis(0, "result.structuredContent.i", "-1") && jis(0, "result.structuredContent.b", "-1"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"args\",\"arguments\":{\"s\":\"toolongvalue\",\"i\":1.5,\"b\":null}}}") == 1);
+  CHECK(jis(0, "result.structuredContent.s", "-1") && jis(0, "result.structuredContent.i", "-1") && jis(0, "result.structuredContent.b", "0"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"args\",\"arguments\":{}}}") == 1);
+  CHECK(jis(0, "result.structuredContent.s", "0") && jis(0, "result.structuredContent.i", "0") && jis(0, "result.structuredContent.b", "0"));
+
+  /* in-process */
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{\"sensor\":4}", &r) == 0);
+  CHECK(!r.is_error && r.json && strcmp(r.json, "{\"celsius\":21,\"sensor\":4}") == 0 && r.json_len == strlen(r.json));
+  CHECK(r.content == NULL && r.content_len == 0 && r.message && r.message[0] == 0);
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", NULL, &r) == 0 && !r.is_error && CONTAINS(r.json, "\"sensor\":0"));
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "", &r) == 0 && !r.is_error);
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "  {}  ", &r) == 0 && !r.is_error);
+  CHECK(e2b_mcp_call_tool(&srv, "fail", "{}", &r) == 0);
+  CHECK(r.is_error && r.json == NULL && strcmp(r.message, "sensor 3 is offline") == 0);
+  CHECK(r.content && CONTAINS(r.content, "\"type\":\"text\"") && CONTAINS(r.content, "sensor 3 is offline"));
+  CHECK(e2b_mcp_call_tool(&srv, "blocks", NULL, &r) == 0 && !r.is_error && r.json == NULL && r.content &&
+        r.content_len == strlen(r.content) && CONTAINS(r.content, "\"type\":\"resource_link\""));
+  CHECK(e2b_mcp_call_tool(&srv, "log", NULL, &r) == 0 && !r.is_error);          /* no sink: logs go nowhere */
+  CHECK(e2b_mcp_call_tool(&srv, "progress", NULL, &r) == 0 && !r.is_error);
+  CHECK(e2b_mcp_call_tool(&srv, "big", NULL, &r) == 0 && r.is_error && CONTAINS(r.message, "does not fit"));
+  CHECK(e2b_mcp_call_tool(&srv, "nope", NULL, &r) == -1);
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "[1]", &r) == -1);
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{bad", &r) == -1);
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{} {}", &r) == -1);
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{\"a\":tru}", &r) == -1);
+  CHECK(out.key_leaks == 0);
+}
+
+static void test_logging(void) {
+  int i;
+  setup(KEY, 0);
+  add_tools();
+  init_version("2025-06-18");
+  /* default level info: info, warning, error */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"log\"}}") == 4);
+  for (i = 0; i < 3; i++) CHECK(jis(i, "method", "notifications/message") && !jhas(i, "id") && jis(i, "params.logger", "log"));
+  CHECK(jis(0, "params.level", "info") && jis(0, "params.data", "i2"));
+  CHECK(jis(1, "params.level", "warning") && jis(1, "params.data", "w \\\"q\\\""));
+  CHECK(jis(2, "params.level", "error") && jis(2, "params.data", "e4"));
+  CHECK(jis(3, "id", "1") && jis(3, "result.content.0.text", "logged"));
+  /* logging/setLevel */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"error\"}}") == 1 && jhas(0, "result"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"log\"}}") == 2 && jis(0, "params.level", "error"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"debug\"}}") == 1);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"log\"}}") == 5 && jis(0, "params.level", "debug") &&
+        jis(0, "params.data", "d1"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"emergency\"}}") == 1);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"log\"}}") == 1);
+  /* bad levels */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"logging/setLevel\",\"params\":{}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"logging/setLevel\"}") == 1 && err_code(0) == -32602);
+}
+
+static void test_progress(void) {
+  setup(KEY, 0);
+  add_tools();
+  init_version("2025-11-25");
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"progress\",\"_meta\":{\"progressToken\":\"tok-1\"}}}") == 4);
+  CHECK(jis(0, "method", "notifications/progress") && jis(0, "params.progressToken", "tok-1") && CONTAINS(msg(0), "\"progressToken\":\"tok-1\""));
+  CHECK(jis(0, "params.progress", "1") && jis(0, "params.total", "3") && jis(0, "params.message", "one"));
+  CHECK(jis(1, "params.progress", "2") && jis(1, "params.message", "two"));
+  CHECK(jis(2, "params.progress", "3") && !jhas(2, "params.message"));   /* the step back was not sent */
+  CHECK(jis(3, "id", "1") && jis(3, "result.content.0.text", "done"));
+  /* a numeric token */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"progress\",\"_meta\":{\"progressToken\":42}}}") == 4);
+  CHECK(CONTAINS(msg(0), "\"progressToken\":42,"));
+  /* no token, no notifications */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"progress\"}}") == 1);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"progress\",\"_meta\":{}}}") == 1);
+  /* 2024-11-05 has no progress message */
+  init_version("2024-11-05");
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"progress\",\"_meta\":{\"progressToken\":\"t\"}}}") == 4);
+  CHECK(jis(0, "params.progress", "1") && !jhas(0, "params.message"));
+}
+
+/* ---- the E2B tools: arguments refused before any request ---- */
+
+static void refused(const char *tool, const char *args, const char *arg_name) {
+  e2b_mcp_result r;
+  char note[512], want[64];
+  m.opens = m.sends = 0;
+  snprintf(note, sizeof note, "%s %s", tool, args);
+  CHECKM(e2b_mcp_call_tool(&srv, tool, args, &r) == 0, note);
+  snprintf(want, sizeof want, "Invalid argument '%s'", arg_name);
+  CHECKM(r.is_error && CONTAINS(r.message, want) && CONTAINS(r.message, "Nothing was sent"), note);
+  CHECKM(m.opens == 0 && m.sends == 0, note);
+}
+
+static void test_bad_arguments(void) {
+  static const char *const id_tools[] = { "e2b_get_sandbox", "e2b_get_sandbox_logs", "e2b_get_sandbox_metrics", "e2b_set_sandbox_timeout",
+                                          "e2b_pause_sandbox", "e2b_resume_sandbox", "e2b_kill_sandbox", "e2b_list_snapshots" };
+  static const char *const bad_ids[] = { "\"a/b\"", "\"../etc\"", "\"..\"", "\"a%2fb\"", "\"a b\"", "\"a\\r\\nX-Evil: 1\"", "\"a\\nb\"", "\"\"",
+                                         "\"a?b\"", "\"a#b\"", "\"sb\\u0000x\"", "\"a.b\"", "\"\\u00e9\"", "5", "true", "[\"sb1\"]", "{}",
+                                         "\"0123456789012345678901234567890123456789012345678901234567890123456789\"" };
+  char args[512];
+  size_t i, j;
+  e2b_mcp_result r;
+  setup(KEY, 1);
+  for (i = 0; i < sizeof id_tools / sizeof id_tools[0]; i++)
+    for (j = 0; j < sizeof bad_ids / sizeof bad_ids[0]; j++) {
+      snprintf(args, sizeof args, "{\"sandbox_id\":%s,\"timeout\":60}", bad_ids[j]);
+      refused(id_tools[i], args, "sandbox_id");
+    }
+  for (j = 0; j < sizeof bad_ids / sizeof bad_ids[0]; j++) {
+    snprintf(args, sizeof args, "{\"template_id\":%s}", bad_ids[j]);
+    refused("e2b_list_template_builds", args, "template_id");
+  }
+  /* required */
+  refused("e2b_get_sandbox", "{}", "sandbox_id");
+  refused("e2b_get_sandbox", NULL, "sandbox_id");
+  refused("e2b_list_template_builds", "{}", "template_id");
+  refused("e2b_set_sandbox_timeout", "{\"sandbox_id\":\"sb1\"}", "timeout");
+  /* template references for create: names with / and :tag are fine, paths are not */
+  refused("e2b_create_sandbox", "{\"template_id\":\"../base\"}", "template_id");
+  refused("e2b_create_sandbox", "{\"template_id\":\"a b\"}", "template_id");
+  refused("e2b_create_sandbox", "{\"template_id\":\"a%20b\"}", "template_id");
+  refused("e2b_create_sandbox", "{\"template_id\":\"a\\r\\nb\"}", "template_id");
+  refused("e2b_create_sandbox", "{\"template_id\":\"\"}", "template_id");
+  refused("e2b_create_sandbox", "{\"template_id\":7}", "template_id");
+  /* out of range and wrong types */
+  refused("e2b_list_sandboxes", "{\"limit\":0}", "limit");
+  refused("e2b_list_sandboxes", "{\"limit\":101}", "limit");
+  refused("e2b_list_sandboxes", "{\"limit\":\"5\"}", "limit");
+  refused("e2b_list_sandboxes", "{\"limit\":2.5}", "limit");
+  refused("e2b_list_sandboxes", "{\"state\":\"running\"}", "state");
+  refused("e2b_list_sandboxes", "{\"state\":[\"stopped\"]}", "state");
+  refused("e2b_list_sandboxes", "{\"metadata\":5}", "metadata");
+  refused("e2b_list_sandboxes", "{\"metadata\":{\"a\":1}}", "metadata");
+  refused("e2b_list_sandboxes", "{\"metadata\":\"novalue\"}", "metadata");
+  refused("e2b_list_sandboxes", "{\"started_after\":\"yesterday\"}", "started_after");
+  refused("e2b_list_sandboxes", "{\"next_token\":5}", "next_token");
+  refused("e2b_list_templates", "{\"limit\":-1}", "limit");
+  refused("e2b_list_snapshots", "{\"limit\":1000}", "limit");
+  refused("e2b_create_sandbox", "{\"timeout\":-1}", "timeout");
+  refused("e2b_create_sandbox", "{\"timeout\":0}", "timeout");
+  refused("e2b_create_sandbox", "{\"timeout\":3601}", "timeout");
+  refused("e2b_create_sandbox", "{\"timeout\":\"60\"}", "timeout");
+  refused("e2b_create_sandbox", "{\"auto_pause\":\"yes\"}", "auto_pause");
+  refused("e2b_create_sandbox", "{\"allow_internet_access\":1}", "allow_internet_access");
+  refused("e2b_create_sandbox", "{\"metadata\":{\"a\":1}}", "metadata");
+  refused("e2b_create_sandbox", "{\"env_vars\":[\"A=1\"]}", "env_vars");
+  refused("e2b_set_sandbox_timeout", "{\"sandbox_id\":\"sb1\",\"timeout\":0}", "timeout");
+  refused("e2b_set_sandbox_timeout", "{\"sandbox_id\":\"sb1\",\"timeout\":99999}", "timeout");
+  refused("e2b_resume_sandbox", "{\"sandbox_id\":\"sb1\",\"timeout\":-5}", "timeout");
+  refused("e2b_pause_sandbox", "{\"sandbox_id\":\"sb1\",\"memory\":\"no\"}", "memory");
+  refused("e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"limit\":0}", "limit");
+  refused("e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"limit\":1001}", "limit");
+  refused("e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"cursor\":-1}", "cursor");
+  refused("e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"direction\":\"up\"}", "direction");
+  refused("e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"level\":\"fatal\"}", "level");
+  refused("e2b_get_sandbox_metrics", "{\"sandbox_id\":\"sb1\",\"start\":200,\"end\":100}", "start");
+  refused("e2b_get_sandbox_metrics", "{\"sandbox_id\":\"sb1\",\"start\":-1}", "start");
+  {
+    char big[400];
+    memset(big, 'a', 300); big[300] = 0;
+    snprintf(args, sizeof args, "{\"sandbox_id\":\"sb1\",\"search\":\"%s\"}", big);
+    refused("e2b_get_sandbox_logs", args, "search");
+  }
+  /* over JSON-RPC: a result with isError, and the session goes on */
+  init_version("2025-06-18");
+  m.opens = m.sends = 0;
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_get_sandbox\",\"arguments\":{\"sandbox_id\":\"../x\"}}}") == 1);
+  CHECK(jis(0, "result.isError", "true") && CONTAINS(J(0, "result.content.0.text"), "sandbox_id") && m.opens == 0);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}") == 1 && jhas(0, "result"));
+  /* valid IDs do go out */
+  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"i1a2b3c4-d5_e6\"}", &r) == 0 && !r.is_error && m.opens == 1);
+  CHECK(out.key_leaks == 0);
+}
+
+static void test_keys(void) {
+  e2b_mcp_result r;
+  setup(NULL, 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0);
+  CHECK(r.is_error && CONTAINS(r.message, "E2B_API_KEY is not set") && CONTAINS(r.message, "e2b_") && m.opens == 0);
+  /* tools are still listed */
+  init_version("2025-06-18");
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}") == 1 && jis(0, "result.tools.0.name", "e2b_list_sandboxes"));
+  setup("", 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &r) == 0 && r.is_error && CONTAINS(r.message, "E2B_API_KEY is not set"));
+  setup("sk_e2b_0123456789abcdef0123456789abcdef", 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0);
+  CHECK(r.is_error && CONTAINS(r.message, "personal access token") && CONTAINS(r.message, "team API key") && m.opens == 0);
+  CHECK(!CONTAINS(r.message, "0123456789abcdef"));
+  init_version("2025-06-18");
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_create_sandbox\"}}") == 1);
+  CHECK(jis(0, "result.isError", "true") && CONTAINS(msg(0), "personal access token") && !CONTAINS(msg(0), "sk_e2b_0123"));
+  setup("e2b_has space", 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && r.is_error && CONTAINS(r.message, "not a team API key") && m.opens == 0);
+  CHECK(!CONTAINS(r.message, "has space"));
+  setup("e2b_a\r\nX-Evil: 1", 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && r.is_error && m.opens == 0);
+  setup("abc", 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && r.is_error && CONTAINS(r.message, "not a team API key"));
+  /* bad URLs fail at init */
+  {
+    e2b_mcp_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.api_key = KEY;
+    cfg.sock_port = &port;
+    cfg.api_url = "ftp://x"; CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_URL);
+    cfg.api_url = "http://"; CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_URL);
+    cfg.api_url = "http://h:0"; CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_URL);
+    cfg.api_url = "http://h:65536"; CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_URL);
+    cfg.api_url = "http://user@h"; CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_URL);
+    cfg.api_url = "http://h/a b"; CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_URL);
+    cfg.api_url = "http://h/p?q=1"; CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_URL);
+    cfg.api_url = "http://h:8080/p/"; CHECK(e2b_mcp_init(&srv, &cfg) == 0 && strcmp(srv.api.prefix, "/p") == 0 && srv.api.port == 8080);
+  }
+}
+
+/* ---- elicitation: the server asks the user before billing ---- */
+
+static void test_elicitation(void) {
+  static const char init[] =
+    "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+    "\"capabilities\":{\"elicitation\":{}},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+  static const char create[] =
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_create_sandbox\",\"arguments\":{\"template_id\":\"base\",\"timeout\":60}}}";
+  e2b_mcp_result r;
+  setup(KEY, 0);
+  CHECK(rpc(init) == 1);
+  /* declined: nothing is sent */
+  out.action = "decline"; out.asked = 0;
+  CHECK(rpc(create) == 2);
+  CHECK(out.asked == 1 && jis(0, "method", "elicitation/create") && jhas(0, "id") && jis(0, "params.mode", "form"));
+  CHECK(CONTAINS(J(0, "params.message"), "base") && jis(0, "params.requestedSchema.type", "object"));
+  CHECK(jis(1, "id", "1") && jis(1, "result.isError", "true") && CONTAINS(J(1, "result.content.0.text"), "declined"));
+  CHECK(m.opens == 0 && m.sends == 0);
+  /* accepted but unchecked */
+  out.action = "accept"; out.confirm = 0;
+  CHECK(rpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
+  /* no answer at all (end of input) */
+  out.action = NULL;
+  CHECK(rpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
+  /* accepted: the request goes out */
+  out.action = "accept"; out.confirm = 1;
+  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb7\",\"templateID\":\"base\"}");
+  CHECK(rpc(create) == 2 && jis(1, "result.isError", "false") && jis(1, "result.structuredContent.sandboxID", "sb7") && m.opens == 1);
+  CHECK(jis(1, "result.structuredContent.timeout", "60"));
+  /* 2025-06-18 has no mode field */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"elicitation\":{}}}}") == 1);
+  out.action = "decline";
+  CHECK(rpc(create) == 2 && jis(0, "method", "elicitation/create") && !jhas(0, "params.mode"));
+  /* a client without the capability is not asked; in-process calls are never asked */
+  init_version("2025-11-25");
+  out.asked = 0;
+  e2b_mcp_close(&srv);   /* a create is never retried on a stale connection: start on a fresh one */
+  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb8\",\"templateID\":\"base\"}");
+  CHECKM(rpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false"), msg(0));
+  e2b_mcp_close(&srv);
+  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb9\",\"templateID\":\"base\"}");
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_create_sandbox", NULL, &r) == 0 && !r.is_error && CONTAINS(r.json, "sb9"));
+  /* the sink failing: e2b_mcp_handle says so */
+  {
+    e2b_mcp_sink bad = sink;
+    out.len = sizeof out.buf;   /* full: every write fails */
+    out.n = 0;
+    CHECK(e2b_mcp_handle(&srv, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", 40, &bad) < 0);
+  }
+}
+
+int main(void) {
+  test_before_initialize();
+  test_errors();
+  test_versions();
+  test_batches();
+  test_tools_list();
+  test_tools_call();
+  test_logging();
+  test_progress();
+  test_bad_arguments();
+  test_keys();
+  test_elicitation();
+  return CHECK_DONE();
+}
