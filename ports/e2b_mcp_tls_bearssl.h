@@ -23,7 +23,8 @@
                         TAs_NUM) - it stays in flash, the arena is not used;
                         else E2B_MCP_TLS_ANCHORS_PEM when defined: PEM text compiled in;
                         else the system bundle E2B_MCP_TLS_SYSTEM_CA_FILE.
-      An arena or slot table too small for the file is an error at start-up
+      The arrays these macros name must be declared before e2b_mcp.h's implementation
+      is included. An arena or slot table too small for the file is an error at start-up
       (E2B_MCP_ERR_TLS_TRUST, with e2b_mcp_tls_trust.dropped > 0), never a silently
       shortened trust store.
 
@@ -41,8 +42,9 @@
       E2B_MCP_TLS_TRUST_ARENA     bytes for anchor names and keys  80 KiB | 2 KiB
                                   (Debian's 144-root bundle needs 61,917 bytes)
       E2B_MCP_TLS_BEARSSL_MINIMAL TLS 1.2, ECDHE + AES-128-GCM / ChaCha20-Poly1305,
-                                  small i15/m15 maths: ~25 KB less code than the full
-                                  profile (br_ssl_client_init_full, the default)
+                                  small i15/m15 maths: ~20 KB less code than the full
+                                  profile (br_ssl_client_init_full, the default), as
+                                  measured in the static x86-64 binary
       E2B_MCP_TLS_SYSTEM_CA_FILE  "/etc/ssl/certs/ca-certificates.crt"
       E2B_MCP_TLS_ANCHORS, E2B_MCP_TLS_ANCHORS_NUM, E2B_MCP_TLS_ANCHORS_PEM   see above
       E2B_MCP_TLS_NO_FILE         no file system: ca_file must be NULL

@@ -32,6 +32,7 @@
                (at most E2B_MCP_TLS_PEM_MAX bytes, on the stack) and parsed on its own
       NULL     E2B_MCP_TLS_ANCHORS_PEM when defined (PEM text compiled in), else the
                system bundle E2B_MCP_TLS_SYSTEM_CA_FILE
+      Certificates mbedTLS cannot parse are skipped; none at all is E2B_MCP_ERR_TLS_TRUST.
 
    SESSIONS
       The last session (ID or ticket) is offered again to the same host. handshakes
