@@ -33,6 +33,7 @@ $(BUILD)/e2b-mcp: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
 -include tests/integration/integration.mk
 -include ports/tls.mk
 -include bench/bench.mk
+-include tests/http/http.mk
 -include tests/cross/cross.mk
 -include tests/matrix/matrix.mk
 

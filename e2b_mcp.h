@@ -1539,6 +1539,7 @@ E2B_MCP_DEF int e2b_mcp_arg_bool(e2b_mcp_call *c, const char *key, int *v) {
 
 E2B_MCP_DEF e2b_mcp_json *e2b_mcp_result_json(e2b_mcp_call *c) { c->has_out = 1; return &c->out; }
 static void e2b_mcp__block_begin(e2b_mcp_call *c, const char *type) {
+  if (c->content.len) e2b_mcp__w_c(&c->content, ',');   /* blocks are items of one array */
   e2b_mcp_json_obj(&c->content);
   e2b_mcp_json_key(&c->content, "type");
   e2b_mcp_json_str(&c->content, type);

@@ -1,0 +1,43 @@
+#!/bin/sh
+# The official MCP conformance suite against the HTTP transport of
+# build/fixture-server (e2b_mcp.h plus the suite's fixture tools).
+# Needs: build/fixture-server, Node 22 and the suite under build/npm (make rules).
+# Prints one line per scenario and closes with "N passed, N failed" (scenarios).
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+NODE_BIN=$ROOT/build/npm/node22/node_modules/node/bin
+CONF=$ROOT/build/npm/conformance/node_modules/.bin/conformance
+OUT=$ROOT/build/conformance
+EXPECTED=$ROOT/tests/conformance/expected-failures.yml
+PATH=$NODE_BIN:$PATH; export PATH
+rm -rf "$OUT"; mkdir -p "$OUT"
+"$ROOT/build/fixture-server" 0 >"$OUT/server.out" 2>"$OUT/server.err" &
+spid=$!
+trap 'kill $spid 2>/dev/null; wait $spid 2>/dev/null' EXIT INT TERM
+port=""
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+  port=$(sed -n 's/^READY \([0-9]*\)$/\1/p' "$OUT/server.out" 2>/dev/null)
+  [ -n "$port" ] && break
+  sleep 0.25
+done
+if [ -z "$port" ]; then echo "FAIL fixture-server did not start"; cat "$OUT/server.err"; echo "0 passed, 1 failed"; exit 1; fi
+echo "fixture-server on 127.0.0.1:$port, node $(node --version)"
+timeout 600 "$CONF" server --url "http://localhost:$port/mcp" --expected-failures "$EXPECTED" -o "$OUT/results" >"$OUT/suite.log" 2>&1
+rc=$?
+sed 's/\x1b\[[0-9;]*m//g' "$OUT/suite.log" > "$OUT/suite.txt"
+# Per scenario: passed, an expected failure (listed, with its reason in the yml), or failed.
+pass=0; fail=0
+sed -n -e 's/^✓ \([^:]*\):.*/P \1/p' -e 's/^✗ \([^:]*\):.*/F \1/p' "$OUT/suite.txt" > "$OUT/scenarios.txt"
+while read -r mark name; do
+  listed=0; grep -qE "^  - $name\$" "$EXPECTED" && listed=1
+  if [ "$mark" = P ] && [ $listed -eq 0 ]; then echo "PASS $name"; pass=$((pass+1))
+  elif [ "$mark" = F ] && [ $listed -eq 1 ]; then echo "XFAIL $name (reason in tests/conformance/expected-failures.yml)"
+  elif [ "$mark" = P ]; then echo "FAIL $name passes but is listed as an expected failure (stale)"; fail=$((fail+1))
+  else echo "FAIL $name"; fail=$((fail+1)); fi
+done < "$OUT/scenarios.txt"
+total=$(grep -E '^Total:' "$OUT/suite.txt")
+echo "suite: ${total:-no summary}, exit $rc (log: build/conformance/suite.txt)"
+if [ $((pass+fail)) -eq 0 ]; then tail -n 20 "$OUT/suite.txt"; fail=1; fi
+if [ $rc -ne 0 ] && [ $fail -eq 0 ]; then echo "FAIL the suite exited $rc"; fail=1; fi
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

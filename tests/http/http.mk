@@ -1,0 +1,67 @@
+# tests/http/http.mk — the Streamable HTTP transport, the official MCP conformance suite,
+# the MCP inspector CLI and consent (issue 5). Included by the top Makefile.
+#   make test-http-rules        HTTP rules: token, Origin/Host, sessions, versions, sizes,
+#                               slow clients, more clients than slots (Python stdlib)
+#   make test-http-consent      consent before billable calls, on stdio and on HTTP,
+#                               checked against the simulator's request log
+#   make test-http-conformance  @modelcontextprotocol/conformance against build/fixture-server
+#   make test-http-inspector    @modelcontextprotocol/inspector CLI against build/e2b-mcp
+#                               (stdio and --http) and the simulator
+# Node 22 and the npm packages go under build/npm/ (idempotent: skipped when the pinned
+# version is there). Each suite ends with "N passed, N failed".
+
+HTTP_NPM        := $(BUILD)/npm
+HTTP_NODE_VER   := 22
+HTTP_CONF_VER   := 0.1.16
+HTTP_INSP_VER   := 2.12.0
+HTTP_NODE_BIN   := $(HTTP_NPM)/node22/node_modules/node/bin
+
+TEST_SUITES += http-rules http-consent http-conformance http-inspector
+
+.PHONY: test-http-rules test-http-consent test-http-conformance test-http-inspector http-node http-npm-conformance http-npm-inspector
+
+# The server binary again with small slots and short timeouts, so the rules show in seconds.
+$(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_HTTP_CONNS=4 -DE2B_MCP_HTTP_SESSIONS=3 -DE2B_MCP_HTTP_LINGER=4 \
+	  -DE2B_MCP_MSG_MAX=16384 -DE2B_MCP_HTTP_REQUEST_TIMEOUT_MS=1500 -DE2B_MCP_HTTP_IDLE_TIMEOUT_MS=4000 \
+	  -DE2B_MCP_HTTP_ASK_TIMEOUT_MS=8000 -o $@ examples/e2b-mcp.c
+
+# The conformance fixtures: a test-only server, never part of build/e2b-mcp.
+$(BUILD)/fixture-server: tests/conformance/fixture-server.c $(HDRS) | $(BUILD)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -o $@ tests/conformance/fixture-server.c
+
+# npm install of one pinned package into build/npm/<dir>, skipped when already there.
+# $(1) dir, $(2) package, $(3) version
+define http_npm_install
+	@have=$$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' $(HTTP_NPM)/$(1)/node_modules/$(2)/package.json 2>/dev/null | head -n 1); \
+	case "$$have" in $(3)|$(3).*) ;; *) \
+	  command -v npm >/dev/null || { echo "FAIL npm is not installed (apt-get install npm)"; exit 1; }; \
+	  mkdir -p $(HTTP_NPM)/$(1); \
+	  [ -f $(HTTP_NPM)/$(1)/package.json ] || echo '{"name":"e2b-mcp-$(1)","private":true}' > $(HTTP_NPM)/$(1)/package.json; \
+	  (cd $(HTTP_NPM)/$(1) && npm install --no-audit --no-fund --loglevel=error $(2)@$(3) >/dev/null) || \
+	    { echo "FAIL npm install $(2)@$(3)"; exit 1; } ;; \
+	esac
+endef
+
+http-node:
+	$(call http_npm_install,node22,node,$(HTTP_NODE_VER))
+http-npm-conformance: http-node
+	$(call http_npm_install,conformance,@modelcontextprotocol/conformance,$(HTTP_CONF_VER))
+http-npm-inspector: http-node
+	$(call http_npm_install,inspector,@modelcontextprotocol/inspector,$(HTTP_INSP_VER))
+
+test-http-rules:
+	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 300 python3 tests/http/test_http.py
+
+test-http-consent:
+	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 300 python3 tests/http/test_consent.py
+
+test-http-conformance:
+	@$(MAKE) -s $(BUILD)/fixture-server http-npm-conformance || { echo "0 passed, 1 failed"; exit 1; }
+	@timeout 900 tests/conformance/run.sh
+
+test-http-inspector:
+	@$(MAKE) -s $(BUILD)/e2b-mcp http-npm-inspector || { echo "0 passed, 1 failed"; exit 1; }
+	@timeout 600 tests/http/inspector.sh
