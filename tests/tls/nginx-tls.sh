@@ -3,7 +3,9 @@
 # case, all on 127.0.0.1 (clients connect to "localhost": no IP SAN matching in BearSSL
 # or mbedTLS 2.28).
 #   nginx-tls.sh start DIR    writes DIR/nginx/nginx.conf, starts nginx, prints the ports
-#                             as lines "good P", "rsa P", ...; DIR holds mkcerts.sh output
+#                             as lines "good P", "rsa P", ...; DIR holds mkcerts.sh output.
+#                             Sessions resume by ID (shared cache, tickets off), except on
+#                             "tickets" (good certificate, tickets only)
 #   nginx-tls.sh restart DIR  stops and starts it again on the same ports (cache emptied)
 #   nginx-tls.sh stop DIR
 # The access log (DIR/nginx/access.log) has one line per request:
@@ -28,7 +30,7 @@ start() {
   if [ ! -f "$n/ports" ]; then
     python3 - "$n/ports" <<'PY'
 import socket, sys
-names = ["good", "rsa", "wrongname", "expired", "untrusted"]
+names = ["good", "rsa", "wrongname", "expired", "untrusted", "tickets"]
 socks = []
 for _ in names:
     s = socket.socket(); s.bind(("127.0.0.1", 0)); socks.append(s)
@@ -50,8 +52,11 @@ PY
     echo "  ssl_protocols TLSv1.2 TLSv1.3; ssl_session_cache shared:tlstest:1m; ssl_session_tickets off;"
     echo "  keepalive_requests 10000; keepalive_timeout 60s;"
     while read -r name port; do
-      echo "  server { listen 127.0.0.1:$port ssl; server_name localhost;"
-      echo "    ssl_certificate $d/$name.pem; ssl_certificate_key $d/$name.key; root $n/www;"
+      cert=$name; extra=
+      # "tickets": the good certificate, resumption by session ticket only (no ID cache)
+      [ "$name" = tickets ] && { cert=good; extra="ssl_session_cache off; ssl_session_tickets on;"; }
+      echo "  server { listen 127.0.0.1:$port ssl; server_name localhost; $extra"
+      echo "    ssl_certificate $d/$cert.pem; ssl_certificate_key $d/$cert.key; root $n/www;"
       echo "    location = /hello { default_type application/json; return 200 '{\"hello\":\"world\"}'; }"
       echo "  }"
     done < "$n/ports"
