@@ -64,4 +64,4 @@ test-http-conformance:
 
 test-http-inspector:
 	@$(MAKE) -s $(BUILD)/e2b-mcp http-npm-inspector || { echo "0 passed, 1 failed"; exit 1; }
-	@timeout 600 tests/http/inspector.sh
+	@timeout 600 python3 tests/http/test_inspector.py
