@@ -1,0 +1,11 @@
+# bench/bench.mk - `make bench` (issue 6), included by the top Makefile; not part of `make test`.
+# Prints ONE table (sizes, RAM, speed, each beside its budget); bench/README.md says how each
+# figure is measured, bench/RESULTS.md holds the last run written up for the README.
+#   make bench                       the table (also in build/bench/table.md)
+#   make bench BENCH_CALLS=N BENCH_COLD=N   sample counts (default 1000 calls, 300 cold starts)
+.PHONY: bench deps-bench
+deps-bench:
+	@scripts/install-deps.sh core tls static cross bench >/dev/null
+bench: deps-bench $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-static
+	@mkdir -p $(BUILD)/bench
+	@BENCH_CALLS=$(or $(BENCH_CALLS),1000) BENCH_COLD=$(or $(BENCH_COLD),300) timeout 900 bench/run.sh | tee $(BUILD)/bench/table.md

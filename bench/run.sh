@@ -1,0 +1,177 @@
+#!/bin/bash
+# bench/run.sh - `make bench`: measures e2b_mcp.h and prints ONE table (bench/README.md says how
+# each figure is measured). Needs build/e2b-mcp and build/e2b-mcp-static (bench.mk builds
+# them first). Starts its own simulator and nginx TLS front on loopback and stops them.
+# Env: BENCH_CALLS (1000), BENCH_COLD (300): sample counts.
+set -u
+cd "$(dirname "$0")/.."
+B=build/bench
+mkdir -p "$B/m4"
+CALLS=${BENCH_CALLS:-1000}
+COLD=${BENCH_COLD:-300}
+KEY=e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef
+log=$B/run.log; : > "$log"
+die() { echo "bench: $*" >&2; tail -n 20 "$log" >&2; exit 1; }
+kv() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }   # kv KEY FILE
+
+# Others may rebuild build/e2b-mcp* while this runs: measure copies taken now.
+mkdir -p $B/bin
+cp build/e2b-mcp $B/bin/e2b-mcp && cp build/e2b-mcp-static $B/bin/e2b-mcp-static || die "build/e2b-mcp and build/e2b-mcp-static are needed (make bench builds them)"
+DYN=$B/bin/e2b-mcp; STA=$B/bin/e2b-mcp-static
+
+# ---- build the bench programs ---------------------------------------------------------
+gcc -std=c99 -Wall -Wextra -O2 -I. -o $B/core bench/core.c -lbearssl -lpthread -Wl,-z,now >>"$log" 2>&1 || die "core"
+gcc -std=c99 -Wall -Wextra -O2 -DE2B_MCP_SMALL -I. -o $B/core-small bench/core.c -lbearssl -lpthread -Wl,-z,now >>"$log" 2>&1 || die "core-small"
+gcc -O2 -shared -fPIC -Wall -Wextra -o $B/malloc_count.so bench/malloc_count.c >>"$log" 2>&1 || die "malloc_count"
+musl-gcc -std=c99 -Wall -Wextra -O2 -Ibuild/bearssl-musl/include -I. -o $B/drive bench/drive.c \
+  build/bearssl-musl/lib/libbearssl.a -static >>"$log" 2>&1 || die "drive"
+scripts/build-bearssl-m4.sh >>"$log" 2>&1 || die "BearSSL for Cortex-M4"
+cp /usr/include/jsmn.h $B/m4/
+cat /etc/ssl/certs/ISRG_Root_X1.pem /etc/ssl/certs/ISRG_Root_X2.pem > $B/m4/roots.pem
+build/bearssl-musl/brssl ta -q $B/m4/roots.pem > $B/m4/m4_ta.h 2>>"$log" || die "brssl ta"
+M4CC="arm-none-eabi-gcc -std=c99 -Wall -Wextra -pedantic -Os -mcpu=cortex-m4 -mthumb -ffunction-sections -fdata-sections -fcallgraph-info=su"
+M4LD="arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections"
+(cd $B/m4 &&
+ $M4CC -I. -I../../.. -c ../../../bench/m4.c -o m4-none.o &&
+ $M4LD -o m4-none.elf m4-none.o &&
+ # -Wno-unused-function: the BearSSL port's PEM loader is unused with compiled-in anchors
+ $M4CC -DM4_TLS -Wno-unused-function -I. -I../../.. -I../../bearssl-m4/inc -c ../../../bench/m4.c -o m4-tls.o &&
+ $M4LD -o m4-tls.elf m4-tls.o ../../bearssl-m4/libbearssl.a &&
+ echo 'int main(void){return 0;}' > empty.c && $M4LD -Os empty.c -o empty.elf) >>"$log" 2>&1 || die "Cortex-M4 builds"
+
+# ---- sizes --------------------------------------------------------------------------
+sz() { size "$1" | awk 'NR==2 {print $1, $2, $3}'; }          # text data bss
+asz() { arm-none-eabi-size "$1" | awk 'NR==2 {print $1, $2, $3}'; }
+fsz() { stat -c %s "$1"; }
+read -r dt dd db <<<"$(sz $DYN)"
+read -r st sd sb <<<"$(sz $STA)"
+read -r et ed eb <<<"$(asz $B/m4/empty.elf)"
+read -r nt nd nb <<<"$(asz $B/m4/m4-none.elf)"
+read -r tt td tb <<<"$(asz $B/m4/m4-tls.elf)"
+stk_none=$(python3 bench/stack-ci.py $B/m4/m4-none.ci main | sed -n 's/^main=\([0-9]*\).*/\1/p')
+stk_tls=$(python3 bench/stack-ci.py $B/m4/m4-tls.ci main | sed -n 's/^main=\([0-9]*\).*/\1/p')
+BR_HS_STACK=6144   # BearSSL handshake stack on Cortex-M (TOOLCHAIN.md, measured there): vtable calls are not in the call graph
+
+# the static binary again, unstripped pieces counted from a link map (same flags as `make static`)
+mkdir -p $B/static
+MUSLCC="musl-gcc -std=c99 -Os -ffunction-sections -fdata-sections -Ibuild/bearssl-musl/include -DE2B_MCP_TLS_BEARSSL -I."
+($MUSLCC -c examples/e2b-mcp.c -o $B/static/e2b-mcp.o &&
+ musl-gcc -static -s -Wl,--gc-sections -Wl,-Map,$B/static/full.map -o $B/static/e2b-mcp-full $B/static/e2b-mcp.o build/bearssl-musl/lib/libbearssl.a &&
+ # what-if: BearSSL's minimal profile, no unwind tables for the program, no build id
+ $MUSLCC -DE2B_MCP_TLS_BEARSSL_MINIMAL -fno-asynchronous-unwind-tables -fno-unwind-tables examples/e2b-mcp.c \
+   build/bearssl-musl/lib/libbearssl.a -static -s -Wl,--gc-sections -Wl,--build-id=none -o $B/static/e2b-mcp-min) >>"$log" 2>&1 || die "static variants"
+comp=$(python3 bench/mapsum.py $B/static/full.map --pretty)
+ehf=$(size -A $B/static/e2b-mcp-full | awk '$1==".eh_frame" {print $2}')
+
+# ---- RAM, stack, core speed (in-process) ---------------------------------------------
+$B/core > $B/core.txt 2>>"$log" || die "core run"
+$B/core-small > $B/core-small.txt 2>>"$log" || die "core-small run"
+
+# ---- the simulator and nginx ----------------------------------------------------------
+python3 tests/sim/e2b-sim --port 0 --many 10 > $B/sim.out 2>>"$log" &
+SIM_PID=$!
+TLSDIR=$PWD/$B/tls
+cleanup() { tests/sim/tls-proxy.sh stop "$TLSDIR" >/dev/null 2>&1; kill "$SIM_PID" 2>/dev/null; wait "$SIM_PID" 2>/dev/null; }
+trap cleanup EXIT
+for i in $(seq 50); do grep -q '^READY' $B/sim.out && break; sleep 0.1; done
+SIM_PORT=$(awk '/^READY/ {print $2}' $B/sim.out); [ -n "$SIM_PORT" ] || die "simulator"
+tests/sim/tls-proxy.sh start "$SIM_PORT" "$TLSDIR" >>"$log" 2>&1 || die "nginx TLS front"
+. "$TLSDIR/ports.env"
+HTTP=http://127.0.0.1:$SIM_PORT
+HTTPS=https://localhost:$TLS_GOOD_PORT
+export E2B_API_KEY=$KEY
+unset E2B_MCP_ENABLE_KILL E2B_DOMAIN
+
+# ---- speed against the simulator ------------------------------------------------------
+E2B_API_URL=$HTTP E2B_DASHBOARD_API_URL=$HTTP $B/drive cold "$COLD" $STA > $B/cold-static.txt 2>>"$log" || die "cold static"
+E2B_API_URL=$HTTP E2B_DASHBOARD_API_URL=$HTTP $B/drive cold "$COLD" $DYN > $B/cold-dyn.txt 2>>"$log" || die "cold dynamic"
+E2B_API_URL=$HTTP E2B_DASHBOARD_API_URL=$HTTP $B/drive lat "$CALLS" "$HTTP" $STA > $B/lat-http.txt 2>>"$log" || die "latency http"
+E2B_API_URL=$HTTPS E2B_DASHBOARD_API_URL=$HTTPS E2B_MCP_CA_FILE=$TLSDIR/ca.pem \
+  $B/drive lat "$CALLS" "$HTTPS" $STA > $B/lat-https.txt 2>>"$log" || die "latency https"
+
+# the same HTTP run with the simulator on CPU 1 and the client and the server on CPU 0 (no
+# cross-CPU wake-up inside the client->server hop; see bench/README.md)
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  taskset -a -p -c 1 "$SIM_PID" >/dev/null 2>&1
+  E2B_API_URL=$HTTP E2B_DASHBOARD_API_URL=$HTTP taskset -c 0 $B/drive lat "$CALLS" "$HTTP" $STA > $B/lat-http-pinned.txt 2>>"$log" || die "latency http pinned"
+  taskset -a -p -c 0-$(($(nproc) - 1)) "$SIM_PID" >/dev/null 2>&1
+fi
+$B/drive hop "$CALLS" > $B/hop.txt 2>>"$log" || die "hop"
+
+# ---- heap: a whole session of the dynamic build with an LD_PRELOAD counter ------------
+rm -f $B/heap.txt
+printf '#!/bin/sh\nLD_PRELOAD=%s/%s/malloc_count.so MALLOC_COUNT_OUT=%s/%s/heap.txt exec %s/%s "$@"\n' \
+  "$PWD" $B "$PWD" $B "$PWD" "$DYN" > $B/e2b-mcp-counted; chmod +x $B/e2b-mcp-counted
+E2B_MCP_BIN=$PWD/$B/e2b-mcp-counted timeout 300 python3 tests/cross/session.py --sim-url "$HTTP" > $B/heap-session.txt 2>&1 \
+  || die "heap session (HTTP): $(tail -n 3 $B/heap-session.txt)"
+E2B_API_URL=$HTTPS E2B_DASHBOARD_API_URL=$HTTPS E2B_MCP_CA_FILE=$TLSDIR/ca.pem \
+  LD_PRELOAD=$PWD/$B/malloc_count.so MALLOC_COUNT_OUT=$PWD/$B/heap.txt \
+  $B/drive lat 100 "$HTTPS" $DYN > /dev/null 2>>"$log" || die "heap session (HTTPS)"
+heap_own=$(awk -F'[= ]' '{s+=$2} END {print s+0}' $B/heap.txt)
+heap_libc=$(awk -F'[= ]' '{s+=$4} END {print s+0}' $B/heap.txt)
+heap_runs=$(wc -l < $B/heap.txt)
+
+# ---- the table --------------------------------------------------------------------------
+KiB=1024
+verdict() {  # verdict VALUE BUDGET  (lower is better) -> "ok" or "MISS +N%"
+  awk -v v="$1" -v b="$2" 'BEGIN { if (v <= b) print "ok"; else printf "MISS +%.0f%%\n", (v - b) * 100 / b }'
+}
+kb() { awk -v v="$1" 'BEGIN { printf "%.1f KiB", v / 1024 }'; }
+ms() { awk -v v="$1" 'BEGIN { printf "%.2f ms", v / 1000 }'; }
+row() { printf '| %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4"; }
+C=$B/core.txt; S=$B/core-small.txt
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)
+
+m4_none_text=$((nt - et)); m4_none_ram=$((nd + nb - ed - eb + stk_none))
+m4_tls_text=$((tt - et));  m4_tls_ram=$((td + tb - ed - eb + stk_tls + BR_HS_STACK))
+st_file=$(fsz $STA)
+cs=$(kv cold_median_us $B/cold-static.txt); cd_=$(kv cold_median_us $B/cold-dyn.txt)
+hm=$(kv mcp_median_us $B/lat-http.txt); hp=$(kv mcp_p99_us $B/lat-http.txt); hr=$(kv raw_median_us $B/lat-http.txt); hrp=$(kv raw_p99_us $B/lat-http.txt)
+sm=$(kv mcp_median_us $B/lat-https.txt); sp=$(kv mcp_p99_us $B/lat-https.txt); sr=$(kv raw_median_us $B/lat-https.txt); srp=$(kv raw_p99_us $B/lat-https.txt)
+hratio=$(awk -v a="$hm" -v b="$hr" 'BEGIN {printf "%.2f", a / b}')
+sratio=$(awk -v a="$sm" -v b="$sr" 'BEGIN {printf "%.2f", a / b}')
+rss_h=$(kv peak_rss_kb $B/lat-http.txt); rss_s=$(kv peak_rss_kb $B/lat-https.txt)
+bufs() { f=$1; echo "msg $(kv sizeof_msg $f), mtok $(kv sizeof_mtok $f), req $(kv sizeof_req $f), resp $(kv sizeof_resp $f), rtok $(kv sizeof_rtok $f), result $(kv sizeof_result $f), content $(kv sizeof_content $f), out $(kv sizeof_out $f), errmsg $(kv sizeof_errmsg $f), conn $(kv sizeof_conn $f) (TLS $(kv sizeof_conn_tls $f)), trust $(kv sizeof_trust $f)"; }
+
+echo
+echo "## e2b_mcp.h bench - $(date -u '+%Y-%m-%d %H:%M UTC') - $(uname -sr) $(uname -m), $cpu, $(nproc) cores, $mem"
+echo "(e2b_mcp.h $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD -- e2b_mcp.h ports 2>/dev/null || echo '+local changes'); $(gcc -dumpfullversion) gcc, musl $(ls /usr/lib/x86_64-linux-musl/libc.so 2>/dev/null >/dev/null && dpkg-query -W -f='${Version}' musl 2>/dev/null), arm-none-eabi-gcc $(arm-none-eabi-gcc -dumpversion), BearSSL 0.6; simulator on loopback; 1 KiB = 1024 B)"
+echo
+echo "| figure | measured | budget | verdict |"
+echo "|---|---|---|---|"
+row "**size**" "" "" ""
+row "build/e2b-mcp (glibc, dynamic, BearSSL full): file / text / data / bss" "$(fsz $DYN) / $dt / $dd / $db B" "-" ""
+row "build/e2b-mcp-static (musl, static, BearSSL full, stripped): file" "$st_file B ($(kb $st_file))" "<= 170 KiB" "$(verdict $st_file $((170*KiB)))"
+row "build/e2b-mcp-static: text / data / bss" "$st / $sd / $sb B" "-" ""
+row "  code+rodata by origin (link map) / .eh_frame" "$comp B / $ehf B" "" ""
+row "  what-if: + BearSSL minimal profile, no unwind tables, no build id" "$(fsz $B/static/e2b-mcp-min) B ($(kb $(fsz $B/static/e2b-mcp-min)))" "<= 170 KiB" "$(verdict $(fsz $B/static/e2b-mcp-min) $((170*KiB)))"
+row "Cortex-M4 library, small profile, no TLS: text (ELF minus an empty main's $et B)" "$m4_none_text B ($(kb $m4_none_text))" "<= 32 KiB" "$(verdict $m4_none_text $((32*KiB)))"
+row "Cortex-M4, no TLS: RAM = data+bss $((nd + nb - ed - eb)) B + worst stack $stk_none B (call graph)" "$m4_none_ram B ($(kb $m4_none_ram))" "<= 24 KiB" "$(verdict $m4_none_ram $((24*KiB)))"
+row "Cortex-M4 + BearSSL minimal profile, 2 compiled-in roots: text" "$m4_tls_text B ($(kb $m4_tls_text))" "<= 96 KiB" "$(verdict $m4_tls_text $((96*KiB)))"
+row "Cortex-M4 + BearSSL: RAM = data+bss $((td + tb - ed - eb)) B + stack $stk_tls B + handshake ~$BR_HS_STACK B (est.)" "$m4_tls_ram B ($(kb $m4_tls_ram))" "<= 48 KiB" "$(verdict $m4_tls_ram $((48*KiB)))"
+row "**RAM**" "" "" ""
+row "sizeof e2b_mcp_server, desktop (BearSSL types)" "$(kv sizeof_server $C) B ($(kb $(kv sizeof_server $C)))" "-" ""
+row "desktop buffers (B)" "$(bufs $C)" "-" ""
+row "sizeof e2b_mcp_server, small profile (BearSSL types)" "$(kv sizeof_server $S) B ($(kb $(kv sizeof_server $S)))" "-" ""
+row "small-profile buffers (B)" "$(bufs $S)" "-" ""
+row "worst stack of a tool call, x86-64 painted (desktop / small)" "$(kv stack_worst_tool $C) / $(kv stack_worst_tool $S) B ($(kv stack_worst_tool_name $C)); tools/list $(kv stack_tools_list $C) B" "-" ""
+row "worst stack, Cortex-M4 call graph (library frames, no TLS / BearSSL port)" "$stk_none / $stk_tls B" "-" ""
+row "heap allocations in whole sessions ($heap_runs: HTTP session.py, HTTPS 120 calls)" "$heap_own by the program; $heap_libc by glibc on its behalf" "0" "$([ "$heap_own" -eq 0 ] && echo ok || echo MISS)"
+row "**speed**" "" "" ""
+row "cold start, spawn -> initialize answered, static musl (median of $COLD; p10/p90)" "$(ms $cs) ($(ms $(kv cold_p10_us $B/cold-static.txt)) / $(ms $(kv cold_p90_us $B/cold-static.txt)))" "<= 3.5 ms" "$(verdict $cs 3500)"
+row "cold start, dynamic glibc build (median; p10/p90)" "$(ms $cd_) ($(ms $(kv cold_p10_us $B/cold-dyn.txt)) / $(ms $(kv cold_p90_us $B/cold-dyn.txt)))" "<= 3.5 ms" "$(verdict $cd_ 3500)"
+row "e2b_list_sandboxes limit 10, HTTP: median / p99 ($CALLS calls, static)" "$hm / $hp us" "" ""
+row "  floor: raw keep-alive GET, same endpoint, same run: median / p99" "$hr / $hrp us" "" ""
+row "  ratio (median)" "${hratio}x" "<= 1.10x" "$(verdict $hratio 1.10)"
+if [ -f $B/lat-http-pinned.txt ]; then
+  pm=$(kv mcp_median_us $B/lat-http-pinned.txt); pr=$(kv raw_median_us $B/lat-http-pinned.txt)
+  row "  pinned (simulator on CPU 1, client+server on CPU 0): median MCP / floor" "$pm / $pr us = $(awk -v a="$pm" -v b="$pr" 'BEGIN {printf "%.2f", a / b}')x" "<= 1.10x" "$(verdict $(awk -v a="$pm" -v b="$pr" 'BEGIN {printf "%.3f", a / b}') 1.10)"
+fi
+row "  the stdio hop alone (7.5 KB line through cat and back): median / p99" "$(kv hop_median_us $B/hop.txt) / $(kv hop_p99_us $B/hop.txt) us" "" ""
+row "e2b_list_sandboxes limit 10, HTTPS via nginx: median / p99" "$sm / $sp us" "" ""
+row "  floor: raw keep-alive GET over TLS, same run: median / p99" "$sr / $srp us" "" ""
+row "  ratio (median)" "${sratio}x" "<= 1.10x" "$(verdict $sratio 1.10)"
+row "MCP core in-process, desktop: tools/list / tools/call (canned HTTP answer)" "$(kv tools_list_per_s $C) / $(kv tools_call_per_s $C) msg/s" "-" ""
+row "MCP core in-process, small: tools/list / tools/call" "$(kv tools_list_per_s $S) / $(kv tools_call_per_s $S) msg/s" "-" ""
+row "peak RSS of the static server over a session (HTTP / HTTPS)" "$rss_h / $rss_s KiB" "<= 1024 KiB" "$(verdict $rss_s 1024)"
