@@ -9,7 +9,7 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer (the one that runs). Each suite's last
 # line is "N passed, N failed".
 
-TEST_SUITES += unit-json unit-http unit-mcp unit-nomalloc
+TEST_SUITES += unit-json unit-http unit-mcp unit-nomalloc unit-cpp unit-embedded
 
 UNIT_DIR   := $(BUILD)/unit
 UNIT_CF    := $(CSTD) $(WARN) -g -I.

@@ -1,0 +1,95 @@
+/* embedded.c - e2b_mcp.h inside an agent on a board: no JSON-RPC, no stdio
+   transport, just calls.
+
+   The agent registers its own tool (board_temperature) next to E2B's and calls
+   both in-process with e2b_mcp_call_tool, the way its planner would after
+   choosing a tool. It is built with the small (microcontroller) profile: every
+   buffer lives in one static e2b_mcp_server of about 40 KB, and nothing is
+   allocated.
+
+   Build:  cc -std=c99 -I. -o build/embedded examples/embedded.c
+   Run:    E2B_API_URL=http://127.0.0.1:<port> E2B_API_KEY=e2b_... build/embedded
+           (tests/sim/e2b-sim prints READY <port>; a real key needs a TLS build) */
+#define E2B_MCP_SMALL          /* the microcontroller profile: small buffers */
+#define E2B_MCP_NO_STDIO       /* no stdio transport: this agent calls tools directly */
+#define E2B_MCP_IMPLEMENTATION
+#include "../e2b_mcp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static e2b_mcp_server srv;   /* every buffer the library uses, in .bss */
+
+/* Stands in for the board's sensor driver. */
+static long read_sensor_millicelsius(long long sensor) { return 21500 + (long)sensor * 250; }
+
+/* A tool of our own: validate the arguments, do the work, write one JSON object. */
+static void board_temperature(e2b_mcp_call *c) {
+  long long sensor = 0;
+  long mc;
+  e2b_mcp_json *w;
+  int r = e2b_mcp_arg_int(c, "sensor", &sensor);
+  if (r < 0 || sensor < 0 || sensor > 3) {
+    e2b_mcp_result_error(c, "sensor must be an integer from 0 to 3");
+    return;
+  }
+  mc = read_sensor_millicelsius(sensor);
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "sensor"); e2b_mcp_json_int(w, sensor);
+  e2b_mcp_json_key(w, "millicelsius"); e2b_mcp_json_int(w, mc);
+  e2b_mcp_json_obj_end(w);
+}
+
+static const e2b_mcp_tool board_tool = {
+  "board_temperature", "Board temperature",
+  "Read the temperature of one of the board's sensors (0-3), in millidegrees Celsius.",
+  "{\"type\":\"object\",\"properties\":{\"sensor\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":3}}}",
+  "{\"type\":\"object\",\"properties\":{\"sensor\":{\"type\":\"integer\"},\"millicelsius\":{\"type\":\"integer\"}},"
+  "\"required\":[\"sensor\",\"millicelsius\"]}",
+  E2B_MCP_READ_ONLY | E2B_MCP_CLOSED_WORLD, board_temperature, NULL
+};
+
+/* Calls one tool and prints what came back; returns 0 when it succeeded. */
+static int call(const char *tool, const char *args) {
+  e2b_mcp_result r;
+  printf("> %s %s\n", tool, args ? args : "{}");
+  if (e2b_mcp_call_tool(&srv, tool, args, &r) != 0) {
+    printf("< no such tool, or the arguments are not a JSON object\n");
+    return -1;
+  }
+  if (r.is_error) {
+    printf("< error: %s\n", r.message);
+    return -1;
+  }
+  printf("< %.*s\n", (int)r.json_len, r.json ? r.json : "");
+  return 0;
+}
+
+int main(void) {
+  e2b_mcp_config cfg;
+  int err, failed = 0;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = getenv("E2B_API_KEY");
+  cfg.api_url = getenv("E2B_API_URL");
+  cfg.dashboard_url = getenv("E2B_DASHBOARD_API_URL");
+  cfg.server_name = "board-agent";
+  if ((err = e2b_mcp_init(&srv, &cfg)) != 0) {
+    fprintf(stderr, "embedded: %s (check E2B_API_URL)\n", e2b_mcp_strerror(err));
+    return 2;
+  }
+  if (e2b_mcp_add_tool(&srv, &board_tool) != 0) {
+    fprintf(stderr, "embedded: could not register board_temperature\n");
+    return 2;
+  }
+  printf("e2b_mcp %s, server state %lu bytes\n", E2B_MCP_VERSION, (unsigned long)sizeof srv);
+
+  failed |= call("board_temperature", "{\"sensor\":2}") != 0;
+  failed |= call("e2b_list_sandboxes", "{\"state\":[\"running\"],\"limit\":2}") != 0;
+  /* a bad argument is refused by the tool, and the agent carries on */
+  call("board_temperature", "{\"sensor\":9}");
+
+  e2b_mcp_close(&srv);
+  return failed ? 1 : 0;
+}
