@@ -42,7 +42,7 @@
       E2B_MCP_TLS_TRUST_ARENA     bytes for anchor names and keys  80 KiB | 2 KiB
                                   (Debian's 144-root bundle needs 61,917 bytes)
       E2B_MCP_TLS_BEARSSL_MINIMAL TLS 1.2, ECDHE + AES-128-GCM / ChaCha20-Poly1305,
-                                  small i15/m15 maths: ~20 KB less code than the full
+                                  small i15/m15 maths: ~25 KB less code than the full
                                   profile (br_ssl_client_init_full, the default), as
                                   measured in the static x86-64 binary
       E2B_MCP_TLS_SYSTEM_CA_FILE  "/etc/ssl/certs/ca-certificates.crt"
