@@ -9,9 +9,10 @@
    #define E2B_MCP_IMPLEMENTATION
    #include "e2b_mcp.h"
 
-   Link: nothing for plain HTTP; -lbearssl with E2B_MCP_TLS_BEARSSL (the default
-   when <bearssl.h> is wanted, see PORTS); -lmbedtls -lmbedx509 -lmbedcrypto with
-   E2B_MCP_TLS_MBEDTLS. JSON is read with jsmn (Debian: libjsmn-dev, <jsmn.h>).
+   Link: -lbearssl with E2B_MCP_TLS_BEARSSL (what `make` builds; E2B is HTTPS
+   only), -lmbedtls -lmbedx509 -lmbedcrypto with E2B_MCP_TLS_MBEDTLS, nothing with
+   E2B_MCP_TLS_NONE (http:// URLs only, e.g. a local simulator; the header's default
+   when no TLS port is named). JSON is read with jsmn (Debian: libjsmn-dev, <jsmn.h>).
 
    WHAT IT IS
       The E2B sandbox-management tool set (list, create, inspect, pause, resume,
