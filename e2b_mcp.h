@@ -457,7 +457,7 @@ typedef struct e2b_mcp__http_session {
   e2b_mcp_session mcp;
   char id[33];                /* 32 hex digits, random */
   int used;
-  unsigned long last_ms;
+  unsigned long last_use;     /* the transport's use counter when last used: LRU order */
 } e2b_mcp__http_session;
 
 typedef struct e2b_mcp__http_conn {
@@ -490,6 +490,7 @@ typedef struct e2b_mcp_http {
   int asking, ask_conn, ask_sess, ask_state, ask_result;
   long ask_id;
   unsigned long accepted, refused, served;   /* counters, for tests */
+  unsigned long uses;         /* session uses so far */
 } e2b_mcp_http;
 #endif
 
@@ -3140,7 +3141,7 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s) {
     x = &s->http.sessions[i];
     if (s->http.asking && i == s->http.ask_sess) continue;
     if (!x->used) { pick = i; break; }
-    if (pick < 0 || x->last_ms < s->http.sessions[pick].last_ms) pick = i;
+    if (pick < 0 || x->last_use < s->http.sessions[pick].last_use) pick = i;
   }
   if (pick < 0) return -1;
   x = &s->http.sessions[pick];
@@ -3151,7 +3152,7 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s) {
   x->used = 1;
   x->mcp.version = E2B_MCP__VLATEST;
   x->mcp.log_level = 1;
-  x->last_ms = e2b_mcp__sock_now_ms();
+  x->last_use = ++s->http.uses;
   return pick;
 }
 
@@ -3399,7 +3400,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required");
     return;
   }
-  h->sessions[si].last_ms = e2b_mcp__sock_now_ms();
+  h->sessions[si].last_use = ++h->uses;
   c->send_sid = new_sess;
   /* The answer to the question a waiting call asked. */
   if (b.is_answer && h->asking && h->ask_state == 0 && si == h->ask_sess) {

@@ -51,7 +51,7 @@ http-npm-inspector: http-node
 	$(call http_npm_install,inspector,@modelcontextprotocol/inspector,$(HTTP_INSP_VER))
 
 test-http-rules:
-	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest $(BUILD)/fixture-server >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_http.py
 
 test-http-consent:

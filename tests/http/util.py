@@ -130,15 +130,43 @@ def raw_get(port, path):
 
 
 def dechunk(b):
+    """The data of chunked framing; stops at an incomplete chunk (for partial reads)."""
     out = b""
     while b:
-        line, _, rest = b.partition(b"\r\n")
+        line, sep, rest = b.partition(b"\r\n")
+        if not sep:
+            break
         n = int(line.split(b";")[0], 16)
-        if n == 0:
+        if n == 0 or len(rest) < n:
+            out += rest[:n] if n else b""
             break
         out += rest[:n]
         b = rest[n + 2:]
     return out
+
+
+def sse_messages(text):
+    """The JSON messages of SSE text (complete events only)."""
+    out = []
+    for block in text.replace("\r\n", "\n").split("\n\n")[:-1]:
+        data = [l[5:].lstrip() for l in block.split("\n") if l.startswith("data:")]
+        if data and "".join(data).strip():
+            out.append(json.loads("\n".join(data)))
+    return out
+
+
+def read_until(sock, raw, pred, timeout=10):
+    """Reads a chunked SSE answer until pred(messages so far); returns (raw, messages)."""
+    deadline = time.time() + timeout
+    while True:
+        body = raw.partition(b"\r\n\r\n")[2]
+        msgs = sse_messages(dechunk(body).decode()) if body else []
+        if pred(msgs, raw) or time.time() > deadline:
+            return raw, msgs
+        b = sock.recv(65536)
+        if not b:
+            return raw, msgs
+        raw += b
 
 
 class Resp:

@@ -1,0 +1,301 @@
+"""The Streamable HTTP rules of e2b-mcp --http, each shown while other clients keep being
+served. Runs build/e2b-mcp-httptest: the same server built with 4 connection slots,
+3 session slots, 16 KiB messages, a 1.5 s request timeout and a 4 s idle timeout
+(tests/http/http.mk), and build/fixture-server for progress, logging and elicitation."""
+import json
+import os
+import socket
+import subprocess
+import threading
+import time
+
+import util
+from util import check, request, rpc, HttpSession
+
+BIN = os.path.join(util.BUILD, "e2b-mcp-httptest")
+FIXTURE = os.path.join(util.BUILD, "fixture-server")
+TOKEN = "s3cret-token-for-tests"
+INIT = rpc(1, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}})
+
+
+def served(port, sess):
+    """Another client is answered promptly."""
+    t = time.time()
+    r = sess.call("ping")
+    return r.status == 200 and r.events()[-1].get("result") == {} and time.time() - t < 1.0
+
+
+def test_basics(port):
+    s = HttpSession(port)
+    check("initialize answers 200 with an Mcp-Session-Id", s.sid and len(s.sid) == 32 and s.init["result"]["protocolVersion"] == "2025-11-25", s.sid)
+    r = s.call("tools/list")
+    names = [t["name"] for t in r.events()[-1]["result"]["tools"]]
+    check("tools/list answers JSON (no notification precedes it)", r.status == 200 and r.headers["content-type"] == "application/json" and "e2b_list_sandboxes" in names, r.headers)
+    r = s.post(rpc(None, "notifications/initialized"))
+    check("a notification gets 202 and no body", r.status == 202 and r.body == "", r.status)
+    r = s.post(json.dumps({"jsonrpc": "2.0", "id": 999, "result": {}}))
+    check("a response nobody waits for gets 202", r.status == 202, r.status)
+    r = request(port, "GET", headers={"Accept": "text/event-stream", "Mcp-Session-Id": s.sid})
+    check("GET /mcp is 405 with Allow", r.status == 405 and "POST" in r.headers.get("allow", ""), r.status)
+    r = request(port, "POST", rpc(5, "ping"), {"Mcp-Session-Id": s.sid}, path="/other")
+    check("another path is 404", r.status == 404, r.status)
+    r = s.post("{not json")
+    check("a body that is not JSON is 400 with a parse error", r.status == 400 and r.json()["error"]["code"] == -32700, r.body)
+    r = request(port, "POST", rpc(5, "ping"), {"Mcp-Session-Id": s.sid, "Accept": "application/json"})
+    check("Accept without text/event-stream is 406", r.status == 406, r.status)
+    r = request(port, "POST", rpc(5, "ping"), {"Mcp-Session-Id": s.sid, "Content-Type": "text/plain"})
+    check("a body that is not application/json is 415", r.status == 415, r.status)
+    # keep-alive: several requests on one connection
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    ok = all(s.post(rpc(20 + i, "ping"), sock=sock).status == 200 for i in range(3))
+    sock.close()
+    check("three requests on one keep-alive connection", ok)
+    # Expect: 100-continue (curl does this for bodies over 1 KiB)
+    body = rpc(30, "tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": "x" * 1500}})
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
+            "Mcp-Session-Id: %s\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n" % (port, util.ACCEPT, s.sid, len(body)))
+    sock.sendall(head.encode())
+    first = sock.recv(100)
+    sock.sendall(body.encode())
+    r = util.read_response(sock)
+    sock.close()
+    check("Expect: 100-continue gets 100 Continue, then the answer", first.startswith(b"HTTP/1.1 100") and r.status == 200, first)
+    return s
+
+
+def test_sessions(port):
+    s = HttpSession(port)
+    r = request(port, "POST", rpc(3, "tools/list"))
+    check("a request without Mcp-Session-Id after initialize is 400", r.status == 400, r.status)
+    r = request(port, "POST", rpc(3, "tools/list"), {"Mcp-Session-Id": "0" * 32})
+    check("an unknown Mcp-Session-Id is 404", r.status == 404, r.status)
+    r = request(port, "DELETE", headers={"Mcp-Session-Id": s.sid})
+    check("DELETE ends a session", r.status == 200, r.status)
+    r = s.call("ping")
+    check("an ended session is 404", r.status == 404, r.status)
+    r = request(port, "DELETE", headers={"Mcp-Session-Id": s.sid})
+    check("DELETE of an ended session is 404", r.status == 404, r.status)
+    # per-session state: a 2025-03-26 session gets no outputSchema, a 2025-11-25 one does
+    old = HttpSession(port, version="2025-03-26")
+    new = HttpSession(port)
+    t_old = old.call("tools/list").events()[-1]["result"]["tools"][0]
+    t_new = new.call("tools/list").events()[-1]["result"]["tools"][0]
+    check("each session keeps its own negotiated version", "outputSchema" not in t_old and "outputSchema" in t_new)
+    # more sessions than slots (3): the least recently used makes room
+    ss = [HttpSession(port) for _ in range(4)]
+    check("a fourth session replaces the least recently used (404 for it, 200 for the others)",
+          ss[0].call("ping").status == 404 and all(x.call("ping").status == 200 for x in ss[1:]))
+
+
+def test_versions(port):
+    s = HttpSession(port)
+    r = s.post(rpc(4, "ping"), None) if False else request(port, "POST", rpc(4, "ping"), s.headers({"MCP-Protocol-Version": "1999-01-01"}))
+    check("an unsupported MCP-Protocol-Version is 400", r.status == 400 and "protocol version" in r.body.lower(), r.body)
+    r = request(port, "POST", rpc(4, "ping"), s.headers({"MCP-Protocol-Version": "2025-06-18"}))
+    check("a supported MCP-Protocol-Version is accepted", r.status == 200, r.status)
+    r = request(port, "POST", rpc(4, "ping"), s.headers({"MCP-Protocol-Version": None}))
+    check("no MCP-Protocol-Version header is accepted", r.status == 200, r.status)
+
+
+def test_origin(port, other):
+    base = {"Mcp-Session-Id": other.sid}
+    r = request(port, "POST", rpc(6, "ping"), dict(base, Origin="http://evil.example.com"))
+    check("a foreign Origin is 403", r.status == 403, r.status)
+    r = request(port, "POST", rpc(6, "ping"), dict(base, Host="evil.example.com", Origin="http://evil.example.com"))
+    check("a foreign Host is 403 (DNS rebinding)", r.status == 403, r.status)
+    r = request(port, "POST", rpc(6, "ping"), dict(base, Origin="null"))
+    check("Origin: null is 403", r.status == 403, r.status)
+    r = request(port, "POST", rpc(6, "ping"), dict(base, Origin="http://localhost:%d" % port, Host="localhost:%d" % port))
+    check("a localhost Host and Origin are accepted", r.status == 200, r.status)
+    r = request(port, "POST", rpc(6, "ping"), dict(base, Host="[::1]:%d" % port))
+    check("Host [::1] is accepted", r.status == 200, r.status)
+    check("other clients are served meanwhile", served(port, other))
+
+
+def test_token(sim_port):
+    port, p = util.start_http(BIN, sim_port, extra_env={"E2B_MCP_HTTP_TOKEN": TOKEN})
+    r = request(port, "POST", INIT)
+    check("token: a request without Authorization is 401 with WWW-Authenticate: Bearer",
+          r.status == 401 and r.headers.get("www-authenticate", "").lower().startswith("bearer"), r.status)
+    for bad in ["Bearer wrong", "Bearer " + TOKEN + "x", "Bearer " + TOKEN[:-1], "Basic " + TOKEN, "Bearer "]:
+        r = request(port, "POST", INIT, {"Authorization": bad})
+        check("token: Authorization '%s' is 401" % bad[:20], r.status == 401, r.status)
+    s = HttpSession(port, token=TOKEN)
+    check("token: the right token opens a session", bool(s.sid))
+    r = request(port, "POST", rpc(2, "ping"), {"Mcp-Session-Id": s.sid})
+    check("token: every request needs it, not only initialize", r.status == 401, r.status)
+    r = request(port, "POST", rpc(2, "ping"), {"Mcp-Session-Id": s.sid, "Authorization": "bearer " + TOKEN})
+    check("token: the scheme is case-insensitive", r.status == 200, r.status)
+    util.stop(p)
+    # a non-loopback address without a token: refused before listening
+    env = util.server_env(sim_port)
+    q = subprocess.run([BIN, "--http", "0.0.0.0:0"], capture_output=True, env=env, timeout=10)
+    check("a non-loopback address without a token is refused", q.returncode == 2 and b"E2B_MCP_HTTP_TOKEN" in q.stderr, q.stderr)
+    q = subprocess.run([BIN, "--http", "nonsense"], capture_output=True, env=env, timeout=10)
+    check("--http without HOST:PORT is a usage error", q.returncode == 2, q.stderr)
+
+
+def test_sizes(port, other):
+    big = 16384 + 1
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
+            "Mcp-Session-Id: %s\r\nContent-Length: %d\r\n\r\n" % (port, util.ACCEPT, other.sid, big))
+    sock.sendall(head.encode())
+    try:
+        sock.sendall(b"x" * big)   # the client sends it all anyway: it must still read the answer, not a reset
+    except OSError:
+        pass
+    r = util.read_response(sock)
+    sock.close()
+    check("an oversize body is 413, readable by a client that sent it all", r.status == 413 and "16384" in r.body, r.status)
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"a" * 9000 + b"\r\n\r\n")
+    r = util.read_response(sock)
+    sock.close()
+    check("an oversize head is 431", r.status == 431, r.status)
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+    r = util.read_response(sock)
+    sock.close()
+    check("a chunked request body is 411", r.status == 411, r.status)
+    check("other clients are served meanwhile", served(port, other))
+
+
+def test_slow(port, other):
+    slow = socket.create_connection(("127.0.0.1", port), timeout=5)
+    slow.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 40\r\n")   # and never the rest
+    time.sleep(0.2)
+    check("a slow client does not hold up the others", served(port, other))
+    t = time.time()
+    r = util.read_response(slow)
+    slow.close()
+    check("the slow client gets 408 after the request timeout", r.status == 408 and 0.8 < time.time() - t + 0.2 < 3.5, (r.status, time.time() - t))
+    idle = socket.create_connection(("127.0.0.1", port), timeout=8)
+    t = time.time()
+    data = idle.recv(10)
+    check("an idle keep-alive connection is closed after the idle timeout", data == b"" and 3.0 < time.time() - t < 6.5, time.time() - t)
+    idle.close()
+
+
+def test_slots(port, other_port):
+    # 4 slots: fill them with idle clients, the 5th gets 503, then a slot frees up.
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
+    time.sleep(0.3)
+    r = request(port, "POST", INIT)
+    check("more clients than slots: the next one gets 503 with Retry-After", r.status == 503 and r.headers.get("retry-after"), r.status)
+    idle[0].close()
+    time.sleep(0.4)
+    r = request(port, "POST", INIT)
+    check("a freed slot serves the next client", r.status == 200, r.status)
+    for s in idle[1:]:
+        s.close()
+    time.sleep(0.3)
+    # clients at once: 12 threads, 5 pings each, through 4 connection slots (503 answers
+    # are retried) and 3 sessions (more would replace each other)
+    results = []
+    sessions = [HttpSession(port) for _ in range(3)]
+
+    def worker(s):
+        ok = 0
+        for i in range(5):
+            for attempt in range(50):
+                r = s.call("ping") if s else None
+                if r and r.status == 200:
+                    ok += 1
+                    break
+                time.sleep(0.05)
+        results.append(ok)
+    ts = [threading.Thread(target=worker, args=(sessions[i % 3],)) for i in range(12)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join(60)
+    check("12 clients at once through 4 slots all get their answers", sum(results) == 60, results)
+
+
+def test_fixture_streams(sim_port):
+    """Progress, logging and elicitation inside the SSE answer; the loop serves others
+    while a call waits for the user's answer."""
+    p = subprocess.Popen([FIXTURE, "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=util.server_env(sim_port))
+    util._procs.append(p)
+    port = int(p.stdout.readline().decode().split()[1])
+    s = HttpSession(port, caps={"elicitation": {}})
+    r = s.call("tools/call", {"name": "test_tool_with_progress", "arguments": {}, "_meta": {"progressToken": "tok-1"}})
+    ev = r.events()
+    prog = [e["params"]["progress"] for e in ev if e.get("method") == "notifications/progress" and e["params"]["progressToken"] == "tok-1"]
+    check("progress goes out inside the SSE answer, increasing, before the result",
+          r.headers["content-type"].startswith("text/event-stream") and prog == [0, 50, 100] and "result" in ev[-1], ev)
+    s.call("logging/setLevel", {"level": "info"})
+    r = s.call("tools/call", {"name": "test_tool_with_logging", "arguments": {}})
+    logs = [e for e in r.events() if e.get("method") == "notifications/message"]
+    check("log messages go out inside the SSE answer", len(logs) == 3 and all(l["params"]["level"] == "info" for l in logs), r.body)
+    s.call("logging/setLevel", {"level": "error"})
+    r = s.call("tools/call", {"name": "test_tool_with_logging", "arguments": {}})
+    check("logging/setLevel error: no info messages, a plain JSON answer",
+          r.headers["content-type"] == "application/json" and not [e for e in r.events() if e.get("method")], r.body)
+    other = HttpSession(port)
+    r = other.call("tools/call", {"name": "test_tool_with_logging", "arguments": {}})
+    check("the log level belongs to the session (another one still gets info)",
+          len([e for e in r.events() if e.get("method") == "notifications/message"]) == 3)
+
+    # elicitation: the call's answer stream waits; the loop goes on
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    body = rpc(77, "tools/call", {"name": "test_elicitation", "arguments": {"message": "who?"}})
+    head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
+            "Mcp-Session-Id: %s\r\nContent-Length: %d\r\n\r\n" % (port, util.ACCEPT, s.sid, len(body)))
+    sock.sendall(head.encode() + body.encode())
+    buf, ask = util.read_until(sock, b"", lambda m, raw: len(m) >= 1)
+    check("the question goes out on the call's SSE stream", ask and ask[0]["method"] == "elicitation/create" and
+          ask[0]["params"]["requestedSchema"]["required"] == ["username", "email"], buf[:300])
+    check("while the call waits, other clients are served", served(port, other))
+    r = other.call("tools/call", {"name": "test_simple_text", "arguments": {}})
+    check("while the call waits, another tool call gets 503 with Retry-After", r.status == 503 and r.headers.get("retry-after"), r.status)
+    r = HttpSession(port)
+    check("while the call waits, new sessions start", bool(r.sid))
+    r = s.post(json.dumps({"jsonrpc": "2.0", "id": ask[0]["id"], "result": {"action": "accept", "content": {"username": "ann", "email": "a@x.io"}}}))
+    check("the answer is its own POST, answered 202", r.status == 202, r.status)
+    buf, msgs = util.read_until(sock, buf, lambda m, raw: raw.endswith(b"0\r\n\r\n"))
+    sock.close()
+    text = msgs[-1]["result"]["content"][0]["text"] if msgs and "result" in msgs[-1] else ""
+    check("the call completes with the user's answer", msgs[-1].get("id") == 77 and "ann" in text and "accept" in text, msgs[-1:])
+    r = other.call("tools/call", {"name": "test_simple_text", "arguments": {}})
+    check("after it, tool calls run again", r.status == 200 and "simple text" in r.body, r.status)
+
+    # the client hangs up while asked: the call ends, the server goes on
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(head.encode() + body.encode())
+    util.read_until(sock, b"", lambda m, raw: len(m) >= 1)
+    sock.close()
+    time.sleep(0.5)
+    r = other.call("tools/call", {"name": "test_simple_text", "arguments": {}})
+    check("a client that hangs up while asked does not block the server", r.status == 200, r.status)
+    util.stop(p)
+
+
+def main():
+    sim_port, _ = util.start_sim()
+    port, p = util.start_http(BIN, sim_port)
+    s = test_basics(port)
+    test_sessions(port)
+    test_versions(port)
+    other = HttpSession(port)
+    test_origin(port, other)
+    test_sizes(port, other)
+    test_slow(port, HttpSession(port))
+    test_slots(port, None)
+    check("the server is still alive", p.poll() is None)
+    util.stop(p)
+    test_token(sim_port)
+    test_fixture_streams(sim_port)
+    util.finish()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as e:
+        import traceback
+        traceback.print_exc()
+        check("http rules suite ran to the end", False, repr(e))
+        util.finish()
