@@ -1,0 +1,143 @@
+"""Consent before billable or destructive calls, on stdio and on HTTP. A client that
+declared elicitation is asked before e2b_create_sandbox, e2b_resume_sandbox,
+e2b_set_sandbox_timeout and e2b_kill_sandbox: accept runs the call; decline and cancel
+send nothing to E2B (the simulator's request log shows it) and the result says nothing
+was done. Without the capability the tools run as before, without a question."""
+import json
+import os
+import socket
+
+import util
+from util import check, rpc, HttpSession, StdioSession
+
+E2B_MCP = os.path.join(util.BUILD, "e2b-mcp")
+HTTP_BIN = os.path.join(util.BUILD, "e2b-mcp-httptest")
+
+ANSWERS = {
+    "accept": {"action": "accept", "content": {"confirm": True}},
+    "accept-unchecked": {"action": "accept", "content": {"confirm": False}},
+    "decline": {"action": "decline"},
+    "cancel": {"action": "cancel"},
+}
+
+
+def e2b_calls(sim_port):
+    return [(r["method"], r["path"]) for r in util.sim_requests(sim_port) if not r["path"].startswith("/_sim")]
+
+
+def sandbox_id(sim_port):
+    data = json.loads(util.raw_get(sim_port, "/_sim/state"))
+    sbs = data.get("sandboxes", data) if isinstance(data, dict) else data
+    for sb in sbs:
+        if sb.get("state") == "running":
+            return sb.get("sandboxID") or sb.get("sandbox_id") or sb.get("id")
+    raise RuntimeError("no running sandbox in the simulator: %r" % data)
+
+
+def cases(sim_port):
+    sid = sandbox_id(sim_port)
+    return [
+        ("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, ("POST", "/sandboxes"), "billed"),
+        ("e2b_set_sandbox_timeout", {"sandbox_id": sid, "timeout": 120}, ("POST", "/sandboxes/%s/timeout" % sid), "billed"),
+        ("e2b_resume_sandbox", {"sandbox_id": sid, "timeout": 120}, ("POST", "/sandboxes/%s/connect" % sid), "billed"),
+        ("e2b_kill_sandbox", {"sandbox_id": sid}, ("DELETE", "/sandboxes/%s" % sid), "cannot be undone"),
+    ]
+
+
+class StdioClient:
+    def __init__(self, sim_port, caps):
+        self.s = StdioSession(E2B_MCP, util.server_env(sim_port, {"E2B_MCP_ENABLE_KILL": "1"}), caps)
+        self.n = 100
+
+    def call(self, tool, args, answer):
+        """Returns (question or None, result)."""
+        self.n += 1
+        self.s.send({"jsonrpc": "2.0", "id": self.n, "method": "tools/call", "params": {"name": tool, "arguments": args}})
+        question = None
+        while True:
+            m = self.s.recv()
+            if m.get("method") == "elicitation/create":
+                question = m
+                self.s.send({"jsonrpc": "2.0", "id": m["id"], "result": ANSWERS[answer]})
+            elif m.get("id") == self.n:
+                return question, m.get("result", m)
+
+    def close(self):
+        self.s.close()
+
+
+class HttpClient:
+    def __init__(self, sim_port, caps):
+        self.port, _ = util.start_http(HTTP_BIN, sim_port, extra_env={"E2B_MCP_ENABLE_KILL": "1"})
+        self.s = HttpSession(self.port, caps=caps)
+        self.n = 100
+
+    def call(self, tool, args, answer):
+        self.n += 1
+        body = rpc(self.n, "tools/call", {"name": tool, "arguments": args})
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=15)
+        head = "POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in self.s.headers({
+            "Host": "127.0.0.1:%d" % self.port, "Content-Type": "application/json", "Accept": util.ACCEPT,
+            "Content-Length": str(len(body))}).items()) + "\r\n"
+        sock.sendall(head.encode() + body.encode())
+        n = self.n
+        raw, msgs = util.read_until(sock, b"", lambda m, r: any(x.get("method") == "elicitation/create" or x.get("id") == n for x in m))
+        question = None
+        if msgs and msgs[-1].get("method") == "elicitation/create":
+            question = msgs[-1]
+            r = self.s.post(json.dumps({"jsonrpc": "2.0", "id": question["id"], "result": ANSWERS[answer]}))
+            check("http: the answer POST is answered 202", r.status == 202, r.status)
+            raw, msgs = util.read_until(sock, raw, lambda m, r: any(x.get("id") == n for x in m))
+        sock.close()
+        final = [x for x in msgs if x.get("id") == n]
+        return question, (final[-1].get("result", final[-1]) if final else {"missing": raw[-300:].decode("latin-1")})
+
+    def close(self):
+        pass
+
+
+def run(label, make, sim_port):
+    # a client that declared elicitation
+    c = make(sim_port, {"elicitation": {}})
+    for tool, args, endpoint, says in cases(sim_port):
+        for answer in ("decline", "cancel", "accept-unchecked"):
+            util.sim_clear(sim_port)
+            q, res = c.call(tool, args, answer)
+            calls = e2b_calls(sim_port)
+            check("%s: %s, %s: the user is asked (%s)" % (label, tool, answer, says),
+                  q is not None and says in q["params"]["message"] and
+                  q["params"]["requestedSchema"]["properties"]["confirm"]["type"] == "boolean", q)
+            check("%s: %s, %s: nothing is sent to E2B" % (label, tool, answer), calls == [], calls)
+            text = res.get("content", [{}])[0].get("text", "")
+            check("%s: %s, %s: the result says nothing was done" % (label, tool, answer),
+                  res.get("isError") is True and "nothing was done" in text, res)
+        util.sim_clear(sim_port)
+        q, res = c.call(tool, args, "accept")
+        calls = e2b_calls(sim_port)
+        check("%s: %s, accept: the call runs (%s %s)" % (label, tool, endpoint[0], endpoint[1]),
+              q is not None and endpoint in calls and not res.get("isError"), (calls, res))
+    c.close()
+    # a client without the capability: no question, the call runs
+    c = make(sim_port, {})
+    util.sim_clear(sim_port)
+    q, res = c.call("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, "decline")
+    check("%s: without elicitation, e2b_create_sandbox runs without a question" % label,
+          q is None and ("POST", "/sandboxes") in e2b_calls(sim_port) and not res.get("isError"), res)
+    c.close()
+
+
+def main():
+    sim_port, _ = util.start_sim()
+    run("stdio", StdioClient, sim_port)
+    run("http", HttpClient, sim_port)
+    util.finish()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as e:
+        import traceback
+        traceback.print_exc()
+        check("consent suite ran to the end", False, repr(e))
+        util.finish()
