@@ -34,6 +34,15 @@
       e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{\"state\":[\"running\"]}", &r);
       // r.is_error, r.json / r.json_len (the structured result), r.message
 
+   STREAMABLE HTTP (one endpoint, /mcp; see examples/e2b-mcp.c --http)
+      e2b_mcp_http_config http = {0};          // host 127.0.0.1 by default
+      http.port = 8931;
+      http.token = getenv("E2B_MCP_HTTP_TOKEN"); // needed off loopback
+      return e2b_mcp_serve_http(&srv, &http);
+      // Or e2b_mcp_http_listen once, then e2b_mcp_http_step(&srv, ms) from
+      // your own loop. One thread; a tool call blocks the loop while it runs,
+      // except while it waits for the user's answer to a question.
+
    YOUR OWN TOOLS next to E2B's
       static void hello(e2b_mcp_call *c) { e2b_mcp_result_text(c, "hi"); }
       static const e2b_mcp_tool t = { "hello", "Hello", "Says hi.",
@@ -3298,6 +3307,7 @@ static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mc
   int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k, root;
   memset(b, 0, sizeof *b);
   b->id_tok = b->result_tok = -1;
+  if (ntok == JSMN_ERROR_NOMEM) { b->ok = b->is_request = 1; return; }   /* the core says what is wrong */
   if (ntok <= 0 || !e2b_mcp__only_space(js + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
   b->ok = 1;
   root = 0;

@@ -7,10 +7,13 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 NODE_BIN=$ROOT/build/npm/node22/node_modules/node/bin
 CONF=$ROOT/build/npm/conformance/node_modules/.bin/conformance
-OUT=$ROOT/build/conformance
 EXPECTED=$ROOT/tests/conformance/expected-failures.yml
 PATH=$NODE_BIN:$PATH; export PATH
-rm -rf "$OUT"; mkdir -p "$OUT"
+# One directory per run (another `make test` may run in the same tree); the newest few stay.
+mkdir -p "$ROOT/build/conformance"
+(cd "$ROOT/build/conformance" && ls -1td run-* 2>/dev/null | tail -n +4 | xargs rm -rf)
+OUT=$ROOT/build/conformance/run-$$
+mkdir -p "$OUT"
 "$ROOT/build/fixture-server" 0 >"$OUT/server.out" 2>"$OUT/server.err" &
 spid=$!
 trap 'kill $spid 2>/dev/null; wait $spid 2>/dev/null' EXIT INT TERM
@@ -36,7 +39,7 @@ while read -r mark name; do
   else echo "FAIL $name"; fail=$((fail+1)); fi
 done < "$OUT/scenarios.txt"
 total=$(grep -E '^Total:' "$OUT/suite.txt")
-echo "suite: ${total:-no summary}, exit $rc (log: build/conformance/suite.txt)"
+echo "suite: ${total:-no summary}, exit $rc (log: $OUT/suite.txt)"
 if [ $((pass+fail)) -eq 0 ]; then tail -n 20 "$OUT/suite.txt"; fail=1; fi
 if [ $rc -ne 0 ] && [ $fail -eq 0 ]; then echo "FAIL the suite exited $rc"; fail=1; fi
 echo "$pass passed, $fail failed"
