@@ -2950,10 +2950,13 @@ static int e2b_mcp__hs_ieqn(const char *a, const char *b, size_t n) {
 
 /* ---- the socket side: whole writes, bounded by the write timeout ---- */
 static int e2b_mcp__hs_send(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
-  int to = (int)e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
+  unsigned long to = e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
+  unsigned long start = e2b_mcp__sock_now_ms(), spent;
   if (c->dead) return -1;
-  while (n) {
-    int r = e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, to);
+  while (n) {   /* the whole write within the timeout, not each piece of it */
+    int r;
+    spent = e2b_mcp__sock_now_ms() - start;
+    r = spent >= to ? E2B_MCP_ERR_TIMEOUT : e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, (int)(to - spent));
     if (r <= 0) { c->dead = 1; return -1; }
     p += r; n -= (size_t)r;
   }
