@@ -89,6 +89,8 @@
                | E2B_MCP_TLS_MBEDTLS
       A port is a header in ports/ with the functions the HTTP client calls:
       e2b_mcp__sock_open/send/recv/close and e2b_mcp__tls_open/send/recv/close.
+      The HTTP server transport adds listen/accept/poll/shutdown/random, so far
+      in the POSIX port only (with E2B_MCP_SOCK_CUSTOM it is left out).
 
    SECRETS
       The API key is sent only as X-API-Key to the configured E2B hosts. It never
