@@ -14,17 +14,28 @@ log=$B/run.log; : > "$log"
 die() { echo "bench: $*" >&2; tail -n 20 "$log" >&2; exit 1; }
 kv() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }   # kv KEY FILE
 
-# Others may rebuild build/e2b-mcp* while this runs: measure copies taken now.
+# The two binaries, built here with the recipes of the Makefile (build/e2b-mcp) and of
+# ports/tls.mk (make static): other jobs rebuild build/e2b-mcp* in other flavours while this
+# runs, so the bench measures its own copies.
 mkdir -p $B/bin
-cp build/e2b-mcp $B/bin/e2b-mcp && cp build/e2b-mcp-static $B/bin/e2b-mcp-static || die "build/e2b-mcp and build/e2b-mcp-static are needed (make bench builds them)"
 DYN=$B/bin/e2b-mcp; STA=$B/bin/e2b-mcp-static
+gcc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -g -DE2B_MCP_TLS_BEARSSL -I. -o $DYN examples/e2b-mcp.c -lbearssl >>"$log" 2>&1 \
+  || die "build of e2b-mcp (the make recipe)"
+[ -f build/bearssl-musl/lib/libbearssl.a ] || scripts/build-bearssl-musl.sh >>"$log" 2>&1 || die "BearSSL for musl"
+musl-gcc -std=c99 -Wall -Wextra -pedantic -Werror -Os -ffunction-sections -fdata-sections -Ibuild/bearssl-musl/include \
+  -DE2B_MCP_TLS_BEARSSL -I. -o $STA examples/e2b-mcp.c build/bearssl-musl/lib/libbearssl.a -static -s -Wl,--gc-sections >>"$log" 2>&1 \
+  || die "build of e2b-mcp-static (the make static recipe)"
 
 # ---- build the bench programs ---------------------------------------------------------
 gcc -std=c99 -Wall -Wextra -O2 -I. -o $B/core bench/core.c -lbearssl -lpthread -Wl,-z,now >>"$log" 2>&1 || die "core"
 gcc -std=c99 -Wall -Wextra -O2 -DE2B_MCP_SMALL -I. -o $B/core-small bench/core.c -lbearssl -lpthread -Wl,-z,now >>"$log" 2>&1 || die "core-small"
+# the core again with the static binary's flags (musl, -Os): its CPU cost per call is what the
+# static server adds to the floor
+musl-gcc -std=c99 -Wall -Wextra -Os -Ibuild/bearssl-musl/include -I. -o $B/core-musl bench/core.c \
+  build/bearssl-musl/lib/libbearssl.a -static -lpthread >>"$log" 2>&1 || die "core-musl"
 gcc -O2 -shared -fPIC -Wall -Wextra -o $B/malloc_count.so bench/malloc_count.c >>"$log" 2>&1 || die "malloc_count"
 musl-gcc -std=c99 -Wall -Wextra -O2 -Ibuild/bearssl-musl/include -I. -o $B/drive bench/drive.c \
-  build/bearssl-musl/lib/libbearssl.a -static >>"$log" 2>&1 || die "drive"
+  build/bearssl-musl/lib/libbearssl.a -static -lpthread >>"$log" 2>&1 || die "drive"
 scripts/build-bearssl-m4.sh >>"$log" 2>&1 || die "BearSSL for Cortex-M4"
 cp /usr/include/jsmn.h $B/m4/
 cat /etc/ssl/certs/ISRG_Root_X1.pem /etc/ssl/certs/ISRG_Root_X2.pem > $B/m4/roots.pem
@@ -34,8 +45,7 @@ M4LD="arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb --specs=nano.specs --specs=nosys
 (cd $B/m4 &&
  $M4CC -I. -I../../.. -c ../../../bench/m4.c -o m4-none.o &&
  $M4LD -o m4-none.elf m4-none.o &&
- # -Wno-unused-function: the BearSSL port's PEM loader is unused with compiled-in anchors
- $M4CC -DM4_TLS -Wno-unused-function -I. -I../../.. -I../../bearssl-m4/inc -c ../../../bench/m4.c -o m4-tls.o &&
+ $M4CC -DM4_TLS -I. -I../../.. -I../../bearssl-m4/inc -c ../../../bench/m4.c -o m4-tls.o &&
  $M4LD -o m4-tls.elf m4-tls.o ../../bearssl-m4/libbearssl.a &&
  echo 'int main(void){return 0;}' > empty.c && $M4LD -Os empty.c -o empty.elf) >>"$log" 2>&1 || die "Cortex-M4 builds"
 
@@ -66,6 +76,7 @@ ehf=$(size -A $B/static/e2b-mcp-full | awk '$1==".eh_frame" {print $2}')
 # ---- RAM, stack, core speed (in-process) ---------------------------------------------
 $B/core > $B/core.txt 2>>"$log" || die "core run"
 $B/core-small > $B/core-small.txt 2>>"$log" || die "core-small run"
+$B/core-musl > $B/core-musl.txt 2>>"$log" || die "core-musl run"
 
 # ---- the simulator and nginx ----------------------------------------------------------
 python3 tests/sim/e2b-sim --port 0 --many 10 > $B/sim.out 2>>"$log" &
@@ -157,6 +168,7 @@ row "sizeof e2b_mcp_server, small profile (BearSSL types)" "$(kv sizeof_server $
 row "small-profile buffers (B)" "$(bufs $S)" "-" ""
 row "worst stack of a tool call, x86-64 painted (desktop / small)" "$(kv stack_worst_tool $C) / $(kv stack_worst_tool $S) B ($(kv stack_worst_tool_name $C)); tools/list $(kv stack_tools_list $C) B" "-" ""
 row "worst stack, Cortex-M4 call graph (library frames, no TLS / BearSSL port)" "$stk_none / $stk_tls B" "-" ""
+row "stack of a full TLS handshake, x86-64 painted (BearSSL full, musl)" "$(kv open_stack $B/lat-https.txt) B" "-" ""
 row "heap allocations in whole sessions ($heap_runs: HTTP session.py, HTTPS 120 calls)" "$heap_own by the program; $heap_libc by glibc on its behalf" "0" "$([ "$heap_own" -eq 0 ] && echo ok || echo MISS)"
 row "**speed**" "" "" ""
 row "cold start, spawn -> initialize answered, static musl (median of $COLD; p10/p90)" "$(ms $cs) ($(ms $(kv cold_p10_us $B/cold-static.txt)) / $(ms $(kv cold_p90_us $B/cold-static.txt)))" "<= 3.5 ms" "$(verdict $cs 3500)"
@@ -174,4 +186,6 @@ row "  floor: raw keep-alive GET over TLS, same run: median / p99" "$sr / $srp u
 row "  ratio (median)" "${sratio}x" "<= 1.10x" "$(verdict $sratio 1.10)"
 row "MCP core in-process, desktop: tools/list / tools/call (canned HTTP answer)" "$(kv tools_list_per_s $C) / $(kv tools_call_per_s $C) msg/s" "-" ""
 row "MCP core in-process, small: tools/list / tools/call" "$(kv tools_list_per_s $S) / $(kv tools_call_per_s $S) msg/s" "-" ""
+cm=$(kv tools_call_per_s $B/core-musl.txt)
+row "MCP core in-process, the static binary's flags (musl -Os): tools/list / tools/call" "$(kv tools_list_per_s $B/core-musl.txt) / $cm msg/s = $(awk -v r="$cm" 'BEGIN {printf "%.0f", 1e6 / r}') us CPU per call" "-" ""
 row "peak RSS of the static server over a session (HTTP / HTTPS)" "$rss_h / $rss_s KiB" "<= 1024 KiB" "$(verdict $rss_s 1024)"
