@@ -550,8 +550,8 @@ E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
 
 /* Handles one incoming message (a JSON-RPC object, or a batch under
    2025-03-26) and writes every answer and notification to out. The text may
-   be s->msg itself. Returns the number of messages written, or < 0 on a sink
-   failure. */
+   be s->msg itself. Returns the number of answers written (notifications sent
+   on the way are not counted), or < 0 on a sink failure. */
 E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
 
 /* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
@@ -1943,17 +1943,22 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
    answer into the result: redacted, normalised, lists under "data". Nothing
    from the arguments reaches a request path or header unvalidated. */
 
+/* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
+static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
+  for (; *s; s++)
+    if (!((alnum && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) || strchr(extra, *s)))
+      return 0;
+  return 1;
+}
+
 enum { E2B_MCP__KEY_OK, E2B_MCP__KEY_MISSING, E2B_MCP__KEY_PERSONAL, E2B_MCP__KEY_MALFORMED };
 static void e2b_mcp__load_key(e2b_mcp_server *s) {
-  const char *k = s->cfg.api_key, *p;
+  const char *k = s->cfg.api_key;
   s->key[0] = 0;
   if (!k || !*k) { s->key_problem = E2B_MCP__KEY_MISSING; return; }
   if (strncmp(k, "sk_e2b_", 7) == 0) { s->key_problem = E2B_MCP__KEY_PERSONAL; return; }
   if (strncmp(k, "e2b_", 4) != 0 || strlen(k) >= sizeof s->key || strlen(k) < 5) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
-  for (p = k; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '-')) {
-      s->key_problem = E2B_MCP__KEY_MALFORMED; return;
-    }
+  if (!e2b_mcp__charset(k, 1, "_-")) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
   e2b_mcp__strlcpy(s->key, k, sizeof s->key);
   s->key_problem = E2B_MCP__KEY_OK;
 }
@@ -1994,36 +1999,27 @@ static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_
 }
 /* An ID that goes into a request path: letters, digits, '-' and '_' only. */
 static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
-  const char *p;
   int r = e2b_mcp__want_str(c, key, buf, cap, required);
   if (r <= 0) return r;
   if (!buf[0]) return e2b_mcp__bad(c, key, "it is empty");
-  for (p = buf; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
-      return e2b_mcp__bad(c, key, "an ID has only letters, digits, '-' and '_' (copy it from a list result)");
+  if (!e2b_mcp__charset(buf, 1, "-_"))
+    return e2b_mcp__bad(c, key, "an ID has only letters, digits, '-' and '_' (copy it from a list result)");
   return 1;
 }
 /* A template reference for the create body: alias, namespace/alias, :tag. */
 static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
-  const char *p;
   int r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
-  if (!buf[0] || strstr(buf, "..")) return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
-  for (p = buf; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' ||
-          *p == '.' || *p == '/' || *p == ':'))
-      return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
+  if (!buf[0] || strstr(buf, "..") || !e2b_mcp__charset(buf, 1, "-_./:"))
+    return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
   return 1;
 }
 /* A time stamp for a query: RFC 3339 characters only. */
 static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
-  const char *p;
   int r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
-  for (p = buf; *p; p++)
-    if (!((*p >= '0' && *p <= '9') || *p == '-' || *p == ':' || *p == 'T' || *p == 'Z' || *p == '.' || *p == '+' || *p == 't' || *p == 'z'))
-      return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
-  if (p - buf < 10 || buf[4] != '-' || buf[7] != '-') return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
+  if (!e2b_mcp__charset(buf, 0, "0123456789-:TZtz.+") || strlen(buf) < 10 || buf[4] != '-' || buf[7] != '-')
+    return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
   return 1;
 }
 /* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded (E2B
