@@ -33,6 +33,8 @@ gcc -std=c99 -Wall -Wextra -O2 -DE2B_MCP_SMALL -I. -o $B/core-small bench/core.c
 # static server adds to the floor
 musl-gcc -std=c99 -Wall -Wextra -Os -Ibuild/bearssl-musl/include -I. -o $B/core-musl bench/core.c \
   build/bearssl-musl/lib/libbearssl.a -static -lpthread >>"$log" 2>&1 || die "core-musl"
+gcc -std=c99 -Wall -Wextra -O2 -I. -o $B/sizes bench/sizes.c -lbearssl >>"$log" 2>&1 || die "sizes"
+gcc -std=c99 -Wall -Wextra -O2 -DE2B_MCP_SMALL -I. -o $B/sizes-small bench/sizes.c -lbearssl >>"$log" 2>&1 || die "sizes-small"
 gcc -O2 -shared -fPIC -Wall -Wextra -o $B/malloc_count.so bench/malloc_count.c >>"$log" 2>&1 || die "malloc_count"
 musl-gcc -std=c99 -Wall -Wextra -O2 -Ibuild/bearssl-musl/include -I. -o $B/drive bench/drive.c \
   build/bearssl-musl/lib/libbearssl.a -static -lpthread >>"$log" 2>&1 || die "drive"
@@ -74,6 +76,8 @@ comp=$(python3 bench/mapsum.py $B/static/full.map --pretty)
 ehf=$(size -A $B/static/e2b-mcp-full | awk '$1==".eh_frame" {print $2}')
 
 # ---- RAM, stack, core speed (in-process) ---------------------------------------------
+$B/sizes > $B/sizes.txt 2>>"$log" || die "sizes run"
+$B/sizes-small > $B/sizes-small.txt 2>>"$log" || die "sizes-small run"
 $B/core > $B/core.txt 2>>"$log" || die "core run"
 $B/core-small > $B/core-small.txt 2>>"$log" || die "core-small run"
 $B/core-musl > $B/core-musl.txt 2>>"$log" || die "core-musl run"
@@ -130,7 +134,7 @@ verdict() {  # verdict VALUE BUDGET  (lower is better) -> "ok" or "MISS +N%"
 kb() { awk -v v="$1" 'BEGIN { printf "%.1f KiB", v / 1024 }'; }
 ms() { awk -v v="$1" 'BEGIN { printf "%.2f ms", v / 1000 }'; }
 row() { printf '| %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4"; }
-C=$B/core.txt; S=$B/core-small.txt
+C=$B/core.txt; S=$B/core-small.txt; Z=$B/sizes.txt; ZS=$B/sizes-small.txt
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)
 
@@ -143,7 +147,7 @@ sm=$(kv mcp_median_us $B/lat-https.txt); sp=$(kv mcp_p99_us $B/lat-https.txt); s
 hratio=$(awk -v a="$hm" -v b="$hr" 'BEGIN {printf "%.2f", a / b}')
 sratio=$(awk -v a="$sm" -v b="$sr" 'BEGIN {printf "%.2f", a / b}')
 rss_h=$(kv peak_rss_kb $B/lat-http.txt); rss_s=$(kv peak_rss_kb $B/lat-https.txt)
-bufs() { f=$1; echo "msg $(kv sizeof_msg $f), mtok $(kv sizeof_mtok $f), req $(kv sizeof_req $f), resp $(kv sizeof_resp $f), rtok $(kv sizeof_rtok $f), result $(kv sizeof_result $f), content $(kv sizeof_content $f), out $(kv sizeof_out $f), errmsg $(kv sizeof_errmsg $f), conn $(kv sizeof_conn $f) (TLS $(kv sizeof_conn_tls $f)), trust $(kv sizeof_trust $f)"; }
+bufs() { f=$1; echo "msg $(kv sizeof_msg $f), mtok $(kv sizeof_mtok $f), req $(kv sizeof_req $f), resp $(kv sizeof_resp $f), rtok $(kv sizeof_rtok $f), result $(kv sizeof_result $f), content $(kv sizeof_content $f), out $(kv sizeof_out $f), errmsg $(kv sizeof_errmsg $f), conn $(kv sizeof_conn $f) (TLS $(kv sizeof_conn_tls $f)), trust $(kv sizeof_trust $f), Streamable HTTP slots $(kv sizeof_http $f), stdin $(kv sizeof_stdin_buf $f)"; }
 
 echo
 echo "## e2b_mcp.h bench - $(date -u '+%Y-%m-%d %H:%M UTC') - $(uname -sr) $(uname -m), $cpu, $(nproc) cores, $mem"
@@ -162,10 +166,10 @@ row "Cortex-M4, no TLS: RAM = data+bss $((nd + nb - ed - eb)) B + worst stack $s
 row "Cortex-M4 + BearSSL minimal profile, 2 compiled-in roots: text" "$m4_tls_text B ($(kb $m4_tls_text))" "<= 96 KiB" "$(verdict $m4_tls_text $((96*KiB)))"
 row "Cortex-M4 + BearSSL: RAM = data+bss $((td + tb - ed - eb)) B + stack $stk_tls B + handshake ~$BR_HS_STACK B (est.)" "$m4_tls_ram B ($(kb $m4_tls_ram))" "<= 48 KiB" "$(verdict $m4_tls_ram $((48*KiB)))"
 row "**RAM**" "" "" ""
-row "sizeof e2b_mcp_server, desktop (BearSSL types)" "$(kv sizeof_server $C) B ($(kb $(kv sizeof_server $C)))" "-" ""
-row "desktop buffers (B)" "$(bufs $C)" "-" ""
-row "sizeof e2b_mcp_server, small profile (BearSSL types)" "$(kv sizeof_server $S) B ($(kb $(kv sizeof_server $S)))" "-" ""
-row "small-profile buffers (B)" "$(bufs $S)" "-" ""
+row "sizeof e2b_mcp_server, desktop (POSIX + BearSSL, as e2b-mcp)" "$(kv sizeof_server $Z) B ($(kb $(kv sizeof_server $Z)))" "-" ""
+row "desktop buffers (B)" "$(bufs $Z)" "-" ""
+row "sizeof e2b_mcp_server, small profile (POSIX + BearSSL)" "$(kv sizeof_server $ZS) B ($(kb $(kv sizeof_server $ZS))); with a custom socket port (no HTTP transport): $(kv sizeof_server $S) B" "-" ""
+row "small-profile buffers (B)" "$(bufs $ZS)" "-" ""
 row "worst stack of a tool call, x86-64 painted (desktop / small)" "$(kv stack_worst_tool $C) / $(kv stack_worst_tool $S) B ($(kv stack_worst_tool_name $C)); tools/list $(kv stack_tools_list $C) B" "-" ""
 row "worst stack, Cortex-M4 call graph (library frames, no TLS / BearSSL port)" "$stk_none / $stk_tls B" "-" ""
 row "stack of a full TLS handshake, x86-64 painted (BearSSL full, musl)" "$(kv open_stack $B/lat-https.txt) B" "-" ""

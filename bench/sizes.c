@@ -1,0 +1,25 @@
+/* bench/sizes.c - sizeof the server state and of each buffer in it, as the product builds it
+   (POSIX sockets, so with the Streamable HTTP transport's slots; BearSSL types). Built by
+   bench/run.sh in the desktop and in the small profile (-DE2B_MCP_SMALL). */
+#define E2B_MCP_IMPLEMENTATION
+#define E2B_MCP_TLS_BEARSSL
+#include "../e2b_mcp.h"
+#include <stdio.h>
+
+static e2b_mcp_server srv;
+#define SZ(f) printf("sizeof_%s=%lu\n", #f, (unsigned long)sizeof srv.f)
+int main(void) {
+  printf("sizeof_server=%lu\n", (unsigned long)sizeof srv);
+  SZ(msg); SZ(mtok); SZ(req); SZ(resp); SZ(rtok); SZ(result); SZ(content); SZ(out); SZ(errmsg);
+  SZ(conn); SZ(trust); SZ(session);
+  printf("sizeof_conn_tls=%lu\n", (unsigned long)sizeof srv.conn.tls);
+#ifdef E2B_MCP__HTTP
+  SZ(http);
+#else
+  printf("sizeof_http=0\n");
+#endif
+#ifndef E2B_MCP_NO_STDIO
+  SZ(stdin_buf);
+#endif
+  return 0;
+}
