@@ -2117,10 +2117,23 @@ static const char *e2b_mcp__advice(int status) {
 static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body, size_t blen, e2b_mcp_http_resp *r) {
   e2b_mcp_server *s = c->srv;
   const e2b_mcp_url *u = rq->base;
-  char msg[512];
+  char msg[512], what_req[160];
   int err;
+  size_t n;
+  unsigned long t0;
   if (rq->w.err) { e2b_mcp_result_error(c, "The request does not fit in this server's buffer (E2B_MCP_REQ_MAX = %d bytes); use shorter arguments.", (int)E2B_MCP_REQ_MAX); return -1; }
+  /* "METHOD /path" (no query, no headers: the key comes later) for progress and logs */
+  for (n = 0; n < rq->w.len && n < sizeof what_req - 1 && rq->w.buf[n] != '?'; n++) what_req[n] = rq->w.buf[n];
+  what_req[n] = 0;
+  e2b_mcp_progress(c, 0, 1, "Calling E2B");
+  t0 = e2b_mcp__now_ms(s);
   err = e2b_mcp__http_send(s, rq, body, blen, r);
+  if (err) e2b_mcp_log(c, "warning", "%s on %s: %s", what_req, u->host, e2b_mcp_strerror(err));
+  else {
+    e2b_mcp_log(c, r->status < 400 ? "debug" : "warning", "%s on %s: %d in %lu ms", what_req, u->host, r->status,
+                e2b_mcp__now_ms(s) - t0);
+    e2b_mcp_progress(c, 1, 1, "E2B answered");
+  }
   if (err) {
     const char *what = e2b_mcp_strerror(err), *hint = "";
     if (err == E2B_MCP_ERR_TOO_LARGE) {

@@ -1002,6 +1002,40 @@ def t_secrets():
     finish(c)
 
 
+def t_progress_and_logs():
+    """E2B tools report progress to a client that asked for it, and log each E2B call at the set level."""
+    SIM.reset()
+    c = server(label="progress")
+    c.initialize("2025-11-25")
+    c.notifications.clear()
+    r = c.request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": BOB_STG1},
+                                 "_meta": {"progressToken": "tok-7"}})
+    prog = [n["params"] for n in c.notifications if n.get("method") == "notifications/progress"]
+    check("progress: notifications carry the request's token and increase",
+          len(prog) == 2 and all(p["progressToken"] == "tok-7" for p in prog) and prog[0]["progress"] < prog[1]["progress"], prog)
+    check("progress: the answer follows the notifications", "result" in r and not r["result"]["isError"], r)
+    logs = [n for n in c.notifications if n.get("method") == "notifications/message"]
+    check("logs: a successful call logs nothing at the default level (info)", not logs, logs)
+    c.notifications.clear()
+    c.call_tool("e2b_list_sandboxes", {"limit": 1})
+    check("progress: none without a progress token",
+          not [n for n in c.notifications if n.get("method") == "notifications/progress"], c.notifications)
+    eq("logging/setLevel debug", c.request("logging/setLevel", {"level": "debug"}).get("result"), {})
+    c.notifications.clear()
+    c.call_tool("e2b_get_sandbox", {"sandbox_id": BOB_STG1})
+    logs = [n["params"] for n in c.notifications if n.get("method") == "notifications/message"]
+    check("logs at debug: one line naming the E2B call and its status, no key",
+          len(logs) == 1 and logs[0]["level"] == "debug" and "GET /sandboxes/" + BOB_STG1 in logs[0]["data"]
+          and " 200 " in logs[0]["data"] and KEY not in json.dumps(logs), logs)
+    eq("logging/setLevel error", c.request("logging/setLevel", {"level": "error"}).get("result"), {})
+    c.notifications.clear()
+    SIM.fault(path="^/sandboxes/", status=500, message="boom")
+    c.call_tool("e2b_get_sandbox", {"sandbox_id": BOB_STG1})
+    check("logs at error: an E2B failure (a warning) is not sent",
+          not [n for n in c.notifications if n.get("method") == "notifications/message"], c.notifications)
+    SIM.clear_faults()
+
+
 def t_key_never_printed():
     leaks = []
     for label, out, err in ALL_OUTPUT:
@@ -1033,7 +1067,7 @@ def main():
         API_URL = os.environ.get("E2B_API_URL") or SIM.url
         PROXIED = API_URL.rstrip("/") != SIM.url
         print("# binary %s, simulator %s, API URL %s" % (BIN, SIM.url, API_URL), flush=True)
-        for group in (t_handshake, t_tools, t_bad_input, t_failures, t_secrets):
+        for group in (t_handshake, t_tools, t_bad_input, t_failures, t_secrets, t_progress_and_logs):
             t0 = time.time()
             try:
                 SIM.clear_faults()
