@@ -45,6 +45,7 @@ c99-O2-static-api|gcc -std=c99 $W -Wno-unused-function -O2 -DE2B_MCP_STATIC -I. 
 clang-c99-O2-posix-none|clang -std=c99 $W -O2 -I. $TU -o $OUT/clang-c99-O2-posix-none|run
 cortex-m4-Os-small-custom-none|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. $TU -o $OUT/cortex-m4-Os-small-custom-none.elf|
 cortex-m4-Os-small-custom-bearssl-c|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -DE2B_MCP_TLS_NO_FILE -I. -c $TU -o $OUT/cortex-m4-Os-small-custom-bearssl.o|
+cortex-m4-Os-small-custom-bearssl-anchors-c|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -DE2B_MCP_TLS_NO_FILE -DMATRIX_TA -I. -c $TU -o $OUT/cortex-m4-Os-small-custom-bearssl-anchors.o|
 cortex-m4-O2-c11-custom-none|$M4 -std=c11 $W -O2 -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. -c $TU -o $OUT/cortex-m4-O2-c11-custom-none.o|
 CFG
 [ -n "${1:-}" ] && { grep -- "$1" "$OUT/configs" > "$OUT/configs.sel"; mv "$OUT/configs.sel" "$OUT/configs"; }

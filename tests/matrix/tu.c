@@ -1,7 +1,19 @@
 /* tests/matrix/tu.c - one translation unit of the compile matrix (tests/matrix/matrix.mk).
    Valid C99, C11 and C++11. With E2B_MCP_SOCK_CUSTOM it brings a stub socket port
    (no OS at all: the Cortex-M4 build links it against newlib-nano's nosys stubs). */
-#if defined(E2B_MCP_TLS_BEARSSL) && defined(E2B_MCP_TLS_NO_FILE)
+#if defined(E2B_MCP_TLS_BEARSSL) && defined(E2B_MCP_TLS_NO_FILE) && defined(MATRIX_TA)
+/* no file system: one trust anchor compiled in as `brssl ta` prints it (C only: a union member
+   is initialized by name) */
+#include <bearssl.h>
+static const unsigned char matrix_dn[] = { 0x30, 0x00 };
+static const unsigned char matrix_q[] = { 0x04, 0x01, 0x02 };
+static const br_x509_trust_anchor matrix_tas[1] = {
+  { { (unsigned char *)matrix_dn, sizeof matrix_dn }, BR_X509_TA_CA,
+    { BR_KEYTYPE_EC, { .ec = { BR_EC_secp256r1, (unsigned char *)matrix_q, sizeof matrix_q } } } }
+};
+#define E2B_MCP_TLS_ANCHORS matrix_tas
+#define E2B_MCP_TLS_ANCHORS_NUM 1
+#elif defined(E2B_MCP_TLS_BEARSSL) && defined(E2B_MCP_TLS_NO_FILE)
 /* no file system: a trust anchor compiled in as PEM (any valid certificate will do to compile) */
 #define E2B_MCP_TLS_ANCHORS_PEM matrix_pem
 static const char matrix_pem[] = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
