@@ -523,7 +523,8 @@ struct e2b_mcp_server {
   e2b_mcp_tls_trust trust;
   int trust_loaded;
   unsigned long cooldown_until; /* after a 429: no request before this (ms) */
-  /* buffers, in the order a call uses them */
+  /* Buffers, in the order a call uses them. Everything from msg on is never
+     cleared as a whole, so pages a session does not use stay out of memory. */
   char msg[E2B_MCP_MSG_MAX + 1];
   jsmntok_t mtok[E2B_MCP_MSG_TOKENS];
   char req[E2B_MCP_REQ_MAX];
@@ -1615,7 +1616,8 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   char url[E2B_MCP_HOST_MAX + 32];
   const char *domain;
   int r;
-  memset(s, 0, sizeof *s);
+  memset(s, 0, offsetof(e2b_mcp_server, msg));   /* the state; the buffers need no clearing */
+  s->msg[0] = 0;
   if (cfg) s->cfg = *cfg;
   if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
   if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
