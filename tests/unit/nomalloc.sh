@@ -78,7 +78,7 @@ E2B_API_KEY=e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef E2B_API_URL=$URL E2B_DA
   build/e2b-mcp < $B/nomalloc-session.jsonl > $B/nomalloc-out.jsonl 2>$B/nomalloc-err.log
 rc=$?
 check "[ $rc -eq 0 ]" "build/e2b-mcp exited $rc"
-answers=$(grep -c '"jsonrpc"' $B/nomalloc-out.jsonl)
+answers=$(grep -c '"id":' $B/nomalloc-out.jsonl)   # answers, not notifications
 check "[ $answers -eq 13 ]" "expected 13 answers, got $answers"
 good=$(grep -c '"isError":false' $B/nomalloc-out.jsonl)
 check "[ $good -eq 7 ]" "expected 7 successful tool calls, got $good (see $B/nomalloc-out.jsonl)"
