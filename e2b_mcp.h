@@ -52,16 +52,19 @@
 
    CONFIG MACROS (define before including; desktop defaults, E2B_MCP_SMALL for a
    microcontroller profile)
-      E2B_MCP_MSG_MAX        largest incoming MCP message          64 KiB  | 4 KiB
-      E2B_MCP_MSG_TOKENS     jsmn tokens for one MCP message        1024    | 128
-      E2B_MCP_REQ_MAX        one E2B request head (line+headers)    4 KiB   | 1 KiB
+      E2B_MCP_MSG_MAX        largest incoming MCP message          64 KiB  | 2 KiB
+      E2B_MCP_MSG_TOKENS     jsmn tokens for one MCP message        1024    | 96
+      E2B_MCP_REQ_MAX        one E2B request head (line+headers)    4 KiB   | 768
       E2B_MCP_RESP_MAX       one E2B response (head+body); also
-                             holds the request body before sending  512 KiB | 8 KiB
-      E2B_MCP_RESP_TOKENS    jsmn tokens for one E2B response       32768   | 512
-                             (1000 log entries with fields fit)
-      E2B_MCP_RESULT_MAX     one tool's structured result           512 KiB | 6 KiB
-      E2B_MCP_CONTENT_MAX    one tool's extra content blocks        64 KiB  | 1 KiB
-      E2B_MCP_OUT_CHUNK      staging buffer of outgoing messages    4 KiB   | 512
+                             holds the request body before sending  512 KiB | 5 KiB
+      E2B_MCP_RESP_TOKENS    jsmn tokens for one E2B response       32768   | 256
+                             (desktop: 1000 log entries with fields;
+                             small: a page of about 8 sandboxes - pass a limit)
+      E2B_MCP_RESULT_MAX     one tool's structured result           512 KiB | 3.5 KiB
+      E2B_MCP_CONTENT_MAX    one tool's extra content blocks        64 KiB  | 512
+      E2B_MCP_OUT_CHUNK      staging buffer of outgoing messages    4 KiB   | 256
+      E2B_MCP_ARG_MAX        one free-text argument (metadata pair,
+                             search text; on the stack)             512     | 128
       E2B_MCP_MAX_TOOLS      custom tools that can be added         16      | 4
       E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
       E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS           10000 / 30000
@@ -122,28 +125,31 @@
 #  define E2B_MCP__D(desk, small) (desk)
 #endif
 #ifndef E2B_MCP_MSG_MAX
-#define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, 4096)
+#define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, 2048)
 #endif
 #ifndef E2B_MCP_MSG_TOKENS
-#define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, 128)
+#define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, 96)
 #endif
 #ifndef E2B_MCP_REQ_MAX
-#define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, 1024)
+#define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, 768)
 #endif
 #ifndef E2B_MCP_RESP_MAX
-#define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, 8192)
+#define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, 5120)
 #endif
 #ifndef E2B_MCP_RESP_TOKENS
-#define E2B_MCP_RESP_TOKENS  E2B_MCP__D(32768, 512)
+#define E2B_MCP_RESP_TOKENS  E2B_MCP__D(32768, 256)
 #endif
 #ifndef E2B_MCP_RESULT_MAX
-#define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, 6144)
+#define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, 3584)
 #endif
 #ifndef E2B_MCP_CONTENT_MAX
-#define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 1024)
+#define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 512)
 #endif
 #ifndef E2B_MCP_OUT_CHUNK
-#define E2B_MCP_OUT_CHUNK    E2B_MCP__D(4096, 512)
+#define E2B_MCP_OUT_CHUNK    E2B_MCP__D(4096, 256)
+#endif
+#ifndef E2B_MCP_ARG_MAX
+#define E2B_MCP_ARG_MAX      E2B_MCP__D(512, 128)
 #endif
 #ifndef E2B_MCP_MAX_TOOLS
 #define E2B_MCP_MAX_TOOLS    E2B_MCP__D(16, 4)
@@ -184,12 +190,12 @@
 #ifndef E2B_MCP_HTTP_ASK_TIMEOUT_MS
 #define E2B_MCP_HTTP_ASK_TIMEOUT_MS 300000
 #endif
-#define E2B_MCP_HOST_MAX   256   /* a host name from a URL */
-#define E2B_MCP_PREFIX_MAX 128   /* a path prefix from a URL */
-#define E2B_MCP_KEY_MAX    128   /* the API key */
-#define E2B_MCP_ID_MAX     64    /* a JSON-RPC id, a progress token, as JSON text */
-#define E2B_MCP_NEXT_MAX   512   /* an X-Next-Token value */
-#define E2B_MCP_ERRMSG_MAX 1024  /* the plain text of a tool error */
+#define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
+#define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */
+#define E2B_MCP_KEY_MAX    E2B_MCP__D(128, 64)    /* the API key */
+#define E2B_MCP_ID_MAX     64                     /* a JSON-RPC id, a progress token, as JSON text */
+#define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
+#define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
 #define E2B_MCP__BUILTIN_TOOLS 13
 
 #ifndef E2B_MCP_DEF
@@ -1442,7 +1448,7 @@ static int e2b_mcp__level_index(const char *js, const jsmntok_t *t) {
 E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...) {
   e2b_mcp__msg m;
   e2b_mcp_json w;
-  char text[512];
+  char text[E2B_MCP_ERRMSG_MAX / 2];
   va_list ap;
   int li;
   const e2b_mcp_sink *k = e2b_mcp__call_sink(c);
@@ -2028,7 +2034,7 @@ static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_
    decodes the whole, splits, then decodes each part). The argument is an
    object of strings or that string in plain text. */
 static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
-  char k[256], v[512];
+  char k[E2B_MCP_ARG_MAX / 2], v[E2B_MCP_ARG_MAX];
   int i = e2b_mcp_arg_token(c, "metadata"), j, n;
   const jsmntok_t *t = c->tok;
   if (i < 0) return 0;
@@ -2042,7 +2048,7 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
       j = e2b_mcp__tok_skip(t, j + 1);
     }
   } else if (t[i].type == JSMN_STRING) {
-    char all[1024];
+    char all[E2B_MCP_ARG_MAX * 2];
     char *p, *amp;
     if (e2b_mcp__tok_str(c->js, &t[i], all, sizeof all) < 0) return e2b_mcp__bad(c, "metadata", "too long");
     if (!all[0]) return 0;
@@ -2119,7 +2125,7 @@ static const char *e2b_mcp__advice(int status) {
 static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body, size_t blen, e2b_mcp_http_resp *r) {
   e2b_mcp_server *s = c->srv;
   const e2b_mcp_url *u = rq->base;
-  char msg[512], what_req[160];
+  char msg[E2B_MCP_ERRMSG_MAX / 2], what_req[E2B_MCP__D(160, 96)];
   int err;
   size_t n;
   unsigned long t0;
@@ -2339,7 +2345,7 @@ static void e2b_mcp__t_list_sandboxes(e2b_mcp_call *c) {
   e2b_mcp__req rq;
   e2b_mcp_http_resp r;
   e2b_mcp_json q;
-  char tmpl[256], after[64], meta[1536];
+  char tmpl[E2B_MCP_ARG_MAX / 2], after[64], meta[E2B_MCP_ARG_MAX * 3];
   int st = e2b_mcp_arg_token(c, "state"), i, k, mr;
   int want_running = 0, want_paused = 0;
   if (st >= 0) {
@@ -2423,7 +2429,7 @@ static void e2b_mcp__t_get_sandbox_logs(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
   e2b_mcp__req rq;
   e2b_mcp_http_resp r;
-  char id[E2B_MCP_ID_MAX], dir[16], level[16], search[512];
+  char id[E2B_MCP_ID_MAX], dir[16], level[16], search[E2B_MCP_ARG_MAX + 1];
   long long limit, cursor;
   int has_cursor, logs, n;
   if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
@@ -2577,7 +2583,7 @@ static void e2b_mcp__t_list_snapshots(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
   e2b_mcp__req rq;
   e2b_mcp_http_resp r;
-  char id[E2B_MCP_ID_MAX], name[256];
+  char id[E2B_MCP_ID_MAX], name[E2B_MCP_ARG_MAX / 2];
   int hid;
   if ((hid = e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 0)) < 0 || e2b_mcp__want_str(c, "name", name, sizeof name, 0) < 0) return;
   if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
