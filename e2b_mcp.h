@@ -580,6 +580,7 @@ E2B_MCP_DEF void e2b_mcp_result_image(e2b_mcp_call *c, const char *base64, const
 E2B_MCP_DEF void e2b_mcp_result_audio(e2b_mcp_call *c, const char *base64, const char *mime);
 E2B_MCP_DEF void e2b_mcp_result_resource(e2b_mcp_call *c, const char *uri, const char *mime, const char *text);
 E2B_MCP_DEF void e2b_mcp_result_link(e2b_mcp_call *c, const char *uri, const char *name, const char *mime);
+/* fmt: a printf subset (%s %.*s %c %d %i %u %x, l/ll; no floating point). */
 E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...);
 
 /* For tool handlers: talking to the client during a call. */
@@ -627,7 +628,9 @@ E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config
 
 #include <string.h>
 #include <stdlib.h>
-#include <stdio.h>   /* snprintf always; FILE streams only without E2B_MCP_NO_STDIO */
+#ifndef E2B_MCP_NO_STDIO
+#include <stdio.h>   /* the stdio transport's FILE streams; nothing else uses stdio */
+#endif
 
 #define E2B_MCP__COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -669,6 +672,57 @@ static int e2b_mcp__fmt_ll(char *buf, long long v) {  /* returns length, buf >= 
   while (n) buf[k++] = t[--n];
   buf[k] = 0;
   return k;
+}
+/* A printf subset for messages, so no printf is linked on a board:
+   %s %.*s %c %d %i %u %x with the l and ll modifiers, and %%. Anything else
+   prints '?'. Always NUL-terminates within cap; returns the length written. */
+static size_t e2b_mcp__vfmt(char *buf, size_t cap, const char *fmt, va_list ap) {
+  size_t o = 0;
+  if (!cap) return 0;
+#define E2B_MCP__PUT(ch) do { if (o + 1 < cap) buf[o++] = (ch); } while (0)
+  for (; *fmt; fmt++) {
+    char num[24];
+    const char *str = num;
+    size_t len = (size_t)-1;
+    int lng = 0;
+    if (*fmt != '%') { E2B_MCP__PUT(*fmt); continue; }
+    fmt++;
+    if (fmt[0] == '.' && fmt[1] == '*') { len = (size_t)va_arg(ap, int); fmt += 2; }
+    while (*fmt == 'l') { lng++; fmt++; }
+    switch (*fmt) {
+      case 's': str = va_arg(ap, const char *); if (!str) str = "(null)"; break;
+      case 'c': num[0] = (char)va_arg(ap, int); num[1] = 0; break;
+      case 'd': case 'i':
+        e2b_mcp__fmt_ll(num, lng >= 2 ? va_arg(ap, long long) : lng ? (long long)va_arg(ap, long) : (long long)va_arg(ap, int));
+        break;
+      case 'u': case 'x': {
+        unsigned long long u = lng >= 2 ? va_arg(ap, unsigned long long) : lng ? (unsigned long long)va_arg(ap, unsigned long)
+                                                                              : (unsigned long long)va_arg(ap, unsigned);
+        unsigned base = *fmt == 'x' ? 16u : 10u;
+        int n = 0, k = 0;
+        char t[24];
+        do { t[n++] = "0123456789abcdef"[u % base]; u /= base; } while (u);
+        while (n) num[k++] = t[--n];
+        num[k] = 0;
+        break;
+      }
+      case '%': num[0] = '%'; num[1] = 0; break;
+      case 0: fmt--; num[0] = 0; break;
+      default: num[0] = '?'; num[1] = 0; break;
+    }
+    for (; *str && len; str++, len--) E2B_MCP__PUT(*str);
+  }
+#undef E2B_MCP__PUT
+  buf[o] = 0;
+  return o;
+}
+static size_t e2b_mcp__fmt(char *buf, size_t cap, const char *fmt, ...) {
+  va_list ap;
+  size_t n;
+  va_start(ap, fmt);
+  n = e2b_mcp__vfmt(buf, cap, fmt, ap);
+  va_end(ap);
+  return n;
 }
 /* Parses a decimal integer of exactly n bytes; 0 on success. */
 static int e2b_mcp__parse_ll(const char *s, size_t n, long long *out) {
@@ -1456,7 +1510,7 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
   for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (strcmp(level, e2b_mcp__levels[li]) == 0) break;
   if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->srv->sess->log_level) return;
   va_start(ap, fmt);
-  vsnprintf(text, sizeof text, fmt, ap);
+  e2b_mcp__vfmt(text, sizeof text, fmt, ap);
   va_end(ap);
   memset(&m, 0, sizeof m);
   m.sink = k;
@@ -1603,7 +1657,7 @@ static void e2b_mcp__result_reset(e2b_mcp_call *c) {
 /* An error result replaces whatever the tool had written. */
 static void e2b_mcp__result_verror(e2b_mcp_call *c, const char *fmt, va_list ap) {
   e2b_mcp__result_reset(c);
-  vsnprintf(c->srv->errmsg, sizeof c->srv->errmsg, fmt, ap);
+  e2b_mcp__vfmt(c->srv->errmsg, sizeof c->srv->errmsg, fmt, ap);
   c->is_error = 1;
   e2b_mcp_result_text(c, c->srv->errmsg);
 }
@@ -1796,7 +1850,7 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (!c.tool) {
     char text[160];
     int n = t[name].end - t[name].start;
-    snprintf(text, sizeof text, "Unknown tool: %.*s (tools/list names the tools)", n > 80 ? 80 : n, js + t[name].start);
+    e2b_mcp__fmt(text, sizeof text, "Unknown tool: %.*s (tools/list names the tools)", n > 80 ? 80 : n, js + t[name].start);
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
     return;
   }
@@ -1988,7 +2042,7 @@ static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, lon
   int r = e2b_mcp_arg_int(c, key, v);
   if (r == 0) { *v = def; return 0; }
   if (r < 0 || *v < lo || *v > hi) {
-    snprintf(what, sizeof what, "expected an integer from %lld to %lld", lo, hi);
+    e2b_mcp__fmt(what, sizeof what, "expected an integer from %lld to %lld", lo, hi);
     return e2b_mcp__bad(c, key, what);
   }
   return 1;
@@ -2410,7 +2464,7 @@ static void e2b_mcp__t_create_sandbox(e2b_mcp_call *c) {
   if (b.err) { e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars."); return; }
   e2b_mcp__req_begin(s, &rq, "POST", &s->api);
   e2b_mcp__req_lit(&rq, "/sandboxes");
-  snprintf(question, sizeof question, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
+  e2b_mcp__fmt(question, sizeof question, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
            "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
   if (e2b_mcp__consent(c, question)) return;
   if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r) || e2b_mcp__parse_answer(c, &r)) return;
@@ -2514,7 +2568,7 @@ static void e2b_mcp__t_set_sandbox_timeout(e2b_mcp_call *c) {
   rq.idempotent = 1;   /* sets the end time; repeating it changes nothing */
   e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
   e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
-  snprintf(question, sizeof question, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
+  e2b_mcp__fmt(question, sizeof question, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
            "a shorter time ends it sooner.", id, timeout);
   if (e2b_mcp__consent(c, question)) return;
   if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r)) return;
@@ -2551,7 +2605,7 @@ static void e2b_mcp__t_resume_sandbox(e2b_mcp_call *c) {
   rq.idempotent = 1;   /* resumes or extends; never shortens */
   e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
   e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
-  snprintf(question, sizeof question, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
+  e2b_mcp__fmt(question, sizeof question, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
            "second while it runs.", id, timeout);
   if (e2b_mcp__consent(c, question)) return;
   if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r) || e2b_mcp__parse_answer(c, &r)) return;
@@ -2572,7 +2626,7 @@ static void e2b_mcp__t_kill_sandbox(e2b_mcp_call *c) {
   if (!s->cfg.enable_kill) { e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it)."); return; }
   if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin(c, &rq, "DELETE", &s->api)) return;
   e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id);
-  snprintf(question, sizeof question, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
+  e2b_mcp__fmt(question, sizeof question, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
            "are destroyed.", id);
   if (e2b_mcp__consent(c, question)) return;
   if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r)) return;
@@ -2861,7 +2915,7 @@ static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   char text[128];
   memset(&m, 0, sizeof m);
   m.sink = k;
-  snprintf(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
+  e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
 /* Waits for the answer to our request id; other messages meanwhile: ping is
@@ -3513,7 +3567,7 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
     }
     if (q.length > E2B_MCP_MSG_MAX) {
       char text[128];
-      snprintf(text, sizeof text, "Content Too Large: this server accepts messages of up to %lu bytes", (unsigned long)E2B_MCP_MSG_MAX);
+      e2b_mcp__fmt(text, sizeof text, "Content Too Large: this server accepts messages of up to %lu bytes", (unsigned long)E2B_MCP_MSG_MAX);
       c->close = 1;
       e2b_mcp__hs_simple(s, c, 413, NULL, -32000, text);
       e2b_mcp__hs_conn_free(s, c, 1);

@@ -9,10 +9,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <stdarg.h>
 
 static e2b_mcp_server srv;   /* every buffer the server uses lives here */
 
 static void on_stop(int sig) { (void)sig; srv.http.stop = 1; }
+
+/* Writes the strings up to NULL to stderr: messages without printf, which
+   keeps the static binary small. */
+static void say(const char *first, ...) {
+  va_list ap;
+  const char *p;
+  va_start(ap, first);
+  for (p = first; p; p = va_arg(ap, const char *)) fputs(p, stderr);
+  va_end(ap);
+}
+static const char *num(unsigned v, char *buf) {   /* buf: 12 bytes */
+  char *p = buf + 11;
+  *p = 0;
+  do { *--p = (char)('0' + v % 10); v /= 10; } while (v);
+  return p;
+}
 
 /* "HOST:PORT", "[V6]:PORT" or ":PORT" (loopback) into host and port. */
 static int split_addr(const char *a, char *host, size_t cap, unsigned *port) {
@@ -52,15 +69,15 @@ int main(int argc, char **argv) {
   e2b_mcp_config cfg;
   e2b_mcp_http_config http;
   const char *kill = getenv("E2B_MCP_ENABLE_KILL");
-  char host[64];
+  char host[64], n1[12];
   int r, use_http = 0;
   memset(&http, 0, sizeof http);
   if (argc > 1) {
-    if (strcmp(argv[1], "--version") == 0) { printf("e2b-mcp %s\n", E2B_MCP_VERSION); return 0; }
+    if (strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) { fputs(usage, stdout); return 0; }
     if (strcmp(argv[1], "--http") == 0 && argc == 3) {
       if (split_addr(argv[2], host, sizeof host, &http.port) != 0) {
-        fprintf(stderr, "e2b-mcp: --http wants HOST:PORT, for example 127.0.0.1:8931 (port 0 picks a free one)\n");
+        say("e2b-mcp: --http wants HOST:PORT, for example 127.0.0.1:8931 (port 0 picks a free one)\n", NULL);
         return 2;
       }
       http.host = host;
@@ -68,7 +85,7 @@ int main(int argc, char **argv) {
       http.allowed_hosts = getenv("E2B_MCP_HTTP_ALLOWED_HOSTS");
       use_http = 1;
     } else {
-      fprintf(stderr, "e2b-mcp: unknown argument '%s'\n\n%s", argv[1], usage);
+      say("e2b-mcp: unknown argument '", argv[1], "'\n\n", usage, NULL);
       return 2;
     }
   }
@@ -82,21 +99,21 @@ int main(int argc, char **argv) {
   cfg.enable_kill = kill && strcmp(kill, "1") == 0;
   r = e2b_mcp_init(&srv, &cfg);
   if (r != 0) {
-    fprintf(stderr, "e2b-mcp: %s (check E2B_API_URL, E2B_DASHBOARD_API_URL and E2B_DOMAIN)\n", e2b_mcp_strerror(r));
+    say("e2b-mcp: ", e2b_mcp_strerror(r), " (check E2B_API_URL, E2B_DASHBOARD_API_URL and E2B_DOMAIN)\n", NULL);
     return 2;
   }
-  if (srv.key_problem) fprintf(stderr, "e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n");
+  if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
   if (!use_http) return e2b_mcp_serve_stdio(&srv);
   r = e2b_mcp_http_listen(&srv, &http);
   if (r == E2B_MCP_ERR_NEED_TOKEN) {
-    fprintf(stderr, "e2b-mcp: refusing to listen on %s without a token: anyone who can reach it could spend your E2B "
-            "credits. Set E2B_MCP_HTTP_TOKEN, or listen on 127.0.0.1.\n", host);
+    say("e2b-mcp: refusing to listen on ", host, " without a token: anyone who can reach it could spend your E2B "
+        "credits. Set E2B_MCP_HTTP_TOKEN, or listen on 127.0.0.1.\n", NULL);
     return 2;
   }
-  if (r != 0) { fprintf(stderr, "e2b-mcp: %s:%u: %s\n", host, http.port, e2b_mcp_strerror(r)); return 2; }
+  if (r != 0) { say("e2b-mcp: ", host, ":", num(http.port, n1), ": ", e2b_mcp_strerror(r), "\n", NULL); return 2; }
   signal(SIGINT, on_stop);
   signal(SIGTERM, on_stop);
-  fprintf(stderr, "e2b-mcp: listening on http://%s%s%s:%u/mcp%s\n", strchr(host, ':') ? "[" : "", host,
-          strchr(host, ':') ? "]" : "", srv.http.port, http.token && *http.token ? " (bearer token required)" : "");
+  say("e2b-mcp: listening on http://", strchr(host, ':') ? "[" : "", host, strchr(host, ':') ? "]" : "", ":",
+      num(srv.http.port, n1), "/mcp", http.token && *http.token ? " (bearer token required)" : "", "\n", NULL);
   return e2b_mcp_http_run(&srv);
 }

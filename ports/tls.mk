@@ -26,8 +26,9 @@ $(BUILD)/e2b-mcp-plain: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
 # musl-gcc sees no host header but those in build/bearssl-musl/include (bearssl*.h and
 # jsmn.h): never -I/usr/include, whose glibc headers break musl builds.
 MUSL_BEARSSL := $(BUILD)/bearssl-musl
-MUSL_CFLAGS  := -Os -ffunction-sections -fdata-sections -I$(MUSL_BEARSSL)/include
-MUSL_LDFLAGS := -static -s -Wl,--gc-sections
+MUSL_CFLAGS  := -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables \
+                -I$(MUSL_BEARSSL)/include
+MUSL_LDFLAGS := -static -s -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noseparate-code
 $(MUSL_BEARSSL)/lib/libbearssl.a: scripts/build-bearssl-musl.sh | deps
 	@scripts/build-bearssl-musl.sh
 

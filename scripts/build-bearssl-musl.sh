@@ -15,7 +15,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 out=build/bearssl-musl
-if [ -f "$out/lib/libbearssl.a" ] && [ -f "$out/include/bearssl.h" ] && [ -f "$out/include/jsmn.h" ]; then
+# -Os: the static binary is for small machines. No _FORTIFY_SOURCE (musl has no _chk).
+# No unwind tables: C code that never unwinds needs no .eh_frame (~20 KB).
+cflags="-W -Wall -Os -fPIC -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables -U_FORTIFY_SOURCE"
+if [ -f "$out/lib/libbearssl.a" ] && [ -f "$out/include/bearssl.h" ] && [ -f "$out/include/jsmn.h" ] &&
+   [ "$(cat "$out/cflags" 2>/dev/null)" = "$cflags" ]; then
   exit 0
 fi
 command -v musl-gcc >/dev/null || { echo "build-bearssl-musl: musl-gcc missing (scripts/install-deps.sh static)" >&2; exit 1; }
@@ -55,10 +59,8 @@ if [ -z "$src" ]; then
   src=$(ls -d "$work"/bearssl-0* | head -n 1)
 fi
 echo "build-bearssl-musl: building $(basename "$src") with musl-gcc" >&2
-# -Os: the static binary is for small machines. No _FORTIFY_SOURCE (musl has no _chk).
-(cd "$src" && make -s CC=musl-gcc LD=musl-gcc LDFLAGS=-static \
-   CFLAGS="-W -Wall -Os -fPIC -ffunction-sections -fdata-sections -U_FORTIFY_SOURCE" \
-   lib >/dev/null)
+rm -rf "$src/build"
+(cd "$src" && make -s CC=musl-gcc LD=musl-gcc LDFLAGS=-static CFLAGS="$cflags" lib >/dev/null)
 mkdir -p "$out/lib" "$out/include/bearssl"
 cp "$src/build/libbearssl.a" "$out/lib/libbearssl.a"
 cp "$src"/inc/bearssl*.h "$out/include/"
@@ -70,4 +72,5 @@ cp /usr/include/jsmn.h "$out/include/jsmn.h"
 (cd "$src" && make -s CC=musl-gcc LD=musl-gcc LDFLAGS=-static \
    CFLAGS="-W -Wall -Os -U_FORTIFY_SOURCE" tools >/dev/null 2>&1 && \
    cp build/brssl "$top/$out/brssl") || echo "build-bearssl-musl: brssl not built (optional)" >&2
+printf '%s' "$cflags" >"$out/cflags"
 echo "build-bearssl-musl: $out/lib/libbearssl.a" >&2
