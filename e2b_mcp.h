@@ -69,6 +69,9 @@
       E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
       E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS           10000 / 30000
       E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts 3600
+      E2B_MCP_TERSE          short tool descriptions, no property descriptions or
+                             output schemas (~11 KB less; on with E2B_MCP_SMALL
+                             unless E2B_MCP_NO_TERSE)
       E2B_MCP_STATIC         make every public function static
       E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
       Streamable HTTP (e2b_mcp_serve_http; POSIX socket port only):
@@ -2070,9 +2073,11 @@ static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t 
 }
 /* A template reference for the create body: alias, namespace/alias, :tag. */
 static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
+  const char *p;
   int r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
-  if (!buf[0] || strstr(buf, "..") || !e2b_mcp__charset(buf, 1, "-_./:"))
+  for (p = buf; *p && !(p[0] == '.' && p[1] == '.'); p++) {}   /* no ".." (and no strstr on a board) */
+  if (!buf[0] || *p || !e2b_mcp__charset(buf, 1, "-_./:"))
     return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
   return 1;
 }
@@ -2739,16 +2744,29 @@ static void e2b_mcp__t_list_template_builds(e2b_mcp_call *c) {
 }
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
-#define E2B_MCP__S_ID "\"sandbox_id\":{\"type\":\"string\",\"description\":\"The sandbox ID (sandboxID in list results), e.g. i1a2b3c4d5e6f7g8h9i0j.\"}"
-#define E2B_MCP__S_PAGE "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Page size, 1-100 (default 100).\"}," \
-  "\"next_token\":{\"type\":\"string\",\"description\":\"The next_token of the previous page, to get the next one.\"}"
+/* E2B_MCP_TERSE (the default with E2B_MCP_SMALL) keeps each description's first
+   sentence and every billing or destruction warning, and drops the property
+   descriptions and output schemas: about 11 KB less flash on a board. */
+#if defined(E2B_MCP_SMALL) && !defined(E2B_MCP_TERSE) && !defined(E2B_MCP_NO_TERSE)
+#  define E2B_MCP_TERSE
+#endif
+#ifdef E2B_MCP_TERSE
+#  define E2B_MCP__MORE(text) ""
+#  define E2B_MCP__OUT(schema) NULL
+#else
+#  define E2B_MCP__MORE(text) text
+#  define E2B_MCP__OUT(schema) schema
+#endif
+#define E2B_MCP__S_ID "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The sandbox ID (sandboxID in list results), e.g. i1a2b3c4d5e6f7g8h9i0j.\"") "}"
+#define E2B_MCP__S_PAGE "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Page size, 1-100 (default 100).\"") "}," \
+  "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous page, to get the next one.\"") "}"
 #define E2B_MCP__S_MAP "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}"
 #define E2B_MCP__S_TIMEOUT(def) "\"timeout\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":" E2B_MCP__STR(E2B_MCP_MAX_TIMEOUT_S) \
   ",\"description\":\"Seconds from now until the sandbox ends" def ". Keep it short: it is billed per second.\"}"
 #define E2B_MCP__STR2(x) #x
 #define E2B_MCP__STR(x) E2B_MCP__STR2(x)
 #define E2B_MCP__O_LIST(item) "{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" item "}," \
-  "\"next_token\":{\"type\":\"string\",\"description\":\"Present when another page exists.\"}},\"required\":[\"data\"]}"
+  "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Present when another page exists.\"") "}},\"required\":[\"data\"]}"
 #define E2B_MCP__O_SANDBOX "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
   "\"alias\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]},\"startedAt\":{\"type\":\"string\"}," \
   "\"endAt\":{\"type\":\"string\"},\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":\"integer\"}," \
@@ -2758,121 +2776,121 @@ static void e2b_mcp__t_list_template_builds(e2b_mcp_call *c) {
 
 static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__BUILTIN_TOOLS] = {
   { "e2b_list_sandboxes", "List sandboxes",
-    "List the team's E2B sandboxes, running and paused, newest first: ID, template, state, metadata, start and end "
+    "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end "
     "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or "
     "start time. Results are paged: pass next_token to get the next page. total_running counts the running ones "
-    "matching the filters.",
+    "matching the filters") ".",
     "{\"type\":\"object\",\"properties\":{"
-    "\"state\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]},\"description\":\"Which states to list (default both).\"},"
-    "\"template\":{\"type\":\"string\",\"description\":\"Only sandboxes of this template ID or alias (no :tag).\"},"
+    "\"state\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]}" E2B_MCP__MORE(",\"description\":\"Which states to list (default both).\"") "},"
+    "\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only sandboxes of this template ID or alias (no :tag).\"") "},"
     "\"metadata\":{\"description\":\"Only sandboxes whose metadata has all these pairs: an object of strings, or the plain string k=v&k2=v2.\","
     "\"anyOf\":[" E2B_MCP__S_MAP ",{\"type\":\"string\"}]},"
-    "\"started_after\":{\"type\":\"string\",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"},"
+    "\"started_after\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"") "},"
     E2B_MCP__S_PAGE "},\"additionalProperties\":false}",
-    "{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "},"
-    "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}",
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "},"
+    "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}"),
     E2B_MCP_READ_ONLY, e2b_mcp__t_list_sandboxes, NULL },
   { "e2b_get_sandbox", "Get a sandbox",
-    "Show one sandbox in detail: state, template, start and end time, resources, metadata, lifecycle (what happens "
-    "at timeout) and network settings. Access tokens and injected header values are never shown.",
+    "Show one sandbox in detail" E2B_MCP__MORE(": state, template, start and end time, resources, metadata, lifecycle (what happens "
+    "at timeout) and network settings. Access tokens and injected header values are never shown") ".",
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__O_SANDBOX, E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox, NULL },
+    E2B_MCP__OUT(E2B_MCP__O_SANDBOX), E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox, NULL },
   { "e2b_create_sandbox", "Create a sandbox",
-    "Start a new E2B sandbox from a template (default base; see e2b_list_default_templates and e2b_list_templates). "
-    "It runs until the timeout (default 300 s), then is killed, or paused with auto_pause." E2B_MCP__BILLED
-    " Put no secrets in env_vars unless the user gave them for this sandbox. Metadata (e.g. user, app) helps find it later.",
+    "Start a new E2B sandbox from a template (default base" E2B_MCP__MORE("; see e2b_list_default_templates and e2b_list_templates") ")."
+    E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause.") E2B_MCP__BILLED
+    " Put no secrets in env_vars unless the user gave them for this sandbox." E2B_MCP__MORE(" Metadata (e.g. user, app) helps find it later."),
     "{\"type\":\"object\",\"properties\":{"
-    "\"template_id\":{\"type\":\"string\",\"description\":\"Template ID or name, e.g. base, code-interpreter-v1, team/name:tag (default base).\"},"
+    "\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Template ID or name, e.g. base, code-interpreter-v1, team/name:tag (default base).\"") "},"
     E2B_MCP__S_TIMEOUT(" (default 300)") ","
     "\"metadata\":" E2B_MCP__S_MAP ","
     "\"env_vars\":" E2B_MCP__S_MAP ","
-    "\"auto_pause\":{\"type\":\"boolean\",\"description\":\"Pause instead of kill at the timeout (default false).\"},"
-    "\"allow_internet_access\":{\"type\":\"boolean\",\"description\":\"Let the sandbox reach the internet (default true).\"}"
+    "\"auto_pause\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Pause instead of kill at the timeout (default false).\"") "},"
+    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Let the sandbox reach the internet (default true).\"") "}"
     "},\"additionalProperties\":false}",
-    "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},"
-    "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}",
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},"
+    "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}"),
     0, e2b_mcp__t_create_sandbox, NULL },
   { "e2b_get_sandbox_logs", "Get sandbox logs",
-    "Read a sandbox's logs (newest first by default): time, level, message and fields. Filter by minimum level "
+    "Read a sandbox's logs, newest first by default." E2B_MCP__MORE(" Each has time, level, message and fields. Filter by minimum level "
     "(debug, info, warn, error) and a case-sensitive search string. To page, pass next_cursor (Unix ms) as cursor "
-    "with the same direction; entries at the boundary may repeat.",
+    "with the same direction; entries at the boundary may repeat."),
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
-    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000,\"description\":\"Entries to return (default 100).\"},"
-    "\"cursor\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Start here, in Unix milliseconds.\"},"
-    "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"],\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"},"
-    "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"],\"description\":\"Minimum level.\"},"
-    "\"search\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Only messages containing this text.\"}"
+    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000" E2B_MCP__MORE(",\"description\":\"Entries to return (default 100).\"") "},"
+    "\"cursor\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Start here, in Unix milliseconds.\"") "},"
+    "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"]" E2B_MCP__MORE(",\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"") "},"
+    "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "},"
+    "\"search\":{\"type\":\"string\",\"maxLength\":256" E2B_MCP__MORE(",\"description\":\"Only messages containing this text.\"") "}"
     "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    "{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{"
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{"
     "\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"},\"fields\":{\"type\":\"object\"}}}},"
-    "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}",
+    "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}"),
     E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox_logs, NULL },
   { "e2b_get_sandbox_metrics", "Get sandbox metrics",
-    "Read a sandbox's CPU, memory and disk use over time: cpuUsedPct (percent of cpuCount), memUsed/memTotal and "
-    "diskUsed/diskTotal in bytes, one sample per step. Default range: the sandbox's whole life.",
+    "Read a sandbox's CPU, memory and disk use over time" E2B_MCP__MORE(": cpuUsedPct (percent of cpuCount), memUsed/memTotal and "
+    "diskUsed/diskTotal in bytes, one sample per step. Default range: the sandbox's whole life") ".",
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
-    "\"start\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Range start, Unix seconds.\"},"
-    "\"end\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Range end, Unix seconds.\"}"
+    "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range start, Unix seconds.\"") "},"
+    "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range end, Unix seconds.\"") "}"
     "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"},"
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"},"
     "\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},"
-    "\"diskUsed\":{\"type\":\"integer\"},\"diskTotal\":{\"type\":\"integer\"}}}"),
+    "\"diskUsed\":{\"type\":\"integer\"},\"diskTotal\":{\"type\":\"integer\"}}}")),
     E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox_metrics, NULL },
   { "e2b_set_sandbox_timeout", "Set sandbox timeout",
-    "Set when a running sandbox ends: timeout seconds from now. It can shorten or extend; a paused sandbox cannot "
-    "be changed (resume it instead)." E2B_MCP__BILLED,
+    "Set when a running sandbox ends: timeout seconds from now." E2B_MCP__MORE(" It can shorten or extend; a paused sandbox cannot "
+    "be changed (resume it instead).") E2B_MCP__BILLED,
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT("") "},"
     "\"required\":[\"sandbox_id\",\"timeout\"],\"additionalProperties\":false}",
-    E2B_MCP__O_DONE("timeout"), E2B_MCP_IDEMPOTENT, e2b_mcp__t_set_sandbox_timeout, NULL },
+    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout")), E2B_MCP_IDEMPOTENT, e2b_mcp__t_set_sandbox_timeout, NULL },
   { "e2b_pause_sandbox", "Pause a sandbox",
-    "Pause a running sandbox: its state is saved and compute billing stops; resume it later with "
-    "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh).",
+    "Pause a running sandbox: its state is saved and compute billing stops" E2B_MCP__MORE("; resume it later with "
+    "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh)") ".",
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
-    "\"memory\":{\"type\":\"boolean\",\"description\":\"Keep the memory too (default true).\"}"
+    "\"memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Keep the memory too (default true).\"") "}"
     "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__O_DONE("state"), E2B_MCP_IDEMPOTENT, e2b_mcp__t_pause_sandbox, NULL },
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state")), E2B_MCP_IDEMPOTENT, e2b_mcp__t_pause_sandbox, NULL },
   { "e2b_resume_sandbox", "Resume a sandbox",
-    "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds "
-    "(default 300; a running one is never shortened). resumed tells whether it was paused." E2B_MCP__BILLED,
+    "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds" E2B_MCP__MORE(" "
+    "(default 300; a running one is never shortened). resumed tells whether it was paused") "." E2B_MCP__BILLED,
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT(" (default 300)") "},"
     "\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},"
-    "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}",
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},"
+    "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}"),
     E2B_MCP_IDEMPOTENT, e2b_mcp__t_resume_sandbox, NULL },
   { "e2b_list_snapshots", "List snapshots",
-    "List the team's sandbox snapshots (newest first), optionally only those of one sandbox or with a name "
-    "(name, team/name or name:tag). Paged with next_token.",
+    "List the team's sandbox snapshots" E2B_MCP__MORE(" (newest first), optionally only those of one sandbox or with a name "
+    "(name, team/name or name:tag). Paged with next_token") ".",
     "{\"type\":\"object\",\"properties\":{"
-    "\"sandbox_id\":{\"type\":\"string\",\"description\":\"Only snapshots taken from this sandbox.\"},"
-    "\"name\":{\"type\":\"string\",\"description\":\"Snapshot name or ID, optionally with :tag.\"}," E2B_MCP__S_PAGE
+    "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only snapshots taken from this sandbox.\"") "},"
+    "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Snapshot name or ID, optionally with :tag.\"") "}," E2B_MCP__S_PAGE
     "},\"additionalProperties\":false}",
-    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}"),
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}")),
     E2B_MCP_READ_ONLY, e2b_mcp__t_list_snapshots, NULL },
   { "e2b_list_default_templates", "List default templates",
-    "List E2B's public default templates (such as base, code-interpreter-v1 and desktop) that any team can start: "
-    "ID, names, CPU, memory (MB), disk (MB) and build.",
+    "List E2B's public default templates (such as base, code-interpreter-v1 and desktop)" E2B_MCP__MORE(" that any team can start: "
+    "ID, names, CPU, memory (MB), disk (MB) and build") ".",
     "{\"type\":\"object\",\"additionalProperties\":false}",
-    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
-    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":[\"integer\",\"null\"]},\"buildID\":{\"type\":\"string\"}}}"),
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
+    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":[\"integer\",\"null\"]},\"buildID\":{\"type\":\"string\"}}}")),
     E2B_MCP_READ_ONLY, e2b_mcp__t_list_default_templates, NULL },
   { "e2b_list_templates", "List team templates",
-    "List the team's own templates (not E2B's defaults): ID, names, resources, build status and usage. Paged with next_token.",
+    "List the team's own templates (not E2B's defaults)" E2B_MCP__MORE(": ID, names, resources, build status and usage. Paged with next_token") ".",
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "},\"additionalProperties\":false}",
-    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
-    "\"buildStatus\":{\"type\":\"string\"}}}"),
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
+    "\"buildStatus\":{\"type\":\"string\"}}}")),
     E2B_MCP_READ_ONLY, e2b_mcp__t_list_templates, NULL },
   { "e2b_list_template_builds", "List template builds",
-    "Show one of the team's templates and its builds, newest first (status, times, resources). template_id is "
-    "the ID (not an alias). Paged with next_token.",
-    "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\",\"description\":\"The template ID (templateID in e2b_list_templates).\"},"
+    "Show one of the team's templates and its builds, newest first" E2B_MCP__MORE(" (status, times, resources). template_id is "
+    "the ID (not an alias). Paged with next_token") ".",
+    "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "},"
     E2B_MCP__S_PAGE "},\"required\":[\"template_id\"],\"additionalProperties\":false}",
-    E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}"),
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}")),
     E2B_MCP_READ_ONLY, e2b_mcp__t_list_template_builds, NULL },
   { "e2b_kill_sandbox", "Kill a sandbox",
     "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. "
-    "Ask the user first; prefer e2b_pause_sandbox when the work may be needed again.",
+    "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".",
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__O_DONE("state"), E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, e2b_mcp__t_kill_sandbox, NULL }
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state")), E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, e2b_mcp__t_kill_sandbox, NULL }
 };
 
 static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
