@@ -547,7 +547,8 @@ struct e2b_mcp_server {
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
 #endif
 #ifndef E2B_MCP_NO_STDIO
-  char stdin_buf[E2B_MCP__D(4096, 256)];   /* stdin's buffer for the stdio transport */
+  char stdin_buf[E2B_MCP__D(4096, 256)];    /* stdin's buffer for the stdio transport */
+  char stdout_buf[E2B_MCP__D(32768, 256)];  /* stdout's: one write(2) per message up to this size */
 #endif
 };
 
@@ -809,37 +810,63 @@ static int e2b_mcp__utf8_len(const unsigned char *s, size_t n) {
   return len;
 }
 
-E2B_MCP_DEF void e2b_mcp_json_escape(e2b_mcp_json *w, const char *s, size_t n) {
+/* One byte that needs more than itself: its escape into out (2 or 6 bytes). */
+static size_t e2b_mcp__escape_byte(unsigned c, char *out) {
   static const char hex[] = "0123456789abcdef";
-  const unsigned char *p = (const unsigned char *)s;
-  size_t i = 0, run = 0;
-  while (i < n) {
-    unsigned c = p[i];
-    int l = 1;
-    const char *esc = NULL;
-    char u[6];
-    if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) { i++; run++; continue; }
-    if (c >= 0x80 && (l = e2b_mcp__utf8_len(p + i, n - i)) > 0) { i += (size_t)l; run += (size_t)l; continue; }
-    e2b_mcp__w_put(w, s + (i - run), run);
-    run = 0;
-    switch (c) {
-      case '"': esc = "\\\""; break;
-      case '\\': esc = "\\\\"; break;
-      case '\n': esc = "\\n"; break;
-      case '\r': esc = "\\r"; break;
-      case '\t': esc = "\\t"; break;
-      case '\b': esc = "\\b"; break;
-      case '\f': esc = "\\f"; break;
-      default: break;
-    }
-    if (esc) e2b_mcp__w_put(w, esc, 2);
-    else if (c < 0x20) {
-      u[0] = '\\'; u[1] = 'u'; u[2] = '0'; u[3] = '0'; u[4] = hex[c >> 4]; u[5] = hex[c & 15];
-      e2b_mcp__w_put(w, u, 6);
-    } else e2b_mcp__w_put(w, "\\ufffd", 6);   /* invalid UTF-8 byte */
-    i++;
+  const char *esc = NULL;
+  switch (c) {
+    case '"': esc = "\\\""; break;
+    case '\\': esc = "\\\\"; break;
+    case '\n': esc = "\\n"; break;
+    case '\r': esc = "\\r"; break;
+    case '\t': esc = "\\t"; break;
+    case '\b': esc = "\\b"; break;
+    case '\f': esc = "\\f"; break;
+    default: break;
   }
-  e2b_mcp__w_put(w, s + (i - run), run);
+  if (esc) { out[0] = esc[0]; out[1] = esc[1]; return 2; }
+  if (c < 0x20) {
+    out[0] = '\\'; out[1] = 'u'; out[2] = '0'; out[3] = '0'; out[4] = hex[c >> 4]; out[5] = hex[c & 15];
+  } else memcpy(out, "\\ufffd", 6);   /* a byte that is not valid UTF-8 */
+  return 6;
+}
+
+/* Escapes straight into the buffer while it has room for the worst case of one
+   input byte (6); a nearly full fixed buffer takes the byte-exact slow path so
+   that what fits is written and the overflow is reported. This is the hottest
+   loop of a tool call: every result is also sent as escaped text. */
+E2B_MCP_DEF void e2b_mcp_json_escape(e2b_mcp_json *w, const char *s, size_t n) {
+  const unsigned char *p = (const unsigned char *)s;
+  size_t i = 0;
+  while (i < n && !w->err) {
+    char *o = w->buf + w->len, *end = w->buf + w->cap;
+    if (end - o < 6) {
+      if (w->flush && w->len) {   /* a streaming writer: hand over what is staged */
+        if (w->flush(w->ctx, w->buf, w->len) != 0) { w->err = E2B_MCP_ERR_IO; return; }
+        w->flushed += w->len;
+        w->len = 0;
+        continue;
+      }
+      for (; i < n && !w->err; i++) {   /* the last few bytes of a fixed buffer */
+        char e[6];
+        unsigned c = p[i];
+        int l;
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') e2b_mcp__w_put(w, (const char *)p + i, 1);
+        else if (c >= 0x80 && (l = e2b_mcp__utf8_len(p + i, n - i)) > 0) { e2b_mcp__w_put(w, (const char *)p + i, (size_t)l); i += (size_t)l - 1; }
+        else e2b_mcp__w_put(w, e, e2b_mcp__escape_byte(c, e));
+      }
+      return;
+    }
+    end -= 6;
+    while (i < n && o <= end) {
+      unsigned c = p[i];
+      int l;
+      if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') { *o++ = (char)c; i++; }
+      else if (c >= 0x80 && (l = e2b_mcp__utf8_len(p + i, n - i)) > 0) { while (l--) *o++ = (char)p[i++]; }
+      else { o += e2b_mcp__escape_byte(c, o); i++; }
+    }
+    w->len = (size_t)(o - w->buf);
+  }
 }
 E2B_MCP_DEF void e2b_mcp_json_strn(e2b_mcp_json *w, const char *s, size_t n) {
   e2b_mcp__w_sep(w);
@@ -877,8 +904,10 @@ E2B_MCP_DEF int e2b_mcp_json_end(e2b_mcp_json *w) {
    jsmn tokens over caller text. Helpers: compare, skip a subtree, find a key,
    read a string (unescaped), an integer or a boolean. */
 static int e2b_mcp__tok_eq(const char *js, const jsmntok_t *t, const char *s) {
-  size_t n = strlen(s);
-  return t->type == JSMN_STRING && (size_t)(t->end - t->start) == n && memcmp(js + t->start, s, n) == 0;
+  size_t n;
+  if (t->type != JSMN_STRING || t->end == t->start || js[t->start] != s[0]) return t->type == JSMN_STRING && t->end == t->start && !s[0];
+  n = strlen(s);   /* only when the first byte matches: the copy loop asks this for every key */
+  return (size_t)(t->end - t->start) == n && memcmp(js + t->start, s, n) == 0;
 }
 /* Index of the token after the subtree rooted at i. */
 static int e2b_mcp__tok_skip(const jsmntok_t *t, int i) {
@@ -2907,7 +2936,7 @@ static int e2b_mcp__stdio_write(void *ctx, const char *p, size_t n) {
   (void)ctx;
   return fwrite(p, 1, n, stdout) == n ? 0 : -1;
 }
-static int e2b_mcp__stdio_end(void *ctx) {
+static int e2b_mcp__stdio_end(void *ctx) {   /* one write(2) for a message that fits stdout's buffer */
   (void)ctx;
   return fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? -1 : 0;
 }
@@ -2973,7 +3002,7 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
 E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   e2b_mcp_sink k;
   setvbuf(stdin, s->stdin_buf, _IOFBF, sizeof s->stdin_buf);   /* caller-owned, no malloc by stdio */
-  setvbuf(stdout, NULL, _IONBF, 0);   /* messages are staged in s->out already */
+  setvbuf(stdout, s->stdout_buf, _IOFBF, sizeof s->stdout_buf);   /* a message that fits is one write(2) */
   k.ctx = &k;
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
