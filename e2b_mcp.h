@@ -598,6 +598,9 @@ E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
    c->srv->msg, -1 when the client cannot be asked, -2 when it did not answer.
    The call's arguments are overwritten by the answer: read them first. */
 E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json);
+/* Reads such an answer: the token index of key's value in the object at token
+   obj (-1 when absent), e.g. e2b_mcp_json_find(s->msg, s->mtok, r, "action"). */
+E2B_MCP_DEF int  e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key);
 
 #ifndef E2B_MCP_NO_STDIO
 /* MCP over stdin/stdout, one JSON message per line, until end of input. */
@@ -1604,6 +1607,10 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   if (m.failed) return -2;
   c->args = -1;   /* the arguments' text is about to be reused */
   return k->await_answer(k->ctx, s, id);
+}
+
+E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key) {
+  return e2b_mcp__tok_get(js, t, obj, key);
 }
 
 E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {

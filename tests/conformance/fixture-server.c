@@ -58,25 +58,6 @@ static void t_progress(e2b_mcp_call *c) {
   e2b_mcp_result_text(c, "Tool with progress executed successfully");
 }
 
-/* jsmn helpers: the token after the subtree at i; the value of key in object o. */
-static int skip(const jsmntok_t *t, int i) {
-  int pending = 1;
-  while (pending > 0) {
-    pending--;
-    if (t[i].type == JSMN_OBJECT) pending += t[i].size * 2;
-    else if (t[i].type == JSMN_ARRAY) pending += t[i].size;
-    i++;
-  }
-  return i;
-}
-static int get(const char *js, const jsmntok_t *t, int o, const char *key) {
-  int i = o + 1, k;
-  size_t n = strlen(key);
-  for (k = 0; k < t[o].size; k++, i = skip(t, i + 1))
-    if ((size_t)(t[i].end - t[i].start) == n && memcmp(js + t[i].start, key, n) == 0) return i + 1;
-  return -1;
-}
-
 /* Asks, then answers "<prefix>action=<a>, content=<json>". */
 static void ask(e2b_mcp_call *c, const char *message, const char *schema, const char *prefix) {
   char text[2048];
@@ -85,8 +66,8 @@ static void ask(e2b_mcp_call *c, const char *message, const char *schema, const 
   const jsmntok_t *t = c->srv->mtok;
   if (r == -1) { e2b_mcp_result_error(c, "The client does not support elicitation"); return; }
   if (r < 0) { e2b_mcp_result_error(c, "The client did not answer the elicitation request"); return; }
-  a = get(js, t, r, "action");
-  k = get(js, t, r, "content");
+  a = e2b_mcp_json_find(js, t, r, "action");
+  k = e2b_mcp_json_find(js, t, r, "content");
   snprintf(text, sizeof text, "%saction=%.*s, content=%.*s", prefix,
            a >= 0 ? t[a].end - t[a].start : 7, a >= 0 ? js + t[a].start : "unknown",
            k >= 0 ? t[k].end - t[k].start : 2, k >= 0 ? js + t[k].start : "{}");
