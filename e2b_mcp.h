@@ -2423,6 +2423,21 @@ static int e2b_mcp__begin(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method,
   e2b_mcp__req_begin(c->srv, rq, method, base);
   return 0;
 }
+/* A request on one sandbox: METHOD /sandboxes/{id}[action]. */
+static int e2b_mcp__begin_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
+  if (e2b_mcp__begin(c, rq, method, &c->srv->api)) return -1;
+  e2b_mcp__req_lit(rq, "/sandboxes/");
+  e2b_mcp__req_seg(rq, id);
+  if (action) e2b_mcp__req_lit(rq, action);
+  return 0;
+}
+/* Starts a JSON request body in the response buffer, which is free until the answer. */
+static e2b_mcp_json *e2b_mcp__body(e2b_mcp_call *c, e2b_mcp_json *b) {
+  e2b_mcp_json_init(b, c->srv->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp_json_obj(b);
+  return b;
+}
+
 /* Limit and next_token, shared by the paged lists. */
 static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
   long long limit;
@@ -2472,8 +2487,7 @@ static void e2b_mcp__t_get_sandbox(e2b_mcp_call *c) {
   e2b_mcp__req rq;
   e2b_mcp_http_resp r;
   char id[E2B_MCP_ID_MAX];
-  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin(c, &rq, "GET", &c->srv->api)) return;
-  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id);
+  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin_sandbox(c, &rq, "GET", id, NULL)) return;
   if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
   e2b_mcp__copy(e2b_mcp_result_json(c), r.body, c->srv->rtok, 0, 0, 0);
 }
@@ -2492,10 +2506,7 @@ static void e2b_mcp__t_create_sandbox(e2b_mcp_call *c) {
       (has_net = e2b_mcp__want_bool(c, "allow_internet_access", &net, 1)) < 0) return;
   if (!tmpl[0]) strcpy(tmpl, "base");
   if (e2b_mcp__ready(c)) return;
-  /* The body goes in the response buffer, which is free until the answer. */
-  e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
-  e2b_mcp_json_obj(&b);
-  e2b_mcp_json_key(&b, "templateID"); e2b_mcp_json_str(&b, tmpl);
+  e2b_mcp_json_key(e2b_mcp__body(c, &b), "templateID"); e2b_mcp_json_str(&b, tmpl);
   e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout);
   if (has_ap > 0) { e2b_mcp_json_key(&b, "autoPause"); e2b_mcp_json_bool(&b, auto_pause); }
   e2b_mcp_json_key(&b, "secure"); e2b_mcp_json_bool(&b, 1);
@@ -2565,7 +2576,6 @@ static void e2b_mcp__t_get_sandbox_logs(e2b_mcp_call *c) {
 }
 
 static void e2b_mcp__t_get_sandbox_metrics(e2b_mcp_call *c) {
-  e2b_mcp_server *s = c->srv;
   e2b_mcp__req rq;
   e2b_mcp_http_resp r;
   char id[E2B_MCP_ID_MAX];
@@ -2575,8 +2585,7 @@ static void e2b_mcp__t_get_sandbox_metrics(e2b_mcp_call *c) {
       (hs = e2b_mcp__want_int(c, "start", &start, 0, 0, 4102444800LL)) < 0 ||
       (he = e2b_mcp__want_int(c, "end", &end, 0, 0, 4102444800LL)) < 0) return;
   if (hs > 0 && he > 0 && start > end) { e2b_mcp__bad(c, "start", "start must not be after end"); return; }
-  if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
-  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/metrics");
+  if (e2b_mcp__begin_sandbox(c, &rq, "GET", id, "/metrics")) return;
   if (hs > 0) e2b_mcp__req_qint(&rq, "start", start);
   if (he > 0) e2b_mcp__req_qint(&rq, "end", end);
   if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
@@ -2594,7 +2603,6 @@ static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, cons
 }
 
 static void e2b_mcp__t_set_sandbox_timeout(e2b_mcp_call *c) {
-  e2b_mcp_server *s = c->srv;
   e2b_mcp__req rq;
   e2b_mcp_http_resp r;
   e2b_mcp_json b;
@@ -2604,11 +2612,9 @@ static void e2b_mcp__t_set_sandbox_timeout(e2b_mcp_call *c) {
   if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
       (ht = e2b_mcp__want_int(c, "timeout", &timeout, 0, 1, E2B_MCP_MAX_TIMEOUT_S)) < 0) return;
   if (ht == 0) { e2b_mcp__bad(c, "timeout", "it is required (seconds from now)"); return; }
-  if (e2b_mcp__begin(c, &rq, "POST", &s->api)) return;
-  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/timeout");
+  if (e2b_mcp__begin_sandbox(c, &rq, "POST", id, "/timeout")) return;
   rq.idempotent = 1;   /* sets the end time; repeating it changes nothing */
-  e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
-  e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
+  e2b_mcp_json_key(e2b_mcp__body(c, &b), "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
   e2b_mcp__fmt(question, sizeof question, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
            "a shorter time ends it sooner.", id, timeout);
   if (e2b_mcp__consent(c, question)) return;
@@ -2617,17 +2623,14 @@ static void e2b_mcp__t_set_sandbox_timeout(e2b_mcp_call *c) {
 }
 
 static void e2b_mcp__t_pause_sandbox(e2b_mcp_call *c) {
-  e2b_mcp_server *s = c->srv;
   e2b_mcp__req rq;
   e2b_mcp_http_resp r;
   e2b_mcp_json b;
   char id[E2B_MCP_ID_MAX];
   int memory;
   if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__want_bool(c, "memory", &memory, 1) < 0) return;
-  if (e2b_mcp__begin(c, &rq, "POST", &s->api)) return;
-  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/pause");
-  e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
-  e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "memory"); e2b_mcp_json_bool(&b, memory); e2b_mcp_json_obj_end(&b);
+  if (e2b_mcp__begin_sandbox(c, &rq, "POST", id, "/pause")) return;
+  e2b_mcp_json_key(e2b_mcp__body(c, &b), "memory"); e2b_mcp_json_bool(&b, memory); e2b_mcp_json_obj_end(&b);
   if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r)) return;
   e2b_mcp__done(c, id, "state", "paused", 0);
 }
@@ -2641,11 +2644,9 @@ static void e2b_mcp__t_resume_sandbox(e2b_mcp_call *c) {
   long long timeout;
   if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
       e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return;
-  if (e2b_mcp__begin(c, &rq, "POST", &s->api)) return;
-  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/connect");
+  if (e2b_mcp__begin_sandbox(c, &rq, "POST", id, "/connect")) return;
   rq.idempotent = 1;   /* resumes or extends; never shortens */
-  e2b_mcp_json_init(&b, s->resp, E2B_MCP_RESP_MAX);
-  e2b_mcp_json_obj(&b); e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
+  e2b_mcp_json_key(e2b_mcp__body(c, &b), "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
   e2b_mcp__fmt(question, sizeof question, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
            "second while it runs.", id, timeout);
   if (e2b_mcp__consent(c, question)) return;
@@ -2665,8 +2666,7 @@ static void e2b_mcp__t_kill_sandbox(e2b_mcp_call *c) {
   e2b_mcp_http_resp r;
   char id[E2B_MCP_ID_MAX], question[256];
   if (!s->cfg.enable_kill) { e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it)."); return; }
-  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin(c, &rq, "DELETE", &s->api)) return;
-  e2b_mcp__req_lit(&rq, "/sandboxes/"); e2b_mcp__req_seg(&rq, id);
+  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin_sandbox(c, &rq, "DELETE", id, NULL)) return;
   e2b_mcp__fmt(question, sizeof question, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
            "are destroyed.", id);
   if (e2b_mcp__consent(c, question)) return;
