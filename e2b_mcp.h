@@ -3355,8 +3355,12 @@ static int e2b_mcp__hs_has(const char *p, size_t n, const char *needle) {
   return 0;
 }
 static int e2b_mcp__hs_loopback_name(const char *h, size_t n) {
-  return e2b_mcp__ieq(h, n, "localhost") || e2b_mcp__ieq(h, n, "[::1]") || e2b_mcp__ieq(h, n, "::1") ||
-         (n >= 4 && n <= 15 && memcmp(h, "127.", 4) == 0);
+  size_t i;
+  if (e2b_mcp__ieq(h, n, "localhost") || e2b_mcp__ieq(h, n, "[::1]") || e2b_mcp__ieq(h, n, "::1")) return 1;
+  if (n < 5 || n > 15 || memcmp(h, "127.", 4) != 0) return 0;
+  /* a dotted address only: "127.evil.io" is a name anyone can point at us (DNS rebinding) */
+  for (i = 4; i < n; i++) if (!((h[i] >= '0' && h[i] <= '9') || h[i] == '.')) return 0;
+  return 1;
 }
 /* Whether the host name h (no port) may reach this server. */
 static int e2b_mcp__hs_host_ok(e2b_mcp_server *s, const char *h, size_t n) {

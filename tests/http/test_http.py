@@ -110,6 +110,11 @@ def test_origin(port, other):
     check("a localhost Host and Origin are accepted", r.status == 200, r.status)
     r = request(port, "POST", rpc(6, "ping"), dict(base, Host="[::1]:%d" % port))
     check("Host [::1] is accepted", r.status == 200, r.status)
+    r = request(port, "POST", rpc(6, "ping"), dict(base, Host="127.0.0.2:%d" % port))
+    check("Host 127.0.0.2 is accepted", r.status == 200, r.status)
+    for name in ["127.evil.io", "127.0.evil.io", "127.1.2.3.a.io"]:
+        r = request(port, "POST", rpc(6, "ping"), dict(base, Host="%s:%d" % (name, port), Origin="http://%s:%d" % (name, port)))
+        check("a name that starts with 127. is 403 (%s, DNS rebinding)" % name, r.status == 403, r.status)
     check("other clients are served meanwhile", served(port, other))
 
 
