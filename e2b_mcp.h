@@ -3713,6 +3713,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       char drop[64];
       int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop, 0);
       if (r == 0 || (r < 0 && r != E2B_MCP_ERR_TIMEOUT)) c->dead = 1;
+      else if (r > 0) c->close = 1;   /* a pipelined request, dropped: the stream is out of step, end it after the answer */
     }
   }
   /* lingering sockets: drain until the peer closes, or time is up */

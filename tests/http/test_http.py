@@ -264,6 +264,22 @@ def test_fixture_streams(sim_port):
     sock.close()
     text = msgs[-1]["result"]["content"][0]["text"] if msgs and "result" in msgs[-1] else ""
     check("the call completes with the user's answer", msgs[-1].get("id") == 77 and "ann" in text and "accept" in text, msgs[-1:])
+
+    # bytes sent on the waiting call's connection are dropped: it must close after the answer
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(head.encode() + body.encode())
+    buf, ask = util.read_until(sock, b"", lambda m, raw: len(m) >= 1)
+    sock.sendall(head.encode() + body.encode())   # pipelined while the call waits
+    time.sleep(0.5)
+    s.post(json.dumps({"jsonrpc": "2.0", "id": ask[0]["id"], "result": {"action": "decline"}}))
+    buf, msgs = util.read_until(sock, buf, lambda m, raw: raw.endswith(b"0\r\n\r\n"))
+    sock.settimeout(3)
+    try:
+        rest = sock.recv(100)
+    except socket.timeout:
+        rest = None
+    sock.close()
+    check("a request pipelined on the waiting call's connection ends that connection after the answer", rest == b"", rest)
     r = other.call("tools/call", {"name": "test_simple_text", "arguments": {}})
     check("after it, tool calls run again", r.status == 200 and "simple text" in r.body, r.status)
 
