@@ -1687,7 +1687,7 @@ E2B_MCP_DEF void e2b_mcp_result_link(e2b_mcp_call *c, const char *uri, const cha
   e2b_mcp_json_obj_end(&c->content);
 }
 static void e2b_mcp__result_reset(e2b_mcp_call *c) {
-  e2b_mcp_json_init(&c->out, c->srv->result, sizeof c->srv->result);
+  e2b_mcp_json_init(&c->out, c->srv->result, sizeof c->srv->result - 1);   /* room for the NUL e2b_mcp_call_tool adds */
   e2b_mcp_json_init(&c->content, c->srv->content, sizeof c->srv->content);
   c->has_out = 0;
   c->is_error = 0;
@@ -2032,7 +2032,7 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
   }
   e2b_mcp__run_tool(s, &c);
   r->is_error = c.is_error;
-  if (c.has_out && !c.is_error) { s->result[c.out.len < sizeof s->result ? c.out.len : sizeof s->result - 1] = 0; r->json = s->result; r->json_len = c.out.len; }
+  if (c.has_out && !c.is_error) { s->result[c.out.len] = 0; r->json = s->result; r->json_len = c.out.len; }
   if (c.content.len) { r->content = s->content; r->content_len = c.content.len; }
   r->message = s->errmsg;
   return 0;

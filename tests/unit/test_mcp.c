@@ -201,6 +201,15 @@ static const e2b_mcp_tool tool_log = { "log", NULL, "Logs.", "{\"type\":\"object
 static const e2b_mcp_tool tool_progress = { "progress", NULL, "Progress.", "{\"type\":\"object\"}", NULL, 0, t_progress, NULL };
 static const e2b_mcp_tool tool_args = { "args", NULL, "Arguments.", "{\"type\":\"object\"}", NULL, 0, t_args, NULL };
 static const e2b_mcp_tool tool_big = { "big", NULL, "Too big.", "{\"type\":\"object\"}", NULL, 0, t_big, NULL };
+static char exact_pad[E2B_MCP_RESULT_MAX];
+static void t_exact(e2b_mcp_call *c) {   /* {"a":"xx…x"}: exactly E2B_MCP_RESULT_MAX bytes */
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  memset(exact_pad, 'x', sizeof exact_pad);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "a"); e2b_mcp_json_strn(w, exact_pad, E2B_MCP_RESULT_MAX - 8);
+  e2b_mcp_json_obj_end(w);
+}
+static const e2b_mcp_tool tool_exact = { "exact", NULL, "Fills the result buffer.", "{\"type\":\"object\"}", NULL, 0, t_exact, NULL };
 
 static void add_tools(void) {
   CHECK(e2b_mcp_add_tool(&srv, &tool_board) == 0);
@@ -492,6 +501,10 @@ static void test_tools_call(void) {
   CHECK(e2b_mcp_call_tool(&srv, "log", NULL, &r) == 0 && !r.is_error);          /* no sink: logs go nowhere */
   CHECK(e2b_mcp_call_tool(&srv, "progress", NULL, &r) == 0 && !r.is_error);
   CHECK(e2b_mcp_call_tool(&srv, "big", NULL, &r) == 0 && r.is_error && CONTAINS(r.message, "does not fit"));
+  /* a result that fills the buffer to the last byte: an error, or whole JSON - never its last byte cut for a NUL */
+  CHECK(e2b_mcp_add_tool(&srv, &tool_exact) == 0);
+  CHECK(e2b_mcp_call_tool(&srv, "exact", NULL, &r) == 0);
+  CHECK(r.is_error ? CONTAINS(r.message, "does not fit") : (r.json_len > 0 && r.json[r.json_len - 1] == '}' && strlen(r.json) == r.json_len));
   CHECK(e2b_mcp_call_tool(&srv, "nope", NULL, &r) == -1);
   CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "[1]", &r) == -1);
   CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{bad", &r) == -1);
