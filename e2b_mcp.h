@@ -1030,11 +1030,29 @@ static int e2b_mcp__prim_ok(const char *p, size_t n) {
 /* Parses text into tokens; returns the count or < 0 (jsmn error). */
 static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
   jsmn_parser p;
-  int r, i;
+  int r, i, root = 0, pending = 0, keys = 0;
   jsmn_init(&p);
   r = jsmn_parse(&p, js, n, t, (unsigned)cap);
   for (i = 0; i < r; i++)
     if (t[i].type == JSMN_PRIMITIVE && !e2b_mcp__prim_ok(js + t[i].start, (size_t)(t[i].end - t[i].start))) return JSMN_ERROR_INVAL;
+  /* jsmn's strict mode does not check that a member pairs a key with one
+     value either ({"a"}, {"a","b"}, ["a":1] pass), while every walker here
+     (e2b_mcp__tok_skip and its callers) takes an object of size k to be
+     followed by 2k values and an array by k. The tokens must fill exactly
+     that shape, inside the text of the top-level value they belong to, with
+     one key (a string of size 1) per member, or a walk would read tokens
+     past the r that jsmn wrote (found by fuzzing). */
+  for (i = 0; i < r; i++) {
+    if (pending == 0) {
+      if (i > 0 && t[i].start < t[root].end) return JSMN_ERROR_INVAL;
+      root = i;
+      pending = 1;
+    } else if (t[i].start >= t[root].end) return JSMN_ERROR_INVAL;
+    if (t[i].type == JSMN_OBJECT) keys += t[i].size;
+    else if (t[i].type == JSMN_STRING) keys -= t[i].size;
+    pending += (t[i].type == JSMN_OBJECT ? 2 * t[i].size : t[i].type == JSMN_ARRAY ? t[i].size : 0) - 1;
+  }
+  if (pending != 0 || keys != 0) return JSMN_ERROR_INVAL;
   return r;
 }
 
@@ -2313,9 +2331,16 @@ static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *
 
 /* Redaction: which keys never leave, and where values are replaced. */
 enum { E2B_MCP__IN_RULES = 1, E2B_MCP__IN_HEADERS = 2, E2B_MCP__IN_PROXY = 4 };
+/* A key equals name, compared decoded when it has an escape: "envd\u0041ccessToken"
+   is the same key to a JSON reader (found by fuzzing). */
+static int e2b_mcp__key_is(const char *js, const jsmntok_t *k, const char *name) {
+  char key[24];
+  if (k->type != JSMN_STRING || !memchr(js + k->start, '\\', (size_t)(k->end - k->start))) return e2b_mcp__tok_eq(js, k, name);
+  return e2b_mcp__tok_str(js, k, key, sizeof key) >= 0 && strcmp(key, name) == 0;
+}
 static int e2b_mcp__secret_key(const char *js, const jsmntok_t *k) {
-  return e2b_mcp__tok_eq(js, k, "envdAccessToken") || e2b_mcp__tok_eq(js, k, "trafficAccessToken") ||
-         e2b_mcp__tok_eq(js, k, "password") || e2b_mcp__tok_eq(js, k, "apiKey") || e2b_mcp__tok_eq(js, k, "token");
+  return e2b_mcp__key_is(js, k, "envdAccessToken") || e2b_mcp__key_is(js, k, "trafficAccessToken") ||
+         e2b_mcp__key_is(js, k, "password") || e2b_mcp__key_is(js, k, "apiKey") || e2b_mcp__key_is(js, k, "token");
 }
 /* Copies the value at token i (redacted) and returns the next token index. */
 static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth) {
@@ -2328,11 +2353,11 @@ static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, in
         const jsmntok_t *key = &t[i];
         int f = flags;
         if (e2b_mcp__secret_key(js, key)) { i = e2b_mcp__tok_skip(t, i + 1); continue; }
-        if (e2b_mcp__tok_eq(js, key, "rules")) f |= E2B_MCP__IN_RULES;
-        if ((flags & E2B_MCP__IN_RULES) && e2b_mcp__tok_eq(js, key, "headers")) f |= E2B_MCP__IN_HEADERS;
-        if (e2b_mcp__tok_eq(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
+        if (e2b_mcp__key_is(js, key, "rules")) f |= E2B_MCP__IN_RULES;
+        if ((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) f |= E2B_MCP__IN_HEADERS;
+        if (e2b_mcp__key_is(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
         e2b_mcp__w_tokkey(w, js, key);
-        if ((flags & E2B_MCP__IN_PROXY) && e2b_mcp__tok_eq(js, key, "username") && t[i + 1].type == JSMN_STRING) {
+        if ((flags & E2B_MCP__IN_PROXY) && e2b_mcp__key_is(js, key, "username") && t[i + 1].type == JSMN_STRING) {
           e2b_mcp_json_str(w, "[redacted]");
           i += 2;
         } else i = e2b_mcp__copy(w, js, t, i + 1, f, depth + 1);
@@ -2360,8 +2385,8 @@ static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok
   for (i = obj + 1, k = 0; k < t[obj].size; k++) {
     if (e2b_mcp__secret_key(js, &t[i]) || (skip && e2b_mcp__tok_eq(js, &t[i], skip))) { i = e2b_mcp__tok_skip(t, i + 1); continue; }
     e2b_mcp__w_tokkey(w, js, &t[i]);
-    i = e2b_mcp__copy(w, js, t, i + 1, e2b_mcp__tok_eq(js, &t[i], "rules") ? E2B_MCP__IN_RULES
-                                        : e2b_mcp__tok_eq(js, &t[i], "egressProxy") ? E2B_MCP__IN_PROXY : 0, 1);
+    i = e2b_mcp__copy(w, js, t, i + 1, e2b_mcp__key_is(js, &t[i], "rules") ? E2B_MCP__IN_RULES
+                                        : e2b_mcp__key_is(js, &t[i], "egressProxy") ? E2B_MCP__IN_PROXY : 0, 1);
   }
 }
 /* {"data": <array at arr>, "next_token": …, "total_running": …} */
@@ -3441,7 +3466,11 @@ static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mc
   int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k, root;
   memset(b, 0, sizeof *b);
   b->id_tok = b->result_tok = -1;
-  if (ntok == JSMN_ERROR_NOMEM) { b->ok = b->is_request = 1; return; }   /* the core says what is wrong */
+  if (ntok == JSMN_ERROR_NOMEM) {   /* the core says what is wrong */
+    b->ok = b->is_request = 1;
+    s->mtok[0].type = JSMN_UNDEFINED;   /* partial tokens (a last key without its value): no walk may read them */
+    return;
+  }
   if (ntok <= 0 || !e2b_mcp__only_space(js + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
   b->ok = 1;
   root = 0;
