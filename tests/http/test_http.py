@@ -141,6 +141,19 @@ def test_token(sim_port):
     check("--http without HOST:PORT is a usage error", q.returncode == 2, q.stderr)
 
 
+def test_partial_tokens(sim_port):
+    """A body with more JSON values than E2B_MCP_MSG_TOKENS leaves partial tokens (a last
+    key without its value): the transport must not walk them. The API prefix puts bytes
+    after the token array (the last E2B request head) that read as a wild token."""
+    port, p = util.start_http(BIN, sim_port, extra_env={"E2B_API_URL": "http://127.0.0.1:%d/AAAAAAA" % sim_port})
+    s = HttpSession(port)
+    s.call("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": "x"}})
+    r = s.post("{" + '"a":1,' * 511 + '"id":1}')
+    check("too many JSON values with a last key 'id': a JSON-RPC error, not a crash",
+          r.status == 200 and "more JSON values" in r.body and p.poll() is None, (r.status, r.body[:200], p.poll()))
+    util.stop(p)
+
+
 def test_sizes(port, other):
     big = 16384 + 1
     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
@@ -308,6 +321,7 @@ def main():
     check("the server is still alive", p.poll() is None)
     util.stop(p)
     test_token(sim_port)
+    test_partial_tokens(sim_port)
     test_fixture_streams(sim_port)
     util.finish()
 
