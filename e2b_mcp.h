@@ -3345,15 +3345,16 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
     if (ve > ls && p[ve - 1] == '\r') ve--;
     i++;
     if (ve == ls) break;
-    for (ne = ls; ne < ve && p[ne] != ':'; ne++) {}
+    for (ne = ls; ne < ve && p[ne] != ':'; ne++)
+      if (p[ne] == ' ' || p[ne] == '\t') return -1;   /* "Content-Length : 5" or a folded line: a proxy may read it otherwise (RFC 9112 5.1) */
     if (ne == ve || ne == ls) return -1;
     vs = ne + 1;
     while (vs < ve && (p[vs] == ' ' || p[vs] == '\t')) vs++;
     while (ve > vs && (p[ve - 1] == ' ' || p[ve - 1] == '\t')) ve--;
 #define E2B_MCP__H(name) e2b_mcp__ieq(p + ls, ne - ls, name)
 #define E2B_MCP__KEEP(f) (q->f = p + vs, q->f##_n = ve - vs)
-    if (E2B_MCP__H("content-length")) {
-      if (e2b_mcp__parse_ll(p + vs, ve - vs, &v) != 0 || v < 0 || (q->length >= 0 && q->length != v)) return -1;
+    if (E2B_MCP__H("content-length")) {   /* digits only: no sign */
+      if (vs == ve || p[vs] < '0' || p[vs] > '9' || e2b_mcp__parse_ll(p + vs, ve - vs, &v) != 0 || (q->length >= 0 && q->length != v)) return -1;
       q->length = v;
     } else if (E2B_MCP__H("transfer-encoding")) q->chunked = 1;
     else if (E2B_MCP__H("connection")) {

@@ -177,6 +177,16 @@ def test_sizes(port, other):
     r = util.read_response(sock)
     sock.close()
     check("a chunked request body is 411", r.status == 411, r.status)
+    # framing a proxy in front may read otherwise (request smuggling): refused, not guessed
+    ping = rpc(40, "ping").encode()
+    for label, hdr in [("a space before the colon", "Content-Length : %d"), ("a signed Content-Length", "Content-Length: +%d"),
+                       ("a folded Transfer-Encoding", "Content-Length: %d\r\nX-A: b\r\n Transfer-Encoding: chunked")]:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        sock.sendall(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nMcp-Session-Id: %s\r\nAccept: %s\r\n" % (other.sid, util.ACCEPT)
+                      + hdr % len(ping) + "\r\n\r\n").encode() + ping)
+        r = util.read_response(sock)
+        sock.close()
+        check("%s is 400" % label, r.status == 400, r.status)
     check("other clients are served meanwhile", served(port, other))
 
 
