@@ -1003,8 +1003,14 @@ static int e2b_mcp__tok_bool(const char *js, const jsmntok_t *t, int *v) {
 /* Copies a JSON value's text as JSON (an id or a token for an answer). */
 static int e2b_mcp__tok_json(const char *js, const jsmntok_t *t, char *buf, size_t cap) {
   size_t s = (size_t)t->start - (t->type == JSMN_STRING ? 1u : 0u);
-  size_t e = (size_t)t->end + (t->type == JSMN_STRING ? 1u : 0u);
+  size_t e = (size_t)t->end + (t->type == JSMN_STRING ? 1u : 0u), i;
+  int l;
   if (e - s + 1 > cap) return -1;
+  /* The text is echoed into answers, and jsmn passes raw control characters
+     and invalid UTF-8 in strings: such a value is not JSON (found by fuzzing;
+     over HTTP a raw newline in an id would even split an SSE event). */
+  for (i = s; i < e; i += (size_t)l)
+    if ((unsigned char)js[i] < 0x20 || (l = e2b_mcp__utf8_len((const unsigned char *)js + i, e - i)) == 0) return -1;
   memcpy(buf, js + s, e - s);
   buf[e - s] = 0;
   return (int)(e - s);
@@ -2206,8 +2212,8 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
                               "accept. Set E2B_API_KEY to a team API key (it starts with e2b_) from https://e2b.dev/dashboard?tab=keys.");
       return -1;
     case E2B_MCP__KEY_MALFORMED:
-      e2b_mcp_result_error(c, "E2B_API_KEY is not a team API key: it must start with e2b_ and contain only letters and "
-                              "digits. Copy it again from https://e2b.dev/dashboard?tab=keys.");
+      e2b_mcp_result_error(c, "E2B_API_KEY is not a team API key: it must start with e2b_ and contain only letters, "
+                              "digits, '_' and '-'. Copy it again from https://e2b.dev/dashboard?tab=keys.");
       return -1;
     default: break;
   }
@@ -2514,6 +2520,10 @@ static void e2b_mcp__t_get_sandbox(e2b_mcp_call *c) {
   char id[E2B_MCP_ID_MAX];
   if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin_sandbox(c, &rq, "GET", id, NULL)) return;
   if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
+  if (c->srv->rtok[0].type != JSMN_OBJECT) {   /* structuredContent must be an object (found by fuzzing) */
+    e2b_mcp_result_error(c, "E2B's answer is not a JSON object; nothing could be read from it.");
+    return;
+  }
   e2b_mcp__copy(e2b_mcp_result_json(c), r.body, c->srv->rtok, 0, 0, 0);
 }
 
@@ -3307,10 +3317,9 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s) {
     if (!x->used) { pick = i; break; }
     if (pick < 0 || x->last_use < s->http.sessions[pick].last_use) pick = i;
   }
-  if (pick < 0) return -1;
+  if (pick < 0 || e2b_mcp__sock_posix_random(rnd, sizeof rnd) != 0) return -1;
   x = &s->http.sessions[pick];
   memset(x, 0, sizeof *x);
-  e2b_mcp__sock_posix_random(rnd, sizeof rnd);
   for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
   x->id[32] = 0;
   x->used = 1;
@@ -3784,6 +3793,8 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   if (!h->cfg.host || !*h->cfg.host) h->cfg.host = "127.0.0.1";
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
   if (!h->loopback && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
+  { unsigned char probe[4];   /* session ids need the kernel's randomness */
+    if (e2b_mcp__sock_posix_random(probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) h->linger[i].h = -1;
   h->listener.h = -1;

@@ -192,21 +192,21 @@ static int e2b_mcp__sock_posix_poll(const intptr_t *h, int n, unsigned char *got
 /* No more data from us: the peer reads our answer, then an end of stream. */
 static void e2b_mcp__sock_posix_shutdown(e2b_mcp_sock *s) { if (s->h >= 0) shutdown((int)s->h, SHUT_WR); }
 
-/* n random bytes for session ids: the kernel's, else a clock mix (weaker). */
-static void e2b_mcp__sock_posix_random(unsigned char *p, size_t n) {
-  static unsigned long mix = 0x9e3779b9UL;
-  size_t got = 0, i;
+/* n random bytes for session ids, from the kernel; -1 when it has none to give
+   (then no session is opened: a guessable id would let another local client
+   take over a session or answer its consent question). */
+static int e2b_mcp__sock_posix_random(unsigned char *p, size_t n) {
+  size_t got = 0;
   int fd = open("/dev/urandom", O_RDONLY);
-  if (fd >= 0) {
-    while (got < n) { ssize_t r = read(fd, p + got, n - got); if (r <= 0) break; got += (size_t)r; }
-    close(fd);
+  if (fd < 0) return -1;
+  while (got < n) {
+    ssize_t r = read(fd, p + got, n - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    got += (size_t)r;
   }
-  for (i = got; i < n; i++) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    mix = mix * 1103515245UL + 12345UL + (unsigned long)ts.tv_nsec + (unsigned long)i;
-    p[i] = (unsigned char)(mix >> 7);
-  }
+  close(fd);
+  return got == n ? 0 : -1;
 }
 #endif /* E2B_MCP__HTTP */
 
