@@ -16,6 +16,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#if defined(__GNUC__)
+#  define JC_UNUSED __attribute__((unused))
+#else
+#  define JC_UNUSED
+#endif
+
 #define JC_MAX_DEPTH 128
 #define JC_KEY_MAX 256
 
@@ -29,17 +35,17 @@ typedef struct jc {
   void *user;
 } jc;
 
-static void jc_ws(jc *c) {
+JC_UNUSED static void jc_ws(jc *c) {
   while (c->i < c->n && (c->p[c->i] == ' ' || c->p[c->i] == '\t' || c->p[c->i] == '\n' || c->p[c->i] == '\r')) c->i++;
 }
-static int jc_hex(int ch) {
+JC_UNUSED static int jc_hex(int ch) {
   if (ch >= '0' && ch <= '9') return ch - '0';
   if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
   if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
   return -1;
 }
 /* Length of a valid UTF-8 sequence at s (n bytes left), 0 when invalid. */
-static int jc_utf8(const unsigned char *s, size_t n) {
+JC_UNUSED static int jc_utf8(const unsigned char *s, size_t n) {
   unsigned c = s[0], cp;
   int len, k;
   if (c < 0x80) return 1;
@@ -53,7 +59,7 @@ static int jc_utf8(const unsigned char *s, size_t n) {
   if (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) return 0;
   return len;
 }
-static size_t jc_put_utf8(unsigned long cp, char *o) {
+JC_UNUSED static size_t jc_put_utf8(unsigned long cp, char *o) {
   if (cp < 0x80) { o[0] = (char)cp; return 1; }
   if (cp < 0x800) { o[0] = (char)(0xC0 | (cp >> 6)); o[1] = (char)(0x80 | (cp & 0x3F)); return 2; }
   if (cp < 0x10000) {
@@ -63,7 +69,7 @@ static size_t jc_put_utf8(unsigned long cp, char *o) {
   o[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); o[3] = (char)(0x80 | (cp & 0x3F)); return 4;
 }
 
-static long jc_unescape(const char *s, size_t n, char *out, size_t cap) {
+JC_UNUSED static long jc_unescape(const char *s, size_t n, char *out, size_t cap) {
   const unsigned char *p = (const unsigned char *)s;
   size_t i = 0, o = 0;
   while (i < n) {
@@ -113,7 +119,7 @@ static long jc_unescape(const char *s, size_t n, char *out, size_t cap) {
 }
 
 /* A string at c->i (the opening quote); body start/length out. */
-static int jc_string(jc *c, size_t *bs, size_t *bl) {
+JC_UNUSED static int jc_string(jc *c, size_t *bs, size_t *bl) {
   if (c->i >= c->n || c->p[c->i] != '"') return 0;
   c->i++;
   *bs = c->i;
@@ -139,12 +145,12 @@ static int jc_string(jc *c, size_t *bs, size_t *bl) {
   }
   return 0;
 }
-static int jc_digits(jc *c) {
+JC_UNUSED static int jc_digits(jc *c) {
   size_t s = c->i;
   while (c->i < c->n && c->p[c->i] >= '0' && c->p[c->i] <= '9') c->i++;
   return c->i > s;
 }
-static int jc_number(jc *c) {
+JC_UNUSED static int jc_number(jc *c) {
   if (c->i < c->n && c->p[c->i] == '-') c->i++;
   if (c->i < c->n && c->p[c->i] == '0') c->i++;
   else if (!(c->i < c->n && c->p[c->i] >= '1' && c->p[c->i] <= '9') || !jc_digits(c)) return 0;
@@ -156,13 +162,13 @@ static int jc_number(jc *c) {
   }
   return 1;
 }
-static int jc_lit(jc *c, const char *w) {
+JC_UNUSED static int jc_lit(jc *c, const char *w) {
   size_t l = strlen(w);
   if (c->n - c->i < l || memcmp(c->p + c->i, w, l) != 0) return 0;
   c->i += l;
   return 1;
 }
-static int jc_value(jc *c) {
+JC_UNUSED static int jc_value(jc *c) {
   size_t bs, bl;
   jc_ws(c);
   if (c->i >= c->n) return 0;
@@ -209,7 +215,7 @@ static int jc_value(jc *c) {
     default: return jc_number(c);
   }
 }
-static int jc_valid(const char *p, size_t n, int want, jc_key_fn on_key, void *user) {
+JC_UNUSED static int jc_valid(const char *p, size_t n, int want, jc_key_fn on_key, void *user) {
   jc c;
   memset(&c, 0, sizeof c);
   c.p = (const unsigned char *)p; c.n = n; c.on_key = on_key; c.user = user;
@@ -221,14 +227,14 @@ static int jc_valid(const char *p, size_t n, int want, jc_key_fn on_key, void *u
 }
 
 /* The key names e2b_mcp.h promises never to pass on from an E2B answer. */
-static int jc_secret_name(const char *k, size_t n) {
+JC_UNUSED static int jc_secret_name(const char *k, size_t n) {
   static const char *const names[] = { "envdAccessToken", "trafficAccessToken", "password", "apiKey", "token" };
   size_t i;
   for (i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strlen(names[i]) == n && memcmp(names[i], k, n) == 0) return 1;
   return 0;
 }
-static void jc_count_secrets(void *user, const char *key, size_t len, int depth) {
+JC_UNUSED static void jc_count_secrets(void *user, const char *key, size_t len, int depth) {
   (void)depth;
   if (jc_secret_name(key, len)) ++*(int *)user;
 }

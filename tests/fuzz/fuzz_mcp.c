@@ -1,0 +1,187 @@
+/* fuzz_mcp.c - the MCP core (e2b_mcp_handle) on any bytes.
+
+   Input: 2 header bytes, then parts separated by "@@@@\n":
+     part 1  a message, handled after an initialize
+     part 2  the client's answer to a question (elicitation), if one is asked
+     part 3  a second message, handled after the first
+     byte 0  bits 0-1 protocol version of the initialize; bit 2 the client
+             declares elicitation; bit 3 the sink fails after byte 1 * 64
+             bytes; bit 4 kill enabled; bit 5 no API key
+   E2B is a fake that answers every request with a fixed, valid answer for its
+   path (fuzz_port.h). Checks: no crash, overflow or UB; every message written
+   is one valid JSON value, an object (or a batch: an array), with no raw
+   newline (stdio frames by lines); nothing is left half-written; the count
+   e2b_mcp_handle returns is at most the messages written. */
+#define E2B_MCP_SOCK_CUSTOM
+#define E2B_MCP_TLS_NONE
+#define E2B_MCP_NO_STDIO
+#define E2B_MCP_IMPLEMENTATION
+#include "../../e2b_mcp.h"
+#include "json_check.h"
+#include "fuzz_port.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define FZ_CHECK(cond) do { if (!(cond)) { fprintf(stderr, "fuzz_mcp: check failed: %s (line %d)\n", #cond, __LINE__); abort(); } } while (0)
+
+static e2b_mcp_server srv;
+static fport fp;
+static e2b_mcp_sock_port port;
+
+/* ---- the fake E2B: one answer per path ---- */
+#define FP_OK "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+enum { A_LIST, A_GET, A_LOGS, A_METRICS, A_CREATED, A_204, A_EMPTY, A_DEFAULTS, A_BUILDS, A_404, A_COUNT };
+static const char *const heads[A_COUNT] = {
+  FP_OK "X-Next-Token: nt1\r\nX-Total-Running: 1\r\n", FP_OK "Transfer-Encoding: chunked\r\n", FP_OK, FP_OK,
+  "HTTP/1.1 201 Created\r\n", "HTTP/1.1 204 No Content\r\n", FP_OK, FP_OK "Connection: close\r\n", FP_OK,
+  "HTTP/1.1 404 Not Found\r\n" };
+static const char *const bodies[A_COUNT] = {
+  "[{\"sandboxID\":\"i1\",\"templateID\":\"base\",\"envdAccessToken\":\"s\",\"state\":\"running\",\"metadata\":{\"k\":\"v\"}}]",
+  ("1f\r\n{\"sandboxID\":\"i1\",\"state\":\"runn\r\n"
+  "50\r\ning\",\"trafficAccessToken\":\"t\",\"network\":{\"rules\":{\"a\":[{\"headers\":{\"K\":\"v\"}}]}}}\r\n0\r\n\r\n"),
+  "{\"logs\":[{\"timestamp\":\"2026-01-31T12:00:00.123Z\",\"level\":\"info\",\"message\":\"hello\"}]}",
+  "[{\"cpuCount\":2,\"timestampUnix\":1769860800}]",
+  "{\"sandboxID\":\"i2\",\"templateID\":\"base\",\"envdAccessToken\":\"x\"}",
+  "",
+  "[]",
+  "{\"templates\":[{\"id\":\"base\",\"buildId\":\"b1\",\"vcpu\":2,\"aliases\":[{\"alias\":\"a\",\"namespace\":\"n\"}]}]}",
+  "{\"templateID\":\"t1\",\"builds\":[{\"buildID\":\"b\"}]}",
+  "{\"message\":\"not found\"}" };
+static char answers[A_COUNT][1024];
+
+static void build_answers(void) {
+  int i;
+  for (i = 0; i < A_COUNT; i++) {
+    if (i == A_GET || i == A_DEFAULTS || i == A_204) snprintf(answers[i], sizeof answers[i], "%s\r\n%s", heads[i], bodies[i]);
+    else snprintf(answers[i], sizeof answers[i], "%sContent-Length: %d\r\n\r\n%s", heads[i], (int)strlen(bodies[i]), bodies[i]);
+  }
+}
+static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+static void answer(fport *f, const char *line, const char **ans, size_t *n) {
+  int a = A_404;
+  (void)f;
+#define FP_IS(prefix) starts(line, prefix)
+  if (FP_IS("GET /v2/sandboxes?") || FP_IS("GET /v2/sandboxes ")) a = A_LIST;
+  else if (FP_IS("GET /v2/sandboxes/")) a = A_LOGS;
+  else if (FP_IS("GET /sandboxes/") && strstr(line, "/metrics")) a = A_METRICS;
+  else if (FP_IS("GET /sandboxes/")) a = A_GET;
+  else if (FP_IS("POST /sandboxes/") && strstr(line, "/connect")) a = A_CREATED;
+  else if (FP_IS("POST /sandboxes ")) a = A_CREATED;
+  else if (FP_IS("POST /sandboxes/") || FP_IS("DELETE /sandboxes/")) a = A_204;
+  else if (FP_IS("GET /snapshots") || FP_IS("GET /v2/templates")) a = A_EMPTY;
+  else if (FP_IS("GET /prefix/templates/defaults")) a = A_DEFAULTS;
+  else if (FP_IS("GET /templates/")) a = A_BUILDS;
+#undef FP_IS
+  *ans = answers[a];
+  *n = strlen(answers[a]);
+}
+
+/* ---- the sink: a message at a time, checked at its end ---- */
+static char msgbuf[8 << 20];
+static size_t msglen, total, fail_after;
+static int overflow, ends, failed;
+static const char *answer_part;
+static size_t answer_len;
+
+static int verbose = -1;   /* FUZZ_VERBOSE=1: print each message (for writing seeds) */
+static void check_message(void) {
+  if (verbose < 0) verbose = getenv("FUZZ_VERBOSE") != NULL;
+  if (verbose) fprintf(stderr, "<< %.*s\n", (int)(msglen > 600 ? 600 : msglen), msgbuf);
+  if (!overflow) {
+    FZ_CHECK(msglen > 0);
+    FZ_CHECK(msgbuf[0] == '{' || msgbuf[0] == '[');
+    FZ_CHECK(memchr(msgbuf, '\n', msglen) == NULL);
+    FZ_CHECK(jc_valid(msgbuf, msglen, 0, NULL, NULL));
+  }
+  msglen = 0;
+  overflow = 0;
+  ends++;
+}
+static int sink_write(void *ctx, const char *p, size_t n) {
+  (void)ctx;
+  if (failed || (fail_after && total + n > fail_after)) { failed = 1; msglen = 0; return -1; }   /* a pipe that broke */
+  total += n;
+  if (msglen + n > sizeof msgbuf) overflow = 1;
+  else { memcpy(msgbuf + msglen, p, n); msglen += n; }
+  return 0;
+}
+static int sink_end(void *ctx) {
+  (void)ctx;
+  check_message();
+  return 0;
+}
+/* The client's answer, as the stdio transport reads it: into s->msg and s->mtok. */
+static int sink_await(void *ctx, e2b_mcp_server *s, long id) {
+  int ntok, res;
+  (void)ctx; (void)id;
+  if (!answer_part || answer_len > E2B_MCP_MSG_MAX) return -2;
+  memcpy(s->msg, answer_part, answer_len);
+  s->msg[answer_len] = 0;
+  answer_part = NULL;
+  ntok = e2b_mcp__parse(s->msg, answer_len, s->mtok, E2B_MCP__COUNT(s->mtok));
+  if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT) return -2;
+  res = e2b_mcp_json_find(s->msg, s->mtok, 0, "result");
+  return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
+}
+
+static void handle(const char *p, size_t n, const e2b_mcp_sink *k) {
+  int before = ends, rc;
+  if (n > E2B_MCP_MSG_MAX) n = E2B_MCP_MSG_MAX;
+  memcpy(srv.msg, p, n);   /* as the stdio transport does: the text lives in s->msg */
+  srv.msg[n] = 0;
+  rc = e2b_mcp_handle(&srv, srv.msg, n, k);
+  if (failed) { msglen = 0; overflow = 0; return; }
+  FZ_CHECK(rc >= 0);
+  FZ_CHECK(rc <= ends - before);
+  FZ_CHECK(msglen == 0);   /* nothing half-written */
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
+  static const char *const versions[] = { "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25" };
+  const char *parts[3] = { NULL, NULL, NULL }, *p, *end;
+  size_t lens[3] = { 0, 0, 0 };
+  int np = 0, flags;
+  char init[256];
+  e2b_mcp_config cfg;
+  e2b_mcp_sink k;
+  if (n < 2) return 0;
+  flags = data[0];
+  p = (const char *)data + 2;
+  end = (const char *)data + n;
+  while (p <= end && np < 3) {
+    const char *q = p;
+    while (q + 5 <= end && memcmp(q, "@@@@\n", 5) != 0) q++;
+    if (q + 5 > end) q = end;
+    parts[np] = p; lens[np++] = (size_t)(q - p);
+    p = q + 5;
+  }
+  fp_reset(&fp);
+  fp_port_init(&port, &fp);
+  fp.answer_fn = answer;
+  fp.max_piece = 1 + data[1] % 97;
+  fp.rng = 12345u + data[1];
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = flags & 32 ? NULL : "e2b_0123456789abcdef0123456789abcdef01234567";
+  cfg.api_url = "http://api.fuzz.test";
+  cfg.dashboard_url = "http://dash.fuzz.test/prefix";
+  cfg.sock_port = &port;
+  cfg.enable_kill = (flags & 16) != 0;
+  FZ_CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  if (!answers[0][0]) build_answers();
+  msglen = total = 0; overflow = ends = failed = 0;
+  fail_after = 0;
+  answer_part = np > 1 ? parts[1] : NULL;
+  answer_len = np > 1 ? lens[1] : 0;
+  k.ctx = NULL; k.write = sink_write; k.end = sink_end; k.await_answer = sink_await;
+  snprintf(init, sizeof init, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"%s\","
+           "\"capabilities\":{%s},\"clientInfo\":{\"name\":\"fuzz\",\"version\":\"1\"}}}",
+           versions[flags & 3], flags & 4 ? "\"elicitation\":{}" : "");
+  handle(init, strlen(init), &k);
+  handle("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", 54, &k);
+  if (flags & 8) fail_after = total + (size_t)data[1] * 64;
+  handle(parts[0], lens[0], &k);
+  if (np > 2) handle(parts[2], lens[2], &k);
+  e2b_mcp_close(&srv);
+  return 0;
+}
