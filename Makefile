@@ -36,6 +36,7 @@ $(BUILD)/e2b-mcp: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
 -include tests/http/http.mk
 -include tests/cross/cross.mk
 -include tests/matrix/matrix.mk
+-include tests/fuzz/fuzz.mk
 
 test: deps all
 	@tests/run-all.sh $(TEST_SUITES)

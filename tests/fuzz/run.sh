@@ -1,0 +1,32 @@
+#!/bin/sh
+# Runs each fuzz target for SECONDS over its seeds (tests/fuzz/corpus/<seeds>) and its working
+# corpus ($FUZZ_DIR/corpus/<target>, new inputs are kept there), and prints one line per target
+# and the closing "N passed, N failed". A target passes when it ran without a crash, leak or
+# timeout. A _small target shares the seeds of its desktop twin.
+# Usage: tests/fuzz/run.sh SECONDS 'EXTRA LIBFUZZER FLAGS' target...
+set -u
+secs=$1; extra=$2; shift 2
+dir=${FUZZ_DIR:-build/fuzz}
+pass=0; fail=0
+mkdir -p "$dir/artifacts"
+for t in "$@"; do
+  seeds=tests/fuzz/corpus/${t%_small}
+  work=$dir/corpus/$t
+  log=$dir/$t.log
+  mkdir -p "$work"
+  # shellcheck disable=SC2086
+  timeout $((secs + 60)) "$dir/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+    -dict=tests/fuzz/fuzz.dict -artifact_prefix="$dir/artifacts/$t-" $extra "$work" "$seeds" >"$log" 2>&1
+  rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+  cov=$(grep -E '^#[0-9]+' "$log" | tail -n 1 | sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\).*/cov \1 ft \2/p')
+  if [ "$rc" -eq 0 ]; then
+    pass=$((pass + 1)); echo "ok   $t: ${runs:-?} runs, ${rate:-?}/s, ${cov:-?}"
+  else
+    fail=$((fail + 1)); echo "FAIL $t: rc=$rc (see $log; the input is in $dir/artifacts/)"
+    grep -E 'check failed|ERROR|SUMMARY' "$log" | head -n 5
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
