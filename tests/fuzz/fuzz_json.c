@@ -7,8 +7,8 @@
       the overflow, never a byte past its end.
    2. e2b_mcp__copy / e2b_mcp__copy_members of whatever jsmn accepts (as E2B's
       answers are read): valid JSON with no secret key left at any depth
-      (keys compared decoded, so an escaped name counts), and the copy ends
-      where the value's subtree ends. */
+      (keys compared decoded, so an escaped name counts), injected header
+      values are "[redacted]", and the copy stays inside the value's tokens. */
 #define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_TLS_NONE
 #define E2B_MCP_NO_STDIO
@@ -132,7 +132,12 @@ static void check_copy(const uint8_t *data, size_t n, unsigned pick) {
   cap = pick & 1 ? sizeof result : 1 + (pick >> 1) % (sizeof result < 4096 ? sizeof result : 4096);
   e2b_mcp_json_init(&w, result, cap);
   next = e2b_mcp__copy(&w, js, tok, 0, 0, 0);
-  FZ_CHECK(next == e2b_mcp__tok_skip(tok, 0));
+  /* Within the value's tokens. Not always all of them: jsmn's strict mode
+     still lets some malformed texts through in a shape that the checks in
+     e2b_mcp__parse cannot tell from a valid one without a stack (a container
+     where a key belongs: [{"k","K":[1]},"a":2]); the copy then reads fewer
+     tokens as keys, but never past the value, and writes valid JSON. */
+  FZ_CHECK(next <= e2b_mcp__tok_skip(tok, 0));
   FZ_CHECK(next <= ntok);
   FZ_CHECK(w.len <= cap);
   if (!w.err) {
