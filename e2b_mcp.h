@@ -651,7 +651,8 @@ E2B_MCP_DEF const char *e2b_mcp_strerror(int err) {
 }
 
 /* >>util -------------------------------------------------------------------
-   Small string helpers that avoid the locale and the heap. */
+   Small string, number and message-formatting helpers that avoid the locale,
+   the heap and printf (which a board would otherwise have to link). */
 static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
   size_t n = strlen(src);
   if (cap == 0) return n;
