@@ -2397,7 +2397,8 @@ static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok
   }
 }
 /* {"data": <array at arr>, "next_token": …, "total_running": …} */
-static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
+/* ... with the object left open for more members. */
+static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
   e2b_mcp_json *w = e2b_mcp_result_json(c);
   const jsmntok_t *t = c->srv->rtok;
   e2b_mcp_json_obj(w);
@@ -2406,6 +2407,69 @@ static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_http_resp *r, in
   else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
   if (r->next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r->next_token); }
   if (r->total_running >= 0) { e2b_mcp_json_key(w, "total_running"); e2b_mcp_json_int(w, r->total_running); }
+  return w;
+}
+static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
+  e2b_mcp_json_obj_end(e2b_mcp__list_open(c, r, arr));
+}
+
+/* A JSON number in hundredths (12.345 -> 1234), without floating point. 0 on success. */
+static int e2b_mcp__parse_centi(const char *s, size_t n, long long *v) {
+  size_t i = 0;
+  long long x = 0;
+  int neg = 0, frac = -1;
+  if (i < n && s[i] == '-') { neg = 1; i++; }
+  if (i == n) return -1;
+  for (; i < n; i++) {
+    if (s[i] == '.' && frac < 0) { frac = 0; continue; }
+    if (s[i] < '0' || s[i] > '9' || x > 1000000000000LL) return -1;   /* exponents and the absurd are skipped */
+    if (frac < 0) x = x * 10 + (s[i] - '0');
+    else if (frac < 2) { x = x * 10 + (s[i] - '0'); frac++; }
+  }
+  if (frac < 0) frac = 0;
+  while (frac++ < 2) x *= 10;
+  *v = neg ? -x : x;
+  return 0;
+}
+static void e2b_mcp__json_centi(e2b_mcp_json *w, long long v) {
+  char b[40];
+  long long a = v < 0 ? -v : v;
+  e2b_mcp__fmt(b, sizeof b, "%s%lld.%lld%lld", v < 0 ? "-" : "", a / 100, a / 10 % 10, a % 10);
+  e2b_mcp_json_raw(w, b, strlen(b));
+}
+
+/* The metrics series, summed up so a model need not add up hundreds of samples:
+   peak and average CPU (percent of the sandbox's vCPUs), peak memory and disk. */
+static void e2b_mcp__metrics_summary(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int arr) {
+  static const char *const peaks[] = { "memUsed", "memTotal", "diskUsed", "diskTotal", "cpuCount" };
+  long long cpu_max = 0, cpu_sum = 0, peak[5] = { 0, 0, 0, 0, 0 }, v, first = 0, last = 0;
+  int i, k, f, n = 0;
+  if (arr < 0 || t[arr].type != JSMN_ARRAY) return;
+  for (i = arr + 1, k = 0; k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    int cpu = e2b_mcp__tok_get(js, t, i, "cpuUsedPct"), ts = e2b_mcp__tok_get(js, t, i, "timestampUnix");
+    if (cpu < 0 || t[cpu].type != JSMN_PRIMITIVE ||
+        e2b_mcp__parse_centi(js + t[cpu].start, (size_t)(t[cpu].end - t[cpu].start), &v) != 0) continue;
+    n++;
+    cpu_sum += v;
+    if (v > cpu_max) cpu_max = v;
+    for (f = 0; f < 5; f++) {
+      int m = e2b_mcp__tok_get(js, t, i, peaks[f]);
+      long long x;
+      if (m >= 0 && e2b_mcp__tok_int(js, &t[m], &x) == 0 && x > peak[f]) peak[f] = x;
+    }
+    if (ts >= 0 && e2b_mcp__tok_int(js, &t[ts], &v) == 0) { if (!first || v < first) first = v; if (v > last) last = v; }
+  }
+  if (!n) return;
+  e2b_mcp_json_key(w, "summary");
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "samples"); e2b_mcp_json_int(w, n);
+  if (first) { e2b_mcp_json_key(w, "from"); e2b_mcp_json_int(w, first); e2b_mcp_json_key(w, "to"); e2b_mcp_json_int(w, last); }
+  e2b_mcp_json_key(w, "cpuUsedPctMax"); e2b_mcp__json_centi(w, cpu_max);
+  e2b_mcp_json_key(w, "cpuUsedPctAvg"); e2b_mcp__json_centi(w, cpu_sum / n);
+  for (f = 0; f < 5; f++) {
+    static const char *const names[] = { "memUsedMax", "memTotal", "diskUsedMax", "diskTotal", "cpuCount" };
+    e2b_mcp_json_key(w, names[f]); e2b_mcp_json_int(w, peak[f]);
+  }
   e2b_mcp_json_obj_end(w);
 }
 
@@ -2625,7 +2689,11 @@ static void e2b_mcp__t_get_sandbox_metrics(e2b_mcp_call *c) {
   if (hs > 0) e2b_mcp__req_qint(&rq, "start", start);
   if (he > 0) e2b_mcp__req_qint(&rq, "end", end);
   if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  e2b_mcp__list_result(c, &r, 0);
+  {
+    e2b_mcp_json *w = e2b_mcp__list_open(c, &r, 0);
+    e2b_mcp__metrics_summary(w, r.body, c->srv->rtok, 0);
+    e2b_mcp_json_obj_end(w);
+  }
 }
 
 /* A 204 answer's result: {"sandboxID": id, <key>: <value>}. */
@@ -2899,14 +2967,20 @@ static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__BUILTIN_TOOLS] = {
     E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox_logs, NULL },
   { "e2b_get_sandbox_metrics", "Get sandbox metrics",
     "Read a sandbox's CPU, memory and disk use over time" E2B_MCP__MORE(": cpuUsedPct (percent of cpuCount), memUsed/memTotal and "
-    "diskUsed/diskTotal in bytes, one sample per step. Default range: the sandbox's whole life") ".",
+    "diskUsed/diskTotal in bytes, one sample per step, and a summary with peak and average CPU and peak memory and "
+    "disk. Default range: the sandbox's whole life") ".",
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
     "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range start, Unix seconds.\"") "},"
     "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range end, Unix seconds.\"") "}"
     "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"},"
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":"
+    "{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"},"
     "\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},"
-    "\"diskUsed\":{\"type\":\"integer\"},\"diskTotal\":{\"type\":\"integer\"}}}")),
+    "\"diskUsed\":{\"type\":\"integer\"},\"diskTotal\":{\"type\":\"integer\"}}}},"
+    "\"summary\":{\"type\":\"object\",\"properties\":{\"samples\":{\"type\":\"integer\"},\"from\":{\"type\":\"integer\"},"
+    "\"to\":{\"type\":\"integer\"},\"cpuUsedPctMax\":{\"type\":\"number\"},\"cpuUsedPctAvg\":{\"type\":\"number\"},"
+    "\"memUsedMax\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},\"diskUsedMax\":{\"type\":\"integer\"},"
+    "\"diskTotal\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}}}},\"required\":[\"data\"]}"),
     E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox_metrics, NULL },
   { "e2b_set_sandbox_timeout", "Set sandbox timeout",
     "Set when a running sandbox ends: timeout seconds from now." E2B_MCP__MORE(" It can shorten or extend; a paused sandbox cannot "

@@ -484,6 +484,14 @@ def t_tools():
     d = result_json(res)
     check("metrics: a series with cpuUsedPct, memUsed, memTotal", not is_err(res) and len(d["data"]) > 10 and all(
         "cpuUsedPct" in x and "memUsed" in x and "memTotal" in x and "timestampUnix" in x for x in d["data"]), str(d)[:300])
+    xs, sm = d["data"], d.get("summary", {})
+    check("metrics summary: samples, time range, peak and average CPU, peak memory and disk, from the series",
+          sm.get("samples") == len(xs) and sm.get("from") == min(x["timestampUnix"] for x in xs)
+          and sm.get("to") == max(x["timestampUnix"] for x in xs)
+          and abs(sm.get("cpuUsedPctMax", -1) - max(x["cpuUsedPct"] for x in xs)) <= 0.01
+          and abs(sm.get("cpuUsedPctAvg", -1) - sum(x["cpuUsedPct"] for x in xs) / len(xs)) <= 0.02
+          and sm.get("memUsedMax") == max(x["memUsed"] for x in xs) and sm.get("memTotal") == max(x["memTotal"] for x in xs)
+          and sm.get("diskUsedMax") == max(x["diskUsed"] for x in xs), sm)
     SIM.clear()
     s0, e0 = int(t_now - 600), int(t_now)
     d = result_json(c.call_tool("e2b_get_sandbox_metrics", {"sandbox_id": ALICE_PROD, "start": s0, "end": e0}))

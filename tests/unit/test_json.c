@@ -392,7 +392,32 @@ static void test_redaction(void) {
   CHECK(e2b_mcp__parse(buf, w.len, t, 128) > 0);
 }
 
+/* Metrics summaries: decimal numbers in hundredths, and back, with no floating point. */
+static void test_centi(void) {
+  long long v;
+  char buf[64];
+  e2b_mcp_json w;
+  CHECK(e2b_mcp__parse_centi("12.345", 6, &v) == 0 && v == 1234);
+  CHECK(e2b_mcp__parse_centi("5", 1, &v) == 0 && v == 500);
+  CHECK(e2b_mcp__parse_centi("5.1", 3, &v) == 0 && v == 510);
+  CHECK(e2b_mcp__parse_centi("-0.07", 5, &v) == 0 && v == -7);
+  CHECK(e2b_mcp__parse_centi("0", 1, &v) == 0 && v == 0);
+  CHECK(e2b_mcp__parse_centi("1e3", 3, &v) != 0);
+  CHECK(e2b_mcp__parse_centi("-", 1, &v) != 0);
+  CHECK(e2b_mcp__parse_centi("1.2.3", 5, &v) != 0);
+  CHECK(e2b_mcp__parse_centi("99999999999999999999", 20, &v) != 0);
+  e2b_mcp_json_init(&w, buf, sizeof buf);
+  e2b_mcp_json_arr(&w);
+  e2b_mcp__json_centi(&w, 1234);
+  e2b_mcp__json_centi(&w, 5);
+  e2b_mcp__json_centi(&w, -7);
+  e2b_mcp__json_centi(&w, 0);
+  e2b_mcp_json_arr_end(&w);
+  CHECK(w.len == strlen("[12.34,0.05,-0.07,0.00]") && memcmp(buf, "[12.34,0.05,-0.07,0.00]", w.len) == 0);
+}
+
 int main(void) {
+  test_centi();
   test_escaping();
   test_utf8();
   test_nesting();
