@@ -144,18 +144,15 @@ def run(binary, sim):
         # 4. CPU and memory
         d.ask("How much CPU and memory did it use?")
         r = d.call("e2b_get_sandbox_metrics", {"sandbox_id": target})
-        if r is not None and r["data"]:
-            m = r["data"]
-            cpu = [x["cpuUsedPct"] for x in m]
-            mem = [x["memUsed"] for x in m]
-            total = m[0]["memTotal"]
-            first, last = m[0]["timestampUnix"], m[-1]["timestampUnix"]
-            step = (m[1]["timestampUnix"] - first) if len(m) > 1 else 0
+        if r is not None and r.get("summary"):
+            sm = r["summary"]   # the server sums the series up; the model need not
             mib = 1024.0 * 1024.0
-            out("   %d samples from %s to %s UTC (every %d s), %d vCPU:" % (len(m), clock(first), clock(last), step, m[0]["cpuCount"]))
-            out("   %s CPU     peak %s, average %.1f %%" % (DOT, bold("%.1f %%" % max(cpu)), sum(cpu) / len(cpu)))
-            out("   %s memory  peak %s of %.0f MiB (%.0f %%), average %.0f MiB" % (
-                DOT, bold("%.0f MiB" % (max(mem) / mib)), total / mib, 100.0 * max(mem) / total, sum(mem) / len(mem) / mib))
+            step = (r["data"][1]["timestampUnix"] - r["data"][0]["timestampUnix"]) if len(r["data"]) > 1 else 0
+            out("   %d samples from %s to %s UTC (every %d s), %d vCPU:" % (sm["samples"], clock(sm["from"]), clock(sm["to"]), step, sm["cpuCount"]))
+            out("   %s CPU     peak %s, average %.1f %%" % (DOT, bold("%.1f %%" % sm["cpuUsedPctMax"]), sm["cpuUsedPctAvg"]))
+            out("   %s memory  peak %s of %.0f MiB (%.0f %%)" % (
+                DOT, bold("%.0f MiB" % (sm["memUsedMax"] / mib)), sm["memTotal"] / mib, 100.0 * sm["memUsedMax"] / sm["memTotal"]))
+            out("   %s disk    peak %.1f GiB of %.1f GiB" % (DOT, sm["diskUsedMax"] / mib / 1024, sm["diskTotal"] / mib / 1024))
         elif r is not None:
             out("   No samples yet.")
 
