@@ -9,7 +9,7 @@
 
    HEAP, HONESTLY
       The contexts below live in the caller's e2b_mcp_server, but mbedTLS 2.28 itself
-      calloc()s: its two 16 KB record buffers (mbedtls_ssl_setup), every parsed
+      allocates on the heap (calloc): its two 16 KB record buffers (mbedtls_ssl_setup), every parsed
       certificate (the trust store and the peer's chain), the handshake state and the
       saved session. ~50 KB at the peak of a handshake plus the trust store (~200 KB
       for Debian's 144 roots). Debian's build leaves MBEDTLS_MEMORY_BUFFER_ALLOC_C and
