@@ -315,6 +315,8 @@ struct e2b_mcp_sock_port;
 typedef struct e2b_mcp_sock {
   intptr_t h;                              /* fd, or whatever a custom port keeps */
   const struct e2b_mcp_sock_port *port;    /* custom ports only */
+  void (*idle)(void *ctx);                 /* POSIX port: called while waiting (or NULL) */
+  void *idle_ctx;
 } e2b_mcp_sock;
 
 typedef struct e2b_mcp_sock_port {
@@ -509,6 +511,7 @@ typedef struct e2b_mcp_http {
   /* the one tool call that may wait for a user's answer */
   int asking, ask_conn, ask_sess, ask_state, ask_result;
   long ask_id;
+  int in_idle;                /* serving others while a tool call waits for E2B */
   unsigned long accepted, refused, served;   /* counters, for tests */
   unsigned long uses;         /* session uses so far */
 } e2b_mcp_http;
@@ -532,6 +535,7 @@ struct e2b_mcp_server {
   e2b_mcp_tls_trust trust;
   int trust_loaded;
   unsigned long cooldown_until; /* after a 429: no request before this (ms) */
+  void (*e2b_wait_hook)(void *s); /* set by a transport that serves others while E2B answers */
   /* Buffers, in the order a call uses them. Everything from msg on is never
      cleared as a whole, so pages a session does not use stay out of memory. */
   char msg[E2B_MCP_MSG_MAX + 1];
@@ -1170,6 +1174,8 @@ static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *u) {
   if (u->https && !s->trust_loaded) return E2B_MCP_ERR_TLS_TRUST;
   c->sock.h = -1;
   c->sock.port = s->cfg.sock_port;
+  c->sock.idle = s->e2b_wait_hook;
+  c->sock.idle_ctx = s;
   r = e2b_mcp__sock_open(&c->sock, u->host, u->port, to);
   if (r < 0) return r;
   if (u->https) {
@@ -3153,14 +3159,17 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    chunked framing: as JSON when the response is the first message, as SSE
    when a notification (progress, log) or a question (elicitation) comes first.
 
-   Blocking: a tool call runs to completion inside the loop, so other clients
-   wait for it (E2B calls are bounded by the client timeouts). The exception
-   is a call waiting for the user's elicitation answer: the loop keeps serving
-   everyone (the answer arrives as its own POST, answered 202), and another
-   tools/call meanwhile gets 503 with Retry-After. Calls the loop from above
-   only: it never touches the E2B connection or the call's buffers. */
+   Blocking: one tool call runs at a time. While it waits for E2B, the E2B
+   socket's idle hook turns the loop every 20 ms: other clients are answered
+   (ping, initialize, tools/list...) and their tool calls wait, PENDING, to run
+   next in order. While it waits for the user's elicitation answer, the loop
+   keeps serving everyone too (the answer arrives as its own POST, answered
+   202), and another tools/call meanwhile gets 503 with Retry-After. The
+   nested turns never touch the E2B connection or the running call's buffers. */
 #ifdef E2B_MCP__HTTP
-enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY };
+/* PENDING: a complete tools/call that arrived while another call waited for
+   E2B; it is served, in order, once that call is done. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING };
 
 /* The parts of a request head we use, as slices of the connection buffer. */
 typedef struct e2b_mcp__http_req {
@@ -3677,6 +3686,11 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, h->conns[h->ask_conn].rpc_id) == 0)
       h->ask_state = -1;
   }
+  if (b.is_call && h->in_idle) {   /* another call waits for E2B: this one is next */
+    c->state = E2B_MCP__HC_PENDING;
+    h->served--;
+    return;
+  }
   if (b.is_call && h->asking) {
     e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
                          "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
@@ -3751,7 +3765,18 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   }
   if (c->have < c->head_len + (size_t)c->body_len) return;
   e2b_mcp__hs_serve(s, ci);
-  e2b_mcp__hs_done(s, c);
+  if (c->state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, c);
+}
+
+/* The E2B connection's idle hook: one non-blocking turn of the loop, so other
+   clients are answered while a tool call waits for E2B. Their tool calls wait
+   (PENDING) and run after it; nothing else of the call's state is touched. */
+static void e2b_mcp__hs_idle(void *ctx) {
+  e2b_mcp_server *s = (e2b_mcp_server *)ctx;
+  if (s->http.in_idle || s->http.asking) return;
+  s->http.in_idle = 1;
+  e2b_mcp_http_step(s, 0);
+  s->http.in_idle = 0;
 }
 
 /* Waits for the answer to our question (id) while serving everyone else.
@@ -3783,6 +3808,12 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   unsigned char got[E2B_MCP__POLL_MAX];
   int i, n = 0;
   unsigned long now;
+  if (!h->in_idle && !h->asking)   /* calls that came while another waited for E2B, in order */
+    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++)
+      if (h->conns[i].state == E2B_MCP__HC_PENDING) {
+        e2b_mcp__hs_serve(s, i);
+        if (h->conns[i].state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, &h->conns[i]);
+      }
   fds[n++] = h->listener.h;
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
@@ -3798,7 +3829,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     for (k = 0; k < 16; k++) {
       e2b_mcp_sock a;
       int slot = -1;
-      a.h = -1; a.port = NULL;
+      a.h = -1; a.port = NULL; a.idle = NULL; a.idle_ctx = NULL;
       if (e2b_mcp__sock_posix_accept(&h->listener, &a) != 1) break;
       for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
       if (slot < 0) {
@@ -3875,6 +3906,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->listener.h = -1;
   h->port = h->cfg.port;
   r = e2b_mcp__sock_posix_listen(&h->listener, h->cfg.host, h->cfg.port, &h->port);
+  if (r == 0) { s->e2b_wait_hook = e2b_mcp__hs_idle; e2b_mcp__conn_close(&s->conn); }   /* the next E2B connection carries the hook */
   return r;
 }
 

@@ -94,13 +94,30 @@ static int e2b_mcp__sock_posix_open(e2b_mcp_sock *s, const char *host, unsigned 
   return 0;
 }
 
+/* Waits like e2b_mcp__sock_wait, but for a socket with an idle hook (the E2B
+   connection while the HTTP transport serves) calls the hook every 20 ms of
+   waiting, so other clients are served while E2B takes its time. */
+static int e2b_mcp__sock_wait_idle(e2b_mcp_sock *s, short events, int timeout_ms) {
+  unsigned long end;
+  if (!s->idle) return e2b_mcp__sock_wait((int)s->h, events, timeout_ms);
+  end = e2b_mcp__sock_now_ms() + (unsigned long)timeout_ms;
+  for (;;) {
+    long left = (long)(end - e2b_mcp__sock_now_ms());
+    int r;
+    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
+    r = e2b_mcp__sock_wait((int)s->h, events, left < 20 ? (int)left : 20);
+    if (r != E2B_MCP_ERR_TIMEOUT) return r;
+    s->idle(s->idle_ctx);
+  }
+}
+
 static int e2b_mcp__sock_posix_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
   for (;;) {
     ssize_t r = send((int)s->h, p, n, MSG_NOSIGNAL);
     if (r > 0) return (int)r;
     if (r < 0 && errno == EINTR) continue;
     if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      int w = e2b_mcp__sock_wait((int)s->h, POLLOUT, timeout_ms);
+      int w = e2b_mcp__sock_wait_idle(s, POLLOUT, timeout_ms);
       if (w) return w;
       continue;
     }
@@ -114,7 +131,7 @@ static int e2b_mcp__sock_posix_recv(e2b_mcp_sock *s, unsigned char *p, size_t n,
     if (r >= 0) return (int)r;
     if (errno == EINTR) continue;
     if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      int w = e2b_mcp__sock_wait((int)s->h, POLLIN, timeout_ms);
+      int w = e2b_mcp__sock_wait_idle(s, POLLIN, timeout_ms);
       if (w) return w;
       continue;
     }

@@ -206,6 +206,45 @@ def test_slow(port, other):
     idle.close()
 
 
+def sim_fault(sim_port, fault):
+    body = json.dumps(fault).encode()
+    sk = socket.create_connection(("127.0.0.1", sim_port), timeout=5)
+    sk.sendall(b"POST /_sim/faults HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+               b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+    while sk.recv(4096):
+        pass
+    sk.close()
+
+
+def test_slow_e2b(port, sim_port):
+    """A tool call waiting for a slow E2B answer does not hold up the other clients: they are
+    answered meanwhile, and their own tool calls run after it, in order, instead of failing."""
+    a, b = HttpSession(port), HttpSession(port)
+    sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1500, "count": 1})
+    got = {}
+
+    def call(name, sess, args):
+        t = time.time()
+        got[name] = (sess.call("tools/call", {"name": args[0], "arguments": args[1]}), time.time() - t)
+    slow = threading.Thread(target=call, args=("slow", a, ("e2b_list_sandboxes", {"limit": 1})))
+    slow.start()
+    time.sleep(0.4)
+    check("while a call waits 1.5 s for E2B, another client's ping is answered at once", served(port, b))
+    t = time.time()
+    c = HttpSession(port)
+    check("... and a new client can initialize", c.sid and time.time() - t < 1.0, time.time() - t)
+    second = threading.Thread(target=call, args=("second", b, ("e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000001"})))
+    second.start()
+    slow.join(10)
+    second.join(10)
+    r1, t1 = got.get("slow", (None, 0))
+    r2, t2 = got.get("second", (None, 0))
+    ok1 = r1 is not None and r1.status == 200 and not r1.events()[-1]["result"]["isError"]
+    ok2 = r2 is not None and r2.status == 200 and not r2.events()[-1]["result"]["isError"]
+    check("the slow call completes", ok1 and t1 >= 1.4, (r1 and r1.status, t1))
+    check("a tool call that came meanwhile waits its turn, then succeeds (no 503)", ok2, (r2 and r2.status, r2 and r2.body[:200]))
+
+
 def test_slots(port, other_port):
     # 4 slots: fill them with idle clients, the 5th gets 503, then a slot frees up.
     idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
@@ -327,6 +366,7 @@ def main():
     test_origin(port, other)
     test_sizes(port, other)
     test_slow(port, HttpSession(port))
+    test_slow_e2b(port, sim_port)
     test_slots(port, None)
     check("the server is still alive", p.poll() is None)
     util.stop(p)
