@@ -41,8 +41,25 @@ static int e2b_mcp__sock_wait(int fd, short events, int timeout_ms) {
   return 0;
 }
 
-/* Non-blocking connect to one address, bounded by timeout_ms. */
-static int e2b_mcp__sock_try(const struct sockaddr *sa, socklen_t len, int family, int timeout_ms) {
+/* Waits like e2b_mcp__sock_wait, but for a socket with an idle hook (the E2B
+   connection while the HTTP transport serves) calls the hook every 20 ms of
+   waiting, so other clients are served while E2B takes its time. */
+static int e2b_mcp__sock_wait_idle(e2b_mcp_sock *s, short events, int timeout_ms) {
+  unsigned long end;
+  if (!s->idle) return e2b_mcp__sock_wait((int)s->h, events, timeout_ms);
+  end = e2b_mcp__sock_now_ms() + (unsigned long)timeout_ms;
+  for (;;) {
+    long left = (long)(end - e2b_mcp__sock_now_ms());
+    int r;
+    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
+    r = e2b_mcp__sock_wait((int)s->h, events, left < 20 ? (int)left : 20);
+    if (r != E2B_MCP_ERR_TIMEOUT) return r;
+    s->idle(s->idle_ctx);
+  }
+}
+
+/* Non-blocking connect to one address, bounded by timeout_ms (s: for its idle hook). */
+static int e2b_mcp__sock_try(e2b_mcp_sock *s, const struct sockaddr *sa, socklen_t len, int family, int timeout_ms) {
   int fd, r, soerr = 0, one = 1;
   socklen_t sl = sizeof soerr;
   fd = socket(family, SOCK_STREAM, 0);
@@ -51,7 +68,9 @@ static int e2b_mcp__sock_try(const struct sockaddr *sa, socklen_t len, int famil
   r = connect(fd, sa, len);
   if (r < 0 && errno != EINPROGRESS) { close(fd); return -1; }
   if (r < 0) {
-    if (e2b_mcp__sock_wait(fd, POLLOUT, timeout_ms) != 0 ||
+    e2b_mcp_sock w = *s;
+    w.h = fd;
+    if (e2b_mcp__sock_wait_idle(&w, POLLOUT, timeout_ms) != 0 ||
         getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) != 0 || soerr != 0) {
       close(fd);
       return -1;
@@ -75,10 +94,10 @@ static int e2b_mcp__sock_posix_open(e2b_mcp_sock *s, const char *host, unsigned 
   memset(&a6, 0, sizeof a6);
   if (inet_pton(AF_INET, host, &a4.sin_addr) == 1) {
     a4.sin_family = AF_INET; a4.sin_port = htons((unsigned short)port);
-    fd = e2b_mcp__sock_try((const struct sockaddr *)&a4, sizeof a4, AF_INET, timeout_ms);
+    fd = e2b_mcp__sock_try(s, (const struct sockaddr *)&a4, sizeof a4, AF_INET, timeout_ms);
   } else if (inet_pton(AF_INET6, host, &a6.sin6_addr) == 1) {
     a6.sin6_family = AF_INET6; a6.sin6_port = htons((unsigned short)port);
-    fd = e2b_mcp__sock_try((const struct sockaddr *)&a6, sizeof a6, AF_INET6, timeout_ms);
+    fd = e2b_mcp__sock_try(s, (const struct sockaddr *)&a6, sizeof a6, AF_INET6, timeout_ms);
   } else {
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
@@ -86,29 +105,12 @@ static int e2b_mcp__sock_posix_open(e2b_mcp_sock *s, const char *host, unsigned 
     e2b_mcp__fmt_ll(ports, (long long)port);
     if (getaddrinfo(host, ports, &hints, &res) != 0 || !res) return E2B_MCP_ERR_DNS;
     for (ai = res; ai && fd < 0; ai = ai->ai_next)
-      fd = e2b_mcp__sock_try(ai->ai_addr, ai->ai_addrlen, ai->ai_family, timeout_ms);
+      fd = e2b_mcp__sock_try(s, ai->ai_addr, ai->ai_addrlen, ai->ai_family, timeout_ms);
     freeaddrinfo(res);
   }
   if (fd < 0) return E2B_MCP_ERR_CONNECT;
   s->h = fd;
   return 0;
-}
-
-/* Waits like e2b_mcp__sock_wait, but for a socket with an idle hook (the E2B
-   connection while the HTTP transport serves) calls the hook every 20 ms of
-   waiting, so other clients are served while E2B takes its time. */
-static int e2b_mcp__sock_wait_idle(e2b_mcp_sock *s, short events, int timeout_ms) {
-  unsigned long end;
-  if (!s->idle) return e2b_mcp__sock_wait((int)s->h, events, timeout_ms);
-  end = e2b_mcp__sock_now_ms() + (unsigned long)timeout_ms;
-  for (;;) {
-    long left = (long)(end - e2b_mcp__sock_now_ms());
-    int r;
-    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
-    r = e2b_mcp__sock_wait((int)s->h, events, left < 20 ? (int)left : 20);
-    if (r != E2B_MCP_ERR_TIMEOUT) return r;
-    s->idle(s->idle_ctx);
-  }
 }
 
 static int e2b_mcp__sock_posix_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
