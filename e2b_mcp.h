@@ -1099,6 +1099,49 @@ static unsigned long e2b_mcp__now_s(void) { return E2B_MCP_NOW_S(); }   /* certi
 #  endif
 #endif
 
+#if !defined(E2B_MCP_TLS_NONE)
+/* Streams a file (trust anchors) to push in 256-byte chunks, with no whole-file
+   buffer; 0, or -1 when it cannot be read or push refuses. POSIX read(2) with
+   the POSIX socket port, stdio otherwise; E2B_MCP_TLS_NO_FILE: no file system. */
+#  if !defined(E2B_MCP_TLS_NO_FILE) && defined(E2B_MCP_SOCK_POSIX)
+#    include <fcntl.h>
+static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
+  unsigned char chunk[256];
+  int fd, rc = 0;
+  ssize_t r;
+  do { fd = open(path, O_RDONLY); } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return -1;
+  for (;;) {
+    r = read(fd, chunk, sizeof chunk);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) { rc = -1; break; }
+    if (r == 0) break;
+    if (push(ctx, chunk, (size_t)r) != 0) { rc = -1; break; }
+  }
+  close(fd);
+  return rc;
+}
+#  elif !defined(E2B_MCP_TLS_NO_FILE) && !defined(E2B_MCP_NO_STDIO)
+static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
+  unsigned char chunk[256];
+  size_t r;
+  int rc = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return -1;
+  while ((r = fread(chunk, 1, sizeof chunk, f)) > 0)
+    if (push(ctx, chunk, r) != 0) { rc = -1; break; }
+  if (ferror(f)) rc = -1;
+  fclose(f);
+  return rc;
+}
+#  else
+static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
+  (void)path; (void)push; (void)ctx;
+  return -1;
+}
+#  endif
+#endif
+
 #define E2B_MCP__PORT_IMPL
 #if defined(E2B_MCP_TLS_BEARSSL)
 #  include "ports/e2b_mcp_tls_bearssl.h"

@@ -109,19 +109,10 @@ typedef struct e2b_mcp_tls {
 
 /* ------------------------------------------------------------------------------
    Implementation: included from e2b_mcp.h's implementation region, after <string.h>
-   and the static e2b_mcp__sock_send / e2b_mcp__sock_recv. */
+   and the static e2b_mcp__sock_send / e2b_mcp__sock_recv and e2b_mcp__file_stream
+   (a trust-anchor file, in chunks). */
 #if defined(E2B_MCP__PORT_IMPL) && !defined(E2B_MCP_TLS_MBEDTLS_IMPL)
 #define E2B_MCP_TLS_MBEDTLS_IMPL
-
-#if !defined(E2B_MCP_TLS_NO_FILE) && defined(E2B_MCP_SOCK_POSIX)
-#  include <fcntl.h>
-#  include <unistd.h>
-#  include <errno.h>
-#  define E2B_MCP__TLS_FILE_POSIX
-#elif !defined(E2B_MCP_TLS_NO_FILE) && !defined(E2B_MCP_NO_STDIO)
-#  include <stdio.h>
-#  define E2B_MCP__TLS_FILE_STDIO
-#endif
 
 /* ---- Trust anchors: PEM blocks, one certificate at a time ---------------------- */
 
@@ -178,37 +169,13 @@ static void e2b_mcp__mb_push(e2b_mcp__mb_loader *ld, const unsigned char *p, siz
   }
 }
 
+/* A file through the PEM splitter, in e2b_mcp.h's small chunks; 0 or -1. */
+static int e2b_mcp__mb_push_cb(void *ld, const unsigned char *p, size_t n) {
+  e2b_mcp__mb_push((e2b_mcp__mb_loader *)ld, p, n);
+  return 0;
+}
 static int e2b_mcp__mb_file(e2b_mcp__mb_loader *ld, const char *path) {
-#if defined(E2B_MCP__TLS_FILE_POSIX)
-  unsigned char chunk[256];
-  int fd, rc = 0;
-  ssize_t r;
-  do { fd = open(path, O_RDONLY); } while (fd < 0 && errno == EINTR);
-  if (fd < 0) return -1;
-  for (;;) {
-    r = read(fd, chunk, sizeof chunk);
-    if (r < 0 && errno == EINTR) continue;
-    if (r < 0) { rc = -1; break; }
-    if (r == 0) break;
-    e2b_mcp__mb_push(ld, chunk, (size_t)r);
-  }
-  close(fd);
-  return rc;
-#elif defined(E2B_MCP__TLS_FILE_STDIO)
-  unsigned char chunk[256];
-  size_t r;
-  int rc = 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) return -1;
-  while ((r = fread(chunk, 1, sizeof chunk, f)) > 0) e2b_mcp__mb_push(ld, chunk, r);
-  if (ferror(f)) rc = -1;
-  fclose(f);
-  return rc;
-#else
-  (void)ld; (void)path;
-  (void)e2b_mcp__mb_push;                /* used by compiled-in PEM anchors only */
-  return -1;                            /* E2B_MCP_TLS_NO_FILE: no file system */
-#endif
+  return e2b_mcp__file_stream(path, e2b_mcp__mb_push_cb, ld);
 }
 
 static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {

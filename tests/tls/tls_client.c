@@ -1,6 +1,6 @@
 /* tests/tls/tls_client.c - drives a TLS port of e2b_mcp.h directly, without the rest of
    the library: e2b_mcp.h's declarations, the POSIX socket port, the TLS port selected with
-   -DE2B_MCP_TLS_BEARSSL or -DE2B_MCP_TLS_MBEDTLS, and the three dispatch functions the
+   -DE2B_MCP_TLS_BEARSSL or -DE2B_MCP_TLS_MBEDTLS, and the dispatch functions the
    implementation region would otherwise define.
 
    tls_client trust CAFILE|-                  load anchors, print "anchors N used U dropped D"
@@ -93,6 +93,17 @@ static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int t
   return (int)r;
 }
 static unsigned long e2b_mcp__now_s(void) { return (unsigned long)((long)time(NULL) + clock_offset); }
+/* ... and the file reader the implementation region provides (stdio here). */
+static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
+  unsigned char chunk[256];
+  size_t r;
+  int rc = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return -1;
+  while (rc == 0 && (r = fread(chunk, 1, sizeof chunk, f)) > 0) rc = push(ctx, chunk, r) ? -1 : 0;
+  fclose(f);
+  return rc;
+}
 
 #define E2B_MCP__PORT_IMPL
 #if defined(E2B_MCP_TLS_BEARSSL)
