@@ -206,21 +206,11 @@ def test_slow(port, other):
     idle.close()
 
 
-def sim_fault(sim_port, fault):
-    body = json.dumps(fault).encode()
-    sk = socket.create_connection(("127.0.0.1", sim_port), timeout=5)
-    sk.sendall(b"POST /_sim/faults HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-               b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
-    while sk.recv(4096):
-        pass
-    sk.close()
-
-
 def test_slow_e2b(port, sim_port):
     """A tool call waiting for a slow E2B answer does not hold up the other clients: they are
     answered meanwhile, and their own tool calls run after it, in order, instead of failing."""
     a, b = HttpSession(port), HttpSession(port)
-    sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1500, "count": 1})
+    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1500, "count": 1})
     got = {}
 
     def call(name, sess, args):

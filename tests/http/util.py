@@ -104,13 +104,23 @@ def sim_requests(sim_port):
     return json.loads(raw_get(sim_port, "/_sim/requests"))
 
 
-def sim_clear(sim_port):
-    req = b"DELETE /_sim/requests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+def sim_control(sim_port, method, path, obj=None):
+    """A call to the simulator's /_sim/ control API; the answer is read and dropped."""
+    body = json.dumps(obj).encode() if obj is not None else b""
     s = socket.create_connection(("127.0.0.1", sim_port), timeout=5)
-    s.sendall(req)
+    s.sendall(b"%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
+              b"Connection: close\r\n\r\n%s" % (method.encode(), path.encode(), len(body), body))
     while s.recv(4096):
         pass
     s.close()
+
+
+def sim_clear(sim_port):
+    sim_control(sim_port, "DELETE", "/_sim/requests")
+
+
+def sim_fault(sim_port, fault):
+    sim_control(sim_port, "POST", "/_sim/faults", fault)
 
 
 def raw_get(port, path):
