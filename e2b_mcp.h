@@ -523,7 +523,6 @@ struct e2b_mcp_server {
      transport points sess at the session of the request it serves */
   e2b_mcp_session session, *sess;
   long next_ask_id;
-  int in_call;
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
   int ntools;
@@ -1600,7 +1599,6 @@ static void e2b_mcp__reply_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_jso
 }
 
 /* ---- notifications during a call ---- */
-static const e2b_mcp_sink *e2b_mcp__call_sink(e2b_mcp_call *c) { return c->sink; }
 
 static int e2b_mcp__level_index(const char *js, const jsmntok_t *t) {
   int i;
@@ -1614,7 +1612,7 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
   char text[E2B_MCP_ERRMSG_MAX / 2];
   va_list ap;
   int li;
-  const e2b_mcp_sink *k = e2b_mcp__call_sink(c);
+  const e2b_mcp_sink *k = c->sink;
   if (!k) return;
   for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (strcmp(level, e2b_mcp__levels[li]) == 0) break;
   if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->srv->sess->log_level) return;
@@ -1636,7 +1634,7 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
 E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message) {
   e2b_mcp__msg m;
   e2b_mcp_json w;
-  const e2b_mcp_sink *k = e2b_mcp__call_sink(c);
+  const e2b_mcp_sink *k = c->sink;
   if (!k || !c->progress_token[0]) return;
   /* MCP: the value must increase with each notification, so a repeat or a
      step back is not sent. c->progress is the least value the next may carry. */
@@ -1661,7 +1659,7 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
    overwritten by the answer: read them before asking. */
 E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json) {
   e2b_mcp_server *s = c->srv;
-  const e2b_mcp_sink *k = e2b_mcp__call_sink(c);
+  const e2b_mcp_sink *k = c->sink;
   e2b_mcp__msg m;
   e2b_mcp_json w;
   long id;
@@ -1832,9 +1830,7 @@ static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *nam
 /* Runs a tool: the one place a handler is called. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
-  s->in_call = 1;
   c->tool->fn(c);
-  s->in_call = 0;
   if (c->out.err || c->content.err) {
     size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
     e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
@@ -1863,17 +1859,14 @@ static void e2b_mcp__write_result(e2b_mcp_server *s, e2b_mcp_call *c, e2b_mcp_js
   e2b_mcp_json_obj_end(w);
 }
 
-static void e2b_mcp__schema_or(e2b_mcp_json *w, const char *schema) {
-  e2b_mcp_json_raw(w, schema, strlen(schema));
-}
 static void e2b_mcp__write_tool(e2b_mcp_server *s, e2b_mcp_json *w, const e2b_mcp_tool *t) {
   unsigned a = t->annotations;
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, t->name);
   if (t->title && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
   e2b_mcp_json_key(w, "description"); e2b_mcp_json_str(w, t->description ? t->description : t->name);
-  e2b_mcp_json_key(w, "inputSchema"); e2b_mcp__schema_or(w, t->input_schema);
-  if (t->output_schema && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp__schema_or(w, t->output_schema); }
+  e2b_mcp_json_key(w, "inputSchema"); e2b_mcp_json_raw(w, t->input_schema, strlen(t->input_schema));
+  if (t->output_schema && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp_json_raw(w, t->output_schema, strlen(t->output_schema)); }
   if (s->sess->version >= E2B_MCP__V2025_03) {
     e2b_mcp_json_key(w, "annotations"); e2b_mcp_json_obj(w);
     if (t->title) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
