@@ -2391,6 +2391,23 @@ static int e2b_mcp__secret_key(const char *js, const jsmntok_t *k) {
   return e2b_mcp__key_is(js, k, "envdAccessToken") || e2b_mcp__key_is(js, k, "trafficAccessToken") ||
          e2b_mcp__key_is(js, k, "password") || e2b_mcp__key_is(js, k, "apiKey") || e2b_mcp__key_is(js, k, "token");
 }
+static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth);
+/* Copies one member (key at token i) of an object under flags, redacting as it
+   goes, and returns the token after it. Secret members are left out. */
+static int e2b_mcp__copy_member(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth) {
+  const jsmntok_t *key = &t[i];
+  int f = flags;
+  if (e2b_mcp__secret_key(js, key)) return e2b_mcp__tok_skip(t, i + 1);
+  if (e2b_mcp__key_is(js, key, "rules")) f |= E2B_MCP__IN_RULES;
+  if ((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) f |= E2B_MCP__IN_HEADERS;
+  if (e2b_mcp__key_is(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
+  e2b_mcp__w_tokkey(w, js, key);
+  if ((flags & E2B_MCP__IN_PROXY) && e2b_mcp__key_is(js, key, "username") && t[i + 1].type == JSMN_STRING) {
+    e2b_mcp_json_str(w, "[redacted]");
+    return i + 2;
+  }
+  return e2b_mcp__copy(w, js, t, i + 1, f, depth + 1);
+}
 /* Copies the value at token i (redacted) and returns the next token index. */
 static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth) {
   int k, n = t[i].size;
@@ -2398,19 +2415,7 @@ static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, in
   switch (t[i].type) {
     case JSMN_OBJECT:
       e2b_mcp_json_obj(w);
-      for (i++, k = 0; k < n; k++) {
-        const jsmntok_t *key = &t[i];
-        int f = flags;
-        if (e2b_mcp__secret_key(js, key)) { i = e2b_mcp__tok_skip(t, i + 1); continue; }
-        if (e2b_mcp__key_is(js, key, "rules")) f |= E2B_MCP__IN_RULES;
-        if ((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) f |= E2B_MCP__IN_HEADERS;
-        if (e2b_mcp__key_is(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
-        e2b_mcp__w_tokkey(w, js, key);
-        if ((flags & E2B_MCP__IN_PROXY) && e2b_mcp__key_is(js, key, "username") && t[i + 1].type == JSMN_STRING) {
-          e2b_mcp_json_str(w, "[redacted]");
-          i += 2;
-        } else i = e2b_mcp__copy(w, js, t, i + 1, f, depth + 1);
-      }
+      for (i++, k = 0; k < n; k++) i = e2b_mcp__copy_member(w, js, t, i, flags, depth);
       e2b_mcp_json_obj_end(w);
       return i;
     case JSMN_ARRAY:
@@ -2427,19 +2432,15 @@ static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, in
       return i + 1;
   }
 }
-/* Copies the members of the object at obj (redacted) into the open object in w. */
+/* Copies the members of the object at obj (redacted), but skip, into the open object in w. */
 static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int obj, const char *skip) {
   int i, k;
   if (obj < 0 || t[obj].type != JSMN_OBJECT) return;
-  for (i = obj + 1, k = 0; k < t[obj].size; k++) {
-    if (e2b_mcp__secret_key(js, &t[i]) || (skip && e2b_mcp__tok_eq(js, &t[i], skip))) { i = e2b_mcp__tok_skip(t, i + 1); continue; }
-    e2b_mcp__w_tokkey(w, js, &t[i]);
-    i = e2b_mcp__copy(w, js, t, i + 1, e2b_mcp__key_is(js, &t[i], "rules") ? E2B_MCP__IN_RULES
-                                        : e2b_mcp__key_is(js, &t[i], "egressProxy") ? E2B_MCP__IN_PROXY : 0, 1);
-  }
+  for (i = obj + 1, k = 0; k < t[obj].size; k++)
+    i = skip && e2b_mcp__tok_eq(js, &t[i], skip) ? e2b_mcp__tok_skip(t, i + 1) : e2b_mcp__copy_member(w, js, t, i, 0, 0);
 }
-/* {"data": <array at arr>, "next_token": …, "total_running": …} */
-/* ... with the object left open for more members. */
+/* A list result, {"data": <array at arr>, "next_token": …, "total_running": …},
+   with the object left open for more members (the metrics summary). */
 static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
   e2b_mcp_json *w = e2b_mcp_result_json(c);
   const jsmntok_t *t = c->srv->rtok;
