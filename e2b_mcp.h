@@ -1417,7 +1417,7 @@ static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mc
 
 /* Reads one response into s->resp. Returns 0 or an error; *got tells whether
    any byte arrived (a stale keep-alive connection yields none). */
-static int e2b_mcp__http_read(e2b_mcp_server *s, int head_only, e2b_mcp_http_resp *r, e2b_mcp__head *h, int *got) {
+static int e2b_mcp__http_read(e2b_mcp_server *s, e2b_mcp_http_resp *r, e2b_mcp__head *h, int *got) {
   char *b = s->resp;
   const size_t cap = E2B_MCP_RESP_MAX;
   size_t have = 0, hlen = 0, body = 0;
@@ -1443,7 +1443,7 @@ static int e2b_mcp__http_read(e2b_mcp_server *s, int head_only, e2b_mcp_http_res
   /* 2. the body, moved to the start of the buffer */
   have -= hlen;
   memmove(b, b + hlen, have);
-  if (head_only || h->status == 204 || h->status == 304) { body = 0; h->length = 0; h->chunked = 0; }
+  if (h->status == 204 || h->status == 304) {   /* no body (the client never sends HEAD) */ body = 0; h->length = 0; h->chunked = 0; }
   else if (h->chunked) {
     long d;
     memset(&ch, 0, sizeof ch);
@@ -1494,7 +1494,7 @@ static int e2b_mcp__http_send(e2b_mcp_server *s, e2b_mcp__req *rq, const char *b
   const e2b_mcp_url *u = rq->base;
   e2b_mcp__head h;
   char num[24];
-  int attempt, err = 0, got = 0, head_only = memcmp(s->req, "HEAD ", 5) == 0;
+  int attempt, err = 0, got = 0;
   memset(r, 0, sizeof *r);
   r->retry_after = -1;
   r->total_running = -1;
@@ -1523,7 +1523,7 @@ static int e2b_mcp__http_send(e2b_mcp_server *s, e2b_mcp__req *rq, const char *b
     err = e2b_mcp__conn_open(s, u);
     if (err == 0) err = e2b_mcp__conn_send(s, s->req, w->len);
     if (err == 0 && body && blen) err = e2b_mcp__conn_send(s, body, blen);
-    if (err == 0) err = e2b_mcp__http_read(s, head_only, r, &h, &got);
+    if (err == 0) err = e2b_mcp__http_read(s, r, &h, &got);
     if (err == 0) break;
     e2b_mcp__conn_close(&s->conn);
     /* Only a connection that sat idle may have died under us; retry it once,
