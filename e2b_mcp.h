@@ -1430,7 +1430,7 @@ static int e2b_mcp__http_read(e2b_mcp_server *s, e2b_mcp_http_resp *r, e2b_mcp__
     if (have == cap) return E2B_MCP_ERR_TOO_LARGE;
     n = e2b_mcp__conn_recv(s, b + have, cap - have);
     if (n < 0) return n;
-    if (n == 0) return have ? E2B_MCP_ERR_CLOSED : E2B_MCP_ERR_CLOSED;
+    if (n == 0) return E2B_MCP_ERR_CLOSED;
     *got = 1;
     have += (size_t)n;
     for (k = from; k + 3 < have; k++)
