@@ -315,8 +315,8 @@ struct e2b_mcp_sock_port;
 typedef struct e2b_mcp_sock {
   intptr_t h;                              /* fd, or whatever a custom port keeps */
   const struct e2b_mcp_sock_port *port;    /* custom ports only */
-  void (*idle)(void *ctx);                 /* POSIX port: called while waiting (or NULL) */
-  void *idle_ctx;
+  void (*on_wait)(void *ctx);              /* POSIX port: called while waiting (or NULL) */
+  void *wait_ctx;
 } e2b_mcp_sock;
 
 typedef struct e2b_mcp_sock_port {
@@ -1067,7 +1067,8 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
 }
 
 /* >>ports --------------------------------------------------------------------
-   Compile-time dispatch to the selected socket port, and the TLS port's code.
+   Compile-time dispatch to the selected socket port, the chunked file reader
+   the TLS ports load trust anchors with, and the TLS port's code.
    The HTTP client below calls only e2b_mcp__sock_* and e2b_mcp__tls_*. */
 #if defined(E2B_MCP_SOCK_POSIX)
 #  include "ports/e2b_mcp_sock_posix.h"
@@ -1216,8 +1217,8 @@ static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *u) {
   if (u->https && !s->trust_loaded) return E2B_MCP_ERR_TLS_TRUST;
   c->sock.h = -1;
   c->sock.port = s->cfg.sock_port;
-  c->sock.idle = s->e2b_wait_hook;
-  c->sock.idle_ctx = s;
+  c->sock.on_wait = s->e2b_wait_hook;
+  c->sock.wait_ctx = s;
   r = e2b_mcp__sock_open(&c->sock, u->host, u->port, to);
   if (r < 0) return r;
   if (u->https) {
@@ -3197,7 +3198,7 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    when a notification (progress, log) or a question (elicitation) comes first.
 
    Blocking: one tool call runs at a time. While it waits for E2B, the E2B
-   socket's idle hook turns the loop every 20 ms: other clients are answered
+   socket's on_wait hook turns the loop every 20 ms: other clients are answered
    (ping, initialize, tools/list...) and their tool calls wait, PENDING, to run
    next in order. While it waits for the user's elicitation answer, the loop
    keeps serving everyone too (the answer arrives as its own POST, answered
@@ -3805,10 +3806,10 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   if (c->state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, c);
 }
 
-/* The E2B connection's idle hook: one non-blocking turn of the loop, so other
+/* The E2B connection's on_wait hook: one non-blocking turn of the loop, so other
    clients are answered while a tool call waits for E2B. Their tool calls wait
    (PENDING) and run after it; nothing else of the call's state is touched. */
-static void e2b_mcp__hs_idle(void *ctx) {
+static void e2b_mcp__hs_serve_others(void *ctx) {
   e2b_mcp_server *s = (e2b_mcp_server *)ctx;
   if (s->http.in_idle || s->http.asking) return;
   s->http.in_idle = 1;
@@ -3866,7 +3867,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     for (k = 0; k < 16; k++) {
       e2b_mcp_sock a;
       int slot = -1;
-      a.h = -1; a.port = NULL; a.idle = NULL; a.idle_ctx = NULL;
+      a.h = -1; a.port = NULL; a.on_wait = NULL; a.wait_ctx = NULL;
       if (e2b_mcp__sock_posix_accept(&h->listener, &a) != 1) break;
       for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
       if (slot < 0) {
@@ -3943,7 +3944,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->listener.h = -1;
   h->port = h->cfg.port;
   r = e2b_mcp__sock_posix_listen(&h->listener, h->cfg.host, h->cfg.port, &h->port);
-  if (r == 0) { s->e2b_wait_hook = e2b_mcp__hs_idle; e2b_mcp__conn_close(&s->conn); }   /* the next E2B connection carries the hook */
+  if (r == 0) { s->e2b_wait_hook = e2b_mcp__hs_serve_others; e2b_mcp__conn_close(&s->conn); }   /* the next E2B connection carries the hook */
   return r;
 }
 

@@ -41,12 +41,12 @@ static int e2b_mcp__sock_wait(int fd, short events, int timeout_ms) {
   return 0;
 }
 
-/* Waits like e2b_mcp__sock_wait, but for a socket with an idle hook (the E2B
+/* Waits like e2b_mcp__sock_wait, but for a socket with an on_wait hook (the E2B
    connection while the HTTP transport serves) calls the hook every 20 ms of
    waiting, so other clients are served while E2B takes its time. */
-static int e2b_mcp__sock_wait_idle(e2b_mcp_sock *s, short events, int timeout_ms) {
+static int e2b_mcp__sock_wait_busy(e2b_mcp_sock *s, short events, int timeout_ms) {
   unsigned long end;
-  if (!s->idle) return e2b_mcp__sock_wait((int)s->h, events, timeout_ms);
+  if (!s->on_wait) return e2b_mcp__sock_wait((int)s->h, events, timeout_ms);
   end = e2b_mcp__sock_now_ms() + (unsigned long)timeout_ms;
   for (;;) {
     long left = (long)(end - e2b_mcp__sock_now_ms());
@@ -54,11 +54,11 @@ static int e2b_mcp__sock_wait_idle(e2b_mcp_sock *s, short events, int timeout_ms
     if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
     r = e2b_mcp__sock_wait((int)s->h, events, left < 20 ? (int)left : 20);
     if (r != E2B_MCP_ERR_TIMEOUT) return r;
-    s->idle(s->idle_ctx);
+    s->on_wait(s->wait_ctx);
   }
 }
 
-/* Non-blocking connect to one address, bounded by timeout_ms (s: for its idle hook). */
+/* Non-blocking connect to one address, bounded by timeout_ms (s: for its on_wait hook). */
 static int e2b_mcp__sock_try(e2b_mcp_sock *s, const struct sockaddr *sa, socklen_t len, int family, int timeout_ms) {
   int fd, r, soerr = 0, one = 1;
   socklen_t sl = sizeof soerr;
@@ -70,7 +70,7 @@ static int e2b_mcp__sock_try(e2b_mcp_sock *s, const struct sockaddr *sa, socklen
   if (r < 0) {
     e2b_mcp_sock w = *s;
     w.h = fd;
-    if (e2b_mcp__sock_wait_idle(&w, POLLOUT, timeout_ms) != 0 ||
+    if (e2b_mcp__sock_wait_busy(&w, POLLOUT, timeout_ms) != 0 ||
         getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) != 0 || soerr != 0) {
       close(fd);
       return -1;
@@ -119,7 +119,7 @@ static int e2b_mcp__sock_posix_send(e2b_mcp_sock *s, const unsigned char *p, siz
     if (r > 0) return (int)r;
     if (r < 0 && errno == EINTR) continue;
     if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      int w = e2b_mcp__sock_wait_idle(s, POLLOUT, timeout_ms);
+      int w = e2b_mcp__sock_wait_busy(s, POLLOUT, timeout_ms);
       if (w) return w;
       continue;
     }
@@ -133,7 +133,7 @@ static int e2b_mcp__sock_posix_recv(e2b_mcp_sock *s, unsigned char *p, size_t n,
     if (r >= 0) return (int)r;
     if (errno == EINTR) continue;
     if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      int w = e2b_mcp__sock_wait_idle(s, POLLIN, timeout_ms);
+      int w = e2b_mcp__sock_wait_busy(s, POLLIN, timeout_ms);
       if (w) return w;
       continue;
     }
