@@ -17,6 +17,7 @@ import queue
 import select
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -24,7 +25,8 @@ import urllib.request
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SIM_BIN = os.path.join(ROOT, "tests", "sim", "e2b-sim")
-DEFAULT_KEY = "e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef"
+sys.path.insert(0, os.path.join(ROOT, "tests", "sim"))
+from seed import KEY as DEFAULT_KEY  # noqa: E402  (the simulator's default key)
 
 
 class McpError(Exception):

@@ -37,14 +37,8 @@ READ_TOOLS = {"e2b_list_sandboxes", "e2b_get_sandbox", "e2b_get_sandbox_logs", "
               "e2b_list_snapshots", "e2b_list_default_templates", "e2b_list_templates", "e2b_list_template_builds"}
 ALL_TOOLS = READ_TOOLS | {"e2b_create_sandbox", "e2b_set_sandbox_timeout", "e2b_pause_sandbox", "e2b_resume_sandbox"}
 
-# seed IDs (tests/sim/README.md)
-ALICE_PROD = "ialiceprod00000000001"
-BOB_STG1 = "ibobstaging0000000001"
-BOB_STG2 = "ibobstaging0000000002"
-ALICE_STG = "ialicestaging00000001"
-NOMETA = "inometa00000000000001"
-ALICE_PAUSED = "ialicepaused000000001"
-BOB_PAUSED = "ibobpaused00000000001"
+# seed IDs (tests/sim/README.md, tests/sim/seed.py)
+from seed import ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED, BOB_PAUSED  # noqa: E402
 HEADER_SECRET = "Bearer ghp_SIMSECRET0000000000000000000000000001"
 DATA_PIPELINE = "dp7x2k9m4q8w1e5r3t6y"
 

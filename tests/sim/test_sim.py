@@ -16,16 +16,8 @@ import time
 import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KEY = "e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef"
-ALICE_PROD = "ialiceprod00000000001"
-BOB_STG1 = "ibobstaging0000000001"
-BOB_STG2 = "ibobstaging0000000002"
-ALICE_STG = "ialicestaging00000001"
-NOMETA = "inometa00000000000001"
-ALICE_PAUSED = "ialicepaused000000001"
-BOB_PAUSED = "ibobpaused00000000001"
-RUNNING = {ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA}
-PAUSED = {ALICE_PAUSED, BOB_PAUSED}
+sys.path.insert(0, HERE)
+from seed import KEY, ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED, BOB_PAUSED, RUNNING, PAUSED  # noqa: E402,F401
 VPREFIX = "validation error: error in openapi3filter.RequestError: "
 INVALID_KEY = "Invalid API key, please visit https://e2b.dev/docs/api-key for more information."
 
