@@ -169,6 +169,9 @@
 #ifndef E2B_MCP_MAX_TIMEOUT_S
 #define E2B_MCP_MAX_TIMEOUT_S 3600
 #endif
+#ifndef E2B_MCP_TLS_SYSTEM_CA_FILE   /* the trust anchors when no CA file is given */
+#define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
+#endif
 #ifndef E2B_MCP_HTTP_CONNS
 #define E2B_MCP_HTTP_CONNS    E2B_MCP__D(8, 2)
 #endif

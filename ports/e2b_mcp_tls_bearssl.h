@@ -69,13 +69,6 @@
 
 #include <bearssl.h>
 
-#ifndef E2B_MCP__D
-#  ifdef E2B_MCP_SMALL
-#    define E2B_MCP__D(desk, small) (small)
-#  else
-#    define E2B_MCP__D(desk, small) (desk)
-#  endif
-#endif
 #ifndef E2B_MCP_TLS_BUFSIZE
 #define E2B_MCP_TLS_BUFSIZE BR_SSL_BUFSIZE_MONO
 #endif
@@ -96,14 +89,6 @@
 #    define E2B_MCP_TLS_TRUST_ARENA E2B_MCP__D(81920, 2048)
 #  endif
 #endif
-#ifndef E2B_MCP_TLS_SYSTEM_CA_FILE
-#define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
-#endif
-#ifdef E2B_MCP_HOST_MAX
-#  define E2B_MCP__TLS_HOST_MAX E2B_MCP_HOST_MAX
-#else
-#  define E2B_MCP__TLS_HOST_MAX 256
-#endif
 
 /* Trust anchors, decoded once at start-up and shared by every connection. */
 typedef struct e2b_mcp_tls_trust {
@@ -120,7 +105,7 @@ typedef struct e2b_mcp_tls {
   br_ssl_client_context sc;
   br_x509_minimal_context xc;
   br_ssl_session_parameters sess;       /* the last session, offered again to sess_host */
-  char sess_host[E2B_MCP__TLS_HOST_MAX];
+  char sess_host[E2B_MCP_HOST_MAX];
   int have_sess;
   int open;                             /* a handshake succeeded; not yet closed */
   int last_error;                       /* BearSSL's code of the last failure (BR_ERR_*) */

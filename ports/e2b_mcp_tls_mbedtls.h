@@ -67,14 +67,6 @@
 #ifndef E2B_MCP_TLS_PEM_MAX
 #define E2B_MCP_TLS_PEM_MAX 8192
 #endif
-#ifndef E2B_MCP_TLS_SYSTEM_CA_FILE
-#define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
-#endif
-#ifdef E2B_MCP_HOST_MAX
-#  define E2B_MCP__TLS_HOST_MAX E2B_MCP_HOST_MAX
-#else
-#  define E2B_MCP__TLS_HOST_MAX 256
-#endif
 
 /* Trust anchors, parsed once at start-up and shared by every connection. */
 typedef struct e2b_mcp_tls_trust {
@@ -93,7 +85,7 @@ typedef struct e2b_mcp_tls {
   mbedtls_entropy_context entropy;
   mbedtls_ctr_drbg_context drbg;
   mbedtls_ssl_session sess;             /* the last session, offered again to sess_host */
-  char sess_host[E2B_MCP__TLS_HOST_MAX];
+  char sess_host[E2B_MCP_HOST_MAX];
   int have_sess;
   int ready;                            /* contexts initialised, conf and ssl set up */
   int open;                             /* a handshake succeeded; not yet closed */
