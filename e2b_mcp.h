@@ -724,7 +724,7 @@ static size_t e2b_mcp__vfmt(char *buf, size_t cap, const char *fmt, va_list ap) 
       case 0: fmt--; num[0] = 0; break;
       default: num[0] = '?'; num[1] = 0; break;
     }
-    for (; *str && len; str++, len--) E2B_MCP__PUT(*str);
+    for (; len && *str; str++, len--) E2B_MCP__PUT(*str);   /* %.*s may name bytes with no NUL after them */
   }
 #undef E2B_MCP__PUT
   buf[o] = 0;
@@ -1428,21 +1428,29 @@ static int e2b_mcp__http_read(e2b_mcp_server *s, e2b_mcp_http_resp *r, e2b_mcp__
   e2b_mcp__chunked ch;
   int n;
   *got = 0;
-  /* 1. the head */
+  /* 1. the head; interim 1xx heads (100 Continue, 103 Early Hints from a proxy
+     or CDN) are skipped: the final answer follows them */
   for (;;) {
-    size_t k, from = have > 3 ? have - 3 : 0;
-    if (have == cap) return E2B_MCP_ERR_TOO_LARGE;
-    n = e2b_mcp__conn_recv(s, b + have, cap - have);
-    if (n < 0) return n;
-    if (n == 0) return E2B_MCP_ERR_CLOSED;
-    *got = 1;
-    have += (size_t)n;
-    for (k = from; k + 3 < have; k++)
-      if (b[k] == '\r' && b[k + 1] == '\n' && b[k + 2] == '\r' && b[k + 3] == '\n') { hlen = k + 4; break; }
-    if (hlen) break;
+    size_t k, from = 0;
+    for (;;) {
+      for (k = from; k + 3 < have; k++)
+        if (b[k] == '\r' && b[k + 1] == '\n' && b[k + 2] == '\r' && b[k + 3] == '\n') { hlen = k + 4; break; }
+      if (hlen) break;
+      from = have > 3 ? have - 3 : 0;
+      if (have == cap) return E2B_MCP_ERR_TOO_LARGE;
+      n = e2b_mcp__conn_recv(s, b + have, cap - have);
+      if (n < 0) return n;
+      if (n == 0) return E2B_MCP_ERR_CLOSED;
+      *got = 1;
+      have += (size_t)n;
+    }
+    if ((n = e2b_mcp__head_parse(b, hlen, h, r)) != 0) return n;
+    if (h->status >= 200) break;
+    if (h->status == 101) return E2B_MCP_ERR_PROTOCOL;   /* a protocol switch is never asked for */
+    have -= hlen;
+    memmove(b, b + hlen, have);
+    hlen = 0;
   }
-  if ((n = e2b_mcp__head_parse(b, hlen, h, r)) != 0) return n;
-  if (h->status >= 100 && h->status < 200) return E2B_MCP_ERR_PROTOCOL;  /* never asked for */
   r->status = h->status;
   /* 2. the body, moved to the start of the buffer */
   have -= hlen;
@@ -1454,15 +1462,16 @@ static int e2b_mcp__http_read(e2b_mcp_server *s, e2b_mcp_http_resp *r, e2b_mcp__
     d = e2b_mcp__chunked_run(&ch, b, b, have);
     if (d < 0) return E2B_MCP_ERR_PROTOCOL;
     body = (size_t)d;
-    while (ch.state != E2B_MCP__CH_DONE) {
-      if (body == cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__conn_recv(s, b + body, cap - body);
+    while (ch.state != E2B_MCP__CH_DONE) {   /* b has cap + 1 bytes: a body of exactly cap still fits */
+      if (body > cap) return E2B_MCP_ERR_TOO_LARGE;
+      n = e2b_mcp__conn_recv(s, b + body, cap + 1 - body);
       if (n < 0) return n;
       if (n == 0) return E2B_MCP_ERR_CLOSED;
       d = e2b_mcp__chunked_run(&ch, b + body, b + body, (size_t)n);
       if (d < 0) return E2B_MCP_ERR_PROTOCOL;
       body += (size_t)d;
     }
+    if (body > cap) return E2B_MCP_ERR_TOO_LARGE;
   } else if (h->length >= 0) {
     if ((unsigned long long)h->length > cap) return E2B_MCP_ERR_TOO_LARGE;
     body = (size_t)h->length;
@@ -1476,8 +1485,8 @@ static int e2b_mcp__http_read(e2b_mcp_server *s, e2b_mcp_http_resp *r, e2b_mcp__
   } else {  /* close-delimited */
     h->close = 1;
     for (;;) {
-      if (have == cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__conn_recv(s, b + have, cap - have);
+      if (have > cap) return E2B_MCP_ERR_TOO_LARGE;
+      n = e2b_mcp__conn_recv(s, b + have, cap + 1 - have);
       if (n < 0) return n;
       if (n == 0) break;
       have += (size_t)n;

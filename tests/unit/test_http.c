@@ -140,6 +140,9 @@ static void test_bodies(void) {
     "HTTP/1.1 200 OK\r\nX-Total-Running:5  \r\nX-Next-Token:\t  abc \t\r\nContent-Length:   2 \r\nX-Unknown: whatever\r\n\r\n[]";
   static const char no_reason[] = "HTTP/1.1 404 \r\nContent-Length: 2\r\n\r\n{}";
   static const char dup_cl[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}";
+  static const char cont[] = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 17\r\n\r\n{\"sandboxID\":\"s\"}";
+  static const char hints[] = "HTTP/1.1 103 Early Hints\r\nLink: </a>; rel=preload\r\n\r\nHTTP/1.1 103 Early Hints\r\n\r\n"
+                              "HTTP/1.1 200 OK\r\nX-Next-Token: t1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n[1]\r\n0\r\n\r\n";
   static char many[2048];
   static char exact[1200], exact_body[1024];
   size_t i, n;
@@ -159,6 +162,9 @@ static void test_bodies(void) {
   SPLIT("header white space", spaces, 0, 0, 200, "[]", 2, "abc", 5, -1, 1);
   SPLIT("no reason phrase", no_reason, 0, 0, 404, "{}", 2, NULL, -1, -1, 1);
   SPLIT("equal Content-Lengths", dup_cl, 0, 0, 200, "{}", 2, NULL, -1, -1, 1);
+  /* interim 1xx heads (a proxy's 100 Continue, a CDN's 103 Early Hints) come before the answer */
+  SPLIT("100 Continue, then the answer", cont, 0, 0, 201, "{\"sandboxID\":\"s\"}", 17, NULL, -1, -1, 1);
+  SPLIT("two 103 Early Hints, then a chunked answer", hints, 0, 0, 200, "[1]", 3, "t1", -1, -1, 1);
 
   /* many one-byte chunks */
   n = (size_t)sprintf(many, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n");
@@ -182,6 +188,19 @@ static void test_bodies(void) {
     memset(&e, 0, sizeof e);
     e.status = 200; e.body = exact_body; e.body_len = sizeof exact_body; e.total_running = -1; e.retry_after = -1; e.stays_open = 1;
     split_case("a body of exactly E2B_MCP_RESP_MAX", exact, n, 0, &e);
+    /* the same body chunked (the last chunk arrives after the buffer is full) and close-delimited */
+    n = (size_t)sprintf(exact, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n", (unsigned)sizeof exact_body);
+    memcpy(exact + n, exact_body, sizeof exact_body);
+    n += sizeof exact_body;
+    n += (size_t)sprintf(exact + n, "\r\n0\r\n\r\n");
+    split_case("a chunked body of exactly E2B_MCP_RESP_MAX", exact, n, 0, &e);
+    n = (size_t)sprintf(exact, "HTTP/1.1 200 OK\r\n\r\n");
+    memcpy(exact + n, exact_body, sizeof exact_body);
+    n += sizeof exact_body;
+    e.stays_open = 0;
+    split_case("a close-delimited body of exactly E2B_MCP_RESP_MAX", exact, n, 0, &e);
+    exact[n++] = '!';
+    split_case("a close-delimited body one byte over", exact, n, 0, &(expect){ E2B_MCP_ERR_TOO_LARGE, 0, NULL, 0, NULL, 0, 0, 0 });
   }
 }
 
@@ -198,7 +217,9 @@ static void test_errors(void) {
   SPLIT_ERR("negative Content-Length", "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", 0, E2B_MCP_ERR_PROTOCOL);
   SPLIT_ERR("conflicting Content-Lengths", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", 0, E2B_MCP_ERR_PROTOCOL);
   SPLIT_ERR("gzip transfer coding", "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nxx", 0, E2B_MCP_ERR_PROTOCOL);
-  SPLIT_ERR("100 Continue", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", 0, E2B_MCP_ERR_PROTOCOL);
+  SPLIT_ERR("101 Switching Protocols (never asked for)", "HTTP/1.1 101 Switching Protocols\r\nUpgrade: h2c\r\n\r\n", 0, E2B_MCP_ERR_PROTOCOL);
+  SPLIT_ERR("a bad head after an interim one", "HTTP/1.1 103 Early Hints\r\n\r\nHTTX/1.1 200 OK\r\n\r\n", 0, E2B_MCP_ERR_PROTOCOL);
+  SPLIT_ERR("closed after an interim head", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200", 0, E2B_MCP_ERR_CLOSED);
   SPLIT_ERR("bad chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nab\r\n0\r\n\r\n", 0, E2B_MCP_ERR_PROTOCOL);
   SPLIT_ERR("empty chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\r\n0\r\n\r\n", 0, E2B_MCP_ERR_PROTOCOL);
   SPLIT_ERR("chunk size too long", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n000000001\r\na\r\n0\r\n\r\n", 0, E2B_MCP_ERR_PROTOCOL);

@@ -334,6 +334,11 @@ static void test_tokens(void) {
 static void test_numbers(void) {
   char b[32];
   long long v;
+  {   /* %.*s reads only the bytes it is given: no NUL after them (ASan sees a read past p) */
+    const char p[4] = { 'a', 'b', 'c', 'd' };
+    CHECK(e2b_mcp__fmt(b, sizeof b, "[%.*s]", 4, p) == 6 && strcmp(b, "[abcd]") == 0);
+    CHECK(e2b_mcp__fmt(b, sizeof b, "[%.*s]", 2, p) == 4 && strcmp(b, "[ab]") == 0);
+  }
   CHECK(e2b_mcp__fmt_ll(b, 0) == 1 && strcmp(b, "0") == 0);
   CHECK(e2b_mcp__fmt_ll(b, -7) == 2 && strcmp(b, "-7") == 0);
   CHECK(e2b_mcp__fmt_ll(b, LLONG_MIN) == 20 && strcmp(b, "-9223372036854775808") == 0);
