@@ -538,6 +538,8 @@ struct e2b_mcp_server {
   int trust_loaded;
   unsigned long cooldown_until; /* after a 429: no request before this (ms) */
   void (*e2b_wait_hook)(void *s); /* set by a transport that serves others while E2B answers */
+  int in_batch;               /* a batch is being answered: its text (msg) and tokens (mtok)
+                                 are read between its calls, so nobody else is served meanwhile */
   /* Buffers, in the order a call uses them. Everything from msg on is never
      cleared as a whole, so pages a session does not use stay out of memory. */
   char msg[E2B_MCP_MSG_MAX + 1];
@@ -2079,10 +2081,12 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
       return m.failed ? -1 : m.written;
     }
     m.batch = 1;
+    s->in_batch = 1;
     for (i = 1, k = 0; k < s->mtok[0].size && !m.failed; k++) {
       e2b_mcp__handle_one(s, &m, msg, s->mtok, i);
       i = e2b_mcp__tok_skip(s->mtok, i);
     }
+    s->in_batch = 0;
     if (m.batch_items && !m.failed) {
       if (out->write(out->ctx, "]", 1) != 0 || (out->end && out->end(out->ctx) != 0)) m.failed = 1;
       else m.written = 1;
@@ -3823,7 +3827,7 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
    (PENDING) and run after it; nothing else of the call's state is touched. */
 static void e2b_mcp__hs_serve_others(void *ctx) {
   e2b_mcp_server *s = (e2b_mcp_server *)ctx;
-  if (s->http.in_idle || s->http.asking) return;
+  if (s->http.in_idle || s->http.asking || s->in_batch) return;
   s->http.in_idle = 1;
   e2b_mcp_http_step(s, 0);
   s->http.in_idle = 0;
@@ -3837,7 +3841,7 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   e2b_mcp_session *saved = s->sess;
   unsigned long until = e2b_mcp__sock_now_ms() + e2b_mcp__hs_ms(h->cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS);
   int r;
-  if (h->asking) return -2;   /* never nested */
+  if (h->asking || s->in_batch) return -2;   /* never nested; a batch's text must stay */
   h->asking = 1;
   h->ask_conn = (int)(x->c - h->conns);
   h->ask_sess = x->c->sess;

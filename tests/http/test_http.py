@@ -235,6 +235,32 @@ def test_slow_e2b(port, sim_port):
     check("a tool call that came meanwhile waits its turn, then succeeds (no 503)", ok2, (r2 and r2.status, r2 and r2.body[:200]))
 
 
+def test_batch_while_e2b_waits(port, sim_port):
+    """A 2025-03-26 batch whose tool call waits for E2B: another client's request that comes
+    meanwhile must not disturb the rest of the batch (its text and tokens are read between
+    its calls); that client is answered after it."""
+    a, b = HttpSession(port, version="2025-03-26"), HttpSession(port)
+    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1000, "count": 1})
+    got = {}
+
+    def batch():
+        got["a"] = a.post(json.dumps([json.loads(rpc(1, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {"limit": 1}})),
+                                      json.loads(rpc(2, "ping")), json.loads(rpc(3, "tools/list"))]))
+    t = threading.Thread(target=batch)
+    t.start()
+    time.sleep(0.3)
+    r = b.post(rpc("B-77", "logging/setLevel", {"level": "error", "x": list(range(10))}))
+    t.join(10)
+    ra = got.get("a")
+    answers = ra.events()[-1] if ra is not None and ra.status == 200 else None
+    ids = [m.get("id") for m in answers] if isinstance(answers, list) else answers
+    check("a batch answered while another client came: exactly its three answers, in order", ids == [1, 2, 3], ids)
+    check("... each of them right", isinstance(answers, list) and not answers[0]["result"]["isError"] and
+          answers[1].get("result") == {} and len(answers[2]["result"]["tools"]) > 5, str(answers)[:300])
+    check("the other client is answered too", r.status == 200 and r.events()[-1].get("id") == "B-77" and "result" in r.events()[-1],
+          (r.status, r.body[:200]))
+
+
 def test_slots(port, other_port):
     # 4 slots: fill them with idle clients, the 5th gets 503, then a slot frees up.
     idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
@@ -357,6 +383,7 @@ def main():
     test_sizes(port, other)
     test_slow(port, HttpSession(port))
     test_slow_e2b(port, sim_port)
+    test_batch_while_e2b_waits(port, sim_port)
     test_slots(port, None)
     check("the server is still alive", p.poll() is None)
     util.stop(p)
