@@ -1842,10 +1842,42 @@ static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *nam
   return NULL;
 }
 
+/* Refuses an argument that the tool's input schema does not name, when the
+   schema says "additionalProperties": false: a misspelt "timeout_s" must not
+   start a sandbox with the default timeout. The schema is read into rtok, free
+   until the tool calls E2B. Returns 0, or -1 with the error result set. */
+static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
+  const char *sc = c->tool->input_schema;
+  int i, k, v, ap, props;
+  if (c->args < 0 || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
+  ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
+  if (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v) return 0;
+  props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
+  for (i = c->args + 1, k = 0; k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1)) {
+    char key[48], names[160];
+    size_t o = 0;
+    int j, q;
+    if (e2b_mcp__tok_str(c->js, &c->tok[i], key, sizeof key) >= 0) { if (e2b_mcp__tok_get(sc, s->rtok, props, key) >= 0) continue; }
+    else {   /* too long to be a name: its start */
+      int kn = c->tok[i].end - c->tok[i].start;
+      e2b_mcp__fmt(key, sizeof key, "%.*s...", kn < 40 ? kn : 40, c->js + c->tok[i].start);
+    }
+    if (props < 0 || s->rtok[props].type != JSMN_OBJECT || !s->rtok[props].size) {
+      e2b_mcp_result_error(c, "Invalid argument '%s': this tool takes no arguments. Nothing was sent to E2B.", key);
+      return -1;
+    }
+    for (j = props + 1, q = 0; q < s->rtok[props].size; q++, j = e2b_mcp__tok_skip(s->rtok, j + 1))
+      o += e2b_mcp__fmt(names + o, sizeof names - o, "%s%.*s", q ? ", " : "", s->rtok[j].end - s->rtok[j].start, sc + s->rtok[j].start);
+    e2b_mcp_result_error(c, "Invalid argument '%s': this tool has no such argument; it takes %s. Nothing was sent to E2B.", key, names);
+    return -1;
+  }
+  return 0;
+}
+
 /* Runs a tool: the one place a handler is called. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
-  c->tool->fn(c);
+  if (e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
   if (c->out.err || c->content.err) {
     size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
     e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "

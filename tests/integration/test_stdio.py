@@ -699,11 +699,18 @@ def t_bad_input():
         ("resume timeout 99999", "e2b_resume_sandbox", {"sandbox_id": ALICE_PROD, "timeout": 99999}, "timeout"),
         ("pause memory a string", "e2b_pause_sandbox", {"sandbox_id": ALICE_PROD, "memory": "no"}, "memory"),
         ("builds missing template_id", "e2b_list_template_builds", {}, "template_id"),
+        ("a misspelt argument on a billed call", "e2b_create_sandbox", {"template_id": "desktop", "timeout_s": 30}, "timeout_s"),
+        ("an argument the tool does not have", "e2b_list_sandboxes", {"states": ["paused"]}, "states"),
+        ("an unknown argument with an escaped name", "e2b_get_sandbox", {"sandbox_id": ALICE_PROD, "sandbox_id\u00e9": 1}, "sandbox_id"),
+        ("a very long unknown argument name", "e2b_get_sandbox", {"sandbox_id": ALICE_PROD, "x" * 300: 1}, "xxxxxxxx..."),
     ]
     for name, tool, args, word in cases:
         res = c.call_tool(tool, args)
         check("bad argument (%s): isError naming '%s'" % (name, word), is_err(res) and word in result_text(res)
               and "structuredContent" not in res, result_text(res))
+    res = c.call_tool("e2b_create_sandbox", {"timeout_s": 30})
+    contains("an unknown argument: the error names the ones the tool takes", result_text(res),
+             "'timeout_s'", "template_id", "timeout", "metadata", "Nothing was sent")
     eq("bad arguments: the sim received no request", SIM.requests(), [])
     eq("bad arguments: still serving (ping)", c.ping().get("result"), {})
 

@@ -195,6 +195,11 @@ static void t_big(e2b_mcp_call *c) {
 static const e2b_mcp_tool tool_board = { "board_temperature", "Board temperature", "Reads the board's temperature sensor.",
   "{\"type\":\"object\",\"properties\":{\"sensor\":{\"type\":\"integer\"}}}",
   "{\"type\":\"object\",\"properties\":{\"celsius\":{\"type\":\"integer\"}}}", E2B_MCP_READ_ONLY | E2B_MCP_CLOSED_WORLD, t_board, NULL };
+static const e2b_mcp_tool tool_strict = { "strict", NULL, "Strict arguments.",
+  "{\"type\":\"object\",\"properties\":{\"sensor\":{\"type\":\"integer\"},\"mode\":{\"type\":\"string\"}},\"additionalProperties\":false}",
+  NULL, 0, t_board, NULL };
+static const e2b_mcp_tool tool_strict_none = { "strict_none", NULL, "No arguments.", "{\"type\":\"object\",\"additionalProperties\":false}",
+  NULL, 0, t_board, NULL };
 static const e2b_mcp_tool tool_blocks = { "blocks", NULL, "Every kind of content block.", "{\"type\":\"object\"}", NULL, 0, t_blocks, NULL };
 static const e2b_mcp_tool tool_fail = { "fail", NULL, NULL, "{\"type\":\"object\"}", NULL, 0, t_fail, NULL };
 static const e2b_mcp_tool tool_log = { "log", NULL, "Logs.", "{\"type\":\"object\"}", NULL, 0, t_log, NULL };
@@ -493,6 +498,14 @@ static void test_tools_call(void) {
   CHECK(e2b_mcp_call_tool(&srv, "board_temperature", NULL, &r) == 0 && !r.is_error && CONTAINS(r.json, "\"sensor\":0"));
   CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "", &r) == 0 && !r.is_error);
   CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "  {}  ", &r) == 0 && !r.is_error);
+  /* unknown argument names: free unless the schema says additionalProperties: false */
+  CHECK(e2b_mcp_add_tool(&srv, &tool_strict) == 0 && e2b_mcp_add_tool(&srv, &tool_strict_none) == 0);
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{\"sensor\":4,\"unit\":\"F\"}", &r) == 0 && !r.is_error);
+  CHECK(e2b_mcp_call_tool(&srv, "strict", "{\"sensor\":4}", &r) == 0 && !r.is_error);
+  CHECK(e2b_mcp_call_tool(&srv, "strict", "{\"sensor\":4,\"unit\":\"F\"}", &r) == 0 && r.is_error &&
+        strcmp(r.message, "Invalid argument 'unit': this tool has no such argument; it takes sensor, mode. Nothing was sent to E2B.") == 0);
+  CHECK(e2b_mcp_call_tool(&srv, "strict_none", "{}", &r) == 0 && !r.is_error);
+  CHECK(e2b_mcp_call_tool(&srv, "strict_none", "{\"a\":1}", &r) == 0 && r.is_error && CONTAINS(r.message, "'a': this tool takes no arguments"));
   CHECK(e2b_mcp_call_tool(&srv, "fail", "{}", &r) == 0);
   CHECK(r.is_error && r.json == NULL && strcmp(r.message, "sensor 3 is offline") == 0);
   CHECK(r.content && CONTAINS(r.content, "\"type\":\"text\"") && CONTAINS(r.content, "sensor 3 is offline"));
@@ -586,7 +599,8 @@ static void test_bad_arguments(void) {
   setup(KEY, 1);
   for (i = 0; i < sizeof id_tools / sizeof id_tools[0]; i++)
     for (j = 0; j < sizeof bad_ids / sizeof bad_ids[0]; j++) {
-      snprintf(args, sizeof args, "{\"sandbox_id\":%s,\"timeout\":60}", bad_ids[j]);
+      int timed = strstr(id_tools[i], "timeout") || strstr(id_tools[i], "resume");   /* the tools that take one */
+      snprintf(args, sizeof args, "{\"sandbox_id\":%s%s}", bad_ids[j], timed ? ",\"timeout\":60" : "");
       refused(id_tools[i], args, "sandbox_id");
     }
   for (j = 0; j < sizeof bad_ids / sizeof bad_ids[0]; j++) {
