@@ -382,9 +382,9 @@ typedef struct e2b_mcp_sink {
   int (*end)(void *ctx);
   /* After the core has written a server->client request with this id, waits
      for the client's answer: reads it into s->msg, parses it into s->mtok and
-     returns the token index of its "result" (< 0: an error answer, the end of
-     input, or a cancelled call). NULL: this transport cannot ask, and
-     elicitation is not used. */
+     returns the token index of its "result" (-2: an error answer or the end
+     of input; -3: the client cancelled the tool call, whose id is
+     s->call_id). NULL: this transport cannot ask, and elicitation is not used. */
   int (*await_answer)(void *ctx, e2b_mcp_server *s, long id);
 } e2b_mcp_sink;
 
@@ -443,6 +443,7 @@ struct e2b_mcp_call {
   const e2b_mcp_sink *sink;   /* notifications during the call; NULL in-process */
   char progress_token[E2B_MCP_ID_MAX];  /* JSON text, "" when none */
   unsigned long progress;      /* 1 + the last progress value sent; 0 before any */
+  int cancelled;              /* the client cancelled the call: it gets no answer */
 };
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
@@ -461,7 +462,8 @@ typedef struct e2b_mcp_session {
   int initialized;            /* initialize answered */
   int version;                /* index of the negotiated protocol version */
   int log_level;              /* index of the minimum level sent */
-  int client_elicitation;     /* the client declared elicitation */
+  int client_elicitation;     /* the client declared elicitation in form mode */
+  int client_ready;           /* notifications/initialized came: requests to it may be sent */
 } e2b_mcp_session;
 
 /* The Streamable HTTP transport's state (>>transport: streamable http). It
@@ -526,6 +528,7 @@ struct e2b_mcp_server {
      transport points sess at the session of the request it serves */
   e2b_mcp_session session, *sess;
   long next_ask_id;
+  char call_id[E2B_MCP_ID_MAX]; /* JSON text of the id of the tools/call being run, "" when none */
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
   int ntools;
@@ -603,7 +606,8 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
 E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
 /* Asks the user to fill a form (elicitation/create, form mode). Returns the
    token index of the answer's result ({action, content}) in c->srv->mtok over
-   c->srv->msg, -1 when the client cannot be asked, -2 when it did not answer.
+   c->srv->msg, -1 when the client cannot be asked, -2 when it did not answer,
+   -3 when the client cancelled the call (stop: no answer is sent for it).
    The call's arguments are overwritten by the answer: read them first. */
 E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json);
 /* Reads such an answer: the token index of key's value in the object at token
@@ -1678,7 +1682,7 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   e2b_mcp__msg m;
   e2b_mcp_json w;
   long id;
-  if (!k || !k->await_answer || !s->sess->client_elicitation || s->sess->version < E2B_MCP__V2025_06) return -1;
+  if (!k || !k->await_answer || !s->sess->client_elicitation || !s->sess->client_ready || s->sess->version < E2B_MCP__V2025_06) return -1;
   id = ++s->next_ask_id;
   memset(&m, 0, sizeof m);
   m.sink = k;
@@ -1693,7 +1697,9 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   e2b_mcp__out_end(&m, &w);
   if (m.failed) return -2;
   c->args = -1;   /* the arguments' text is about to be reused */
-  return k->await_answer(k->ctx, s, id);
+  id = k->await_answer(k->ctx, s, id);
+  if (id == -3) c->cancelled = 1;
+  return (int)id;
 }
 
 E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key) {
@@ -1711,8 +1717,7 @@ E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
   a = e2b_mcp__tok_get(s->msg, s->mtok, r, "action");
   if (a < 0 || !e2b_mcp__tok_eq(s->msg, &s->mtok[a], "accept")) return 0;
   cf = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, r, "content"), "confirm");
-  if (cf >= 0 && e2b_mcp__tok_bool(s->msg, &s->mtok[cf], &v) == 0) return v ? 1 : 0;
-  return cf < 0 ? 1 : 0;   /* accepted without a field: a plain "OK" */
+  return cf >= 0 && e2b_mcp__tok_bool(s->msg, &s->mtok[cf], &v) == 0 && v;   /* no "confirm": not a yes */
 }
 
 /* ---- tool arguments and results ---- */
@@ -1943,7 +1948,12 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (pv >= 0)
     for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
   s->sess->version = v;
-  s->sess->client_elicitation = e2b_mcp__tok_get(js, t, caps, "elicitation") >= 0;
+  {   /* form mode: "elicitation": {} or, from 2025-11-25, an object naming "form" ({"url": {}} alone is URL mode only) */
+    int el = e2b_mcp__tok_get(js, t, caps, "elicitation");
+    s->sess->client_elicitation = el >= 0 && t[el].type == JSMN_OBJECT &&
+                                  (t[el].size == 0 || v < E2B_MCP__V2025_11 || e2b_mcp__tok_get(js, t, el, "form") >= 0);
+    s->sess->client_ready = 0;
+  }
   s->sess->initialized = 1;
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
@@ -2017,7 +2027,10 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
     e2b_mcp__tok_json(js, &t[pt], c.progress_token, sizeof c.progress_token);
   e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
+  e2b_mcp__strlcpy(s->call_id, id, sizeof s->call_id);
   e2b_mcp__run_tool(s, &c);
+  s->call_id[0] = 0;
+  if (c.cancelled) return;   /* MCP: a cancelled request gets no response */
   e2b_mcp__reply_begin(s, m, &w, idcopy);
   e2b_mcp__write_result(s, &c, &w);
   e2b_mcp__out_end(m, &w);
@@ -2054,7 +2067,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     return;
   }
   if (idt < 0) {   /* notifications: no answer, ever */
-    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->sess->initialized = 1;
+    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->sess->initialized = s->sess->client_ready = 1;
     /* notifications/cancelled: calls run to completion before the next message
        is read, so there is never anything left to cancel. */
     return;
@@ -3176,7 +3189,7 @@ static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
 }
 /* Waits for the answer to our request id; other messages meanwhile: ping is
    answered, other requests are told the server is busy, notifications are
-   dropped (a cancel of the call being decided ends the wait). */
+   dropped (a cancel of the call being decided ends the wait: -3). */
 static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
   const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
   for (;;) {
@@ -3193,7 +3206,12 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
       res = e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
       return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
     }
-    if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) return -2;
+    if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) {
+      char rid[E2B_MCP_ID_MAX];
+      int rq = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, 0, "params"), "requestId");
+      if (rq >= 0 && e2b_mcp__tok_json(s->msg, &s->mtok[rq], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) return -3;
+      continue;   /* a cancel of something else */
+    }
     if (meth >= 0 && idt >= 0) {
       char rid[E2B_MCP_ID_MAX];
       e2b_mcp__msg m;
@@ -3770,7 +3788,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   if (b.is_cancel && h->asking && h->ask_state == 0 && si == h->ask_sess) {
     char rid[E2B_MCP_ID_MAX];
     if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, h->conns[h->ask_conn].rpc_id) == 0)
-      h->ask_state = -1;
+      h->ask_state = -3;   /* the call ends without an answer; its stream closes */
   }
   if (b.is_call && h->in_idle) {   /* another call waits for E2B: this one is next */
     c->state = E2B_MCP__HC_PENDING;
@@ -3882,7 +3900,7 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   while (h->ask_state == 0 && !h->stop && !x->c->dead && e2b_mcp__sock_now_ms() < until)
     e2b_mcp_http_step(s, 200);
   s->sess = saved;
-  r = h->ask_state == 1 ? h->ask_result : -2;
+  r = h->ask_state == 1 ? h->ask_result : h->ask_state == -3 ? -3 : -2;
   h->asking = 0;
   return r;
 }

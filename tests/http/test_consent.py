@@ -18,7 +18,17 @@ ANSWERS = {
     "accept-unchecked": {"action": "accept", "content": {"confirm": False}},
     "decline": {"action": "decline"},
     "cancel": {"action": "cancel"},
+    "accept-empty": {"action": "accept"},   # no "confirm" in the content: not a yes
 }
+
+
+def cancel_of(answer, n):
+    """For the answers "cancel-call" (the client cancels the tool call while it is asked) and
+    "cancel-other" (a cancel naming some other request, then accept): the notification."""
+    if not answer.startswith("cancel-"):
+        return None
+    return {"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": n if answer == "cancel-call" else n + 1000, "reason": "test"}}
 
 
 def e2b_calls(sim_port):
@@ -58,9 +68,17 @@ class StdioClient:
             m = self.s.recv()
             if m.get("method") == "elicitation/create":
                 question = m
-                self.s.send({"jsonrpc": "2.0", "id": m["id"], "result": ANSWERS[answer]})
+                cancel = cancel_of(answer, self.n)
+                if cancel:
+                    self.s.send(cancel)
+                if answer == "cancel-call":   # no answer for the call: a ping shows what comes next
+                    self.s.send({"jsonrpc": "2.0", "id": 99999, "method": "ping"})
+                else:
+                    self.s.send({"jsonrpc": "2.0", "id": m["id"], "result": ANSWERS["accept" if cancel else answer]})
             elif m.get("id") == self.n:
                 return question, m.get("result", m)
+            elif m.get("id") == 99999:
+                return question, None
 
     def close(self):
         self.s.close()
@@ -85,7 +103,16 @@ class HttpClient:
         question = None
         if msgs and msgs[-1].get("method") == "elicitation/create":
             question = msgs[-1]
-            r = self.s.post(json.dumps({"jsonrpc": "2.0", "id": question["id"], "result": ANSWERS[answer]}))
+            cancel = cancel_of(answer, n)
+            if cancel:
+                r = self.s.post(json.dumps(cancel))
+                check("http: the cancel POST is answered 202", r.status == 202, r.status)
+            if answer == "cancel-call":   # the call's stream ends without an answer
+                raw, msgs = util.read_until(sock, raw, lambda m, r: r.endswith(b"\r\n0\r\n\r\n"))
+                sock.close()
+                final = [x for x in msgs if x.get("id") == n]
+                return question, (final[-1] if final else (None if raw.endswith(b"\r\n0\r\n\r\n") else {"open": raw[-200:]}))
+            r = self.s.post(json.dumps({"jsonrpc": "2.0", "id": question["id"], "result": ANSWERS["accept" if cancel else answer]}))
             check("http: the answer POST is answered 202", r.status == 202, r.status)
             raw, msgs = util.read_until(sock, raw, lambda m, r: any(x.get("id") == n for x in m))
         sock.close()
@@ -100,7 +127,7 @@ def run(label, make, sim_port):
     # a client that declared elicitation
     c = make(sim_port, {"elicitation": {}})
     for tool, args, endpoint, says in cases(sim_port):
-        for answer in ("decline", "cancel", "accept-unchecked"):
+        for answer in ("decline", "cancel", "accept-unchecked", "accept-empty"):
             util.sim_clear(sim_port)
             q, res = c.call(tool, args, answer)
             calls = e2b_calls(sim_port)
@@ -116,6 +143,28 @@ def run(label, make, sim_port):
         calls = e2b_calls(sim_port)
         check("%s: %s, accept: the call runs (%s %s)" % (label, tool, endpoint[0], endpoint[1]),
               q is not None and endpoint in calls and not res.get("isError"), (calls, res))
+    # the client cancels the call while its user is asked: no answer, nothing sent to E2B
+    tool, args, endpoint, _ = cases(sim_port)[0]
+    util.sim_clear(sim_port)
+    q, res = c.call(tool, args, "cancel-call")
+    check("%s: a call cancelled while the user is asked gets no answer" % label, q is not None and res is None, res)
+    check("%s: ... and nothing is sent to E2B" % label, e2b_calls(sim_port) == [], e2b_calls(sim_port))
+    util.sim_clear(sim_port)
+    q, res = c.call(tool, args, "cancel-other")
+    check("%s: a cancel naming another request leaves the question open; accept then runs the call" % label,
+          q is not None and res is not None and not res.get("isError") and endpoint in e2b_calls(sim_port), res)
+    c.close()
+    # a client that does form elicitation only through URL mode is not sent a form: the call runs as without
+    c = make(sim_port, {"elicitation": {"url": {}}})
+    util.sim_clear(sim_port)
+    q, res = c.call("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, "decline")
+    check("%s: elicitation with URL mode only: no form question, the call runs" % label,
+          q is None and ("POST", "/sandboxes") in e2b_calls(sim_port) and not res.get("isError"), (q, res))
+    c.close()
+    c = make(sim_port, {"elicitation": {"form": {}, "url": {}}})
+    util.sim_clear(sim_port)
+    q, res = c.call("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, "decline")
+    check("%s: elicitation naming form mode: the user is asked" % label, q is not None and e2b_calls(sim_port) == [], (q, res))
     c.close()
     # a client without the capability: no question, the call runs
     c = make(sim_port, {})
@@ -129,6 +178,15 @@ def run(label, make, sim_port):
 def main():
     sim_port, _ = util.start_sim()
     run("stdio", StdioClient, sim_port)
+    # no request reaches a client before its notifications/initialized: the call runs as without elicitation
+    s = StdioSession(E2B_MCP, util.server_env(sim_port), {"elicitation": {}}, initialized=False)
+    util.sim_clear(sim_port)
+    s.send({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+            "params": {"name": "e2b_create_sandbox", "arguments": {"template_id": "base", "timeout": 60}}})
+    m = s.recv()
+    check("stdio: before notifications/initialized the client is sent no question", m.get("id") == 7 and "result" in m
+          and ("POST", "/sandboxes") in e2b_calls(sim_port), m)
+    s.close()
     run("http", HttpClient, sim_port)
     util.finish()
 

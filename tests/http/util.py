@@ -316,13 +316,14 @@ class HttpSession:
 class StdioSession:
     """An MCP session over stdio with build/e2b-mcp."""
 
-    def __init__(self, binary, env, caps=None):
+    def __init__(self, binary, env, caps=None, initialized=True):
         self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
         _procs.append(self.p)
         self.send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
                    "params": {"protocolVersion": "2025-11-25", "capabilities": caps or {}, "clientInfo": {"name": "t", "version": "1"}}})
         self.init = self.recv()
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        if initialized:
+            self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
 
     def send(self, m):
         self.p.stdin.write((json.dumps(m) + "\n").encode())

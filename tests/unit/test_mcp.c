@@ -59,8 +59,9 @@ static int sink_await(void *ctx, e2b_mcp_server *s, long id) {
   int n;
   k->asked++;
   if (!k->action) return -2;
-  n = snprintf(s->msg, sizeof s->msg, "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"result\":{\"action\":\"%s\",\"content\":{\"confirm\":%s}}}",
-               id, k->action, k->confirm ? "true" : "false");
+  if (strcmp(k->action, "cancel-call") == 0) return -3;   /* the transport saw the call cancelled */
+  n = snprintf(s->msg, sizeof s->msg, "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"result\":{\"action\":\"%s\",\"content\":{%s}}}",
+               id, k->action, k->confirm < 0 ? "" : k->confirm ? "\"confirm\":true" : "\"confirm\":false");
   if (e2b_mcp__parse(s->msg, (size_t)n, s->mtok, E2B_MCP__COUNT(s->mtok)) <= 0) return -2;
   return e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
 }
@@ -722,16 +723,27 @@ static void test_elicitation(void) {
   e2b_mcp_result r;
   setup(KEY, 0);
   CHECK(rpc(init) == 1);
-  /* declined: nothing is sent */
+  /* no request reaches the client before its notifications/initialized */
   out.action = "decline"; out.asked = 0;
+  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb6\",\"templateID\":\"base\"}");
+  CHECK(rpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false") && m.opens == 1);
+  e2b_mcp_close(&srv);
+  mock_reset(&m);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
+  /* declined: nothing is sent */
   CHECK(rpc(create) == 2);
   CHECK(out.asked == 1 && jis(0, "method", "elicitation/create") && jhas(0, "id") && jis(0, "params.mode", "form"));
   CHECK(CONTAINS(J(0, "params.message"), "base") && jis(0, "params.requestedSchema.type", "object"));
   CHECK(jis(1, "id", "1") && jis(1, "result.isError", "true") && CONTAINS(J(1, "result.content.0.text"), "declined"));
   CHECK(m.opens == 0 && m.sends == 0);
-  /* accepted but unchecked */
+  /* accepted but unchecked, or without the field */
   out.action = "accept"; out.confirm = 0;
   CHECK(rpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
+  out.confirm = -1;
+  CHECK(rpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
+  /* the call cancelled while asked: no answer at all */
+  out.action = "cancel-call";
+  CHECK(rpc(create) == 1 && jis(0, "method", "elicitation/create") && m.opens == 0);
   /* no answer at all (end of input) */
   out.action = NULL;
   CHECK(rpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
@@ -742,6 +754,7 @@ static void test_elicitation(void) {
   CHECK(jis(1, "result.structuredContent.timeout", "60"));
   /* 2025-06-18 has no mode field */
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"elicitation\":{}}}}") == 1);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
   out.action = "decline";
   CHECK(rpc(create) == 2 && jis(0, "method", "elicitation/create") && !jhas(0, "params.mode"));
   /* a client without the capability is not asked; in-process calls are never asked */
