@@ -539,7 +539,9 @@ struct e2b_mcp_server {
   e2b_mcp_conn conn;
   e2b_mcp_tls_trust trust;
   int trust_loaded;
-  unsigned long cooldown_until; /* after a 429: no request before this (ms) */
+  /* after a 429, per tool (E2B limits per route: a full concurrency on create
+     must not stop the kill or pause that frees it): no request before this (ms) */
+  unsigned long cooldown_until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
   void (*e2b_wait_hook)(void *s); /* set by a transport that serves others while E2B answers */
   int in_batch;               /* a batch is being answered: its text (msg) and tokens (mtok)
                                  are read between its calls, so nobody else is served meanwhile */
@@ -2304,9 +2306,16 @@ static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json 
 }
 
 /* ---- talking to E2B ---- */
+/* The cool-down slot of the call's tool. */
+static unsigned long *e2b_mcp__cooldown(e2b_mcp_server *s, const e2b_mcp_call *c) {
+  int i;
+  for (i = 0; i < s->ntools - 1 && s->tools[i] != c->tool; i++) {}
+  return &s->cooldown_until[i];
+}
+
 static int e2b_mcp__ready(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
-  unsigned long now;
+  unsigned long now, until;
   switch (s->key_problem) {
     case E2B_MCP__KEY_MISSING:
       e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "
@@ -2323,9 +2332,10 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
     default: break;
   }
   now = e2b_mcp__now_ms(s);
-  if (s->cooldown_until && now && (long)(s->cooldown_until - now) > 0) {
-    e2b_mcp_result_error(c, "E2B asked this server to slow down (429). Wait %lu s before calling E2B again; no request "
-                            "was sent.", (s->cooldown_until - now + 999) / 1000);
+  until = *e2b_mcp__cooldown(s, c);
+  if (until && now && (long)(until - now) > 0) {
+    e2b_mcp_result_error(c, "E2B asked this server to slow down (429). Wait %lu s before calling %s again; no request "
+                            "was sent.", (until - now + 999) / 1000, c->tool->name);
     return -1;
   }
   return 0;
@@ -2389,12 +2399,12 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body
     int mi = n > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "message") : -1;
     if (mi < 0 || e2b_mcp__tok_str(r->body, &s->rtok[mi], msg, sizeof msg) < 0) msg[0] = 0;
   }
-  if (r->status == 429) {
-    long wait = r->retry_after > 0 ? r->retry_after : 1;
+  if (r->status == 429) {   /* Retry-After is honoured up to 10 minutes, so a wrong header cannot lock a tool for a day */
+    long wait = r->retry_after > 0 ? (r->retry_after < 600 ? r->retry_after : 600) : 1;
     unsigned long now = e2b_mcp__now_ms(s);   /* 0: a custom port without a clock, no cool-down */
-    s->cooldown_until = now ? now + (unsigned long)wait * 1000UL : 0;
-    e2b_mcp_result_error(c, "E2B answered 429: %s. Retry after %ld s; until then this server sends nothing to E2B. %s",
-                         msg[0] ? msg : "Too many requests", wait, e2b_mcp__advice(429));
+    *e2b_mcp__cooldown(s, c) = now ? now + (unsigned long)wait * 1000UL : 0;
+    e2b_mcp_result_error(c, "E2B answered 429: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
+                         msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
     return -1;
   }
   e2b_mcp_result_error(c, "E2B answered %d: %s. %s", r->status, msg[0] ? msg : "(no message)", e2b_mcp__advice(r->status));

@@ -549,12 +549,36 @@ static void test_tool_errors(void) {
   CHECK(m.opens == 1 && m.sends == 1);
   m.sends = 0; m.recvs = 0;
   m.now += 3000;
-  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &res) == 0);
-  CHECK(res.is_error && CONTAINS(res.message, "Wait 4 s") && CONTAINS(res.message, "no request was sent"));
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb2\"}", &res) == 0);
+  CHECK(res.is_error && CONTAINS(res.message, "Wait 4 s before calling e2b_get_sandbox") && CONTAINS(res.message, "no request was sent"));
   CHECK(m.sends == 0 && m.recvs == 0);
-  m.now += 4001;
+  /* the cool-down is the tool's (E2B limits per route): another tool still goes out */
   CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &res) == 0);
-  CHECK(m.sends == 1);   /* allowed again (the script has no answer: an error, but it was sent) */
+  CHECK(m.sends == 1);   /* sent (the script has no answer: an error, but it was sent) */
+  m.now += 4001;
+  {
+    const char *a = with_cl("HTTP/1.1 200 OK\r\n", "{\"sandboxID\":\"sb2\"}");
+    mock_add(mock_conn(&m, 0), a, strlen(a));
+  }
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb2\"}", &res) == 0);
+  CHECK(m.sends == 2 && !res.is_error);   /* allowed again */
+  /* a Retry-After of a day is honoured for 10 minutes at most */
+  fresh();
+  {
+    const char *a = with_cl("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 100000\r\n", "{\"code\":429,\"message\":\"rate limit exceeded\"}");
+    mock_add(mock_conn(&m, 0), a, strlen(a));
+  }
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_resume_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
+  CHECK(res.is_error && CONTAINS(res.message, "Retry after 600 s") && CONTAINS(res.message, "no e2b_resume_sandbox request"));
+  m.sends = 0;
+  m.now += 599000;
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_resume_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0 && m.sends == 0 && CONTAINS(res.message, "Wait 1 s"));
+  m.now += 1001;
+  {
+    const char *a = with_cl("HTTP/1.1 200 OK\r\n", "{\"sandboxID\":\"sb1\"}");
+    mock_add(mock_conn(&m, 0), a, strlen(a));
+  }
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_resume_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0 && m.sends >= 1 && !res.is_error);
 }
 
 int main(void) {
