@@ -1006,8 +1006,16 @@ static int e2b_mcp__tok_str(const char *js, const jsmntok_t *t, char *buf, size_
   return e2b_mcp__unescape(js + t->start, (size_t)(t->end - t->start), buf, cap);
 }
 static int e2b_mcp__tok_int(const char *js, const jsmntok_t *t, long long *v) {
+  size_t n = (size_t)(t->end - t->start), k;
   if (t->type != JSMN_PRIMITIVE) return -1;
-  return e2b_mcp__parse_ll(js + t->start, (size_t)(t->end - t->start), v);
+  for (k = 0; k < n && js[t->start + k] != '.'; k++) {}
+  if (k < n) {   /* 3.0 is an integer too (JSON Schema): only zeros after the point */
+    size_t z = k + 1;
+    while (z < n && js[t->start + z] == '0') z++;
+    if (z == k + 1 || z != n) return -1;
+    n = k;
+  }
+  return e2b_mcp__parse_ll(js + t->start, n, v);
 }
 static int e2b_mcp__tok_bool(const char *js, const jsmntok_t *t, int *v) {
   if (t->type != JSMN_PRIMITIVE) return -1;
@@ -2059,13 +2067,21 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     if (idt >= 0 || meth >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
     return;
   }
-  if (meth < 0) return;   /* a response from the client that nobody waits for: ignore */
+  if (meth < 0) {   /* a response from the client that nobody waits for: ignored; with neither result nor error, not a message */
+    if (idt >= 0 && e2b_mcp__tok_get(js, t, root, "result") < 0 && e2b_mcp__tok_get(js, t, root, "error") < 0)
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
+    return;
+  }
   if (t[meth].type != JSMN_STRING) {
     if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method must be a string");
     return;
   }
   if (params >= 0 && t[params].type != JSMN_OBJECT) {
     if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params must be an object");
+    return;
+  }
+  if (m->batch && e2b_mcp__tok_eq(js, &t[meth], "initialize")) {   /* 2025-03-26: it MUST NOT be batched */
+    if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: initialize must not be part of a batch");
     return;
   }
   if (idt < 0) {   /* notifications: no answer, ever */
@@ -2118,7 +2134,9 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
       (s->mtok[0].type != JSMN_OBJECT && s->mtok[0].type != JSMN_ARRAY)) {
     e2b_mcp__reply_error(s, &m, NULL, ntok <= 0 || s->mtok[0].type == JSMN_OBJECT || s->mtok[0].type == JSMN_ARRAY
                          ? E2B_MCP__PARSE_ERROR : E2B_MCP__INVALID_REQUEST,
-                         ntok <= 0 ? "Parse error: the message is not valid JSON" : "Invalid Request: expected one JSON-RPC object");
+                         ntok <= 0 ? "Parse error: the message is not valid JSON"
+                         : s->mtok[0].type == JSMN_OBJECT || s->mtok[0].type == JSMN_ARRAY ? "Parse error: text after the JSON value"
+                         : "Invalid Request: expected one JSON-RPC object");
     return m.failed ? -1 : m.written;
   }
   if (s->mtok[0].type == JSMN_ARRAY) {

@@ -676,6 +676,7 @@ def t_bad_input():
         ("limit 0", "e2b_list_sandboxes", {"limit": 0}, "limit"),
         ("limit 101", "e2b_list_sandboxes", {"limit": 101}, "limit"),
         ("limit 1.5", "e2b_list_templates", {"limit": 1.5}, "limit"),
+        ("limit 2.5e0", "e2b_list_templates", {"limit": 2.5e0}, "limit"),
         ("logs limit 0", "e2b_get_sandbox_logs", {"sandbox_id": ALICE_PROD, "limit": 0}, "limit"),
         ("logs limit 1001", "e2b_get_sandbox_logs", {"sandbox_id": ALICE_PROD, "limit": 1001}, "limit"),
         ("logs level unknown", "e2b_get_sandbox_logs", {"sandbox_id": ALICE_PROD, "level": "fatal"}, "level"),
@@ -713,6 +714,11 @@ def t_bad_input():
              "'timeout_s'", "template_id", "timeout", "metadata", "Nothing was sent")
     eq("bad arguments: the sim received no request", SIM.requests(), [])
     eq("bad arguments: still serving (ping)", c.ping().get("result"), {})
+    res = c.call_tool("e2b_list_sandboxes", {"limit": 2.0})
+    reqs = SIM.requests()
+    check("an integer written 2.0 is an integer (JSON Schema): limit=2 is sent", not is_err(res) and len(reqs) == 1
+          and qs(reqs[0]).get("limit") == ["2"], (result_text(res)[:200], reqs[:1]))
+    SIM.clear()
 
     bad_ids = ["a/b", "..", "../templates", "ab%2e", "a b", "a\rb", "a\nb", "i1?x=1", "a#b", ""]
     id_tools = [("e2b_get_sandbox", "sandbox_id", {}), ("e2b_get_sandbox_logs", "sandbox_id", {}),

@@ -247,7 +247,8 @@ static void test_errors(void) {
   CHECK(rpc("{\"jsonrpc\":") == 1 && err_code(0) == -32700 && jis(0, "id", "null"));
   CHECK(rpc("not json") == 1 && err_code(0) == -32700);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":tru}}") == 1 && err_code(0) == -32700);
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} {\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}") == 1 && err_code(0) == -32700);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} {\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}") == 1 && err_code(0) == -32700 &&
+        CONTAINS(msg(0), "Parse error: text after the JSON value"));
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\n  ") == 1 && jhas(0, "result"));   /* trailing space is fine */
   /* invalid requests */
   CHECK(rpc("\"just a string\"") == 1 && err_code(0) == -32600 && jis(0, "id", "null"));
@@ -270,6 +271,9 @@ static void test_errors(void) {
   CHECK(rpc(many) == 1 && err_code(0) == -32600 && CONTAINS(msg(0), "E2B_MCP_MSG_TOKENS"));
   /* no answers to responses and notifications */
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}") == 0 && out.n == 0);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":6,\"error\":{\"code\":1,\"message\":\"x\"}}") == 0 && out.n == 0);
+  /* neither a request nor a response */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":8}") == 1 && err_code(0) == -32600 && jis(0, "id", "8"));
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/whatever\"}") == 0 && out.n == 0);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}") == 0);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
@@ -339,6 +343,10 @@ static void test_batches(void) {
   /* only notifications: nothing to answer */
   CHECK(rpc("[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]") == 0 && out.n == 0);
   CHECK(rpc("[]") == 1 && err_code(0) == -32600);
+  /* initialize must not be batched; the rest of the batch is answered */
+  CHECK(rpc("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-03-26\"}},"
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}]") == 1);
+  CHECK(jis(0, "0.id", "1") && jis(0, "0.error.code", "-32600") && jis(0, "1.id", "2") && jhas(0, "1.result"));
   /* other revisions refuse batches */
   init_version("2025-06-18");
   CHECK(rpc("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]") == 1 && err_code(0) == -32600 && CONTAINS(msg(0), "2025-03-26"));
