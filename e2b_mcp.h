@@ -67,7 +67,8 @@
                              search text; on the stack)             512     | 128
       E2B_MCP_MAX_TOOLS      custom tools that can be added         16      | 4
       E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
-      E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS           10000 / 30000
+      E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS (a whole
+                             answer from E2B)                       10000 / 30000
       E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts 3600
       E2B_MCP_TERSE          short tool descriptions, no property descriptions or
                              output schemas (~11 KB less; on with E2B_MCP_SMALL
@@ -418,6 +419,7 @@ typedef struct e2b_mcp_conn {
   char host[E2B_MCP_HOST_MAX];
   e2b_mcp_tls tls;
   unsigned long requests, connects;   /* counters, for tests and benchmarks */
+  unsigned long deadline;     /* the answer being read must be in by then (ms; 0: no clock) */
 } e2b_mcp_conn;
 
 /* What the HTTP client read. body points into the server's response buffer. */
@@ -1260,10 +1262,19 @@ static int e2b_mcp__conn_send(e2b_mcp_server *s, const char *p, size_t n) {
   }
   return 0;
 }
+/* read_timeout_ms bounds the whole answer, not each piece: a server that
+   trickles a byte at a time cannot hold a call longer. */
 static int e2b_mcp__conn_recv(e2b_mcp_server *s, char *p, size_t n) {
   e2b_mcp_conn *c = &s->conn;
-  return c->https ? e2b_mcp__tls_recv(&c->tls, &c->sock, (unsigned char *)p, n, s->cfg.read_timeout_ms)
-                  : e2b_mcp__sock_recv(&c->sock, (unsigned char *)p, n, s->cfg.read_timeout_ms);
+  int to = s->cfg.read_timeout_ms;
+  unsigned long now = c->deadline ? e2b_mcp__now_ms(s) : 0;
+  if (now) {
+    long left = (long)(c->deadline - now);
+    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
+    if (left < to) to = (int)left;
+  }
+  return c->https ? e2b_mcp__tls_recv(&c->tls, &c->sock, (unsigned char *)p, n, to)
+                  : e2b_mcp__sock_recv(&c->sock, (unsigned char *)p, n, to);
 }
 
 /* The request being built in s->req: "METHOD prefix/path?query". */
@@ -1443,7 +1454,9 @@ static int e2b_mcp__http_read(e2b_mcp_server *s, e2b_mcp_http_resp *r, e2b_mcp__
   size_t have = 0, hlen = 0, body = 0;
   e2b_mcp__chunked ch;
   int n;
+  unsigned long now = e2b_mcp__now_ms(s);
   *got = 0;
+  s->conn.deadline = now ? now + (unsigned long)s->cfg.read_timeout_ms : 0;
   /* 1. the head; interim 1xx heads (100 Continue, 103 Early Hints from a proxy
      or CDN) are skipped: the final answer follows them */
   for (;;) {

@@ -44,6 +44,8 @@ typedef struct mock {
   char host[256];
   unsigned port;
   unsigned long now;    /* the clock, in ms */
+  unsigned long recv_ms;  /* how far the clock moves in each recv */
+  int last_timeout;     /* the timeout the last recv was given */
 } mock;
 
 MOCK_UNUSED static void mock_reset(mock *m) {
@@ -108,8 +110,10 @@ static int mock_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n, in
   mock *m = (mock *)user;
   const mock_script *sc;
   size_t left;
-  (void)s; (void)timeout_ms;
+  (void)s;
   m->recvs++;
+  m->now += m->recv_ms;
+  m->last_timeout = timeout_ms;
   if (m->cur < 0) return E2B_MCP_ERR_IO;
   sc = &m->scripts[m->cur];
   if (m->seg < 0 || m->seg >= sc->nsegs) return sc->end_err;

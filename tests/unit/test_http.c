@@ -278,6 +278,21 @@ static void test_errors(void) {
 
 /* ---- connections ---- */
 
+/* read_timeout_ms (30 s here) bounds the whole answer: a server that trickles a
+   byte a second is cut off, one that sends it in 8 s is read. */
+static void test_whole_answer_timeout(void) {
+  static const char slow[] = "HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n0123456789012345678901234567890123456789";
+  e2b_mcp_http_resp r;
+  fresh();
+  mock_one(&m, slow, sizeof slow - 1, 0);
+  m.piece = 1; m.recv_ms = 1000;
+  CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT && m.recvs == 30 && m.last_timeout == 1000 && !srv.conn.open);
+  fresh();
+  mock_one(&m, slow, sizeof slow - 1, 0);
+  m.piece = 1; m.recv_ms = 100;
+  CHECK(get("/x", &r) == 0 && r.status == 200 && r.body_len == 40 && m.last_timeout < 30000 - 7000);
+}
+
 static void test_keepalive(void) {
   e2b_mcp_http_resp r;
   mock_script *sc;
@@ -585,6 +600,7 @@ int main(void) {
   setup("http://sim.test:8080");
   test_bodies();
   test_errors();
+  test_whole_answer_timeout();
   test_keepalive();
   test_requests();
   test_tool_splits();
