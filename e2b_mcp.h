@@ -3660,7 +3660,8 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   h->served++;
   if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
   e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
-  c->close = c->close || q.close;
+  /* HTTP/1.0 always closes, keep-alive asked or not: every answer to it says Connection: close */
+  c->close = c->close || q.close || q.http10;
   c->http10 = q.http10;
   if (!(q.target_n >= 4 && memcmp(q.target, "/mcp", 4) == 0 && (q.target_n == 4 || q.target[4] == '?'))) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");

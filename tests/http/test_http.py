@@ -297,6 +297,30 @@ def test_slots(port, other_port):
     check("12 clients at once through 4 slots all get their answers", sum(results) == 60, results)
 
 
+def test_http10_close(port, other):
+    """HTTP/1.0 answers say Connection: close, and the connection does close, also when the
+    request asked for keep-alive."""
+    for label, body in [("202 to a notification", rpc(None, "notifications/initialized")), ("200 to a ping", rpc(7, "ping"))]:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=2)
+        sock.sendall(("POST /mcp HTTP/1.0\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
+                      "Mcp-Session-Id: %s\r\nConnection: keep-alive\r\nContent-Length: %d\r\n\r\n%s"
+                      % (port, util.ACCEPT, other.sid, len(body), body)).encode())
+        raw = b""
+        try:
+            while True:
+                b = sock.recv(4096)
+                if not b:
+                    break
+                raw += b
+            closed = True
+        except socket.timeout:
+            closed = False
+        sock.close()
+        head = raw.partition(b"\r\n\r\n")[0].lower()
+        check("HTTP/1.0 with Connection: keep-alive, %s: says Connection: close and closes" % label,
+              raw.startswith(b"HTTP/1.0 2") and b"connection: close" in head and closed, (closed, raw[:200]))
+
+
 def test_fixture_streams(sim_port):
     """Progress, logging and elicitation inside the SSE answer; the loop serves others
     while a call waits for the user's answer."""
@@ -385,6 +409,7 @@ def main():
     test_slow_e2b(port, sim_port)
     test_batch_while_e2b_waits(port, sim_port)
     test_slots(port, None)
+    test_http10_close(port, HttpSession(port))
     check("the server is still alive", p.poll() is None)
     util.stop(p)
     test_token(sim_port)
