@@ -76,14 +76,16 @@
       E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
       Streamable HTTP (e2b_mcp_serve_http; POSIX socket port only):
       E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
-                             one more gets 503 (each slot holds one
-                             request: HTTP_HEAD_MAX + MSG_MAX bytes)    8       | 2
+                             one more takes the longest idle one's slot,
+                             or gets 503 when all are busy (a slot holds
+                             one request: HTTP_HEAD_MAX + MSG_MAX)      8       | 2
       E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id); a new
                              session replaces the least recently used   32      | 2
       E2B_MCP_HTTP_HEAD_MAX  one request's line and headers (431)      8 KiB   | 1 KiB
       E2B_MCP_HTTP_LINGER    refused or closing sockets drained so the
                              client reads its answer before the close   8       | 1
-      E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408) 10000
+      E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408),
+                                       and a new connection's first one    10000
       E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
       E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take its answer       10000
       E2B_MCP_HTTP_ASK_TIMEOUT_MS      wait for a user's elicitation answer 300000
@@ -490,7 +492,9 @@ typedef struct e2b_mcp__http_conn {
   int state;                  /* E2B_MCP__HC_* */
   size_t have, head_len;      /* bytes in buf; the head's length once complete */
   long long body_len;
-  unsigned long start_ms, last_ms;
+  unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
+  unsigned long tick;         /* the transport's tick when it last became idle: longest idle makes room */
+  int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
   int sess;                   /* session being answered, -1 none */
   int send_sid;               /* the answer carries Mcp-Session-Id */
   int http10, close, dead;    /* answer framing, and whether the socket failed */
@@ -517,6 +521,7 @@ typedef struct e2b_mcp_http {
   int in_idle;                /* serving others while a tool call waits for E2B */
   unsigned long accepted, refused, served;   /* counters, for tests */
   unsigned long uses;         /* session uses so far */
+  unsigned long ticks;        /* connection ticks so far */
 } e2b_mcp_http;
 #endif
 
@@ -3202,8 +3207,11 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    E2B_MCP_HTTP_CONNS connections (each buffers one request, bounded: 431 for
    a long head, 413 for a long body, 408 when it does not arrive in time),
    E2B_MCP_HTTP_SESSIONS sessions (each an e2b_mcp_session the core works on
-   through s->sess) and a few lingering sockets (a connection beyond the slots
-   gets 503, then is drained and closed so it reads the answer).
+   through s->sess) and a few lingering sockets. A connection beyond the slots
+   takes the slot of the longest idle one (no request in progress); when every
+   slot has one, it gets 503, then is drained and closed so it reads the answer.
+   A connection that has sent no request yet has the request timeout, not the
+   idle one, so silent connections cannot keep the slots.
 
    A request is checked in this order: path (404), Host and Origin against DNS
    rebinding (403), the bearer token (401, constant time), the method (GET 405,
@@ -3765,6 +3773,8 @@ static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   c->have = c->head_len = 0;
   c->body_len = 0;
   c->last_ms = e2b_mcp__sock_now_ms();
+  c->tick = ++s->http.ticks;
+  c->answered = 1;
 }
 
 /* New bytes on a reading connection; serves the request once complete. */
@@ -3776,7 +3786,7 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, sizeof c->buf - c->have, 0);
   if (r == E2B_MCP_ERR_TIMEOUT) return;   /* nothing after all */
   if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
-  if (c->have == 0) c->start_ms = e2b_mcp__sock_now_ms();
+  if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__sock_now_ms();   /* the first request's clock runs from the accept */
   from = c->have > 3 ? c->have - 3 : 0;
   c->have += (size_t)r;
   if (c->head_len == 0) {
@@ -3878,7 +3888,11 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) fds[n++] = h->linger[i].h;
   e2b_mcp__sock_posix_poll(fds, n, got, timeout_ms);
-  /* new connections: a free slot, or 503 and a linger */
+  /* new connections: a free slot; else the slot of the longest idle connection
+     with no request in progress (no byte read, none waiting, and idle for
+     100 ms, so not one whose request is on its way): it closes like an idle
+     keep-alive one; else 503 and a linger */
+  now = e2b_mcp__sock_now_ms();
   if (got[0]) {
     int k;
     for (k = 0; k < 16; k++) {
@@ -3887,6 +3901,14 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       a.h = -1; a.port = NULL; a.on_wait = NULL; a.wait_ctx = NULL;
       if (e2b_mcp__sock_posix_accept(&h->listener, &a) != 1) break;
       for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+      if (slot < 0) {
+        for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+          e2b_mcp__http_conn *c = &h->conns[i];
+          if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && now - c->last_ms >= 100 &&
+              (slot < 0 || c->tick < h->conns[slot].tick)) slot = i;
+        }
+        if (slot >= 0) e2b_mcp__hs_conn_free(s, &h->conns[slot], 0);
+      }
       if (slot < 0) {
         static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: application/json\r\n"
           "Content-Length: 98\r\nConnection: close\r\n\r\n"
@@ -3901,7 +3923,8 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       h->conns[slot].sock = a;
       h->conns[slot].state = E2B_MCP__HC_READ;
       h->conns[slot].sess = -1;
-      h->conns[slot].last_ms = e2b_mcp__sock_now_ms();
+      h->conns[slot].last_ms = h->conns[slot].start_ms = e2b_mcp__sock_now_ms();
+      h->conns[slot].tick = ++h->ticks;
     }
   }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
@@ -3928,15 +3951,18 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     }
     if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__sock_posix_close(k);
   }
-  /* slow and idle clients */
+  /* slow and idle clients; a connection that has not sent its first request
+     yet gets the request timeout, not the idle one (it closes without a word) */
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state != E2B_MCP__HC_READ) continue;
-    if (c->have && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS)) {
-      c->close = 1;
-      e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
-      e2b_mcp__hs_conn_free(s, c, 1);
-    } else if (!c->have && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
+    if ((c->have || !c->answered) && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS)) {
+      if (c->have) {
+        c->close = 1;
+        e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
+      }
+      e2b_mcp__hs_conn_free(s, c, c->have != 0);
+    } else if (!c->have && c->answered && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
       e2b_mcp__hs_conn_free(s, c, 0);
   }
   return 0;

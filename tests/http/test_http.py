@@ -200,6 +200,7 @@ def test_slow(port, other):
     slow.close()
     check("the slow client gets 408 after the request timeout", r.status == 408 and 0.8 < time.time() - t + 0.2 < 3.5, (r.status, time.time() - t))
     idle = socket.create_connection(("127.0.0.1", port), timeout=8)
+    r = other.post(rpc(8, "ping"), sock=idle)
     t = time.time()
     data = idle.recv(10)
     check("an idle keep-alive connection is closed after the idle timeout", data == b"" and 3.0 < time.time() - t < 6.5, time.time() - t)
@@ -262,16 +263,21 @@ def test_batch_while_e2b_waits(port, sim_port):
 
 
 def test_slots(port, other_port):
-    # 4 slots: fill them with idle clients, the 5th gets 503, then a slot frees up.
-    idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
+    # 4 slots: fill them with requests in progress (a head without its end: nothing to
+    # take over), the 5th gets 503, then a slot frees up.
+    time.sleep(0.3)   # the earlier tests' connections are closed by now
+    busy = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
+    for s in busy:
+        s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
     time.sleep(0.3)
     r = request(port, "POST", INIT)
-    check("more clients than slots: the next one gets 503 with Retry-After", r.status == 503 and r.headers.get("retry-after"), r.status)
-    idle[0].close()
+    check("more clients than slots, each with a request in progress: the next one gets 503 with Retry-After",
+          r.status == 503 and r.headers.get("retry-after"), r.status)
+    busy[0].close()
     time.sleep(0.4)
     r = request(port, "POST", INIT)
     check("a freed slot serves the next client", r.status == 200, r.status)
-    for s in idle[1:]:
+    for s in busy[1:]:
         s.close()
     time.sleep(0.3)
     # clients at once: 12 threads, 5 pings each, through 4 connection slots (503 answers
@@ -295,6 +301,47 @@ def test_slots(port, other_port):
     for t in ts:
         t.join(60)
     check("12 clients at once through 4 slots all get their answers", sum(results) == 60, results)
+
+
+def test_bare_connections(sim_port):
+    """Connections that never send a byte: closed after the (short) request timeout, not the
+    idle timeout; and when they fill every slot, a newcomer takes the longest-idle one's
+    slot instead of getting 503."""
+    port, p = util.start_http(BIN, sim_port)
+    bare = socket.create_connection(("127.0.0.1", port), timeout=8)
+    t = time.time()
+    try:
+        data = bare.recv(10)
+    except OSError:
+        data = None
+    check("a connection that sends nothing is closed after the request timeout (1.5 s), not the idle timeout (4 s)",
+          data == b"" and 1.0 < time.time() - t < 3.0, (data, time.time() - t))
+    bare.close()
+    # 4 fill the slots; 4 more, 0.2 s later, take theirs (a connection is not taken in its
+    # first 100 ms: its request may be on the way)
+    socks = [socket.create_connection(("127.0.0.1", port), timeout=3) for _ in range(4)]
+    time.sleep(0.2)
+    socks += [socket.create_connection(("127.0.0.1", port), timeout=3) for _ in range(4)]
+    time.sleep(0.2)
+    t = time.time()
+    r = request(port, "POST", INIT, timeout=5)
+    check("8 silent connections on 4 slots: a newcomer is served at once (the longest-idle makes room), not 503",
+          r.status == 200 and time.time() - t < 1.0, (r.status, time.time() - t))
+
+    def ended(k):   # before the request timeout closes the rest
+        k.settimeout(0.1)
+        try:
+            return k.recv(10) == b""
+        except socket.timeout:
+            return False
+        except OSError:
+            return True
+    gone = [ended(k) for k in socks]
+    check("... the five oldest silent connections were closed to make room, the newer three kept",
+          gone == [True] * 5 + [False] * 3, gone)
+    for k in socks:
+        k.close()
+    util.stop(p)
 
 
 def test_http10_close(port, other):
@@ -414,6 +461,7 @@ def main():
     util.stop(p)
     test_token(sim_port)
     test_partial_tokens(sim_port)
+    test_bare_connections(sim_port)
     test_fixture_streams(sim_port)
     util.finish()
 
