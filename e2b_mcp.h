@@ -87,7 +87,8 @@
       E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408),
                                        and a new connection's first one    10000
       E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
-      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take its answer       10000
+      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer
+                                       (nobody else is served meanwhile)   1000
       E2B_MCP_HTTP_ASK_TIMEOUT_MS      wait for a user's elicitation answer 300000
       E2B_MCP_NO_HTTP        drop the HTTP transport (and its slots)
 
@@ -193,7 +194,7 @@
 #define E2B_MCP_HTTP_IDLE_TIMEOUT_MS 60000
 #endif
 #ifndef E2B_MCP_HTTP_WRITE_TIMEOUT_MS
-#define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 10000
+#define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 1000
 #endif
 #ifndef E2B_MCP_HTTP_ASK_TIMEOUT_MS
 #define E2B_MCP_HTTP_ASK_TIMEOUT_MS 300000
@@ -495,6 +496,8 @@ typedef struct e2b_mcp__http_conn {
   unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
   unsigned long tick;         /* the transport's tick when it last became idle: longest idle makes room */
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
+  int hold;                   /* its last answer has not all left: the next request waits, unread */
+  unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
   int sess;                   /* session being answered, -1 none */
   int send_sid;               /* the answer carries Mcp-Session-Id */
   int http10, close, dead;    /* answer framing, and whether the socket failed */
@@ -3256,15 +3259,21 @@ static int e2b_mcp__hs_ieqn(const char *a, const char *b, size_t n) {
   return 1;
 }
 
-/* ---- the socket side: whole writes, bounded by the write timeout ---- */
+/* ---- the socket side: whole writes, bounded by the write timeout ----
+   Nobody else is served while a client takes its answer, so the writes of one
+   answer may wait E2B_MCP_HTTP_WRITE_TIMEOUT_MS in all (c->wspent) for the
+   client to make room; then the connection is dropped. And a keep-alive
+   connection's next request is read only once the previous answer has all
+   left (c->hold, in e2b_mcp_http_step; dropped when that takes longer than
+   the write timeout): a client that does not read gets no more answers piled
+   up behind the ones it leaves unread. */
 static int e2b_mcp__hs_send(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
   unsigned long to = e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
-  unsigned long start = e2b_mcp__sock_now_ms(), spent;
   if (c->dead) return -1;
-  while (n) {   /* the whole write within the timeout, not each piece of it */
-    int r;
-    spent = e2b_mcp__sock_now_ms() - start;
-    r = spent >= to ? E2B_MCP_ERR_TIMEOUT : e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, (int)(to - spent));
+  while (n) {
+    unsigned long start = e2b_mcp__sock_now_ms();
+    int r = c->wspent >= to ? E2B_MCP_ERR_TIMEOUT : e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, (int)(to - c->wspent));
+    c->wspent += e2b_mcp__sock_now_ms() - start;
     if (r <= 0) { c->dead = 1; return -1; }
     p += r; n -= (size_t)r;
   }
@@ -3775,6 +3784,7 @@ static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   c->last_ms = e2b_mcp__sock_now_ms();
   c->tick = ++s->http.ticks;
   c->answered = 1;
+  c->wspent = 0;
 }
 
 /* New bytes on a reading connection; serves the request once complete. */
@@ -3883,8 +3893,10 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     /* A busy connection is being answered; only the one whose call waits for
-       the user is watched, for its client hanging up. */
-    fds[n++] = c->state == E2B_MCP__HC_READ || (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? c->sock.h : -1;
+       the user is watched, for its client hanging up. One on hold is looked
+       at again every 10 ms. */
+    fds[n++] = (c->state == E2B_MCP__HC_READ && !c->hold) || (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? c->sock.h : -1;
+    if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > 10) timeout_ms = 10;
   }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) fds[n++] = h->linger[i].h;
   e2b_mcp__sock_posix_poll(fds, n, got, timeout_ms);
@@ -3931,7 +3943,8 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (!got[1 + i]) continue;
     if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
-    if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
+    if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__sock_posix_unsent(&c->sock)) c->hold = 1;
+    else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
     else if (c->state == E2B_MCP__HC_BUSY) {   /* the waiting call's client: gone? */
       char drop[64];
       int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop, 0);
@@ -3956,6 +3969,14 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state != E2B_MCP__HC_READ) continue;
+    if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
+      if (!e2b_mcp__sock_posix_unsent(&c->sock)) c->hold = 0;
+      else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
+        c->dead = 1;   /* it does not read: dropped */
+        e2b_mcp__hs_conn_free(s, c, 0);
+      }
+      continue;
+    }
     if ((c->have || !c->answered) && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS)) {
       if (c->have) {
         c->close = 1;

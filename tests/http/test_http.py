@@ -303,6 +303,91 @@ def test_slots(port, other_port):
     check("12 clients at once through 4 slots all get their answers", sum(results) == 60, results)
 
 
+def test_large_answer(port, how=""):
+    """A large answer (a 2025-03-26 batch of 40 tools/list, ~400 KB) still arrives whole at a
+    client with a small receive buffer that reads at a steady pace."""
+    s = HttpSession(port, version="2025-03-26")
+    body = json.dumps([{"jsonrpc": "2.0", "id": i, "method": "tools/list"} for i in range(40)])
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8192)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
+    head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
+            "Mcp-Session-Id: %s\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n" % (port, util.ACCEPT, s.sid, len(body)))
+    sock.sendall(head.encode() + body.encode())
+    raw = b""
+    while not raw.endswith(b"\r\n0\r\n\r\n"):
+        b = sock.recv(8192)
+        if not b:
+            break
+        raw += b
+        time.sleep(0.002)   # about 4 MB/s
+    sock.close()
+    text = util.dechunk(raw.partition(b"\r\n\r\n")[2])
+    try:
+        answers = json.loads(text)
+    except ValueError:
+        answers = None
+    ok = isinstance(answers, list) and [m.get("id") for m in answers] == list(range(40)) and \
+        all(len(m["result"]["tools"]) > 5 for m in answers)
+    check("a ~400 KB answer arrives whole at a client that reads at a steady pace" + how, ok and len(text) > 300000,
+          (len(raw), len(text), raw[:100]))
+
+
+def test_no_reader(sim_port, small_sndbuf=False):
+    """A client that sends keep-alive requests and never reads its answers (a 4 KiB receive
+    buffer; every 30 ms a batch of 4 tools/list, ~40 KB of answer, so the server's send
+    buffer fills within seconds) must not hold up the single-threaded server: another
+    client's pings stay prompt, and the non-reader's connection is dropped. With a 32 KiB
+    send buffer (as on a slow link) the first answer already does not fit: the server
+    waits at most the write timeout (1 s) for it."""
+    how = " (a 32 KiB send buffer: its first answer does not fit)" if small_sndbuf else ""
+    env = {"LD_PRELOAD": os.path.join(util.BUILD, "sndbuf-shim.so")} if small_sndbuf else None
+    port, p = util.start_http(BIN, sim_port, extra_env=env)
+    a, b = HttpSession(port, version="2025-03-26"), HttpSession(port)
+    body = json.dumps([{"jsonrpc": "2.0", "id": i, "method": "tools/list"} for i in range(4)])
+    one = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
+           "Mcp-Session-Id: %s\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n%s"
+           % (port, util.ACCEPT, a.sid, len(body), body)).encode()
+    nr = socket.socket()
+    nr.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    nr.settimeout(2)
+    nr.connect(("127.0.0.1", port))
+    t0 = time.time()
+    dropped = []
+
+    def spam():
+        while time.time() - t0 < 5 and not dropped:
+            try:
+                nr.sendall(one)
+            except OSError:
+                dropped.append(time.time() - t0)
+            time.sleep(0.03)
+    th = threading.Thread(target=spam, daemon=True)
+    th.start()
+    worst, n, bad = 0.0, 0, []
+    while time.time() - t0 < 5:
+        t = time.time()
+        try:
+            r = request(port, "POST", rpc(3, "ping"), b.headers(), timeout=15)
+            if r.status != 200:
+                bad.append(r.status)
+        except OSError as e:
+            bad.append(repr(e))
+        worst = max(worst, time.time() - t)
+        n += 1
+        time.sleep(0.1)
+    th.join(5)
+    nr.close()
+    check("a client that never reads its answers holds up another client's ping for at most ~1 s" + how,
+          worst < 1.5 and not bad, "worst %.2fs over %d pings, errors %s" % (worst, n, bad[:3]))
+    check("... and its connection is dropped within seconds" + how, dropped and dropped[0] < 5, dropped)
+    check("... and the server still answers" + how, served(port, b))
+    if small_sndbuf:
+        test_large_answer(port, " (a 32 KiB send buffer)")
+    util.stop(p)
+
+
 def test_bare_connections(sim_port):
     """Connections that never send a byte: closed after the (short) request timeout, not the
     idle timeout; and when they fill every slot, a newcomer takes the longest-idle one's
@@ -456,11 +541,14 @@ def main():
     test_slow_e2b(port, sim_port)
     test_batch_while_e2b_waits(port, sim_port)
     test_slots(port, None)
+    test_large_answer(port)
     test_http10_close(port, HttpSession(port))
     check("the server is still alive", p.poll() is None)
     util.stop(p)
     test_token(sim_port)
     test_partial_tokens(sim_port)
+    test_no_reader(sim_port)
+    test_no_reader(sim_port, small_sndbuf=True)
     test_bare_connections(sim_port)
     test_fixture_streams(sim_port)
     util.finish()
