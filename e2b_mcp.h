@@ -494,7 +494,8 @@ typedef struct e2b_mcp__http_conn {
   size_t have, head_len;      /* bytes in buf; the head's length once complete */
   long long body_len;
   unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
-  unsigned long tick;         /* the transport's tick when it last became idle: longest idle makes room */
+  unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room),
+                                 or, PENDING, when its call came (calls run in the order they came) */
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
   int hold;                   /* its last answer has not all left: the next request waits, unread */
   unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
@@ -3227,13 +3228,15 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    Blocking: one tool call runs at a time. While it waits for E2B, the E2B
    socket's on_wait hook turns the loop every 20 ms: other clients are answered
    (ping, initialize, tools/list...) and their tool calls wait, PENDING, to run
-   next in order. While it waits for the user's elicitation answer, the loop
-   keeps serving everyone too (the answer arrives as its own POST, answered
-   202), and another tools/call meanwhile gets 503 with Retry-After. The
-   nested turns never touch the E2B connection or the running call's buffers. */
+   next, in the order they came. While it waits for the user's elicitation
+   answer, the loop keeps serving everyone too (the answer arrives as its own
+   POST, answered 202), and another tools/call meanwhile gets 503 with
+   Retry-After. The nested turns never touch the E2B connection or the
+   running call's buffers. */
 #ifdef E2B_MCP__HTTP
 /* PENDING: a complete tools/call that arrived while another call waited for
-   E2B; it is served, in order, once that call is done. */
+   E2B; it is served once that call is done. Queued calls run in the order
+   they arrived (conn.tick), not in the order of their slots. */
 enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING };
 
 /* The parts of a request head we use, as slices of the connection buffer. */
@@ -3760,6 +3763,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   }
   if (b.is_call && h->in_idle) {   /* another call waits for E2B: this one is next */
     c->state = E2B_MCP__HC_PENDING;
+    c->tick = ++h->ticks;
     h->served--;
     return;
   }
@@ -3883,12 +3887,16 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   unsigned char got[E2B_MCP__POLL_MAX];
   int i, n = 0;
   unsigned long now;
-  if (!h->in_idle && !h->asking)   /* calls that came while another waited for E2B, in order */
-    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++)
-      if (h->conns[i].state == E2B_MCP__HC_PENDING) {
-        e2b_mcp__hs_serve(s, i);
-        if (h->conns[i].state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, &h->conns[i]);
-      }
+  if (!h->in_idle && !h->asking) {   /* calls that came while another waited for E2B, in the order they came */
+    int round, first;
+    for (round = 0; round < E2B_MCP_HTTP_CONNS; round++) {
+      for (first = -1, i = 0; i < E2B_MCP_HTTP_CONNS; i++)
+        if (h->conns[i].state == E2B_MCP__HC_PENDING && (first < 0 || h->conns[i].tick < h->conns[first].tick)) first = i;
+      if (first < 0) break;
+      e2b_mcp__hs_serve(s, first);
+      if (h->conns[first].state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, &h->conns[first]);
+    }
+  }
   fds[n++] = h->listener.h;
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];

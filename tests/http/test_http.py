@@ -388,6 +388,40 @@ def test_no_reader(sim_port, small_sndbuf=False):
     util.stop(p)
 
 
+def test_pending_order(sim_port):
+    """Tool calls that came while another waited for E2B run in the order they came, not
+    in the order of their connection slots: Q's call (slot 2) came before P's (slot 1)."""
+    port, p = util.start_http(BIN, sim_port)
+    a, b = HttpSession(port), HttpSession(port)
+    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1000, "count": 1})
+    util.sim_clear(sim_port)
+    got = {}
+
+    def call(name, sess, args, sock=None):
+        got[name] = request(port, "POST", rpc(9, "tools/call", {"name": args[0], "arguments": args[1]}), sess.headers(), sock=sock)
+    slow = threading.Thread(target=call, args=("slow", a, ("e2b_list_sandboxes", {"limit": 1})))
+    slow.start()
+    time.sleep(0.3)
+    sp = socket.create_connection(("127.0.0.1", port), timeout=10)   # slot 1
+    time.sleep(0.15)
+    sq = socket.create_connection(("127.0.0.1", port), timeout=10)   # slot 2
+    time.sleep(0.15)
+    q = threading.Thread(target=call, args=("q", b, ("e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000002"}), sq))
+    q.start()
+    time.sleep(0.15)
+    pt = threading.Thread(target=call, args=("p", b, ("e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000001"}), sp))
+    pt.start()
+    for th in (slow, q, pt):
+        th.join(10)
+    sp.close()
+    sq.close()
+    order = [r["path"].rsplit("/", 1)[1] for r in util.sim_requests(sim_port) if "/sandboxes/ibobstaging" in r["path"]]
+    check("calls queued while another waited for E2B run in the order they came (not slot order)",
+          order == ["ibobstaging0000000002", "ibobstaging0000000001"] and all(got.get(k) and got[k].status == 200 for k in ("slow", "q", "p")),
+          (order, {k: v.status for k, v in got.items()}))
+    util.stop(p)
+
+
 def test_bare_connections(sim_port):
     """Connections that never send a byte: closed after the (short) request timeout, not the
     idle timeout; and when they fill every slot, a newcomer takes the longest-idle one's
@@ -550,6 +584,7 @@ def main():
     test_no_reader(sim_port)
     test_no_reader(sim_port, small_sndbuf=True)
     test_bare_connections(sim_port)
+    test_pending_order(sim_port)
     test_fixture_streams(sim_port)
     util.finish()
 
