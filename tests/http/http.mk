@@ -61,7 +61,7 @@ test-http-rules:
 	@timeout 300 python3 tests/http/test_http.py
 
 test-http-consent:
-	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-httptest >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_consent.py
 
 test-http-conformance:
