@@ -77,16 +77,19 @@
       E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
       Streamable HTTP (e2b_mcp_serve_http; POSIX socket port only):
       E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
-                             one more gets 503 (each slot holds one
-                             request: HTTP_HEAD_MAX + MSG_MAX bytes)    8       | 2
+                             one more takes the longest idle one's slot,
+                             or gets 503 when all are busy (a slot holds
+                             one request: HTTP_HEAD_MAX + MSG_MAX)      8       | 2
       E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id); a new
                              session replaces the least recently used   32      | 2
       E2B_MCP_HTTP_HEAD_MAX  one request's line and headers (431)      8 KiB   | 1 KiB
       E2B_MCP_HTTP_LINGER    refused or closing sockets drained so the
                              client reads its answer before the close   8       | 1
-      E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408) 10000
+      E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408),
+                                       and a new connection's first one    10000
       E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
-      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take its answer       10000
+      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer
+                                       (nobody else is served meanwhile)   1000
       E2B_MCP_HTTP_ASK_TIMEOUT_MS      wait for a user's elicitation answer 300000
       E2B_MCP_NO_HTTP        drop the HTTP transport (and its slots)
 
@@ -192,7 +195,7 @@
 #define E2B_MCP_HTTP_IDLE_TIMEOUT_MS 60000
 #endif
 #ifndef E2B_MCP_HTTP_WRITE_TIMEOUT_MS
-#define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 10000
+#define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 1000
 #endif
 #ifndef E2B_MCP_HTTP_ASK_TIMEOUT_MS
 #define E2B_MCP_HTTP_ASK_TIMEOUT_MS 300000
@@ -494,7 +497,12 @@ typedef struct e2b_mcp__http_conn {
   int state;                  /* E2B_MCP__HC_* */
   size_t have, head_len;      /* bytes in buf; the head's length once complete */
   long long body_len;
-  unsigned long start_ms, last_ms;
+  unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
+  unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room),
+                                 or, PENDING, when its call came (calls run in the order they came) */
+  int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
+  int hold;                   /* its last answer has not all left: the next request waits, unread */
+  unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
   int sess;                   /* session being answered, -1 none */
   int send_sid;               /* the answer carries Mcp-Session-Id */
   int http10, close, dead;    /* answer framing, and whether the socket failed */
@@ -521,6 +529,7 @@ typedef struct e2b_mcp_http {
   int in_idle;                /* serving others while a tool call waits for E2B */
   unsigned long accepted, refused, served;   /* counters, for tests */
   unsigned long uses;         /* session uses so far */
+  unsigned long ticks;        /* connection ticks so far */
 } e2b_mcp_http;
 #endif
 
@@ -3293,8 +3302,11 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    E2B_MCP_HTTP_CONNS connections (each buffers one request, bounded: 431 for
    a long head, 413 for a long body, 408 when it does not arrive in time),
    E2B_MCP_HTTP_SESSIONS sessions (each an e2b_mcp_session the core works on
-   through s->sess) and a few lingering sockets (a connection beyond the slots
-   gets 503, then is drained and closed so it reads the answer).
+   through s->sess) and a few lingering sockets. A connection beyond the slots
+   takes the slot of the longest idle one (no request in progress); when every
+   slot has one, it gets 503, then is drained and closed so it reads the answer.
+   A connection that has sent no request yet has the request timeout, not the
+   idle one, so silent connections cannot keep the slots.
 
    A request is checked in this order: path (404), Host and Origin against DNS
    rebinding (403), the bearer token (401, constant time), the method (GET 405,
@@ -3307,13 +3319,15 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    Blocking: one tool call runs at a time. While it waits for E2B, the E2B
    socket's on_wait hook turns the loop every 20 ms: other clients are answered
    (ping, initialize, tools/list...) and their tool calls wait, PENDING, to run
-   next in order. While it waits for the user's elicitation answer, the loop
-   keeps serving everyone too (the answer arrives as its own POST, answered
-   202), and another tools/call meanwhile gets 503 with Retry-After. The
-   nested turns never touch the E2B connection or the running call's buffers. */
+   next, in the order they came. While it waits for the user's elicitation
+   answer, the loop keeps serving everyone too (the answer arrives as its own
+   POST, answered 202), and another tools/call meanwhile gets 503 with
+   Retry-After. The nested turns never touch the E2B connection or the
+   running call's buffers. */
 #ifdef E2B_MCP__HTTP
 /* PENDING: a complete tools/call that arrived while another call waited for
-   E2B; it is served, in order, once that call is done. */
+   E2B; it is served once that call is done. Queued calls run in the order
+   they arrived (conn.tick), not in the order of their slots. */
 enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING };
 
 /* The parts of a request head we use, as slices of the connection buffer. */
@@ -3339,15 +3353,21 @@ static int e2b_mcp__hs_ieqn(const char *a, const char *b, size_t n) {
   return 1;
 }
 
-/* ---- the socket side: whole writes, bounded by the write timeout ---- */
+/* ---- the socket side: whole writes, bounded by the write timeout ----
+   Nobody else is served while a client takes its answer, so the writes of one
+   answer may wait E2B_MCP_HTTP_WRITE_TIMEOUT_MS in all (c->wspent) for the
+   client to make room; then the connection is dropped. And a keep-alive
+   connection's next request is read only once the previous answer has all
+   left (c->hold, in e2b_mcp_http_step; dropped when that takes longer than
+   the write timeout): a client that does not read gets no more answers piled
+   up behind the ones it leaves unread. */
 static int e2b_mcp__hs_send(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
   unsigned long to = e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
-  unsigned long start = e2b_mcp__sock_now_ms(), spent;
   if (c->dead) return -1;
-  while (n) {   /* the whole write within the timeout, not each piece of it */
-    int r;
-    spent = e2b_mcp__sock_now_ms() - start;
-    r = spent >= to ? E2B_MCP_ERR_TIMEOUT : e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, (int)(to - spent));
+  while (n) {
+    unsigned long start = e2b_mcp__sock_now_ms();
+    int r = c->wspent >= to ? E2B_MCP_ERR_TIMEOUT : e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, (int)(to - c->wspent));
+    c->wspent += e2b_mcp__sock_now_ms() - start;
     if (r <= 0) { c->dead = 1; return -1; }
     p += r; n -= (size_t)r;
   }
@@ -3751,7 +3771,8 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   h->served++;
   if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
   e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
-  c->close = c->close || q.close;
+  /* HTTP/1.0 always closes, keep-alive asked or not: every answer to it says Connection: close */
+  c->close = c->close || q.close || q.http10;
   c->http10 = q.http10;
   if (!(q.target_n >= 4 && memcmp(q.target, "/mcp", 4) == 0 && (q.target_n == 4 || q.target[4] == '?'))) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
@@ -3833,6 +3854,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   }
   if (b.is_call && h->in_idle) {   /* another call waits for E2B: this one is next */
     c->state = E2B_MCP__HC_PENDING;
+    c->tick = ++h->ticks;
     h->served--;
     return;
   }
@@ -3855,6 +3877,9 @@ static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   c->have = c->head_len = 0;
   c->body_len = 0;
   c->last_ms = e2b_mcp__sock_now_ms();
+  c->tick = ++s->http.ticks;
+  c->answered = 1;
+  c->wspent = 0;
 }
 
 /* New bytes on a reading connection; serves the request once complete. */
@@ -3866,7 +3891,7 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, sizeof c->buf - c->have, 0);
   if (r == E2B_MCP_ERR_TIMEOUT) return;   /* nothing after all */
   if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
-  if (c->have == 0) c->start_ms = e2b_mcp__sock_now_ms();
+  if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__sock_now_ms();   /* the first request's clock runs from the accept */
   from = c->have > 3 ? c->have - 3 : 0;
   c->have += (size_t)r;
   if (c->head_len == 0) {
@@ -3953,22 +3978,32 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   unsigned char got[E2B_MCP__POLL_MAX];
   int i, n = 0;
   unsigned long now;
-  if (!h->in_idle && !h->asking)   /* calls that came while another waited for E2B, in order */
-    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++)
-      if (h->conns[i].state == E2B_MCP__HC_PENDING) {
-        e2b_mcp__hs_serve(s, i);
-        if (h->conns[i].state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, &h->conns[i]);
-      }
+  if (!h->in_idle && !h->asking) {   /* calls that came while another waited for E2B, in the order they came */
+    int round, first;
+    for (round = 0; round < E2B_MCP_HTTP_CONNS; round++) {
+      for (first = -1, i = 0; i < E2B_MCP_HTTP_CONNS; i++)
+        if (h->conns[i].state == E2B_MCP__HC_PENDING && (first < 0 || h->conns[i].tick < h->conns[first].tick)) first = i;
+      if (first < 0) break;
+      e2b_mcp__hs_serve(s, first);
+      if (h->conns[first].state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, &h->conns[first]);
+    }
+  }
   fds[n++] = h->listener.h;
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     /* A busy connection is being answered; only the one whose call waits for
-       the user is watched, for its client hanging up. */
-    fds[n++] = c->state == E2B_MCP__HC_READ || (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? c->sock.h : -1;
+       the user is watched, for its client hanging up. One on hold is looked
+       at again every 10 ms. */
+    fds[n++] = (c->state == E2B_MCP__HC_READ && !c->hold) || (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? c->sock.h : -1;
+    if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > 10) timeout_ms = 10;
   }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) fds[n++] = h->linger[i].h;
   e2b_mcp__sock_posix_poll(fds, n, got, timeout_ms);
-  /* new connections: a free slot, or 503 and a linger */
+  /* new connections: a free slot; else the slot of the longest idle connection
+     with no request in progress (no byte read, none waiting, and idle for
+     100 ms, so not one whose request is on its way): it closes like an idle
+     keep-alive one; else 503 and a linger */
+  now = e2b_mcp__sock_now_ms();
   if (got[0]) {
     int k;
     for (k = 0; k < 16; k++) {
@@ -3977,6 +4012,14 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       a.h = -1; a.port = NULL; a.on_wait = NULL; a.wait_ctx = NULL;
       if (e2b_mcp__sock_posix_accept(&h->listener, &a) != 1) break;
       for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+      if (slot < 0) {
+        for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+          e2b_mcp__http_conn *c = &h->conns[i];
+          if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && now - c->last_ms >= 100 &&
+              (slot < 0 || c->tick < h->conns[slot].tick)) slot = i;
+        }
+        if (slot >= 0) e2b_mcp__hs_conn_free(s, &h->conns[slot], 0);
+      }
       if (slot < 0) {
         static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: application/json\r\n"
           "Content-Length: 98\r\nConnection: close\r\n\r\n"
@@ -3991,14 +4034,16 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       h->conns[slot].sock = a;
       h->conns[slot].state = E2B_MCP__HC_READ;
       h->conns[slot].sess = -1;
-      h->conns[slot].last_ms = e2b_mcp__sock_now_ms();
+      h->conns[slot].last_ms = h->conns[slot].start_ms = e2b_mcp__sock_now_ms();
+      h->conns[slot].tick = ++h->ticks;
     }
   }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (!got[1 + i]) continue;
     if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
-    if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
+    if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__sock_posix_unsent(&c->sock)) c->hold = 1;
+    else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
     else if (c->state == E2B_MCP__HC_BUSY) {   /* the waiting call's client: gone? */
       char drop[64];
       int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop, 0);
@@ -4018,15 +4063,26 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     }
     if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__sock_posix_close(k);
   }
-  /* slow and idle clients */
+  /* slow and idle clients; a connection that has not sent its first request
+     yet gets the request timeout, not the idle one (it closes without a word) */
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state != E2B_MCP__HC_READ) continue;
-    if (c->have && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS)) {
-      c->close = 1;
-      e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
-      e2b_mcp__hs_conn_free(s, c, 1);
-    } else if (!c->have && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
+    if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
+      if (!e2b_mcp__sock_posix_unsent(&c->sock)) c->hold = 0;
+      else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
+        c->dead = 1;   /* it does not read: dropped */
+        e2b_mcp__hs_conn_free(s, c, 0);
+      }
+      continue;
+    }
+    if ((c->have || !c->answered) && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS)) {
+      if (c->have) {
+        c->close = 1;
+        e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
+      }
+      e2b_mcp__hs_conn_free(s, c, c->have != 0);
+    } else if (!c->have && c->answered && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
       e2b_mcp__hs_conn_free(s, c, 0);
   }
   return 0;

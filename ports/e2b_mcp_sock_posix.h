@@ -19,6 +19,9 @@
 #include <unistd.h>
 #include <errno.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/ioctl.h>
+#endif
 
 #ifndef MSG_NOSIGNAL
 #define MSG_NOSIGNAL 0
@@ -147,8 +150,9 @@ static void e2b_mcp__sock_posix_close(e2b_mcp_sock *s) {
 }
 
 /* ---- the server side, for the Streamable HTTP transport ----
-   listen/accept/poll, a half-close for lingering answers, and random bytes for
-   session ids. Sockets are non-blocking; send/recv above wait with poll. */
+   listen/accept/poll, a half-close for lingering answers, whether an answer
+   has left, and random bytes for session ids. Sockets are non-blocking;
+   send/recv above wait with poll. */
 #ifdef E2B_MCP__HTTP
 
 /* Binds host:port (numeric IPv4/IPv6 or "localhost"; port 0 picks a free one)
@@ -206,6 +210,24 @@ static int e2b_mcp__sock_posix_poll(const intptr_t *h, int n, unsigned char *got
   if (r <= 0) { memset(got, 0, (size_t)n); return 0; }
   for (i = 0; i < n; i++) got[i] = (p[i].revents & (POLLIN | POLLHUP | POLLERR)) != 0;
   return r;
+}
+
+/* Whether bytes sent on s have yet to reach the peer (still queued, or sent and
+   not acknowledged): 1 yes, 0 no. Linux counts them (SIOCOUTQ, which is
+   TIOCOUTQ), Apple's systems too (SO_NWRITE); elsewhere it tells whether the
+   send buffer is full. */
+static int e2b_mcp__sock_posix_unsent(e2b_mcp_sock *s) {
+  struct pollfd p;
+#if defined(__linux__) && defined(TIOCOUTQ)
+  int n = 0;
+  if (ioctl((int)s->h, TIOCOUTQ, &n) == 0) return n > 0;
+#elif defined(SO_NWRITE)
+  int n = 0;
+  socklen_t len = sizeof n;
+  if (getsockopt((int)s->h, SOL_SOCKET, SO_NWRITE, &n, &len) == 0) return n > 0;
+#endif
+  p.fd = (int)s->h; p.events = POLLOUT; p.revents = 0;
+  return poll(&p, 1, 0) == 0;
 }
 
 /* No more data from us: the peer reads our answer, then an end of stream. */

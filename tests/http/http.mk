@@ -26,6 +26,12 @@ $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
 	  -DE2B_MCP_MSG_MAX=16384 -DE2B_MCP_HTTP_REQUEST_TIMEOUT_MS=1500 -DE2B_MCP_HTTP_IDLE_TIMEOUT_MS=4000 \
 	  -DE2B_MCP_HTTP_ASK_TIMEOUT_MS=8000 -o $@ examples/e2b-mcp.c
 
+# A small send buffer on every accepted socket (LD_PRELOAD), so a client that does not read
+# fills it with one answer, as on a slow link (tests/http/sndbuf_shim.c; not -pedantic:
+# glibc declares accept() with a transparent union).
+$(BUILD)/sndbuf-shim.so: tests/http/sndbuf_shim.c | $(BUILD)
+	$(CC) -Wall -Wextra -Werror -shared -fPIC -o $@ tests/http/sndbuf_shim.c -ldl
+
 # The conformance fixtures: a test-only server, never part of build/e2b-mcp.
 $(BUILD)/fixture-server: tests/conformance/fixture-server.c $(HDRS) | $(BUILD)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -o $@ tests/conformance/fixture-server.c
@@ -51,11 +57,11 @@ http-npm-inspector: http-node
 	$(call http_npm_install,inspector,@modelcontextprotocol/inspector,$(HTTP_INSP_VER))
 
 test-http-rules:
-	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest $(BUILD)/fixture-server >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest $(BUILD)/fixture-server $(BUILD)/sndbuf-shim.so >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_http.py
 
 test-http-consent:
-	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-httptest >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_consent.py
 
 test-http-conformance:

@@ -200,6 +200,7 @@ def test_slow(port, other):
     slow.close()
     check("the slow client gets 408 after the request timeout", r.status == 408 and 0.8 < time.time() - t + 0.2 < 3.5, (r.status, time.time() - t))
     idle = socket.create_connection(("127.0.0.1", port), timeout=8)
+    r = other.post(rpc(8, "ping"), sock=idle)
     t = time.time()
     data = idle.recv(10)
     check("an idle keep-alive connection is closed after the idle timeout", data == b"" and 3.0 < time.time() - t < 6.5, time.time() - t)
@@ -262,16 +263,21 @@ def test_batch_while_e2b_waits(port, sim_port):
 
 
 def test_slots(port, other_port):
-    # 4 slots: fill them with idle clients, the 5th gets 503, then a slot frees up.
-    idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
+    # 4 slots: fill them with requests in progress (a head without its end: nothing to
+    # take over), the 5th gets 503, then a slot frees up.
+    time.sleep(0.3)   # the earlier tests' connections are closed by now
+    busy = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
+    for s in busy:
+        s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
     time.sleep(0.3)
     r = request(port, "POST", INIT)
-    check("more clients than slots: the next one gets 503 with Retry-After", r.status == 503 and r.headers.get("retry-after"), r.status)
-    idle[0].close()
+    check("more clients than slots, each with a request in progress: the next one gets 503 with Retry-After",
+          r.status == 503 and r.headers.get("retry-after"), r.status)
+    busy[0].close()
     time.sleep(0.4)
     r = request(port, "POST", INIT)
     check("a freed slot serves the next client", r.status == 200, r.status)
-    for s in idle[1:]:
+    for s in busy[1:]:
         s.close()
     time.sleep(0.3)
     # clients at once: 12 threads, 5 pings each, through 4 connection slots (503 answers
@@ -295,6 +301,190 @@ def test_slots(port, other_port):
     for t in ts:
         t.join(60)
     check("12 clients at once through 4 slots all get their answers", sum(results) == 60, results)
+
+
+def test_large_answer(port, how=""):
+    """A large answer (a 2025-03-26 batch of 40 tools/list, ~400 KB) still arrives whole at a
+    client with a small receive buffer that reads at a steady pace."""
+    s = HttpSession(port, version="2025-03-26")
+    body = json.dumps([{"jsonrpc": "2.0", "id": i, "method": "tools/list"} for i in range(40)])
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8192)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
+    head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
+            "Mcp-Session-Id: %s\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n" % (port, util.ACCEPT, s.sid, len(body)))
+    sock.sendall(head.encode() + body.encode())
+    raw = b""
+    while not raw.endswith(b"\r\n0\r\n\r\n"):
+        b = sock.recv(8192)
+        if not b:
+            break
+        raw += b
+        time.sleep(0.002)   # about 4 MB/s
+    sock.close()
+    text = util.dechunk(raw.partition(b"\r\n\r\n")[2])
+    try:
+        answers = json.loads(text)
+    except ValueError:
+        answers = None
+    ok = isinstance(answers, list) and [m.get("id") for m in answers] == list(range(40)) and \
+        all(len(m["result"]["tools"]) > 5 for m in answers)
+    check("a ~400 KB answer arrives whole at a client that reads at a steady pace" + how, ok and len(text) > 300000,
+          (len(raw), len(text), raw[:100]))
+
+
+def test_no_reader(sim_port, small_sndbuf=False):
+    """A client that sends keep-alive requests and never reads its answers (a 4 KiB receive
+    buffer; every 30 ms a batch of 4 tools/list, ~40 KB of answer, so the server's send
+    buffer fills within seconds) must not hold up the single-threaded server: another
+    client's pings stay prompt, and the non-reader's connection is dropped. With a 32 KiB
+    send buffer (as on a slow link) the first answer already does not fit: the server
+    waits at most the write timeout (1 s) for it."""
+    how = " (a 32 KiB send buffer: its first answer does not fit)" if small_sndbuf else ""
+    env = {"LD_PRELOAD": os.path.join(util.BUILD, "sndbuf-shim.so")} if small_sndbuf else None
+    port, p = util.start_http(BIN, sim_port, extra_env=env)
+    a, b = HttpSession(port, version="2025-03-26"), HttpSession(port)
+    body = json.dumps([{"jsonrpc": "2.0", "id": i, "method": "tools/list"} for i in range(4)])
+    one = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
+           "Mcp-Session-Id: %s\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n%s"
+           % (port, util.ACCEPT, a.sid, len(body), body)).encode()
+    nr = socket.socket()
+    nr.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    nr.settimeout(2)
+    nr.connect(("127.0.0.1", port))
+    t0 = time.time()
+    dropped = []
+
+    def spam():
+        while time.time() - t0 < 5 and not dropped:
+            try:
+                nr.sendall(one)
+            except OSError:
+                dropped.append(time.time() - t0)
+            time.sleep(0.03)
+    th = threading.Thread(target=spam, daemon=True)
+    th.start()
+    worst, n, bad = 0.0, 0, []
+    while time.time() - t0 < 5:
+        t = time.time()
+        try:
+            r = request(port, "POST", rpc(3, "ping"), b.headers(), timeout=15)
+            if r.status != 200:
+                bad.append(r.status)
+        except OSError as e:
+            bad.append(repr(e))
+        worst = max(worst, time.time() - t)
+        n += 1
+        time.sleep(0.1)
+    th.join(5)
+    nr.close()
+    check("a client that never reads its answers holds up another client's ping for at most ~1 s" + how,
+          worst < 1.5 and not bad, "worst %.2fs over %d pings, errors %s" % (worst, n, bad[:3]))
+    check("... and its connection is dropped within seconds" + how, dropped and dropped[0] < 5, dropped)
+    check("... and the server still answers" + how, served(port, b))
+    if small_sndbuf:
+        test_large_answer(port, " (a 32 KiB send buffer)")
+    util.stop(p)
+
+
+def test_pending_order(sim_port):
+    """Tool calls that came while another waited for E2B run in the order they came, not
+    in the order of their connection slots: Q's call (slot 2) came before P's (slot 1)."""
+    port, p = util.start_http(BIN, sim_port)
+    a, b = HttpSession(port), HttpSession(port)
+    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1000, "count": 1})
+    util.sim_clear(sim_port)
+    got = {}
+
+    def call(name, sess, args, sock=None):
+        got[name] = request(port, "POST", rpc(9, "tools/call", {"name": args[0], "arguments": args[1]}), sess.headers(), sock=sock)
+    slow = threading.Thread(target=call, args=("slow", a, ("e2b_list_sandboxes", {"limit": 1})))
+    slow.start()
+    time.sleep(0.3)
+    sp = socket.create_connection(("127.0.0.1", port), timeout=10)   # slot 1
+    time.sleep(0.15)
+    sq = socket.create_connection(("127.0.0.1", port), timeout=10)   # slot 2
+    time.sleep(0.15)
+    q = threading.Thread(target=call, args=("q", b, ("e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000002"}), sq))
+    q.start()
+    time.sleep(0.15)
+    pt = threading.Thread(target=call, args=("p", b, ("e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000001"}), sp))
+    pt.start()
+    for th in (slow, q, pt):
+        th.join(10)
+    sp.close()
+    sq.close()
+    order = [r["path"].rsplit("/", 1)[1] for r in util.sim_requests(sim_port) if "/sandboxes/ibobstaging" in r["path"]]
+    check("calls queued while another waited for E2B run in the order they came (not slot order)",
+          order == ["ibobstaging0000000002", "ibobstaging0000000001"] and all(got.get(k) and got[k].status == 200 for k in ("slow", "q", "p")),
+          (order, {k: v.status for k, v in got.items()}))
+    util.stop(p)
+
+
+def test_bare_connections(sim_port):
+    """Connections that never send a byte: closed after the (short) request timeout, not the
+    idle timeout; and when they fill every slot, a newcomer takes the longest-idle one's
+    slot instead of getting 503."""
+    port, p = util.start_http(BIN, sim_port)
+    bare = socket.create_connection(("127.0.0.1", port), timeout=8)
+    t = time.time()
+    try:
+        data = bare.recv(10)
+    except OSError:
+        data = None
+    check("a connection that sends nothing is closed after the request timeout (1.5 s), not the idle timeout (4 s)",
+          data == b"" and 1.0 < time.time() - t < 3.0, (data, time.time() - t))
+    bare.close()
+    # 4 fill the slots; 4 more, 0.2 s later, take theirs (a connection is not taken in its
+    # first 100 ms: its request may be on the way)
+    socks = [socket.create_connection(("127.0.0.1", port), timeout=3) for _ in range(4)]
+    time.sleep(0.2)
+    socks += [socket.create_connection(("127.0.0.1", port), timeout=3) for _ in range(4)]
+    time.sleep(0.2)
+    t = time.time()
+    r = request(port, "POST", INIT, timeout=5)
+    check("8 silent connections on 4 slots: a newcomer is served at once (the longest-idle makes room), not 503",
+          r.status == 200 and time.time() - t < 1.0, (r.status, time.time() - t))
+
+    def ended(k):   # before the request timeout closes the rest
+        k.settimeout(0.1)
+        try:
+            return k.recv(10) == b""
+        except socket.timeout:
+            return False
+        except OSError:
+            return True
+    gone = [ended(k) for k in socks]
+    check("... the five oldest silent connections were closed to make room, the newer three kept",
+          gone == [True] * 5 + [False] * 3, gone)
+    for k in socks:
+        k.close()
+    util.stop(p)
+
+
+def test_http10_close(port, other):
+    """HTTP/1.0 answers say Connection: close, and the connection does close, also when the
+    request asked for keep-alive."""
+    for label, body in [("202 to a notification", rpc(None, "notifications/initialized")), ("200 to a ping", rpc(7, "ping"))]:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=2)
+        sock.sendall(("POST /mcp HTTP/1.0\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
+                      "Mcp-Session-Id: %s\r\nConnection: keep-alive\r\nContent-Length: %d\r\n\r\n%s"
+                      % (port, util.ACCEPT, other.sid, len(body), body)).encode())
+        raw = b""
+        try:
+            while True:
+                b = sock.recv(4096)
+                if not b:
+                    break
+                raw += b
+            closed = True
+        except socket.timeout:
+            closed = False
+        sock.close()
+        head = raw.partition(b"\r\n\r\n")[0].lower()
+        check("HTTP/1.0 with Connection: keep-alive, %s: says Connection: close and closes" % label,
+              raw.startswith(b"HTTP/1.0 2") and b"connection: close" in head and closed, (closed, raw[:200]))
 
 
 def test_fixture_streams(sim_port):
@@ -385,10 +575,16 @@ def main():
     test_slow_e2b(port, sim_port)
     test_batch_while_e2b_waits(port, sim_port)
     test_slots(port, None)
+    test_large_answer(port)
+    test_http10_close(port, HttpSession(port))
     check("the server is still alive", p.poll() is None)
     util.stop(p)
     test_token(sim_port)
     test_partial_tokens(sim_port)
+    test_no_reader(sim_port)
+    test_no_reader(sim_port, small_sndbuf=True)
+    test_bare_connections(sim_port)
+    test_pending_order(sim_port)
     test_fixture_streams(sim_port)
     util.finish()
 
