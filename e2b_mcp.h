@@ -3561,8 +3561,13 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s) {
   int i, pick = -1;
   e2b_mcp__http_session *x;
   for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
+    int k, busy = s->http.asking && i == s->http.ask_sess;
     x = &s->http.sessions[i];
-    if (s->http.asking && i == s->http.ask_sess) continue;
+    /* a session whose call is running (it waits for E2B or its user) keeps its
+       slot, even if ended by DELETE meanwhile: the call answers with its state */
+    for (k = 0; k < E2B_MCP_HTTP_CONNS; k++)
+      if (s->http.conns[k].state == E2B_MCP__HC_BUSY && s->http.conns[k].sess == i) busy = 1;
+    if (busy) continue;
     if (!x->used) { pick = i; break; }
     if (pick < 0 || x->last_use < s->http.sessions[pick].last_use) pick = i;
   }

@@ -262,6 +262,25 @@ def test_batch_while_e2b_waits(port, sim_port):
           (r.status, r.body[:200]))
 
 
+def test_session_kept_while_its_call_runs(port, sim_port):
+    """A session whose call waits for E2B keeps its slot: ended by DELETE and crowded out by new
+    sessions meanwhile, the call still answers under the version it negotiated (2024-11-05: no
+    structuredContent), not under a newcomer's that took the slot."""
+    a = HttpSession(port, version="2024-11-05")
+    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1200, "count": 1})
+    got = {}
+    t = threading.Thread(target=lambda: got.setdefault("a", a.call("tools/call", {"name": "e2b_list_sandboxes", "arguments": {"limit": 1}})))
+    t.start()
+    time.sleep(0.3)
+    d = request(port, "DELETE", None, a.headers())
+    news = [HttpSession(port) for _ in range(3)]
+    t.join(10)
+    r = got.get("a")
+    res = r.events()[-1].get("result", {}) if r is not None and r.status == 200 else {}
+    check("the call of a session ended and crowded out meanwhile answers under its own version", d.status == 200 and
+          res.get("content") and "structuredContent" not in res and all(n.sid for n in news), (d.status, str(res)[:200]))
+
+
 def test_slots(port, other_port):
     # 4 slots: fill them with requests in progress (a head without its end: nothing to
     # take over), the 5th gets 503, then a slot frees up.
@@ -574,6 +593,7 @@ def main():
     test_slow(port, HttpSession(port))
     test_slow_e2b(port, sim_port)
     test_batch_while_e2b_waits(port, sim_port)
+    test_session_kept_while_its_call_runs(port, sim_port)
     test_slots(port, None)
     test_large_answer(port)
     test_http10_close(port, HttpSession(port))
