@@ -267,13 +267,14 @@ extern "C" {
   X(IO,           -14, "the transport failed") \
   X(TLS_TRUST,    -15, "no trust anchors could be loaded") \
   X(LISTEN,       -16, "the address could not be listened on (in use, or not an address of this machine)") \
-  X(NEED_TOKEN,   -17, "a non-loopback address needs a bearer token (E2B_MCP_HTTP_TOKEN)")
+  X(NEED_TOKEN,   -17, "a non-loopback address needs a bearer token (E2B_MCP_HTTP_TOKEN)") \
+  X(CANCELLED,    -18, "the client cancelled the call")
 
 enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -18
+  E2B_MCP_ERR__LAST = -19
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
@@ -322,7 +323,8 @@ struct e2b_mcp_sock_port;
 typedef struct e2b_mcp_sock {
   intptr_t h;                              /* fd, or whatever a custom port keeps */
   const struct e2b_mcp_sock_port *port;    /* custom ports only */
-  void (*on_wait)(void *ctx);              /* POSIX port: called while waiting (or NULL) */
+  int (*on_wait)(void *ctx);               /* POSIX port: called while waiting (or NULL);
+                                              nonzero ends the wait with E2B_MCP_ERR_CANCELLED */
   void *wait_ctx;
 } e2b_mcp_sock;
 
@@ -553,7 +555,9 @@ struct e2b_mcp_server {
   /* after a 429, per tool (E2B limits per route: a full concurrency on create
      must not stop the kill or pause that frees it): no request before this (ms) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
-  void (*e2b_wait_hook)(void *s); /* set by a transport that serves others while E2B answers */
+  int (*e2b_wait_hook)(void *s);  /* set by a transport that serves others while E2B answers */
+  int call_abortable;         /* the E2B request in flight only reads: a cancel may end it */
+  int call_cancelled;         /* the client cancelled the tool call being run */
   int in_batch;               /* a batch is being answered: its text (msg) and tokens (mtok)
                                  are read between its calls, so nobody else is served meanwhile */
   /* Buffers, in the order a call uses them. Everything from msg on is never
@@ -2060,6 +2064,7 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp__tok_json(js, &t[pt], c.progress_token, sizeof c.progress_token);
   e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
   e2b_mcp__strlcpy(s->call_id, id, sizeof s->call_id);
+  s->call_cancelled = 0;
   e2b_mcp__run_tool(s, &c);
   s->call_id[0] = 0;
   if (c.cancelled) return;   /* MCP: a cancelled request gets no response */
@@ -2108,8 +2113,10 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (idt < 0) {   /* notifications: no answer, ever */
     if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->sess->initialized = s->sess->client_ready = 1;
-    /* notifications/cancelled: calls run to completion before the next message
-       is read, so there is never anything left to cancel. */
+    /* notifications/cancelled: over stdio a call runs to completion before the
+       next message is read, so there is nothing left to cancel here. The
+       transports act on one that comes while a call waits: for its user's
+       answer (e2b_mcp_sink.await_answer), or over HTTP for E2B (a read ends). */
     return;
   }
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
@@ -2409,7 +2416,16 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body
   what_req[n] = 0;
   e2b_mcp_progress(c, 0, 1, "Calling E2B");
   t0 = e2b_mcp__now_ms(s);
+  /* A client's cancel may end a read; a request that changes something always
+     runs to its answer, so the user learns what was done (a new sandbox's ID). */
+  s->call_abortable = memcmp(rq->w.buf, "GET ", 4) == 0;
   err = e2b_mcp__http_send(s, rq, body, blen, r);
+  s->call_abortable = 0;
+  if (err == E2B_MCP_ERR_CANCELLED) {
+    e2b_mcp_log(c, "info", "%s on %s: cancelled by the client", what_req, u->host);
+    c->cancelled = 1;   /* MCP: a cancelled request gets no response */
+    return -1;
+  }
   if (err) e2b_mcp_log(c, "warning", "%s on %s: %s", what_req, u->host, e2b_mcp_strerror(err));
   else {
     e2b_mcp_log(c, r->status < 400 ? "debug" : "warning", "%s on %s: %d in %lu ms", what_req, u->host, r->status,
@@ -3857,6 +3873,10 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, h->conns[h->ask_conn].rpc_id) == 0)
       h->ask_state = -3;   /* the call ends without an answer; its stream closes */
   }
+  if (b.is_cancel && h->in_idle && &h->sessions[si].mcp == s->sess) {   /* of the call waiting for E2B? */
+    char rid[E2B_MCP_ID_MAX];
+    if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
+  }
   if (b.is_call && h->in_idle) {   /* another call waits for E2B: this one is next */
     c->state = E2B_MCP__HC_PENDING;
     c->tick = ++h->ticks;
@@ -3946,12 +3966,13 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
 /* The E2B connection's on_wait hook: one non-blocking turn of the loop, so other
    clients are answered while a tool call waits for E2B. Their tool calls wait
    (PENDING) and run after it; nothing else of the call's state is touched. */
-static void e2b_mcp__hs_serve_others(void *ctx) {
+static int e2b_mcp__hs_serve_others(void *ctx) {
   e2b_mcp_server *s = (e2b_mcp_server *)ctx;
-  if (s->http.in_idle || s->http.asking || s->in_batch) return;
+  if (s->http.in_idle || s->http.asking || s->in_batch) return 0;
   s->http.in_idle = 1;
   e2b_mcp_http_step(s, 0);
   s->http.in_idle = 0;
+  return s->call_abortable && s->call_cancelled;   /* a read the client no longer wants ends now */
 }
 
 /* Waits for the answer to our question (id) while serving everyone else.

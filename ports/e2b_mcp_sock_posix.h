@@ -46,7 +46,8 @@ static int e2b_mcp__sock_wait(int fd, short events, int timeout_ms) {
 
 /* Waits like e2b_mcp__sock_wait, but for a socket with an on_wait hook (the E2B
    connection while the HTTP transport serves) calls the hook every 20 ms of
-   waiting, so other clients are served while E2B takes its time. */
+   waiting, so other clients are served while E2B takes its time; a hook that
+   answers nonzero (the call was cancelled) ends the wait. */
 static int e2b_mcp__sock_wait_busy(e2b_mcp_sock *s, short events, int timeout_ms) {
   unsigned long end;
   if (!s->on_wait) return e2b_mcp__sock_wait((int)s->h, events, timeout_ms);
@@ -57,7 +58,7 @@ static int e2b_mcp__sock_wait_busy(e2b_mcp_sock *s, short events, int timeout_ms
     if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
     r = e2b_mcp__sock_wait((int)s->h, events, left < 20 ? (int)left : 20);
     if (r != E2B_MCP_ERR_TIMEOUT) return r;
-    s->on_wait(s->wait_ctx);
+    if (s->on_wait(s->wait_ctx)) return E2B_MCP_ERR_CANCELLED;
   }
 }
 

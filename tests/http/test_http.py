@@ -281,6 +281,38 @@ def test_session_kept_while_its_call_runs(port, sim_port):
           res.get("content") and "structuredContent" not in res and all(n.sid for n in news), (d.status, str(res)[:200]))
 
 
+def test_cancel_while_e2b_waits(port, sim_port):
+    """notifications/cancelled for a call waiting for E2B: a read (GET) ends at once with no answer;
+    a call that changes something (POST) still runs to its answer, so the user learns what was done."""
+    a = HttpSession(port)
+    for tool, args, path, ends in (("e2b_get_sandbox_logs", {"sandbox_id": "ibobstaging0000000001"}, "/logs$", True),
+                                   ("e2b_set_sandbox_timeout", {"sandbox_id": "ibobstaging0000000001", "timeout": 600}, "/timeout$", False)):
+        util.sim_fault(sim_port, {"path": path, "kind": "delay", "delay_ms": 2500, "count": 1})
+        a.next_id += 1
+        n = a.next_id
+        got = {}
+
+        def call():
+            t = time.time()
+            got["r"] = a.post(rpc(n, "tools/call", {"name": tool, "arguments": args}))
+            got["t"] = time.time() - t
+        th = threading.Thread(target=call)
+        th.start()
+        time.sleep(0.4)
+        c = a.post(rpc(None, "notifications/cancelled", {"requestId": n, "reason": "user stopped it"}))
+        th.join(10)
+        r, took = got.get("r"), got.get("t", 99)
+        answers = [m for m in r.events() if m.get("id") == n] if r is not None else None
+        if ends:
+            check("cancel of a read waiting for E2B: 202, and its stream ends at once without an answer",
+                  c.status == 202 and r is not None and r.status == 200 and answers == [] and took < 1.5, (c.status, took, answers))
+        else:
+            check("cancel of a change waiting for E2B: it runs to its answer (the user learns what was done)",
+                  c.status == 202 and answers and "result" in answers[0] and not answers[0]["result"]["isError"] and took >= 2.4,
+                  (c.status, took, answers))
+    check("after a cancelled call, the session is served", served(port, a))
+
+
 def test_slots(port, other_port):
     # 4 slots: fill them with requests in progress (a head without its end: nothing to
     # take over), the 5th gets 503, then a slot frees up.
@@ -594,6 +626,7 @@ def main():
     test_slow_e2b(port, sim_port)
     test_batch_while_e2b_waits(port, sim_port)
     test_session_kept_while_its_call_runs(port, sim_port)
+    test_cancel_while_e2b_waits(port, sim_port)
     test_slots(port, None)
     test_large_answer(port)
     test_http10_close(port, HttpSession(port))
