@@ -1319,6 +1319,18 @@ static void e2b_mcp__pct(e2b_mcp_json *w, const char *s, size_t n) {
     else { char e[3]; e[0] = '%'; e[1] = hex[c >> 4]; e[2] = hex[c & 15]; e2b_mcp__w_put(w, e, 3); }
   }
 }
+/* Percent-encodes twice: what e2b_mcp__pct would make of e2b_mcp__pct's output
+   (an unreserved byte stays, any other becomes %25XX). */
+static void e2b_mcp__pct2(e2b_mcp_json *w, const char *s, size_t n) {
+  static const char hex[] = "0123456789ABCDEF";
+  size_t i;
+  for (i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~')
+      e2b_mcp__w_c(w, (char)c);
+    else { char e[5]; e[0] = '%'; e[1] = '2'; e[2] = '5'; e[3] = hex[c >> 4]; e[4] = hex[c & 15]; e2b_mcp__w_put(w, e, 5); }
+  }
+}
 static void e2b_mcp__req_seg(e2b_mcp__req *rq, const char *s) { e2b_mcp__pct(&rq->w, s, strlen(s)); }
 static void e2b_mcp__req_qkey(e2b_mcp__req *rq, const char *key) {
   e2b_mcp__w_c(&rq->w, rq->has_query ? '&' : '?');
@@ -2303,9 +2315,11 @@ static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_
     return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
   return 1;
 }
-/* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded (E2B
-   decodes the whole, splits, then decodes each part). The argument is an
-   object of strings or that string in plain text. */
+/* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
+   as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
+   decodes the whole, splits on & and =, and decodes each part (the caller adds
+   the outer encoding). The argument is an object of strings or that string in
+   plain text. */
 static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
   char k[E2B_MCP_ARG_MAX / 2], v[E2B_MCP_ARG_MAX];
   int i = e2b_mcp_arg_token(c, "metadata"), j, n;
@@ -2317,7 +2331,7 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
       if (e2b_mcp__tok_str(c->js, &t[j], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[j + 1], v, sizeof v) < 0)
         return e2b_mcp__bad(c, "metadata", "expected an object whose values are strings");
       if (n) e2b_mcp__w_c(q, '&');
-      e2b_mcp__pct(q, k, strlen(k)); e2b_mcp__w_c(q, '='); e2b_mcp__pct(q, v, strlen(v));
+      e2b_mcp__pct2(q, k, strlen(k)); e2b_mcp__w_c(q, '='); e2b_mcp__pct2(q, v, strlen(v));
       j = e2b_mcp__tok_skip(t, j + 1);
     }
   } else if (t[i].type == JSMN_STRING) {
@@ -2333,7 +2347,7 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
       if (!eq || eq == p) return e2b_mcp__bad(c, "metadata", "expected key=value pairs joined by '&'");
       *eq = 0;
       if (n) e2b_mcp__w_c(q, '&');
-      e2b_mcp__pct(q, p, strlen(p)); e2b_mcp__w_c(q, '='); e2b_mcp__pct(q, eq + 1, strlen(eq + 1));
+      e2b_mcp__pct2(q, p, strlen(p)); e2b_mcp__w_c(q, '='); e2b_mcp__pct2(q, eq + 1, strlen(eq + 1));
     }
   } else return e2b_mcp__bad(c, "metadata", "expected an object of strings or a string k=v&k2=v2");
   if (q->err) return e2b_mcp__bad(c, "metadata", "too long");

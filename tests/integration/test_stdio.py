@@ -310,7 +310,7 @@ def t_tools():
     SIM.clear()
     res = c.call_tool("e2b_list_sandboxes", {"metadata": {"app": "staging", "team": "data eng"}})
     eq("list metadata with a space: each part encoded, then the whole", SIM.requests()[0]["query"],
-       "metadata=app%3Dstaging%26team%3Ddata%2520eng")
+       "metadata=app%3Dstaging%26team%3Ddata%252520eng")
     eq("list metadata with a space: matches", [x["sandboxID"] for x in result_json(res)["data"]], [BOB_STG2])
 
     SIM.clear()
@@ -626,6 +626,30 @@ def t_tools():
 
 
 # ----------------------------------------------------------------------------- 3. bad input
+
+def t_metadata_filters():
+    """Metadata values with & = % + and non-ASCII survive E2B's three decodings (its HTTP layer, then
+    the whole filter, then each part): a sandbox created with them is found by each of them."""
+    SIM.reset()
+    c = server(label="metadata filters")
+    c.initialize("2025-11-25")
+    meta = {"q": "a&b=c", "p": "50%", "s": "x+y z", "u": "\u00e9t\u00e9", "k&=": "v"}
+    res = c.call_tool("e2b_create_sandbox", {"metadata": meta, "timeout": 60})
+    sbid = result_json(res).get("sandboxID") if not is_err(res) else None
+    check("metadata filters: a sandbox created with awkward metadata", sbid, result_text(res))
+    for k, v in meta.items():
+        SIM.clear()
+        res = c.call_tool("e2b_list_sandboxes", {"metadata": {k: v}})
+        got = [x["sandboxID"] for x in result_json(res).get("data", [])] if not is_err(res) else result_text(res)
+        eq("metadata filter %r=%r finds it" % (k, v), got, [sbid])
+    SIM.clear()
+    res = c.call_tool("e2b_list_sandboxes", {"metadata": {"q": "a&b=c", "p": "50%"}})
+    eq("metadata filter: each part encoded twice, then the whole once", SIM.requests()[0]["query"],
+       "metadata=q%3Da%252526b%25253Dc%26p%3D50%252525")
+    eq("metadata filter: two awkward pairs find it", [x["sandboxID"] for x in result_json(res).get("data", [])], [sbid])
+    res = c.call_tool("e2b_list_sandboxes", {"metadata": {"q": "a&b"}})
+    eq("metadata filter: a&b is not a&b=c", result_json(res).get("data"), [])
+
 
 def t_bad_input():
     SIM.reset()
@@ -1085,7 +1109,7 @@ def main():
         API_URL = os.environ.get("E2B_API_URL") or SIM.url
         PROXIED = API_URL.rstrip("/") != SIM.url
         print("# binary %s, simulator %s, API URL %s" % (BIN, SIM.url, API_URL), flush=True)
-        for group in (t_handshake, t_tools, t_bad_input, t_failures, t_secrets, t_progress_and_logs):
+        for group in (t_handshake, t_tools, t_metadata_filters, t_bad_input, t_failures, t_secrets, t_progress_and_logs):
             t0 = time.time()
             try:
                 SIM.clear_faults()
