@@ -268,13 +268,14 @@ extern "C" {
   X(TLS_TRUST,    -15, "no trust anchors could be loaded") \
   X(LISTEN,       -16, "the address could not be listened on (in use, or not an address of this machine)") \
   X(NEED_TOKEN,   -17, "a non-loopback address needs a bearer token (E2B_MCP_HTTP_TOKEN)") \
-  X(CANCELLED,    -18, "the client cancelled the call")
+  X(CANCELLED,    -18, "the client cancelled the call") \
+  X(TLS_BROKEN,   -19, "the TLS connection failed after the request was sent")
 
 enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -19
+  E2B_MCP_ERR__LAST = -20
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
@@ -1588,9 +1589,13 @@ static int e2b_mcp__http_send(e2b_mcp_server *s, e2b_mcp__req *rq, const char *b
   for (attempt = 0; attempt < 2; attempt++) {
     int reused = s->conn.open;
     err = e2b_mcp__conn_open(s, u);
-    if (err == 0) err = e2b_mcp__conn_send(s, s->req, w->len);
-    if (err == 0 && body && blen) err = e2b_mcp__conn_send(s, body, blen);
-    if (err == 0) err = e2b_mcp__http_read(s, r, &h, &got);
+    if (err == 0) {
+      err = e2b_mcp__conn_send(s, s->req, w->len);
+      if (err == 0 && body && blen) err = e2b_mcp__conn_send(s, body, blen);
+      if (err == 0) err = e2b_mcp__http_read(s, r, &h, &got);
+      /* past the handshake, a TLS failure may come after E2B acted on the request */
+      if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) err = E2B_MCP_ERR_TLS_BROKEN;
+    }
     if (err == 0) break;
     e2b_mcp__conn_close(&s->conn);
     /* Only a connection that sat idle may have died under us; retry it once,
