@@ -387,7 +387,7 @@ static void test_requests(void) {
     "{\"sandboxID\":\"sb9\",\"templateID\":\"base\",\"envdVersion\":\"0.2.0\",\"envdAccessToken\":\"SECRET\",\"alias\":\"base\"}");
   static const char want_list[] =
     "GET /v2/sandboxes?state=running,paused&template=code-interpreter-v1"
-    "&metadata=user%3Ddemo%26a%2520b%3Dc%2526d%252F%25C3%25A9"
+    "&metadata=user%3Ddemo%26a%252520b%3Dc%252526d%25252F%2525C3%2525A9"   /* each part twice, then the whole */
     "&startedAfter=2026-01-31T12%3A00%3A00%2B01%3A00&limit=5&nextToken=t%2F%2B%3D%20x HTTP/1.1\r\n"
     "Host: sim.test:8080\r\n" UA "Accept: application/json\r\nX-API-Key: " KEY "\r\n\r\n";
   static const char want_create_body[] =
@@ -412,7 +412,7 @@ static void test_requests(void) {
   fresh();
   mock_add(mock_conn(&m, 0), list_answer, strlen(list_answer));
   CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{\"state\":[\"paused\"],\"metadata\":\"app=staging&user=a b\"}", &res) == 0);
-  CHECKM(strncmp(sent(), "GET /v2/sandboxes?state=paused&metadata=app%3Dstaging%26user%3Da%2520b HTTP/1.1\r\n", 80) == 0, sent());
+  CHECKM(strncmp(sent(), "GET /v2/sandboxes?state=paused&metadata=app%3Dstaging%26user%3Da%252520b HTTP/1.1\r\n", 82) == 0, sent());
 
   /* a POST with a JSON body: Content-Type and the exact Content-Length */
   fresh();
