@@ -3692,10 +3692,11 @@ static int e2b_mcp__hs_host_ok(e2b_mcp_server *s, const char *h, size_t n) {
   if (n == 0) return 0;
   if (s->http.loopback && e2b_mcp__hs_loopback_name(h, n)) return 1;
   while (a && *a) {
-    const char *e = a;
+    const char *e = a, *z;
     while (*e && *e != ',') e++;
     while (a < e && *a == ' ') a++;
-    if ((size_t)(e - a) == n && e2b_mcp__hs_ieqn(h, a, n)) return 1;
+    for (z = e; z > a && z[-1] == ' '; z--) {}
+    if ((size_t)(z - a) == n && e2b_mcp__hs_ieqn(h, a, n)) return 1;
     a = *e ? e + 1 : e;
   }
   return 0;
@@ -3819,7 +3820,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     return;
   }
   if (!q.http10 && !q.host) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: no Host header"); return; }
-  if ((q.host && (h->loopback || h->cfg.allowed_hosts) && !e2b_mcp__hs_host_ok(s, q.host, e2b_mcp__hs_hostpart(q.host, q.host_n))) ||
+  if ((q.host && (h->loopback || (h->cfg.allowed_hosts && *h->cfg.allowed_hosts)) && !e2b_mcp__hs_host_ok(s, q.host, e2b_mcp__hs_hostpart(q.host, q.host_n))) ||
       !e2b_mcp__hs_origin_ok(s, &q)) {
     e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
     return;
@@ -3991,7 +3992,8 @@ static int e2b_mcp__hs_serve_others(void *ctx) {
   s->http.in_idle = 1;
   e2b_mcp_http_step(s, 0);
   s->http.in_idle = 0;
-  return s->call_abortable && s->call_cancelled;   /* a read the client no longer wants ends now */
+  /* a read the client no longer wants ends now; so does any wait when the server is told to stop */
+  return (s->call_abortable && s->call_cancelled) || s->http.stop;
 }
 
 /* Waits for the answer to our question (id) while serving everyone else.
@@ -4061,7 +4063,9 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
         for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
           e2b_mcp__http_conn *c = &h->conns[i];
           if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && now - c->last_ms >= 100 &&
-              (slot < 0 || c->tick < h->conns[slot].tick)) slot = i;
+              (slot < 0 || c->tick < h->conns[slot].tick) &&
+              e2b_mcp__sock_wait((int)c->sock.h, POLLIN, 0) != 0)   /* nothing arrived since the poll */
+            slot = i;
         }
         if (slot >= 0) e2b_mcp__hs_conn_free(s, &h->conns[slot], 0);
       }
