@@ -1310,28 +1310,24 @@ static void e2b_mcp__req_begin(e2b_mcp_server *s, e2b_mcp__req *rq, const char *
 }
 static void e2b_mcp__req_lit(e2b_mcp__req *rq, const char *s) { e2b_mcp__w_put(&rq->w, s, strlen(s)); }
 /* Percent-encodes everything but RFC 3986 unreserved characters. */
-static void e2b_mcp__pct(e2b_mcp_json *w, const char *s, size_t n) {
+/* Percent-encodes s[0..n) once, or twice (what once would make of its own
+   output: an unreserved byte stays, any other becomes %25XX). */
+static void e2b_mcp__pct_n(e2b_mcp_json *w, const char *s, size_t n, int twice) {
   static const char hex[] = "0123456789ABCDEF";
   size_t i;
   for (i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~')
       e2b_mcp__w_c(w, (char)c);
-    else { char e[3]; e[0] = '%'; e[1] = hex[c >> 4]; e[2] = hex[c & 15]; e2b_mcp__w_put(w, e, 3); }
+    else {
+      char e[5];
+      e[0] = '%'; e[1] = '2'; e[2] = '5'; e[3] = hex[c >> 4]; e[4] = hex[c & 15];
+      if (twice) e2b_mcp__w_put(w, e, 5);
+      else { e[2] = '%'; e2b_mcp__w_put(w, e + 2, 3); }
+    }
   }
 }
-/* Percent-encodes twice: what e2b_mcp__pct would make of e2b_mcp__pct's output
-   (an unreserved byte stays, any other becomes %25XX). */
-static void e2b_mcp__pct2(e2b_mcp_json *w, const char *s, size_t n) {
-  static const char hex[] = "0123456789ABCDEF";
-  size_t i;
-  for (i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~')
-      e2b_mcp__w_c(w, (char)c);
-    else { char e[5]; e[0] = '%'; e[1] = '2'; e[2] = '5'; e[3] = hex[c >> 4]; e[4] = hex[c & 15]; e2b_mcp__w_put(w, e, 5); }
-  }
-}
+static void e2b_mcp__pct(e2b_mcp_json *w, const char *s, size_t n) { e2b_mcp__pct_n(w, s, n, 0); }
 static void e2b_mcp__req_seg(e2b_mcp__req *rq, const char *s) { e2b_mcp__pct(&rq->w, s, strlen(s)); }
 static void e2b_mcp__req_qkey(e2b_mcp__req *rq, const char *key) {
   e2b_mcp__w_c(&rq->w, rq->has_query ? '&' : '?');
@@ -2336,7 +2332,7 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
       if (e2b_mcp__tok_str(c->js, &t[j], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[j + 1], v, sizeof v) < 0)
         return e2b_mcp__bad(c, "metadata", "expected an object whose values are strings");
       if (n) e2b_mcp__w_c(q, '&');
-      e2b_mcp__pct2(q, k, strlen(k)); e2b_mcp__w_c(q, '='); e2b_mcp__pct2(q, v, strlen(v));
+      e2b_mcp__pct_n(q, k, strlen(k), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, v, strlen(v), 1);
       j = e2b_mcp__tok_skip(t, j + 1);
     }
   } else if (t[i].type == JSMN_STRING) {
@@ -2352,7 +2348,7 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
       if (!eq || eq == p) return e2b_mcp__bad(c, "metadata", "expected key=value pairs joined by '&'");
       *eq = 0;
       if (n) e2b_mcp__w_c(q, '&');
-      e2b_mcp__pct2(q, p, strlen(p)); e2b_mcp__w_c(q, '='); e2b_mcp__pct2(q, eq + 1, strlen(eq + 1));
+      e2b_mcp__pct_n(q, p, strlen(p), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, eq + 1, strlen(eq + 1), 1);
     }
   } else return e2b_mcp__bad(c, "metadata", "expected an object of strings or a string k=v&k2=v2");
   if (q->err) return e2b_mcp__bad(c, "metadata", "too long");
