@@ -587,6 +587,43 @@ def metrics_rules():
     eq(err(400, "/sandboxes/metrics?sandbox_ids=ok1,BAD"), "Invalid sandbox ID", "bad id in list")
 
 
+
+@test
+def ended_sandbox_logs_kept_7_days():
+    """A killed or timed-out sandbox is gone (404, unlisted) but its logs stay readable for 7 days."""
+    gone = {ALICE_PROD, NOMETA, ALICE_PAUSED}
+    kill_t = iso(ctl("GET", "clock")["now"])
+    eq(call("DELETE", "/sandboxes/" + ALICE_PROD)[0], 204, "kill running")
+    eq(call("DELETE", "/sandboxes/" + ALICE_PAUSED)[0], 204, "kill paused")
+    nometa_end = iso(call("GET", "/sandboxes/" + NOMETA)[2]["endAt"])
+    ctl("POST", "clock", {"advance": 600})  # NOMETA's timeout ends it (a kill: no autoPause)
+    for sb in sorted(gone):
+        eq(call("GET", "/sandboxes/" + sb)[0], 404, "%s ended: detail 404" % sb)
+    listed = ids(call("GET", "/v2/sandboxes?state=running,paused")[2]) + ids(call("GET", "/sandboxes")[2])
+    ok(not gone & set(listed), "ended sandboxes are not listed")
+    ok(not gone & {s["sandboxID"] for s in ctl("GET", "state")["sandboxes"]}, "nor among the state's sandboxes")
+    eq(call("GET", "/sandboxes/%s/metrics" % ALICE_PROD)[0], 404, "metrics of an ended sandbox: 404")
+    logs = call("GET", "/v2/sandboxes/%s/logs" % ALICE_PROD)[2]["logs"]
+    eq(len(logs), 1000, "killed: its logs are still served")
+    ok(iso(logs[0]["timestamp"]) <= kill_t + 1, "killed: no lines after the kill")
+    logs = call("GET", "/v2/sandboxes/%s/logs" % NOMETA)[2]["logs"]
+    ok(logs and iso(logs[0]["timestamp"]) <= nometa_end, "timed out: logs kept, none after endAt")
+    v1 = call("GET", "/sandboxes/%s/logs" % NOMETA)[2]
+    ok(v1["logs"] and len(v1["logs"]) == len(v1["logEntries"]) == len(logs), "v1 serves them too")
+    ok(call("GET", "/v2/sandboxes/%s/logs" % ALICE_PAUSED)[2]["logs"], "killed while paused: logs kept")
+    ctl("POST", "config", {"logs_404": True})
+    eq(call("GET", "/v2/sandboxes/%s/logs" % NOMETA)[0], 200, "an ended sandbox is not unknown (logs_404)")
+    ctl("POST", "config", {"logs_404": False})
+    ctl("POST", "clock", {"advance": 7 * 86400 - 1200})  # now = kill + 7 d - 10 min
+    logs = call("GET", "/v2/sandboxes/%s/logs?direction=forward" % ALICE_PROD)[2]["logs"]
+    ok(logs and iso(logs[0]["timestamp"]) >= kill_t - 601, "day 7: only the last 10 minutes are within 7 days")
+    eq(call("GET", "/v2/sandboxes/%s/logs" % ALICE_PAUSED)[2], {"logs": []}, "older lines are past retention")
+    ctl("POST", "clock", {"advance": 1200})
+    eq(call("GET", "/v2/sandboxes/%s/logs" % ALICE_PROD)[2], {"logs": []}, "after 7 days: nothing")
+    eq(call("GET", "/sandboxes/%s/logs" % NOMETA)[2], {"logs": [], "logEntries": []}, "v1 after 7 days")
+    ok(ALICE_PROD not in {e["sandboxID"] for e in ctl("GET", "state")["ended"]}, "forgotten after 7 days")
+
+
 @test
 def snapshots_paging_and_filters():
     got, pages = list_all("/snapshots", 2)
