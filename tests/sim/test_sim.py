@@ -625,6 +625,33 @@ def ended_sandbox_logs_kept_7_days():
 
 
 @test
+def metrics_step_tiers_and_wide_ranges():
+    """E2B's step tiers by range; a range wider than the data returns the existing samples, bucketed."""
+    now = int(iso(ctl("GET", "clock")["now"]))
+    p = "/sandboxes/%s/metrics" % ALICE_STG  # ran for 2 h
+    for rng, step in ((600, 5), (3599, 5), (3600, 30), (6 * 3600 - 1, 30), (6 * 3600, 60), (12 * 3600 - 1, 60),
+                      (12 * 3600, 120), (86400 - 1, 120), (86400, 300), (7 * 86400 - 1, 300), (7 * 86400, 900),
+                      (now - 1, 900)):
+        st, _, js, _ = call("GET", p + "?start=%d&end=%d" % (now - rng, now))
+        t = [x["timestampUnix"] for x in js]
+        ok(st == 200 and len(t) >= 2, "range %d s: a series (%d points)" % (rng, len(t)))
+        ok(all(x % step == 0 for x in t), "range %d s: buckets start on multiples of %d s" % (rng, step))
+        eq(set(b - a for a, b in zip(t, t[1:])), {step}, "range %d s: step" % rng)
+        eq(t[-1], now - now % step, "range %d s: the last bucket holds the newest sample" % rng)
+    start = int(iso(call("GET", "/sandboxes/" + ALICE_STG)[2]["startedAt"]))
+    js = call("GET", p + "?start=1")[2]
+    t = [x["timestampUnix"] for x in js]
+    ok(t and t[0] <= start < t[0] + 900 and t[-1] <= now, "start=1: 15-minute buckets over the sandbox's life")
+    ok(all(x["memTotal"] == 4096 * 1024 * 1024 and x["memUsed"] < x["memTotal"] for x in js), "bucketed values")
+    js = call("GET", "/sandboxes/%s/metrics?start=1" % NOMETA)[2]
+    ok(1 <= len(js) <= 2, "a 1-minute sandbox over a wide range: its samples in one or two buckets (%d)" % len(js))
+    sb = call("POST", "/sandboxes", {"templateID": "base", "timeout": 3600})[2]["sandboxID"]
+    ctl("POST", "clock", {"advance": 300})
+    t = [x["timestampUnix"] for x in call("GET", "/sandboxes/%s/metrics" % sb)[2]]
+    eq(set(b - a for a, b in zip(t, t[1:])), {30}, "default range = the sandbox's own 1 h: step 30 s")
+
+
+@test
 def snapshots_paging_and_filters():
     got, pages = list_all("/snapshots", 2)
     eq(len(got), 7, "7 snapshots")
