@@ -192,6 +192,18 @@ static void e2b_mcp__br_add(e2b_mcp__br_loader *ld) {
   tr->nta++;
 }
 
+/* Whether a PEM object's name is a certificate's. BearSSL 0.6 keeps the dashes of a
+   BEGIN line that ends in CRLF ("CERTIFICATE-----"): what follows the label is ignored. */
+static int e2b_mcp__br_is_cert(const char *name) {
+  static const char *const labels[] = { "CERTIFICATE", "X509 CERTIFICATE" };
+  size_t i, n;
+  for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+    n = strlen(labels[i]);
+    if (strncmp(name, labels[i], n) == 0 && (name[n] == 0 || name[n] == '-')) return 1;
+  }
+  return 0;
+}
+
 /* Feeds PEM text to the decoder; 0, or -1 when the text is not PEM. */
 static int e2b_mcp__br_push(e2b_mcp__br_loader *ld, const unsigned char *p, size_t n) {
   while (n > 0) {
@@ -201,7 +213,7 @@ static int e2b_mcp__br_push(e2b_mcp__br_loader *ld, const unsigned char *p, size
     switch (br_pem_decoder_event(&ld->pem)) {
     case BR_PEM_BEGIN_OBJ:
       name = br_pem_decoder_name(&ld->pem);
-      ld->in_cert = strcmp(name, "CERTIFICATE") == 0 || strcmp(name, "X509 CERTIFICATE") == 0;
+      ld->in_cert = e2b_mcp__br_is_cert(name);
       if (ld->in_cert) {
         ld->mark = ld->tr->used;
         ld->full = 0;
