@@ -16,13 +16,23 @@
   - the system bundle (no E2B_MCP_CA_FILE) does not trust the test CA; a missing
     E2B_MCP_CA_FILE makes tools say that no trust anchors could be loaded.
 
+Against a fake E2B over TLS (tests/tls/fake_e2b.py, the PKI of tests/tls/mkcerts.sh), for
+a failure nginx cannot produce:
+  - a record that cannot be decrypted after POST /sandboxes was sent: the tool result is
+    an error saying the request may or may not have been carried out (not "before
+    anything was sent").
+
 tests/tls/test_binary.py BIN...   prints one line per check and "N passed, N failed".
 """
 import json, os, subprocess, sys, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fake_e2b import FakeE2B
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 DIR = os.path.join(ROOT, "build", "tls-binary-test")
+CERTS = os.path.join(ROOT, "build", "tls-test")        # tests/tls/mkcerts.sh
 PROXY = os.path.join(ROOT, "tests", "sim", "tls-proxy.sh")
 KEY = "e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef"
 passed = failed = 0
@@ -90,18 +100,19 @@ def conns(lines, port):
 
 class Mcp:
     """One e2b-mcp process over stdio."""
-    def __init__(self, binary, port, ca=True, ca_file=None):
+    def __init__(self, binary, port, ca=True, ca_file=None, url=None, errlog=None):
         env = dict(os.environ)
         for k in ("E2B_DOMAIN", "E2B_MCP_CA_FILE", "E2B_MCP_ENABLE_KILL"):
             env.pop(k, None)
-        url = "https://localhost:%d" % port
+        url = url or "https://localhost:%d" % port
         env.update(E2B_API_KEY=KEY, E2B_API_URL=url, E2B_DASHBOARD_API_URL=url)
         if ca_file:
             env["E2B_MCP_CA_FILE"] = ca_file
         elif ca:
             env["E2B_MCP_CA_FILE"] = os.path.join(DIR, "ca.pem")
+        self.err = open(errlog, "w") if errlog else subprocess.DEVNULL
         self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
+                                  stderr=self.err, env=env, text=True, bufsize=1)
         self.id = 0
         r = self.rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                     "clientInfo": {"name": "tls-test", "version": "1"}})
@@ -135,6 +146,9 @@ class Mcp:
             self.p.wait(timeout=10)
         except Exception:
             self.p.kill()
+            self.p.wait()
+        if self.err is not subprocess.DEVNULL:
+            self.err.close()
 
 
 def elf_interp(path):
@@ -230,9 +244,28 @@ def suite(binary):
     check(not access_lines(), "%s: nothing sent without trust" % name)
 
 
+def fake_suite(binary):
+    """Failures after the handshake, against fake_e2b.py."""
+    name = os.path.basename(binary)
+    ca = os.path.join(CERTS, "ca.pem")
+    srv = FakeE2B(CERTS, "badrecord")
+    try:
+        m = Mcp(binary, srv.port, ca_file=ca)
+        err, text = m.call("e2b_create_sandbox", {})
+        m.close()
+        sent = [r for r in srv.requests if r.startswith("POST /sandboxes ")]
+        check(len(sent) == 1 and err and "may or may not" in text and "before anything was sent" not in text,
+              "%s: a bad record after POST /sandboxes was sent: \"%s\"" % (name, text[:120]),
+              "requests %r isError=%s text=%r" % (srv.requests, err, text[:300]))
+
+    finally:
+        srv.close()
+
+
 def main():
     bins = sys.argv[1:]
     os.makedirs(DIR, exist_ok=True)
+    subprocess.run([os.path.join(HERE, "mkcerts.sh"), CERTS], check=True, timeout=120)
     sim = subprocess.Popen([sys.executable, os.path.join(ROOT, "tests", "sim", "e2b-sim"), "--port", "0",
                             "--key", KEY], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -247,10 +280,11 @@ def main():
             if not os.access(b, os.X_OK):
                 check(False, "%s is built" % b)
                 continue
-            try:
-                suite(b)
-            except Exception as e:      # a crash of one binary fails it, not the run
-                check(False, "%s: suite ran to the end" % os.path.basename(b), repr(e))
+            for part in (suite, fake_suite):
+                try:
+                    part(b)
+                except Exception as e:      # a crash of one binary fails it, not the run
+                    check(False, "%s: %s ran to the end" % (os.path.basename(b), part.__name__), repr(e))
     except Exception as e:
         check(False, "set-up (simulator + nginx)", repr(e))
     finally:
