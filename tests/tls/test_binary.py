@@ -17,10 +17,13 @@
     E2B_MCP_CA_FILE makes tools say that no trust anchors could be loaded.
 
 Against a fake E2B over TLS (tests/tls/fake_e2b.py, the PKI of tests/tls/mkcerts.sh), for
-a failure nginx cannot produce:
+failures nginx cannot produce:
   - a record that cannot be decrypted after POST /sandboxes was sent: the tool result is
     an error saying the request may or may not have been carried out (not "before
-    anything was sent").
+    anything was sent");
+  - a close-delimited answer (no Content-Length, not chunked) cut by a TCP FIN without
+    close_notify is an error, not a complete answer (RFC 9112 9.8); the same answer
+    ended by close_notify is complete.
 
 tests/tls/test_binary.py BIN...   prints one line per check and "N passed, N failed".
 """
@@ -258,6 +261,16 @@ def fake_suite(binary):
               "%s: a bad record after POST /sandboxes was sent: \"%s\"" % (name, text[:120]),
               "requests %r isError=%s text=%r" % (srv.requests, err, text[:300]))
 
+        srv.mode = "cut"
+        m = Mcp(binary, srv.port, ca_file=ca)
+        err, text = m.call("e2b_list_sandboxes")
+        check(err and "before answering in full" in text,
+              "%s: a close-delimited answer cut without close_notify is an error" % name,
+              "isError=%s text=%r" % (err, text[:300]))
+        srv.mode = "closedelim"
+        err, text = m.call("e2b_list_sandboxes")
+        m.close()
+        check(not err, "%s: the same answer ended by close_notify is complete" % name, text[:300])
     finally:
         srv.close()
 
