@@ -102,6 +102,17 @@ int main(int argc, char **argv) {
     say("e2b-mcp: ", e2b_mcp_strerror(r), " (check E2B_API_URL, E2B_DASHBOARD_API_URL and E2B_DOMAIN)\n", NULL);
     return 2;
   }
+  /* A bad trust store is said now, not at the first tool call; the server still starts
+     (tools then say the same). Only the file name: nothing secret. */
+  if ((srv.api.https || srv.dash.https) && !srv.trust_loaded) {
+#ifdef E2B_MCP_TLS_NONE
+    say("e2b-mcp: warning: ", e2b_mcp_strerror(E2B_MCP_ERR_NO_TLS), "\n", NULL);
+#else
+    const char *why = e2b_mcp_strerror(E2B_MCP_ERR_TLS_TRUST);
+    if (cfg.ca_file) say("e2b-mcp: warning: E2B_MCP_CA_FILE=", cfg.ca_file, ": ", why, "; https calls will fail\n", NULL);
+    else say("e2b-mcp: warning: the system trust store: ", why, "; https calls will fail\n", NULL);
+#endif
+  }
   if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
   if (!use_http) return e2b_mcp_serve_stdio(&srv);
   r = e2b_mcp_http_listen(&srv, &http);

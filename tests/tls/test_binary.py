@@ -14,7 +14,8 @@
     refused, the tool result names the reason in words, and no request (so no API key)
     reached the server;
   - the system bundle (no E2B_MCP_CA_FILE) does not trust the test CA; a missing
-    E2B_MCP_CA_FILE makes tools say that no trust anchors could be loaded.
+    E2B_MCP_CA_FILE makes tools say that no trust anchors could be loaded, and the server
+    says so on stderr at start-up (one line naming the file, no key), and still serves.
 
 Against a fake E2B over TLS (tests/tls/fake_e2b.py, the PKI of tests/tls/mkcerts.sh), for
 failures nginx cannot produce:
@@ -247,12 +248,41 @@ def suite(binary):
     check(not access_lines(), "%s: nothing sent without trust" % name)
 
 
+def startup_warning(binary, port):
+    """A CA file that does not load is said on stderr at start-up; the server still starts."""
+    name = os.path.basename(binary)
+    errlog = os.path.join(DIR, "stderr.txt")
+    missing = os.path.join(DIR, "no-such-ca.pem")
+
+    def stderr_lines():
+        with open(errlog) as f:
+            return f.read().splitlines()
+
+    m = Mcp(binary, port, ca_file=missing, errlog=errlog)   # initialize answered: it runs
+    err, text = m.call("e2b_list_sandboxes")
+    m.close()
+    lines = stderr_lines()
+    warn = [l for l in lines if "warning" in l]
+    check(len(warn) == 1 and missing in warn[0] and "no trust anchors could be loaded" in warn[0],
+          "%s: a CA file that does not load is one warning line at start-up" % name, "stderr %r" % lines)
+    check(not any(KEY in l or KEY[4:] in l for l in lines), "%s: the warning shows no key" % name, "stderr %r" % lines)
+    check(err and "trust anchors" in text, "%s: and the server still runs; tools say the same" % name, text[:200])
+    m = Mcp(binary, port, ca_file=os.path.join(CERTS, "ca.pem"), errlog=errlog)
+    m.close()
+    check(not stderr_lines(), "%s: no warning when the CA file loads" % name, "stderr %r" % stderr_lines())
+    m = Mcp(binary, port, ca_file=missing, url="http://127.0.0.1:%d" % port, errlog=errlog)
+    m.close()
+    check(not stderr_lines(), "%s: no warning when no URL is https" % name, "stderr %r" % stderr_lines())
+
+
 def fake_suite(binary):
     """Failures after the handshake, against fake_e2b.py."""
     name = os.path.basename(binary)
     ca = os.path.join(CERTS, "ca.pem")
     srv = FakeE2B(CERTS, "badrecord")
     try:
+        startup_warning(binary, srv.port)
+
         m = Mcp(binary, srv.port, ca_file=ca)
         err, text = m.call("e2b_create_sandbox", {})
         m.close()
