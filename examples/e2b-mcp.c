@@ -63,7 +63,8 @@ static const char usage[] =
   "  E2B_MCP_ENABLE_KILL    1 exposes e2b_kill_sandbox\n"
   "  E2B_MCP_HTTP_TOKEN     with --http: the bearer token every client must send;\n"
   "                         required unless HOST is a loopback address\n"
-  "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: more Host/Origin names to accept, comma-separated\n";
+  "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: Host/Origin names to accept, comma-separated: on a\n"
+  "                         loopback address besides the loopback names, elsewhere the only ones\n";
 
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
@@ -83,6 +84,9 @@ int main(int argc, char **argv) {
       http.host = host;
       http.token = getenv("E2B_MCP_HTTP_TOKEN");
       http.allowed_hosts = getenv("E2B_MCP_HTTP_ALLOWED_HOSTS");
+      /* set but naming nobody (empty, spaces, commas) is unset: a list of no names
+         would refuse every Host off loopback */
+      if (http.allowed_hosts && !http.allowed_hosts[strspn(http.allowed_hosts, " ,")]) http.allowed_hosts = NULL;
       use_http = 1;
     } else {
       say("e2b-mcp: unknown argument '", argv[1], "'\n\n", usage, NULL);

@@ -26,9 +26,13 @@ failures nginx cannot produce:
     close_notify is an error, not a complete answer (RFC 9112 9.8); the same answer
     ended by close_notify is complete.
 
+And the --http transport bound to ::ffff:127.0.0.1 (not a loopback name to the server,
+loopback to the kernel): E2B_MCP_HTTP_ALLOWED_HOSTS set but empty is no list at all
+(any Host, behind the token); a list replaces the default, loopback names included.
+
 tests/tls/test_binary.py BIN...   prints one line per check and "N passed, N failed".
 """
-import json, os, subprocess, sys, time
+import http.client, json, os, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fake_e2b import FakeE2B
@@ -305,6 +309,44 @@ def fake_suite(binary):
         srv.close()
 
 
+def allowed_hosts(binary):
+    """--http off loopback: E2B_MCP_HTTP_ALLOWED_HOSTS empty is unset, a list replaces."""
+    name = os.path.basename(binary)
+    token = "t0k3n-" + os.urandom(8).hex()
+    for value, host, want in (("", "127.0.0.1", 200), (" , ", "127.0.0.1", 200),
+                              ("proxy.example", "proxy.example", 200), ("proxy.example", "127.0.0.1", 403)):
+        env = dict(os.environ)
+        env.update(E2B_API_KEY=KEY, E2B_API_URL="http://127.0.0.1:9", E2B_DASHBOARD_API_URL="http://127.0.0.1:9",
+                   E2B_MCP_HTTP_TOKEN=token, E2B_MCP_HTTP_ALLOWED_HOSTS=value)
+        p = subprocess.Popen([binary, "--http", "[::ffff:127.0.0.1]:0"], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
+        status, line = None, ""
+        try:
+            line = p.stderr.readline()
+            port = int(line.rsplit(":", 1)[1].split("/")[0]) if "listening on" in line else 0
+            if port:
+                c = http.client.HTTPConnection("::ffff:127.0.0.1", port, timeout=5)
+                c.request("POST", "/mcp", json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}),
+                    {"Host": "%s:%d" % (host, port), "Content-Type": "application/json",
+                     "Accept": "application/json, text/event-stream", "Authorization": "Bearer " + token})
+                r = c.getresponse()
+                status = r.status
+                r.read()
+                c.close()
+        except Exception as e:
+            line += " " + repr(e)
+        finally:
+            p.terminate()
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        check(status == want, "%s: --http off loopback, ALLOWED_HOSTS=%r, Host %s: %s" % (name, value, host, want),
+              "got %s (%s)" % (status, line.strip()))
+
+
 def main():
     bins = sys.argv[1:]
     os.makedirs(DIR, exist_ok=True)
@@ -323,7 +365,7 @@ def main():
             if not os.access(b, os.X_OK):
                 check(False, "%s is built" % b)
                 continue
-            for part in (suite, fake_suite):
+            for part in (suite, fake_suite, allowed_hosts):
                 try:
                     part(b)
                 except Exception as e:      # a crash of one binary fails it, not the run
