@@ -63,7 +63,8 @@ static const char usage[] =
   "  E2B_MCP_ENABLE_KILL    1 exposes e2b_kill_sandbox\n"
   "  E2B_MCP_HTTP_TOKEN     with --http: the bearer token every client must send;\n"
   "                         required unless HOST is a loopback address\n"
-  "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: more Host/Origin names to accept, comma-separated\n";
+  "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: Host/Origin names to accept, comma-separated: on a\n"
+  "                         loopback address besides the loopback names, elsewhere the only ones\n";
 
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
@@ -83,6 +84,9 @@ int main(int argc, char **argv) {
       http.host = host;
       http.token = getenv("E2B_MCP_HTTP_TOKEN");
       http.allowed_hosts = getenv("E2B_MCP_HTTP_ALLOWED_HOSTS");
+      /* set but naming nobody (empty, spaces, commas) is unset: a list of no names
+         would refuse every Host off loopback */
+      if (http.allowed_hosts && !http.allowed_hosts[strspn(http.allowed_hosts, " ,")]) http.allowed_hosts = NULL;
       use_http = 1;
     } else {
       say("e2b-mcp: unknown argument '", argv[1], "'\n\n", usage, NULL);
@@ -101,6 +105,17 @@ int main(int argc, char **argv) {
   if (r != 0) {
     say("e2b-mcp: ", e2b_mcp_strerror(r), " (check E2B_API_URL, E2B_DASHBOARD_API_URL and E2B_DOMAIN)\n", NULL);
     return 2;
+  }
+  /* A bad trust store is said now, not at the first tool call; the server still starts
+     (tools then say the same). Only the file name: nothing secret. */
+  if ((srv.api.https || srv.dash.https) && !srv.trust_loaded) {
+#ifdef E2B_MCP_TLS_NONE
+    say("e2b-mcp: warning: ", e2b_mcp_strerror(E2B_MCP_ERR_NO_TLS), "\n", NULL);
+#else
+    const char *why = e2b_mcp_strerror(E2B_MCP_ERR_TLS_TRUST);
+    if (cfg.ca_file) say("e2b-mcp: warning: E2B_MCP_CA_FILE=", cfg.ca_file, ": ", why, "; https calls will fail\n", NULL);
+    else say("e2b-mcp: warning: the system trust store: ", why, "; https calls will fail\n", NULL);
+#endif
   }
   if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
   if (!use_http) return e2b_mcp_serve_stdio(&srv);

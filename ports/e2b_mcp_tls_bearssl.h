@@ -192,6 +192,18 @@ static void e2b_mcp__br_add(e2b_mcp__br_loader *ld) {
   tr->nta++;
 }
 
+/* Whether a PEM object's name is a certificate's. BearSSL 0.6 keeps the dashes of a
+   BEGIN line that ends in CRLF ("CERTIFICATE-----"): what follows the label is ignored. */
+static int e2b_mcp__br_is_cert(const char *name) {
+  static const char *const labels[] = { "CERTIFICATE", "X509 CERTIFICATE" };
+  size_t i, n;
+  for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+    n = strlen(labels[i]);
+    if (strncmp(name, labels[i], n) == 0 && (name[n] == 0 || name[n] == '-')) return 1;
+  }
+  return 0;
+}
+
 /* Feeds PEM text to the decoder; 0, or -1 when the text is not PEM. */
 static int e2b_mcp__br_push(e2b_mcp__br_loader *ld, const unsigned char *p, size_t n) {
   while (n > 0) {
@@ -201,7 +213,7 @@ static int e2b_mcp__br_push(e2b_mcp__br_loader *ld, const unsigned char *p, size
     switch (br_pem_decoder_event(&ld->pem)) {
     case BR_PEM_BEGIN_OBJ:
       name = br_pem_decoder_name(&ld->pem);
-      ld->in_cert = strcmp(name, "CERTIFICATE") == 0 || strcmp(name, "X509 CERTIFICATE") == 0;
+      ld->in_cert = e2b_mcp__br_is_cert(name);
       if (ld->in_cert) {
         ld->mark = ld->tr->used;
         ld->full = 0;
@@ -255,7 +267,11 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
     if (rc == 0) rc = e2b_mcp__br_push(&ld, (const unsigned char *)"\n", 1);
   } else
 #endif
-  rc = e2b_mcp__br_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
+  {
+    rc = e2b_mcp__br_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
+    /* a file's last line without its newline still ends the object */
+    if (rc == 0) rc = e2b_mcp__br_push(&ld, (const unsigned char *)"\n", 1);
+  }
   if (rc != 0 || tr->dropped > 0 || tr->nta == 0) {
     tr->nta = 0;
     return E2B_MCP_ERR_TLS_TRUST;
@@ -285,11 +301,12 @@ static int e2b_mcp__br_fail(e2b_mcp_tls *t, int sock_err) {
   return sock_err;
 }
 
-#define E2B_MCP__BR_EOF 1   /* the peer ended the stream (close_notify or TCP EOF) */
+#define E2B_MCP__BR_EOF 1   /* the peer ended the stream with close_notify */
+#define E2B_MCP__BR_CUT 2   /* the stream ended without close_notify (TCP EOF only) */
 
 /* Moves records until the engine offers one of the states in `want` (BR_SSL_SENDAPP,
    BR_SSL_RECVAPP; 0: until every pending record is on the wire). Returns 0,
-   E2B_MCP__BR_EOF, or a negative E2B_MCP_ERR_*. */
+   E2B_MCP__BR_EOF, E2B_MCP__BR_CUT, or a negative E2B_MCP_ERR_*. */
 static int e2b_mcp__br_pump(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned want, int timeout_ms) {
   br_ssl_engine_context *eng = &t->sc.eng;
   int flushed = 0;
@@ -320,7 +337,7 @@ static int e2b_mcp__br_pump(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned want, int 
     if (st & BR_SSL_RECVREC) {
       buf = br_ssl_engine_recvrec_buf(eng, &len);
       r = e2b_mcp__sock_recv(s, buf, len, timeout_ms);
-      if (r == 0) { t->open = 0; return E2B_MCP__BR_EOF; }
+      if (r == 0) { t->open = 0; return E2B_MCP__BR_CUT; }
       if (r < 0) return e2b_mcp__br_fail(t, r);
       br_ssl_engine_recvrec_ack(eng, (size_t)r);
       continue;
@@ -411,7 +428,7 @@ static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mc
   if (r != 0) {
     t->have_sess = 0;                   /* never resume after a failure */
     t->open = 0;
-    return r == E2B_MCP__BR_EOF ? E2B_MCP_ERR_CLOSED : r;
+    return r > 0 ? E2B_MCP_ERR_CLOSED : r;
   }
   br_ssl_engine_get_session_parameters(eng, &t->sess);
   if (offered_len > 0 && t->sess.session_id_len == offered_len &&
@@ -435,7 +452,7 @@ static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned cha
     unsigned char *buf;
     size_t len;
     r = e2b_mcp__br_pump(t, s, BR_SSL_SENDAPP, timeout_ms);
-    if (r != 0) return r == E2B_MCP__BR_EOF ? E2B_MCP_ERR_CLOSED : r;
+    if (r != 0) return r > 0 ? E2B_MCP_ERR_CLOSED : r;
     buf = br_ssl_engine_sendapp_buf(eng, &len);
     if (len > n - done) len = n - done;
     memcpy(buf, p + done, len);
@@ -444,7 +461,7 @@ static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned cha
   }
   br_ssl_engine_flush(eng, 0);
   r = e2b_mcp__br_pump(t, s, 0, timeout_ms);
-  if (r != 0) return r == E2B_MCP__BR_EOF ? E2B_MCP_ERR_CLOSED : r;
+  if (r != 0) return r > 0 ? E2B_MCP_ERR_CLOSED : r;
   return (int)n;
 }
 
@@ -457,7 +474,11 @@ static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, 
   if (!t->open) return 0;
   if (n == 0) return E2B_MCP_ERR_IO;
   r = e2b_mcp__br_pump(t, s, BR_SSL_RECVAPP, timeout_ms);
+  /* Only close_notify is a clean end (0). A bare TCP EOF may be a cut (RFC 9112 9.8:
+     it must not complete a response whose end is the close): E2B_MCP_ERR_CLOSED,
+     which e2b_mcp.h treats as the end of the stream everywhere else. */
   if (r == E2B_MCP__BR_EOF) return 0;
+  if (r == E2B_MCP__BR_CUT) return E2B_MCP_ERR_CLOSED;
   if (r != 0) return r;
   buf = br_ssl_engine_recvapp_buf(eng, &len);
   if (len > n) len = n;

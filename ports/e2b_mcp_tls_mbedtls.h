@@ -190,7 +190,11 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
     rc = 0;
   } else
 #endif
-  rc = e2b_mcp__mb_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
+  {
+    rc = e2b_mcp__mb_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
+    /* a file's last line without its newline still ends the block */
+    if (rc == 0) e2b_mcp__mb_push(&ld, (const unsigned char *)"\n", 1);
+  }
   if (rc != 0 || tr->n == 0) return E2B_MCP_ERR_TLS_TRUST;
   return tr->n;
 }
@@ -330,7 +334,12 @@ static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, 
     if (r > 0) return r;
     if ((r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) && ++spins < 64) continue;
     t->open = 0;
-    if (r == 0 || r == MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY || r == MBEDTLS_ERR_SSL_CONN_EOF) return 0;
+    /* Only close_notify is a clean end (0). mbedtls_ssl_read's 0 is a TCP EOF without
+       it, maybe a cut (RFC 9112 9.8: it must not complete a response whose end is the
+       close): E2B_MCP_ERR_CLOSED, which e2b_mcp.h treats as the end of the stream
+       everywhere else. */
+    if (r == MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY) return 0;
+    if (r == 0 || r == MBEDTLS_ERR_SSL_CONN_EOF) return E2B_MCP_ERR_CLOSED;
     return e2b_mcp__mb_map(t, r);
   }
 }

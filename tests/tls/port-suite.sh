@@ -48,6 +48,16 @@ esac
 n=$("$bin" trust - | awk '{print $2}')
 [ "${n:-0}" -ge 100 ] && ok "system bundle has $n anchors" || bad "system bundle: only ${n:-0} anchors"
 expect "one CA file" "anchors 1" "$bin" trust "$d/ca.pem"
+# The last certificate of a file need not end with a newline ($(...) strips it).
+printf '%s' "$(cat "$d/ca.pem")" > "$d/ca-nonl.pem"
+expect "one CA file without a final newline" "anchors 1" "$bin" trust "$d/ca-nonl.pem"
+printf '%s' "$(cat "$d/ca.pem" "$d/other.pem")" > "$d/two-nonl.pem"
+expect "two certificates, the last without a final newline: both" "anchors 2" "$bin" trust "$d/two-nonl.pem"
+# Windows line ends: CRLF everywhere, and the last line without it.
+sed 's/$/\r/' "$d/ca.pem" "$d/other.pem" > "$d/crlf.pem"
+expect "CRLF file: both certificates" "anchors 2" "$bin" trust "$d/crlf.pem"
+head -c -2 "$d/crlf.pem" > "$d/crlf-nonl.pem"
+expect "CRLF file, the last line without its CRLF: both" "anchors 2" "$bin" trust "$d/crlf-nonl.pem"
 expect "missing CA file is refused" "error -15 TLS_TRUST" "$bin" trust "$d/does-not-exist.pem"
 printf 'not a certificate\n' > "$d/empty.pem"
 expect "CA file without certificates is refused" "error -15 TLS_TRUST" "$bin" trust "$d/empty.pem"

@@ -14,15 +14,33 @@
     refused, the tool result names the reason in words, and no request (so no API key)
     reached the server;
   - the system bundle (no E2B_MCP_CA_FILE) does not trust the test CA; a missing
-    E2B_MCP_CA_FILE makes tools say that no trust anchors could be loaded.
+    E2B_MCP_CA_FILE makes tools say that no trust anchors could be loaded, and the server
+    says so on stderr at start-up (one line naming the file, no key), and still serves.
+
+Against a fake E2B over TLS (tests/tls/fake_e2b.py, the PKI of tests/tls/mkcerts.sh), for
+failures nginx cannot produce:
+  - a record that cannot be decrypted after POST /sandboxes was sent: the tool result is
+    an error saying the request may or may not have been carried out (not "before
+    anything was sent");
+  - a close-delimited answer (no Content-Length, not chunked) cut by a TCP FIN without
+    close_notify is an error, not a complete answer (RFC 9112 9.8); the same answer
+    ended by close_notify is complete.
+
+And the --http transport bound to ::ffff:127.0.0.1 (not a loopback name to the server,
+loopback to the kernel): E2B_MCP_HTTP_ALLOWED_HOSTS set but empty is no list at all
+(any Host, behind the token); a list replaces the default, loopback names included.
 
 tests/tls/test_binary.py BIN...   prints one line per check and "N passed, N failed".
 """
-import json, os, subprocess, sys, time
+import http.client, json, os, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fake_e2b import FakeE2B
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 DIR = os.path.join(ROOT, "build", "tls-binary-test")
+CERTS = os.path.join(ROOT, "build", "tls-test")        # tests/tls/mkcerts.sh
 PROXY = os.path.join(ROOT, "tests", "sim", "tls-proxy.sh")
 KEY = "e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef"
 passed = failed = 0
@@ -90,18 +108,19 @@ def conns(lines, port):
 
 class Mcp:
     """One e2b-mcp process over stdio."""
-    def __init__(self, binary, port, ca=True, ca_file=None):
+    def __init__(self, binary, port, ca=True, ca_file=None, url=None, errlog=None):
         env = dict(os.environ)
         for k in ("E2B_DOMAIN", "E2B_MCP_CA_FILE", "E2B_MCP_ENABLE_KILL"):
             env.pop(k, None)
-        url = "https://localhost:%d" % port
+        url = url or "https://localhost:%d" % port
         env.update(E2B_API_KEY=KEY, E2B_API_URL=url, E2B_DASHBOARD_API_URL=url)
         if ca_file:
             env["E2B_MCP_CA_FILE"] = ca_file
         elif ca:
             env["E2B_MCP_CA_FILE"] = os.path.join(DIR, "ca.pem")
+        self.err = open(errlog, "w") if errlog else subprocess.DEVNULL
         self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
+                                  stderr=self.err, env=env, text=True, bufsize=1)
         self.id = 0
         r = self.rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                     "clientInfo": {"name": "tls-test", "version": "1"}})
@@ -135,6 +154,9 @@ class Mcp:
             self.p.wait(timeout=10)
         except Exception:
             self.p.kill()
+            self.p.wait()
+        if self.err is not subprocess.DEVNULL:
+            self.err.close()
 
 
 def elf_interp(path):
@@ -230,9 +252,105 @@ def suite(binary):
     check(not access_lines(), "%s: nothing sent without trust" % name)
 
 
+def startup_warning(binary, port):
+    """A CA file that does not load is said on stderr at start-up; the server still starts."""
+    name = os.path.basename(binary)
+    errlog = os.path.join(DIR, "stderr.txt")
+    missing = os.path.join(DIR, "no-such-ca.pem")
+
+    def stderr_lines():
+        with open(errlog) as f:
+            return f.read().splitlines()
+
+    m = Mcp(binary, port, ca_file=missing, errlog=errlog)   # initialize answered: it runs
+    err, text = m.call("e2b_list_sandboxes")
+    m.close()
+    lines = stderr_lines()
+    warn = [l for l in lines if "warning" in l]
+    check(len(warn) == 1 and missing in warn[0] and "no trust anchors could be loaded" in warn[0],
+          "%s: a CA file that does not load is one warning line at start-up" % name, "stderr %r" % lines)
+    check(not any(KEY in l or KEY[4:] in l for l in lines), "%s: the warning shows no key" % name, "stderr %r" % lines)
+    check(err and "trust anchors" in text, "%s: and the server still runs; tools say the same" % name, text[:200])
+    m = Mcp(binary, port, ca_file=os.path.join(CERTS, "ca.pem"), errlog=errlog)
+    m.close()
+    check(not stderr_lines(), "%s: no warning when the CA file loads" % name, "stderr %r" % stderr_lines())
+    m = Mcp(binary, port, ca_file=missing, url="http://127.0.0.1:%d" % port, errlog=errlog)
+    m.close()
+    check(not stderr_lines(), "%s: no warning when no URL is https" % name, "stderr %r" % stderr_lines())
+
+
+def fake_suite(binary):
+    """Failures after the handshake, against fake_e2b.py."""
+    name = os.path.basename(binary)
+    ca = os.path.join(CERTS, "ca.pem")
+    srv = FakeE2B(CERTS, "badrecord")
+    try:
+        startup_warning(binary, srv.port)
+
+        m = Mcp(binary, srv.port, ca_file=ca)
+        err, text = m.call("e2b_create_sandbox", {})
+        m.close()
+        sent = [r for r in srv.requests if r.startswith("POST /sandboxes ")]
+        check(len(sent) == 1 and err and "may or may not" in text and "before anything was sent" not in text,
+              "%s: a bad record after POST /sandboxes was sent: \"%s\"" % (name, text[:120]),
+              "requests %r isError=%s text=%r" % (srv.requests, err, text[:300]))
+
+        srv.mode = "cut"
+        m = Mcp(binary, srv.port, ca_file=ca)
+        err, text = m.call("e2b_list_sandboxes")
+        check(err and "before answering in full" in text,
+              "%s: a close-delimited answer cut without close_notify is an error" % name,
+              "isError=%s text=%r" % (err, text[:300]))
+        srv.mode = "closedelim"
+        err, text = m.call("e2b_list_sandboxes")
+        m.close()
+        check(not err, "%s: the same answer ended by close_notify is complete" % name, text[:300])
+    finally:
+        srv.close()
+
+
+def allowed_hosts(binary):
+    """--http off loopback: E2B_MCP_HTTP_ALLOWED_HOSTS empty is unset, a list replaces."""
+    name = os.path.basename(binary)
+    token = "t0k3n-" + os.urandom(8).hex()
+    for value, host, want in (("", "127.0.0.1", 200), (" , ", "127.0.0.1", 200),
+                              ("proxy.example", "proxy.example", 200), ("proxy.example", "127.0.0.1", 403)):
+        env = dict(os.environ)
+        env.update(E2B_API_KEY=KEY, E2B_API_URL="http://127.0.0.1:9", E2B_DASHBOARD_API_URL="http://127.0.0.1:9",
+                   E2B_MCP_HTTP_TOKEN=token, E2B_MCP_HTTP_ALLOWED_HOSTS=value)
+        p = subprocess.Popen([binary, "--http", "[::ffff:127.0.0.1]:0"], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
+        status, line = None, ""
+        try:
+            line = p.stderr.readline()
+            port = int(line.rsplit(":", 1)[1].split("/")[0]) if "listening on" in line else 0
+            if port:
+                c = http.client.HTTPConnection("::ffff:127.0.0.1", port, timeout=5)
+                c.request("POST", "/mcp", json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}),
+                    {"Host": "%s:%d" % (host, port), "Content-Type": "application/json",
+                     "Accept": "application/json, text/event-stream", "Authorization": "Bearer " + token})
+                r = c.getresponse()
+                status = r.status
+                r.read()
+                c.close()
+        except Exception as e:
+            line += " " + repr(e)
+        finally:
+            p.terminate()
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        check(status == want, "%s: --http off loopback, ALLOWED_HOSTS=%r, Host %s: %s" % (name, value, host, want),
+              "got %s (%s)" % (status, line.strip()))
+
+
 def main():
     bins = sys.argv[1:]
     os.makedirs(DIR, exist_ok=True)
+    subprocess.run([os.path.join(HERE, "mkcerts.sh"), CERTS], check=True, timeout=120)
     sim = subprocess.Popen([sys.executable, os.path.join(ROOT, "tests", "sim", "e2b-sim"), "--port", "0",
                             "--key", KEY], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -247,10 +365,11 @@ def main():
             if not os.access(b, os.X_OK):
                 check(False, "%s is built" % b)
                 continue
-            try:
-                suite(b)
-            except Exception as e:      # a crash of one binary fails it, not the run
-                check(False, "%s: suite ran to the end" % os.path.basename(b), repr(e))
+            for part in (suite, fake_suite, allowed_hosts):
+                try:
+                    part(b)
+                except Exception as e:      # a crash of one binary fails it, not the run
+                    check(False, "%s: %s ran to the end" % (os.path.basename(b), part.__name__), repr(e))
     except Exception as e:
         check(False, "set-up (simulator + nginx)", repr(e))
     finally:
