@@ -652,6 +652,28 @@ def metrics_step_tiers_and_wide_ranges():
 
 
 @test
+def timeout_without_body():
+    """The body of POST /timeout is optional in the spec: no validator error; the handler's binding decides."""
+    p = "/sandboxes/%s/timeout" % ALICE_PROD
+    end0 = iso(call("GET", "/sandboxes/" + ALICE_PROD)[2]["endAt"])
+    parse_err = "Error when parsing request: error when parsing request: EOF"
+    st, _, js, _ = call("POST", p, headers={"Content-Type": "application/json"})
+    eq((st, js), (400, {"code": 400, "message": parse_err}), "empty JSON body: the handler's parse error")
+    eq(iso(call("GET", "/sandboxes/" + ALICE_PROD)[2]["endAt"]), end0, "nothing changed")
+    st, _, js, _ = call("POST", "/sandboxes/inotthere000000000000/timeout",
+                        headers={"Content-Type": "application/json; charset=utf-8"})
+    eq((st, js["message"]), (400, parse_err), "the body is parsed before the sandbox is looked up")
+    eq(err(400, "/sandboxes/BAD!/timeout", "POST"), "Invalid sandbox ID", "the ID is checked first")
+    eq(call("POST", p, key=None, headers={"Content-Type": "application/json"})[0], 401, "auth before the handler")
+    m = err(400, p, "POST", {})
+    ok(m.startswith(VPREFIX) and 'property "timeout" is missing' in m, "{} still fails the schema")
+    eq(err(404, "/sandboxes/inotthere000000000000/timeout", "POST").startswith("Sandbox"), True,
+       "no body, no Content-Type, unknown sandbox: 404")
+    st, _, _, raw = call("POST", p)
+    eq((st, raw), (204, b""), "no body, no Content-Type: form binding, timeout 0, 204")
+    eq(call("GET", "/sandboxes/" + ALICE_PROD)[0], 404, "timeout 0: the sandbox ended")
+
+@test
 def snapshots_paging_and_filters():
     got, pages = list_all("/snapshots", 2)
     eq(len(got), 7, "7 snapshots")
