@@ -553,6 +553,7 @@ struct e2b_mcp_server {
   e2b_mcp_conn conn;
   e2b_mcp_tls_trust trust;
   int trust_loaded;
+  int trust_err;              /* why not (E2B_MCP_ERR_TLS_TRUST, or NO_TLS in a build without TLS) */
   /* after a 429, per tool (E2B limits per route: a full concurrency on create
      must not stop the kill or pause that frees it): no request before this (ms) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
@@ -1249,7 +1250,7 @@ static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *u) {
     /* closed (or talking) while idle: start afresh */
   }
   e2b_mcp__conn_close(c);
-  if (u->https && !s->trust_loaded) return E2B_MCP_ERR_TLS_TRUST;
+  if (u->https && !s->trust_loaded) return s->trust_err ? s->trust_err : E2B_MCP_ERR_TLS_TRUST;
   c->sock.h = -1;
   c->sock.port = s->cfg.sock_port;
   c->sock.on_wait = s->e2b_wait_hook;
@@ -1873,8 +1874,12 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
   else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
   if (r) return r;
-  if (s->api.https || s->dash.https)
-    s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
+  if (s->api.https || s->dash.https) {
+    r = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file);
+    s->trust_loaded = r > 0;
+    s->trust_err = r == E2B_MCP_ERR_NO_TLS ? r : E2B_MCP_ERR_TLS_TRUST;
+    r = 0;
+  }
   e2b_mcp__load_key(s);
   e2b_mcp__builtin_tools(s);
   return 0;

@@ -552,6 +552,11 @@ static void test_tool_errors(void) {
   m.open_err = E2B_MCP_ERR_DNS;
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
   CHECK(res.is_error && CONTAINS(res.message, "could not be resolved"));
+  /* https:// in a build without a TLS port: says so, and nothing is opened */
+  setup("https://sim.test");
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
+  CHECK(res.is_error && CONTAINS(res.message, "needs a build with a TLS port") && m.opens == 0);
+  setup("http://sim.test:8080");
 
   /* 429: Retry-After is honoured, never retried in a loop, and the cool-down sends nothing */
   fresh();
