@@ -36,7 +36,7 @@ static int split_addr(const char *a, char *host, size_t cap, unsigned *port) {
   const char *colon = strrchr(a, ':'), *h = a, *he;
   char *end;
   unsigned long p;
-  if (!colon || !colon[1]) return -1;
+  if (!colon || colon[1] < '0' || colon[1] > '9') return -1;   /* digits only: no sign, no space */
   he = colon;
   if (*h == '[') { h++; if (he == h || he[-1] != ']') return -1; he--; }
   if ((size_t)(he - h) >= cap) return -1;
@@ -74,8 +74,8 @@ int main(int argc, char **argv) {
   int r, use_http = 0;
   memset(&http, 0, sizeof http);
   if (argc > 1) {
-    if (strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) { fputs(usage, stdout); return 0; }
+    if (strcmp(argv[1], "--version") == 0 && argc == 2) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
+    if ((strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) && argc == 2) { fputs(usage, stdout); return 0; }
     if (strcmp(argv[1], "--http") == 0 && argc == 3) {
       if (split_addr(argv[2], host, sizeof host, &http.port) != 0) {
         say("e2b-mcp: --http wants HOST:PORT, for example 127.0.0.1:8931 (port 0 picks a free one)\n", NULL);
@@ -89,7 +89,9 @@ int main(int argc, char **argv) {
       if (http.allowed_hosts && !http.allowed_hosts[strspn(http.allowed_hosts, " ,")]) http.allowed_hosts = NULL;
       use_http = 1;
     } else {
-      say("e2b-mcp: unknown argument '", argv[1], "'\n\n", usage, NULL);
+      int known = !strcmp(argv[1], "--version") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--http");
+      if (known) say("e2b-mcp: wrong number of arguments for ", argv[1], "\n\n", usage, NULL);
+      else say("e2b-mcp: unknown argument '", argv[1], "'\n\n", usage, NULL);
       return 2;
     }
   }

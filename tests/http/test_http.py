@@ -185,6 +185,10 @@ def test_token(sim_port):
     check("a non-loopback address without a token is refused", q.returncode == 2 and b"E2B_MCP_HTTP_TOKEN" in q.stderr, q.stderr)
     q = subprocess.run([BIN, "--http", "nonsense"], capture_output=True, env=env, timeout=10)
     check("--http without HOST:PORT is a usage error", q.returncode == 2, q.stderr)
+    for args in (["--http", "127.0.0.1:+0"], ["--http", "127.0.0.1: 0"], ["--http", "127.0.0.1:0x10"], ["--version", "extra"],
+                 ["--help", "extra"]):
+        q = subprocess.run([BIN] + args, capture_output=True, env=env, timeout=10)
+        check("usage error: %s" % " ".join(args), q.returncode == 2 and not q.stdout, (q.returncode, q.stdout[:80]))
 
 
 def test_partial_tokens(sim_port):
