@@ -268,7 +268,7 @@ extern "C" {
   X(TLS_TRUST,    -15, "no trust anchors could be loaded") \
   X(LISTEN,       -16, "the address could not be listened on (in use, or not an address of this machine)") \
   X(NEED_TOKEN,   -17, "a non-loopback address needs a bearer token (E2B_MCP_HTTP_TOKEN)") \
-  X(CANCELLED,    -18, "the client cancelled the call") \
+  X(CANCELLED,    -18, "the call was cancelled (by the client, or the server is stopping)") \
   X(TLS_BROKEN,   -19, "the TLS connection failed after the request was sent")
 
 enum e2b_mcp_err {
@@ -2441,7 +2441,7 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body
   s->call_abortable = memcmp(rq->w.buf, "GET ", 4) == 0;
   err = e2b_mcp__http_send(s, rq, body, blen, r);
   s->call_abortable = 0;
-  if (err == E2B_MCP_ERR_CANCELLED) {
+  if (err == E2B_MCP_ERR_CANCELLED && s->call_cancelled) {
     e2b_mcp_log(c, "info", "%s on %s: cancelled by the client", what_req, u->host);
     c->cancelled = 1;   /* MCP: a cancelled request gets no response */
     return -1;
@@ -3989,12 +3989,13 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
    (PENDING) and run after it; nothing else of the call's state is touched. */
 static int e2b_mcp__hs_serve_others(void *ctx) {
   e2b_mcp_server *s = (e2b_mcp_server *)ctx;
-  if (s->http.in_idle || s->http.asking || s->in_batch) return 0;
+  /* A read ends when its client cancels it or the server is told to stop; a
+     request that changes something always runs to its answer. */
+  if (s->http.in_idle || s->http.asking || s->in_batch) return s->call_abortable && s->http.stop;
   s->http.in_idle = 1;
   e2b_mcp_http_step(s, 0);
   s->http.in_idle = 0;
-  /* a read the client no longer wants ends now; so does any wait when the server is told to stop */
-  return (s->call_abortable && s->call_cancelled) || s->http.stop;
+  return s->call_abortable && (s->call_cancelled || s->http.stop);
 }
 
 /* Waits for the answer to our question (id) while serving everyone else.
@@ -4063,7 +4064,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       if (slot < 0) {
         for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
           e2b_mcp__http_conn *c = &h->conns[i];
-          if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && now - c->last_ms >= 100 &&
+          if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && (long)(now - c->last_ms) >= 100 &&
               (slot < 0 || c->tick < h->conns[slot].tick) &&
               e2b_mcp__sock_wait((int)c->sock.h, POLLIN, 0) != 0)   /* nothing arrived since the poll */
             slot = i;

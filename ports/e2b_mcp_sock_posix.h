@@ -62,9 +62,10 @@ static int e2b_mcp__sock_wait_busy(e2b_mcp_sock *s, short events, int timeout_ms
   }
 }
 
-/* Non-blocking connect to one address, bounded by timeout_ms (s: for its on_wait hook). */
+/* Non-blocking connect to one address, bounded by timeout_ms (s: for its on_wait
+   hook). Returns the fd, -1, or E2B_MCP_ERR_CANCELLED when the hook ended the wait. */
 static int e2b_mcp__sock_try(e2b_mcp_sock *s, const struct sockaddr *sa, socklen_t len, int family, int timeout_ms) {
-  int fd, r, soerr = 0, one = 1;
+  int fd, r, w, soerr = 0, one = 1;
   socklen_t sl = sizeof soerr;
   fd = socket(family, SOCK_STREAM, 0);
   if (fd < 0) return -1;
@@ -72,12 +73,12 @@ static int e2b_mcp__sock_try(e2b_mcp_sock *s, const struct sockaddr *sa, socklen
   r = connect(fd, sa, len);
   if (r < 0 && errno != EINPROGRESS) { close(fd); return -1; }
   if (r < 0) {
-    e2b_mcp_sock w = *s;
-    w.h = fd;
-    if (e2b_mcp__sock_wait_busy(&w, POLLOUT, timeout_ms) != 0 ||
+    e2b_mcp_sock ws = *s;
+    ws.h = fd;
+    if ((w = e2b_mcp__sock_wait_busy(&ws, POLLOUT, timeout_ms)) != 0 ||
         getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) != 0 || soerr != 0) {
       close(fd);
-      return -1;
+      return w == E2B_MCP_ERR_CANCELLED ? w : -1;
     }
   }
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
@@ -108,10 +109,11 @@ static int e2b_mcp__sock_posix_open(e2b_mcp_sock *s, const char *host, unsigned 
     hints.ai_socktype = SOCK_STREAM;
     e2b_mcp__fmt_ll(ports, (long long)port);
     if (getaddrinfo(host, ports, &hints, &res) != 0 || !res) return E2B_MCP_ERR_DNS;
-    for (ai = res; ai && fd < 0; ai = ai->ai_next)
+    for (ai = res; ai && fd == -1; ai = ai->ai_next)
       fd = e2b_mcp__sock_try(s, ai->ai_addr, ai->ai_addrlen, ai->ai_family, timeout_ms);
     freeaddrinfo(res);
   }
+  if (fd == E2B_MCP_ERR_CANCELLED) return fd;
   if (fd < 0) return E2B_MCP_ERR_CONNECT;
   s->h = fd;
   return 0;
@@ -217,6 +219,9 @@ static int e2b_mcp__sock_posix_poll(const intptr_t *h, int n, unsigned char *got
    not acknowledged): 1 yes, 0 no. Linux counts them (SIOCOUTQ, which is
    TIOCOUTQ), Apple's systems too (SO_NWRITE); elsewhere it tells whether the
    send buffer is full. */
+#if defined(__APPLE__) && !defined(SO_NWRITE)
+#  define SO_NWRITE 0x1024   /* hidden by _POSIX_C_SOURCE, which e2b_mcp.h defines */
+#endif
 static int e2b_mcp__sock_posix_unsent(e2b_mcp_sock *s) {
   struct pollfd p;
 #if defined(__linux__) && defined(TIOCOUTQ)

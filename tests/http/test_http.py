@@ -137,6 +137,42 @@ def test_allowed_hosts(sim_port):
     util.stop(p)
 
 
+def test_cancel_while_connecting(sim_port):
+    """A cancel while the call's GET is still connecting to E2B (a listener whose accept queue is
+    full: the SYN is not answered) ends it at once, with no answer, not a connect error."""
+    bh = socket.socket()
+    bh.bind(("127.0.0.1", 0))
+    bh.listen(0)
+    fill = [socket.socket() for _ in range(3)]
+    for f in fill:
+        f.setblocking(False)
+        try:
+            f.connect(bh.getsockname())
+        except BlockingIOError:
+            pass
+    time.sleep(0.2)
+    port, p = util.start_http(BIN, sim_port, extra_env={"E2B_API_URL": "http://127.0.0.1:%d" % bh.getsockname()[1]})
+    a = HttpSession(port)
+    got = {}
+
+    def call():
+        t = time.time()
+        got["r"] = a.post(rpc(77, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {"limit": 1}}))
+        got["t"] = time.time() - t
+    th = threading.Thread(target=call)
+    th.start()
+    time.sleep(0.5)
+    c = a.post(rpc(None, "notifications/cancelled", {"requestId": 77, "reason": "stop"}))
+    th.join(15)
+    r = got.get("r")
+    answers = [m for m in r.events() if m.get("id") == 77] if r is not None else None
+    check("cancel while connecting to E2B: the call ends at once without an answer",
+          c.status == 202 and answers == [] and got.get("t", 99) < 1.5, (c.status, got.get("t"), answers))
+    util.stop(p)
+    for f in fill + [bh]:
+        f.close()
+
+
 def test_stop_while_e2b_waits(sim_port):
     """SIGTERM while a call waits for a slow E2B: the server ends at once (exit 0), not after
     E2B's answer or the read timeout (a container runtime kills it after 10 s)."""
@@ -155,6 +191,26 @@ def test_stop_while_e2b_waits(sim_port):
     check("SIGTERM while a call waits for E2B: the server exits 0 at once", rc == 0 and time.time() - t < 1.5, (rc, time.time() - t))
     util.stop(p)
     th.join(10)
+    # a call that changes something runs to its answer first: the user learns what was done
+    port, p = util.start_http(BIN, sim_port)
+    s = HttpSession(port)
+    util.sim_fault(sim_port, {"path": "/timeout$", "kind": "delay", "delay_ms": 1500, "count": 1})
+    got = {}
+    th = threading.Thread(target=lambda: got.setdefault("r", s.call("tools/call", {"name": "e2b_set_sandbox_timeout",
+                                                                                   "arguments": {"sandbox_id": "ibobstaging0000000001", "timeout": 900}})))
+    th.start()
+    time.sleep(0.4)
+    p.terminate()
+    th.join(10)
+    try:
+        rc = p.wait(5)
+    except subprocess.TimeoutExpired:
+        rc = None
+    r = got.get("r")
+    res = [m for m in r.events() if "result" in m] if r is not None and r.status == 200 else []
+    check("SIGTERM while a change waits for E2B: it gets its answer, then the server exits 0",
+          rc == 0 and res and res[-1]["result"].get("isError") is False, (rc, str(res)[:200]))
+    util.stop(p)
 
 
 def _swallow(f):
@@ -162,6 +218,37 @@ def _swallow(f):
         f()
     except Exception:
         pass
+
+
+def test_accept_burst(sim_port):
+    """Two clients connect at once while one slot is free and three hold half-sent requests: the
+    first keeps the free slot (a connection accepted in the same burst is never taken for the
+    next one: the clock moves while accepting), the second gets 503. Each accept takes 3 ms."""
+    env = {"LD_PRELOAD": os.path.join(util.BUILD, "sndbuf-shim.so"), "SHIM_ACCEPT_MS": "3"}
+    port, p = util.start_http(BIN, sim_port, extra_env=env)
+    lost = []
+    for rnd in range(3):
+        busy = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
+        for k in busy:
+            k.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        time.sleep(0.3)
+        x, y = socket.socket(), socket.socket()
+        x.settimeout(3)
+        y.settimeout(3)
+        x.connect(("127.0.0.1", port))
+        y.connect(("127.0.0.1", port))
+        time.sleep(0.05)
+        try:
+            r = request(port, "POST", INIT, sock=x).status
+        except Exception as e:
+            r = repr(e)[:60]
+        if r != 200:
+            lost.append((rnd, r))
+        for k in busy + [x, y]:
+            k.close()
+        time.sleep(1.8)   # the request timeout (1.5 s) frees the half-sent ones
+    check("a connection accepted in a burst keeps its slot (the next one in the burst gets 503)", not lost, lost)
+    util.stop(p)
 
 
 def test_token(sim_port):
@@ -688,6 +775,8 @@ def main():
     test_token(sim_port)
     test_allowed_hosts(sim_port)
     test_stop_while_e2b_waits(sim_port)
+    test_accept_burst(sim_port)
+    test_cancel_while_connecting(sim_port)
     test_partial_tokens(sim_port)
     test_no_reader(sim_port)
     test_no_reader(sim_port, small_sndbuf=True)
