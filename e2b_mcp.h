@@ -2665,15 +2665,17 @@ static void e2b_mcp__metrics_summary(e2b_mcp_json *w, const char *js, const jsmn
 }
 
 /* RFC 3339 time -> Unix milliseconds (for log cursors). 0 on success. */
-static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms) {
+static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round_up) {
   long long y, mo, d, h, mi, sec, frac = 0, off = 0, days;
   size_t i = 19;
-  int digits = 0;
+  int digits = 0, finer = 0;   /* finer: a nonzero digit below the millisecond */
   if (n < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || s[13] != ':' || s[16] != ':') return -1;
   if (e2b_mcp__parse_ll(s, 4, &y) || e2b_mcp__parse_ll(s + 5, 2, &mo) || e2b_mcp__parse_ll(s + 8, 2, &d) ||
       e2b_mcp__parse_ll(s + 11, 2, &h) || e2b_mcp__parse_ll(s + 14, 2, &mi) || e2b_mcp__parse_ll(s + 17, 2, &sec)) return -1;
   if (s[i] == '.') {
-    for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) if (digits < 3) { frac = frac * 10 + (s[i] - '0'); digits++; }
+    for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+      if (digits < 3) { frac = frac * 10 + (s[i] - '0'); digits++; }
+      else finer |= s[i] != '0';
     while (digits < 3) { frac *= 10; digits++; }
   }
   if (i < n && (s[i] == '+' || s[i] == '-') && i + 6 <= n) {
@@ -2689,7 +2691,7 @@ static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms) {
     long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     days = era * 146097 + doe - 719468;
   }
-  *ms = ((days * 86400 + h * 3600 + mi * 60 + sec) - off) * 1000 + frac;
+  *ms = ((days * 86400 + h * 3600 + mi * 60 + sec) - off) * 1000 + frac + (round_up && finer);
   return 0;
 }
 
@@ -2857,8 +2859,12 @@ static void e2b_mcp__t_get_sandbox_logs(e2b_mcp_call *c) {
       int i, k, ts;
       for (i = logs + 1, k = 0; k < n - 1; k++) i = e2b_mcp__tok_skip(s->rtok, i);
       ts = e2b_mcp__tok_get(r.body, s->rtok, i, "timestamp");
+      /* E2B's window includes the cursor's millisecond; log times go below it, so
+         going backward the next page starts at the millisecond after the last
+         entry (an entry may repeat, none is skipped) */
       if (ts >= 0 && s->rtok[ts].type == JSMN_STRING &&
-          e2b_mcp__rfc3339_ms(r.body + s->rtok[ts].start, (size_t)(s->rtok[ts].end - s->rtok[ts].start), &ms) == 0) {
+          e2b_mcp__rfc3339_ms(r.body + s->rtok[ts].start, (size_t)(s->rtok[ts].end - s->rtok[ts].start), &ms,
+                              strcmp(dir, "forward") != 0) == 0) {
         e2b_mcp_json_key(w, "next_cursor"); e2b_mcp_json_int(w, ms);
       }
     }

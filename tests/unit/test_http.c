@@ -450,6 +450,21 @@ static void test_requests(void) {
         "{\"sandbox_id\":\"sb1\",\"limit\":10,\"cursor\":1769860800000,\"direction\":\"forward\",\"level\":\"error\",\"search\":\"a&b c\"}", &res) == 0);
   CHECKM(strncmp(sent(), "GET /v2/sandboxes/sb1/logs?limit=10&cursor=1769860800000&direction=forward&level=error&search=a%26b%20c HTTP/1.1\r\n", 111) == 0, sent());
   CHECK(!res.is_error && streq0(res.json, "{\"data\":[]}") == 0);
+  /* a full page: next_cursor is the last entry's time in ms, rounded up going backward (E2B's
+     window includes the cursor's millisecond: an entry may repeat, none is skipped) */
+  {
+    const char *page = with_cl("HTTP/1.1 200 OK\r\n", "{\"logs\":[{\"timestamp\":\"2026-01-31T12:00:01.000Z\",\"level\":\"info\","
+                               "\"message\":\"b\",\"fields\":{}},{\"timestamp\":\"2026-01-31T12:00:00.123456789Z\",\"level\":\"info\","
+                               "\"message\":\"a\",\"fields\":{}}]}");
+    fresh();
+    mock_add(mock_conn(&m, 0), page, strlen(page));
+    CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"limit\":2}", &res) == 0);
+    CHECKM(!res.is_error && CONTAINS(res.json, "\"next_cursor\":1769860800124"), res.json);
+    fresh();
+    mock_add(mock_conn(&m, 0), page, strlen(page));
+    CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"limit\":2,\"direction\":\"forward\"}", &res) == 0);
+    CHECKM(!res.is_error && CONTAINS(res.json, "\"next_cursor\":1769860800123"), res.json);
+  }
   fresh();
   MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox_metrics", "{\"sandbox_id\":\"sb1\",\"start\":100,\"end\":200}", &res) == 0);

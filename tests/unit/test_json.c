@@ -357,16 +357,20 @@ static void test_numbers(void) {
 
 static void test_rfc3339(void) {
   long long ms;
-  CHECK(e2b_mcp__rfc3339_ms("1970-01-01T00:00:00Z", 20, &ms) == 0 && ms == 0);
-  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00Z", 20, &ms) == 0 && ms == 1769860800000LL);
-  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00.123456789Z", 30, &ms) == 0 && ms == 1769860800123LL);
-  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00.5Z", 22, &ms) == 0 && ms == 1769860800500LL);
-  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T13:30:00+01:30", 25, &ms) == 0 && ms == 1769860800000LL);
-  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T10:00:00-02:00", 25, &ms) == 0 && ms == 1769860800000LL);
-  CHECK(e2b_mcp__rfc3339_ms("2024-02-29T00:00:00Z", 20, &ms) == 0 && ms == 1709164800000LL);
-  CHECK(e2b_mcp__rfc3339_ms("2026-01-31", 10, &ms) == -1);
-  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00", 19, &ms) == -1);
-  CHECK(e2b_mcp__rfc3339_ms("2026/01/31T12:00:00Z", 20, &ms) == -1);
+  CHECK(e2b_mcp__rfc3339_ms("1970-01-01T00:00:00Z", 20, &ms, 0) == 0 && ms == 0);
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00Z", 20, &ms, 0) == 0 && ms == 1769860800000LL);
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00.123456789Z", 30, &ms, 0) == 0 && ms == 1769860800123LL);
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00.5Z", 22, &ms, 0) == 0 && ms == 1769860800500LL);
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T13:30:00+01:30", 25, &ms, 0) == 0 && ms == 1769860800000LL);
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T10:00:00-02:00", 25, &ms, 0) == 0 && ms == 1769860800000LL);
+  CHECK(e2b_mcp__rfc3339_ms("2024-02-29T00:00:00Z", 20, &ms, 0) == 0 && ms == 1709164800000LL);
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31", 10, &ms, 0) == -1);
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00", 19, &ms, 0) == -1);
+  CHECK(e2b_mcp__rfc3339_ms("2026/01/31T12:00:00Z", 20, &ms, 0) == -1);
+  /* rounded up (the next backward page of logs): only when something is below the millisecond */
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00.123456789Z", 30, &ms, 1) == 0 && ms == 1769860800124LL);
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00.123000Z", 27, &ms, 1) == 0 && ms == 1769860800123LL);
+  CHECK(e2b_mcp__rfc3339_ms("2026-01-31T12:00:00.5Z", 22, &ms, 1) == 0 && ms == 1769860800500LL);
 }
 
 /* Redaction while copying an E2B answer. */
