@@ -23,7 +23,7 @@
       macros below.
 
    QUICK START (stdio server, see examples/e2b-mcp.c)
-      static e2b_mcp_server srv;               // ~2.2 MB of bss with desktop defaults
+      static e2b_mcp_server srv;               // ~2.4 MB of bss with desktop defaults
       e2b_mcp_config cfg = {0};
       cfg.api_key = getenv("E2B_API_KEY");
       e2b_mcp_init(&srv, &cfg);
@@ -40,8 +40,8 @@
       http.token = getenv("E2B_MCP_HTTP_TOKEN"); // needed off loopback
       return e2b_mcp_serve_http(&srv, &http);
       // Or e2b_mcp_http_listen once, then e2b_mcp_http_step(&srv, ms) from
-      // your own loop. One thread; a tool call blocks the loop while it runs,
-      // except while it waits for the user's answer to a question.
+      // your own loop. One thread, one tool call at a time; while it waits
+      // for E2B or for the user, other clients are served and their calls queue.
 
    YOUR OWN TOOLS next to E2B's
       static void hello(e2b_mcp_call *c) { e2b_mcp_result_text(c, "hi"); }
@@ -71,7 +71,7 @@
                              answer from E2B)                       10000 / 30000
       E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts 3600
       E2B_MCP_TERSE          short tool descriptions, no property descriptions or
-                             output schemas (~11 KB less; on with E2B_MCP_SMALL
+                             output schemas (~8 KB less; on with E2B_MCP_SMALL
                              unless E2B_MCP_NO_TERSE)
       E2B_MCP_STATIC         make every public function static
       E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
@@ -484,7 +484,9 @@ typedef struct e2b_mcp_http_config {
   unsigned port;              /* 0: any free port (see s->http.port) */
   const char *token;          /* bearer token every request must carry; required
                                  when host is not a loopback address */
-  const char *allowed_hosts;  /* more names accepted in Host and Origin, comma-separated */
+  const char *allowed_hosts;  /* names accepted in Host and Origin, comma-separated, spaces
+                                 around them ignored: on a loopback host besides the
+                                 loopback names, elsewhere the only ones (NULL or "": any) */
   int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
 } e2b_mcp_http_config;
 
@@ -620,8 +622,10 @@ E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...);
 /* For tool handlers: talking to the client during a call. */
 E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message);
 E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...);
-/* Asks the user a yes/no question (elicitation). 1: accepted, 0: declined or
-   cancelled, -1: the client cannot be asked. */
+/* Asks the user a yes/no question (elicitation). 1: accepted with the box
+   checked; 0: anything else (declined, cancelled, no answer; when the client
+   cancelled the call itself, c->cancelled is set: return, no result is sent);
+   -1: the client cannot be asked. */
 E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
 /* Asks the user to fill a form (elicitation/create, form mode). Returns the
    token index of the answer's result ({action, content}) in c->srv->mtok over
@@ -2462,6 +2466,7 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body
     if (err == E2B_MCP_ERR_TLS_TRUST) hint = " No trust anchors were loaded: set E2B_MCP_CA_FILE to a PEM file of CA certificates.";
     else if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) hint = " The connection was refused before anything was sent. Check E2B_API_URL, or E2B_MCP_CA_FILE for a private CA.";
     else if (err == E2B_MCP_ERR_DNS || err == E2B_MCP_ERR_CONNECT) hint = " Check the network and E2B_API_URL / E2B_DOMAIN.";
+    else if (err == E2B_MCP_ERR_NO_TLS || err == E2B_MCP_ERR_URL) hint = " Nothing was sent.";
     else if (err == E2B_MCP_ERR_TIMEOUT) hint = " E2B may be slow or unreachable; try again in a minute.";
     else hint = " The request may or may not have been carried out; check with a list or get call before repeating it.";
     e2b_mcp_result_error(c, "Could not complete the call to E2B at %s:%u: %s.%s", u->host, u->port, what, hint);
@@ -3083,7 +3088,7 @@ static void e2b_mcp__t_list_template_builds(e2b_mcp_call *c) {
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
 /* E2B_MCP_TERSE (the default with E2B_MCP_SMALL) keeps each description's first
    sentence and every billing or destruction warning, and drops the property
-   descriptions and output schemas: about 11 KB less flash on a board. */
+   descriptions and output schemas: about 8 KB less flash on a board. */
 #if defined(E2B_MCP_SMALL) && !defined(E2B_MCP_TERSE) && !defined(E2B_MCP_NO_TERSE)
 #  define E2B_MCP_TERSE
 #endif

@@ -570,7 +570,7 @@ static void test_tool_errors(void) {
   /* https:// in a build without a TLS port: says so, and nothing is opened */
   setup("https://sim.test");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
-  CHECK(res.is_error && CONTAINS(res.message, "needs a build with a TLS port") && m.opens == 0);
+  CHECK(res.is_error && CONTAINS(res.message, "needs a build with a TLS port") && CONTAINS(res.message, "Nothing was sent") && m.opens == 0);
   setup("http://sim.test:8080");
 
   /* 429: Retry-After is honoured, never retried in a loop, and the cool-down sends nothing */
