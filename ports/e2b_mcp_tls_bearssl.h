@@ -263,15 +263,11 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
   if (!ca_file) {
     const char *e2b_mcp__pem_text = E2B_MCP_TLS_ANCHORS_PEM;
     rc = e2b_mcp__br_push(&ld, (const unsigned char *)e2b_mcp__pem_text, strlen(e2b_mcp__pem_text));
-    /* a last line without its newline still ends the object */
-    if (rc == 0) rc = e2b_mcp__br_push(&ld, (const unsigned char *)"\n", 1);
   } else
 #endif
-  {
-    rc = e2b_mcp__br_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
-    /* a file's last line without its newline still ends the object */
-    if (rc == 0) rc = e2b_mcp__br_push(&ld, (const unsigned char *)"\n", 1);
-  }
+  rc = e2b_mcp__br_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
+  /* a last line without its newline still ends the object */
+  if (rc == 0) rc = e2b_mcp__br_push(&ld, (const unsigned char *)"\n", 1);
   if (rc != 0 || tr->dropped > 0 || tr->nta == 0) {
     tr->nta = 0;
     return E2B_MCP_ERR_TLS_TRUST;
