@@ -486,7 +486,8 @@ typedef struct e2b_mcp_http_config {
                                  when host is not a loopback address */
   const char *allowed_hosts;  /* names accepted in Host and Origin, comma-separated, spaces
                                  around them ignored: on a loopback host besides the
-                                 loopback names, elsewhere the only ones (NULL or "": any) */
+                                 loopback names, elsewhere the only ones (NULL or naming
+                                 nobody: any) */
   int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
 } e2b_mcp_http_config;
 
@@ -514,7 +515,6 @@ typedef struct e2b_mcp__http_conn {
   int started, sse, in_msg, classified;   /* the answer being streamed */
   size_t cls_len;
   char cls[E2B_MCP_ID_MAX + 48];          /* a message's start, until it says what it is */
-  char rpc_id[E2B_MCP_ID_MAX];            /* id of the request being answered */
   char buf[E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX];
 } e2b_mcp__http_conn;
 
@@ -555,13 +555,13 @@ struct e2b_mcp_server {
   e2b_mcp_conn conn;
   e2b_mcp_tls_trust trust;
   int trust_loaded;
-  int trust_err;              /* why not (E2B_MCP_ERR_TLS_TRUST, or NO_TLS in a build without TLS) */
   /* after a 429, per tool (E2B limits per route: a full concurrency on create
      must not stop the kill or pause that frees it): no request before this (ms) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
   int (*e2b_wait_hook)(void *s);  /* set by a transport that serves others while E2B answers */
   int call_abortable;         /* the E2B request in flight only reads: a cancel may end it */
-  int call_cancelled;         /* the client cancelled the tool call being run */
+  int call_cancelled;         /* the client cancelled the tool call being run (call_id): set
+                                 by the transport, which ends the wait for the user or E2B */
   int in_batch;               /* a batch is being answered: its text (msg) and tokens (mtok)
                                  are read between its calls, so nobody else is served meanwhile */
   /* Buffers, in the order a call uses them. Everything from msg on is never
@@ -1254,7 +1254,10 @@ static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *u) {
     /* closed (or talking) while idle: start afresh */
   }
   e2b_mcp__conn_close(c);
-  if (u->https && !s->trust_loaded) return s->trust_err ? s->trust_err : E2B_MCP_ERR_TLS_TRUST;
+#ifdef E2B_MCP_TLS_NONE
+  if (u->https) return E2B_MCP_ERR_NO_TLS;
+#endif
+  if (u->https && !s->trust_loaded) return E2B_MCP_ERR_TLS_TRUST;
   c->sock.h = -1;
   c->sock.port = s->cfg.sock_port;
   c->sock.on_wait = s->e2b_wait_hook;
@@ -1314,9 +1317,8 @@ static void e2b_mcp__req_begin(e2b_mcp_server *s, e2b_mcp__req *rq, const char *
   e2b_mcp__w_put(&rq->w, base->prefix, strlen(base->prefix));
 }
 static void e2b_mcp__req_lit(e2b_mcp__req *rq, const char *s) { e2b_mcp__w_put(&rq->w, s, strlen(s)); }
-/* Percent-encodes everything but RFC 3986 unreserved characters. */
-/* Percent-encodes s[0..n) once, or twice (what once would make of its own
-   output: an unreserved byte stays, any other becomes %25XX). */
+/* Percent-encodes everything but RFC 3986 unreserved characters, once, or
+   twice (what once would make of its own output: %XX becomes %25XX). */
 static void e2b_mcp__pct_n(e2b_mcp_json *w, const char *s, size_t n, int twice) {
   static const char hex[] = "0123456789ABCDEF";
   size_t i;
@@ -1325,10 +1327,10 @@ static void e2b_mcp__pct_n(e2b_mcp_json *w, const char *s, size_t n, int twice) 
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~')
       e2b_mcp__w_c(w, (char)c);
     else {
-      char e[5];
-      e[0] = '%'; e[1] = '2'; e[2] = '5'; e[3] = hex[c >> 4]; e[4] = hex[c & 15];
-      if (twice) e2b_mcp__w_put(w, e, 5);
-      else { e[2] = '%'; e2b_mcp__w_put(w, e + 2, 3); }
+      char e[2];
+      e[0] = hex[c >> 4]; e[1] = hex[c & 15];
+      e2b_mcp__w_put(w, twice ? "%25" : "%", twice ? 3 : 1);
+      e2b_mcp__w_put(w, e, 2);
     }
   }
 }
@@ -1736,6 +1738,7 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   e2b_mcp__msg m;
   e2b_mcp_json w;
   long id;
+  int r;
   if (!k || !k->await_answer || !s->sess->client_elicitation || !s->sess->client_ready || s->sess->version < E2B_MCP__V2025_06) return -1;
   id = ++s->next_ask_id;
   memset(&m, 0, sizeof m);
@@ -1751,9 +1754,9 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   e2b_mcp__out_end(&m, &w);
   if (m.failed) return -2;
   c->args = -1;   /* the arguments' text is about to be reused */
-  id = k->await_answer(k->ctx, s, id);
-  if (id == -3) c->cancelled = 1;
-  return (int)id;
+  r = k->await_answer(k->ctx, s, id);
+  if (r == -3) c->cancelled = 1;
+  return r;
 }
 
 E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key) {
@@ -1878,12 +1881,8 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
   else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
   if (r) return r;
-  if (s->api.https || s->dash.https) {
-    r = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file);
-    s->trust_loaded = r > 0;
-    s->trust_err = r == E2B_MCP_ERR_NO_TLS ? r : E2B_MCP_ERR_TLS_TRUST;
-    r = 0;
-  }
+  if (s->api.https || s->dash.https)
+    s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
   e2b_mcp__load_key(s);
   e2b_mcp__builtin_tools(s);
   return 0;
@@ -3306,7 +3305,10 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
     if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) {
       char rid[E2B_MCP_ID_MAX];
       int rq = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, 0, "params"), "requestId");
-      if (rq >= 0 && e2b_mcp__tok_json(s->msg, &s->mtok[rq], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) return -3;
+      if (rq >= 0 && e2b_mcp__tok_json(s->msg, &s->mtok[rq], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) {
+        s->call_cancelled = 1;
+        return -3;
+      }
       continue;   /* a cancel of something else */
     }
     if (meth >= 0 && idt >= 0) {
@@ -3699,6 +3701,9 @@ static int e2b_mcp__hs_loopback_name(const char *h, size_t n) {
   return 1;
 }
 /* Whether the host name h (no port) may reach this server. */
+/* Whether an allowed-hosts list names anyone (spaces and commas alone do not:
+   such a list is unset, not a list that refuses every Host off loopback). */
+static int e2b_mcp__hs_names_any(const char *a) { return a && a[strspn(a, " ,")]; }
 static int e2b_mcp__hs_host_ok(e2b_mcp_server *s, const char *h, size_t n) {
   const char *a = s->http.cfg.allowed_hosts;
   if (n == 0) return 0;
@@ -3770,7 +3775,7 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
 
 /* What the body is: fills the JSON-RPC facts the transport needs. */
 typedef struct e2b_mcp__http_body {
-  int ok, is_request, is_answer, is_init, is_call, is_cancel;
+  int ok, is_answer, is_init, is_call, is_cancel;
   int id_tok, result_tok;
 } e2b_mcp__http_body;
 
@@ -3779,7 +3784,7 @@ static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mc
   memset(b, 0, sizeof *b);
   b->id_tok = b->result_tok = -1;
   if (ntok == JSMN_ERROR_NOMEM) {   /* the core says what is wrong */
-    b->ok = b->is_request = 1;
+    b->ok = 1;
     s->mtok[0].type = JSMN_UNDEFINED;   /* partial tokens (a last key without its value): no walk may read them */
     return;
   }
@@ -3789,9 +3794,8 @@ static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mc
   k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
   for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
     int m = e2b_mcp__tok_get(js, s->mtok, i, "method"), id = e2b_mcp__tok_get(js, s->mtok, i, "id");
-    if (s->mtok[i].type != JSMN_OBJECT) { b->is_request = 1; continue; }   /* the core answers it */
+    if (s->mtok[i].type != JSMN_OBJECT) continue;   /* the core answers it */
     if (m >= 0 && id >= 0) {
-      b->is_request = 1;
       if (e2b_mcp__tok_eq(js, &s->mtok[m], "initialize")) b->is_init = 1;
       if (e2b_mcp__tok_eq(js, &s->mtok[m], "tools/call")) b->is_call = 1;
     } else if (m >= 0 && e2b_mcp__tok_eq(js, &s->mtok[m], "notifications/cancelled")) {
@@ -3832,7 +3836,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     return;
   }
   if (!q.http10 && !q.host) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: no Host header"); return; }
-  if ((q.host && (h->loopback || (h->cfg.allowed_hosts && *h->cfg.allowed_hosts)) && !e2b_mcp__hs_host_ok(s, q.host, e2b_mcp__hs_hostpart(q.host, q.host_n))) ||
+  if ((q.host && (h->loopback || e2b_mcp__hs_names_any(h->cfg.allowed_hosts)) && !e2b_mcp__hs_host_ok(s, q.host, e2b_mcp__hs_hostpart(q.host, q.host_n))) ||
       !e2b_mcp__hs_origin_ok(s, &q)) {
     e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
     return;
@@ -3900,12 +3904,9 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
       return;
     }
   }
-  if (b.is_cancel && h->asking && h->ask_state == 0 && si == h->ask_sess) {
-    char rid[E2B_MCP_ID_MAX];
-    if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, h->conns[h->ask_conn].rpc_id) == 0)
-      h->ask_state = -3;   /* the call ends without an answer; its stream closes */
-  }
-  if (b.is_cancel && h->in_idle && &h->sessions[si].mcp == s->sess) {   /* of the call waiting for E2B? */
+  /* A cancel of the call being run, from its session, while it waits for its
+     user (e2b_mcp__hs_await ends) or for E2B (the wait hook ends a read). */
+  if (b.is_cancel && (h->asking || h->in_idle) && &h->sessions[si].mcp == s->sess) {
     char rid[E2B_MCP_ID_MAX];
     if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
   }
@@ -3919,10 +3920,6 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
                          "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
     return;
-  }
-  if (b.is_request && s->mtok[0].type == JSMN_OBJECT) {
-    int id = e2b_mcp__tok_get(body, s->mtok, 0, "id");
-    if (id < 0 || e2b_mcp__tok_json(body, &s->mtok[id], c->rpc_id, sizeof c->rpc_id) < 0) c->rpc_id[0] = 0;
   }
   e2b_mcp__hs_run_core(s, c, si, body, n);
 }
@@ -4023,10 +4020,10 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   h->ask_sess = x->c->sess;
   h->ask_id = id;
   h->ask_state = 0;
-  while (h->ask_state == 0 && !h->stop && !x->c->dead && e2b_mcp__sock_now_ms() < until)
+  while (h->ask_state == 0 && !s->call_cancelled && !h->stop && !x->c->dead && e2b_mcp__sock_now_ms() < until)
     e2b_mcp_http_step(s, 200);
   s->sess = saved;
-  r = h->ask_state == 1 ? h->ask_result : h->ask_state == -3 ? -3 : -2;
+  r = h->ask_state == 1 ? h->ask_result : s->call_cancelled ? -3 : -2;
   h->asking = 0;
   return r;
 }

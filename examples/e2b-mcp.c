@@ -84,9 +84,6 @@ int main(int argc, char **argv) {
       http.host = host;
       http.token = getenv("E2B_MCP_HTTP_TOKEN");
       http.allowed_hosts = getenv("E2B_MCP_HTTP_ALLOWED_HOSTS");
-      /* set but naming nobody (empty, spaces, commas) is unset: a list of no names
-         would refuse every Host off loopback */
-      if (http.allowed_hosts && !http.allowed_hosts[strspn(http.allowed_hosts, " ,")]) http.allowed_hosts = NULL;
       use_http = 1;
     } else {
       int known = !strcmp(argv[1], "--version") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--http");
