@@ -4,6 +4,7 @@
 set -u
 BIN=${1:-build/unit/embedded}
 B=build/unit
+mkdir -p $B
 pass=0; fail=0
 check() { if eval "$1"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL embedded: $2"; fi; }
 
