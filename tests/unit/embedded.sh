@@ -8,6 +8,8 @@ mkdir -p $B
 pass=0; fail=0
 check() { if eval "$1"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL embedded: $2"; fi; }
 
+# a stale READY line from an earlier run must not be read before the new one truncates the file
+rm -f $B/embedded-sim.out
 python3 tests/sim/e2b-sim --port 0 > $B/embedded-sim.out 2>$B/embedded-sim.err &
 simpid=$!
 i=0
