@@ -1,13 +1,12 @@
 #!/bin/sh
 # Installs into a temporary DESTDIR, builds examples/embedded.c against the installed copy
 # only (a copy of the source outside the tree, no -I into the checkout, flags from pkg-config
-# with PKG_CONFIG_SYSROOT_DIR), runs it against the simulator, uninstalls. Last line:
-# "N passed, N failed".
+# with PKG_CONFIG_SYSROOT_DIR), runs it against the simulator, uninstalls. A line per check
+# (tests/lib/check.sh), then "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 top=$(pwd)
-pass=0; fail=0
-check() { if eval "$1"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL install: $2"; fi; }
+. tests/lib/check.sh
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 root=$d/root
@@ -15,7 +14,7 @@ mk() { make -s --no-print-directory -C "$top" "$@"; }
 
 # 1. PREFIX=/usr: the layout a distribution package has
 mk install DESTDIR="$root" PREFIX=/usr >"$d/install.log" 2>&1
-check "[ $? -eq 0 ]" "make install DESTDIR=... PREFIX=/usr ($(tail -n 3 "$d/install.log"))"
+check "[ $? -eq 0 ]" "make install DESTDIR=... PREFIX=/usr" "$(tail -n 3 "$d/install.log")"
 inc=$root/usr/include/e2b_mcp
 for f in usr/bin/e2b-mcp usr/include/e2b_mcp/e2b_mcp.h usr/lib/pkgconfig/e2b_mcp.pc; do
   check "[ -f '$root/$f' ]" "$f installed"
@@ -40,12 +39,10 @@ mkdir -p "$d/src" && cp examples/embedded.c "$d/src/"
   >"$d/cc.log" 2>&1
 check "[ $? -eq 0 ]" "embedded.c builds against the installed header ($(head -n 5 "$d/cc.log"))"
 check "grep -qF '$inc/e2b_mcp.h' '$d/embedded.d' && ! grep -qF '$top/' '$d/embedded.d'" "the build read the installed header, nothing from the checkout"
-if [ -x "$d/embedded" ]; then
-  sh tests/unit/embedded.sh "$d/embedded" >"$d/run.log" 2>&1
-  rc=$?
-  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$d/run.log" | tail -n 1)
-  check "[ $rc -eq 0 ] && [ -n '$line' ]" "the installed-header build of embedded.c against the simulator ($line)"
-  [ $rc -eq 0 ] || grep FAIL "$d/run.log"
+if [ -x "$d/embedded" ]; then   # the embedded suite's checks, on the installed-header build
+  timeout 120 python3 tests/lib/sim.py -- sh tests/unit/embedded.sh "$d/embedded" >"$d/run.log" 2>&1
+  grep -E '^(PASS|FAIL) ' "$d/run.log" | sed 's/^\(PASS\|FAIL\) embedded:/\1 installed embedded.c:/'
+  include "$d/run.log"
 fi
 # the installed ports: a TLS build (BearSSL) of the same example from the installed copy
 (cd "$d/src" && cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -DE2B_MCP_TLS_BEARSSL $cflags -o "$d/embedded-tls" embedded.c -lbearssl) \
@@ -66,5 +63,4 @@ check "[ $? -eq 0 ] && [ -z \"\$(find '$root' -type f)\" ]" "after both uninstal
 mk uninstall DESTDIR="$root" >"$d/un3.log" 2>&1
 check "[ $? -eq 0 ]" "uninstall twice is not an error"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+closing
