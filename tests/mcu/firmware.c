@@ -233,7 +233,8 @@ int main(void) {
   args_split();
   mode = arg("mode") ? arg("mode") : "mcp";
   if (strcmp(mode, "trap") == 0) {
-    volatile void *p = malloc(16);   /* must never return */
+    void *(*volatile alloc)(size_t) = malloc;   /* a call the compiler cannot drop */
+    void *volatile p = alloc(16);               /* must never return */
     (void)p;
     return 0;
   }
