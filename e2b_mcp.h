@@ -77,8 +77,8 @@
       E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
       E2B_MCP_HINT_TLS / _TRUST / _NET  advice after a refused certificate, missing
                              trust anchors, a failed connection (default: the e2b-mcp
-                             binary's environment variables; with a custom socket port
-                             or E2B_MCP_TLS_NO_FILE, words for a device)
+                             binary's environment variables; with E2B_MCP_TLS_NO_FILE,
+                             words for a device)
       Streamable HTTP (e2b_mcp_serve_http; POSIX socket port only):
       E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
                              one more takes the longest idle one's slot,
@@ -1187,10 +1187,10 @@ static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const u
 #endif
 
 /* Advice appended to connection errors, in the words of where the server runs: the
-   e2b-mcp binary's environment with the POSIX port and a file system; the settings of the
-   program and its build on a board (a custom port, or no files: no E2B_MCP_CA_FILE to set).
-   Define them to name your own settings. */
-#if defined(E2B_MCP_SOCK_POSIX) && !defined(E2B_MCP_TLS_NO_FILE)
+   e2b-mcp binary's environment variables, or, in a build without a file system
+   (E2B_MCP_TLS_NO_FILE: a device, with no E2B_MCP_CA_FILE to set), the device's own
+   settings and build. Define them to name your program's settings. */
+#ifndef E2B_MCP_TLS_NO_FILE
 #  define E2B_MCP__DESKTOP_HINTS 1
 #endif
 #ifndef E2B_MCP_HINT_TRUST
