@@ -74,6 +74,7 @@ uninstall:
 -include bench/bench.mk
 -include tests/http/http.mk
 -include tests/cross/cross.mk
+-include tests/mcu/mcu.mk
 -include tests/matrix/matrix.mk
 -include tests/fuzz/fuzz.mk
 -include tests/install/install.mk
