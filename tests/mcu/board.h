@@ -15,6 +15,7 @@ void board_uart_write(const char *p, size_t n);
 void board_log(const char *text);             /* one line on the semihosting log */
 void board_logf(const char *fmt, ...);        /* %s %d %u %lu %x only */
 const char *board_cmdline(void);              /* the -append text, without the kernel path */
+void board_irq_enable(unsigned n);           /* an external interrupt: it wakes board_idle() */
 void board_idle(void);                        /* sleep until the next interrupt (<= 1 ms) */
 size_t board_stack_peak(void);                /* bytes of the stack ever used (painted at reset) */
 size_t board_stack_size(void);
