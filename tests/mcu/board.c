@@ -99,7 +99,20 @@ static unsigned long boot_unix;
 static void systick_handler(void) { ticks++; }
 unsigned long board_ms(void) { return ticks; }
 unsigned long board_unix_s(void) { return boot_unix + ticks / 1000; }
-void board_idle(void) { __asm__ volatile("wfi"); }
+/* SysTick's count since reset at 25 MHz; the idle part of it (asleep in board_idle). */
+static uint64_t cycles(void) {
+  unsigned long t;
+  uint32_t v;
+  do { t = ticks; v = SYST_CVR; } while (t != ticks);
+  return (uint64_t)t * (CPU_HZ / 1000) + (CPU_HZ / 1000 - 1 - v);
+}
+static uint64_t idle_cycles;
+void board_idle(void) {
+  uint64_t t0 = cycles();
+  __asm__ volatile("wfi");
+  idle_cycles += cycles() - t0;
+}
+unsigned long long board_busy_ns(void) { return (cycles() - idle_cycles) * (1000000000ULL / CPU_HZ); }
 
 /* ---- entropy: the host's /dev/urandom through semihosting, once, then a generator ---- */
 static unsigned char pool[32];

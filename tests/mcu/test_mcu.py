@@ -19,7 +19,7 @@ import json, os, re, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import check, note, run, at_exit  # noqa: E402
 from sim import KEY, ROOT, Sim, TlsFront  # noqa: E402
-from mcp import McpClient, McpError, result_json, result_text  # noqa: E402
+from mcp import McpClient, result_json, result_text  # noqa: E402
 
 FW = os.path.join(ROOT, "build/mcu/firmware.elf")
 TLSDIR = os.path.join(ROOT, "build/mcu/tls")
@@ -108,7 +108,7 @@ def run_trap():
 
 def run_api(url, label):
     b = Board(base_args(url, extra=["mode=api"]))
-    lines = [(b.read_line(20) or b"").decode() for _ in range(4)]
+    lines = [(b.read_line(20) or b"").decode() for _ in range(5)]
     rc, st = b.finish()
     try:
         res = [json.loads(l) for l in lines]
@@ -119,9 +119,10 @@ def run_api(url, label):
     check(label + ": in-process e2b_list_sandboxes = the simulator's first page",
           not res[1]["is_error"] and [s["sandboxID"] for s in res[1]["json"]["data"]] == [s["sandboxID"] for s in want],
           res[1])
+    check(label + ": the same call again (on the kept-alive connection)", res[2]["json"] == res[1]["json"], res[2])
     check(label + ": a bad argument is the tool's error, and the agent carries on",
-          res[2]["is_error"] and "0 to 3" in res[2]["message"], res[2])
-    check(label + ": an unknown tool is refused in-process", res[3]["rc"] != 0, res[3])
+          res[3]["is_error"] and "0 to 3" in res[3]["message"], res[3])
+    check(label + ": an unknown tool is refused in-process", res[4]["rc"] != 0, res[4])
     check(label + ": board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped()))
     no_secrets(label, "\n".join(lines))
     return st
@@ -306,4 +307,5 @@ def main():
     note("test-mcu took %.1f s" % (time.time() - T0))
 
 
-run(main)
+if __name__ == "__main__":
+    run(main)
