@@ -78,6 +78,7 @@ uninstall:
 -include tests/matrix/matrix.mk
 -include tests/fuzz/fuzz.mk
 -include tests/install/install.mk
+-include tests/api/api.mk
 
 test: deps all
 	@tests/run-all.sh $(TEST_SUITES)
