@@ -11,137 +11,82 @@ MCP client on it, one JSON-RPC message per line. The semihosting log (stderr) gi
 board's exit code, its figures and any heap-trap or fault message.
 
 Every boot fails the run if anything on the board calls malloc or _sbrk (exit 98).
-Prints "ok"/"FAIL" per check and the closing line "N passed, N failed". Stdlib only; every
-wait is bounded.
+Prints a PASS/FAIL line per check and the closing line "N passed, N failed" (tests/lib/report.py).
+Stdlib only; every wait is bounded.
 """
-import json, os, queue, re, select, subprocess, sys, threading, time, urllib.request
+import json
+import os
+import re
+import sys
+import time
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from report import check, note, run  # noqa: E402
+from sim import KEY, ROOT, Sim, TlsFront, server_env  # noqa: E402
+from mcp import McpClient, McpError, result_text, tool_args  # noqa: E402
+
 FW = os.path.join(ROOT, "build/mcu/firmware.elf")
 TLSDIR = os.path.join(ROOT, "build/mcu/tls")
-KEY = "e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef"
 SECRETS = ("24863d0f691d58f2bafdcd365e2b54f975a48ce0f0b2a3ff0c573ab3e3de99ef",
            "45bbbcb5ae72f52424591cad5833db2b278d1fbc6e10c0b4", "ghp_SIMSECRET", KEY)
-passed = failed = 0
 T0 = time.time()
-
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1; print("ok   " + name)
-    else:
-        failed += 1; print("FAIL " + name + (": " + str(detail)[:600] if detail else ""))
-    sys.stdout.flush()
-    return cond
-
-
-# ---- the simulator and its TLS front ----
-def start_sim():
-    p = subprocess.Popen([sys.executable, os.path.join(ROOT, "tests/sim/e2b-sim"), "--port", "0"],
-                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    r, _, _ = select.select([p.stdout], [], [], 15)
-    line = p.stdout.readline() if r else b""
-    if not line.startswith(b"READY "):
-        p.kill(); raise SystemExit("FAIL e2b-sim did not start\n0 passed, 1 failed")
-    threading.Thread(target=lambda: [None for _ in iter(lambda: p.stdout.read(4096), b"")], daemon=True).start()
-    return p, int(line.split()[1])
+SIM = None      # the simulator (main)
+HOST_TOOLS = []  # what build/e2b-mcp lists with kill enabled (main)
+FRONT = None    # its TLS front (main)
 
 
 def sim(path, method="GET", body=None, auth=False):
-    req = urllib.request.Request(SIM + path, method=method, data=None if body is None else json.dumps(body).encode())
-    if auth: req.add_header("X-API-Key", KEY)
-    if body is not None: req.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(req, timeout=10) as r:
-            raw = r.read()
-            return r.status, json.loads(raw) if raw else None
-    except urllib.error.HTTPError as e:
-        return e.code, None
-
-
-def tls(cmd):
-    r = subprocess.run([os.path.join(ROOT, "tests/sim/tls-proxy.sh")] + cmd, cwd=ROOT, capture_output=True,
-                       text=True, timeout=60)
-    if r.returncode != 0: raise SystemExit("FAIL tls-proxy %s: %s\n0 passed, 1 failed" % (cmd, r.stderr))
-    return dict(kv.split("=") for kv in r.stdout.split()[1:]) if r.stdout.startswith("TLS") else {}
+    """(status, JSON) of a request to the simulator: to its E2B API with auth, else to its control API."""
+    if auth:
+        st, _, data = SIM.api(path, method, body)
+        return st, data
+    return 200, SIM.control(method, path, body)
 
 
 def access_log():
     try:
-        return open(os.path.join(TLSDIR, "access.log")).read().splitlines()
+        return open(FRONT.access_log).read().splitlines()
     except OSError:
         return []
 
 
 # ---- the board ----
-class Board:
-    """One boot of the firmware; args is its command line (key=value words)."""
+class Board(McpClient):
+    """One boot of the firmware; args is its command line (key=value words). The board's UART
+    is QEMU's stdio (the MCP messages), its semihosting log QEMU's stderr."""
 
     def __init__(self, args, icount=False):
         cmd = ["qemu-system-arm", "-M", "mps2-an386", "-display", "none", "-monitor", "none", "-serial", "stdio",
                "-nic", "user,model=lan9118", "-semihosting-config", "enable=on,target=native",
                "-kernel", FW, "-append", " ".join(args)]
         if icount: cmd[1:1] = ["-icount", "shift=0"]
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        self.q = queue.Queue()
-        self.log = []
-        self.next_id = 100
-        threading.Thread(target=self._out, daemon=True).start()
-        threading.Thread(target=self._err, daemon=True).start()
+        McpClient.__init__(self, cmd)
 
-    def _out(self):
-        for line in iter(self.p.stdout.readline, b""):
-            self.q.put(line.decode(errors="replace").rstrip("\n"))
-        self.q.put(None)
-
-    def _err(self):
-        for line in iter(self.p.stderr.readline, b""):
-            self.log.append(line.decode(errors="replace").rstrip("\n"))
-
-    def send(self, obj):
-        self.p.stdin.write((json.dumps(obj) + "\n").encode()); self.p.stdin.flush()
+    @property
+    def log(self):
+        return self.stderr().splitlines()
 
     def line(self, timeout=20):
+        """The next line the board writes, or None (nothing in time, or the end)."""
         try:
-            return self.q.get(timeout=timeout)
-        except queue.Empty:
+            l = self.read_line(timeout)
+        except McpError:
             return None
-
-    def request(self, method, params=None, answer=None, timeout=20):
-        """Sends a request and returns (response, [messages before it]). answer(req) answers the
-        board's own requests (elicitation/create) on the way."""
-        self.next_id += 1
-        rid = self.next_id
-        msg = {"jsonrpc": "2.0", "id": rid, "method": method}
-        if params is not None: msg["params"] = params
-        self.send(msg)
-        seen, end = [], time.time() + timeout
-        while time.time() < end:
-            l = self.line(max(0.1, end - time.time()))
-            if l is None: break
-            m = json.loads(l)
-            if m.get("id") == rid and "method" not in m: return m, seen
-            seen.append(m)
-            if "method" in m and "id" in m:   # the board asks us
-                res = answer(m) if answer else None
-                if res is None: self.send({"jsonrpc": "2.0", "id": m["id"], "error": {"code": -32601, "message": "no"}})
-                else: self.send({"jsonrpc": "2.0", "id": m["id"], "result": res})
-        return None, seen
+        return l.decode(errors="replace").rstrip("\n") if l is not None else None
 
     def exit(self, timeout=20):
         """Ends the run (board/exit in mcp mode) and returns (exit code, stats dict)."""
         try:
-            self.send({"jsonrpc": "2.0", "method": "board/exit"})
+            self.notify("board/exit")
         except OSError:
             pass
         return self.wait(timeout)
 
     def wait(self, timeout=20):
         try:
-            rc = self.p.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self.p.kill(); rc = self.p.wait()
+            rc = self.proc.wait(timeout=timeout)
+        except Exception:
+            self.proc.kill(); rc = self.proc.wait()
         time.sleep(0.05)
         stats = {}
         for l in self.log:
@@ -153,29 +98,27 @@ class Board:
 
 
 def mcp_init(b, elicitation=True):
-    r, _ = b.request("initialize", {"protocolVersion": "2025-06-18",
-                                    "capabilities": {"elicitation": {}} if elicitation else {},
-                                    "clientInfo": {"name": "test_mcu", "version": "1"}})
-    b.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-    return r
+    try:
+        return b.initialize("2025-06-18", {"elicitation": {}} if elicitation else {}, timeout=20)
+    except McpError:
+        return None
 
 
 def call(b, name, args=None, answer=None, timeout=20):
-    r, seen = b.request("tools/call", {"name": name, "arguments": args or {}}, answer=answer, timeout=timeout)
-    if r is None or "result" not in r: return None, seen
-    return r["result"], seen
+    """(the CallToolResult or None, the elicitations the board asked on the way); answer: the
+    client's reply to them (None: cancel)."""
+    b.elicit = answer
+    n = len(b.elicitations)
+    try:
+        r = b.call(name, args or {}, timeout=timeout)
+    except McpError:
+        r = None
+    return (r or {}).get("result"), b.elicitations[n:]
 
 
-def text_of(res):
-    return " ".join(c.get("text", "") for c in (res or {}).get("content", []))
-
-
-def accept(req):
-    return {"action": "accept", "content": {"confirm": True}} if req["method"] == "elicitation/create" else None
-
-
-def decline(req):
-    return {"action": "decline"} if req["method"] == "elicitation/create" else None
+text_of = result_text
+ACCEPT = {"action": "accept", "content": {"confirm": True}}
+DECLINE = {"action": "decline"}
 
 
 def no_secrets(name, text):
@@ -224,17 +167,13 @@ def run_session(url, dash, label, https):
     out = []
     r = mcp_init(b)
     check(label + ": initialize", r and r["result"]["serverInfo"]["name"] == "e2b-mcp-board", r)
-    tools, cursor = [], None
-    for _ in range(5):
-        r, _ = b.request("tools/list", {"cursor": cursor} if cursor else {})
-        if not r: break
-        tools += r["result"]["tools"]
-        cursor = r["result"].get("nextCursor")
-        if not cursor: break
+    try:
+        tools = b.list_tools(timeout=20)
+    except McpError as e:
+        tools = [{"name": repr(e)}]
     names = [t["name"] for t in tools]
-    check(label + ": tools/list over pages gives every tool (kill enabled)",
-          len(names) == len(set(names)) and "e2b_kill_sandbox" in names and "e2b_list_sandboxes" in names and len(names) >= 13,
-          names)
+    check(label + ": tools/list over pages gives every tool (kill enabled): the host build's and the board's",
+          len(names) == len(set(names)) and set(HOST_TOOLS) <= set(names), sorted(set(HOST_TOOLS) - set(names)))
     reads = [t["name"] for t in tools if t.get("annotations", {}).get("readOnlyHint")]
     args = {"e2b_list_sandboxes": {"state": ["running"], "limit": 3},
             "e2b_get_sandbox": {"sandbox_id": "ialiceprod00000000001"},
@@ -244,7 +183,12 @@ def run_session(url, dash, label, https):
             "e2b_list_default_templates": {},
             "e2b_list_templates": {"limit": 3},
             "e2b_list_template_builds": {"template_id": "dp7x2k9m4q8w1e5r3t6y", "limit": 2}}
-    check(label + ": every read tool has a case here", set(reads) <= set(args), sorted(set(reads) - set(args)))
+    schemas = {t["name"]: t.get("inputSchema", {}) for t in tools}
+    for name in set(reads) - set(args):   # a tool without a case here: its required arguments, seed IDs
+        args[name] = tool_args(schemas[name], known={"sandbox_id": "ialiceprod00000000001",
+                                                     "template_id": "dp7x2k9m4q8w1e5r3t6y"})
+    check(label + ": every read tool has arguments (a case here, or made from its schema)",
+          set(reads) <= set(args), sorted(set(reads) - set(args)))
     for name in reads:
         res, _ = call(b, name, args.get(name, {}))
         out.append(json.dumps(res))
@@ -262,27 +206,27 @@ def run_session(url, dash, label, https):
     check(label + ": e2b_list_default_templates (the Dashboard host) names every default template",
           all(t.get("templateID", t.get("id", "?")) in got for t in (want if isinstance(want, list) else want.get("templates", []))), got[:300])
     # changes, with consent
-    res, seen = call(b, "e2b_create_sandbox", {"template_id": "base", "timeout": 120}, answer=accept)
-    asked = [m for m in seen if m.get("method") == "elicitation/create"]
+    res, seen = call(b, "e2b_create_sandbox", {"template_id": "base", "timeout": 120}, answer=ACCEPT)
+    asked = seen
     sid = ((res or {}).get("structuredContent") or {}).get("sandboxID") or ((res or {}).get("structuredContent") or {}).get("sandbox_id")
     check(label + ": e2b_create_sandbox after consent", res and not res.get("isError") and sid, (res, asked))
     out.append(json.dumps(res))
     _, st = sim("/sandboxes/%s" % sid, auth=True) if sid else (0, None)
     check(label + ": the sandbox exists in the simulator, running", st and st.get("state") == "running", st)
-    res, _ = call(b, "e2b_pause_sandbox", {"sandbox_id": sid}, answer=accept)
+    res, _ = call(b, "e2b_pause_sandbox", {"sandbox_id": sid}, answer=ACCEPT)
     _, st = sim("/sandboxes/%s" % sid, auth=True)
     check(label + ": e2b_pause_sandbox", res and not res.get("isError") and st and st.get("state") == "paused", (res, st))
-    res, _ = call(b, "e2b_resume_sandbox", {"sandbox_id": sid, "timeout": 60}, answer=accept)
+    res, _ = call(b, "e2b_resume_sandbox", {"sandbox_id": sid, "timeout": 60}, answer=ACCEPT)
     _, st = sim("/sandboxes/%s" % sid, auth=True)
     check(label + ": e2b_resume_sandbox", res and not res.get("isError") and st and st.get("state") == "running", (res, st))
     sim("/_sim/requests", "DELETE")
-    res, seen = call(b, "e2b_kill_sandbox", {"sandbox_id": sid}, answer=decline)
+    res, seen = call(b, "e2b_kill_sandbox", {"sandbox_id": sid}, answer=DECLINE)
     _, reqs = sim("/_sim/requests")
     check(label + ": e2b_kill_sandbox declined: refused, nothing sent to E2B",
           res and res.get("isError") and "declined" in text_of(res) and
-          any(m.get("method") == "elicitation/create" for m in seen) and not any(q["method"] == "DELETE" for q in reqs or []),
+          bool(seen) and not any(q["method"] == "DELETE" for q in reqs or []),
           (res, reqs))
-    res, _ = call(b, "e2b_kill_sandbox", {"sandbox_id": sid}, answer=accept)
+    res, _ = call(b, "e2b_kill_sandbox", {"sandbox_id": sid}, answer=ACCEPT)
     code, _ = sim("/sandboxes/%s" % sid, auth=True)
     check(label + ": e2b_kill_sandbox after consent", res and not res.get("isError") and code == 404, (res, code))
     return b, out
@@ -354,9 +298,9 @@ def run_tls_restart(url):
     b = Board(base_args(url))
     mcp_init(b)
     res1, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
-    tls(["reload", TLSDIR])       # new workers: the idle keep-alive connection is closed, the session cache stays
+    FRONT.reload()                # new workers: the idle keep-alive connection is closed, the session cache stays
     res2, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
-    tls(["restart", TLSDIR])      # a new nginx: new session cache
+    FRONT.restart()               # a new nginx: new session cache
     res3, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
     rc, st = b.exit()
     check("TLS front reloaded and restarted between calls: every call succeeds",
@@ -366,46 +310,52 @@ def run_tls_restart(url):
     check("TLS restart run: board exits 0, no heap use", rc == 0 and not b.trapped(), (rc, b.trapped()))
 
 
+def host_tools():
+    """The tools the host build lists with kill enabled: the board must list them too."""
+    c = McpClient([os.path.join(ROOT, "build", "e2b-mcp")], server_env(SIM.url, KEY, {"E2B_MCP_ENABLE_KILL": "1"}))
+    c.initialize()
+    names = [t["name"] for t in c.list_tools()]
+    c.close()
+    return names
+
+
 def main():
-    global SIM
-    if not os.path.exists(FW): raise SystemExit("FAIL %s missing (make mcu)\n0 passed, 1 failed" % FW)
-    simp, port = start_sim()
-    SIM = "http://127.0.0.1:%d" % port
-    board_sim = "http://10.0.2.2:%d" % port
-    try:
-        ports = tls(["start", str(port), TLSDIR])
-        good = "https://localhost:%s" % ports["good"]
-        run_trap()
-        run_api(board_sim, "api over HTTP")
-        st = run_api(good, "api over HTTPS")
-        check("api over HTTPS: one full handshake", st.get("handshakes") == 1, st)
-        b, out = run_session(board_sim, board_sim, "HTTP", False)
-        rc, st = b.exit()
-        check("HTTP session: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped()))
-        no_secrets("HTTP session", "\n".join(out))
-        n0 = len(access_log())
-        b, out = run_session(good, good, "HTTPS", True)
-        rc, st = b.exit()
-        lines = access_log()[n0:]
-        conns = {re.search(r"conn=(\d+)", l).group(1) for l in lines}
-        check("HTTPS session: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped()))
-        check("HTTPS session: every call over one keep-alive TLS connection",
-              len(lines) == st.get("requests") and len(lines) >= 14 and len(conns) == 1 and st.get("handshakes") == 1,
+    global SIM, FRONT, HOST_TOOLS
+    if not os.path.exists(FW):
+        check("the firmware is built", False, "%s missing (make mcu)" % FW)
+        return
+    SIM = Sim.start()
+    board_sim = "http://10.0.2.2:%d" % SIM.port
+    FRONT = TlsFront(SIM.port, TLSDIR)
+    HOST_TOOLS = host_tools()
+    ports = FRONT.ports
+    good = "https://localhost:%s" % ports["good"]
+    run_trap()
+    run_api(board_sim, "api over HTTP")
+    st = run_api(good, "api over HTTPS")
+    check("api over HTTPS: one full handshake", st.get("handshakes") == 1, st)
+    b, out = run_session(board_sim, board_sim, "HTTP", False)
+    rc, st = b.exit()
+    check("HTTP session: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped()))
+    no_secrets("HTTP session", "\n".join(out))
+    n0 = len(access_log())
+    b, out = run_session(good, good, "HTTPS", True)
+    rc, st = b.exit()
+    lines = access_log()[n0:]
+    conns = {re.search(r"conn=(\d+)", l).group(1) for l in lines}
+    check("HTTPS session: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped()))
+    check("HTTPS session: every call over one keep-alive TLS connection",
+          len(lines) == st.get("requests") and len(lines) >= 14 and len(conns) == 1 and st.get("handshakes") == 1,
           (len(lines), conns, st))
-        check("HTTPS session: the stack peak fits the linker script's stack",
-              0 < st.get("stack_peak", 0) < st.get("stack_size", 0), st)
-        print("figures: stack peak %d of %d bytes, %d ms on the board" % (st.get("stack_peak", 0), st.get("stack_size", 0), st.get("ms", 0)))
-        no_secrets("HTTPS session", "\n".join(out))
-        run_cases_http(board_sim)
-        run_bad_certs(ports)
-        run_tls_restart(good)
-    finally:
-        subprocess.run([os.path.join(ROOT, "tests/sim/tls-proxy.sh"), "stop", TLSDIR], cwd=ROOT, timeout=30)
-        simp.kill(); simp.wait()
-    print("test-mcu took %.1f s" % (time.time() - T0))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    check("HTTPS session: the stack peak fits the linker script's stack",
+          0 < st.get("stack_peak", 0) < st.get("stack_size", 0), st)
+    note("figures: stack peak %d of %d bytes, %d ms on the board" % (st.get("stack_peak", 0), st.get("stack_size", 0), st.get("ms", 0)))
+    no_secrets("HTTPS session", "\n".join(out))
+    run_cases_http(board_sim)
+    run_bad_certs(ports)
+    run_tls_restart(good)
+    note("test-mcu took %.1f s" % (time.time() - T0))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)
