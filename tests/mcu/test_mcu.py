@@ -11,112 +11,74 @@ MCP client on it, one JSON-RPC message per line. The semihosting log (stderr) gi
 board's exit code, its figures and any heap-trap or fault message.
 
 Every boot fails the run if anything on the board calls malloc or _sbrk (exit 98).
-Prints a PASS/FAIL line per check and the closing line "N passed, N failed" (tests/lib/report.py).
-Stdlib only; every wait is bounded.
+Uses the test kit (tests/lib): PASS/FAIL per check and the closing line "N passed, N failed";
+every wait is bounded.
 """
-import json
-import os
-import re
-import sys
-import time
+import json, os, re, subprocess, sys, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from report import check, note, run  # noqa: E402
+from report import check, note, run, at_exit  # noqa: E402
 from sim import KEY, ROOT, Sim, TlsFront, server_env  # noqa: E402
-from mcp import McpClient, McpError, result_text, tool_args  # noqa: E402
+from mcp import McpClient, result_json, result_text, tool_args  # noqa: E402
 
 FW = os.path.join(ROOT, "build/mcu/firmware.elf")
 TLSDIR = os.path.join(ROOT, "build/mcu/tls")
 SECRETS = ("24863d0f691d58f2bafdcd365e2b54f975a48ce0f0b2a3ff0c573ab3e3de99ef",
            "45bbbcb5ae72f52424591cad5833db2b278d1fbc6e10c0b4", "ghp_SIMSECRET", KEY)
 T0 = time.time()
-SIM = None      # the simulator (main)
-HOST_TOOLS = []  # what build/e2b-mcp lists with kill enabled (main)
-FRONT = None    # its TLS front (main)
+sim = tls = None
+HOST_TOOLS = []     # what build/e2b-mcp lists with kill enabled (main)
 
 
-def sim(path, method="GET", body=None, auth=False):
-    """(status, JSON) of a request to the simulator: to its E2B API with auth, else to its control API."""
-    if auth:
-        st, _, data = SIM.api(path, method, body)
-        return st, data
-    return 200, SIM.control(method, path, body)
+def qemu_cmd(args, icount=False):
+    return (["qemu-system-arm"] + (["-icount", "shift=0"] if icount else []) +
+            ["-M", "mps2-an386", "-display", "none", "-monitor", "none", "-serial", "stdio",
+             "-nic", "user,model=lan9118", "-semihosting-config", "enable=on,target=native",
+             "-kernel", FW, "-append", " ".join(args)])
 
 
-def access_log():
-    try:
-        return open(FRONT.access_log).read().splitlines()
-    except OSError:
-        return []
-
-
-# ---- the board ----
 class Board(McpClient):
-    """One boot of the firmware; args is its command line (key=value words). The board's UART
-    is QEMU's stdio (the MCP messages), its semihosting log QEMU's stderr."""
+    """One boot of the firmware, args its command line (key=value words). The UART is
+    QEMU's stdio: the kit's stdio MCP client speaks to it unchanged; stderr is the
+    semihosting log (figures, heap trap, faults)."""
 
     def __init__(self, args, icount=False):
-        cmd = ["qemu-system-arm", "-M", "mps2-an386", "-display", "none", "-monitor", "none", "-serial", "stdio",
-               "-nic", "user,model=lan9118", "-semihosting-config", "enable=on,target=native",
-               "-kernel", FW, "-append", " ".join(args)]
-        if icount: cmd[1:1] = ["-icount", "shift=0"]
-        McpClient.__init__(self, cmd)
+        McpClient.__init__(self, qemu_cmd(args, icount), env=dict(os.environ), label="board")
 
-    @property
     def log(self):
         return self.stderr().splitlines()
 
-    def line(self, timeout=20):
-        """The next line the board writes, or None (nothing in time, or the end)."""
-        try:
-            l = self.read_line(timeout)
-        except McpError:
-            return None
-        return l.decode(errors="replace").rstrip("\n") if l is not None else None
-
-    def exit(self, timeout=20):
-        """Ends the run (board/exit in mcp mode) and returns (exit code, stats dict)."""
+    def finish(self, timeout=20):
+        """Ends the run (board/exit in mcp mode; the other modes end by themselves) and
+        returns (exit code, the STATS figures)."""
         try:
             self.notify("board/exit")
         except OSError:
             pass
-        return self.wait(timeout)
-
-    def wait(self, timeout=20):
         try:
-            rc = self.proc.wait(timeout=timeout)
-        except Exception:
-            self.proc.kill(); rc = self.proc.wait()
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill(); self.proc.wait()
         time.sleep(0.05)
         stats = {}
-        for l in self.log:
+        for l in self.log():
             if l.startswith("STATS "): stats = {k: int(v) for k, v in (kv.split("=") for kv in l.split()[1:])}
-        return rc, stats
+        return self.proc.returncode, stats
 
     def trapped(self):
-        return [l for l in self.log if "HEAP TRAP" in l or "FATAL" in l]
+        return [l for l in self.log() if "HEAP TRAP" in l or "FATAL" in l]
+
+    def tool(self, name, args=None, elicit=None, timeout=20):
+        """The CallToolResult (None on a JSON-RPC error), and the elicitations it made."""
+        self.elicit, n = elicit, len(self.elicitations)
+        r = self.call(name, args or {}, timeout=timeout)
+        return r.get("result"), self.elicitations[n:]
 
 
-def mcp_init(b, elicitation=True):
-    try:
-        return b.initialize("2025-06-18", {"elicitation": {}} if elicitation else {}, timeout=20)
-    except McpError:
-        return None
+def mcp_init(b):
+    return b.initialize("2025-06-18", {"elicitation": {}})
 
 
-def call(b, name, args=None, answer=None, timeout=20):
-    """(the CallToolResult or None, the elicitations the board asked on the way); answer: the
-    client's reply to them (None: cancel)."""
-    b.elicit = answer
-    n = len(b.elicitations)
-    try:
-        r = b.call(name, args or {}, timeout=timeout)
-    except McpError:
-        r = None
-    return (r or {}).get("result"), b.elicitations[n:]
-
-
-text_of = result_text
 ACCEPT = {"action": "accept", "content": {"confirm": True}}
 DECLINE = {"action": "decline"}
 
@@ -126,6 +88,13 @@ def no_secrets(name, text):
     check(name + ": no secret in anything the board wrote", not leaked, leaked)
 
 
+def access_log():
+    try:
+        return open(tls.access_log).read().splitlines()
+    except OSError:
+        return []
+
+
 def base_args(url, dash=None, extra=()):
     return ["url=" + url, "dash=" + (dash or url), "key=" + KEY, "host=localhost=10.0.2.2"] + list(extra)
 
@@ -133,44 +102,42 @@ def base_args(url, dash=None, extra=()):
 # ---- the runs ----
 def run_trap():
     b = Board(["mode=trap"])
-    rc, _ = b.wait()
+    rc, _ = b.finish()
     check("heap trap: a malloc on the board ends the run (exit 98) and says so",
-          rc == 98 and any("HEAP TRAP: malloc" in l for l in b.log), (rc, b.log[-3:]))
+          rc == 98 and any("HEAP TRAP: malloc" in l for l in b.log()), (rc, b.log()[-3:]))
 
 
 def run_api(url, label):
     b = Board(base_args(url, extra=["mode=api"]))
-    lines = [b.line() for _ in range(4)]
-    rc, st = b.wait()
+    lines = [(b.read_line(20) or b"").decode() for _ in range(5)]
+    rc, st = b.finish()
     try:
         res = [json.loads(l) for l in lines]
     except (TypeError, ValueError):
         check(label + ": in-process calls answered", False, lines); return {}
-    _, want = sim("/v2/sandboxes?state=running&limit=2", auth=True)
+    want = sim.api("/v2/sandboxes?state=running&limit=2")[2]
     check(label + ": in-process custom tool", res[0]["json"] == {"sensor": 2, "millicelsius": 22000}, res[0])
     check(label + ": in-process e2b_list_sandboxes = the simulator's first page",
           not res[1]["is_error"] and [s["sandboxID"] for s in res[1]["json"]["data"]] == [s["sandboxID"] for s in want],
           res[1])
+    check(label + ": the same call again (on the kept-alive connection)", res[2]["json"] == res[1]["json"], res[2])
     check(label + ": a bad argument is the tool's error, and the agent carries on",
-          res[2]["is_error"] and "0 to 3" in res[2]["message"], res[2])
-    check(label + ": an unknown tool is refused in-process", res[3]["rc"] != 0, res[3])
+          res[3]["is_error"] and "0 to 3" in res[3]["message"], res[3])
+    check(label + ": an unknown tool is refused in-process", res[4]["rc"] != 0, res[4])
     check(label + ": board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped()))
     no_secrets(label, "\n".join(lines))
     return st
 
 
-def run_session(url, dash, label, https):
+def run_session(url, dash, label):
     """The MCP session: initialize, tools/list, every read tool, create/pause/resume/kill with consent."""
-    sim("/_sim/reset", "POST", {})
-    sim("/_sim/requests", "DELETE")
+    sim.reset()
+    sim.clear()
     b = Board(base_args(url, dash, ["kill=1"]))
     out = []
     r = mcp_init(b)
     check(label + ": initialize", r and r["result"]["serverInfo"]["name"] == "e2b-mcp-board", r)
-    try:
-        tools = b.list_tools(timeout=20)
-    except McpError as e:
-        tools = [{"name": repr(e)}]
+    tools = b.list_tools()
     names = [t["name"] for t in tools]
     check(label + ": tools/list over pages gives every tool (kill enabled): the host build's and the board's",
           len(names) == len(set(names)) and set(HOST_TOOLS) <= set(names), sorted(set(HOST_TOOLS) - set(names)))
@@ -190,44 +157,44 @@ def run_session(url, dash, label, https):
     check(label + ": every read tool has arguments (a case here, or made from its schema)",
           set(reads) <= set(args), sorted(set(reads) - set(args)))
     for name in reads:
-        res, _ = call(b, name, args.get(name, {}))
+        res, _ = b.tool(name, args.get(name, {}))
         out.append(json.dumps(res))
         ok = res is not None and not res.get("isError") and isinstance(res.get("structuredContent"), dict)
         check("%s: %s" % (label, name), ok, res)
     # a few against the simulator's own answer
-    res, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
-    _, want = sim("/sandboxes/ialiceprod00000000001", auth=True)
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
+    want = sim.api("/sandboxes/ialiceprod00000000001")[2]
     sc = (res or {}).get("structuredContent", {})
     check(label + ": e2b_get_sandbox matches the API", sc.get("sandboxID") == want["sandboxID"] and
           sc.get("metadata") == want.get("metadata") and "envdAccessToken" not in json.dumps(sc), sc)
-    res, _ = call(b, "e2b_list_default_templates")
-    _, want = sim("/templates/defaults", auth=True)
+    res, _ = b.tool("e2b_list_default_templates")
+    want = sim.api("/templates/defaults")[2]
     got = json.dumps((res or {}).get("structuredContent", {}))
     check(label + ": e2b_list_default_templates (the Dashboard host) names every default template",
           all(t.get("templateID", t.get("id", "?")) in got for t in (want if isinstance(want, list) else want.get("templates", []))), got[:300])
     # changes, with consent
-    res, seen = call(b, "e2b_create_sandbox", {"template_id": "base", "timeout": 120}, answer=ACCEPT)
-    asked = seen
-    sid = ((res or {}).get("structuredContent") or {}).get("sandboxID") or ((res or {}).get("structuredContent") or {}).get("sandbox_id")
-    check(label + ": e2b_create_sandbox after consent", res and not res.get("isError") and sid, (res, asked))
+    res, seen = b.tool("e2b_create_sandbox", {"template_id": "base", "timeout": 120}, elicit=ACCEPT)
+    sid = (result_json(res) or {}).get("sandboxID")
+    check(label + ": e2b_create_sandbox after the user's consent", res and not res.get("isError") and sid and len(seen) == 1,
+          (res, seen))
     out.append(json.dumps(res))
-    _, st = sim("/sandboxes/%s" % sid, auth=True) if sid else (0, None)
+    st = sim.api("/sandboxes/%s" % sid)[2] if sid else None
     check(label + ": the sandbox exists in the simulator, running", st and st.get("state") == "running", st)
-    res, _ = call(b, "e2b_pause_sandbox", {"sandbox_id": sid}, answer=ACCEPT)
-    _, st = sim("/sandboxes/%s" % sid, auth=True)
+    res, _ = b.tool("e2b_pause_sandbox", {"sandbox_id": sid}, elicit=ACCEPT)
+    st = sim.api("/sandboxes/%s" % sid)[2]
     check(label + ": e2b_pause_sandbox", res and not res.get("isError") and st and st.get("state") == "paused", (res, st))
-    res, _ = call(b, "e2b_resume_sandbox", {"sandbox_id": sid, "timeout": 60}, answer=ACCEPT)
-    _, st = sim("/sandboxes/%s" % sid, auth=True)
+    res, _ = b.tool("e2b_resume_sandbox", {"sandbox_id": sid, "timeout": 60}, elicit=ACCEPT)
+    st = sim.api("/sandboxes/%s" % sid)[2]
     check(label + ": e2b_resume_sandbox", res and not res.get("isError") and st and st.get("state") == "running", (res, st))
-    sim("/_sim/requests", "DELETE")
-    res, seen = call(b, "e2b_kill_sandbox", {"sandbox_id": sid}, answer=DECLINE)
-    _, reqs = sim("/_sim/requests")
+    sim.clear()
+    res, seen = b.tool("e2b_kill_sandbox", {"sandbox_id": sid}, elicit=DECLINE)
+    reqs = sim.e2b_requests()
     check(label + ": e2b_kill_sandbox declined: refused, nothing sent to E2B",
-          res and res.get("isError") and "declined" in text_of(res) and
-          bool(seen) and not any(q["method"] == "DELETE" for q in reqs or []),
+          res and res.get("isError") and "declined" in result_text(res) and
+          len(seen) == 1 and not any(m == "DELETE" for m, _ in reqs),
           (res, reqs))
-    res, _ = call(b, "e2b_kill_sandbox", {"sandbox_id": sid}, answer=ACCEPT)
-    code, _ = sim("/sandboxes/%s" % sid, auth=True)
+    res, _ = b.tool("e2b_kill_sandbox", {"sandbox_id": sid}, elicit=ACCEPT)
+    code = sim.api("/sandboxes/%s" % sid)[0]
     check(label + ": e2b_kill_sandbox after consent", res and not res.get("isError") and code == 404, (res, code))
     return b, out
 
@@ -235,74 +202,74 @@ def run_session(url, dash, label, https):
 def run_cases_http(url):
     """Chunked answers, a 429 with Retry-After, a stall past the read timeout, an answer larger
     than the small profile's buffer; each followed by a call that works."""
-    sim("/_sim/reset", "POST", {})
+    sim.reset()
     b = Board(base_args(url, extra=["rto=1500"]))
     mcp_init(b)
-    _, want = sim("/v2/sandboxes?state=running&limit=4", auth=True)
-    sim("/_sim/config", "POST", {"chunked": True})
-    res, _ = call(b, "e2b_list_sandboxes", {"state": ["running"], "limit": 4})
+    want = sim.api("/v2/sandboxes?state=running&limit=4")[2]
+    sim.config(chunked=True)
+    res, _ = b.tool("e2b_list_sandboxes", {"state": ["running"], "limit": 4})
     ids = [s["sandboxID"] for s in ((res or {}).get("structuredContent") or {}).get("data", [])]
     check("chunked: e2b_list_sandboxes decoded (chunks of 1, 13, 256, 4096 bytes)", ids == [s["sandboxID"] for s in want], res)
-    res, _ = call(b, "e2b_get_sandbox_logs", {"sandbox_id": "ialiceprod00000000001", "limit": 8})
+    res, _ = b.tool("e2b_get_sandbox_logs", {"sandbox_id": "ialiceprod00000000001", "limit": 8})
     logs = ((res or {}).get("structuredContent") or {}).get("data", [])
     check("chunked: e2b_get_sandbox_logs", res and not res.get("isError") and len(logs) == 8, res)
-    sim("/_sim/config", "POST", {"chunked": False})
+    sim.config(chunked=False)
 
-    sim("/_sim/faults", "POST", {"path": "^/v2/sandboxes$", "kind": "status", "status": 429, "retry_after": 7})
-    res, _ = call(b, "e2b_list_sandboxes", {"limit": 1})
-    t = text_of(res)
+    sim.fault("^/v2/sandboxes$", status=429, retry_after=7)
+    res, _ = b.tool("e2b_list_sandboxes", {"limit": 1})
+    t = result_text(res)
     check("429 with Retry-After: the tool says to wait, with E2B's seconds",
           res and res.get("isError") and "7" in t and re.search(r"(?i)retry|wait|rate", t), t)
-    res, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
     check("429: another tool still works", res and not res.get("isError"), res)
 
-    sim("/_sim/faults", "POST", {"path": "^/sandboxes/ibobstaging0000000001$", "kind": "delay", "delay_ms": 5000})
+    sim.fault("^/sandboxes/ibobstaging0000000001$", kind="delay", delay_ms=5000)
     t0 = time.time()
-    res, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000001"})
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000001"})
     dt = time.time() - t0
     check("stall: an answer slower than the read timeout (1.5 s) ends the call in time",
-          res and res.get("isError") and "in time" in text_of(res) and dt < 4.5, (dt, text_of(res)))
-    res, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
+          res and res.get("isError") and "in time" in result_text(res) and dt < 4.5, (dt, result_text(res)))
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
     check("stall: the next call works (a fresh connection)", res and not res.get("isError"), res)
 
-    res, _ = call(b, "e2b_get_sandbox_logs", {"sandbox_id": "ialiceprod00000000001", "limit": 300})
-    t = text_of(res)
+    res, _ = b.tool("e2b_get_sandbox_logs", {"sandbox_id": "ialiceprod00000000001", "limit": 300})
+    t = result_text(res)
     check("too large: an answer beyond the small profile's buffer is a clear error",
           res and res.get("isError") and "larger than this server's buffer" in t and "E2B_MCP_RESP_MAX" in t, t)
-    res, _ = call(b, "e2b_get_sandbox_logs", {"sandbox_id": "ialiceprod00000000001", "limit": 5})
+    res, _ = b.tool("e2b_get_sandbox_logs", {"sandbox_id": "ialiceprod00000000001", "limit": 5})
     check("too large: the next call works", res and not res.get("isError"), res)
-    rc, st = b.exit()
-    check("cases over HTTP: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped(), b.log[-3:]))
+    rc, st = b.finish()
+    check("cases over HTTP: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped(), b.log()[-3:]))
     return st
 
 
 def run_bad_certs(ports):
     for kind, want in (("expired", "expired"), ("wrongname", "another host name"), ("untrusted", "not signed by a trusted")):
         before = len(access_log())
-        sim("/_sim/requests", "DELETE")
+        sim.clear()
         b = Board(base_args("https://localhost:%s" % ports[kind]))
         mcp_init(b)
-        res, _ = call(b, "e2b_list_sandboxes", {"limit": 1})
-        t = text_of(res)
-        _, reqs = sim("/_sim/requests")
+        res, _ = b.tool("e2b_list_sandboxes", {"limit": 1})
+        t = result_text(res)
+        reqs = sim.e2b_requests()
         check("TLS %s certificate refused with the reason" % kind, res and res.get("isError") and want in t, t)
         check("TLS %s: nothing sent (no request at nginx or E2B)" % kind, len(access_log()) == before and not reqs,
               (access_log()[before:], reqs))
         check("TLS %s: the advice fits a board (no CA file to set)" % kind,
               "E2B_MCP_CA_FILE" not in t and "before anything was sent" in t and "trust anchors" in t, t)
-        rc, _ = b.exit()
+        rc, _ = b.finish()
         check("TLS %s: board exits 0, no heap use" % kind, rc == 0 and not b.trapped(), (rc, b.trapped()))
 
 
 def run_tls_restart(url):
     b = Board(base_args(url))
     mcp_init(b)
-    res1, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
-    FRONT.reload()                # new workers: the idle keep-alive connection is closed, the session cache stays
-    res2, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
-    FRONT.restart()               # a new nginx: new session cache
-    res3, _ = call(b, "e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
-    rc, st = b.exit()
+    res1, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
+    tls.reload()       # new workers: the idle keep-alive connection is closed, the session cache stays
+    res2, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
+    tls.restart()      # a new nginx: new session cache
+    res3, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
+    rc, st = b.finish()
     check("TLS front reloaded and restarted between calls: every call succeeds",
           all(r and not r.get("isError") for r in (res1, res2, res3)), (res1, res2, res3))
     check("TLS front reloaded: the board reconnects and resumes its session; restarted: a full handshake",
@@ -312,7 +279,7 @@ def run_tls_restart(url):
 
 def host_tools():
     """The tools the host build lists with kill enabled: the board must list them too."""
-    c = McpClient([os.path.join(ROOT, "build", "e2b-mcp")], server_env(SIM.url, KEY, {"E2B_MCP_ENABLE_KILL": "1"}))
+    c = McpClient([os.path.join(ROOT, "build", "e2b-mcp")], server_env(sim.url, KEY, {"E2B_MCP_ENABLE_KILL": "1"}))
     c.initialize()
     names = [t["name"] for t in c.list_tools()]
     c.close()
@@ -320,27 +287,25 @@ def host_tools():
 
 
 def main():
-    global SIM, FRONT, HOST_TOOLS
-    if not os.path.exists(FW):
-        check("the firmware is built", False, "%s missing (make mcu)" % FW)
-        return
-    SIM = Sim.start()
-    board_sim = "http://10.0.2.2:%d" % SIM.port
-    FRONT = TlsFront(SIM.port, TLSDIR)
+    global sim, tls, HOST_TOOLS
+    if not check("the firmware is built (make mcu)", os.path.exists(FW), FW): return
+    sim = Sim.start()
+    tls = TlsFront(sim.port, TLSDIR)
+    at_exit(tls.stop)
     HOST_TOOLS = host_tools()
-    ports = FRONT.ports
-    good = "https://localhost:%s" % ports["good"]
+    board_sim = "http://10.0.2.2:%d" % sim.port   # the host's loopback, as the board sees it
+    good = tls.url("good")                       # https://localhost:PORT; the board maps localhost itself
     run_trap()
     run_api(board_sim, "api over HTTP")
     st = run_api(good, "api over HTTPS")
     check("api over HTTPS: one full handshake", st.get("handshakes") == 1, st)
-    b, out = run_session(board_sim, board_sim, "HTTP", False)
-    rc, st = b.exit()
+    b, out = run_session(board_sim, board_sim, "HTTP")
+    rc, st = b.finish()
     check("HTTP session: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped()))
     no_secrets("HTTP session", "\n".join(out))
     n0 = len(access_log())
-    b, out = run_session(good, good, "HTTPS", True)
-    rc, st = b.exit()
+    b, out = run_session(good, good, "HTTPS")
+    rc, st = b.finish()
     lines = access_log()[n0:]
     conns = {re.search(r"conn=(\d+)", l).group(1) for l in lines}
     check("HTTPS session: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped()))
@@ -349,10 +314,10 @@ def main():
           (len(lines), conns, st))
     check("HTTPS session: the stack peak fits the linker script's stack",
           0 < st.get("stack_peak", 0) < st.get("stack_size", 0), st)
-    note("figures: stack peak %d of %d bytes, %d ms on the board" % (st.get("stack_peak", 0), st.get("stack_size", 0), st.get("ms", 0)))
+    note("stack peak %d of %d bytes, %d ms on the board" % (st.get("stack_peak", 0), st.get("stack_size", 0), st.get("ms", 0)))
     no_secrets("HTTPS session", "\n".join(out))
     run_cases_http(board_sim)
-    run_bad_certs(ports)
+    run_bad_certs(tls.ports)
     run_tls_restart(good)
     note("test-mcu took %.1f s" % (time.time() - T0))
 
