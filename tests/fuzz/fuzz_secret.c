@@ -2,8 +2,10 @@
 
    Input (the format of fuzz_http): 4 header bytes, then up to 8 answers
    separated by "@@@@\n".
-     byte 0  which tool call (low 4 bits); bit 4: log level debug (every log
-             line goes out too); bit 5: the in-process API instead of JSON-RPC
+     byte 0  which tool call (bits 0-3 and 7, modulo the calls: each tool of the
+             server's table with its required arguments, then with all of them,
+             tests/lib/tool_args.h); bit 4: log level debug (every log line goes
+             out too); bit 5: the in-process API instead of JSON-RPC
      byte 1  largest recv piece (0: as much as asked)
      byte 2  seed of the piece sizes
      byte 3  what recv returns after an answer: end of stream, timeout, reset
@@ -22,7 +24,8 @@
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "json_check.h"
-#include "fuzz_port.h"
+#include "fake_port.h"
+#include "tool_args.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,25 +34,21 @@
 #define KEY "e2b_0123456789abcdef0123456789abcdef01234567"
 
 static e2b_mcp_server srv;
-static fport fp;
+static fake fp;
 static e2b_mcp_sock_port port;
 
-static const char *const calls[][2] = {
-  { "e2b_list_sandboxes", "{}" },
-  { "e2b_list_sandboxes", "{\"state\":[\"running\"],\"limit\":5,\"next_token\":\"abc\"}" },
-  { "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"limit\":1}" },
-  { "e2b_get_sandbox_metrics", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_create_sandbox", "{\"template_id\":\"base\",\"timeout\":60,\"env_vars\":{\"K\":\"v\"}}" },
-  { "e2b_resume_sandbox", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_list_templates", "{}" },
-  { "e2b_list_default_templates", "{}" },
-  { "e2b_list_template_builds", "{\"template_id\":\"t1\"}" },
-  { "e2b_list_snapshots", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_pause_sandbox", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_set_sandbox_timeout", "{\"sandbox_id\":\"sb1\",\"timeout\":30}" },
-  { "e2b_kill_sandbox", "{\"sandbox_id\":\"sb1\"}" },
-};
+/* The calls: every tool of the server's table (kill enabled), twice: with its
+   required arguments only, and with every argument it takes. */
+#define FZ_CALLS (2 * (E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS))
+static char args[FZ_CALLS][1024];
+static int ncalls;
+static void build_calls(void) {
+  int i;
+  for (i = 0; i < srv.ntools && ncalls + 2 <= FZ_CALLS; i++) {
+    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 0, args[ncalls++], sizeof args[0]) >= 0);
+    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 1, args[ncalls++], sizeof args[0]) >= 0);
+  }
+}
 
 /* ---- the check: the key in the bytes, or in any string decoded, at any depth ---- */
 static int has_key(const char *p, size_t n) {
@@ -100,25 +99,26 @@ static int sink_end(void *ctx) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   static const unsigned pieces[] = { 0, 1, 2, 3, 5, 7, 16, 64, 512, 4096 };
   static const int ends[] = { 0, 0, E2B_MCP_ERR_TIMEOUT, E2B_MCP_ERR_RESET };
-  static char req[1024];
+  static char req[2048];
   e2b_mcp_config cfg;
   e2b_mcp_sink k;
-  const char *p, *end;
+  const char *p, *end, *name;
+  fake_script *script;
   int which;
   if (n < 4) return 0;
-  fp_reset(&fp);
-  fp_port_init(&port, &fp);
-  fp.max_piece = pieces[data[1] % (sizeof pieces / sizeof pieces[0])];
+  fake_reset(&fp);
+  fake_port_init(&port, &fp);
+  fp.one_script = 1;
+  fp.piece = pieces[data[1] % (sizeof pieces / sizeof pieces[0])];
   fp.rng = 0x9e3779b9u ^ ((unsigned)data[2] * 2654435761u);
-  fp.end_err = ends[data[3] & 3];
-  which = (data[0] & 0x0f) % (int)(sizeof calls / sizeof calls[0]);
+  script = fake_conn(&fp, ends[data[3] & 3]);
   p = (const char *)data + 4;
   end = (const char *)data + n;
-  while (p <= end && fp.nans < FP_ANSWERS) {   /* answers split at "@@@@\n" */
+  while (p <= end && script->nans < FAKE_ANSWERS) {   /* answers split at "@@@@\n" */
     const char *q = p;
     while (q + 5 <= end && memcmp(q, "@@@@\n", 5) != 0) q++;
     if (q + 5 > end) q = end;
-    fp_add(&fp, p, (size_t)(q - p));
+    fake_add(script, p, (size_t)(q - p));
     p = q + 5;
   }
   memset(&cfg, 0, sizeof cfg);
@@ -128,9 +128,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   cfg.sock_port = &port;
   cfg.enable_kill = 1;
   FZ_CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  if (!ncalls) build_calls();
+  which = ((data[0] & 0x0f) | ((data[0] & 0x80) >> 3)) % ncalls;
+  name = srv.tools[which / 2]->name;
   if (data[0] & 0x20) {
     e2b_mcp_result r;
-    FZ_CHECK(e2b_mcp_call_tool(&srv, calls[which][0], calls[which][1], &r) == 0);
+    FZ_CHECK(e2b_mcp_call_tool(&srv, name, args[which], &r) == 0);
     if (r.json) check_text(r.json, r.json_len, 0);
     if (r.content) check_text(r.content, r.content_len, 0);
     check_text(r.message, strlen(r.message), 0);
@@ -146,7 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
       FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
     }
     snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":\"c\",\"method\":\"tools/call\",\"params\":{\"name\":\"%s\",\"arguments\":%s,"
-             "\"_meta\":{\"progressToken\":7}}}", calls[which][0], calls[which][1]);
+             "\"_meta\":{\"progressToken\":7}}}", name, args[which]);
     FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
     FZ_CHECK(out_len == msg_start);   /* nothing left half-written */
   }
