@@ -100,6 +100,9 @@
       E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer
                                        (nobody else is served meanwhile)   1000
       E2B_MCP_HTTP_ASK_TIMEOUT_MS      wait for a user's elicitation answer 300000
+      E2B_MCP_HTTP_KEYS      with per-client keys (http.client_keys): the
+                             clients' keys whose 429 cool-downs are kept
+                             apart (one more reuses the least recent)      8       | 2
       E2B_MCP_NO_HTTP        drop the HTTP transport (and its slots)
 
    PORTS (compile-time, one of each; see ports/)
@@ -112,10 +115,13 @@
       in the POSIX port only (with E2B_MCP_SOCK_CUSTOM it is left out).
 
    SECRETS
-      The API key is sent only as X-API-Key to the configured E2B hosts. It never
-      appears in a log, a notification or a tool result: every outgoing byte
-      passes one redactor (e2b_mcp__redact_write) that replaces it with
-      "[redacted]", whatever E2B echoes. envdAccessToken, trafficAccessToken and
+      The API key is sent only as X-API-Key to the configured E2B hosts. It is
+      the server's own, or over HTTP with http.client_keys each client's (kept in
+      s->client_key only while that client's request is answered); the key of
+      the call being run is always s->call_key. It never appears in a log, a
+      notification or a tool result: every outgoing byte passes one redactor
+      (e2b_mcp__redact_write) that replaces s->call_key with "[redacted]",
+      whatever E2B echoes. envdAccessToken, trafficAccessToken and
       other secret names (in any casing) are removed from every answer; injected
       header values and environment variable values are shown as "[redacted]".
 
@@ -214,6 +220,9 @@
 #endif
 #ifndef E2B_MCP_HTTP_ASK_TIMEOUT_MS
 #define E2B_MCP_HTTP_ASK_TIMEOUT_MS 300000
+#endif
+#ifndef E2B_MCP_HTTP_KEYS
+#define E2B_MCP_HTTP_KEYS     E2B_MCP__D(8, 2)
 #endif
 #define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
 #define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */
@@ -503,8 +512,18 @@ typedef struct e2b_mcp_http_config {
                                  around them ignored: on a loopback host besides the
                                  loopback names, elsewhere the only ones (NULL or naming
                                  nobody: any) */
+  int client_keys;            /* each client sends its own E2B API key in the header
+                                 X-E2B-API-Key, used for its calls only (and its own 429
+                                 cool-downs); a request without one is refused (401) and
+                                 the server's cfg.api_key is never used over HTTP */
   int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
 } e2b_mcp_http_config;
+
+typedef struct e2b_mcp__http_keyslot {   /* per-client keys: one key's 429 cool-downs */
+  unsigned long long hash;    /* FNV-1a of the key (the key itself is not kept); 0: free */
+  unsigned long last_use;
+  unsigned long until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+} e2b_mcp__http_keyslot;
 
 typedef struct e2b_mcp__http_session {
   e2b_mcp_session mcp;
@@ -543,6 +562,7 @@ typedef struct e2b_mcp_http {
   e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
   e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS];
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
+  e2b_mcp__http_keyslot keys[E2B_MCP_HTTP_KEYS];
   unsigned long linger_until[E2B_MCP_HTTP_LINGER];
   /* the one tool call that may wait for a user's answer */
   int asking, ask_conn, ask_sess, ask_state, ask_result;
@@ -565,10 +585,21 @@ struct e2b_mcp_server {
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
   int ntools;
   /* E2B */
-  char key[E2B_MCP_KEY_MAX];
+  char key[E2B_MCP_KEY_MAX];  /* the server's own key (cfg.api_key, checked) */
   int key_problem;            /* 0 ok, else why the key cannot be used */
-  unsigned key_len;           /* the key in use ("" and 0 when none): what output never carries */
+  unsigned key_len;           /* its length ("" and 0 when none) */
   unsigned char key_fail[E2B_MCP_KEY_MAX];   /* its KMP table, for finding it in a stream */
+  /* THE E2B key of the call being run: every E2B request takes it from here,
+     and the redactor hides it in all output (e2b_mcp__redact_init). It is
+     key, or, over HTTP with per-client keys, client_key: the requesting
+     client's, copied from its request while that request is answered and
+     wiped after. */
+  const char *call_key;
+  const unsigned char *call_key_fail;
+  unsigned call_key_len;
+  char client_key[E2B_MCP_KEY_MAX];
+  unsigned char client_key_fail[E2B_MCP_KEY_MAX];
+  unsigned long *call_cooldown;   /* call_key's 429 cool-downs: cooldown_until, or its key slot's */
   e2b_mcp_url api, dash;
   e2b_mcp_conn conn;
   e2b_mcp_tls_trust trust;
@@ -1680,7 +1711,7 @@ static int e2b_mcp__http_send(e2b_mcp_server *s, e2b_mcp__req *rq, const char *b
     e2b_mcp__req_lit(rq, num);
   }
   e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json\r\nX-API-Key: ");
-  e2b_mcp__req_lit(rq, s->key);
+  e2b_mcp__req_lit(rq, s->call_key);
   if (body) {
     e2b_mcp__req_lit(rq, "\r\nContent-Type: application/json\r\nContent-Length: ");
     e2b_mcp__fmt_ll(num, (long long)blen);
@@ -1781,7 +1812,7 @@ static int e2b_mcp__redact_end(e2b_mcp__redact *r, int (*out)(void *, const char
   return q ? out(ctx, r->key, q) : 0;
 }
 static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp_server *s) {
-  r->key = s->key; r->fail = s->key_fail; r->len = s->key_len; r->q = 0;
+  r->key = s->call_key; r->fail = s->call_key_fail; r->len = s->call_key_len; r->q = 0;
 }
 
 /* The state of one incoming message being answered. */
@@ -2051,6 +2082,7 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   if (s->api.https || s->dash.https)
     s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
   e2b_mcp__load_key(s);
+  s->call_cooldown = s->cooldown_until;
   e2b_mcp__builtin_tools(s);
   return 0;
 }
@@ -2519,27 +2551,44 @@ static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
 }
 
 enum { E2B_MCP__KEY_OK, E2B_MCP__KEY_MISSING, E2B_MCP__KEY_PERSONAL, E2B_MCP__KEY_MALFORMED };
+/* What is wrong with a team API key k of n bytes (E2B_MCP__KEY_OK: nothing):
+   e2b_, then letters, digits, '_' and '-', at least as long as "[redacted]", so
+   redacting in place never grows a buffer (a real key has 44 characters). */
+static int e2b_mcp__key_check(const char *k, size_t n) {
+  size_t i;
+  if (!k || !n) return E2B_MCP__KEY_MISSING;
+  if (n >= 7 && memcmp(k, "sk_e2b_", 7) == 0) return E2B_MCP__KEY_PERSONAL;
+  if (n < sizeof e2b_mcp__redacted - 1 || n >= E2B_MCP_KEY_MAX || memcmp(k, "e2b_", 4) != 0) return E2B_MCP__KEY_MALFORMED;
+  for (i = 0; i < n; i++)
+    if (!((k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') || (k[i] >= '0' && k[i] <= '9') || k[i] == '_' || k[i] == '-'))
+      return E2B_MCP__KEY_MALFORMED;
+  return E2B_MCP__KEY_OK;
+}
+/* The redactor's table for a key (what output never carries); its length. */
+static unsigned e2b_mcp__key_table(const char *k, unsigned char *fail) {
+  unsigned i, b = 0, n = (unsigned)strlen(k);
+  fail[0] = 0;
+  for (i = 1; i < n; i++) {
+    while (b > 0 && k[i] != k[b]) b = fail[b - 1];
+    if (k[i] == k[b]) b++;
+    fail[i] = (unsigned char)b;
+  }
+  return n;
+}
+/* Makes key (k, checked) the key of the calls that follow, for requests and the redactor. */
+static void e2b_mcp__use_key(e2b_mcp_server *s, const char *k, const unsigned char *fail, unsigned len) {
+  s->call_key = k; s->call_key_fail = fail; s->call_key_len = len;
+}
 static void e2b_mcp__load_key(e2b_mcp_server *s) {
   const char *k = s->cfg.api_key;
   s->key[0] = 0;
   s->key_len = 0;
-  if (!k || !*k) { s->key_problem = E2B_MCP__KEY_MISSING; return; }
-  if (strncmp(k, "sk_e2b_", 7) == 0) { s->key_problem = E2B_MCP__KEY_PERSONAL; return; }
-  /* at least as long as "[redacted]", so redacting in place never grows a buffer (a real key has 44 characters) */
-  if (strncmp(k, "e2b_", 4) != 0 || strlen(k) >= sizeof s->key || strlen(k) < sizeof e2b_mcp__redacted - 1) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
-  if (!e2b_mcp__charset(k, 1, "_-")) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
-  e2b_mcp__strlcpy(s->key, k, sizeof s->key);
-  s->key_problem = E2B_MCP__KEY_OK;
-  {   /* the redactor's table (the key is what output never carries) */
-    unsigned i, b = 0;
-    s->key_len = (unsigned)strlen(s->key);
-    s->key_fail[0] = 0;
-    for (i = 1; i < s->key_len; i++) {
-      while (b > 0 && s->key[i] != s->key[b]) b = s->key_fail[b - 1];
-      if (s->key[i] == s->key[b]) b++;
-      s->key_fail[i] = (unsigned char)b;
-    }
+  s->key_problem = e2b_mcp__key_check(k, k ? strlen(k) : 0);
+  if (s->key_problem == E2B_MCP__KEY_OK) {
+    e2b_mcp__strlcpy(s->key, k, sizeof s->key);
+    s->key_len = e2b_mcp__key_table(s->key, s->key_fail);
   }
+  e2b_mcp__use_key(s, s->key, s->key_fail, s->key_len);
 }
 
 /* ---- argument validation: each sets an error result and returns -1 ---- */
@@ -2741,17 +2790,17 @@ static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
 }
 
 /* ---- talking to E2B ---- */
-/* The cool-down slot of the call's tool. */
+/* The cool-down slot of the call's tool, for the call's key. */
 static unsigned long *e2b_mcp__cooldown(e2b_mcp_server *s, const e2b_mcp_call *c) {
   int i;
   for (i = 0; i < s->ntools - 1 && s->tools[i] != c->tool; i++) {}
-  return &s->cooldown_until[i];
+  return &s->call_cooldown[i];
 }
 
 static int e2b_mcp__ready(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
   unsigned long now, until;
-  switch (s->key_problem) {
+  switch (s->call_key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
     case E2B_MCP__KEY_MISSING:
       e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "
                               "https://e2b.dev/dashboard?tab=keys and start this server with E2B_API_KEY set to it.");
@@ -3918,8 +3967,8 @@ enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING
 /* The parts of a request head we use, as slices of the connection buffer. */
 typedef struct e2b_mcp__http_req {
   char method[8];
-  const char *target, *host, *origin, *auth, *sid, *pver, *accept, *ctype;
-  size_t target_n, host_n, origin_n, auth_n, sid_n, pver_n, accept_n, ctype_n;
+  const char *target, *host, *origin, *auth, *sid, *pver, *accept, *ctype, *ekey;
+  size_t target_n, host_n, origin_n, auth_n, sid_n, pver_n, accept_n, ctype_n, ekey_n;
   long long length;           /* Content-Length, -1 when absent */
   int chunked, close, http10, expect;
 } e2b_mcp__http_req;
@@ -4216,6 +4265,7 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
     else if (E2B_MCP__H("mcp-protocol-version")) E2B_MCP__KEEP(pver);
     else if (E2B_MCP__H("accept")) E2B_MCP__KEEP(accept);
     else if (E2B_MCP__H("content-type")) E2B_MCP__KEEP(ctype);
+    else if (E2B_MCP__H("x-e2b-api-key")) { if (q->ekey) return -1; E2B_MCP__KEEP(ekey); }
 #undef E2B_MCP__H
 #undef E2B_MCP__KEEP
   }
@@ -4288,11 +4338,40 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 
 /* ---- one complete request ---- */
 
+/* Per-client keys: the cool-down slot of a key (its hash, not the key, is
+   kept): the same key's slot, else the least recently used one. */
+static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k) {
+  e2b_mcp_http *h = &s->http;
+  unsigned long long v = 1469598103934665603ULL;
+  int i, pick = 0;
+  for (; *k; k++) v = (v ^ (unsigned char)*k) * 1099511628211ULL;
+  if (!v) v = 1;
+  for (i = 0; i < E2B_MCP_HTTP_KEYS; i++) {
+    if (h->keys[i].hash == v) { pick = i; break; }
+    if (h->keys[i].last_use < h->keys[pick].last_use) pick = i;
+  }
+  if (h->keys[pick].hash != v) { memset(&h->keys[pick], 0, sizeof h->keys[pick]); h->keys[pick].hash = v; }
+  h->keys[pick].last_use = ++h->uses;
+  return h->keys[pick].until;
+}
+
 /* Runs the core on body[0..n) for session si and streams its answer. */
 static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const char *body, size_t n) {
   e2b_mcp__http_ctx x;
   e2b_mcp_sink k;
   e2b_mcp_session *saved = s->sess;
+  /* The client's own key for this request's calls; not while a tool call is
+     running (waiting for E2B or its user): it keeps its key, and what is served
+     meanwhile calls nobody (another tools/call waits its turn). */
+  int own_key = s->http.cfg.client_keys && !s->call_id[0];
+  if (own_key) {
+    e2b_mcp__http_req q;
+    e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);   /* checked on arrival (e2b_mcp__hs_serve) */
+    memcpy(s->client_key, q.ekey, q.ekey_n);
+    s->client_key[q.ekey_n] = 0;
+    e2b_mcp__use_key(s, s->client_key, s->client_key_fail, e2b_mcp__key_table(s->client_key, s->client_key_fail));
+    s->call_cooldown = e2b_mcp__hs_key_cooldown(s, s->client_key);
+  }
   x.s = s; x.c = c;
   k.ctx = &x;
   k.write = e2b_mcp__hs_sink_write;
@@ -4305,6 +4384,12 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   s->sess = &s->http.sessions[si].mcp;
   e2b_mcp_handle(s, s->msg, n, &k);
   s->sess = saved;
+  if (own_key) {
+    memset(s->client_key, 0, sizeof s->client_key);
+    memset(s->client_key_fail, 0, sizeof s->client_key_fail);
+    e2b_mcp__use_key(s, s->key, s->key_fail, s->key_len);
+    s->call_cooldown = s->cooldown_until;
+  }
   if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
   else if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
 }
@@ -4380,6 +4465,22 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   if (!e2b_mcp__hs_auth_ok(s, &q)) {
     e2b_mcp__hs_simple(s, c, 401, "WWW-Authenticate: Bearer\r\n", -32001, "Unauthorized: send Authorization: Bearer <token>");
     return;
+  }
+  if (h->cfg.client_keys) {   /* never the key itself in an answer or a log */
+    int kp = e2b_mcp__key_check(q.ekey, q.ekey_n);
+    if (kp == E2B_MCP__KEY_MISSING) {
+      e2b_mcp__hs_simple(s, c, 401, NULL, -32001, "Unauthorized: this server uses each client's own E2B API key: send your "
+                         "team API key (e2b_..., from https://e2b.dev/dashboard?tab=keys) in the X-E2B-API-Key header");
+      return;
+    }
+    if (kp != E2B_MCP__KEY_OK) {
+      e2b_mcp__hs_simple(s, c, 401, NULL, -32001, kp == E2B_MCP__KEY_PERSONAL ?
+                         "Unauthorized: X-E2B-API-Key holds a personal access token (sk_e2b_...); send a team API key (e2b_...) "
+                         "from https://e2b.dev/dashboard?tab=keys" :
+                         "Unauthorized: X-E2B-API-Key is not an E2B team API key: it starts with e2b_ and has only letters, "
+                         "digits, '_' and '-'");
+      return;
+    }
   }
   if (strcmp(q.method, "GET") == 0) {
     e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed: this server sends no stream outside a request");
@@ -4694,7 +4795,9 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   if (cfg) h->cfg = *cfg;
   if (!h->cfg.host || !*h->cfg.host) h->cfg.host = "127.0.0.1";
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
-  if (!h->loopback && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
+  /* off loopback a token guards the server's own key; with per-client keys
+     every client spends only its own */
+  if (!h->loopback && !h->cfg.client_keys && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
   { unsigned char probe[4];   /* session ids need the kernel's randomness */
     if (e2b_mcp__sock_posix_random(probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; }

@@ -64,7 +64,9 @@ static const char usage[] =
   "  E2B_MCP_HTTP_TOKEN     with --http: the bearer token every client must send;\n"
   "                         required unless HOST is a loopback address\n"
   "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: Host/Origin names to accept, comma-separated: on a\n"
-  "                         loopback address besides the loopback names, elsewhere the only ones\n";
+  "                         loopback address besides the loopback names, elsewhere the only ones\n"
+  "  E2B_MCP_HTTP_CLIENT_KEYS  with --http, 1: each client sends its own E2B team API key in the\n"
+  "                         X-E2B-API-Key header, used for its calls only; E2B_API_KEY is not used\n";
 
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
@@ -84,6 +86,7 @@ int main(int argc, char **argv) {
       http.host = host;
       http.token = getenv("E2B_MCP_HTTP_TOKEN");
       http.allowed_hosts = getenv("E2B_MCP_HTTP_ALLOWED_HOSTS");
+      http.client_keys = getenv("E2B_MCP_HTTP_CLIENT_KEYS") && strcmp(getenv("E2B_MCP_HTTP_CLIENT_KEYS"), "1") == 0;
       use_http = 1;
     } else {
       int known = !strcmp(argv[1], "--version") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--http");
@@ -94,7 +97,7 @@ int main(int argc, char **argv) {
   }
   signal(SIGPIPE, SIG_IGN);
   memset(&cfg, 0, sizeof cfg);
-  cfg.api_key = getenv("E2B_API_KEY");
+  cfg.api_key = http.client_keys ? NULL : getenv("E2B_API_KEY");   /* per-client keys: the server has none */
   cfg.domain = getenv("E2B_DOMAIN");
   cfg.api_url = getenv("E2B_API_URL");
   cfg.dashboard_url = getenv("E2B_DASHBOARD_API_URL");
@@ -116,7 +119,9 @@ int main(int argc, char **argv) {
     else say("e2b-mcp: warning: the system trust store: ", why, "; https calls will fail\n", NULL);
 #endif
   }
-  if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
+  if (http.client_keys) {
+    if (getenv("E2B_API_KEY")) say("e2b-mcp: E2B_MCP_HTTP_CLIENT_KEYS=1: E2B_API_KEY is not used; each client sends its own key\n", NULL);
+  } else if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
   if (!use_http) return e2b_mcp_serve_stdio(&srv);
   r = e2b_mcp_http_listen(&srv, &http);
   if (r == E2B_MCP_ERR_NEED_TOKEN) {
@@ -128,6 +133,7 @@ int main(int argc, char **argv) {
   signal(SIGINT, on_stop);
   signal(SIGTERM, on_stop);
   say("e2b-mcp: listening on http://", strchr(host, ':') ? "[" : "", host, strchr(host, ':') ? "]" : "", ":",
-      num(srv.http.port, n1), "/mcp", http.token && *http.token ? " (bearer token required)" : "", "\n", NULL);
+      num(srv.http.port, n1), "/mcp", http.token && *http.token ? " (bearer token required)" : "",
+      http.client_keys ? " (each client's own E2B key, X-E2B-API-Key)" : "", "\n", NULL);
   return e2b_mcp_http_run(&srv);
 }
