@@ -91,6 +91,10 @@
       E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer
                                        (nobody else is served meanwhile)   1000
       E2B_MCP_HTTP_ASK_TIMEOUT_MS      wait for a user's elicitation answer 300000
+      E2B_MCP_STATE_TTL_S    how long a 2026-07-28 consent question's
+                             requestState stays good (s)                 600
+      E2B_MCP_LIST_TTL_MS    ttlMs on 2026-07-28 tools/list and
+                             server/discover (the list is fixed)         3600000
       E2B_MCP_NO_HTTP        drop the HTTP transport (and its slots)
 
    PORTS (compile-time, one of each; see ports/)
@@ -200,6 +204,12 @@
 #ifndef E2B_MCP_HTTP_ASK_TIMEOUT_MS
 #define E2B_MCP_HTTP_ASK_TIMEOUT_MS 300000
 #endif
+#ifndef E2B_MCP_STATE_TTL_S
+#define E2B_MCP_STATE_TTL_S 600
+#endif
+#ifndef E2B_MCP_LIST_TTL_MS
+#define E2B_MCP_LIST_TTL_MS 3600000
+#endif
 #define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
 #define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */
 #define E2B_MCP_KEY_MAX    E2B_MCP__D(128, 64)    /* the API key */
@@ -207,6 +217,9 @@
 #define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
 #define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
 #define E2B_MCP__BUILTIN_TOOLS 13
+#define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
+#define E2B_MCP__STATE_BYTES (10 + E2B_MCP_STATE_MAX + 32)
+#define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
 
 #ifndef E2B_MCP_DEF
 #  ifdef E2B_MCP_STATIC
@@ -407,6 +420,9 @@ typedef struct e2b_mcp_config {
   const e2b_mcp_sock_port *sock_port;  /* E2B_MCP_SOCK_CUSTOM only */
   const char *server_name;    /* serverInfo.name; default "e2b-mcp" */
   const char *instructions;   /* default: a short guide for the model */
+  const char *state_key;      /* secret that seals requestState tokens (2026-07-28): replicas
+                                 behind one load balancer share it; NULL: a random key per
+                                 process (POSIX), or no sealed state (a custom port) */
 } e2b_mcp_config;
 
 /* A parsed base URL. */
@@ -452,6 +468,16 @@ struct e2b_mcp_call {
   char progress_token[E2B_MCP_ID_MAX];  /* JSON text, "" when none */
   unsigned long progress;      /* 1 + the last progress value sent; 0 before any */
   int cancelled;              /* the client cancelled the call: it gets no answer */
+  /* the stateless revision (2026-07-28) */
+  int modern;                 /* the call came from a 2026-07-28 client */
+  int caps;                   /* token index of its client capabilities (modern), or -1 */
+  int responses;              /* token index of params.inputResponses, or -1 */
+  int state_len;              /* the verified requestState payload's length, -1 when none came */
+  unsigned char state[E2B_MCP_STATE_MAX];   /* its payload */
+  int input_required;         /* the result is an InputRequiredResult: inputRequests in out */
+  char new_state[E2B_MCP__STATE_TEXT];      /* its sealed requestState, "" when none */
+  int fail_code;              /* nonzero: answer with this JSON-RPC error (e2b_mcp_fail) */
+  const char *fail_data;      /* its data, JSON text, or NULL */
 };
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
@@ -464,6 +490,14 @@ typedef struct e2b_mcp_result {
   size_t content_len;
   const char *message;        /* plain text of an error, "" otherwise */
 } e2b_mcp_result;
+
+/* What an HTTP transport knows about the request beyond its body, for the
+   checks of the stateless revision (2026-07-28); the core fills the outputs. */
+typedef struct e2b_mcp_wire {
+  const char *pver, *method, *name;   /* MCP-Protocol-Version, Mcp-Method, Mcp-Name (NULL: absent) */
+  size_t pver_n, method_n, name_n;
+  int status;                         /* out: 0, or the HTTP status (400, 404) of an error answer */
+} e2b_mcp_wire;
 
 /* What one client negotiated. The core reads and writes it through s->sess. */
 typedef struct e2b_mcp_session {
@@ -545,6 +579,9 @@ struct e2b_mcp_server {
   e2b_mcp_session session, *sess;
   long next_ask_id;
   char call_id[E2B_MCP_ID_MAX]; /* JSON text of the id of the tools/call being run, "" when none */
+  e2b_mcp_wire *wire;         /* set by an HTTP transport around e2b_mcp_handle, else NULL */
+  unsigned char state_key[32];  /* seals requestState tokens */
+  int state_key_set;
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
   int ntools;
@@ -625,7 +662,8 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
 /* Asks the user a yes/no question (elicitation). 1: accepted with the box
    checked; 0: anything else (declined, cancelled, no answer; when the client
    cancelled the call itself, c->cancelled is set: return, no result is sent);
-   -1: the client cannot be asked. */
+   -1: the client cannot be asked; 2: a 2026-07-28 client was asked within
+   the result (return: it calls again with the answer). */
 E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
 /* Asks the user to fill a form (elicitation/create, form mode). Returns the
    token index of the answer's result ({action, content}) in c->srv->mtok over
@@ -633,6 +671,28 @@ E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
    -3 when the client cancelled the call (stop: no answer is sent for it).
    The call's arguments are overwritten by the answer: read them first. */
 E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json);
+/* The stateless revision (2026-07-28) asks within the result instead: the
+   call answers with an InputRequiredResult and the client calls again with
+   the answers. For a call from such a client (c->modern):
+   e2b_mcp_input_required makes the result an InputRequiredResult with these
+   inputRequests (a JSON object, {"key": {"method": ..., "params": ...}}) and,
+   when state is not NULL, a requestState sealing state (at most 64 bytes)
+   to this tool and these exact arguments for E2B_MCP_STATE_TTL_S; -1 when
+   the client is not modern or no key can seal. On the call that comes back,
+   e2b_mcp_input_response gives the token index (in c->js/c->tok) of one
+   answer, -1 when absent, and e2b_mcp_request_state copies the state's
+   payload (NUL added) and returns its length, -1 when none came. A state that
+   was altered, forged, sealed for another call or expired never reaches the
+   tool: the client gets a JSON-RPC error. */
+E2B_MCP_DEF int  e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state);
+E2B_MCP_DEF int  e2b_mcp_input_response(e2b_mcp_call *c, const char *key);
+E2B_MCP_DEF int  e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap);
+/* Whether the client declared a capability ("elicitation", "sampling", "roots"). */
+E2B_MCP_DEF int  e2b_mcp_client_has(e2b_mcp_call *c, const char *capability);
+/* Answers the call with a JSON-RPC error instead of a result (data: JSON text
+   or NULL), e.g. -32021 when a capability the client did not declare is needed. */
+E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json);
+
 /* Reads such an answer: the token index of key's value in the object at token
    obj (-1 when absent), e.g. e2b_mcp_json_find(s->msg, s->mtok, r, "action"). */
 E2B_MCP_DEF int  e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key);
@@ -670,6 +730,7 @@ E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config
 
 #include <string.h>
 #include <stdlib.h>
+#include <time.h>     /* wall-clock seconds: requestState expiry */
 #ifndef E2B_MCP_NO_STDIO
 #include <stdio.h>   /* the stdio transport's FILE streams; nothing else uses stdio */
 #endif
@@ -1787,9 +1848,6 @@ static long e2b_mcp__b64url_dec(const char *s, size_t n, unsigned char *out, siz
   return (long)o;
 }
 
-#define E2B_MCP_STATE_MAX 64                                  /* a state payload's bytes */
-#define E2B_MCP__STATE_BYTES (10 + E2B_MCP_STATE_MAX + 32)
-#define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a token as text, with its NUL */
 
 /* Seals payload[0..pn) for a call of tool with the arguments at token args of
    js/t (-1: none), good until now_s + ttl_s. Writes the token to out (at
@@ -1808,6 +1866,13 @@ static size_t e2b_mcp__state_seal(const unsigned char key[32], const char *tool,
   e2b_mcp__state_mac(key, tool, js, t, args, b, 10 + pn, b + 10 + pn);
   return e2b_mcp__b64url_enc(b, 10 + pn + 32, out);
 }
+
+/* Wall-clock seconds, for expiry: replicas behind one balancer compare them. */
+#ifdef E2B_MCP_NOW_S
+static unsigned long long e2b_mcp__state_now(void) { return (unsigned long long)E2B_MCP_NOW_S(); }
+#else
+static unsigned long long e2b_mcp__state_now(void) { return (unsigned long long)time(NULL); }
+#endif
 
 enum { E2B_MCP__STATE_BAD = -1, E2B_MCP__STATE_STALE = -2 };
 /* Opens a token: the payload's length (payload gets it, cap >= E2B_MCP_STATE_MAX),
@@ -1840,7 +1905,20 @@ enum { E2B_MCP__V2024_11 = 0, E2B_MCP__V2025_03, E2B_MCP__V2025_06, E2B_MCP__V20
 static const char *const e2b_mcp__levels[] = { "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency" };
 
 enum { E2B_MCP__PARSE_ERROR = -32700, E2B_MCP__INVALID_REQUEST = -32600, E2B_MCP__METHOD_NOT_FOUND = -32601,
-       E2B_MCP__INVALID_PARAMS = -32602, E2B_MCP__INTERNAL_ERROR = -32603 };
+       E2B_MCP__INVALID_PARAMS = -32602, E2B_MCP__INTERNAL_ERROR = -32603,
+       E2B_MCP__HEADER_MISMATCH = -32020, E2B_MCP__MISSING_CAPABILITY = -32021, E2B_MCP__UNSUPPORTED_VERSION = -32022 };
+
+/* The stateless revision: no initialize, no session. Each request carries its
+   version, the client's capabilities and info and a log level in params._meta
+   under these keys; every result says its resultType. Its session (version,
+   log level) lives on the stack for one request: a modern client leaves
+   nothing behind. */
+static const char e2b_mcp__modern_version[] = "2026-07-28";
+enum { E2B_MCP__V2026_07 = E2B_MCP__VLATEST + 1 };
+#define E2B_MCP__META_PV    "io.modelcontextprotocol/protocolVersion"
+#define E2B_MCP__META_CAPS  "io.modelcontextprotocol/clientCapabilities"
+#define E2B_MCP__META_LEVEL "io.modelcontextprotocol/logLevel"
+
 
 /* The state of one incoming message being answered. */
 typedef struct e2b_mcp__msg {
@@ -1871,7 +1949,7 @@ static void e2b_mcp__out_end(e2b_mcp__msg *m, e2b_mcp_json *w) {
   if (!m->batch && m->sink->end && m->sink->end(m->sink->ctx) != 0) { m->failed = 1; return; }
   m->written++;
 }
-static void e2b_mcp__reply_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int code, const char *text) {
+static void e2b_mcp__reply_error_data(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int code, const char *text, const char *data) {
   e2b_mcp_json w;
   e2b_mcp__out_begin(s, m, &w);
   e2b_mcp_json_key(&w, "id");
@@ -1880,8 +1958,12 @@ static void e2b_mcp__reply_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "code"); e2b_mcp_json_int(&w, code);
   e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, text);
+  if (data) { e2b_mcp_json_key(&w, "data"); e2b_mcp_json_raw(&w, data, strlen(data)); }
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(m, &w);
+}
+static void e2b_mcp__reply_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int code, const char *text) {
+  e2b_mcp__reply_error_data(s, m, id, code, text, NULL);
 }
 /* Starts {"jsonrpc":"2.0","id":…,"result": and leaves the writer before the value. */
 static void e2b_mcp__reply_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json *w, const char *id) {
@@ -1981,18 +2063,51 @@ E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, c
   return e2b_mcp__tok_get(js, t, obj, key);
 }
 
+static const char e2b_mcp__confirm_schema[] =
+  "{\"type\":\"object\",\"properties\":{\"confirm\":{\"type\":\"boolean\",\"title\":\"Go ahead?\","
+  "\"description\":\"Check to allow this action.\",\"default\":false}},\"required\":[\"confirm\"]}";
+
+/* An answer {action, content:{confirm}} at token r: 1 only for an accept with the box checked. */
+static int e2b_mcp__confirmed(const char *js, const jsmntok_t *t, int r) {
+  int a = e2b_mcp__tok_get(js, t, r, "action"), v = 0;
+  int cf = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, r, "content"), "confirm");
+  if (a < 0 || !e2b_mcp__tok_eq(js, &t[a], "accept")) return 0;
+  return cf >= 0 && e2b_mcp__tok_bool(js, &t[cf], &v) == 0 && v;   /* no "confirm": not a yes */
+}
+
+/* The stateless revision's consent: the first call answers input_required
+   with the question and a sealed state; the call that comes back with that
+   state (so: this tool, these arguments, in time) and an answer decides.
+   An answer without the state asks again. */
+static int e2b_mcp__confirm_modern(e2b_mcp_call *c, const char *message) {
+  e2b_mcp_json w;
+  char req[E2B_MCP_ERRMSG_MAX + 512];
+  int r = e2b_mcp_input_response(c, "confirm");
+  if (r >= 0 && c->state_len == 7 && memcmp(c->state, "consent", 7) == 0) return e2b_mcp__confirmed(c->js, c->tok, r);
+  if (!e2b_mcp_client_has(c, "elicitation")) return -1;
+  e2b_mcp_json_init(&w, req, sizeof req);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "confirm"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
+  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form");
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
+  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  if (w.err) return -1;
+  req[w.len] = 0;
+  return e2b_mcp_input_required(c, req, "consent") == 0 ? 2 : -1;
+}
+
 E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
-  static const char schema[] =
-    "{\"type\":\"object\",\"properties\":{\"confirm\":{\"type\":\"boolean\",\"title\":\"Go ahead?\","
-    "\"description\":\"Check to allow this action.\",\"default\":false}},\"required\":[\"confirm\"]}";
-  e2b_mcp_server *s = c->srv;
-  int r = e2b_mcp_elicit(c, message, schema), a, cf, v = 0;
+  int r;
+  if (c->modern) return e2b_mcp__confirm_modern(c, message);
+  r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
   if (r == -1) return -1;
   if (r < 0) return 0;
-  a = e2b_mcp__tok_get(s->msg, s->mtok, r, "action");
-  if (a < 0 || !e2b_mcp__tok_eq(s->msg, &s->mtok[a], "accept")) return 0;
-  cf = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, r, "content"), "confirm");
-  return cf >= 0 && e2b_mcp__tok_bool(s->msg, &s->mtok[cf], &v) == 0 && v;   /* no "confirm": not a yes */
+  return e2b_mcp__confirmed(c->srv->msg, c->srv->mtok, r);
 }
 
 /* ---- tool arguments and results ---- */
@@ -2074,6 +2189,40 @@ E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* ---- asking within the result (2026-07-28) ---- */
+E2B_MCP_DEF int e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state) {
+  e2b_mcp_server *s = c->srv;
+  size_t n = strlen(input_requests_json);
+  if (!c->modern || (state && !s->state_key_set)) return -1;
+  c->new_state[0] = 0;
+  if (state && !e2b_mcp__state_seal(s->state_key, c->tool->name, c->js, c->tok, c->args, state, strlen(state),
+                                    e2b_mcp__state_now(), E2B_MCP_STATE_TTL_S, c->new_state)) return -1;
+  e2b_mcp__result_reset(c);
+  e2b_mcp_json_raw(&c->out, input_requests_json, n);
+  if (c->out.err) return -1;
+  c->input_required = 1;
+  return 0;
+}
+E2B_MCP_DEF int e2b_mcp_input_response(e2b_mcp_call *c, const char *key) {
+  return c->responses >= 0 ? e2b_mcp__tok_get(c->js, c->tok, c->responses, key) : -1;
+}
+E2B_MCP_DEF int e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap) {
+  if (c->state_len < 0 || (size_t)c->state_len >= cap) return -1;
+  memcpy(buf, c->state, (size_t)c->state_len);
+  buf[c->state_len] = 0;
+  return c->state_len;
+}
+E2B_MCP_DEF int e2b_mcp_client_has(e2b_mcp_call *c, const char *capability) {
+  const e2b_mcp_session *ss = c->srv->sess;
+  if (c->modern) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
+  return strcmp(capability, "elicitation") == 0 && ss->client_elicitation;
+}
+E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json) {
+  e2b_mcp__strlcpy(c->srv->errmsg, message, sizeof c->srv->errmsg);
+  c->fail_code = code;
+  c->fail_data = data_json;
+}
+
 /* ---- set-up and the tool registry ---- */
 static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
 static void e2b_mcp__load_key(e2b_mcp_server *s);
@@ -2102,6 +2251,14 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   if (s->api.https || s->dash.https)
     s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
   e2b_mcp__load_key(s);
+  if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
+    static const char label[] = "e2b-mcp requestState key";
+    e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);
+    s->state_key_set = 1;
+  }
+#if defined(E2B_MCP_SOCK_POSIX)
+  else s->state_key_set = e2b_mcp__sock_posix_random(s->state_key, sizeof s->state_key) == 0;
+#endif
   e2b_mcp__builtin_tools(s);
   return 0;
 }
@@ -2183,6 +2340,7 @@ static void e2b_mcp__write_result(e2b_mcp_server *s, e2b_mcp_call *c, e2b_mcp_js
   e2b_mcp_json_arr_end(w);
   if (structured) { e2b_mcp_json_key(w, "structuredContent"); e2b_mcp_json_raw(w, c->out.buf, c->out.len); }
   e2b_mcp_json_key(w, "isError"); e2b_mcp_json_bool(w, c->is_error);
+  if (c->modern) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
   e2b_mcp_json_obj_end(w);
 }
 
@@ -2267,8 +2425,53 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   for (i = (int)start; i < end; i++) e2b_mcp__write_tool(s, &w, s->tools[i]);
   e2b_mcp_json_arr_end(&w);
   if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
+  if (s->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
+    e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
+    e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, E2B_MCP_LIST_TTL_MS);
+    e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+  }
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(m, &w);
+}
+
+/* A modern tools/call's own parts: the client's capabilities, the answers
+   (inputResponses: an object of objects) and the requestState, which must
+   have been sealed here for this tool and these arguments and not have
+   expired. 0, or -1 with the error answered (the tool does not run). */
+static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, int params, int meta, const char *id) {
+  const char *js = c->js;
+  const jsmntok_t *t = c->tok;
+  int ir = e2b_mcp__tok_get(js, t, params, "inputResponses"), rs = e2b_mcp__tok_get(js, t, params, "requestState");
+  c->modern = 1;
+  c->caps = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_CAPS);
+  if (ir >= 0) {
+    int i, k, ok = t[ir].type == JSMN_OBJECT;
+    for (i = ir + 1, k = 0; ok && k < t[ir].size; k++, i = e2b_mcp__tok_skip(t, i + 1)) ok = t[i + 1].type == JSMN_OBJECT;
+    if (!ok) {
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: inputResponses must be an object whose answers are objects");
+      return -1;
+    }
+    c->responses = ir;
+  }
+  if (rs >= 0) {
+    int r = E2B_MCP__STATE_BAD;
+    if (t[rs].type == JSMN_STRING && s->state_key_set)
+      r = e2b_mcp__state_open(s->state_key, c->tool->name, js, t, c->args, js + t[rs].start, (size_t)(t[rs].end - t[rs].start),
+                              e2b_mcp__state_now(), c->state);
+    if (r == E2B_MCP__STATE_STALE) {
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: requestState has expired. Call again without "
+                           "requestState and inputResponses to be asked again; nothing was done or sent to E2B.");
+      return -1;
+    }
+    if (r < 0) {
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: requestState failed its integrity check (altered, or "
+                           "issued for another tool or other arguments). Call again without requestState and inputResponses; "
+                           "nothing was done or sent to E2B.");
+      return -1;
+    }
+    c->state_len = r;
+  }
+  return 0;
 }
 
 static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
@@ -2299,6 +2502,8 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   }
   c.srv = s; c.js = js; c.tok = t; c.args = args;
   c.sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
+  c.caps = c.responses = c.state_len = -1;
+  if (s->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, &c, params, meta, id) != 0) return;
   if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
     e2b_mcp__tok_json(js, &t[pt], c.progress_token, sizeof c.progress_token);
   e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
@@ -2307,9 +2512,145 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp__run_tool(s, &c);
   s->call_id[0] = 0;
   if (c.cancelled) return;   /* MCP: a cancelled request gets no response */
+  if (c.fail_code) {
+    if (s->wire && c.fail_code == E2B_MCP__MISSING_CAPABILITY) s->wire->status = 400;
+    e2b_mcp__reply_error_data(s, m, idcopy, c.fail_code, s->errmsg, c.fail_data);
+    return;
+  }
   e2b_mcp__reply_begin(s, m, &w, idcopy);
-  e2b_mcp__write_result(s, &c, &w);
+  if (c.input_required) {
+    e2b_mcp_json_obj(&w);
+    e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "input_required");
+    e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c.out.buf, c.out.len);
+    if (c.new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c.new_state); }
+    e2b_mcp_json_obj_end(&w);
+  } else e2b_mcp__write_result(s, &c, &w);
   e2b_mcp__out_end(m, &w);
+}
+
+/* ---- the stateless revision (2026-07-28) ---- */
+
+/* Whether the request at root is of the stateless revision: server/discover
+   (the probe a dual-era client starts with), a params._meta carrying the
+   revision's keys, or an HTTP request whose MCP-Protocol-Version names it.
+   Everything else is answered as the 2025 revisions are. */
+static int e2b_mcp__is_modern(const char *js, const jsmntok_t *t, int root, const e2b_mcp_wire *wire) {
+  int meth = e2b_mcp__tok_get(js, t, root, "method");
+  int meta = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, root, "params"), "_meta");
+  if (meth >= 0 && e2b_mcp__tok_eq(js, &t[meth], "server/discover")) return 1;
+  if (e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_PV) >= 0 || e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_CAPS) >= 0) return 1;
+  return wire && wire->pver && e2b_mcp__ieq(wire->pver, wire->pver_n, e2b_mcp__modern_version);
+}
+
+/* An error of the revision's envelope, with the HTTP status it wants. */
+static void e2b_mcp__modern_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int status, int code, const char *text, const char *data) {
+  if (s->wire && !s->wire->status) s->wire->status = status;
+  e2b_mcp__reply_error_data(s, m, id, code, text, data);
+}
+
+/* A header's value against a token's text: exact, case and all. */
+static int e2b_mcp__wire_eq(const char *h, size_t hn, const char *js, const jsmntok_t *t) {
+  return t->type == JSMN_STRING && (size_t)(t->end - t->start) == hn && memcmp(js + t->start, h, hn) == 0;
+}
+
+static void e2b_mcp__supported_versions(e2b_mcp_json *w) {
+  int i;
+  e2b_mcp_json_arr(w);
+  e2b_mcp_json_str(w, e2b_mcp__modern_version);
+  for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
+  e2b_mcp_json_arr_end(w);
+}
+
+static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id) {
+  e2b_mcp_json w;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
+  e2b_mcp_json_key(&w, "supportedVersions"); e2b_mcp__supported_versions(&w);
+  e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "instructions");
+  e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
+  e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, E2B_MCP_LIST_TTL_MS);
+  e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+  e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "io.modelcontextprotocol/serverInfo"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
+  e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, "E2B sandboxes");
+  e2b_mcp_json_key(&w, "version"); e2b_mcp_json_str(&w, E2B_MCP_VERSION);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+
+/* A request of the stateless revision: the envelope is checked in the order
+   the revision's reference server checks it (the version header, the _meta
+   keys, the header against _meta, the version, then Mcp-Method / Mcp-Name),
+   then the method runs with a session that lives only for this request. */
+static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
+  const e2b_mcp_wire *wire = s->wire;
+  int meta = e2b_mcp__tok_get(js, t, params, "_meta");
+  int pv = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_PV), caps = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_CAPS);
+  int lv = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_LEVEL);
+  e2b_mcp_session one, *saved = s->sess;
+  if (wire && !wire->pver) {
+    e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, "Header mismatch: the MCP-Protocol-Version header is required", NULL);
+    return;
+  }
+  if (pv < 0 || t[pv].type != JSMN_STRING || caps < 0 || t[caps].type != JSMN_OBJECT) {
+    e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__INVALID_PARAMS,
+                          "Invalid params: params._meta must carry " E2B_MCP__META_PV " (a string) and " E2B_MCP__META_CAPS " (an object)", NULL);
+    return;
+  }
+  if (wire && !e2b_mcp__wire_eq(wire->pver, wire->pver_n, js, &t[pv])) {
+    e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, "Header mismatch: MCP-Protocol-Version differs from params._meta's protocolVersion", NULL);
+    return;
+  }
+  if (!e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__modern_version)) {
+    char data[256], req[64];
+    e2b_mcp_json w;
+    e2b_mcp_json_init(&w, data, sizeof data);
+    e2b_mcp_json_obj(&w);
+    e2b_mcp_json_key(&w, "supported"); e2b_mcp__supported_versions(&w);
+    e2b_mcp_json_key(&w, "requested");
+    if (e2b_mcp__tok_str(js, &t[pv], req, sizeof req) < 0) strcpy(req, "?");
+    e2b_mcp_json_str(&w, req);
+    e2b_mcp_json_obj_end(&w);
+    data[w.err ? 0 : w.len] = 0;
+    e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__UNSUPPORTED_VERSION,
+                          "Unsupported protocol version: use 2026-07-28 here, or initialize for the 2025 revisions", w.err ? NULL : data);
+    return;
+  }
+  if (wire) {
+    int name = e2b_mcp__tok_get(js, t, params, "name");
+    int named = e2b_mcp__tok_eq(js, &t[meth], "tools/call") || e2b_mcp__tok_eq(js, &t[meth], "prompts/get");
+    if (!wire->method || !e2b_mcp__wire_eq(wire->method, wire->method_n, js, &t[meth])) {
+      e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH,
+                            wire->method ? "Header mismatch: Mcp-Method differs from the body's method" : "Header mismatch: the Mcp-Method header is required", NULL);
+      return;
+    }
+    if (named && name >= 0 && (!wire->name || !e2b_mcp__wire_eq(wire->name, wire->name_n, js, &t[name]))) {
+      e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH,
+                            wire->name ? "Header mismatch: Mcp-Name differs from params.name" : "Header mismatch: the Mcp-Name header is required", NULL);
+      return;
+    }
+  }
+  memset(&one, 0, sizeof one);
+  one.initialized = 1;
+  one.version = E2B_MCP__V2026_07;
+  one.log_level = E2B_MCP__COUNT(e2b_mcp__levels);   /* none: logs only when a level is asked for */
+  if (lv >= 0) { int li = e2b_mcp__level_index(js, &t[lv]); if (li >= 0) one.log_level = li; }
+  s->sess = &one;
+#define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
+  if (E2B_MCP__IS("server/discover")) e2b_mcp__on_discover(s, m, id);
+  else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
+  else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
+  else e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL);   /* initialize, ping, logging/setLevel: removed */
+#undef E2B_MCP__IS
+  s->sess = saved;
 }
 
 /* One JSON-RPC object at token root. */
@@ -2344,6 +2685,10 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (params >= 0 && t[params].type != JSMN_OBJECT) {
     if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params must be an object");
+    return;
+  }
+  if (idt >= 0 && !m->batch && e2b_mcp__is_modern(js, t, root, s->wire)) {
+    e2b_mcp__handle_modern(s, m, js, t, meth, params, id);
     return;
   }
   if (m->batch && e2b_mcp__tok_eq(js, &t[meth], "initialize")) {   /* 2025-03-26: it MUST NOT be batched */
@@ -2921,6 +3266,7 @@ static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round
    built, before it is sent. 0: go ahead. */
 static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
   int r = e2b_mcp_confirm(c, question);
+  if (r == 2) return -1;   /* asked within the result (2026-07-28): the client calls again with the answer */
   if (r == 0) {
     e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
     return -1;
@@ -3600,8 +3946,8 @@ enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING
 /* The parts of a request head we use, as slices of the connection buffer. */
 typedef struct e2b_mcp__http_req {
   char method[8];
-  const char *target, *host, *origin, *auth, *sid, *pver, *accept, *ctype;
-  size_t target_n, host_n, origin_n, auth_n, sid_n, pver_n, accept_n, ctype_n;
+  const char *target, *host, *origin, *auth, *sid, *pver, *accept, *ctype, *mmethod, *mname;
+  size_t target_n, host_n, origin_n, auth_n, sid_n, pver_n, accept_n, ctype_n, mmethod_n, mname_n;
   long long length;           /* Content-Length, -1 when absent */
   int chunked, close, http10, expect;
 } e2b_mcp__http_req;
@@ -3756,7 +4102,10 @@ static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) 
   c->started = 1;
   c->sse = sse;
   e2b_mcp_json_init(&w, head, sizeof head);
-  e2b_mcp__w_put(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n", 17);
+  if (s->wire && s->wire->status) {   /* a 2026-07-28 error answer: 400 or 404, with its JSON-RPC error */
+    e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ");
+    e2b_mcp__hs_lit(&w, s->wire->status == 404 ? "404 Not Found\r\n" : "400 Bad Request\r\n");
+  } else e2b_mcp__w_put(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n", 17);
   if (sse) e2b_mcp__hs_lit(&w, "Content-Type: text/event-stream\r\nCache-Control: no-cache\r\n");
   else e2b_mcp__hs_lit(&w, "Content-Type: application/json\r\n");
   if (c->send_sid && c->sess >= 0) {
@@ -3898,6 +4247,8 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
     else if (E2B_MCP__H("mcp-protocol-version")) E2B_MCP__KEEP(pver);
     else if (E2B_MCP__H("accept")) E2B_MCP__KEEP(accept);
     else if (E2B_MCP__H("content-type")) E2B_MCP__KEEP(ctype);
+    else if (E2B_MCP__H("mcp-method")) E2B_MCP__KEEP(mmethod);
+    else if (E2B_MCP__H("mcp-name")) E2B_MCP__KEEP(mname);
 #undef E2B_MCP__H
 #undef E2B_MCP__KEEP
   }
@@ -3970,11 +4321,13 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 
 /* ---- one complete request ---- */
 
-/* Runs the core on body[0..n) for session si and streams its answer. */
-static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const char *body, size_t n) {
+/* Runs the core on body[0..n) for session si (-1: a 2026-07-28 request,
+   which has none, and its headers in wire) and streams its answer. */
+static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, e2b_mcp_wire *wire, const char *body, size_t n) {
   e2b_mcp__http_ctx x;
   e2b_mcp_sink k;
   e2b_mcp_session *saved = s->sess;
+  e2b_mcp_wire *saved_wire = s->wire;
   x.s = s; x.c = c;
   k.ctx = &x;
   k.write = e2b_mcp__hs_sink_write;
@@ -3984,9 +4337,11 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   s->msg[n] = 0;
   c->sess = si;
   c->started = c->sse = c->in_msg = c->classified = 0;
-  s->sess = &s->http.sessions[si].mcp;
+  s->sess = si >= 0 ? &s->http.sessions[si].mcp : &s->session;
+  s->wire = wire;
   e2b_mcp_handle(s, s->msg, n, &k);
   s->sess = saved;
+  s->wire = saved_wire;
   if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
   else if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
 }
@@ -4030,6 +4385,32 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   int i;
   for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__ieq(p, n, e2b_mcp__versions[i])) return 1;
   return 0;
+}
+
+/* A request of the stateless revision (2026-07-28): no session is looked up,
+   made or named, whatever Mcp-Session-Id says; the core checks the headers
+   against the body. 1 when it was one (served, queued or refused). */
+static int e2b_mcp__hs_modern(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, const e2b_mcp__http_body *b,
+                              const char *body, size_t n) {
+  e2b_mcp_wire wire;
+  memset(&wire, 0, sizeof wire);
+  wire.pver = q->pver; wire.pver_n = q->pver_n;
+  wire.method = q->mmethod; wire.method_n = q->mmethod_n;
+  wire.name = q->mname; wire.name_n = q->mname_n;
+  if (s->mtok[0].type != JSMN_OBJECT || !e2b_mcp__is_modern(body, s->mtok, 0, &wire)) return 0;
+  if (b->is_call && s->http.in_idle) {   /* another call waits for E2B: this one is next */
+    c->state = E2B_MCP__HC_PENDING;
+    c->tick = ++s->http.ticks;
+    s->http.served--;
+    return 1;
+  }
+  if (b->is_call && s->http.asking) {
+    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
+                       "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
+    return 1;
+  }
+  e2b_mcp__hs_run_core(s, c, -1, &wire, body, n);
+  return 1;
 }
 
 static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
@@ -4080,10 +4461,6 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed");
     return;
   }
-  if (q.pver && !e2b_mcp__hs_version_ok(q.pver, q.pver_n)) {
-    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
-    return;
-  }
   if (q.accept && !((e2b_mcp__hs_has(q.accept, q.accept_n, "application/json") || e2b_mcp__hs_has(q.accept, q.accept_n, "*/*")) &&
                     (e2b_mcp__hs_has(q.accept, q.accept_n, "text/event-stream") || e2b_mcp__hs_has(q.accept, q.accept_n, "*/*")))) {
     e2b_mcp__hs_simple(s, c, 406, NULL, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
@@ -4095,6 +4472,11 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   }
   e2b_mcp__hs_scan(s, body, n, &b);
   if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
+  if (e2b_mcp__hs_modern(s, c, &q, &b, body, n)) return;
+  if (q.pver && !e2b_mcp__hs_version_ok(q.pver, q.pver_n)) {
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
+    return;
+  }
   if (q.sid) {
     si = e2b_mcp__hs_find_session(s, q.sid, q.sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return; }
@@ -4139,7 +4521,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
                          "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
     return;
   }
-  e2b_mcp__hs_run_core(s, c, si, body, n);
+  e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
 }
 
 /* After an answer: ready for the next request, or closed. */
