@@ -1,0 +1,86 @@
+"""The official v2 TypeScript client (@modelcontextprotocol/client 2.4.0, under
+build/npm/client2) against build/e2b-mcp and the simulator, over stdio and over --http,
+in three negotiation modes: pinned to 2026-07-28, auto (discovers 2026-07-28) and legacy
+(the 2025 initialize). In each it reads the tool list from tools/list and calls every
+tool, kill included (E2B_MCP_ENABLE_KILL=1); the four that bill or destroy ask first
+(through an InputRequiredResult on 2026-07-28, through elicitation/create on 2025) and
+the client's handler says yes. Checked: the negotiated era and version, every call's
+result, the four questions, and the simulator's request log (each change reached E2B
+once: the round that asked sent nothing)."""
+import json
+import os
+import subprocess
+
+import util
+from util import check
+
+NODE_BIN = os.path.join(util.BUILD, "npm", "node22", "node_modules", "node", "bin")
+CLIENT_DIR = os.path.join(util.BUILD, "npm", "client2")
+SCRIPT = os.path.join(util.ROOT, "tests", "http", "client_v2.mjs")
+E2B_MCP = os.path.join(util.BUILD, "e2b-mcp")
+TOOLS = 13
+CHANGES = [("POST", "/sandboxes"), ("POST", "/timeout"), ("POST", "/connect"), ("DELETE", "/sandboxes/")]
+
+
+def run_client(mode, kind, target, env_args):
+    env = dict(os.environ)
+    env["PATH"] = NODE_BIN + os.pathsep + env.get("PATH", "")
+    # the script imports the client from build/npm/client2: run it from there
+    script = os.path.join(CLIENT_DIR, "client_v2.mjs")
+    with open(SCRIPT) as f, open(script, "w") as g:
+        g.write(f.read())
+    p = subprocess.run(["node", script, mode, kind, target] + env_args, capture_output=True, env=env, timeout=180,
+                       cwd=CLIENT_DIR)
+    text = p.stdout.decode() + p.stderr.decode()
+    for line in reversed(p.stdout.decode().splitlines()):
+        try:
+            return json.loads(line), text
+        except ValueError:
+            continue
+    return {}, text
+
+
+def verify(out, text, label, want_era, sim_port):
+    check("%s: connects, era %s" % (label, want_era), out.get("era") == want_era and not out.get("error"), out.get("error") or text[-600:])
+    want_version = "2026-07-28" if want_era == "modern" else "2025-11-25"
+    check("%s: negotiated %s" % (label, want_version), out.get("version") == want_version, out.get("version"))
+    tools = out.get("tools") or []
+    check("%s: tools/list names the %d tools, kill included" % (label, TOOLS),
+          len(tools) == TOOLS and "e2b_kill_sandbox" in tools and not out.get("unknown"), tools)
+    calls = out.get("calls") or []
+    bad = [c for c in calls if c.get("isError")]
+    check("%s: every tool was called and none failed" % label, len(calls) == TOOLS and not bad, bad or len(calls))
+    asked = out.get("asked") or []
+    check("%s: four consent questions (create, timeout, resume, kill), answered yes" % label,
+          len(asked) == 4 and "billed" in asked[0], asked)
+    reqs = util.sim_requests(sim_port)
+    seen = [(r["method"], r["path"]) for r in reqs]
+    for method, part in CHANGES:
+        n = sum(1 for m, p in seen if m == method and (p.endswith(part) if part != "/sandboxes/" else p.startswith(part)
+                                                          and "/" not in p[len(part):]) and not p.startswith("/v2"))
+        check("%s: %s ...%s reached E2B exactly once" % (label, method, part), n == 1, seen)
+    util.sim_clear(sim_port)
+
+
+def main():
+    sim_port, _ = util.start_sim()
+    env = util.server_env(sim_port, {"E2B_MCP_ENABLE_KILL": "1"})
+    env_args = ["%s=%s" % (k, v) for k, v in env.items() if k.startswith("E2B_")]
+    for mode, era in (("pin", "modern"), ("auto", "modern"), ("legacy", "legacy")):
+        out, text = run_client(mode, "stdio", E2B_MCP, env_args)
+        verify(out, text, "stdio %s" % mode, era, sim_port)
+    port, proc = util.start_http(E2B_MCP, sim_port, extra_env={"E2B_MCP_ENABLE_KILL": "1"})
+    url = "http://127.0.0.1:%d/mcp" % port
+    for mode, era in (("pin", "modern"), ("auto", "modern"), ("legacy", "legacy")):
+        out, text = run_client(mode, "http", url, [])
+        verify(out, text, "http %s" % mode, era, sim_port)
+    util.stop(proc)
+    util.finish()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as e:  # a crash is a failure, never a silent pass
+        check("test ran to the end", False, repr(e))
+        util.finish()
