@@ -1360,12 +1360,20 @@ static int e2b_mcp__conn_recv(e2b_mcp_server *s, char *p, size_t n) {
                   : e2b_mcp__sock_recv(&c->sock, (unsigned char *)p, n, to);
 }
 
-/* The request being built in s->req: "METHOD prefix/path?query". */
+/* One E2B request: written by a tool's build phase, sent by the client, and
+   read again by the tool's shape phase (what it kept for the answer). */
+#define E2B_MCP__ASK_MAX E2B_MCP__D(320, 192)
 typedef struct e2b_mcp__req {
-  e2b_mcp_json w;
+  e2b_mcp_json w;       /* "METHOD prefix/path?query" in s->req; the client adds the head */
+  e2b_mcp_json body;    /* a JSON body (e2b_mcp__req_body), or none: body.buf is NULL */
   const e2b_mcp_url *base;
   int has_query;
   int idempotent;       /* may be sent again after a stale connection */
+  char ask[E2B_MCP__ASK_MAX];   /* the consent question for a call that bills or destroys; "" none */
+  /* kept for the shape phase: the sandbox ID, a number (a timeout, a limit), a flag */
+  char id[E2B_MCP_ID_MAX];
+  long long num;
+  int flag;
 } e2b_mcp__req;
 
 static void e2b_mcp__req_begin(e2b_mcp_server *s, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
@@ -2801,10 +2809,35 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
 }
 
 /* >>e2b tools ----------------------------------------------------------------
-   The thirteen tools. Each handler: validate the arguments -> build the E2B
-   request -> (ask the user, for calls that bill or destroy) -> send -> turn the
-   answer into the result: redacted, normalised, lists under "data". Nothing
-   from the arguments reaches a request path or header unvalidated. */
+   E2B's tools. Each is one row of the table E2B_MCP__TOOLS (at the end of
+   this section) and two functions named after the row's id:
+
+     X(id, "name", "Title", annotations, gate, "description", "input schema", output schema)
+       annotations  E2B_MCP_READ_ONLY | E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, or 0
+       gate         0, or E2B_MCP__GATE_KILL: listed and callable only with enable_kill
+       output schema  E2B_MCP__OUT("...") (dropped by E2B_MCP_TERSE)
+
+     static int e2b_mcp__build_<id>(e2b_mcp_call *c, e2b_mcp__req *rq);
+       Validates the arguments (e2b_mcp__want_*: each sets the error result and
+       returns -1), then writes the request: e2b_mcp__req_on / e2b_mcp__req_sandbox
+       for "METHOD /path", e2b_mcp__req_seg / _q / _qint for path segments and
+       query, e2b_mcp__req_body for a JSON body (closed by the phase). A call that
+       bills or destroys writes its consent question into rq->ask. What the
+       answer's shaping needs from the arguments goes in rq->id, rq->num and
+       rq->flag (the arguments are gone by then). Returns 0 to send, -1 when the
+       error result is set; it does no I/O and nothing is sent after -1.
+
+     static void e2b_mcp__shape_<id>(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r);
+       Turns E2B's 2xx answer into the result (e2b_mcp_result_json): redacted
+       (e2b_mcp__copy), normalised, lists under "data". e2b_mcp__answer(c, r)
+       parses the body and gives its tokens, or NULL with the error result set.
+       It never sees a transport error, a non-2xx answer or a 429: the driver
+       (e2b_mcp__run_e2b) turns those into results a model can act on.
+
+   Between the phases the driver checks the key and the tool's 429 cool-down,
+   asks the user (rq->ask) and sends. A 14th tool is one row, two functions and
+   E2B_MCP__BUILTIN_TOOLS + 1. Nothing from the arguments reaches a request path
+   or header unvalidated. */
 
 /* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
 static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
@@ -2989,7 +3022,7 @@ static const char *e2b_mcp__advice(int status) {
 
 /* Sends the request and checks the answer. On failure sets the error result
    (what happened and what to do) and returns -1. */
-static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body, size_t blen, e2b_mcp_http_resp *r) {
+static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp_http_resp *r) {
   e2b_mcp_server *s = c->srv;
   const e2b_mcp_url *u = rq->base;
   char msg[E2B_MCP_ERRMSG_MAX / 2], what_req[E2B_MCP__D(160, 96)];
@@ -3005,7 +3038,7 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, const char *body
   /* A client's cancel may end a read; a request that changes something always
      runs to its answer, so the user learns what was done (a new sandbox's ID). */
   s->call_abortable = memcmp(rq->w.buf, "GET ", 4) == 0;
-  err = e2b_mcp__http_send(s, rq, body, blen, r);
+  err = e2b_mcp__http_send(s, rq, rq->body.buf, rq->body.len, r);
   s->call_abortable = 0;
   if (err == E2B_MCP_ERR_CANCELLED && s->call_cancelled) {
     e2b_mcp_log(c, "info", "%s on %s: cancelled by the client", what_req, u->host);
@@ -3262,37 +3295,24 @@ static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round
   return 0;
 }
 
-/* The consent step for calls that bill or destroy: after the request is
-   built, before it is sent. 0: go ahead. */
-static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
-  int r = e2b_mcp_confirm(c, question);
-  if (r == 2) return -1;   /* asked within the result (2026-07-28): the client calls again with the answer */
-  if (r == 0) {
-    e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
-    return -1;
-  }
-  return 0;   /* accepted, or the client cannot be asked (the description told the model to ask) */
-}
-
-/* Common start of a handler: the key, the cool-down, a request on the API. */
-static int e2b_mcp__begin(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
-  if (e2b_mcp__ready(c) != 0) return -1;
+/* The request helpers the build phases share. A request on the API or the
+   Dashboard API: "METHOD prefix/path". */
+static void e2b_mcp__req_on(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
   e2b_mcp__req_begin(c->srv, rq, method, base);
-  return 0;
 }
 /* A request on one sandbox: METHOD /sandboxes/{id}[action]. */
-static int e2b_mcp__begin_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
-  if (e2b_mcp__begin(c, rq, method, &c->srv->api)) return -1;
+static void e2b_mcp__req_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
+  e2b_mcp__req_on(c, rq, method, &c->srv->api);
   e2b_mcp__req_lit(rq, "/sandboxes/");
   e2b_mcp__req_seg(rq, id);
   if (action) e2b_mcp__req_lit(rq, action);
-  return 0;
 }
-/* Starts a JSON request body in the response buffer, which is free until the answer. */
-static e2b_mcp_json *e2b_mcp__body(e2b_mcp_call *c, e2b_mcp_json *b) {
-  e2b_mcp_json_init(b, c->srv->resp, E2B_MCP_RESP_MAX);
-  e2b_mcp_json_obj(b);
-  return b;
+/* Starts the request's JSON body (an open object; the build phase closes it)
+   in the response buffer, which is free until the answer. */
+static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json_init(&rq->body, c->srv->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp_json_obj(&rq->body);
+  return &rq->body;
 }
 
 /* Limit and next_token, shared by the paged lists. */
@@ -3306,159 +3326,9 @@ static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit
   return 0;
 }
 
-/* ---- the handlers ---- */
-static void e2b_mcp__t_list_sandboxes(e2b_mcp_call *c) {
-  e2b_mcp_server *s = c->srv;
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  e2b_mcp_json q;
-  char tmpl[E2B_MCP_ARG_MAX / 2], after[64], meta[E2B_MCP_ARG_MAX * 3];
-  int st = e2b_mcp_arg_token(c, "state"), i, k, mr;
-  int want_running = 0, want_paused = 0;
-  if (st >= 0) {
-    if (c->tok[st].type != JSMN_ARRAY) { e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\""); return; }
-    for (i = st + 1, k = 0; k < c->tok[st].size; k++, i = e2b_mcp__tok_skip(c->tok, i)) {
-      if (e2b_mcp__tok_eq(c->js, &c->tok[i], "running")) want_running = 1;
-      else if (e2b_mcp__tok_eq(c->js, &c->tok[i], "paused")) want_paused = 1;
-      else { e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\""); return; }
-    }
-  }
-  if (e2b_mcp__want_str(c, "template", tmpl, sizeof tmpl, 0) < 0 || e2b_mcp__want_time(c, "started_after", after, sizeof after) < 0) return;
-  e2b_mcp_json_init(&q, meta, sizeof meta);
-  if ((mr = e2b_mcp__want_metadata_query(c, &q)) < 0) return;
-  if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
-  e2b_mcp__req_lit(&rq, "/v2/sandboxes");
-  if (want_running || want_paused) {   /* form style, explode=false, as E2B's SDKs send it: the comma stays literal */
-    e2b_mcp__req_qkey(&rq, "state");
-    e2b_mcp__req_lit(&rq, want_running && want_paused ? "running,paused" : want_running ? "running" : "paused");
-  }
-  if (tmpl[0]) e2b_mcp__req_q(&rq, "template", tmpl);
-  if (mr > 0) { e2b_mcp__req_qkey(&rq, "metadata"); e2b_mcp__pct(&rq.w, meta, q.len); }
-  if (after[0]) e2b_mcp__req_q(&rq, "startedAfter", after);
-  if (e2b_mcp__paging(c, &rq, 1, 100)) return;
-  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  e2b_mcp__list_result(c, &r, 0);
-}
-
-static void e2b_mcp__t_get_sandbox(e2b_mcp_call *c) {
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  char id[E2B_MCP_ID_MAX];
-  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin_sandbox(c, &rq, "GET", id, NULL)) return;
-  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  if (c->srv->rtok[0].type != JSMN_OBJECT) {   /* structuredContent must be an object (found by fuzzing) */
-    e2b_mcp_result_error(c, "E2B's answer is not a JSON object; nothing could be read from it.");
-    return;
-  }
-  e2b_mcp__copy(e2b_mcp_result_json(c), r.body, c->srv->rtok, 0, 0, 0);
-}
-
-static void e2b_mcp__t_create_sandbox(e2b_mcp_call *c) {
-  e2b_mcp_server *s = c->srv;
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  e2b_mcp_json b;
-  char tmpl[128], question[320];
-  long long timeout;
-  int auto_pause, net, has_ap, has_net;
-  if (e2b_mcp__want_template_ref(c, "template_id", tmpl, sizeof tmpl) < 0 ||
-      e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0 ||
-      (has_ap = e2b_mcp__want_bool(c, "auto_pause", &auto_pause, 0)) < 0 ||
-      (has_net = e2b_mcp__want_bool(c, "allow_internet_access", &net, 1)) < 0) return;
-  if (!tmpl[0]) strcpy(tmpl, "base");
-  if (e2b_mcp__ready(c)) return;
-  e2b_mcp_json_key(e2b_mcp__body(c, &b), "templateID"); e2b_mcp_json_str(&b, tmpl);
-  e2b_mcp_json_key(&b, "timeout"); e2b_mcp_json_int(&b, timeout);
-  if (has_ap > 0) { e2b_mcp_json_key(&b, "autoPause"); e2b_mcp_json_bool(&b, auto_pause); }
-  e2b_mcp_json_key(&b, "secure"); e2b_mcp_json_bool(&b, 1);
-  e2b_mcp_json_key(&b, "allow_internet_access"); e2b_mcp_json_bool(&b, net);
-  if (e2b_mcp__want_str_map(c, "metadata", &b, "metadata") < 0 || e2b_mcp__want_str_map(c, "env_vars", &b, "envVars") < 0) return;
-  e2b_mcp_json_obj_end(&b);
-  if (b.err) { e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars."); return; }
-  e2b_mcp__req_begin(s, &rq, "POST", &s->api);
-  e2b_mcp__req_lit(&rq, "/sandboxes");
-  e2b_mcp__fmt(question, sizeof question, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
-           "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
-  if (e2b_mcp__consent(c, question)) return;
-  if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  {
-    e2b_mcp_json *w = e2b_mcp_result_json(c);
-    e2b_mcp_json_obj(w);
-    e2b_mcp__copy_members(w, r.body, s->rtok, 0, NULL);
-    e2b_mcp_json_key(w, "timeout"); e2b_mcp_json_int(w, timeout);
-    e2b_mcp_json_obj_end(w);
-  }
-}
-
-static void e2b_mcp__t_get_sandbox_logs(e2b_mcp_call *c) {
-  static const char *const dirs[] = { "forward", "backward" };
-  static const char *const levels[] = { "debug", "info", "warn", "error" };
-  e2b_mcp_server *s = c->srv;
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  char id[E2B_MCP_ID_MAX], dir[16], level[16], search[E2B_MCP_ARG_MAX + 1];
-  long long limit, cursor;
-  int has_cursor, logs, n;
-  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
-      e2b_mcp__want_int(c, "limit", &limit, 100, 1, 1000) < 0 ||
-      (has_cursor = e2b_mcp__want_int(c, "cursor", &cursor, 0, 0, 4102444800000LL)) < 0 ||
-      e2b_mcp__want_enum(c, "direction", dir, sizeof dir, dirs, 2) < 0 ||
-      e2b_mcp__want_enum(c, "level", level, sizeof level, levels, 4) < 0 ||
-      e2b_mcp__want_str(c, "search", search, sizeof search, 0) < 0) return;
-  if (strlen(search) > 256) { e2b_mcp__bad(c, "search", "at most 256 characters"); return; }
-  if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
-  e2b_mcp__req_lit(&rq, "/v2/sandboxes/"); e2b_mcp__req_seg(&rq, id); e2b_mcp__req_lit(&rq, "/logs");
-  e2b_mcp__req_qint(&rq, "limit", limit);
-  if (has_cursor > 0) e2b_mcp__req_qint(&rq, "cursor", cursor);
-  if (dir[0]) e2b_mcp__req_q(&rq, "direction", dir);
-  if (level[0]) e2b_mcp__req_q(&rq, "level", level);
-  if (search[0]) e2b_mcp__req_q(&rq, "search", search);
-  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  logs = e2b_mcp__tok_get(r.body, s->rtok, 0, "logs");
-  {
-    e2b_mcp_json *w = e2b_mcp_result_json(c);
-    long long ms;
-    e2b_mcp_json_obj(w);
-    e2b_mcp_json_key(w, "data");
-    if (logs >= 0 && s->rtok[logs].type == JSMN_ARRAY) e2b_mcp__copy(w, r.body, s->rtok, logs, 0, 0);
-    else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
-    n = logs >= 0 && s->rtok[logs].type == JSMN_ARRAY ? s->rtok[logs].size : 0;
-    if (n > 0 && n >= limit) {   /* a full page: where the next one starts */
-      int i, k, ts;
-      for (i = logs + 1, k = 0; k < n - 1; k++) i = e2b_mcp__tok_skip(s->rtok, i);
-      ts = e2b_mcp__tok_get(r.body, s->rtok, i, "timestamp");
-      /* E2B's window includes the cursor's millisecond; log times go below it, so
-         going backward the next page starts at the millisecond after the last
-         entry (an entry may repeat, none is skipped) */
-      if (ts >= 0 && s->rtok[ts].type == JSMN_STRING &&
-          e2b_mcp__rfc3339_ms(r.body + s->rtok[ts].start, (size_t)(s->rtok[ts].end - s->rtok[ts].start), &ms,
-                              strcmp(dir, "forward") != 0) == 0) {
-        e2b_mcp_json_key(w, "next_cursor"); e2b_mcp_json_int(w, ms);
-      }
-    }
-    e2b_mcp_json_obj_end(w);
-  }
-}
-
-static void e2b_mcp__t_get_sandbox_metrics(e2b_mcp_call *c) {
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  char id[E2B_MCP_ID_MAX];
-  long long start, end;
-  int hs, he;
-  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
-      (hs = e2b_mcp__want_int(c, "start", &start, 0, 0, 4102444800LL)) < 0 ||
-      (he = e2b_mcp__want_int(c, "end", &end, 0, 0, 4102444800LL)) < 0) return;
-  if (hs > 0 && he > 0 && start > end) { e2b_mcp__bad(c, "start", "start must not be after end"); return; }
-  if (e2b_mcp__begin_sandbox(c, &rq, "GET", id, "/metrics")) return;
-  if (hs > 0) e2b_mcp__req_qint(&rq, "start", start);
-  if (he > 0) e2b_mcp__req_qint(&rq, "end", end);
-  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  {
-    e2b_mcp_json *w = e2b_mcp__list_open(c, &r, 0);
-    e2b_mcp__metrics_summary(w, r.body, c->srv->rtok, 0);
-    e2b_mcp_json_obj_end(w);
-  }
+/* The parsed answer's tokens (s->rtok over r->body), or NULL with the error result set. */
+static const jsmntok_t *e2b_mcp__answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
+  return e2b_mcp__parse_answer(c, r) ? NULL : c->srv->rtok;
 }
 
 /* A 204 answer's result: {"sandboxID": id, <key>: <value>}. */
@@ -3471,141 +3341,290 @@ static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, cons
   e2b_mcp_json_obj_end(w);
 }
 
-static void e2b_mcp__t_set_sandbox_timeout(e2b_mcp_call *c) {
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  e2b_mcp_json b;
-  char id[E2B_MCP_ID_MAX], question[256];
+/* ---- the two phases of each tool, in the table's order ---- */
+
+static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json q;
+  char tmpl[E2B_MCP_ARG_MAX / 2], after[64], meta[E2B_MCP_ARG_MAX * 3];
+  int st = e2b_mcp_arg_token(c, "state"), i, k, mr;
+  int want_running = 0, want_paused = 0;
+  if (st >= 0) {
+    if (c->tok[st].type != JSMN_ARRAY) return e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\"");
+    for (i = st + 1, k = 0; k < c->tok[st].size; k++, i = e2b_mcp__tok_skip(c->tok, i)) {
+      if (e2b_mcp__tok_eq(c->js, &c->tok[i], "running")) want_running = 1;
+      else if (e2b_mcp__tok_eq(c->js, &c->tok[i], "paused")) want_paused = 1;
+      else return e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\"");
+    }
+  }
+  if (e2b_mcp__want_str(c, "template", tmpl, sizeof tmpl, 0) < 0 || e2b_mcp__want_time(c, "started_after", after, sizeof after) < 0) return -1;
+  e2b_mcp_json_init(&q, meta, sizeof meta);
+  if ((mr = e2b_mcp__want_metadata_query(c, &q)) < 0) return -1;
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/v2/sandboxes");
+  if (want_running || want_paused) {   /* form style, explode=false, as E2B's SDKs send it: the comma stays literal */
+    e2b_mcp__req_qkey(rq, "state");
+    e2b_mcp__req_lit(rq, want_running && want_paused ? "running,paused" : want_running ? "running" : "paused");
+  }
+  if (tmpl[0]) e2b_mcp__req_q(rq, "template", tmpl);
+  if (mr > 0) { e2b_mcp__req_qkey(rq, "metadata"); e2b_mcp__pct(&rq->w, meta, q.len); }
+  if (after[0]) e2b_mcp__req_q(rq, "startedAfter", after);
+  return e2b_mcp__paging(c, rq, 1, 100);
+}
+static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)rq;
+  if (e2b_mcp__answer(c, r)) e2b_mcp__list_result(c, r, 0);
+}
+
+static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
+  e2b_mcp__req_sandbox(c, rq, "GET", rq->id, NULL);
+  return 0;
+}
+static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  (void)rq;
+  if (!t) return;
+  if (t[0].type != JSMN_OBJECT) {   /* structuredContent must be an object (found by fuzzing) */
+    e2b_mcp_result_error(c, "E2B's answer is not a JSON object; nothing could be read from it.");
+    return;
+  }
+  e2b_mcp__copy(e2b_mcp_result_json(c), r->body, t, 0, 0, 0);
+}
+
+static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json *b;
+  char tmpl[128];
+  long long timeout;
+  int auto_pause, net, has_ap;
+  if (e2b_mcp__want_template_ref(c, "template_id", tmpl, sizeof tmpl) < 0 ||
+      e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0 ||
+      (has_ap = e2b_mcp__want_bool(c, "auto_pause", &auto_pause, 0)) < 0 ||
+      e2b_mcp__want_bool(c, "allow_internet_access", &net, 1) < 0) return -1;
+  if (!tmpl[0]) strcpy(tmpl, "base");
+  b = e2b_mcp__req_body(c, rq);
+  e2b_mcp_json_key(b, "templateID"); e2b_mcp_json_str(b, tmpl);
+  e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout);
+  if (has_ap > 0) { e2b_mcp_json_key(b, "autoPause"); e2b_mcp_json_bool(b, auto_pause); }
+  e2b_mcp_json_key(b, "secure"); e2b_mcp_json_bool(b, 1);
+  e2b_mcp_json_key(b, "allow_internet_access"); e2b_mcp_json_bool(b, net);
+  if (e2b_mcp__want_str_map(c, "metadata", b, "metadata") < 0 || e2b_mcp__want_str_map(c, "env_vars", b, "envVars") < 0) return -1;
+  e2b_mcp_json_obj_end(b);
+  e2b_mcp__req_on(c, rq, "POST", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/sandboxes");
+  rq->num = timeout;
+  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
+           "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
+  return 0;
+}
+static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  e2b_mcp_json *w;
+  if (!t) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp__copy_members(w, r->body, t, 0, NULL);
+  e2b_mcp_json_key(w, "timeout"); e2b_mcp_json_int(w, rq->num);
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char *const dirs[] = { "forward", "backward" };
+  static const char *const levels[] = { "debug", "info", "warn", "error" };
+  char dir[16], level[16], search[E2B_MCP_ARG_MAX + 1];
+  long long limit, cursor;
+  int has_cursor;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      e2b_mcp__want_int(c, "limit", &limit, 100, 1, 1000) < 0 ||
+      (has_cursor = e2b_mcp__want_int(c, "cursor", &cursor, 0, 0, 4102444800000LL)) < 0 ||
+      e2b_mcp__want_enum(c, "direction", dir, sizeof dir, dirs, 2) < 0 ||
+      e2b_mcp__want_enum(c, "level", level, sizeof level, levels, 4) < 0 ||
+      e2b_mcp__want_str(c, "search", search, sizeof search, 0) < 0) return -1;
+  if (strlen(search) > 256) return e2b_mcp__bad(c, "search", "at most 256 characters");
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/v2/sandboxes/"); e2b_mcp__req_seg(rq, rq->id); e2b_mcp__req_lit(rq, "/logs");
+  e2b_mcp__req_qint(rq, "limit", limit);
+  if (has_cursor > 0) e2b_mcp__req_qint(rq, "cursor", cursor);
+  if (dir[0]) e2b_mcp__req_q(rq, "direction", dir);
+  if (level[0]) e2b_mcp__req_q(rq, "level", level);
+  if (search[0]) e2b_mcp__req_q(rq, "search", search);
+  rq->num = limit;
+  rq->flag = strcmp(dir, "forward") == 0;
+  return 0;
+}
+static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  e2b_mcp_json *w;
+  long long ms;
+  int logs, n;
+  if (!t) return;
+  logs = e2b_mcp__tok_get(r->body, t, 0, "logs");
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "data");
+  if (logs >= 0 && t[logs].type == JSMN_ARRAY) e2b_mcp__copy(w, r->body, t, logs, 0, 0);
+  else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
+  n = logs >= 0 && t[logs].type == JSMN_ARRAY ? t[logs].size : 0;
+  if (n > 0 && n >= rq->num) {   /* a full page: where the next one starts */
+    int i, k, ts;
+    for (i = logs + 1, k = 0; k < n - 1; k++) i = e2b_mcp__tok_skip(t, i);
+    ts = e2b_mcp__tok_get(r->body, t, i, "timestamp");
+    /* E2B's window includes the cursor's millisecond; log times go below it, so
+       going backward the next page starts at the millisecond after the last
+       entry (an entry may repeat, none is skipped) */
+    if (ts >= 0 && t[ts].type == JSMN_STRING &&
+        e2b_mcp__rfc3339_ms(r->body + t[ts].start, (size_t)(t[ts].end - t[ts].start), &ms, !rq->flag) == 0) {
+      e2b_mcp_json_key(w, "next_cursor"); e2b_mcp_json_int(w, ms);
+    }
+  }
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_get_sandbox_metrics(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  long long start, end;
+  int hs, he;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      (hs = e2b_mcp__want_int(c, "start", &start, 0, 0, 4102444800LL)) < 0 ||
+      (he = e2b_mcp__want_int(c, "end", &end, 0, 0, 4102444800LL)) < 0) return -1;
+  if (hs > 0 && he > 0 && start > end) return e2b_mcp__bad(c, "start", "start must not be after end");
+  e2b_mcp__req_sandbox(c, rq, "GET", rq->id, "/metrics");
+  if (hs > 0) e2b_mcp__req_qint(rq, "start", start);
+  if (he > 0) e2b_mcp__req_qint(rq, "end", end);
+  return 0;
+}
+static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  e2b_mcp_json *w;
+  (void)rq;
+  if (!t) return;
+  w = e2b_mcp__list_open(c, r, 0);
+  e2b_mcp__metrics_summary(w, r->body, t, 0);
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json *b;
   long long timeout;
   int ht;
-  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
-      (ht = e2b_mcp__want_int(c, "timeout", &timeout, 0, 1, E2B_MCP_MAX_TIMEOUT_S)) < 0) return;
-  if (ht == 0) { e2b_mcp__bad(c, "timeout", "it is required (seconds from now)"); return; }
-  if (e2b_mcp__begin_sandbox(c, &rq, "POST", id, "/timeout")) return;
-  rq.idempotent = 1;   /* sets the end time; repeating it changes nothing */
-  e2b_mcp_json_key(e2b_mcp__body(c, &b), "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
-  e2b_mcp__fmt(question, sizeof question, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
-           "a shorter time ends it sooner.", id, timeout);
-  if (e2b_mcp__consent(c, question)) return;
-  if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r)) return;
-  e2b_mcp__done(c, id, "timeout", NULL, timeout);
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      (ht = e2b_mcp__want_int(c, "timeout", &timeout, 0, 1, E2B_MCP_MAX_TIMEOUT_S)) < 0) return -1;
+  if (ht == 0) return e2b_mcp__bad(c, "timeout", "it is required (seconds from now)");
+  e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/timeout");
+  rq->idempotent = 1;   /* sets the end time; repeating it changes nothing */
+  b = e2b_mcp__req_body(c, rq);
+  e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
+  rq->num = timeout;
+  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
+           "a shorter time ends it sooner.", rq->id, timeout);
+  return 0;
+}
+static void e2b_mcp__shape_set_sandbox_timeout(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)r;
+  e2b_mcp__done(c, rq->id, "timeout", NULL, rq->num);
 }
 
-static void e2b_mcp__t_pause_sandbox(e2b_mcp_call *c) {
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  e2b_mcp_json b;
-  char id[E2B_MCP_ID_MAX];
+static int e2b_mcp__build_pause_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json *b;
   int memory;
-  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__want_bool(c, "memory", &memory, 1) < 0) return;
-  if (e2b_mcp__begin_sandbox(c, &rq, "POST", id, "/pause")) return;
-  e2b_mcp_json_key(e2b_mcp__body(c, &b), "memory"); e2b_mcp_json_bool(&b, memory); e2b_mcp_json_obj_end(&b);
-  if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r)) return;
-  e2b_mcp__done(c, id, "state", "paused", 0);
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 || e2b_mcp__want_bool(c, "memory", &memory, 1) < 0) return -1;
+  e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/pause");
+  b = e2b_mcp__req_body(c, rq);
+  e2b_mcp_json_key(b, "memory"); e2b_mcp_json_bool(b, memory); e2b_mcp_json_obj_end(b);
+  return 0;
+}
+static void e2b_mcp__shape_pause_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)r;
+  e2b_mcp__done(c, rq->id, "state", "paused", 0);
 }
 
-static void e2b_mcp__t_resume_sandbox(e2b_mcp_call *c) {
-  e2b_mcp_server *s = c->srv;
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  e2b_mcp_json b;
-  char id[E2B_MCP_ID_MAX], question[256];
+static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json *b;
   long long timeout;
-  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 ||
-      e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return;
-  if (e2b_mcp__begin_sandbox(c, &rq, "POST", id, "/connect")) return;
-  rq.idempotent = 1;   /* resumes or extends; never shortens */
-  e2b_mcp_json_key(e2b_mcp__body(c, &b), "timeout"); e2b_mcp_json_int(&b, timeout); e2b_mcp_json_obj_end(&b);
-  e2b_mcp__fmt(question, sizeof question, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
-           "second while it runs.", id, timeout);
-  if (e2b_mcp__consent(c, question)) return;
-  if (e2b_mcp__call_e2b(c, &rq, b.buf, b.len, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  {
-    e2b_mcp_json *w = e2b_mcp_result_json(c);
-    e2b_mcp_json_obj(w);
-    e2b_mcp__copy_members(w, r.body, s->rtok, 0, NULL);
-    e2b_mcp_json_key(w, "resumed"); e2b_mcp_json_bool(w, r.status == 201);
-    e2b_mcp_json_obj_end(w);
-  }
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return -1;
+  e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/connect");
+  rq->idempotent = 1;   /* resumes or extends; never shortens */
+  b = e2b_mcp__req_body(c, rq);
+  e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
+  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
+           "second while it runs.", rq->id, timeout);
+  return 0;
+}
+static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  e2b_mcp_json *w;
+  (void)rq;
+  if (!t) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp__copy_members(w, r->body, t, 0, NULL);
+  e2b_mcp_json_key(w, "resumed"); e2b_mcp_json_bool(w, r->status == 201);
+  e2b_mcp_json_obj_end(w);
 }
 
-static void e2b_mcp__t_kill_sandbox(e2b_mcp_call *c) {
-  e2b_mcp_server *s = c->srv;
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  char id[E2B_MCP_ID_MAX], question[256];
-  if (!s->cfg.enable_kill) { e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it)."); return; }
-  if (e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 1) < 0 || e2b_mcp__begin_sandbox(c, &rq, "DELETE", id, NULL)) return;
-  e2b_mcp__fmt(question, sizeof question, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
-           "are destroyed.", id);
-  if (e2b_mcp__consent(c, question)) return;
-  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r)) return;
-  e2b_mcp__done(c, id, "state", "killed", 0);
-}
-
-static void e2b_mcp__t_list_snapshots(e2b_mcp_call *c) {
-  e2b_mcp_server *s = c->srv;
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  char id[E2B_MCP_ID_MAX], name[E2B_MCP_ARG_MAX / 2];
+static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  char name[E2B_MCP_ARG_MAX / 2];
   int hid;
-  if ((hid = e2b_mcp__want_id(c, "sandbox_id", id, sizeof id, 0)) < 0 || e2b_mcp__want_str(c, "name", name, sizeof name, 0) < 0) return;
-  if (e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
-  e2b_mcp__req_lit(&rq, "/snapshots");
-  if (hid > 0) e2b_mcp__req_q(&rq, "sandboxID", id);
-  if (name[0]) e2b_mcp__req_q(&rq, "name", name);
-  if (e2b_mcp__paging(c, &rq, 1, 100)) return;
-  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  e2b_mcp__list_result(c, &r, 0);
+  if ((hid = e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 0)) < 0 || e2b_mcp__want_str(c, "name", name, sizeof name, 0) < 0) return -1;
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/snapshots");
+  if (hid > 0) e2b_mcp__req_q(rq, "sandboxID", rq->id);
+  if (name[0]) e2b_mcp__req_q(rq, "name", name);
+  return e2b_mcp__paging(c, rq, 1, 100);
+}
+static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)rq;
+  if (e2b_mcp__answer(c, r)) e2b_mcp__list_result(c, r, 0);
 }
 
+static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->dash);
+  e2b_mcp__req_lit(rq, "/templates/defaults");
+  return 0;
+}
 /* The Dashboard API's default templates, renamed to the public API's fields. */
-static void e2b_mcp__t_list_default_templates(e2b_mcp_call *c) {
+static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
   static const char *const from[] = { "id", "buildId", "vcpu", "ramMb", "totalDiskSizeMb" };
   static const char *const to[] = { "templateID", "buildID", "cpuCount", "memoryMB", "diskSizeMB" };
-  e2b_mcp_server *s = c->srv;
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  const jsmntok_t *t = s->rtok;
+  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  const char *js = r->body;
   e2b_mcp_json *w;
   int arr, i, k, m, j;
-  if (e2b_mcp__begin(c, &rq, "GET", &s->dash)) return;
-  e2b_mcp__req_lit(&rq, "/templates/defaults");
-  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  arr = e2b_mcp__tok_get(r.body, t, 0, "templates");
+  (void)rq;
+  if (!t) return;
+  arr = e2b_mcp__tok_get(js, t, 0, "templates");
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
   e2b_mcp_json_arr(w);
   for (i = arr + 1, k = 0; arr >= 0 && t[arr].type == JSMN_ARRAY && k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
-    int obj = i, al = e2b_mcp__tok_get(r.body, t, obj, "aliases");
+    int obj = i, al = e2b_mcp__tok_get(js, t, obj, "aliases");
     if (t[obj].type != JSMN_OBJECT) continue;
     e2b_mcp_json_obj(w);
     for (j = obj + 1, m = 0; m < t[obj].size; m++, j = e2b_mcp__tok_skip(t, j + 1)) {
       int f, renamed = 0;
-      if (e2b_mcp__secret_key(r.body, &t[j]) || e2b_mcp__tok_eq(r.body, &t[j], "aliases")) continue;
+      if (e2b_mcp__secret_key(js, &t[j]) || e2b_mcp__tok_eq(js, &t[j], "aliases")) continue;
       for (f = 0; f < E2B_MCP__COUNT(from); f++)
-        if (e2b_mcp__tok_eq(r.body, &t[j], from[f])) { e2b_mcp_json_key(w, to[f]); renamed = 1; }
-      if (!renamed) e2b_mcp__w_tokkey(w, r.body, &t[j]);
-      e2b_mcp__copy(w, r.body, t, j + 1, 0, 1);
+        if (e2b_mcp__tok_eq(js, &t[j], from[f])) { e2b_mcp_json_key(w, to[f]); renamed = 1; }
+      if (!renamed) e2b_mcp__w_tokkey(w, js, &t[j]);
+      e2b_mcp__copy(w, js, t, j + 1, 0, 1);
     }
     if (al >= 0 && t[al].type == JSMN_ARRAY) {   /* [{alias, namespace}] -> names, as namespace/alias */
       int a, n;
       e2b_mcp_json_key(w, "names");
       e2b_mcp_json_arr(w);
       for (a = al + 1, n = 0; n < t[al].size; n++, a = e2b_mcp__tok_skip(t, a)) {
-        int an = e2b_mcp__tok_get(r.body, t, a, "alias"), ns = e2b_mcp__tok_get(r.body, t, a, "namespace");
+        int an = e2b_mcp__tok_get(js, t, a, "alias"), ns = e2b_mcp__tok_get(js, t, a, "namespace");
         if (t[a].type == JSMN_STRING) an = a;
         if (an < 0 || t[an].type != JSMN_STRING) continue;
         if (ns >= 0 && t[ns].type == JSMN_STRING && t[ns].end > t[ns].start) {
           char full[256];
           int l1 = t[ns].end - t[ns].start, l2 = t[an].end - t[an].start;
           if (l1 + l2 + 1 < (int)sizeof full) {
-            memcpy(full, r.body + t[ns].start, (size_t)l1); full[l1] = '/';
-            memcpy(full + l1 + 1, r.body + t[an].start, (size_t)l2);
+            memcpy(full, js + t[ns].start, (size_t)l1); full[l1] = '/';
+            memcpy(full + l1 + 1, js + t[an].start, (size_t)l2);
             e2b_mcp__w_jstr(w, full, (size_t)(l1 + l2 + 1));
           }
-        } else e2b_mcp__w_jstr(w, r.body + t[an].start, (size_t)(t[an].end - t[an].start));
+        } else e2b_mcp__w_jstr(w, js + t[an].start, (size_t)(t[an].end - t[an].start));
       }
       e2b_mcp_json_arr_end(w);
     }
@@ -3615,37 +3634,93 @@ static void e2b_mcp__t_list_default_templates(e2b_mcp_call *c) {
   e2b_mcp_json_obj_end(w);
 }
 
-static void e2b_mcp__t_list_templates(e2b_mcp_call *c) {
-  e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
-  if (e2b_mcp__begin(c, &rq, "GET", &c->srv->api)) return;
-  e2b_mcp__req_lit(&rq, "/v2/templates");
-  if (e2b_mcp__paging(c, &rq, 1, 100)) return;
-  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  e2b_mcp__list_result(c, &r, 0);
+static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/v2/templates");
+  return e2b_mcp__paging(c, rq, 1, 100);
+}
+static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)rq;
+  if (e2b_mcp__answer(c, r)) e2b_mcp__list_result(c, r, 0);
 }
 
-static void e2b_mcp__t_list_template_builds(e2b_mcp_call *c) {
-  e2b_mcp_server *s = c->srv;
+static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_id(c, "template_id", rq->id, sizeof rq->id, 1) < 0) return -1;
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/templates/"); e2b_mcp__req_seg(rq, rq->id);
+  return e2b_mcp__paging(c, rq, 1, 100);
+}
+static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  e2b_mcp_json *w;
+  int builds;
+  (void)rq;
+  if (!t) return;
+  builds = e2b_mcp__tok_get(r->body, t, 0, "builds");
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp__copy_members(w, r->body, t, 0, "builds");
+  e2b_mcp_json_key(w, "data");
+  if (builds >= 0 && t[builds].type == JSMN_ARRAY) e2b_mcp__copy(w, r->body, t, builds, 0, 0);
+  else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
+  if (r->next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r->next_token); }
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
+  e2b_mcp__req_sandbox(c, rq, "DELETE", rq->id, NULL);
+  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
+           "are destroyed.", rq->id);
+  return 0;
+}
+static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)r;
+  e2b_mcp__done(c, rq->id, "state", "killed", 0);
+}
+
+/* ---- the driver: the e2b_mcp_tool.fn of every row ---- */
+typedef int  (*e2b_mcp__build_fn)(e2b_mcp_call *c, e2b_mcp__req *rq);
+typedef void (*e2b_mcp__shape_fn)(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r);
+enum { E2B_MCP__GATE_KILL = 1 };   /* listed and callable only with e2b_mcp_config.enable_kill */
+typedef struct e2b_mcp__phases {   /* a row's e2b_mcp_tool.user */
+  e2b_mcp__build_fn build;
+  e2b_mcp__shape_fn shape;
+  int gate;
+} e2b_mcp__phases;
+
+/* The consent step for calls that bill or destroy: after the request is
+   built, before it is sent. 0: go ahead. */
+static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
+  int r = e2b_mcp_confirm(c, question);
+  if (r == 2) return -1;   /* asked within the result (2026-07-28): the client calls again with the answer */
+  if (r == 0) {
+    e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
+    return -1;
+  }
+  return 0;   /* accepted, or the client cannot be asked (the description told the model to ask) */
+}
+
+/* build -> the key and the cool-down -> consent -> send -> shape. Every failure
+   on the way is the call's error result, said so a model can act on it. */
+static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
+  const e2b_mcp__phases *ph = (const e2b_mcp__phases *)c->tool->user;
   e2b_mcp__req rq;
   e2b_mcp_http_resp r;
-  char id[E2B_MCP_ID_MAX];
-  int builds;
-  if (e2b_mcp__want_id(c, "template_id", id, sizeof id, 1) < 0 || e2b_mcp__begin(c, &rq, "GET", &s->api)) return;
-  e2b_mcp__req_lit(&rq, "/templates/"); e2b_mcp__req_seg(&rq, id);
-  if (e2b_mcp__paging(c, &rq, 1, 100)) return;
-  if (e2b_mcp__call_e2b(c, &rq, NULL, 0, &r) || e2b_mcp__parse_answer(c, &r)) return;
-  builds = e2b_mcp__tok_get(r.body, s->rtok, 0, "builds");
-  {
-    e2b_mcp_json *w = e2b_mcp_result_json(c);
-    e2b_mcp_json_obj(w);
-    e2b_mcp__copy_members(w, r.body, s->rtok, 0, "builds");
-    e2b_mcp_json_key(w, "data");
-    if (builds >= 0 && s->rtok[builds].type == JSMN_ARRAY) e2b_mcp__copy(w, r.body, s->rtok, builds, 0, 0);
-    else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
-    if (r.next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r.next_token); }
-    e2b_mcp_json_obj_end(w);
+  if ((ph->gate & E2B_MCP__GATE_KILL) && !c->srv->cfg.enable_kill) {
+    e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
+    return;
   }
+  memset(&rq, 0, sizeof rq);
+  if (ph->build(c, &rq) != 0) return;
+  if (rq.body.err) {
+    e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars.");
+    return;
+  }
+  if (e2b_mcp__ready(c) != 0) return;
+  if (rq.ask[0] && e2b_mcp__consent(c, rq.ask)) return;
+  if (e2b_mcp__call_e2b(c, &rq, &r)) return;
+  ph->shape(c, &rq, &r);
 }
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
@@ -3679,135 +3754,140 @@ static void e2b_mcp__t_list_template_builds(e2b_mcp_call *c) {
 #define E2B_MCP__O_DONE(key) "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"" key "\":{}},\"required\":[\"sandboxID\",\"" key "\"]}"
 #define E2B_MCP__BILLED " This starts billing: ask the user before calling it, and keep the timeout short."
 
-static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__BUILTIN_TOOLS] = {
-  { "e2b_list_sandboxes", "List sandboxes",
-    "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end "
-    "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or "
-    "start time. Results are paged: pass next_token to get the next page. total_running counts the running ones "
-    "matching the filters") ".",
-    "{\"type\":\"object\",\"properties\":{"
-    "\"state\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]}" E2B_MCP__MORE(",\"description\":\"Which states to list (default both).\"") "},"
-    "\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only sandboxes of this template ID or alias (no :tag).\"") "},"
-    "\"metadata\":{\"description\":\"Only sandboxes whose metadata has all these pairs: an object of strings, or the plain string k=v&k2=v2.\","
-    "\"anyOf\":[" E2B_MCP__S_MAP ",{\"type\":\"string\"}]},"
-    "\"started_after\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"") "},"
-    E2B_MCP__S_PAGE "},\"additionalProperties\":false}",
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "},"
-    "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}"),
-    E2B_MCP_READ_ONLY, e2b_mcp__t_list_sandboxes, NULL },
-  { "e2b_get_sandbox", "Get a sandbox",
-    "Show one sandbox in detail" E2B_MCP__MORE(": state, template, start and end time, resources, metadata, lifecycle (what happens "
-    "at timeout) and network settings. Access tokens and injected header values are never shown") ".",
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__OUT(E2B_MCP__O_SANDBOX), E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox, NULL },
-  { "e2b_create_sandbox", "Create a sandbox",
-    "Start a new E2B sandbox from a template (default base" E2B_MCP__MORE("; see e2b_list_default_templates and e2b_list_templates") ")."
-    E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause.") E2B_MCP__BILLED
-    " Put no secrets in env_vars unless the user gave them for this sandbox." E2B_MCP__MORE(" Metadata (e.g. user, app) helps find it later."),
-    "{\"type\":\"object\",\"properties\":{"
-    "\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Template ID or name, e.g. base, code-interpreter-v1, team/name:tag (default base).\"") "},"
-    E2B_MCP__S_TIMEOUT(" (default 300)") ","
-    "\"metadata\":" E2B_MCP__S_MAP ","
-    "\"env_vars\":" E2B_MCP__S_MAP ","
-    "\"auto_pause\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Pause instead of kill at the timeout (default false).\"") "},"
-    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Let the sandbox reach the internet (default true).\"") "}"
-    "},\"additionalProperties\":false}",
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},"
-    "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}"),
-    0, e2b_mcp__t_create_sandbox, NULL },
-  { "e2b_get_sandbox_logs", "Get sandbox logs",
-    "Read a sandbox's logs, newest first by default." E2B_MCP__MORE(" Each has time, level, message and fields. Filter by minimum level "
-    "(debug, info, warn, error) and a case-sensitive search string. To page, pass next_cursor (Unix ms) as cursor "
-    "with the same direction; entries at the boundary may repeat."),
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
-    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000" E2B_MCP__MORE(",\"description\":\"Entries to return (default 100).\"") "},"
-    "\"cursor\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Start here, in Unix milliseconds.\"") "},"
-    "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"]" E2B_MCP__MORE(",\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"") "},"
-    "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "},"
-    "\"search\":{\"type\":\"string\",\"maxLength\":256" E2B_MCP__MORE(",\"description\":\"Only messages containing this text.\"") "}"
-    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{"
-    "\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"},\"fields\":{\"type\":\"object\"}}}},"
-    "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}"),
-    E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox_logs, NULL },
-  { "e2b_get_sandbox_metrics", "Get sandbox metrics",
-    "Read a sandbox's CPU, memory and disk use over time" E2B_MCP__MORE(": cpuUsedPct (percent of cpuCount), memUsed/memTotal and "
-    "diskUsed/diskTotal in bytes, one sample per step, and a summary with peak and average CPU and peak memory and "
-    "disk. Default range: the sandbox's whole life") ".",
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
-    "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range start, Unix seconds.\"") "},"
-    "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range end, Unix seconds.\"") "}"
-    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":"
-    "{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"},"
-    "\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},"
-    "\"diskUsed\":{\"type\":\"integer\"},\"diskTotal\":{\"type\":\"integer\"}}}},"
-    "\"summary\":{\"type\":\"object\",\"properties\":{\"samples\":{\"type\":\"integer\"},\"from\":{\"type\":\"integer\"},"
-    "\"to\":{\"type\":\"integer\"},\"cpuUsedPctMax\":{\"type\":\"number\"},\"cpuUsedPctAvg\":{\"type\":\"number\"},"
-    "\"memUsedMax\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},\"diskUsedMax\":{\"type\":\"integer\"},"
-    "\"diskTotal\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}}}},\"required\":[\"data\"]}"),
-    E2B_MCP_READ_ONLY, e2b_mcp__t_get_sandbox_metrics, NULL },
-  { "e2b_set_sandbox_timeout", "Set sandbox timeout",
-    "Set when a running sandbox ends: timeout seconds from now." E2B_MCP__MORE(" It can shorten or extend; a paused sandbox cannot "
-    "be changed (resume it instead).") E2B_MCP__BILLED,
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT("") "},"
-    "\"required\":[\"sandbox_id\",\"timeout\"],\"additionalProperties\":false}",
-    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout")), E2B_MCP_IDEMPOTENT, e2b_mcp__t_set_sandbox_timeout, NULL },
-  { "e2b_pause_sandbox", "Pause a sandbox",
-    "Pause a running sandbox: its state is saved and compute billing stops" E2B_MCP__MORE("; resume it later with "
-    "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh)") ".",
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID ","
-    "\"memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Keep the memory too (default true).\"") "}"
-    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state")), E2B_MCP_IDEMPOTENT, e2b_mcp__t_pause_sandbox, NULL },
-  { "e2b_resume_sandbox", "Resume a sandbox",
-    "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds" E2B_MCP__MORE(" "
-    "(default 300; a running one is never shortened). resumed tells whether it was paused") "." E2B_MCP__BILLED,
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT(" (default 300)") "},"
-    "\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},"
-    "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}"),
-    E2B_MCP_IDEMPOTENT, e2b_mcp__t_resume_sandbox, NULL },
-  { "e2b_list_snapshots", "List snapshots",
-    "List the team's sandbox snapshots" E2B_MCP__MORE(" (newest first), optionally only those of one sandbox or with a name "
-    "(name, team/name or name:tag). Paged with next_token") ".",
-    "{\"type\":\"object\",\"properties\":{"
-    "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only snapshots taken from this sandbox.\"") "},"
-    "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Snapshot name or ID, optionally with :tag.\"") "}," E2B_MCP__S_PAGE
-    "},\"additionalProperties\":false}",
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}")),
-    E2B_MCP_READ_ONLY, e2b_mcp__t_list_snapshots, NULL },
-  { "e2b_list_default_templates", "List default templates",
-    "List E2B's public default templates (such as base, code-interpreter-v1 and desktop)" E2B_MCP__MORE(" that any team can start: "
-    "ID, names, CPU, memory (MB), disk (MB) and build") ".",
-    "{\"type\":\"object\",\"additionalProperties\":false}",
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
-    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":[\"integer\",\"null\"]},\"buildID\":{\"type\":\"string\"}}}")),
-    E2B_MCP_READ_ONLY, e2b_mcp__t_list_default_templates, NULL },
-  { "e2b_list_templates", "List team templates",
-    "List the team's own templates (not E2B's defaults)" E2B_MCP__MORE(": ID, names, resources, build status and usage. Paged with next_token") ".",
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "},\"additionalProperties\":false}",
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
-    "\"buildStatus\":{\"type\":\"string\"}}}")),
-    E2B_MCP_READ_ONLY, e2b_mcp__t_list_templates, NULL },
-  { "e2b_list_template_builds", "List template builds",
-    "Show one of the team's templates and its builds, newest first" E2B_MCP__MORE(" (status, times, resources). template_id is "
-    "the ID (not an alias). Paged with next_token") ".",
-    "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "},"
-    E2B_MCP__S_PAGE "},\"required\":[\"template_id\"],\"additionalProperties\":false}",
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}")),
-    E2B_MCP_READ_ONLY, e2b_mcp__t_list_template_builds, NULL },
-  { "e2b_kill_sandbox", "Kill a sandbox",
-    "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. "
-    "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".",
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}",
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state")), E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, e2b_mcp__t_kill_sandbox, NULL }
-};
+#define E2B_MCP__TOOLS(X) \
+  X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
+    "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end " \
+    "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or " \
+    "start time. Results are paged: pass next_token to get the next page. total_running counts the running ones " \
+    "matching the filters") ".", \
+    "{\"type\":\"object\",\"properties\":{" \
+    "\"state\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]}" E2B_MCP__MORE(",\"description\":\"Which states to list (default both).\"") "}," \
+    "\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only sandboxes of this template ID or alias (no :tag).\"") "}," \
+    "\"metadata\":{\"description\":\"Only sandboxes whose metadata has all these pairs: an object of strings, or the plain string k=v&k2=v2.\"," \
+    "\"anyOf\":[" E2B_MCP__S_MAP ",{\"type\":\"string\"}]}," \
+    "\"started_after\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"") "}," \
+    E2B_MCP__S_PAGE "},\"additionalProperties\":false}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "}," \
+    "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
+  X(get_sandbox, "e2b_get_sandbox", "Get a sandbox", E2B_MCP_READ_ONLY, 0, \
+    "Show one sandbox in detail" E2B_MCP__MORE(": state, template, start and end time, resources, metadata, lifecycle (what happens " \
+    "at timeout) and network settings. Access tokens and injected header values are never shown") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    E2B_MCP__OUT(E2B_MCP__O_SANDBOX)) \
+  X(create_sandbox, "e2b_create_sandbox", "Create a sandbox", 0, 0, \
+    "Start a new E2B sandbox from a template (default base" E2B_MCP__MORE("; see e2b_list_default_templates and e2b_list_templates") ")." \
+    E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause.") E2B_MCP__BILLED \
+    " Put no secrets in env_vars unless the user gave them for this sandbox." E2B_MCP__MORE(" Metadata (e.g. user, app) helps find it later."), \
+    "{\"type\":\"object\",\"properties\":{" \
+    "\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Template ID or name, e.g. base, code-interpreter-v1, team/name:tag (default base).\"") "}," \
+    E2B_MCP__S_TIMEOUT(" (default 300)") "," \
+    "\"metadata\":" E2B_MCP__S_MAP "," \
+    "\"env_vars\":" E2B_MCP__S_MAP "," \
+    "\"auto_pause\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Pause instead of kill at the timeout (default false).\"") "}," \
+    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Let the sandbox reach the internet (default true).\"") "}" \
+    "},\"additionalProperties\":false}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
+    "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}")) \
+  X(get_sandbox_logs, "e2b_get_sandbox_logs", "Get sandbox logs", E2B_MCP_READ_ONLY, 0, \
+    "Read a sandbox's logs, newest first by default." E2B_MCP__MORE(" Each has time, level, message and fields. Filter by minimum level " \
+    "(debug, info, warn, error) and a case-sensitive search string. To page, pass next_cursor (Unix ms) as cursor " \
+    "with the same direction; entries at the boundary may repeat."), \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
+    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000" E2B_MCP__MORE(",\"description\":\"Entries to return (default 100).\"") "}," \
+    "\"cursor\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Start here, in Unix milliseconds.\"") "}," \
+    "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"]" E2B_MCP__MORE(",\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"") "}," \
+    "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "}," \
+    "\"search\":{\"type\":\"string\",\"maxLength\":256" E2B_MCP__MORE(",\"description\":\"Only messages containing this text.\"") "}" \
+    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{" \
+    "\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"},\"fields\":{\"type\":\"object\"}}}}," \
+    "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
+  X(get_sandbox_metrics, "e2b_get_sandbox_metrics", "Get sandbox metrics", E2B_MCP_READ_ONLY, 0, \
+    "Read a sandbox's CPU, memory and disk use over time" E2B_MCP__MORE(": cpuUsedPct (percent of cpuCount), memUsed/memTotal and " \
+    "diskUsed/diskTotal in bytes, one sample per step, and a summary with peak and average CPU and peak memory and " \
+    "disk. Default range: the sandbox's whole life") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
+    "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range start, Unix seconds.\"") "}," \
+    "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range end, Unix seconds.\"") "}" \
+    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" \
+    "{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}," \
+    "\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"}," \
+    "\"diskUsed\":{\"type\":\"integer\"},\"diskTotal\":{\"type\":\"integer\"}}}}," \
+    "\"summary\":{\"type\":\"object\",\"properties\":{\"samples\":{\"type\":\"integer\"},\"from\":{\"type\":\"integer\"}," \
+    "\"to\":{\"type\":\"integer\"},\"cpuUsedPctMax\":{\"type\":\"number\"},\"cpuUsedPctAvg\":{\"type\":\"number\"}," \
+    "\"memUsedMax\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},\"diskUsedMax\":{\"type\":\"integer\"}," \
+    "\"diskTotal\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}}}},\"required\":[\"data\"]}")) \
+  X(set_sandbox_timeout, "e2b_set_sandbox_timeout", "Set sandbox timeout", E2B_MCP_IDEMPOTENT, 0, \
+    "Set when a running sandbox ends: timeout seconds from now." E2B_MCP__MORE(" It can shorten or extend; a paused sandbox cannot " \
+    "be changed (resume it instead).") E2B_MCP__BILLED, \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT("") "}," \
+    "\"required\":[\"sandbox_id\",\"timeout\"],\"additionalProperties\":false}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout"))) \
+  X(pause_sandbox, "e2b_pause_sandbox", "Pause a sandbox", E2B_MCP_IDEMPOTENT, 0, \
+    "Pause a running sandbox: its state is saved and compute billing stops" E2B_MCP__MORE("; resume it later with " \
+    "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh)") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
+    "\"memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Keep the memory too (default true).\"") "}" \
+    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state"))) \
+  X(resume_sandbox, "e2b_resume_sandbox", "Resume a sandbox", E2B_MCP_IDEMPOTENT, 0, \
+    "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds" E2B_MCP__MORE(" " \
+    "(default 300; a running one is never shortened). resumed tells whether it was paused") "." E2B_MCP__BILLED, \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT(" (default 300)") "}," \
+    "\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
+    "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}")) \
+  X(list_snapshots, "e2b_list_snapshots", "List snapshots", E2B_MCP_READ_ONLY, 0, \
+    "List the team's sandbox snapshots" E2B_MCP__MORE(" (newest first), optionally only those of one sandbox or with a name " \
+    "(name, team/name or name:tag). Paged with next_token") ".", \
+    "{\"type\":\"object\",\"properties\":{" \
+    "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only snapshots taken from this sandbox.\"") "}," \
+    "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Snapshot name or ID, optionally with :tag.\"") "}," E2B_MCP__S_PAGE \
+    "},\"additionalProperties\":false}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}"))) \
+  X(list_default_templates, "e2b_list_default_templates", "List default templates", E2B_MCP_READ_ONLY, 0, \
+    "List E2B's public default templates (such as base, code-interpreter-v1 and desktop)" E2B_MCP__MORE(" that any team can start: " \
+    "ID, names, CPU, memory (MB), disk (MB) and build") ".", \
+    "{\"type\":\"object\",\"additionalProperties\":false}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
+    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":[\"integer\",\"null\"]},\"buildID\":{\"type\":\"string\"}}}"))) \
+  X(list_templates, "e2b_list_templates", "List team templates", E2B_MCP_READ_ONLY, 0, \
+    "List the team's own templates (not E2B's defaults)" E2B_MCP__MORE(": ID, names, resources, build status and usage. Paged with next_token") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "},\"additionalProperties\":false}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
+    "\"buildStatus\":{\"type\":\"string\"}}}"))) \
+  X(list_template_builds, "e2b_list_template_builds", "List template builds", E2B_MCP_READ_ONLY, 0, \
+    "Show one of the team's templates and its builds, newest first" E2B_MCP__MORE(" (status, times, resources). template_id is " \
+    "the ID (not an alias). Paged with next_token") ".", \
+    "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "}," \
+    E2B_MCP__S_PAGE "},\"required\":[\"template_id\"],\"additionalProperties\":false}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}"))) \
+  X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
+    "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. " \
+    "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state")))
+
+/* The row's id names its enum constant and its two phases; the count must
+   match E2B_MCP__BUILTIN_TOOLS, which sizes the server's tool list. */
+#define E2B_MCP__TOOL_ENUM(id, name, title, ann, gate, desc, in, out) E2B_MCP__T_##id,
+enum { E2B_MCP__TOOLS(E2B_MCP__TOOL_ENUM) E2B_MCP__T_COUNT };
+#undef E2B_MCP__TOOL_ENUM
+typedef char e2b_mcp__builtin_tools_must_equal_the_rows[E2B_MCP__T_COUNT == E2B_MCP__BUILTIN_TOOLS ? 1 : -1];
+
+#define E2B_MCP__TOOL_PHASES(id, name, title, ann, gate, desc, in, out) { e2b_mcp__build_##id, e2b_mcp__shape_##id, gate },
+static const e2b_mcp__phases e2b_mcp__phase[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_PHASES) };
+#undef E2B_MCP__TOOL_PHASES
+#define E2B_MCP__TOOL_ROW(id, name, title, ann, gate, desc, in, out) \
+  { name, title, desc, in, out, ann, e2b_mcp__run_e2b, (void *)&e2b_mcp__phase[E2B_MCP__T_##id] },
+static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_ROW) };
+#undef E2B_MCP__TOOL_ROW
 
 static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
   int i;
-  for (i = 0; i < E2B_MCP__BUILTIN_TOOLS; i++)
-    if (e2b_mcp__builtin[i].fn != e2b_mcp__t_kill_sandbox || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+  for (i = 0; i < E2B_MCP__T_COUNT; i++)
+    if (!(e2b_mcp__phase[i].gate & E2B_MCP__GATE_KILL) || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
 }
 
 /* >>transport: stdio ---------------------------------------------------------

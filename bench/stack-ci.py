@@ -2,7 +2,8 @@
 """bench/stack-ci.py FILE.ci ROOT... - worst stack depth from GCC's -fcallgraph-info=su output.
 
 Sums the static frame sizes along the deepest call path from each ROOT. An indirect call is
-resolved by its caller: from e2b_mcp__run_tool to the deepest tool handler (e2b_mcp__t_*), from
+resolved by its caller: from e2b_mcp__run_tool to the E2B tools' driver (e2b_mcp__run_e2b), from the
+driver to the deepest of the tools' two phases (e2b_mcp__build_*, e2b_mcp__shape_*), from
 the JSON writer (w_put, json_end) to e2b_mcp__sink_flush, from anywhere else to the deepest
 port or sink function of the application (names matching --indirect, default b_/out_/stub_/sink_).
 Functions outside the unit (newlib: snprintf, memcpy ...) count 0 and are listed.
@@ -28,11 +29,13 @@ def main():
         if m:
             a, b = m.group(1).split(":")[-1], m.group(2).split(":")[-1]
             edges.setdefault(a, set()).add(b)
-    tools = [n for n in size if n.startswith("e2b_mcp__t_")]
+    tools = [n for n in size if n.startswith("e2b_mcp__run_e2b")]
+    phases = [n for n in size if n.startswith(("e2b_mcp__build_", "e2b_mcp__shape_"))]
     flush = [n for n in size if n.startswith("e2b_mcp__sink_flush")]
     app = [n for n in size if re.match(pat, n)]
     def targets(caller):
         if caller.startswith("e2b_mcp__run_tool"): return tools
+        if caller.startswith("e2b_mcp__run_e2b"): return phases
         if caller.startswith(("e2b_mcp__w_put", "e2b_mcp_json_end")): return flush
         return app
     memo = {}
