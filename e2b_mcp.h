@@ -39,6 +39,9 @@
       http.port = 8931;
       http.token = getenv("E2B_MCP_HTTP_TOKEN"); // needed off loopback
       return e2b_mcp_serve_http(&srv, &http);
+      // 2025 clients get a session (Mcp-Session-Id); 2026-07-28 clients
+      // (server/discover, per-request _meta) get none, so replicas can share
+      // the load (see README: several replicas behind a load balancer).
       // Or e2b_mcp_http_listen once, then e2b_mcp_http_step(&srv, ms) from
       // your own loop. One thread, one tool call at a time; while it waits
       // for E2B or for the user, other clients are served and their calls queue.
@@ -80,8 +83,9 @@
                              one more takes the longest idle one's slot,
                              or gets 503 when all are busy (a slot holds
                              one request: HTTP_HEAD_MAX + MSG_MAX)      8       | 2
-      E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id); a new
-                             session replaces the least recently used   32      | 2
+      E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id) of 2025 clients;
+                             a new one replaces the least recently used;
+                             0: 2026-07-28 clients only (they hold none) 32      | 2
       E2B_MCP_HTTP_HEAD_MAX  one request's line and headers (431)      8 KiB   | 1 KiB
       E2B_MCP_HTTP_LINGER    refused or closing sockets drained so the
                              client reads its answer before the close   8       | 1
@@ -523,6 +527,12 @@ typedef struct e2b_mcp_http_config {
                                  loopback names, elsewhere the only ones (NULL or naming
                                  nobody: any) */
   int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
+  int proxy_names_sessions;   /* behind a load balancer that routes 2025 sessions by hashing
+                                 Mcp-Session-Id: an initialize's X-Mcp-New-Session-Id (32
+                                 lowercase hex digits, set by the balancer, e.g. nginx's
+                                 $request_id) becomes the new session's id, so the hash that
+                                 routed the initialize routes the session. Only behind a
+                                 balancer that sets the header itself */
 } e2b_mcp_http_config;
 
 typedef struct e2b_mcp__http_session {
@@ -559,7 +569,7 @@ typedef struct e2b_mcp_http {
   int loopback;               /* bound to a loopback address */
   volatile int stop;          /* set (from a signal handler, say) to end e2b_mcp_http_run */
   e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
-  e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS];
+  e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
   unsigned long linger_until[E2B_MCP_HTTP_LINGER];
   /* the one tool call that may wait for a user's answer */
@@ -4026,8 +4036,8 @@ enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING
 /* The parts of a request head we use, as slices of the connection buffer. */
 typedef struct e2b_mcp__http_req {
   char method[8];
-  const char *target, *host, *origin, *auth, *sid, *pver, *accept, *ctype, *mmethod, *mname;
-  size_t target_n, host_n, origin_n, auth_n, sid_n, pver_n, accept_n, ctype_n, mmethod_n, mname_n;
+  const char *target, *host, *origin, *auth, *sid, *pver, *accept, *ctype, *mmethod, *mname, *newsid;
+  size_t target_n, host_n, origin_n, auth_n, sid_n, pver_n, accept_n, ctype_n, mmethod_n, mname_n, newsid_n;
   long long length;           /* Content-Length, -1 when absent */
   int chunked, close, http10, expect;
 } e2b_mcp__http_req;
@@ -4251,10 +4261,13 @@ static int e2b_mcp__hs_find_session(e2b_mcp_server *s, const char *id, size_t n)
 }
 /* A fresh session; the least recently used one makes room (its client gets
    404 and starts over), never the one whose call waits for an answer. */
-static int e2b_mcp__hs_new_session(e2b_mcp_server *s) {
+/* A new session in the free or least recently used slot; its id is random,
+   or the one the balancer named (32 lowercase hex digits, not in use). */
+static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t named_n) {
   static const char hex[] = "0123456789abcdef";
   unsigned char rnd[16];
   int i, pick = -1;
+  if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
   e2b_mcp__http_session *x;
   for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
     int k, busy = s->http.asking && i == s->http.ask_sess;
@@ -4267,10 +4280,11 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s) {
     if (!x->used) { pick = i; break; }
     if (pick < 0 || x->last_use < s->http.sessions[pick].last_use) pick = i;
   }
-  if (pick < 0 || e2b_mcp__sock_posix_random(rnd, sizeof rnd) != 0) return -1;
+  if (pick < 0 || (!named && e2b_mcp__sock_posix_random(rnd, sizeof rnd) != 0)) return -1;
   x = &s->http.sessions[pick];
   memset(x, 0, sizeof *x);
-  for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
+  if (named) memcpy(x->id, named, 32);
+  else for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
   x->id[32] = 0;
   x->used = 1;
   x->mcp.version = E2B_MCP__VLATEST;
@@ -4329,6 +4343,7 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
     else if (E2B_MCP__H("content-type")) E2B_MCP__KEEP(ctype);
     else if (E2B_MCP__H("mcp-method")) E2B_MCP__KEEP(mmethod);
     else if (E2B_MCP__H("mcp-name")) E2B_MCP__KEEP(mname);
+    else if (E2B_MCP__H("x-mcp-new-session-id")) E2B_MCP__KEEP(newsid);
 #undef E2B_MCP__H
 #undef E2B_MCP__KEEP
   }
@@ -4557,11 +4572,16 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
     return;
   }
+  if (E2B_MCP_HTTP_SESSIONS == 0) {   /* the 2025 revisions' sessions are compiled out */
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: this server speaks MCP 2026-07-28 over HTTP (server/discover, "
+                       "no sessions); it was built without 2025 sessions (E2B_MCP_HTTP_SESSIONS 0)");
+    return;
+  }
   if (q.sid) {
     si = e2b_mcp__hs_find_session(s, q.sid, q.sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return; }
   } else if (b.is_init) {
-    if ((si = e2b_mcp__hs_new_session(s)) < 0) {
+    if ((si = e2b_mcp__hs_new_session(s, s->http.cfg.proxy_names_sessions ? q.newsid : NULL, q.newsid_n)) < 0) {
       e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: no free session slot");
       return;
     }

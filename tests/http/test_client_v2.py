@@ -6,7 +6,11 @@ tool, kill included (E2B_MCP_ENABLE_KILL=1); the four that bill or destroy ask f
 (through an InputRequiredResult on 2026-07-28, through elicitation/create on 2025) and
 the client's handler says yes. Checked: the negotiated era and version, every call's
 result, the four questions, and the simulator's request log (each change reached E2B
-once: the round that asked sent nothing)."""
+once: the round that asked sent nothing). Last, a build without 2025 HTTP sessions
+(E2B_MCP_HTTP_SESSIONS 0): the pinned client still calls every tool; a 2025 initialize
+is refused with 400 and says why. And 2026-07-28 clients hold no session: on a server
+with three session slots, three 2025 sessions outlive forty modern requests, whose
+answers never carry Mcp-Session-Id."""
 import json
 import os
 import subprocess
@@ -18,6 +22,8 @@ NODE_BIN = os.path.join(util.BUILD, "npm", "node22", "node_modules", "node", "bi
 CLIENT_DIR = os.path.join(util.BUILD, "npm", "client2")
 SCRIPT = os.path.join(util.ROOT, "tests", "http", "client_v2.mjs")
 E2B_MCP = os.path.join(util.BUILD, "e2b-mcp")
+MODERN_ONLY = os.path.join(util.BUILD, "e2b-mcp-modern-only")
+HTTPTEST = os.path.join(util.BUILD, "e2b-mcp-httptest")   # 3 session slots
 TOOLS = 13
 CHANGES = [("POST", "/sandboxes"), ("POST", "/timeout"), ("POST", "/connect"), ("DELETE", "/sandboxes/")]
 
@@ -74,6 +80,35 @@ def main():
     for mode, era in (("pin", "modern"), ("auto", "modern"), ("legacy", "legacy")):
         out, text = run_client(mode, "http", url, [])
         verify(out, text, "http %s" % mode, era, sim_port)
+    util.stop(proc)
+
+    port, proc = util.start_http(MODERN_ONLY, sim_port, extra_env={"E2B_MCP_ENABLE_KILL": "1"})
+    url = "http://127.0.0.1:%d/mcp" % port
+    out, text = run_client("pin", "http", url, [])
+    verify(out, text, "http pin, no 2025 sessions", "modern", sim_port)
+    r = util.request(port, "POST", util.rpc(1, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
+                                                               "clientInfo": {"name": "t", "version": "1"}}))
+    check("no 2025 sessions: initialize over HTTP -> 400 that says 2026-07-28",
+          r.status == 400 and "2026-07-28" in r.body and "mcp-session-id" not in r.headers, (r.status, r.body[:200]))
+    out, text = run_client("legacy", "http", url, [])
+    check("no 2025 sessions: a legacy-mode client cannot connect", out.get("error") and not out.get("calls"), out)
+    util.stop(proc)
+
+    port, proc = util.start_http(HTTPTEST, sim_port)
+    legacy = [util.HttpSession(port) for _ in range(3)]
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
+    sids = set()
+    ok = 0
+    for i in range(40):
+        method = ("server/discover", "tools/list")[i % 2]
+        r = util.request(port, "POST", util.rpc(i, method, {"_meta": meta}),
+                         {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method})
+        ok += r.status == 200 and "result" in r.events()[-1]
+        if "mcp-session-id" in r.headers:
+            sids.add(r.headers["mcp-session-id"])
+    check("no per-client state: forty 2026-07-28 requests answered, none given a session id", ok == 40 and not sids, (ok, sids))
+    alive = [s.call("tools/list").status for s in legacy]
+    check("no per-client state: the three 2025 sessions in the three slots are all still there", alive == [200, 200, 200], alive)
     util.stop(proc)
     util.finish()
 
