@@ -27,7 +27,7 @@ for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 done
 if [ -z "$port" ]; then echo "FAIL fixture-server did not start"; cat "$OUT/server.err"; echo "0 passed, 1 failed"; exit 1; fi
 echo "fixture-server on 127.0.0.1:$port, node $(node --version)"
-pass=0; fail=0
+. "$ROOT/tests/lib/check.sh"
 
 # suite <label> <npm dir> <expected-failures file> [conformance arguments...]
 suite() {
@@ -38,23 +38,22 @@ suite() {
   sed 's/\x1b\[[0-9;]*m//g' "$log.log" > "$log.txt"
   # Per scenario: passed, an expected failure (listed, with its reason in the yml), or failed.
   sed -n -e 's/^✓ \([^:]*\):.*/P \1/p' -e 's/^✗ \([^:]*\):.*/F \1/p' "$log.txt" > "$log.scenarios"
-  n=0; f0=$fail
+  n=0; f0=$fail_n
   while read -r mark name; do
     n=$((n+1))
     listed=0; grep -qE "^  - $name\$" "$expected" && listed=1
-    if [ "$mark" = P ] && [ $listed -eq 0 ]; then echo "PASS [$label] $name"; pass=$((pass+1))
+    if [ "$mark" = P ] && [ $listed -eq 0 ]; then pass "[$label] $name"
     elif [ "$mark" = F ] && [ $listed -eq 1 ]; then echo "XFAIL [$label] $name (reason in tests/conformance/$(basename "$expected"))"
     elif [ "$mark" = P ] && [ $rc -eq 0 ]; then echo "XFAIL [$label] $name (its checks pass with warnings, which the suite counts; reason in tests/conformance/$(basename "$expected"))"
-    elif [ "$mark" = P ]; then echo "FAIL [$label] $name passes but is listed as an expected failure (stale)"; fail=$((fail+1))
-    else echo "FAIL [$label] $name"; fail=$((fail+1)); fi
+    elif [ "$mark" = P ]; then fail "[$label] $name: passes but is listed as an expected failure (stale)"
+    else fail "[$label] $name: the scenario failed"; fi
   done < "$log.scenarios"
   total=$(grep -E '^Total:' "$log.txt")
   echo "[$label] suite: ${total:-no summary}, exit $rc (log: $log.txt)"
-  if [ $n -eq 0 ]; then tail -n 20 "$log.txt"; fail=$((fail+1)); fi
-  if [ $rc -ne 0 ] && [ $fail -eq $f0 ]; then echo "FAIL [$label] the suite exited $rc"; fail=$((fail+1)); fi
+  if [ $n -eq 0 ]; then tail -n 20 "$log.txt"; fail "[$label] the suite reported scenarios: none"; fi
+  if [ $rc -ne 0 ] && [ $fail_n -eq $f0 ]; then fail "[$label] the suite exits 0: it exited $rc"; fi
 }
 
 suite 2025 conformance expected-failures.yml
 suite 2026-07-28 conformance2 expected-failures-2026.yml --suite all --spec-version 2026-07-28
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+closing

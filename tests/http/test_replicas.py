@@ -8,18 +8,20 @@ Mcp-Session-Id: every request of a session reaches the replica that answered its
 initialize. Then one replica is stopped mid-run: 2026-07-28 calls carry on, a 2025
 session that lived on the stopped replica gets 404, initializes again and carries on,
 and a 2025 session on another replica never notices."""
-import json
 import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 
-import util
-from util import check, rpc
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from report import check, run  # noqa: E402
+from sim import BUILD, ROOT, Sim, server_env, stop  # noqa: E402
+from mcp import McpClient, request, rpc, start_http  # noqa: E402
 
-E2B_MCP = os.path.join(util.BUILD, "e2b-mcp")
-CONF = os.path.join(util.ROOT, "examples", "nginx-replicas.conf")
+E2B_MCP = os.path.join(BUILD, "e2b-mcp")
+CONF = os.path.join(ROOT, "examples", "nginx-replicas.conf")
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 MODERN = "2026-07-28"
 
@@ -35,7 +37,7 @@ def modern(port, id, method, params=None):
     h = {"MCP-Protocol-Version": MODERN, "Mcp-Method": method}
     if method == "tools/call":
         h["Mcp-Name"] = params["name"]
-    return util.request(port, "POST", rpc(id, method, params), h)
+    return request(port, "POST", rpc(id, method, params), h)
 
 
 def free_port():
@@ -48,7 +50,7 @@ def free_port():
 
 class Nginx:
     def __init__(self, ports):
-        self.dir = os.path.join(util.BUILD, "replicas-%d" % os.getpid())
+        self.dir = os.path.join(BUILD, "replicas-%d" % os.getpid())
         shutil.rmtree(self.dir, ignore_errors=True)
         for d in ("tmp", "logs"):
             os.makedirs(os.path.join(self.dir, d))
@@ -109,17 +111,20 @@ class Legacy:
         self.initialize()
 
     def initialize(self):
-        r = util.request(self.port, "POST", rpc(1, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
+        r = request(self.port, "POST", rpc(1, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
                                                                    "clientInfo": {"name": "replicas", "version": "1"}}))
         assert r.status == 200, (r.status, r.body)
         self.sid = r.headers.get("mcp-session-id")
-        util.request(self.port, "POST", rpc(None, "notifications/initialized"), self.headers())
+        request(self.port, "POST", rpc(None, "notifications/initialized"), self.headers())
 
     def headers(self):
         return {"Mcp-Session-Id": self.sid, "MCP-Protocol-Version": "2025-11-25"}
 
     def call(self, method, params=None):
-        return util.request(self.port, "POST", rpc(7, method, params), self.headers())
+        return request(self.port, "POST", rpc(7, method, params), self.headers())
+
+
+TOOLS = []   # the tool names, as the server lists them to a stdio client (main)
 
 
 def tools_ok(r):
@@ -127,26 +132,27 @@ def tools_ok(r):
         ev = r.events()[-1]
     except (ValueError, IndexError):
         return False
-    return r.status == 200 and len(ev.get("result", {}).get("tools", [])) >= 12
+    return r.status == 200 and sorted(t["name"] for t in ev.get("result", {}).get("tools", [])) == TOOLS
 
 
 def main():
-    if not os.path.exists(NGINX):
-        check("nginx is installed (scripts/install-deps.sh tls)", False, NGINX)
-        util.finish()
-    sim_port, _ = util.start_sim()
+    if not check("nginx is installed (scripts/install-deps.sh tls)", os.path.exists(NGINX), NGINX):
+        return
+    sim = Sim.start()
+    c = McpClient([E2B_MCP], server_env(sim.port))
+    c.initialize()
+    TOOLS[:] = sorted(t["name"] for t in c.list_tools())
+    c.close()
     extra = {"E2B_MCP_STATE_KEY": "replicas-share-this-secret", "E2B_MCP_HTTP_PROXY_NAMES_SESSIONS": "1"}
-    reps = [util.start_http(E2B_MCP, sim_port, extra_env=extra) for _ in range(3)]
-    ports = [p for p, _ in reps]
-    ngx = Nginx(ports)
+    reps = [start_http(E2B_MCP, server_env(sim.port, extra=extra)) for _ in range(3)]
+    ngx = Nginx([p for p, _ in reps])
     try:
-        run(ngx, reps, sim_port)
+        drive(ngx, reps, sim)
     finally:
         ngx.stop()
-    util.finish()
 
 
-def run(ngx, reps, sim_port):
+def drive(ngx, reps, sim):
     ports = [p for p, _ in reps]
     port = ngx.port
     # 2026-07-28: round robin
@@ -169,7 +175,7 @@ def run(ngx, reps, sim_port):
               [(up, m) for up, st, sid, m in log if sid == s.sid])
     check("legacy: the sessions spread over more than one replica", len(set(home.values())) >= 2, home)
     # consent across replicas: asked by one, answered on another
-    util.sim_clear(sim_port)
+    sim.clear()
     args = {"template_id": "base", "timeout": 30}
     r = modern(port, 20, "tools/call", {"name": "e2b_create_sandbox", "arguments": args})
     res = r.events()[-1].get("result", {}) if r.status == 200 else {}
@@ -182,14 +188,14 @@ def run(ngx, reps, sim_port):
           and res2.get("structuredContent", {}).get("sandboxID"), r2.body[:300])
     calls = [up for up, st, sid, m in ngx.log() if m == "tools/call"]
     check("modern consent: question and answer were served by different replicas", len(calls) >= 2 and calls[-1] != calls[-2], calls)
-    creates = [x for x in util.sim_requests(sim_port) if x["method"] == "POST" and x["path"] == "/sandboxes"]
+    creates = [x for x in sim.requests() if x["method"] == "POST" and x["path"] == "/sandboxes"]
     check("modern consent: E2B saw one create", len(creates) == 1, creates)
 
     # stop the replica that holds the first session, mid-run
     victim_sid = sessions[0].sid
     victim = home[victim_sid]
     proc = [p for pt, p in reps if pt == victim][0]
-    util.stop(proc)
+    stop(proc)
     check("a replica stopped", proc.poll() is not None)
     oks = [tools_ok(modern(port, 30 + i, "tools/list")) for i in range(6)]
     check("modern after the stop: six tools/list all answered", all(oks), oks)
@@ -214,10 +220,4 @@ def run(ngx, reps, sim_port):
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except Exception as e:  # a crash is a failure with its reason, never a silent pass
-        import traceback
-        traceback.print_exc()
-        check("replicas test ran to the end", False, repr(e))
-        util.finish()
+    run(main)
