@@ -500,6 +500,8 @@ typedef struct e2b_mcp_result {
 typedef struct e2b_mcp_wire {
   const char *pver, *method, *name;   /* MCP-Protocol-Version, Mcp-Method, Mcp-Name (NULL: absent) */
   size_t pver_n, method_n, name_n;
+  const char *head;                   /* the whole request head, for Mcp-Param-* headers */
+  size_t head_n;
   int status;                         /* out: 0, or the HTTP status (400, 404) of an error answer */
 } e2b_mcp_wire;
 
@@ -2566,6 +2568,15 @@ static void e2b_mcp__modern_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char
   e2b_mcp__reply_error_data(s, m, id, code, text, data);
 }
 
+/* n bytes of a against lowercase b, case-insensitively. */
+static int e2b_mcp__hs_ieqn_plain(const char *a, const char *b, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    char x = a[i] >= 'A' && a[i] <= 'Z' ? (char)(a[i] + 32) : a[i], y = b[i] >= 'A' && b[i] <= 'Z' ? (char)(b[i] + 32) : b[i];
+    if (x != y) return 0;
+  }
+  return 1;
+}
 /* A header's value against a token's text: exact, case and all. */
 static int e2b_mcp__wire_eq(const char *h, size_t hn, const char *js, const jsmntok_t *t) {
   return t->type == JSMN_STRING && (size_t)(t->end - t->start) == hn && memcmp(js + t->start, h, hn) == 0;
@@ -2602,6 +2613,90 @@ static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(m, &w);
+}
+
+/* Mcp-Param-<Name> headers (SEP-2243): a tool's argument whose schema says
+   "x-mcp-header": "<Name>" is mirrored into that header, so a router can read
+   it; when the body has the argument, the header must be there and say the
+   same (its text, or =?base64?<standard Base64, padded>?= of it). Returns 0,
+   or -1 with the message for the HeaderMismatch error in msg. */
+static int e2b_mcp__b64_std(const char *v, size_t n, char *out, size_t cap) {
+  static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  size_t i, o = 0;
+  unsigned acc = 0;
+  int bits = 0, pad = 0;
+  if (n % 4) return -1;
+  for (i = 0; i < n; i++) {
+    const char *q = v[i] ? strchr(a, v[i]) : NULL;
+    if (v[i] == '=' && i + 2 >= n) { pad++; continue; }
+    if (!q || pad) return -1;
+    acc = (acc << 6) | (unsigned)(q - a);
+    bits += 6;
+    if (bits >= 8) { bits -= 8; if (o == cap) return -1; out[o++] = (char)(acc >> bits); acc &= (1u << bits) - 1; }
+  }
+  return (int)o;
+}
+static const char *e2b_mcp__wire_header(const e2b_mcp_wire *w, const char *prefix, const char *name, size_t nn, size_t *vn) {
+  size_t i = 0, pl = strlen(prefix);
+  while (i < w->head_n) {
+    size_t ls = i, ve, vs, colon;
+    while (i < w->head_n && w->head[i] != '\n') i++;
+    ve = i++;
+    if (ve > ls && w->head[ve - 1] == '\r') ve--;
+    for (colon = ls; colon < ve && w->head[colon] != ':'; colon++) {}
+    if (colon == ve || colon - ls != pl + nn) continue;
+    if (!e2b_mcp__hs_ieqn_plain(w->head + ls, prefix, pl) || !e2b_mcp__hs_ieqn_plain(w->head + ls + pl, name, nn)) continue;
+    for (vs = colon + 1; vs < ve && (w->head[vs] == ' ' || w->head[vs] == '\t'); vs++) {}
+    while (ve > vs && (w->head[ve - 1] == ' ' || w->head[ve - 1] == '\t')) ve--;
+    *vn = ve - vs;
+    return w->head + vs;
+  }
+  return NULL;
+}
+static int e2b_mcp__check_param_headers(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params, char *msg, size_t cap) {
+  const e2b_mcp_wire *w = s->wire;
+  int name = e2b_mcp__tok_get(js, t, params, "name"), args = e2b_mcp__tok_get(js, t, params, "arguments");
+  const e2b_mcp_tool *tool = name >= 0 ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
+  const char *sc;
+  int props, i, k;
+  if (!w || !w->head || !tool || args < 0 || t[args].type != JSMN_OBJECT) return 0;
+  sc = tool->input_schema;
+  if (!strstr(sc, "\"x-mcp-header\"") || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
+  props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
+  if (props < 0 || s->rtok[props].type != JSMN_OBJECT) return 0;
+  for (i = props + 1, k = 0; k < s->rtok[props].size; k++, i = e2b_mcp__tok_skip(s->rtok, i + 1)) {
+    int hx = e2b_mcp__tok_get(sc, s->rtok, i + 1, "x-mcp-header"), a, bn;
+    char key[64], want[E2B_MCP_ARG_MAX], got[E2B_MCP_ARG_MAX];
+    const char *hv;
+    size_t hn, hxn;
+    if (hx < 0 || s->rtok[hx].type != JSMN_STRING || e2b_mcp__tok_str(sc, &s->rtok[i], key, sizeof key) < 0) continue;
+    if ((a = e2b_mcp__tok_get(js, t, args, key)) < 0) continue;
+    if (t[a].type == JSMN_STRING) { if (e2b_mcp__tok_str(js, &t[a], want, sizeof want) < 0) continue; }
+    else if (t[a].type == JSMN_PRIMITIVE && (size_t)(t[a].end - t[a].start) < sizeof want) e2b_mcp__tok_json(js, &t[a], want, sizeof want);
+    else continue;
+    hxn = (size_t)(s->rtok[hx].end - s->rtok[hx].start);
+    hv = e2b_mcp__wire_header(w, "mcp-param-", sc + s->rtok[hx].start, hxn, &hn);
+    if (!hv) {
+      e2b_mcp__fmt(msg, cap, "Header mismatch: argument %s is in the body but its header Mcp-Param-%.*s is missing", key, (int)hxn, sc + s->rtok[hx].start);
+      return -1;
+    }
+    if (hn >= 12 && memcmp(hv, "=?base64?", 9) == 0 && memcmp(hv + hn - 2, "?=", 2) == 0) {
+      if ((bn = e2b_mcp__b64_std(hv + 9, hn - 11, got, sizeof got - 1)) < 0) {
+        e2b_mcp__fmt(msg, cap, "Header mismatch: Mcp-Param-%.*s is not valid padded Base64", (int)hxn, sc + s->rtok[hx].start);
+        return -1;
+      }
+    } else {
+      if (hn >= sizeof got) hn = sizeof got - 1;
+      memcpy(got, hv, hn);
+      bn = (int)hn;
+    }
+    got[bn] = 0;
+    if ((size_t)bn != strlen(want) || memcmp(got, want, (size_t)bn) != 0) {
+      e2b_mcp__fmt(msg, cap, "Header mismatch: Mcp-Param-%.*s differs from argument %s", (int)hxn, sc + s->rtok[hx].start, key);
+      return -1;
+    }
+  }
+  return 0;
 }
 
 /* A request of the stateless revision: the envelope is checked in the order
@@ -2654,6 +2749,13 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
       e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH,
                             wire->name ? "Header mismatch: Mcp-Name differs from params.name" : "Header mismatch: the Mcp-Name header is required", NULL);
       return;
+    }
+    if (e2b_mcp__tok_eq(js, &t[meth], "tools/call")) {
+      char msg[160];
+      if (e2b_mcp__check_param_headers(s, js, t, params, msg, sizeof msg) != 0) {
+        e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, msg, NULL);
+        return;
+      }
     }
   }
   memset(&one, 0, sizeof one);
@@ -4492,6 +4594,7 @@ static int e2b_mcp__hs_modern(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
   wire.pver = q->pver; wire.pver_n = q->pver_n;
   wire.method = q->mmethod; wire.method_n = q->mmethod_n;
   wire.name = q->mname; wire.name_n = q->mname_n;
+  wire.head = c->buf; wire.head_n = c->head_len;
   if (s->mtok[0].type != JSMN_OBJECT || !e2b_mcp__is_modern(body, s->mtok, 0, &wire)) return 0;
   if (b->is_call && s->http.in_idle) {   /* another call waits for E2B: this one is next */
     c->state = E2B_MCP__HC_PENDING;

@@ -226,6 +226,12 @@ static void t_streaming_elicitation(e2b_mcp_call *c) {
   e2b_mcp_progress(c, 1, 2, "about to ask");
   if (e2b_mcp_input_required(c, "{\"user_name\":" ASK_NAME("What is your name?") "}", NULL) != 0) need_modern(c);
 }
+static void t_param_header(e2b_mcp_call *c) {   /* its argument also comes as the Mcp-Param-Region header */
+  char region[128], text[160];
+  if (e2b_mcp_arg_str(c, "region", region, sizeof region) != 1) { e2b_mcp_result_error(c, "region (a string) is required"); return; }
+  snprintf(text, sizeof text, "region=%s", region);
+  e2b_mcp_result_text(c, text);
+}
 static void t_logging_tool(e2b_mcp_call *c) {   /* sent only when the request asked for a level */
   e2b_mcp_log(c, "info", "one");
   e2b_mcp_log(c, "warning", "two");
@@ -268,6 +274,9 @@ static const e2b_mcp_tool fixtures[] = {
   { "test_input_required_result_capabilities", NULL, "Asks only with what the client declared", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_capabilities, NULL },
   { "test_missing_capability", NULL, "Needs the sampling capability", NOARGS, NULL, E2B_MCP_READ_ONLY, t_missing_capability, NULL },
   { "test_streaming_elicitation", NULL, "Reports progress, then asks within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_streaming_elicitation, NULL },
+  { "test_param_header", NULL, "Echoes a region that is mirrored into the Mcp-Param-Region header",
+    "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"description\":\"A region\",\"x-mcp-header\":\"Region\"}},"
+    "\"required\":[\"region\"]}", NULL, E2B_MCP_READ_ONLY, t_param_header, NULL },
   { "test_logging_tool", NULL, "Logs three messages at the level the request asks for", NOARGS, NULL, E2B_MCP_READ_ONLY, t_logging_tool, NULL }
 };
 

@@ -893,6 +893,52 @@ static void test_modern(void) {
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_set_sandbox_timeout\",\"arguments\":{\"sandbox_id\":\"sbx1\",\"timeout\":60},"
             "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}") == 1);
   CHECK(jis(0, "result.isError", "false") && m.opens == 2);
+  /* over HTTP: the headers against the body (the transport fills a wire) */
+  {
+    static const e2b_mcp_tool hdr = { "hdr", NULL, "Mirrors region into a header.",
+      "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"}}}", NULL, 0, t_board, NULL };
+    static const char *const heads[][2] = {   /* the Mcp-Param-Region header line, and whether it is accepted */
+      { "Mcp-Param-Region: eu-1\r\n", "ok" },
+      { "mcp-param-region:   eu-1  \r\n", "ok" },
+      { "Mcp-Param-Region: =?base64?ZXUtMQ==?=\r\n", "ok" },
+      { "Mcp-Param-Region: =?base64?ZXUtMQ?=\r\n", "bad" },       /* no padding */
+      { "Mcp-Param-Region: =?base64?ZX!tMQ==?=\r\n", "bad" },     /* not the alphabet */
+      { "Mcp-Param-Region: eu-2\r\n", "bad" },
+      { "", "bad" },                                               /* missing, the argument in the body */
+    };
+    e2b_mcp_wire w;
+    char head[256];
+    size_t i;
+    const char *call = "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"hdr\",\"arguments\":{\"region\":\"eu-1\"}," META "}}";
+    CHECK(e2b_mcp_add_tool(&srv, &hdr) == 0);
+    for (i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+      memset(&w, 0, sizeof w);
+      w.pver = "2026-07-28"; w.pver_n = 10; w.method = "tools/call"; w.method_n = 10; w.name = "hdr"; w.name_n = 3;
+      snprintf(head, sizeof head, "POST /mcp HTTP/1.1\r\nHost: x\r\n%s\r\n", heads[i][0]);
+      w.head = head; w.head_n = strlen(head);
+      srv.wire = &w;
+      CHECKM(rpc(call) == 1, heads[i][0]);
+      if (strcmp(heads[i][1], "ok") == 0) CHECKM(jis(0, "result.isError", "false") && w.status == 0, heads[i][0]);
+      else CHECKM(err_code(0) == -32020 && w.status == 400 && jis(0, "id", "12"), heads[i][0]);
+    }
+    /* Mcp-Method and Mcp-Name must say what the body says; the version header must be there and match */
+    w.head_n = 0; w.status = 0;
+    w.method = "tools/list"; w.method_n = 10;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    w.method = "tools/call"; w.name = "HDR"; w.status = 0;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    w.name = NULL; w.status = 0;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020);
+    w.name = "hdr"; w.pver = NULL; w.status = 0;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    w.pver = "2025-11-25"; w.pver_n = 10; w.status = 0;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    w.pver = "2026-07-28"; w.status = 0;
+    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":{" META "}}") == 1 && err_code(0) == -32020);
+    w.method = "ping"; w.method_n = 4; w.status = 0;
+    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":{" META "}}") == 1 && err_code(0) == -32601 && w.status == 404);
+    srv.wire = NULL;
+  }
   /* the 2025 era is untouched beside it */
   init_version("2025-11-25");
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/list\"}") == 1 && !jhas(0, "result.resultType") && !jhas(0, "result.ttlMs"));
