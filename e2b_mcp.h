@@ -18,7 +18,8 @@
       The E2B sandbox-management tool set (list, create, inspect, pause, resume,
       extend, logs, metrics, templates, builds, snapshots and, only when enabled,
       kill) as a Model Context Protocol server, over stdio or Streamable HTTP, or
-      called in-process. It never allocates: every buffer lives inside the
+      called in-process; MCP 2024-11-05 to 2025-11-25 and the stateless
+      2026-07-28 side by side. It never allocates: every buffer lives inside the
       e2b_mcp_server you declare (static or on a big stack), sized by the config
       macros below.
 
@@ -1951,8 +1952,10 @@ static int e2b_mcp__state_open(const unsigned char key[32], const char *tool, co
 /* >>mcp core ----------------------------------------------------------------
    JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
    initialize (version negotiation), ping, tools/list (paged), tools/call,
-   logging/setLevel, notifications; batches only under 2025-03-26. Outgoing
-   messages stream through s->out to the sink. */
+   logging/setLevel, notifications; batches only under 2025-03-26. Beside
+   them the stateless 2026-07-28 (server/discover, per-request _meta, no
+   session), told apart per request. Outgoing messages stream through s->out
+   to the sink. */
 static const char *const e2b_mcp__versions[] = { "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25" };
 enum { E2B_MCP__V2024_11 = 0, E2B_MCP__V2025_03, E2B_MCP__V2025_06, E2B_MCP__V2025_11, E2B_MCP__VLATEST = E2B_MCP__V2025_11 };
 static const char *const e2b_mcp__levels[] = { "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency" };
@@ -2128,30 +2131,29 @@ static int e2b_mcp__confirmed(const char *js, const jsmntok_t *t, int r) {
   return cf >= 0 && e2b_mcp__tok_bool(js, &t[cf], &v) == 0 && v;   /* no "confirm": not a yes */
 }
 
+static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state);   /* in asking within the result */
+
 /* The stateless revision's consent: the first call answers input_required
    with the question and a sealed state; the call that comes back with that
    state (so: this tool, these arguments, in time) and an answer decides.
    An answer without the state asks again. */
 static int e2b_mcp__confirm_modern(e2b_mcp_call *c, const char *message) {
-  e2b_mcp_json w;
-  char req[E2B_MCP_ERRMSG_MAX + 512];
+  e2b_mcp_json *w = &c->out;
   int r = e2b_mcp_input_response(c, "confirm");
   if (r >= 0 && c->state_len == 7 && memcmp(c->state, "consent", 7) == 0) return e2b_mcp__confirmed(c->js, c->tok, r);
-  if (!e2b_mcp_client_has(c, "elicitation")) return -1;
-  e2b_mcp_json_init(&w, req, sizeof req);
-  e2b_mcp_json_obj(&w);
-  e2b_mcp_json_key(&w, "confirm"); e2b_mcp_json_obj(&w);
-  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
-  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
-  e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form");
-  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
-  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1);
-  e2b_mcp_json_obj_end(&w);
-  e2b_mcp_json_obj_end(&w);
-  e2b_mcp_json_obj_end(&w);
-  if (w.err) return -1;
-  req[w.len] = 0;
-  return e2b_mcp_input_required(c, req, "consent") == 0 ? 2 : -1;
+  if (!e2b_mcp_client_has(c, "elicitation") || e2b_mcp__ask_within(c, "consent") != 0) return -1;
+  e2b_mcp_json_obj(w);   /* straight into the result buffer: nothing big on the stack */
+  e2b_mcp_json_key(w, "confirm"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "method"); e2b_mcp_json_str(w, "elicitation/create");
+  e2b_mcp_json_key(w, "params"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "mode"); e2b_mcp_json_str(w, "form");
+  e2b_mcp_json_key(w, "message"); e2b_mcp_json_str(w, message);
+  e2b_mcp_json_key(w, "requestedSchema"); e2b_mcp_json_raw(w, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1);
+  e2b_mcp_json_obj_end(w);
+  e2b_mcp_json_obj_end(w);
+  e2b_mcp_json_obj_end(w);
+  if (w->err) { c->input_required = 0; return -1; }
+  return 2;
 }
 
 E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
@@ -2243,17 +2245,22 @@ E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...) {
 }
 
 /* ---- asking within the result (2026-07-28) ---- */
-E2B_MCP_DEF int e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state) {
+/* Makes the result an InputRequiredResult whose inputRequests the caller
+   writes into c->out (the result buffer), with state sealed (NULL: none). */
+static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
   e2b_mcp_server *s = c->srv;
-  size_t n = strlen(input_requests_json);
   if (!c->modern || (state && !s->state_key_set)) return -1;
   c->new_state[0] = 0;
   if (state && !e2b_mcp__state_seal(s->state_key, c->tool->name, c->js, c->tok, c->args, state, strlen(state),
                                     e2b_mcp__state_now(), E2B_MCP_STATE_TTL_S, c->new_state)) return -1;
   e2b_mcp__result_reset(c);
-  e2b_mcp_json_raw(&c->out, input_requests_json, n);
-  if (c->out.err) return -1;
   c->input_required = 1;
+  return 0;
+}
+E2B_MCP_DEF int e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state) {
+  if (e2b_mcp__ask_within(c, state) != 0) return -1;
+  e2b_mcp_json_raw(&c->out, input_requests_json, strlen(input_requests_json));
+  if (c->out.err) { c->input_required = 0; return -1; }
   return 0;
 }
 E2B_MCP_DEF int e2b_mcp_input_response(e2b_mcp_call *c, const char *key) {
