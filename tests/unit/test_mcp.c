@@ -842,14 +842,14 @@ static void test_modern(void) {
             "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"warning\"}}}") == 3);
   CHECK(jis(0, "params.level", "warning") && jis(1, "params.level", "error") && jis(2, "result.isError", "false"));
   /* consent without a key to seal the question: the tool runs as for a client that cannot be asked */
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "")) == 1 && jis(0, "result.isError", "false") && m.opens == 1);
 
   /* with a key: the question comes within the result */
   memset(&cfg, 0, sizeof cfg);
   cfg.api_key = KEY; cfg.api_url = "http://sim.test:8080"; cfg.sock_port = &port; cfg.enable_kill = 1;
   cfg.state_key = "a secret the replicas share";
-  mock_reset(&m);
+  fake_reset(&m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.state_key_set);
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "")) == 1);
   CHECK(jis(0, "id", "c1") && jis(0, "result.resultType", "input_required") && !jhas(0, "result.content"));
@@ -884,21 +884,21 @@ static void test_modern(void) {
   CHECK(m.opens == 0 && m.sends == 0);
   /* yes, with the state, the same arguments written differently: the request goes out */
   snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", "{ \"sandbox_id\": \"sbx1\", \"timeout\": 60 }", extra)) == 1);
   CHECK(jis(0, "result.isError", "false") && jis(0, "result.resultType", "complete") && m.opens == 1 && CONTAINS(m.sent, "/sandboxes/sbx1/timeout"));
   /* a replica with the same key takes it; one with another key does not */
   cfg.state_key = "another secret";
-  mock_reset(&m);
+  fake_reset(&m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32602 && m.opens == 0);
   cfg.state_key = "a secret the replicas share";
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "false") && m.opens == 1);
   /* a client without elicitation is not asked */
   e2b_mcp_close(&srv);
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_set_sandbox_timeout\",\"arguments\":{\"sandbox_id\":\"sbx1\",\"timeout\":60},"
             "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}") == 1);
   CHECK(jis(0, "result.isError", "false") && m.opens == 2);
