@@ -69,6 +69,8 @@
       E2B_MCP_OUT_CHUNK      staging buffer of outgoing messages    4 KiB   | 256
       E2B_MCP_ARG_MAX        one free-text argument (metadata pair,
                              search text; on the stack)             512     | 128
+      E2B_MCP_RPC_ID_MAX     one JSON-RPC id or progress token, as
+                             JSON text (quotes and NUL included)    1040    | 260
       E2B_MCP_MAX_TOOLS      custom tools that can be added         16      | 4
       E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
       E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS (a whole
@@ -117,8 +119,11 @@
 
    SECRETS
       The API key is sent only as X-API-Key to the configured E2B hosts. It never
-      appears in a log, a notification or a tool result; envdAccessToken,
-      trafficAccessToken and injected header values are removed from every answer.
+      appears in a log, a notification or a tool result: every outgoing byte
+      passes one redactor (e2b_mcp__redact_write) that replaces it with
+      "[redacted]", whatever E2B echoes. envdAccessToken, trafficAccessToken and
+      other secret names (in any casing) are removed from every answer; injected
+      header values and environment variable values are shown as "[redacted]".
 
    LICENSE: MIT, at the end of this file.
 */
@@ -186,6 +191,9 @@
 #ifndef E2B_MCP_MAX_TIMEOUT_S
 #define E2B_MCP_MAX_TIMEOUT_S 3600
 #endif
+#ifndef E2B_MCP_RPC_ID_MAX   /* a JSON-RPC id or progress token, as JSON text with its quotes and a NUL */
+#define E2B_MCP_RPC_ID_MAX   E2B_MCP__D(1040, 260)
+#endif
 #ifndef E2B_MCP_TLS_SYSTEM_CA_FILE   /* the trust anchors when no CA file is given */
 #define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
 #endif
@@ -222,7 +230,7 @@
 #define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
 #define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */
 #define E2B_MCP_KEY_MAX    E2B_MCP__D(128, 64)    /* the API key */
-#define E2B_MCP_ID_MAX     64                     /* a JSON-RPC id, a progress token, as JSON text */
+#define E2B_MCP_ID_MAX     64                     /* a sandbox or template ID */
 #define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
 #define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
 #define E2B_MCP__BUILTIN_TOOLS 13
@@ -474,7 +482,7 @@ struct e2b_mcp_call {
   e2b_mcp_json content;       /* extra content blocks, over the content buffer */
   int is_error, has_out;
   const e2b_mcp_sink *sink;   /* notifications during the call; NULL in-process */
-  char progress_token[E2B_MCP_ID_MAX];  /* JSON text, "" when none */
+  char progress_token[E2B_MCP_RPC_ID_MAX];  /* JSON text, "" when none */
   unsigned long progress;      /* 1 + the last progress value sent; 0 before any */
   int cancelled;              /* the client cancelled the call: it gets no answer */
   /* the stateless revision (2026-07-28) */
@@ -565,7 +573,8 @@ typedef struct e2b_mcp__http_conn {
   int http10, close, dead;    /* answer framing, and whether the socket failed */
   int started, sse, in_msg, classified;   /* the answer being streamed */
   size_t cls_len;
-  char cls[E2B_MCP_ID_MAX + 48];          /* a message's start, until it says what it is */
+  char cls[96];               /* a message's start, until it says what it is (a request to the
+                                 client has a short number id; a longer start is an answer) */
   char buf[E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX];
 } e2b_mcp__http_conn;
 
@@ -595,7 +604,7 @@ struct e2b_mcp_server {
      transport points sess at the session of the request it serves */
   e2b_mcp_session session, *sess;
   long next_ask_id;
-  char call_id[E2B_MCP_ID_MAX]; /* JSON text of the id of the tools/call being run, "" when none */
+  char call_id[E2B_MCP_RPC_ID_MAX]; /* JSON text of the id of the tools/call being run, "" when none */
   e2b_mcp_wire *wire;         /* set by an HTTP transport around e2b_mcp_handle, else NULL */
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
@@ -605,6 +614,8 @@ struct e2b_mcp_server {
   /* E2B */
   char key[E2B_MCP_KEY_MAX];
   int key_problem;            /* 0 ok, else why the key cannot be used */
+  unsigned key_len;           /* the key in use ("" and 0 when none): what output never carries */
+  unsigned char key_fail[E2B_MCP_KEY_MAX];   /* its KMP table, for finding it in a stream */
   e2b_mcp_url api, dash;
   e2b_mcp_conn conn;
   e2b_mcp_tls_trust trust;
@@ -1155,32 +1166,76 @@ static int e2b_mcp__prim_ok(const char *p, size_t n) {
   }
   return i == n;
 }
-/* Parses text into tokens; returns the count or < 0 (jsmn error). */
+/* Whether p[a..b) is white space only, with at most one sep (0: none) in it. */
+static int e2b_mcp__gap_ok(const char *p, size_t a, size_t b, char sep) {
+  if (a > b) return 0;
+  while (a < b && (p[a] == ' ' || p[a] == '\t' || p[a] == '\r' || p[a] == '\n')) a++;
+  if (sep) {
+    if (a == b || p[a] != sep) return 0;
+    for (a++; a < b && (p[a] == ' ' || p[a] == '\t' || p[a] == '\r' || p[a] == '\n'); a++) {}
+  }
+  return a == b;
+}
+/* Parses text into tokens; returns the count, or < 0: a jsmn error, or
+   E2B_MCP__JSON_DEEP for valid-looking JSON nested deeper than E2B_MCP__JSON_DEPTH.
+   jsmn, even in strict mode, is lenient about what lies between tokens
+   ({"a":1,} and [1 2] pass, and {"a"}, {"a","b"} or ["a":1] parse into shapes
+   every walker here would misread) and checks only a primitive's first
+   character ("tru", "1.2.3"). So the tokens are walked once more, with a stack
+   of the open containers: each primitive is true, false, null or an RFC 8259
+   number; a string holds no raw control character; an object's children are
+   key (a string with one value) and value in turn, an array's are values; the
+   text between two tokens is white space around exactly the ',' or ':' that
+   belongs there, and nothing else. What passes is RFC 8259 JSON (bytes that
+   are not UTF-8 aside: they are replaced on output). */
+#define E2B_MCP__JSON_DEEP (-4)
+#define E2B_MCP__JSON_DEPTH E2B_MCP__D(64, 24)
 static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
+  struct { int tok, left; size_t last; } st[E2B_MCP__JSON_DEPTH];   /* last: where the previous child ended */
   jsmn_parser p;
-  int r, i, root = 0, pending = 0, keys = 0;
+  int r, i, sp = 0;
+  size_t pos = 0;
   jsmn_init(&p);
   r = jsmn_parse(&p, js, n, t, (unsigned)cap);
-  for (i = 0; i < r; i++)
-    if (t[i].type == JSMN_PRIMITIVE && !e2b_mcp__prim_ok(js + t[i].start, (size_t)(t[i].end - t[i].start))) return JSMN_ERROR_INVAL;
-  /* jsmn's strict mode does not check that a member pairs a key with one
-     value either ({"a"}, {"a","b"}, ["a":1] pass), while every walker here
-     (e2b_mcp__tok_skip and its callers) takes an object of size k to be
-     followed by 2k values and an array by k. The tokens must fill exactly
-     that shape, inside the text of the top-level value they belong to, with
-     one key (a string of size 1) per member, or a walk would read tokens
-     past the r that jsmn wrote (found by fuzzing). */
   for (i = 0; i < r; i++) {
-    if (pending == 0) {
-      if (i > 0 && t[i].start < t[root].end) return JSMN_ERROR_INVAL;
-      root = i;
-      pending = 1;
-    } else if (t[i].start >= t[root].end) return JSMN_ERROR_INVAL;
-    if (t[i].type == JSMN_OBJECT) keys += t[i].size;
-    else if (t[i].type == JSMN_STRING) keys -= t[i].size;
-    pending += (t[i].type == JSMN_OBJECT ? 2 * t[i].size : t[i].type == JSMN_ARRAY ? t[i].size : 0) - 1;
+    const jsmntok_t *c = &t[i];
+    int str = c->type == JSMN_STRING, cont = c->type == JSMN_OBJECT || c->type == JSMN_ARRAY;
+    size_t from = (size_t)c->start - (str ? 1u : 0u), to = (size_t)c->end + (str ? 1u : 0u), k;
+    if (c->start < 0 || c->end < c->start || (size_t)c->end > n) return JSMN_ERROR_INVAL;
+    if (sp == 0) {   /* a top-level value: white space before it */
+      if (!e2b_mcp__gap_ok(js, pos, from, 0)) return JSMN_ERROR_INVAL;
+    } else {
+      const jsmntok_t *pc = &t[st[sp - 1].tok];
+      int obj = pc->type == JSMN_OBJECT, idx = (obj ? 2 * pc->size : pc->size) - st[sp - 1].left;
+      int is_key = obj && !(idx & 1);
+      if (to >= (size_t)pc->end) return JSMN_ERROR_INVAL;   /* inside its parent, before the closer */
+      if (!e2b_mcp__gap_ok(js, st[sp - 1].last, from, idx == 0 ? 0 : obj && (idx & 1) ? ':' : ',')) return JSMN_ERROR_INVAL;
+      if (is_key ? !str || c->size != 1 : str && c->size != 0) return JSMN_ERROR_INVAL;
+      st[sp - 1].left--;
+    }
+    if (c->type == JSMN_PRIMITIVE && !e2b_mcp__prim_ok(js + c->start, (size_t)(c->end - c->start))) return JSMN_ERROR_INVAL;
+    if (str) for (k = (size_t)c->start; k < (size_t)c->end; k++) if ((unsigned char)js[k] < 0x20) return JSMN_ERROR_INVAL;
+    if (cont) {
+      if (c->size < 0 || c->end < c->start + 2) return JSMN_ERROR_INVAL;
+      if (sp == E2B_MCP__JSON_DEPTH) return E2B_MCP__JSON_DEEP;
+      st[sp].tok = i;
+      st[sp].left = c->type == JSMN_OBJECT ? 2 * c->size : c->size;
+      st[sp].last = (size_t)c->start + 1;
+      sp++;
+      if (c->size > 0) continue;
+      to = (size_t)c->start + 1;   /* an empty one closes at once, below */
+    }
+    /* a value is complete: close every container it completes */
+    while (sp > 0) {
+      const jsmntok_t *pc = &t[st[sp - 1].tok];
+      if (st[sp - 1].left > 0) { st[sp - 1].last = to; break; }
+      if (!e2b_mcp__gap_ok(js, to, (size_t)pc->end - 1, 0)) return JSMN_ERROR_INVAL;
+      to = (size_t)pc->end;
+      sp--;
+    }
+    if (sp == 0) pos = to;
   }
-  if (pending != 0 || keys != 0) return JSMN_ERROR_INVAL;
+  if (r > 0 && sp != 0) return JSMN_ERROR_INVAL;   /* a container claims more children than follow */
   return r;
 }
 
@@ -1976,24 +2031,91 @@ enum { E2B_MCP__V2026_07 = E2B_MCP__VLATEST + 1 };
 #define E2B_MCP__META_LEVEL "io.modelcontextprotocol/logLevel"
 
 
+/* ---- the redactor: the one way out ----
+   Every byte of every outgoing message passes here on its way to the sink,
+   and every occurrence of the API key in use is replaced by "[redacted]",
+   whatever put it there (E2B echoing the key in a 401 message, a proxy in a
+   500 page, a field of a 200 answer, a custom tool). The key may be split
+   across the writer's flushes, so the redactor is a stream matcher (KMP): it
+   holds back the bytes at the end of a flush that begin the key, and passes
+   them on once they turn out not to be it. What it holds is always a prefix
+   of the key, so it needs no buffer of its own. The key starts with e2b_ and
+   has only letters, digits, '_' and '-', which the JSON writer never escapes
+   (and E2B's escapes are decoded before output, e2b_mcp__w_jstr), so the key
+   can leave in no other spelling; the '_' keeps it out of numbers, so the
+   replacement lands inside a string and the JSON stays valid. The in-process
+   API gets the same treatment over its result buffers (e2b_mcp_call_tool). */
+typedef struct e2b_mcp__redact {
+  const char *key;            /* NULL or "": nothing to hide */
+  const unsigned char *fail;  /* KMP: fail[j] = longest proper border of key[0..j] */
+  unsigned len, q;            /* key length; bytes of it matched at the end of the stream so far, held back */
+} e2b_mcp__redact;
+static const char e2b_mcp__redacted[] = "[redacted]";   /* no longer than a usable key (e2b_mcp__load_key) */
+
+static int e2b_mcp__redact_write(e2b_mcp__redact *r, int (*out)(void *, const char *, size_t), void *ctx, const char *p, size_t n) {
+  size_t i = 0, from = 0, carry = r->q, cw = 0;   /* carry: key bytes held from earlier; cw of them passed on */
+  unsigned q = r->q;
+  if (!r->len) return n ? out(ctx, p, n) : 0;
+  while (i < n) {
+    unsigned char c;
+    if (q == 0) {   /* the usual case: skip to the next byte that can start the key */
+      const char *hit = (const char *)memchr(p + i, r->key[0], n - i);
+      if (!hit) break;
+      i = (size_t)(hit - p) + 1;
+      q = 1;
+      continue;
+    }
+    c = (unsigned char)p[i++];
+    while (q > 0 && (unsigned char)r->key[q] != c) q = r->fail[q - 1];
+    if ((unsigned char)r->key[q] == c) q++;
+    if (q == r->len) {   /* the key ends at i: what came before it goes on, then the replacement */
+      if (i < r->len) { if (carry - (r->len - i) > cw && out(ctx, r->key + cw, carry - (r->len - i) - cw)) return -1; }
+      else if ((carry > cw && out(ctx, r->key + cw, carry - cw)) || (i - r->len > from && out(ctx, p + from, i - r->len - from))) return -1;
+      if (out(ctx, e2b_mcp__redacted, sizeof e2b_mcp__redacted - 1)) return -1;
+      cw = carry; from = i; q = 0;
+    }
+  }
+  r->q = q;
+  if (q > n - from) {   /* still holding some of the carried bytes: the ones before them go on */
+    return carry - (q - (n - from)) > cw ? out(ctx, r->key + cw, carry - (q - (n - from)) - cw) : 0;
+  }
+  if (carry > cw && out(ctx, r->key + cw, carry - cw)) return -1;
+  return n - q > from ? out(ctx, p + from, n - q - from) : 0;
+}
+/* The end of a message: what is held back was not the key. */
+static int e2b_mcp__redact_end(e2b_mcp__redact *r, int (*out)(void *, const char *, size_t), void *ctx) {
+  unsigned q = r->q;
+  r->q = 0;
+  return q ? out(ctx, r->key, q) : 0;
+}
+static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp_server *s) {
+  r->key = s->key; r->fail = s->key_fail; r->len = s->key_len; r->q = 0;
+}
+
 /* The state of one incoming message being answered. */
 typedef struct e2b_mcp__msg {
   const e2b_mcp_sink *sink;
+  e2b_mcp__redact red;   /* the message being written, on its way to the sink */
   int batch;             /* inside a batch: answers are array elements */
   int batch_items;       /* answers written to the batch so far */
   int written;           /* messages written */
   int failed;            /* the sink failed */
 } e2b_mcp__msg;
 
-static int e2b_mcp__sink_flush(void *ctx, const char *p, size_t n) {
+static int e2b_mcp__sink_write(void *ctx, const char *p, size_t n) {
   const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
   return k->write(k->ctx, p, n);
 }
-/* Starts an outgoing message: a writer streaming to the sink. */
+static int e2b_mcp__sink_flush(void *ctx, const char *p, size_t n) {
+  e2b_mcp__msg *m = (e2b_mcp__msg *)ctx;
+  return e2b_mcp__redact_write(&m->red, e2b_mcp__sink_write, (void *)m->sink, p, n);
+}
+/* Starts an outgoing message: a writer streaming through the redactor to the sink. */
 static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json *w) {
   e2b_mcp_json_init(w, s->out, sizeof s->out);
   w->flush = e2b_mcp__sink_flush;
-  w->ctx = (void *)m->sink;
+  w->ctx = (void *)m;
+  e2b_mcp__redact_init(&m->red, s);
   if (m->batch) e2b_mcp__w_c(w, m->batch_items++ ? ',' : '[');
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "jsonrpc");
@@ -2001,7 +2123,7 @@ static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json 
 }
 static void e2b_mcp__out_end(e2b_mcp__msg *m, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
-  if (e2b_mcp_json_end(w) != 0) { m->failed = 1; return; }
+  if (e2b_mcp_json_end(w) != 0 || e2b_mcp__redact_end(&m->red, e2b_mcp__sink_write, (void *)m->sink) != 0) { m->failed = 1; return; }
   if (!m->batch && m->sink->end && m->sink->end(m->sink->ctx) != 0) { m->failed = 1; return; }
   m->written++;
 }
@@ -2371,10 +2493,44 @@ static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   return 0;
 }
 
+/* Whether a JSON string body escapes a lone UTF-16 surrogate ("\ud800"): no
+   character, so no text a tool may pass on (E2B would get it verbatim). */
+static int e2b_mcp__lone_surrogate(const char *p, size_t n) {
+  size_t i;
+  for (i = 0; i + 1 < n; i++) {
+    int h, lo;
+    if (p[i] != '\\') continue;
+    if (p[i + 1] != 'u' || i + 6 > n || (h = e2b_mcp__hex4(p + i + 2)) < 0xD800 || h > 0xDFFF) { i++; continue; }
+    if (h >= 0xDC00 || i + 12 > n || p[i + 6] != '\\' || p[i + 7] != 'u' || (lo = e2b_mcp__hex4(p + i + 8)) < 0xDC00 || lo > 0xDFFF) return 1;
+    i += 11;
+  }
+  return 0;
+}
+/* Refuses arguments with a lone surrogate in any name or string. Returns 0, or
+   -1 with the error result set. */
+static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
+  const jsmntok_t *t = c->tok;
+  int i, k, j, end;
+  if (c->args < 0) return 0;
+  for (i = c->args + 1, k = 0; k < t[c->args].size; k++, i = end) {
+    end = e2b_mcp__tok_skip(t, i + 1);
+    for (j = i; j < end; j++) {
+      if (t[j].type == JSMN_STRING && e2b_mcp__lone_surrogate(c->js + t[j].start, (size_t)(t[j].end - t[j].start))) {
+        char key[48];
+        if (e2b_mcp__tok_str(c->js, &t[i], key, sizeof key) < 0) e2b_mcp__strlcpy(key, "?", sizeof key);
+        e2b_mcp_result_error(c, "Invalid argument '%s': it holds a lone UTF-16 surrogate (such as \\ud800), which is not "
+                                "text. Nothing was sent to E2B.", key);
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
 /* Runs a tool: the one place a handler is called. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
-  if (e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
+  if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
   if (c->out.err || c->content.err) {
     size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
     e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
@@ -2537,7 +2693,7 @@ static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
 static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
   e2b_mcp_call c;
   e2b_mcp_json w;
-  char idcopy[E2B_MCP_ID_MAX];
+  char idcopy[E2B_MCP_RPC_ID_MAX];
   int name = e2b_mcp__tok_get(js, t, params, "name");
   int args = e2b_mcp__tok_get(js, t, params, "arguments");
   int meta = e2b_mcp__tok_get(js, t, params, "_meta");
@@ -2815,32 +2971,41 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 
 /* One JSON-RPC object at token root. */
 static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int root) {
-  char id[E2B_MCP_ID_MAX];
+  char id[E2B_MCP_RPC_ID_MAX];
   int ver = e2b_mcp__tok_get(js, t, root, "jsonrpc");
   int meth = e2b_mcp__tok_get(js, t, root, "method");
   int idt = e2b_mcp__tok_get(js, t, root, "id");
-  int params = e2b_mcp__tok_get(js, t, root, "params");
+  int params = e2b_mcp__tok_get(js, t, root, "params"), is_response;
   id[0] = 0;
   if (t[root].type != JSMN_OBJECT) { e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: not a JSON-RPC object"); return; }
   if (idt >= 0) {
     const jsmntok_t *it = &t[idt];
     int ok = it->type == JSMN_STRING || (it->type == JSMN_PRIMITIVE && (js[it->start] == '-' || (js[it->start] >= '0' && js[it->start] <= '9')));
+    if (ok && (size_t)(it->end - it->start) + 3 > sizeof id) {
+      char text[128];
+      e2b_mcp__fmt(text, sizeof text, "Invalid Request: the id is longer than this server echoes (E2B_MCP_RPC_ID_MAX: %d bytes of JSON)", (int)sizeof id - 1);
+      e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, text);
+      return;
+    }
     if (!ok || e2b_mcp__tok_json(js, it, id, sizeof id) < 0) {
       e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: id must be a string or a number");
       return;
     }
   }
+  /* A response from the client that nobody waits for is ignored (a response
+     is never answered); anything else that is not a request or notification
+     is an Invalid Request, with id null when it has none. */
+  is_response = meth < 0 && idt >= 0 && (e2b_mcp__tok_get(js, t, root, "result") >= 0 || e2b_mcp__tok_get(js, t, root, "error") >= 0);
   if (ver < 0 || !e2b_mcp__tok_eq(js, &t[ver], "2.0")) {
-    if (idt >= 0 || meth >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
+    if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
     return;
   }
-  if (meth < 0) {   /* a response from the client that nobody waits for: ignored; with neither result nor error, not a message */
-    if (idt >= 0 && e2b_mcp__tok_get(js, t, root, "result") < 0 && e2b_mcp__tok_get(js, t, root, "error") < 0)
-      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
+  if (meth < 0) {
+    if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
     return;
   }
   if (t[meth].type != JSMN_STRING) {
-    if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method must be a string");
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method must be a string");
     return;
   }
   if (params >= 0 && t[params].type != JSMN_OBJECT) {
@@ -2893,6 +3058,12 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
     return m.failed ? -1 : m.written;
   }
+  if (ntok == E2B_MCP__JSON_DEEP) {
+    char text[96];
+    e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message nests deeper than this server reads (%d levels)", (int)E2B_MCP__JSON_DEPTH);
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
+    return m.failed ? -1 : m.written;
+  }
   if (ntok == JSMN_ERROR_INVAL || ntok == JSMN_ERROR_PART) {   /* a bare number or literal is valid JSON, just not a message */
     size_t i = 0;
     while (i < n && (msg[i] == ' ' || msg[i] == '\t' || msg[i] == '\r' || msg[i] == '\n')) i++;
@@ -2935,6 +3106,26 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
   return m.failed ? -1 : m.written;
 }
 
+/* Redacts buf[0..n) in place (the output never runs ahead of the input: the
+   replacement is no longer than the key); returns the new length. */
+typedef struct e2b_mcp__inplace { char *buf; size_t len; } e2b_mcp__inplace;
+static int e2b_mcp__inplace_write(void *ctx, const char *p, size_t n) {
+  e2b_mcp__inplace *x = (e2b_mcp__inplace *)ctx;
+  memmove(x->buf + x->len, p, n);
+  x->len += n;
+  return 0;
+}
+static size_t e2b_mcp__redact_buf(const e2b_mcp_server *s, char *buf, size_t n) {
+  e2b_mcp__redact r;
+  e2b_mcp__inplace x;
+  x.buf = buf; x.len = 0;
+  e2b_mcp__redact_init(&r, s);
+  if (!r.len) return n;
+  e2b_mcp__redact_write(&r, e2b_mcp__inplace_write, &x, buf, n);
+  e2b_mcp__redact_end(&r, e2b_mcp__inplace_write, &x);
+  return x.len;
+}
+
 E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r) {
   e2b_mcp_call c;
   int ntok = 0;
@@ -2953,6 +3144,10 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
     c.js = s->msg; c.tok = s->mtok; c.args = 0;
   }
   e2b_mcp__run_tool(s, &c);
+  /* what an embedding program hands to its model leaves the server too */
+  c.out.len = e2b_mcp__redact_buf(s, s->result, c.out.len);
+  c.content.len = e2b_mcp__redact_buf(s, s->content, c.content.len);
+  s->errmsg[e2b_mcp__redact_buf(s, s->errmsg, strlen(s->errmsg))] = 0;
   r->is_error = c.is_error;
   if (c.has_out && !c.is_error) { s->result[c.out.len] = 0; r->json = s->result; r->json_len = c.out.len; }
   if (c.content.len) { r->content = s->content; r->content_len = c.content.len; }
@@ -3003,12 +3198,24 @@ enum { E2B_MCP__KEY_OK, E2B_MCP__KEY_MISSING, E2B_MCP__KEY_PERSONAL, E2B_MCP__KE
 static void e2b_mcp__load_key(e2b_mcp_server *s) {
   const char *k = s->cfg.api_key;
   s->key[0] = 0;
+  s->key_len = 0;
   if (!k || !*k) { s->key_problem = E2B_MCP__KEY_MISSING; return; }
   if (strncmp(k, "sk_e2b_", 7) == 0) { s->key_problem = E2B_MCP__KEY_PERSONAL; return; }
-  if (strncmp(k, "e2b_", 4) != 0 || strlen(k) >= sizeof s->key || strlen(k) < 5) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
+  /* at least as long as "[redacted]", so redacting in place never grows a buffer (a real key has 44 characters) */
+  if (strncmp(k, "e2b_", 4) != 0 || strlen(k) >= sizeof s->key || strlen(k) < sizeof e2b_mcp__redacted - 1) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
   if (!e2b_mcp__charset(k, 1, "_-")) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
   e2b_mcp__strlcpy(s->key, k, sizeof s->key);
   s->key_problem = E2B_MCP__KEY_OK;
+  {   /* the redactor's table (the key is what output never carries) */
+    unsigned i, b = 0;
+    s->key_len = (unsigned)strlen(s->key);
+    s->key_fail[0] = 0;
+    for (i = 1; i < s->key_len; i++) {
+      while (b > 0 && s->key[i] != s->key[b]) b = s->key_fail[b - 1];
+      if (s->key[i] == s->key[b]) b++;
+      s->key_fail[i] = (unsigned char)b;
+    }
+  }
 }
 
 /* ---- argument validation: each sets an error result and returns -1 ---- */
@@ -3246,6 +3453,10 @@ static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
     e2b_mcp_result_error(c, "E2B's answer has more JSON values than this server can hold (E2B_MCP_RESP_TOKENS = %d). Ask for fewer items.", (int)E2B_MCP_RESP_TOKENS);
     return -1;
   }
+  if (n == E2B_MCP__JSON_DEEP) {
+    e2b_mcp_result_error(c, "E2B's answer nests deeper than this server reads (%d levels); nothing could be read from it.", (int)E2B_MCP__JSON_DEPTH);
+    return -1;
+  }
   if (n <= 0 || !e2b_mcp__only_space(r->body + c->srv->rtok[0].end, r->body_len - (size_t)c->srv->rtok[0].end)) {
     e2b_mcp_result_error(c, "E2B's answer is not valid JSON (%lu bytes); nothing could be read from it.", (unsigned long)r->body_len);
     return -1;
@@ -3254,20 +3465,46 @@ static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
 }
 
 /* ---- turning answers into results ---- */
-/* Writes a JSON string token's body as a string, keeping its valid escapes and
-   escaping whatever should not pass (control characters, invalid UTF-8). */
+/* Writes a JSON string token's body as a string, decoded and escaped again by
+   this writer: what E2B escaped (\u0041, \/) comes out plainly, a surrogate
+   pair as its UTF-8, a lone surrogate (\ud800, not text) as U+FFFD, control
+   characters and invalid UTF-8 escaped. So every string that leaves is valid
+   Unicode, and the API key has one spelling in the output (the redactor's). */
 static void e2b_mcp__w_jstr(e2b_mcp_json *w, const char *s, size_t n) {
   size_t i = 0, from = 0;
   e2b_mcp__w_sep(w);
   e2b_mcp__w_c(w, '"');
   while (i < n) {
-    if (s[i] == '\\' && i + 1 < n) {
-      size_t len = s[i + 1] == 'u' ? 6 : 2;
-      e2b_mcp_json_escape(w, s + from, i - from);
-      if (i + len > n) len = n - i;
-      e2b_mcp__w_put(w, s + i, len);
-      i += len; from = i;
-    } else i++;
+    char u[4];
+    unsigned long cp;
+    int h, lo;
+    if (s[i] != '\\' || i + 1 >= n) { i++; continue; }
+    e2b_mcp_json_escape(w, s + from, i - from);
+    if (s[i + 1] == 'u' && i + 6 <= n && (h = e2b_mcp__hex4(s + i + 2)) >= 0) {
+      cp = (unsigned long)h;
+      i += 6;
+      if (cp >= 0xD800 && cp <= 0xDBFF && i + 6 <= n && s[i] == '\\' && s[i + 1] == 'u' &&
+          (lo = e2b_mcp__hex4(s + i + 2)) >= 0xDC00 && lo <= 0xDFFF) {
+        cp = 0x10000 + ((cp - 0xD800) << 10) + ((unsigned long)lo - 0xDC00);
+        i += 6;
+      } else if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;
+    } else {
+      switch (s[i + 1]) {
+        case 'n': cp = '\n'; break; case 't': cp = '\t'; break; case 'r': cp = '\r'; break;
+        case 'b': cp = '\b'; break; case 'f': cp = '\f'; break;
+        default: cp = (unsigned char)s[i + 1]; break;   /* " \ / (the parser let no other through) */
+      }
+      i += 2;
+    }
+    from = i;
+    if (cp < 0x80) { u[0] = (char)cp; e2b_mcp_json_escape(w, u, 1); continue; }
+    if (cp < 0x800) { u[0] = (char)(0xC0 | (cp >> 6)); u[1] = (char)(0x80 | (cp & 0x3F)); h = 2; }
+    else if (cp < 0x10000) { u[0] = (char)(0xE0 | (cp >> 12)); u[1] = (char)(0x80 | ((cp >> 6) & 0x3F)); u[2] = (char)(0x80 | (cp & 0x3F)); h = 3; }
+    else {
+      u[0] = (char)(0xF0 | (cp >> 18)); u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+      u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); u[3] = (char)(0x80 | (cp & 0x3F)); h = 4;
+    }
+    e2b_mcp__w_put(w, u, (size_t)h);
   }
   e2b_mcp_json_escape(w, s + from, n - from);
   e2b_mcp__w_c(w, '"');
@@ -3279,17 +3516,43 @@ static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *
 }
 
 /* Redaction: which keys never leave, and where values are replaced. */
-enum { E2B_MCP__IN_RULES = 1, E2B_MCP__IN_HEADERS = 2, E2B_MCP__IN_PROXY = 4 };
-/* A key equals name, compared decoded when it has an escape: "envd\u0041ccessToken"
-   is the same key to a JSON reader (found by fuzzing). */
+enum { E2B_MCP__IN_RULES = 1, E2B_MCP__IN_VALUES = 2, E2B_MCP__IN_PROXY = 4 };
+/* A key names name: compared decoded when it has an escape ("envd\u0041ccessToken"
+   is the same key to a JSON reader), ignoring case, '_' and '-' (EnvdAccessToken,
+   envd_access_token and ENVD-ACCESS-TOKEN are all the token to a reader). */
 static int e2b_mcp__key_is(const char *js, const jsmntok_t *k, const char *name) {
-  char key[24];
-  if (k->type != JSMN_STRING || !memchr(js + k->start, '\\', (size_t)(k->end - k->start))) return e2b_mcp__tok_eq(js, k, name);
-  return e2b_mcp__tok_str(js, k, key, sizeof key) >= 0 && strcmp(key, name) == 0;
+  const char *p = js + k->start, *e = js + k->end;
+  if (k->type != JSMN_STRING) return 0;
+  while (p < e) {
+    int a = (unsigned char)*p++, b;
+    if (a == '\\') {   /* decoded on the way: only ASCII letters can match, anything else ends it */
+      if (p >= e) return 0;
+      if (*p == 'u') { if (e - p < 5 || (a = e2b_mcp__hex4(p + 1)) < 0) return 0; p += 5; }
+      else a = *p++ == '/' ? '/' : 1;
+    }
+    if (a == '_' || a == '-') continue;
+    while (*name == '_' || *name == '-') name++;
+    b = (unsigned char)*name++;
+    if (a >= 'A' && a <= 'Z') a += 'a' - 'A';
+    if (b >= 'A' && b <= 'Z') b += 'a' - 'A';
+    if (!b || a != b) return 0;
+  }
+  while (*name == '_' || *name == '-') name++;
+  return *name == 0;
 }
+/* Members that never leave (their value would be the secret). */
 static int e2b_mcp__secret_key(const char *js, const jsmntok_t *k) {
-  return e2b_mcp__key_is(js, k, "envdAccessToken") || e2b_mcp__key_is(js, k, "trafficAccessToken") ||
-         e2b_mcp__key_is(js, k, "password") || e2b_mcp__key_is(js, k, "apiKey") || e2b_mcp__key_is(js, k, "token");
+  static const char *const names[] = { "envdAccessToken", "trafficAccessToken", "accessToken", "password", "apiKey",
+                                       "token", "secret", "awsSecretAccessKey", "serviceAccountJson" };
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(names); i++) if (e2b_mcp__key_is(js, k, names[i])) return 1;
+  return 0;
+}
+/* Members whose names may be shown but none of whose values: environment
+   variables (a key the user put into env_vars must not come back into a
+   model's context), the MCP gateway's configuration. */
+static int e2b_mcp__names_only_key(const char *js, const jsmntok_t *k) {
+  return e2b_mcp__key_is(js, k, "envVars") || e2b_mcp__key_is(js, k, "envs") || e2b_mcp__key_is(js, k, "mcp");
 }
 static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth);
 /* Copies one member (key at token i) of an object under flags, redacting as it
@@ -3299,7 +3562,7 @@ static int e2b_mcp__copy_member(e2b_mcp_json *w, const char *js, const jsmntok_t
   int f = flags;
   if (e2b_mcp__secret_key(js, key)) return e2b_mcp__tok_skip(t, i + 1);
   if (e2b_mcp__key_is(js, key, "rules")) f |= E2B_MCP__IN_RULES;
-  if ((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) f |= E2B_MCP__IN_HEADERS;
+  if (((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) || e2b_mcp__names_only_key(js, key)) f |= E2B_MCP__IN_VALUES;
   if (e2b_mcp__key_is(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
   e2b_mcp__w_tokkey(w, js, key);
   if ((flags & E2B_MCP__IN_PROXY) && e2b_mcp__key_is(js, key, "username") && t[i + 1].type == JSMN_STRING) {
@@ -3324,11 +3587,12 @@ static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, in
       e2b_mcp_json_arr_end(w);
       return i;
     case JSMN_STRING:
-      if (flags & E2B_MCP__IN_HEADERS) e2b_mcp_json_str(w, "[redacted]");
+      if (flags & E2B_MCP__IN_VALUES) e2b_mcp_json_str(w, "[redacted]");
       else e2b_mcp__w_jstr(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
       return i + 1;
-    default:
-      e2b_mcp_json_raw(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
+    default:   /* null is no value to hide */
+      if ((flags & E2B_MCP__IN_VALUES) && js[t[i].start] != 'n') e2b_mcp_json_str(w, "[redacted]");
+      else e2b_mcp_json_raw(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
       return i + 1;
   }
 }
@@ -4099,7 +4363,7 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
       return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
     }
     if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) {
-      char rid[E2B_MCP_ID_MAX];
+      char rid[E2B_MCP_RPC_ID_MAX];
       int rq = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, 0, "params"), "requestId");
       if (rq >= 0 && e2b_mcp__tok_json(s->msg, &s->mtok[rq], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) {
         s->call_cancelled = 1;
@@ -4108,7 +4372,7 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
       continue;   /* a cancel of something else */
     }
     if (meth >= 0 && idt >= 0) {
-      char rid[E2B_MCP_ID_MAX];
+      char rid[E2B_MCP_RPC_ID_MAX];
       e2b_mcp__msg m;
       memset(&m, 0, sizeof m);
       m.sink = k;
@@ -4750,7 +5014,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   /* A cancel of the call being run, from its session, while it waits for its
      user (e2b_mcp__hs_await ends) or for E2B (the wait hook ends a read). */
   if (b.is_cancel && (h->asking || h->in_idle) && &h->sessions[si].mcp == s->sess) {
-    char rid[E2B_MCP_ID_MAX];
+    char rid[E2B_MCP_RPC_ID_MAX];
     if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
   }
   if (b.is_call && h->in_idle) {   /* another call waits for E2B: this one is next */

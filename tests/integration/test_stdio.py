@@ -825,6 +825,31 @@ def t_failures():
     fault_call("400 from E2B", dict(path="^/v2/sandboxes$", status=400, message="Invalid next token"),
                "e2b_list_sandboxes", {}, ["400", "Invalid next token"])
 
+    # A hostile or broken E2B (or a proxy) echoing the key: it never leaves (the leak check at the end reads
+    # every byte of stdout and stderr), whether in an error message or a field of a 200 answer.
+    text = fault_call("401 echoing the key", dict(path="^/sandboxes/", status=401, message="Invalid API key " + KEY),
+                      "e2b_get_sandbox", {"sandbox_id": BOB_STG1}, ["401", "Invalid API key [redacted]"])
+    check("401 echoing the key: not in the result", KEY not in text, text)
+    fault_call("500 echoing the key", dict(path="^/v2/sandboxes$", status=500, message="proxy sent X-API-Key: %s upstream" % KEY),
+               "e2b_list_sandboxes", {}, ["500", "X-API-Key: [redacted] upstream"])
+    SIM.clear_faults()
+    hostile = {"sandboxID": BOB_STG1, "templateID": "base", "alias": "x%sy" % KEY,
+               "EnvdAccessToken": "SECRET-1", "TRAFFIC_ACCESS_TOKEN": "SECRET-2",
+               "envVars": {"OPENAI_API_KEY": "SECRET-3"}, "metadata": {"note": "a\ud800b"}}
+    body = json.dumps(hostile)   # the lone surrogate goes as the escape \ud800, as a broken server would send it
+    SIM.fault(path="^/sandboxes/", status=200, body=body, content_type="application/json")
+    res, raw = call_raw(c, "e2b_get_sandbox", {"sandbox_id": BOB_STG1})
+    d = res.get("structuredContent") or {}
+    check("200 with the key in a field: [redacted]", not is_err(res) and d.get("alias") == "x[redacted]y" and KEY not in raw, raw[:300])
+    check("200: secret names in any casing are dropped, env var values hidden (names shown)",
+          "SECRET-" not in raw and "EnvdAccessToken" not in d and d.get("envVars") == {"OPENAI_API_KEY": "[redacted]"}, raw[:400])
+    check("200: a lone surrogate goes out as U+FFFD", d.get("metadata", {}).get("note") == "a\ufffdb" and "\\ud800" not in raw, raw[:400])
+    SIM.clear_faults()
+    SIM.clear()
+    res = c.call_tool("e2b_list_sandboxes", {"metadata": {"k": "\ud800"}})
+    check("a lone surrogate in the arguments: refused, nothing sent", is_err(res) and "surrogate" in result_text(res) and not SIM.requests(),
+          result_text(res))
+
     # 429: the wait is reported, the next call is refused locally, and it clears after Retry-After
     SIM.clear()
     SIM.fault(path="^/v2/sandboxes$", status=429, retry_after=1)
