@@ -71,7 +71,10 @@
       E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
       E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS (a whole
                              answer from E2B)                       10000 / 30000
-      E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts 3600
+      E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts  86400
+                             (24 h, E2B's longest plan; E2B itself refuses
+                             more than the team's plan allows, and that
+                             400 is passed on as E2B words it)
       E2B_MCP_TERSE          short tool descriptions, no property descriptions or
                              output schemas (~8 KB less; on with E2B_MCP_SMALL
                              unless E2B_MCP_NO_TERSE)
@@ -179,8 +182,8 @@
 #ifndef E2B_MCP_READ_TIMEOUT_MS
 #define E2B_MCP_READ_TIMEOUT_MS 30000
 #endif
-#ifndef E2B_MCP_MAX_TIMEOUT_S
-#define E2B_MCP_MAX_TIMEOUT_S 3600
+#ifndef E2B_MCP_MAX_TIMEOUT_S   /* E2B's longest plan (Pro: 24 h); E2B refuses more than the team's plan allows */
+#define E2B_MCP_MAX_TIMEOUT_S 86400
 #endif
 #ifndef E2B_MCP_RPC_ID_MAX   /* a JSON-RPC id or progress token, as JSON text with its quotes and a NUL */
 #define E2B_MCP_RPC_ID_MAX   E2B_MCP__D(1040, 260)
@@ -2021,6 +2024,7 @@ E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...) {
 
 /* ---- set-up and the tool registry ---- */
 static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
+static void e2b_mcp__run_e2b(e2b_mcp_call *c);            /* in >>e2b tools: every built-in tool's fn */
 static void e2b_mcp__load_key(e2b_mcp_server *s);
 
 E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
@@ -2067,16 +2071,18 @@ static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *nam
   return NULL;
 }
 
-/* Refuses an argument that the tool's input schema does not name, when the
-   schema says "additionalProperties": false: a misspelt "timeout_s" must not
-   start a sandbox with the default timeout. The schema is read into rtok, free
-   until the tool calls E2B. Returns 0, or -1 with the error result set. */
+/* Refuses an argument that the tool's input schema does not name, for the
+   built-in tools and for a tool whose schema says "additionalProperties": false:
+   a misspelt "timeout_s" must not start a sandbox with the default timeout.
+   (The built-in schemas leave the keyword out, as some model providers reject
+   it; the server enforces it itself.) The schema is read into rtok, free until
+   the tool calls E2B. Returns 0, or -1 with the error result set. */
 static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   const char *sc = c->tool->input_schema;
   int i, k, v, ap, props;
   if (c->args < 0 || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
   ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
-  if (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v) return 0;
+  if (c->tool->fn != e2b_mcp__run_e2b && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
   props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
   for (i = c->args + 1, k = 0; k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1)) {
     char key[48], names[160];
@@ -2597,24 +2603,43 @@ static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_
     return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
   return 1;
 }
+static void e2b_mcp__w_jstr(e2b_mcp_json *w, const char *s, size_t n);          /* below, with the answers */
+static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *t);
+/* String pairs (metadata, env_vars) come as an array of {"key","value"}
+   objects, the form every model provider's schema dialect can describe; an
+   object of strings is accepted too. The next pair of the argument at token i
+   (cursor *j, count *n): its key and value tokens in *kt and *vt. 1: a pair,
+   0: no more, -1: not a pair of strings. */
+static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, int *n, int *kt, int *vt) {
+  const jsmntok_t *t = c->tok;
+  if (*n >= t[i].size) return 0;
+  if (t[i].type == JSMN_OBJECT) { *kt = *j; *vt = *j + 1; *j = e2b_mcp__tok_skip(t, *j + 1); }
+  else {
+    if (t[*j].type != JSMN_OBJECT) return -1;
+    *kt = e2b_mcp__tok_get(c->js, t, *j, "key");
+    *vt = e2b_mcp__tok_get(c->js, t, *j, "value");
+    *j = e2b_mcp__tok_skip(t, *j);
+  }
+  (*n)++;
+  return *kt >= 0 && *vt >= 0 && t[*kt].type == JSMN_STRING && t[*kt].end > t[*kt].start && t[*vt].type == JSMN_STRING ? 1 : -1;
+}
+#define E2B_MCP__PAIRS_WANT "expected an array of {\"key\": ..., \"value\": ...} objects with string values"
 /* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
    as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
    decodes the whole, splits on & and =, and decodes each part (the caller adds
-   the outer encoding). The argument is an object of strings or that string in
-   plain text. */
+   the outer encoding). The argument is string pairs, or that string in plain text. */
 static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
   char k[E2B_MCP_ARG_MAX / 2], v[E2B_MCP_ARG_MAX];
-  int i = e2b_mcp_arg_token(c, "metadata"), j, n;
+  int i = e2b_mcp_arg_token(c, "metadata"), j, n = 0, kt, vt, r;
   const jsmntok_t *t = c->tok;
   if (i < 0) return 0;
-  if (t[i].type == JSMN_OBJECT) {
+  if (t[i].type == JSMN_OBJECT || t[i].type == JSMN_ARRAY) {
     if (t[i].size == 0) return 0;
-    for (j = i + 1, n = 0; n < t[i].size; n++) {
-      if (e2b_mcp__tok_str(c->js, &t[j], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[j + 1], v, sizeof v) < 0)
-        return e2b_mcp__bad(c, "metadata", "expected an object whose values are strings");
-      if (n) e2b_mcp__w_c(q, '&');
+    for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) {
+      if (r < 0 || e2b_mcp__tok_str(c->js, &t[kt], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[vt], v, sizeof v) < 0)
+        return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
+      if (n > 1) e2b_mcp__w_c(q, '&');
       e2b_mcp__pct_n(q, k, strlen(k), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, v, strlen(v), 1);
-      j = e2b_mcp__tok_skip(t, j + 1);
     }
   } else if (t[i].type == JSMN_STRING) {
     char all[E2B_MCP_ARG_MAX * 2];
@@ -2631,20 +2656,87 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
       if (n) e2b_mcp__w_c(q, '&');
       e2b_mcp__pct_n(q, p, strlen(p), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, eq + 1, strlen(eq + 1), 1);
     }
-  } else return e2b_mcp__bad(c, "metadata", "expected an object of strings or a string k=v&k2=v2");
+  } else return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
   if (q->err) return e2b_mcp__bad(c, "metadata", "too long");
   return 1;
 }
-/* Copies an object-of-strings argument into a request body. */
+/* Copies a string-pairs argument into a request body as an object of strings
+   (the strings as they came, escapes and all: an env var may be long). */
 static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key) {
-  int i = e2b_mcp_arg_token(c, key), j, n;
+  int i = e2b_mcp_arg_token(c, key), j, n = 0, kt, vt, r;
   const jsmntok_t *t = c->tok;
   if (i < 0) return 0;
-  if (t[i].type != JSMN_OBJECT) return e2b_mcp__bad(c, key, "expected an object whose values are strings");
-  for (j = i + 1, n = 0; n < t[i].size; n++, j += 2)
-    if (t[j].type != JSMN_STRING || t[j + 1].type != JSMN_STRING) return e2b_mcp__bad(c, key, "expected an object whose values are strings");
+  if (t[i].type != JSMN_OBJECT && t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
+  for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) if (r < 0) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
+  e2b_mcp_json_key(w, api_key);
+  e2b_mcp_json_obj(w);
+  for (j = i + 1, n = 0; e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt) > 0;) {
+    e2b_mcp__w_tokkey(w, c->js, &t[kt]);
+    e2b_mcp__w_jstr(w, c->js + t[vt].start, (size_t)(t[vt].end - t[vt].start));
+  }
+  e2b_mcp_json_obj_end(w);
+  return 1;
+}
+/* An array of strings that go into a body as they are (egress destinations):
+   each non-empty, without spaces or control characters, at most 253 bytes. */
+static int e2b_mcp__want_str_list(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key, const char *what) {
+  int i = e2b_mcp_arg_token(c, key), j, n, b;
+  const jsmntok_t *t = c->tok;
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, what);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j = e2b_mcp__tok_skip(t, j)) {
+    if (t[j].type != JSMN_STRING || t[j].end == t[j].start || t[j].end - t[j].start > 253) return e2b_mcp__bad(c, key, what);
+    for (b = t[j].start; b < t[j].end; b++)
+      if ((unsigned char)c->js[b] <= ' ' || c->js[b] == '\\' || c->js[b] == 0x7f) return e2b_mcp__bad(c, key, what);
+  }
   e2b_mcp_json_key(w, api_key);
   e2b_mcp_json_raw(w, c->js + t[i].start, (size_t)(t[i].end - t[i].start));
+  return 1;
+}
+/* An array of TCP ports (1-65535). */
+static int e2b_mcp__want_port_list(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key) {
+  int i = e2b_mcp_arg_token(c, key), j, n;
+  const jsmntok_t *t = c->tok;
+  long long port;
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, "expected an array of port numbers (1-65535)");
+  for (j = i + 1, n = 0; n < t[i].size; n++, j++)
+    if (e2b_mcp__tok_int(c->js, &t[j], &port) != 0 || port < 1 || port > 65535)
+      return e2b_mcp__bad(c, key, "expected an array of port numbers (1-65535)");
+  e2b_mcp_json_key(w, api_key);
+  e2b_mcp_json_arr(w);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j++) { e2b_mcp__tok_int(c->js, &t[j], &port); e2b_mcp_json_int(w, port); }
+  e2b_mcp_json_arr_end(w);
+  return 1;
+}
+/* Volume mounts: [{"name": volume name, "path": absolute path}]. */
+static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
+  static const char want[] = "expected an array of {\"name\": a volume name, \"path\": an absolute path} objects";
+  int i = e2b_mcp_arg_token(c, "volume_mounts"), j, n, nt, pt;
+  const jsmntok_t *t = c->tok;
+  char name[E2B_MCP_ARG_MAX / 2], path[E2B_MCP_ARG_MAX];
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, "volume_mounts", want);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j = e2b_mcp__tok_skip(t, j)) {
+    if (t[j].type != JSMN_OBJECT) return e2b_mcp__bad(c, "volume_mounts", want);
+    nt = e2b_mcp__tok_get(c->js, t, j, "name");
+    pt = e2b_mcp__tok_get(c->js, t, j, "path");
+    if (nt < 0 || pt < 0 || t[nt].type != JSMN_STRING || t[pt].type != JSMN_STRING ||
+        e2b_mcp__tok_str(c->js, &t[nt], name, sizeof name) <= 0 || e2b_mcp__tok_str(c->js, &t[pt], path, sizeof path) <= 0 ||
+        !e2b_mcp__charset(name, 1, "-_.") || path[0] != '/' || !e2b_mcp__charset(path, 1, "-_./"))
+      return e2b_mcp__bad(c, "volume_mounts", want);
+  }
+  e2b_mcp_json_key(w, "volumeMounts");
+  e2b_mcp_json_arr(w);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j = e2b_mcp__tok_skip(t, j)) {
+    nt = e2b_mcp__tok_get(c->js, t, j, "name");
+    pt = e2b_mcp__tok_get(c->js, t, j, "path");
+    e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "name"); e2b_mcp__w_jstr(w, c->js + t[nt].start, (size_t)(t[nt].end - t[nt].start));
+    e2b_mcp_json_key(w, "path"); e2b_mcp__w_jstr(w, c->js + t[pt].start, (size_t)(t[pt].end - t[pt].start));
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_arr_end(w);
   return 1;
 }
 
@@ -2686,7 +2778,7 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
 
 static const char *e2b_mcp__advice(int status) {
   switch (status) {
-    case 400: return "Check the arguments against the tool's input schema.";
+    case 400: return "Check the arguments against the tool's input schema; a limit of the team's E2B plan (such as the longest timeout) is in E2B's message.";
     case 401: return "Check E2B_API_KEY: it must be a valid team API key (e2b_...) from https://e2b.dev/dashboard?tab=keys.";
     case 403: return "This API key's team has no access to it.";
     case 404: return "It does not exist: the sandbox has ended or been killed, or the ID is wrong. e2b_list_sandboxes shows the live ones.";
@@ -2702,7 +2794,7 @@ static const char *e2b_mcp__advice(int status) {
 static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp_http_resp *r) {
   e2b_mcp_server *s = c->srv;
   const e2b_mcp_url *u = rq->base;
-  char msg[E2B_MCP_ERRMSG_MAX / 2], what_req[E2B_MCP__D(160, 96)];
+  char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
   int err;
   size_t n;
   unsigned long t0;
@@ -2745,22 +2837,29 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp_http_res
     return -1;
   }
   if (r->status >= 200 && r->status < 300) return 0;
-  /* An API error: its own message, then what to do. */
+  /* An API error: its own message and machine-readable error_code (e.g.
+     sandbox_capacity_unavailable), then what to do. */
   msg[0] = 0;
+  code[0] = 0;
   {
     int n = e2b_mcp__parse(r->body, r->body_len, s->rtok, E2B_MCP__COUNT(s->rtok));
     int mi = n > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "message") : -1;
+    int ci = n > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "error_code") : -1;
     if (mi < 0 || e2b_mcp__tok_str(r->body, &s->rtok[mi], msg, sizeof msg) < 0) msg[0] = 0;
+    /* a code is a word; anything else is left out rather than passed on */
+    if (ci < 0 || e2b_mcp__tok_str(r->body, &s->rtok[ci], code + 13, sizeof code - 14) <= 0 ||
+        !e2b_mcp__charset(code + 13, 1, "_-.")) code[0] = 0;
+    else { memcpy(code, " (error_code ", 13); strcat(code, ")"); }
   }
   if (r->status == 429) {   /* Retry-After is honoured up to 10 minutes, so a wrong header cannot lock a tool for a day */
     long wait = r->retry_after > 0 ? (r->retry_after < 600 ? r->retry_after : 600) : 1;
     unsigned long now = e2b_mcp__now_ms(s);   /* 0: a custom port without a clock, no cool-down */
     *e2b_mcp__cooldown(s, c) = now ? now + (unsigned long)wait * 1000UL : 0;
-    e2b_mcp_result_error(c, "E2B answered 429: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
-                         msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
+    e2b_mcp_result_error(c, "E2B answered 429%s: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
+                         code, msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
     return -1;
   }
-  e2b_mcp_result_error(c, "E2B answered %d: %s. %s", r->status, msg[0] ? msg : "(no message)", e2b_mcp__advice(r->status));
+  e2b_mcp_result_error(c, "E2B answered %d%s: %s. %s", r->status, code, msg[0] ? msg : "(no message)", e2b_mcp__advice(r->status));
   return -1;
 }
 
@@ -3078,8 +3177,9 @@ static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, cons
 /* ---- the two phases of each tool, in the table's order ---- */
 
 static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char *const orders[] = { "desc", "asc" };
   e2b_mcp_json q;
-  char tmpl[E2B_MCP_ARG_MAX / 2], after[64], meta[E2B_MCP_ARG_MAX * 3];
+  char tmpl[E2B_MCP_ARG_MAX / 2], after[64], meta[E2B_MCP_ARG_MAX * 3], order[8];
   int st = e2b_mcp_arg_token(c, "state"), i, k, mr;
   int want_running = 0, want_paused = 0;
   if (st >= 0) {
@@ -3090,7 +3190,8 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
       else return e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\"");
     }
   }
-  if (e2b_mcp__want_str(c, "template", tmpl, sizeof tmpl, 0) < 0 || e2b_mcp__want_time(c, "started_after", after, sizeof after) < 0) return -1;
+  if (e2b_mcp__want_str(c, "template", tmpl, sizeof tmpl, 0) < 0 || e2b_mcp__want_time(c, "started_after", after, sizeof after) < 0 ||
+      e2b_mcp__want_enum(c, "order", order, sizeof order, orders, 2) < 0) return -1;
   e2b_mcp_json_init(&q, meta, sizeof meta);
   if ((mr = e2b_mcp__want_metadata_query(c, &q)) < 0) return -1;
   e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
@@ -3102,6 +3203,7 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (tmpl[0]) e2b_mcp__req_q(rq, "template", tmpl);
   if (mr > 0) { e2b_mcp__req_qkey(rq, "metadata"); e2b_mcp__pct(&rq->w, meta, q.len); }
   if (after[0]) e2b_mcp__req_q(rq, "startedAfter", after);
+  if (order[0]) e2b_mcp__req_q(rq, "order", order);
   return e2b_mcp__paging(c, rq, 1, 100);
 }
 static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
@@ -3125,26 +3227,50 @@ static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, 
   e2b_mcp__copy(e2b_mcp_result_json(c), r->body, t, 0, 0, 0);
 }
 
+/* POST /v2/sandboxes (NewSandboxV2), the body as E2B's SDK writes it: every
+   v2 sandbox is secured, and what was not asked for is left to E2B's defaults. */
 static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char dest[] = "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 "
+                             "or (allow_out only) domain names such as api.example.com or *.example.com";
   e2b_mcp_json *b;
   char tmpl[128];
   long long timeout;
-  int auto_pause, net, has_ap;
+  int auto_pause, apm, resume, net, has_ap, has_apm, has_resume, has_net, has_egress;
   if (e2b_mcp__want_template_ref(c, "template_id", tmpl, sizeof tmpl) < 0 ||
       e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0 ||
       (has_ap = e2b_mcp__want_bool(c, "auto_pause", &auto_pause, 0)) < 0 ||
-      e2b_mcp__want_bool(c, "allow_internet_access", &net, 1) < 0) return -1;
+      (has_apm = e2b_mcp__want_bool(c, "auto_pause_memory", &apm, 1)) < 0 ||
+      (has_resume = e2b_mcp__want_bool(c, "auto_resume", &resume, 0)) < 0 ||
+      (has_net = e2b_mcp__want_bool(c, "allow_internet_access", &net, 1)) < 0) return -1;
+  /* the SDK's own rules, so the user is not asked to pay for a call E2B refuses */
+  if (has_apm > 0 && !auto_pause) return e2b_mcp__bad(c, "auto_pause_memory", "it applies only with auto_pause: true");
+  if (resume && !auto_pause) return e2b_mcp__bad(c, "auto_resume", "it applies only with auto_pause: true");
+  if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", "a sandbox paused without its memory (auto_pause_memory: false) cannot resume by itself");
   if (!tmpl[0]) strcpy(tmpl, "base");
   b = e2b_mcp__req_body(c, rq);
   e2b_mcp_json_key(b, "templateID"); e2b_mcp_json_str(b, tmpl);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout);
   if (has_ap > 0) { e2b_mcp_json_key(b, "autoPause"); e2b_mcp_json_bool(b, auto_pause); }
-  e2b_mcp_json_key(b, "secure"); e2b_mcp_json_bool(b, 1);
-  e2b_mcp_json_key(b, "allow_internet_access"); e2b_mcp_json_bool(b, net);
+  if (has_apm > 0) { e2b_mcp_json_key(b, "autoPauseMemory"); e2b_mcp_json_bool(b, apm); }
+  if (has_resume > 0) {
+    e2b_mcp_json_key(b, "autoResume"); e2b_mcp_json_obj(b);
+    e2b_mcp_json_key(b, "enabled"); e2b_mcp_json_bool(b, resume); e2b_mcp_json_obj_end(b);
+  }
+  if (has_net > 0) { e2b_mcp_json_key(b, "allow_internet_access"); e2b_mcp_json_bool(b, net); }
   if (e2b_mcp__want_str_map(c, "metadata", b, "metadata") < 0 || e2b_mcp__want_str_map(c, "env_vars", b, "envVars") < 0) return -1;
+  has_egress = e2b_mcp_arg_token(c, "allow_out") >= 0 || e2b_mcp_arg_token(c, "deny_out") >= 0 ||
+               e2b_mcp_arg_token(c, "https_ports") >= 0;
+  if (has_egress) {
+    e2b_mcp_json_key(b, "network");
+    e2b_mcp_json_obj(b);
+    if (e2b_mcp__want_str_list(c, "allow_out", b, "allowOut", dest) < 0 || e2b_mcp__want_str_list(c, "deny_out", b, "denyOut", dest) < 0 ||
+        e2b_mcp__want_port_list(c, "https_ports", b, "httpsPorts") < 0) return -1;
+    e2b_mcp_json_obj_end(b);
+  }
+  if (e2b_mcp__want_mounts(c, b) < 0) return -1;
   e2b_mcp_json_obj_end(b);
   e2b_mcp__req_on(c, rq, "POST", &c->srv->api);
-  e2b_mcp__req_lit(rq, "/sandboxes");
+  e2b_mcp__req_lit(rq, "/v2/sandboxes");
   rq->num = timeout;
   e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
            "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
@@ -3275,7 +3401,8 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   long long timeout;
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
       e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return -1;
-  e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/connect");
+  e2b_mcp__req_on(c, rq, "POST", &c->srv->api);   /* POST /v2/sandboxes/{id}/connect (ConnectSandboxV2) */
+  e2b_mcp__req_lit(rq, "/v2/sandboxes/"); e2b_mcp__req_seg(rq, rq->id); e2b_mcp__req_lit(rq, "/connect");
   rq->idempotent = 1;   /* resumes or extends; never shortens */
   b = e2b_mcp__req_body(c, rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
@@ -3311,11 +3438,32 @@ static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *r
 }
 
 static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_template_ref(c, "template", rq->id, sizeof rq->id) < 0) return -1;   /* kept for the shape */
   e2b_mcp__req_on(c, rq, "GET", &c->srv->dash);
   e2b_mcp__req_lit(rq, "/templates/defaults");
   return 0;
 }
-/* The Dashboard API's default templates, renamed to the public API's fields. */
+/* 1 when the default template at obj is want (before any ":tag"): its ID, an
+   alias, or namespace/alias. */
+static int e2b_mcp__default_template_is(const char *js, const jsmntok_t *t, int obj, const char *want) {
+  size_t wn = strcspn(want, ":");
+  int id = e2b_mcp__tok_get(js, t, obj, "id"), al = e2b_mcp__tok_get(js, t, obj, "aliases"), a, n;
+  if (id >= 0 && t[id].type == JSMN_STRING && (size_t)(t[id].end - t[id].start) == wn && memcmp(js + t[id].start, want, wn) == 0) return 1;
+  for (a = al + 1, n = 0; al >= 0 && t[al].type == JSMN_ARRAY && n < t[al].size; n++, a = e2b_mcp__tok_skip(t, a)) {
+    int an = t[a].type == JSMN_STRING ? a : e2b_mcp__tok_get(js, t, a, "alias"), ns = e2b_mcp__tok_get(js, t, a, "namespace");
+    size_t l1, l2;
+    if (an < 0 || t[an].type != JSMN_STRING) continue;
+    l2 = (size_t)(t[an].end - t[an].start);
+    if (l2 == wn && memcmp(js + t[an].start, want, wn) == 0) return 1;
+    if (ns < 0 || t[ns].type != JSMN_STRING) continue;
+    l1 = (size_t)(t[ns].end - t[ns].start);
+    if (l1 + 1 + l2 == wn && memcmp(js + t[ns].start, want, l1) == 0 && want[l1] == '/' &&
+        memcmp(js + t[an].start, want + l1 + 1, l2) == 0) return 1;
+  }
+  return 0;
+}
+/* The Dashboard API's default templates, renamed to the public API's fields;
+   only the one asked for when the call names a template. */
 static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
   static const char *const from[] = { "id", "buildId", "vcpu", "ramMb", "totalDiskSizeMb" };
   static const char *const to[] = { "templateID", "buildID", "cpuCount", "memoryMB", "diskSizeMB" };
@@ -3323,7 +3471,6 @@ static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp
   const char *js = r->body;
   e2b_mcp_json *w;
   int arr, i, k, m, j;
-  (void)rq;
   if (!t) return;
   arr = e2b_mcp__tok_get(js, t, 0, "templates");
   w = e2b_mcp_result_json(c);
@@ -3332,7 +3479,7 @@ static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp
   e2b_mcp_json_arr(w);
   for (i = arr + 1, k = 0; arr >= 0 && t[arr].type == JSMN_ARRAY && k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
     int obj = i, al = e2b_mcp__tok_get(js, t, obj, "aliases");
-    if (t[obj].type != JSMN_OBJECT) continue;
+    if (t[obj].type != JSMN_OBJECT || (rq->id[0] && !e2b_mcp__default_template_is(js, t, obj, rq->id))) continue;
     e2b_mcp_json_obj(w);
     for (j = obj + 1, m = 0; m < t[obj].size; m++, j = e2b_mcp__tok_skip(t, j + 1)) {
       int f, renamed = 0;
@@ -3473,7 +3620,10 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
 #define E2B_MCP__S_ID "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The sandbox ID (sandboxID in list results), e.g. i1a2b3c4d5e6f7g8h9i0j.\"") "}"
 #define E2B_MCP__S_PAGE "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Page size, 1-100 (default 100).\"") "}," \
   "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous page, to get the next one.\"") "}"
-#define E2B_MCP__S_MAP "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}"
+/* String pairs (metadata, env vars) as an array of {key, value}: a map (an object
+   with additionalProperties) is not portable to every model provider's dialect. */
+#define E2B_MCP__S_PAIRS(desc) "{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\"}," \
+  "\"value\":{\"type\":\"string\"}},\"required\":[\"key\",\"value\"]}" E2B_MCP__MORE(",\"description\":\"" desc "\"") "}"
 #define E2B_MCP__S_TIMEOUT(def) "\"timeout\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":" E2B_MCP__STR(E2B_MCP_MAX_TIMEOUT_S) \
   ",\"description\":\"Seconds from now until the sandbox ends" def ". Keep it short: it is billed per second.\"}"
 #define E2B_MCP__STR2(x) #x
@@ -3484,41 +3634,50 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
   "\"alias\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]},\"startedAt\":{\"type\":\"string\"}," \
   "\"endAt\":{\"type\":\"string\"},\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":\"integer\"}," \
   "\"metadata\":{\"type\":\"object\"}},\"required\":[\"sandboxID\",\"templateID\"]}"
-#define E2B_MCP__O_DONE(key) "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"" key "\":{}},\"required\":[\"sandboxID\",\"" key "\"]}"
+#define E2B_MCP__O_DONE(key, type) "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"" key "\":{\"type\":\"" type "\"}}," \
+  "\"required\":[\"sandboxID\",\"" key "\"]}"
 #define E2B_MCP__BILLED " This starts billing: ask the user before calling it, and keep the timeout short."
 
 #define E2B_MCP__TOOLS(X) \
   X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
     "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end " \
     "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or " \
-    "start time. Results are paged: pass next_token to get the next page. total_running counts the running ones " \
+    "start time; oldest first with order asc. Results are paged: pass next_token to get the next page. total_running counts the running ones " \
     "matching the filters") ".", \
     "{\"type\":\"object\",\"properties\":{" \
     "\"state\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]}" E2B_MCP__MORE(",\"description\":\"Which states to list (default both).\"") "}," \
     "\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only sandboxes of this template ID or alias (no :tag).\"") "}," \
-    "\"metadata\":{\"description\":\"Only sandboxes whose metadata has all these pairs: an object of strings, or the plain string k=v&k2=v2.\"," \
-    "\"anyOf\":[" E2B_MCP__S_MAP ",{\"type\":\"string\"}]}," \
+    "\"metadata\":" E2B_MCP__S_PAIRS("Only sandboxes whose metadata has all these pairs, e.g. [{\\\"key\\\":\\\"user\\\",\\\"value\\\":\\\"alice\\\"}].") "," \
+    "\"order\":{\"type\":\"string\",\"enum\":[\"desc\",\"asc\"]" E2B_MCP__MORE(",\"description\":\"By start time: desc (default) newest first, asc oldest first.\"") "}," \
     "\"started_after\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"") "}," \
-    E2B_MCP__S_PAGE "},\"additionalProperties\":false}", \
+    E2B_MCP__S_PAGE "}}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "}," \
     "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
   X(get_sandbox, "e2b_get_sandbox", "Get a sandbox", E2B_MCP_READ_ONLY, 0, \
     "Show one sandbox in detail" E2B_MCP__MORE(": state, template, start and end time, resources, metadata, lifecycle (what happens " \
     "at timeout) and network settings. Access tokens and injected header values are never shown") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT(E2B_MCP__O_SANDBOX)) \
   X(create_sandbox, "e2b_create_sandbox", "Create a sandbox", 0, 0, \
     "Start a new E2B sandbox from a template (default base" E2B_MCP__MORE("; see e2b_list_default_templates and e2b_list_templates") ")." \
-    E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause.") E2B_MCP__BILLED \
+    E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause (auto_resume: it wakes " \
+    "on traffic). allow_out/deny_out limit where it may connect; volume_mounts attach the team's volumes.") E2B_MCP__BILLED \
     " Put no secrets in env_vars unless the user gave them for this sandbox." E2B_MCP__MORE(" Metadata (e.g. user, app) helps find it later."), \
     "{\"type\":\"object\",\"properties\":{" \
     "\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Template ID or name, e.g. base, code-interpreter-v1, team/name:tag (default base).\"") "}," \
     E2B_MCP__S_TIMEOUT(" (default 300)") "," \
-    "\"metadata\":" E2B_MCP__S_MAP "," \
-    "\"env_vars\":" E2B_MCP__S_MAP "," \
-    "\"auto_pause\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Pause instead of kill at the timeout (default false).\"") "}," \
-    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Let the sandbox reach the internet (default true).\"") "}" \
-    "},\"additionalProperties\":false}", \
+    "\"metadata\":" E2B_MCP__S_PAIRS("Labels to find it by later, e.g. [{\\\"key\\\":\\\"user\\\",\\\"value\\\":\\\"alice\\\"}].") "," \
+    "\"env_vars\":" E2B_MCP__S_PAIRS("Environment variables for the sandbox's processes, as key/value pairs.") "," \
+    "\"auto_pause\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Pause instead of kill at the timeout (default false): the work can be resumed later and a paused sandbox is not billed for compute.\"") "}," \
+    "\"auto_pause_memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"With auto_pause, what the pause keeps: true (default) memory and files, so a resume continues where it stopped; false only the files, so a resume boots it fresh (running processes are lost) and auto_resume is not possible.\"") "}," \
+    "\"auto_resume\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"With auto_pause: a paused sandbox resumes by itself when a request reaches it, and billing starts again (default false).\"") "}," \
+    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"false: no outbound internet at all, the same as deny_out [\\\"0.0.0.0/0\\\"] (default: allowed).\"") "}," \
+    "\"allow_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations the sandbox may always reach, even when deny_out blocks them: domain names (api.github.com, *.pypi.org), IP addresses or CIDR blocks. To allow only these, also pass deny_out [\\\"0.0.0.0/0\\\"].\"") "}," \
+    "\"deny_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations the sandbox may not reach: IP addresses or CIDR blocks, not domain names; \\\"0.0.0.0/0\\\" blocks all but allow_out.\"") "}," \
+    "\"https_ports\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":65535}" E2B_MCP__MORE(",\"description\":\"Ports where a service in the sandbox serves HTTPS rather than plain HTTP, so E2B's proxy connects to it with TLS (its public URL is HTTPS either way).\"") "}," \
+    "\"volume_mounts\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}}," \
+    "\"required\":[\"name\",\"path\"]}" E2B_MCP__MORE(",\"description\":\"The team's persistent volumes to mount: name, and an absolute path in the sandbox, e.g. [{\\\"name\\\":\\\"data\\\",\\\"path\\\":\\\"/mnt/data\\\"}].\"") "}" \
+    "}}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
     "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}")) \
   X(get_sandbox_logs, "e2b_get_sandbox_logs", "Get sandbox logs", E2B_MCP_READ_ONLY, 0, \
@@ -3530,8 +3689,8 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     "\"cursor\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Start here, in Unix milliseconds.\"") "}," \
     "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"]" E2B_MCP__MORE(",\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"") "}," \
     "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "}," \
-    "\"search\":{\"type\":\"string\",\"maxLength\":256" E2B_MCP__MORE(",\"description\":\"Only messages containing this text.\"") "}" \
-    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    "\"search\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only messages containing this text (case-sensitive, at most 256 characters).\"") "}" \
+    "},\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{" \
     "\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"},\"fields\":{\"type\":\"object\"}}}}," \
     "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
@@ -3542,7 +3701,7 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
     "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range start, Unix seconds.\"") "}," \
     "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range end, Unix seconds.\"") "}" \
-    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    "},\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" \
     "{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}," \
     "\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"}," \
@@ -3555,20 +3714,20 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     "Set when a running sandbox ends: timeout seconds from now." E2B_MCP__MORE(" It can shorten or extend; a paused sandbox cannot " \
     "be changed (resume it instead).") E2B_MCP__BILLED, \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT("") "}," \
-    "\"required\":[\"sandbox_id\",\"timeout\"],\"additionalProperties\":false}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout"))) \
+    "\"required\":[\"sandbox_id\",\"timeout\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout", "integer"))) \
   X(pause_sandbox, "e2b_pause_sandbox", "Pause a sandbox", E2B_MCP_IDEMPOTENT, 0, \
     "Pause a running sandbox: its state is saved and compute billing stops" E2B_MCP__MORE("; resume it later with " \
     "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh)") ".", \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
     "\"memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Keep the memory too (default true).\"") "}" \
-    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state"))) \
+    "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string"))) \
   X(resume_sandbox, "e2b_resume_sandbox", "Resume a sandbox", E2B_MCP_IDEMPOTENT, 0, \
     "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds" E2B_MCP__MORE(" " \
     "(default 300; a running one is never shortened). resumed tells whether it was paused") "." E2B_MCP__BILLED, \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT(" (default 300)") "}," \
-    "\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    "\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
     "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}")) \
   X(list_snapshots, "e2b_list_snapshots", "List snapshots", E2B_MCP_READ_ONLY, 0, \
@@ -3577,30 +3736,30 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     "{\"type\":\"object\",\"properties\":{" \
     "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only snapshots taken from this sandbox.\"") "}," \
     "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Snapshot name or ID, optionally with :tag.\"") "}," E2B_MCP__S_PAGE \
-    "},\"additionalProperties\":false}", \
+    "}}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}"))) \
   X(list_default_templates, "e2b_list_default_templates", "List default templates", E2B_MCP_READ_ONLY, 0, \
     "List E2B's public default templates (such as base, code-interpreter-v1 and desktop)" E2B_MCP__MORE(" that any team can start: " \
     "ID, names, CPU, memory (MB), disk (MB) and build") ".", \
-    "{\"type\":\"object\",\"additionalProperties\":false}", \
+    "{\"type\":\"object\",\"properties\":{\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only this template: its ID or a name such as desktop (default: all of them).\"") "}}}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
-    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":[\"integer\",\"null\"]},\"buildID\":{\"type\":\"string\"}}}"))) \
+    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"null\"}]},\"buildID\":{\"type\":\"string\"}}}"))) \
   X(list_templates, "e2b_list_templates", "List team templates", E2B_MCP_READ_ONLY, 0, \
     "List the team's own templates (not E2B's defaults)" E2B_MCP__MORE(": ID, names, resources, build status and usage. Paged with next_token") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "},\"additionalProperties\":false}", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "}}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
     "\"buildStatus\":{\"type\":\"string\"}}}"))) \
   X(list_template_builds, "e2b_list_template_builds", "List template builds", E2B_MCP_READ_ONLY, 0, \
     "Show one of the team's templates and its builds, newest first" E2B_MCP__MORE(" (status, times, resources). template_id is " \
     "the ID (not an alias). Paged with next_token") ".", \
     "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "}," \
-    E2B_MCP__S_PAGE "},\"required\":[\"template_id\"],\"additionalProperties\":false}", \
+    E2B_MCP__S_PAGE "},\"required\":[\"template_id\"]}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}"))) \
   X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
     "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. " \
     "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state")))
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string")))
 
 /* The row's id names its enum constant and its two phases; the count must
    match E2B_MCP__BUILTIN_TOOLS, which sizes the server's tool list. */

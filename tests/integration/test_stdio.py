@@ -367,11 +367,10 @@ def t_tools():
     # --- create
     SIM.clear()
     res, raw = call_raw(c, "e2b_create_sandbox", {})
-    req = only_request("create defaults: POST /sandboxes", SIM.requests(), "POST", "/sandboxes")
+    req = only_request("create defaults: POST /v2/sandboxes", SIM.requests(), "POST", "/v2/sandboxes")
     b = body_of(req)
-    check("create defaults: body templateID base, timeout 300, secure, allow_internet_access",
-          isinstance(b, dict) and b.get("templateID") == "base" and b.get("timeout") == 300
-          and b.get("secure") is True and b.get("allow_internet_access") is True, b)
+    check("create defaults: body templateID base, timeout 300 and nothing else (v2 is always secured)",
+          b == {"templateID": "base", "timeout": 300}, b)
     check_headers("create: headers incl. Content-Type and Content-Length", req, body=True)
     d = result_json(res)
     new_id = (d or {}).get("sandboxID")
@@ -387,9 +386,9 @@ def t_tools():
         "env_vars": {"DB_PASSWORD": "envvar-SECRET-777"}, "auto_pause": True, "allow_internet_access": False})
     req = SIM.requests()[0]
     b = body_of(req)
-    check("create full: body fields templateID/timeout/metadata/envVars/secure/allow_internet_access/autoPause",
+    check("create full: body fields templateID/timeout/metadata/envVars/allow_internet_access/autoPause",
           b == {"templateID": "code-interpreter-v1", "timeout": 600, "metadata": {"user": "demo", "app": "it"},
-                "envVars": {"DB_PASSWORD": "envvar-SECRET-777"}, "secure": True, "allow_internet_access": False,
+                "envVars": {"DB_PASSWORD": "envvar-SECRET-777"}, "allow_internet_access": False,
                 "autoPause": True}, b)
     d = result_json(res)
     check("create full: env_vars never echoed", "envvar-SECRET-777" not in raw and "DB_PASSWORD" not in raw, raw[:300])
@@ -508,7 +507,7 @@ def t_tools():
     # --- resume
     SIM.clear()
     res = c.call_tool("e2b_resume_sandbox", {"sandbox_id": BOB_PAUSED})
-    req = only_request("resume: POST /sandboxes/{id}/connect", SIM.requests(), "POST", "/sandboxes/%s/connect" % BOB_PAUSED)
+    req = only_request("resume: POST /v2/sandboxes/{id}/connect", SIM.requests(), "POST", "/v2/sandboxes/%s/connect" % BOB_PAUSED)
     eq("resume: body timeout 300 (default)", body_of(req), {"timeout": 300})
     d = result_json(res)
     check("resume paused: resumed true (201)", not is_err(res) and d.get("resumed") is True and d.get("sandboxID") == BOB_PAUSED, d)
@@ -696,11 +695,11 @@ def t_bad_input():
         ("timeout a string", "e2b_create_sandbox", {"timeout": "10"}, "timeout"),
         ("create timeout negative", "e2b_create_sandbox", {"timeout": -5}, "timeout"),
         ("create timeout zero", "e2b_create_sandbox", {"timeout": 0}, "timeout"),
-        ("create timeout 3601", "e2b_create_sandbox", {"timeout": 3601}, "timeout"),
+        ("create timeout 86401", "e2b_create_sandbox", {"timeout": 86401}, "timeout"),
         ("set_timeout missing timeout", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD}, "timeout"),
         ("set_timeout negative", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD, "timeout": -1}, "timeout"),
         ("set_timeout zero", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD, "timeout": 0}, "timeout"),
-        ("set_timeout 3601", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD, "timeout": 3601}, "timeout"),
+        ("set_timeout 86401", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD, "timeout": 86401}, "timeout"),
         ("resume timeout 0", "e2b_resume_sandbox", {"sandbox_id": ALICE_PROD, "timeout": 0}, "timeout"),
         ("resume timeout 99999", "e2b_resume_sandbox", {"sandbox_id": ALICE_PROD, "timeout": 99999}, "timeout"),
         ("pause memory a string", "e2b_pause_sandbox", {"sandbox_id": ALICE_PROD, "memory": "no"}, "memory"),
@@ -856,7 +855,7 @@ def t_failures():
     res3 = c.call_tool("e2b_list_sandboxes", {"limit": 5})
     check("429: after Retry-After, calls go through again", not is_err(res3) and len(SIM.requests()) == 3, result_text(res3))
     SIM.clear()
-    SIM.fault(path="^/sandboxes$", status=429, message="you have reached the maximum number of concurrent E2B sandboxes (20)")
+    SIM.fault(path="^/v2/sandboxes$", method="POST", status=429, message="you have reached the maximum number of concurrent E2B sandboxes (20)")
     res = c.call_tool("e2b_create_sandbox", {})
     contains("429 without Retry-After: E2B's message, a wait", result_text(res), "429", "concurrent", "Retry after")
     time.sleep(1.1)
@@ -875,7 +874,7 @@ def t_failures():
         # since E2B may already have started (and be billing) the sandbox.
         c.call_tool("e2b_get_sandbox", {"sandbox_id": BOB_STG1})   # the connection is now reused
         SIM.clear()
-        SIM.fault(path="^/sandboxes$", method="POST", kind="reset", count=1)
+        SIM.fault(path="^/v2/sandboxes$", method="POST", kind="reset", count=1)
         res = c.call_tool("e2b_create_sandbox", {"timeout": 60})
         posts = [r for r in SIM.requests() if r["method"] == "POST"]
         check("reset on a create over a reused connection: one POST only, reported as uncertain",

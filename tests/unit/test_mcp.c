@@ -691,7 +691,7 @@ static void test_bad_arguments(void) {
   refused("e2b_list_snapshots", "{\"limit\":1000}", "limit");
   refused("e2b_create_sandbox", "{\"timeout\":-1}", "timeout");
   refused("e2b_create_sandbox", "{\"timeout\":0}", "timeout");
-  refused("e2b_create_sandbox", "{\"timeout\":3601}", "timeout");
+  refused("e2b_create_sandbox", "{\"timeout\":86401}", "timeout");
   refused("e2b_create_sandbox", "{\"timeout\":\"60\"}", "timeout");
   refused("e2b_create_sandbox", "{\"auto_pause\":\"yes\"}", "auto_pause");
   refused("e2b_create_sandbox", "{\"allow_internet_access\":1}", "allow_internet_access");
