@@ -147,6 +147,21 @@ def main():
     check("a key E2B echoes back reaches the client as [redacted]",
           "upstream saw key [redacted]" in result_text(res) and KEY2 not in result_text(res), result_text(res))
 
+    # 2026-07-28 clients hold no session: each request carries its key the same way
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
+    sim.clear()
+    hdr = {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "e2b_list_templates"}
+    r = request(port, "POST", rpc(60, "tools/call", {"name": "e2b_list_templates", "arguments": {}, "_meta": meta}),
+                dict(hdr, **{"X-E2B-API-Key": KEY2}))
+    ANSWERS.append(r.body)
+    res = r.events()[-1].get("result", {}) if r.status == 200 else {}
+    log = sim.requests()
+    check("a 2026-07-28 call goes with its own key (B's team: no templates)", r.status == 200 and
+          (result_json(res) or {}).get("data") == [] and [x["headers"].get("x-api-key") for x in log] == [KEY2], (r.status, r.body[:300]))
+    r = request(port, "POST", rpc(61, "tools/call", {"name": "e2b_list_templates", "arguments": {}, "_meta": meta}), hdr)
+    ANSWERS.append(r.body)
+    check("a 2026-07-28 call without a key: 401", r.status == 401 and "X-E2B-API-Key" in r.body, (r.status, r.body[:200]))
+
     # the key is per request: the same session, another key
     r = request(port, "POST", rpc(50, "tools/call", {"name": "e2b_list_snapshots", "arguments": {}}),
                 dict(a.headers(), **{"X-E2B-API-Key": KEY2}))
