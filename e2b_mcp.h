@@ -675,6 +675,12 @@ E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config
 #endif
 
 #define E2B_MCP__COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+/* Keeps a function's frame off its caller's (the deepest stack path is what a board pays). */
+#if defined(__GNUC__)
+#  define E2B_MCP__NOINLINE __attribute__((noinline))
+#else
+#  define E2B_MCP__NOINLINE
+#endif
 
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err) {
   switch (err) {
@@ -1301,14 +1307,13 @@ static int e2b_mcp__conn_recv(e2b_mcp_server *s, char *p, size_t n) {
 
 /* One E2B request: written by a tool's build phase, sent by the client, and
    read again by the tool's shape phase (what it kept for the answer). */
-#define E2B_MCP__ASK_MAX E2B_MCP__D(320, 192)
 typedef struct e2b_mcp__req {
   e2b_mcp_json w;       /* "METHOD prefix/path?query" in s->req; the client adds the head */
   e2b_mcp_json body;    /* a JSON body (e2b_mcp__req_body), or none: body.buf is NULL */
   const e2b_mcp_url *base;
   int has_query;
   int idempotent;       /* may be sent again after a stale connection */
-  char ask[E2B_MCP__ASK_MAX];   /* the consent question for a call that bills or destroys; "" none */
+  const char *ask;      /* the consent question of a call that bills or destroys (e2b_mcp__ask), or NULL */
   /* kept for the shape phase: the sandbox ID, a number (a timeout, a limit), a flag */
   char id[E2B_MCP_ID_MAX];
   long long num;
@@ -2259,7 +2264,7 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
        returns -1), then writes the request: e2b_mcp__req_on / e2b_mcp__req_sandbox
        for "METHOD /path", e2b_mcp__req_seg / _q / _qint for path segments and
        query, e2b_mcp__req_body for a JSON body (closed by the phase). A call that
-       bills or destroys writes its consent question into rq->ask. What the
+       bills or destroys writes its consent question with e2b_mcp__ask. What the
        answer's shaping needs from the arguments goes in rq->id, rq->num and
        rq->flag (the arguments are gone by then). Returns 0 to send, -1 when the
        error result is set; it does no I/O and nothing is sent after -1.
@@ -2752,6 +2757,16 @@ static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return &rq->body;
 }
 
+/* The consent question, in the error text's buffer: it is sent before any
+   error can be written there, and needs no room of its own while the call waits. */
+static void e2b_mcp__ask(e2b_mcp_call *c, e2b_mcp__req *rq, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  e2b_mcp__vfmt(c->srv->errmsg, sizeof c->srv->errmsg, fmt, ap);
+  va_end(ap);
+  rq->ask = c->srv->errmsg;
+}
+
 /* Limit and next_token, shared by the paged lists. */
 static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
   long long limit;
@@ -2849,7 +2864,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_on(c, rq, "POST", &c->srv->api);
   e2b_mcp__req_lit(rq, "/sandboxes");
   rq->num = timeout;
-  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
+  e2b_mcp__ask(c, rq, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
            "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
   return 0;
 }
@@ -2950,7 +2965,7 @@ static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq)
   b = e2b_mcp__req_body(c, rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
   rq->num = timeout;
-  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
+  e2b_mcp__ask(c, rq, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
            "a shorter time ends it sooner.", rq->id, timeout);
   return 0;
 }
@@ -2982,7 +2997,7 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   rq->idempotent = 1;   /* resumes or extends; never shortens */
   b = e2b_mcp__req_body(c, rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
-  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
+  e2b_mcp__ask(c, rq, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
            "second while it runs.", rq->id, timeout);
   return 0;
 }
@@ -3107,7 +3122,7 @@ static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__
 static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
   e2b_mcp__req_sandbox(c, rq, "DELETE", rq->id, NULL);
-  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
+  e2b_mcp__ask(c, rq, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
            "are destroyed.", rq->id);
   return 0;
 }
@@ -3137,12 +3152,18 @@ static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
   return 0;   /* accepted, or the client cannot be asked (the description told the model to ask) */
 }
 
+/* Sends the built request and shapes the answer (a frame of its own: the
+   answer's record is not on the stack while the arguments are read). */
+E2B_MCP__NOINLINE static void e2b_mcp__send_shape(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp__shape_fn shape) {
+  e2b_mcp_http_resp r;
+  if (e2b_mcp__call_e2b(c, rq, &r) == 0) shape(c, rq, &r);
+}
+
 /* build -> the key and the cool-down -> consent -> send -> shape. Every failure
    on the way is the call's error result, said so a model can act on it. */
 static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
   const e2b_mcp__phases *ph = (const e2b_mcp__phases *)c->tool->user;
   e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
   if ((ph->gate & E2B_MCP__GATE_KILL) && !c->srv->cfg.enable_kill) {
     e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
     return;
@@ -3154,9 +3175,8 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     return;
   }
   if (e2b_mcp__ready(c) != 0) return;
-  if (rq.ask[0] && e2b_mcp__consent(c, rq.ask)) return;
-  if (e2b_mcp__call_e2b(c, &rq, &r)) return;
-  ph->shape(c, &rq, &r);
+  if (rq.ask && e2b_mcp__consent(c, rq.ask)) return;
+  e2b_mcp__send_shape(c, &rq, ph->shape);
 }
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
