@@ -1,4 +1,4 @@
-# bench/bench.mk - `make bench` (issue 6), included by the top Makefile; not part of `make test`.
+# bench/bench.mk - `make bench`, included by the top Makefile; not part of `make test`.
 # Prints ONE table (sizes, RAM, speed, each beside its budget); bench/README.md says how each
 # figure is measured, bench/RESULTS.md holds the last run written up for the README.
 #   make bench                       the table (also in build/bench/table.md)

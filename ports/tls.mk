@@ -72,12 +72,13 @@ test-tls-anchors: $(TLS_T)/decl/e2b_mcp.h $(MUSL_BEARSSL)/lib/libbearssl.a
 	@tests/tls/anchors-suite.sh
 
 # Binary suites: the real server binaries over HTTPS to the simulator behind nginx.
+tls_int = python3 tests/lib/sim.py --tls $(BUILD)/tls-int-$(1) -- sh tests/tls/integration-https.sh $(1) $(2)
 test-tls-int-bearssl: $(BUILD)/e2b-mcp
-	@tests/tls/integration-https.sh bearssl $<
+	@$(call tls_int,bearssl,$<)
 test-tls-int-mbedtls: $(BUILD)/e2b-mcp-mbedtls
-	@tests/tls/integration-https.sh mbedtls $<
+	@$(call tls_int,mbedtls,$<)
 test-tls-int-static: $(BUILD)/e2b-mcp-static
-	@tests/tls/integration-https.sh static $<
+	@$(call tls_int,static,$<)
 test-tls-binary: $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-mbedtls $(BUILD)/e2b-mcp-static
 	@timeout 600 python3 tests/tls/test_binary.py $^
 

@@ -13,8 +13,9 @@ import sys
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-sys.path.insert(0, os.path.join(ROOT, "tests", "integration"))
-from mcp_client import DEFAULT_KEY, McpClient, Sim, result_json, result_text  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+from sim import KEY as DEFAULT_KEY, Sim, server_env  # noqa: E402
+from mcp import McpClient, result_json, result_text  # noqa: E402
 
 COLOR = sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 UTF8 = (sys.stdout.encoding or "").lower().replace("-", "") == "utf8"
@@ -100,7 +101,7 @@ def template_name(sb):
 
 
 def run(binary, sim):
-    env = {"E2B_API_KEY": DEFAULT_KEY, "E2B_API_URL": sim.url, "E2B_DASHBOARD_API_URL": sim.url}
+    env = server_env(sim.url, DEFAULT_KEY)
     cli = McpClient([binary], env=env, elicit={"action": "accept", "content": {"confirm": True}})
     try:
         init = cli.initialize("2025-11-25", capabilities={"elicitation": {"form": {}}})["result"]

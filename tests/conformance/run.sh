@@ -29,18 +29,17 @@ timeout 600 "$CONF" server --url "http://localhost:$port/mcp" --expected-failure
 rc=$?
 sed 's/\x1b\[[0-9;]*m//g' "$OUT/suite.log" > "$OUT/suite.txt"
 # Per scenario: passed, an expected failure (listed, with its reason in the yml), or failed.
-pass=0; fail=0
+. "$ROOT/tests/lib/check.sh"
 sed -n -e 's/^✓ \([^:]*\):.*/P \1/p' -e 's/^✗ \([^:]*\):.*/F \1/p' "$OUT/suite.txt" > "$OUT/scenarios.txt"
 while read -r mark name; do
   listed=0; grep -qE "^  - $name\$" "$EXPECTED" && listed=1
-  if [ "$mark" = P ] && [ $listed -eq 0 ]; then echo "PASS $name"; pass=$((pass+1))
+  if [ "$mark" = P ] && [ $listed -eq 0 ]; then pass "$name"
   elif [ "$mark" = F ] && [ $listed -eq 1 ]; then echo "XFAIL $name (reason in tests/conformance/expected-failures.yml)"
-  elif [ "$mark" = P ]; then echo "FAIL $name passes but is listed as an expected failure (stale)"; fail=$((fail+1))
-  else echo "FAIL $name"; fail=$((fail+1)); fi
+  elif [ "$mark" = P ]; then fail "$name: passes but is listed as an expected failure (stale)"
+  else fail "$name: the scenario failed"; fi
 done < "$OUT/scenarios.txt"
 total=$(grep -E '^Total:' "$OUT/suite.txt")
 echo "suite: ${total:-no summary}, exit $rc (log: $OUT/suite.txt)"
-if [ $((pass+fail)) -eq 0 ]; then tail -n 20 "$OUT/suite.txt"; fail=1; fi
-if [ $rc -ne 0 ] && [ $fail -eq 0 ]; then echo "FAIL the suite exited $rc"; fail=1; fi
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+if [ $((pass_n+fail_n)) -eq 0 ]; then tail -n 20 "$OUT/suite.txt"; fail "the suite reported scenarios: none"; fi
+if [ $rc -ne 0 ] && [ $fail_n -eq 0 ]; then fail "the suite exits 0: it exited $rc"; fi
+closing

@@ -1,4 +1,4 @@
-# tests/cross/cross.mk - cross builds run under qemu-user (issue 6), included by the top Makefile.
+# tests/cross/cross.mk - cross builds run under qemu-user, included by the top Makefile.
 #   make cross        static glibc builds of the server (plain HTTP, -DE2B_MCP_TLS_NONE) for
 #                     aarch64, armhf and s390x (big-endian): build/cross/e2b-mcp-<arch>
 #   make test-cross   each one under qemu-<arch> against the simulator: tests/cross/session.py
@@ -27,6 +27,6 @@ $(CROSS_DIR)/e2b-mcp-%: examples/e2b-mcp.c $(HDRS) $(CROSS_DIR)/inc/jsmn.h | dep
 
 test-cross:
 	@$(MAKE) -s deps-cross || { echo "FAIL scripts/install-deps.sh cross"; echo "0 passed, 1 failed"; exit 1; }
-	@$(MAKE) -s -j2 $(CROSS_BINS) || { echo "FAIL cross builds"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s -j2 $(CROSS_BINS) $(BUILD)/e2b-mcp || { echo "FAIL cross builds"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 900 tests/cross/run.sh $(CROSS_ARCHS)
 TEST_SUITES += cross

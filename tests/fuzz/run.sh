@@ -7,7 +7,7 @@
 set -u
 secs=$1; extra=$2; shift 2
 dir=${FUZZ_DIR:-build/fuzz}
-pass=0; fail=0
+. tests/lib/check.sh
 mkdir -p "$dir/artifacts"
 for t in "$@"; do
   seeds=tests/fuzz/corpus/${t%_small}
@@ -22,11 +22,10 @@ for t in "$@"; do
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
   cov=$(grep -E '^#[0-9]+' "$log" | tail -n 1 | sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\).*/cov \1 ft \2/p')
   if [ "$rc" -eq 0 ]; then
-    pass=$((pass + 1)); echo "ok   $t: ${runs:-?} runs, ${rate:-?}/s, ${cov:-?}"
+    pass "$t: ${runs:-?} runs, ${rate:-?}/s, ${cov:-?}"
   else
-    fail=$((fail + 1)); echo "FAIL $t: rc=$rc (see $log; the input is in $dir/artifacts/)"
+    fail "$t: rc=$rc (see $log; the input is in $dir/artifacts/)"
     grep -E 'check failed|ERROR|SUMMARY' "$log" | head -n 5
   fi
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+closing

@@ -1,5 +1,5 @@
 # tests/http/http.mk — the Streamable HTTP transport, the official MCP conformance suite,
-# the MCP inspector CLI and consent (issue 5). Included by the top Makefile.
+# the MCP inspector CLI and consent. Included by the top Makefile.
 #   make test-http-rules        HTTP rules: token, Origin/Host, sessions, versions, sizes,
 #                               slow clients, more clients than slots (Python stdlib)
 #   make test-http-consent      consent before billable calls, on stdio and on HTTP,

@@ -7,11 +7,19 @@ import json
 import os
 import socket
 
-import util
-from util import check, rpc, HttpSession, StdioSession
+import sys
 
-E2B_MCP = os.path.join(util.BUILD, "e2b-mcp")
-HTTP_BIN = os.path.join(util.BUILD, "e2b-mcp-httptest")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import report  # noqa: E402
+from report import check  # noqa: E402
+from sim import BUILD, KEY, Sim, server_env, stop, track  # noqa: E402,F401
+from mcp import (ACCEPT, HttpSession, McpClient, dechunk, init_params, read_response, read_until, request,  # noqa: E402,F401
+                 rpc, start_http)
+
+SIM = None   # the simulator (main)
+
+E2B_MCP = os.path.join(BUILD, "e2b-mcp")
+HTTP_BIN = os.path.join(BUILD, "e2b-mcp-httptest")
 
 ANSWERS = {
     "accept": {"action": "accept", "content": {"confirm": True}},
@@ -32,11 +40,11 @@ def cancel_of(answer, n):
 
 
 def e2b_calls(sim_port):
-    return [(r["method"], r["path"]) for r in util.sim_requests(sim_port) if not r["path"].startswith("/_sim")]
+    return [(r["method"], r["path"]) for r in SIM.requests() if not r["path"].startswith("/_sim")]
 
 
 def sandbox_id(sim_port):
-    data = json.loads(util.raw_get(sim_port, "/_sim/state"))
+    data = SIM.state()
     sbs = data.get("sandboxes", data) if isinstance(data, dict) else data
     for sb in sbs:
         if sb.get("state") == "running":
@@ -56,7 +64,8 @@ def cases(sim_port):
 
 class StdioClient:
     def __init__(self, sim_port, caps):
-        self.s = StdioSession(E2B_MCP, util.server_env(sim_port, {"E2B_MCP_ENABLE_KILL": "1"}), caps)
+        self.s = McpClient([E2B_MCP], server_env(sim_port, extra={"E2B_MCP_ENABLE_KILL": "1"}))
+        self.s.initialize(capabilities=caps)
         self.n = 100
 
     def call(self, tool, args, answer):
@@ -86,7 +95,7 @@ class StdioClient:
 
 class HttpClient:
     def __init__(self, sim_port, caps):
-        self.port, _ = util.start_http(HTTP_BIN, sim_port, extra_env={"E2B_MCP_ENABLE_KILL": "1"})
+        self.port, _ = start_http(HTTP_BIN, server_env(sim_port, extra={"E2B_MCP_ENABLE_KILL": "1"}))
         self.s = HttpSession(self.port, caps=caps)
         self.n = 100
 
@@ -95,11 +104,11 @@ class HttpClient:
         body = rpc(self.n, "tools/call", {"name": tool, "arguments": args})
         sock = socket.create_connection(("127.0.0.1", self.port), timeout=15)
         head = "POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in self.s.headers({
-            "Host": "127.0.0.1:%d" % self.port, "Content-Type": "application/json", "Accept": util.ACCEPT,
+            "Host": "127.0.0.1:%d" % self.port, "Content-Type": "application/json", "Accept": ACCEPT,
             "Content-Length": str(len(body))}).items()) + "\r\n"
         sock.sendall(head.encode() + body.encode())
         n = self.n
-        raw, msgs = util.read_until(sock, b"", lambda m, r: any(x.get("method") == "elicitation/create" or x.get("id") == n for x in m))
+        raw, msgs = read_until(sock, b"", lambda m, r: any(x.get("method") == "elicitation/create" or x.get("id") == n for x in m))
         question = None
         if msgs and msgs[-1].get("method") == "elicitation/create":
             question = msgs[-1]
@@ -108,13 +117,13 @@ class HttpClient:
                 r = self.s.post(json.dumps(cancel))
                 check("http: the cancel POST is answered 202", r.status == 202, r.status)
             if answer == "cancel-call":   # the call's stream ends without an answer
-                raw, msgs = util.read_until(sock, raw, lambda m, r: r.endswith(b"\r\n0\r\n\r\n"))
+                raw, msgs = read_until(sock, raw, lambda m, r: r.endswith(b"\r\n0\r\n\r\n"))
                 sock.close()
                 final = [x for x in msgs if x.get("id") == n]
                 return question, (final[-1] if final else (None if raw.endswith(b"\r\n0\r\n\r\n") else {"open": raw[-200:]}))
             r = self.s.post(json.dumps({"jsonrpc": "2.0", "id": question["id"], "result": ANSWERS["accept" if cancel else answer]}))
             check("http: the answer POST is answered 202", r.status == 202, r.status)
-            raw, msgs = util.read_until(sock, raw, lambda m, r: any(x.get("id") == n for x in m))
+            raw, msgs = read_until(sock, raw, lambda m, r: any(x.get("id") == n for x in m))
         sock.close()
         final = [x for x in msgs if x.get("id") == n]
         return question, (final[-1].get("result", final[-1]) if final else {"missing": raw[-300:].decode("latin-1")})
@@ -128,7 +137,7 @@ def run(label, make, sim_port):
     c = make(sim_port, {"elicitation": {}})
     for tool, args, endpoint, says in cases(sim_port):
         for answer in ("decline", "cancel", "accept-unchecked", "accept-empty"):
-            util.sim_clear(sim_port)
+            SIM.clear()
             q, res = c.call(tool, args, answer)
             calls = e2b_calls(sim_port)
             check("%s: %s, %s: the user is asked (%s)" % (label, tool, answer, says),
@@ -138,37 +147,37 @@ def run(label, make, sim_port):
             text = res.get("content", [{}])[0].get("text", "")
             check("%s: %s, %s: the result says nothing was done" % (label, tool, answer),
                   res.get("isError") is True and "nothing was done" in text, res)
-        util.sim_clear(sim_port)
+        SIM.clear()
         q, res = c.call(tool, args, "accept")
         calls = e2b_calls(sim_port)
         check("%s: %s, accept: the call runs (%s %s)" % (label, tool, endpoint[0], endpoint[1]),
               q is not None and endpoint in calls and not res.get("isError"), (calls, res))
     # the client cancels the call while its user is asked: no answer, nothing sent to E2B
     tool, args, endpoint, _ = cases(sim_port)[0]
-    util.sim_clear(sim_port)
+    SIM.clear()
     q, res = c.call(tool, args, "cancel-call")
     check("%s: a call cancelled while the user is asked gets no answer" % label, q is not None and res is None, res)
     check("%s: ... and nothing is sent to E2B" % label, e2b_calls(sim_port) == [], e2b_calls(sim_port))
-    util.sim_clear(sim_port)
+    SIM.clear()
     q, res = c.call(tool, args, "cancel-other")
     check("%s: a cancel naming another request leaves the question open; accept then runs the call" % label,
           q is not None and res is not None and not res.get("isError") and endpoint in e2b_calls(sim_port), res)
     c.close()
     # a client that does form elicitation only through URL mode is not sent a form: the call runs as without
     c = make(sim_port, {"elicitation": {"url": {}}})
-    util.sim_clear(sim_port)
+    SIM.clear()
     q, res = c.call("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, "decline")
     check("%s: elicitation with URL mode only: no form question, the call runs" % label,
           q is None and ("POST", "/sandboxes") in e2b_calls(sim_port) and not res.get("isError"), (q, res))
     c.close()
     c = make(sim_port, {"elicitation": {"form": {}, "url": {}}})
-    util.sim_clear(sim_port)
+    SIM.clear()
     q, res = c.call("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, "decline")
     check("%s: elicitation naming form mode: the user is asked" % label, q is not None and e2b_calls(sim_port) == [], (q, res))
     c.close()
     # a client without the capability: no question, the call runs
     c = make(sim_port, {})
-    util.sim_clear(sim_port)
+    SIM.clear()
     q, res = c.call("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, "decline")
     check("%s: without elicitation, e2b_create_sandbox runs without a question" % label,
           q is None and ("POST", "/sandboxes") in e2b_calls(sim_port) and not res.get("isError"), res)
@@ -176,11 +185,14 @@ def run(label, make, sim_port):
 
 
 def main():
-    sim_port, _ = util.start_sim()
+    global SIM
+    SIM = Sim.start()
+    sim_port = SIM.port
     run("stdio", StdioClient, sim_port)
     # no request reaches a client before its notifications/initialized: the call runs as without elicitation
-    s = StdioSession(E2B_MCP, util.server_env(sim_port), {"elicitation": {}}, initialized=False)
-    util.sim_clear(sim_port)
+    s = McpClient([E2B_MCP], server_env(sim_port))
+    s.request("initialize", init_params(capabilities={"elicitation": {}}))
+    SIM.clear()
     s.send({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
             "params": {"name": "e2b_create_sandbox", "arguments": {"template_id": "base", "timeout": 60}}})
     m = s.recv()
@@ -188,14 +200,7 @@ def main():
           and ("POST", "/sandboxes") in e2b_calls(sim_port), m)
     s.close()
     run("http", HttpClient, sim_port)
-    util.finish()
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except Exception as e:
-        import traceback
-        traceback.print_exc()
-        check("consent suite ran to the end", False, repr(e))
-        util.finish()
+    report.run(main)

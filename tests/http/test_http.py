@@ -9,11 +9,19 @@ import subprocess
 import threading
 import time
 
-import util
-from util import check, request, rpc, HttpSession
+import sys
 
-BIN = os.path.join(util.BUILD, "e2b-mcp-httptest")
-FIXTURE = os.path.join(util.BUILD, "fixture-server")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import report  # noqa: E402
+from report import check  # noqa: E402
+from sim import BUILD, KEY, Sim, server_env, stop, track  # noqa: E402,F401
+from mcp import (ACCEPT, HttpSession, McpClient, dechunk, read_response, read_until, request, rpc,  # noqa: E402,F401
+                 start_http)
+
+SIM = None   # the simulator (main)
+
+BIN = os.path.join(BUILD, "e2b-mcp-httptest")
+FIXTURE = os.path.join(BUILD, "fixture-server")
 TOKEN = "s3cret-token-for-tests"
 INIT = rpc(1, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}})
 
@@ -54,11 +62,11 @@ def test_basics(port):
     body = rpc(30, "tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": "x" * 1500}})
     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
     head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
-            "Mcp-Session-Id: %s\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n" % (port, util.ACCEPT, s.sid, len(body)))
+            "Mcp-Session-Id: %s\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n" % (port, ACCEPT, s.sid, len(body)))
     sock.sendall(head.encode())
     first = sock.recv(100)
     sock.sendall(body.encode())
-    r = util.read_response(sock)
+    r = read_response(sock)
     sock.close()
     check("Expect: 100-continue gets 100 Continue, then the answer", first.startswith(b"HTTP/1.1 100") and r.status == 200, first)
     return s
@@ -121,7 +129,7 @@ def test_origin(port, other):
 def test_allowed_hosts(sim_port):
     """E2B_MCP_HTTP_ALLOWED_HOSTS names more hosts for Host and Origin (a reverse proxy's name), comma
     separated, spaces around a name ignored; the loopback names stay accepted on a loopback bind."""
-    port, p = util.start_http(BIN, sim_port, extra_env={"E2B_MCP_HTTP_ALLOWED_HOSTS": " proxy.example , Other.Test ,"})
+    port, p = start_http(BIN, server_env(sim_port, extra={"E2B_MCP_HTTP_ALLOWED_HOSTS": " proxy.example , Other.Test ,"}))
     for host, origin, want in (("proxy.example:8443", "https://proxy.example", 200), ("other.test", None, 200),
                                ("127.0.0.1:%d" % port, None, 200), ("evil.example", None, 403),
                                ("proxy.example.evil", None, 403), ("127.0.0.1:%d" % port, "https://evil.example", 403)):
@@ -130,11 +138,11 @@ def test_allowed_hosts(sim_port):
             h["Origin"] = origin
         r = request(port, "POST", INIT, h)
         check("allowed hosts: Host %s%s -> %d" % (host, ", Origin " + origin if origin else "", want), r.status == want, r.status)
-    util.stop(p)
-    port, p = util.start_http(BIN, sim_port, extra_env={"E2B_MCP_HTTP_ALLOWED_HOSTS": ""})
+    stop(p)
+    port, p = start_http(BIN, server_env(sim_port, extra={"E2B_MCP_HTTP_ALLOWED_HOSTS": ""}))
     r = request(port, "POST", INIT)
     check("allowed hosts set but empty: as if unset (the loopback names)", r.status == 200, r.status)
-    util.stop(p)
+    stop(p)
 
 
 def test_cancel_while_connecting(sim_port):
@@ -151,7 +159,7 @@ def test_cancel_while_connecting(sim_port):
         except BlockingIOError:
             pass
     time.sleep(0.2)
-    port, p = util.start_http(BIN, sim_port, extra_env={"E2B_API_URL": "http://127.0.0.1:%d" % bh.getsockname()[1]})
+    port, p = start_http(BIN, server_env(sim_port, extra={"E2B_API_URL": "http://127.0.0.1:%d" % bh.getsockname()[1]}))
     a = HttpSession(port)
     got = {}
 
@@ -168,7 +176,7 @@ def test_cancel_while_connecting(sim_port):
     answers = [m for m in r.events() if m.get("id") == 77] if r is not None else None
     check("cancel while connecting to E2B: the call ends at once without an answer",
           c.status == 202 and answers == [] and got.get("t", 99) < 1.5, (c.status, got.get("t"), answers))
-    util.stop(p)
+    stop(p)
     for f in fill + [bh]:
         f.close()
 
@@ -176,9 +184,9 @@ def test_cancel_while_connecting(sim_port):
 def test_stop_while_e2b_waits(sim_port):
     """SIGTERM while a call waits for a slow E2B: the server ends at once (exit 0), not after
     E2B's answer or the read timeout (a container runtime kills it after 10 s)."""
-    port, p = util.start_http(BIN, sim_port)
+    port, p = start_http(BIN, server_env(sim_port))
     s = HttpSession(port)
-    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 6000, "count": 1})
+    SIM.fault(**{"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 6000, "count": 1})
     th = threading.Thread(target=lambda: _swallow(lambda: s.call("tools/call", {"name": "e2b_list_sandboxes", "arguments": {}})))
     th.start()
     time.sleep(0.4)
@@ -189,12 +197,12 @@ def test_stop_while_e2b_waits(sim_port):
     except subprocess.TimeoutExpired:
         rc = None
     check("SIGTERM while a call waits for E2B: the server exits 0 at once", rc == 0 and time.time() - t < 1.5, (rc, time.time() - t))
-    util.stop(p)
+    stop(p)
     th.join(10)
     # a call that changes something runs to its answer first: the user learns what was done
-    port, p = util.start_http(BIN, sim_port)
+    port, p = start_http(BIN, server_env(sim_port))
     s = HttpSession(port)
-    util.sim_fault(sim_port, {"path": "/timeout$", "kind": "delay", "delay_ms": 1500, "count": 1})
+    SIM.fault(**{"path": "/timeout$", "kind": "delay", "delay_ms": 1500, "count": 1})
     got = {}
     th = threading.Thread(target=lambda: got.setdefault("r", s.call("tools/call", {"name": "e2b_set_sandbox_timeout",
                                                                                    "arguments": {"sandbox_id": "ibobstaging0000000001", "timeout": 900}})))
@@ -210,7 +218,7 @@ def test_stop_while_e2b_waits(sim_port):
     res = [m for m in r.events() if "result" in m] if r is not None and r.status == 200 else []
     check("SIGTERM while a change waits for E2B: it gets its answer, then the server exits 0",
           rc == 0 and res and res[-1]["result"].get("isError") is False, (rc, str(res)[:200]))
-    util.stop(p)
+    stop(p)
 
 
 def _swallow(f):
@@ -224,8 +232,8 @@ def test_accept_burst(sim_port):
     """Two clients connect at once while one slot is free and three hold half-sent requests: the
     first keeps the free slot (a connection accepted in the same burst is never taken for the
     next one: the clock moves while accepting), the second gets 503. Each accept takes 3 ms."""
-    env = {"LD_PRELOAD": os.path.join(util.BUILD, "sndbuf-shim.so"), "SHIM_ACCEPT_MS": "3"}
-    port, p = util.start_http(BIN, sim_port, extra_env=env)
+    env = {"LD_PRELOAD": os.path.join(BUILD, "sndbuf-shim.so"), "SHIM_ACCEPT_MS": "3"}
+    port, p = start_http(BIN, server_env(sim_port, extra=env))
     lost = []
     for rnd in range(3):
         busy = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
@@ -248,11 +256,11 @@ def test_accept_burst(sim_port):
             k.close()
         time.sleep(1.8)   # the request timeout (1.5 s) frees the half-sent ones
     check("a connection accepted in a burst keeps its slot (the next one in the burst gets 503)", not lost, lost)
-    util.stop(p)
+    stop(p)
 
 
 def test_token(sim_port):
-    port, p = util.start_http(BIN, sim_port, extra_env={"E2B_MCP_HTTP_TOKEN": TOKEN})
+    port, p = start_http(BIN, server_env(sim_port, extra={"E2B_MCP_HTTP_TOKEN": TOKEN}))
     r = request(port, "POST", INIT)
     check("token: a request without Authorization is 401 with WWW-Authenticate: Bearer",
           r.status == 401 and r.headers.get("www-authenticate", "").lower().startswith("bearer"), r.status)
@@ -265,9 +273,9 @@ def test_token(sim_port):
     check("token: every request needs it, not only initialize", r.status == 401, r.status)
     r = request(port, "POST", rpc(2, "ping"), {"Mcp-Session-Id": s.sid, "Authorization": "bearer " + TOKEN})
     check("token: the scheme is case-insensitive", r.status == 200, r.status)
-    util.stop(p)
+    stop(p)
     # a non-loopback address without a token: refused before listening
-    env = util.server_env(sim_port)
+    env = server_env(sim_port)
     q = subprocess.run([BIN, "--http", "0.0.0.0:0"], capture_output=True, env=env, timeout=10)
     check("a non-loopback address without a token is refused", q.returncode == 2 and b"E2B_MCP_HTTP_TOKEN" in q.stderr, q.stderr)
     q = subprocess.run([BIN, "--http", "nonsense"], capture_output=True, env=env, timeout=10)
@@ -282,36 +290,36 @@ def test_partial_tokens(sim_port):
     """A body with more JSON values than E2B_MCP_MSG_TOKENS leaves partial tokens (a last
     key without its value): the transport must not walk them. The API prefix puts bytes
     after the token array (the last E2B request head) that read as a wild token."""
-    port, p = util.start_http(BIN, sim_port, extra_env={"E2B_API_URL": "http://127.0.0.1:%d/AAAAAAA" % sim_port})
+    port, p = start_http(BIN, server_env(sim_port, extra={"E2B_API_URL": "http://127.0.0.1:%d/AAAAAAA" % sim_port}))
     s = HttpSession(port)
     s.call("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": "x"}})
     r = s.post("{" + '"a":1,' * 511 + '"id":1}')
     check("too many JSON values with a last key 'id': a JSON-RPC error, not a crash",
           r.status == 200 and "more JSON values" in r.body and p.poll() is None, (r.status, r.body[:200], p.poll()))
-    util.stop(p)
+    stop(p)
 
 
 def test_sizes(port, other):
     big = 16384 + 1
     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
     head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
-            "Mcp-Session-Id: %s\r\nContent-Length: %d\r\n\r\n" % (port, util.ACCEPT, other.sid, big))
+            "Mcp-Session-Id: %s\r\nContent-Length: %d\r\n\r\n" % (port, ACCEPT, other.sid, big))
     sock.sendall(head.encode())
     try:
         sock.sendall(b"x" * big)   # the client sends it all anyway: it must still read the answer, not a reset
     except OSError:
         pass
-    r = util.read_response(sock)
+    r = read_response(sock)
     sock.close()
     check("an oversize body is 413, readable by a client that sent it all", r.status == 413 and "16384" in r.body, r.status)
     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
     sock.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"a" * 9000 + b"\r\n\r\n")
-    r = util.read_response(sock)
+    r = read_response(sock)
     sock.close()
     check("an oversize head is 431", r.status == 431, r.status)
     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
     sock.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
-    r = util.read_response(sock)
+    r = read_response(sock)
     sock.close()
     check("a chunked request body is 411", r.status == 411, r.status)
     # framing a proxy in front may read otherwise (request smuggling): refused, not guessed
@@ -319,9 +327,9 @@ def test_sizes(port, other):
     for label, hdr in [("a space before the colon", "Content-Length : %d"), ("a signed Content-Length", "Content-Length: +%d"),
                        ("a folded Transfer-Encoding", "Content-Length: %d\r\nX-A: b\r\n Transfer-Encoding: chunked")]:
         sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-        sock.sendall(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nMcp-Session-Id: %s\r\nAccept: %s\r\n" % (other.sid, util.ACCEPT)
+        sock.sendall(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nMcp-Session-Id: %s\r\nAccept: %s\r\n" % (other.sid, ACCEPT)
                       + hdr % len(ping) + "\r\n\r\n").encode() + ping)
-        r = util.read_response(sock)
+        r = read_response(sock)
         sock.close()
         check("%s is 400" % label, r.status == 400, r.status)
     check("other clients are served meanwhile", served(port, other))
@@ -333,7 +341,7 @@ def test_slow(port, other):
     time.sleep(0.2)
     check("a slow client does not hold up the others", served(port, other))
     t = time.time()
-    r = util.read_response(slow)
+    r = read_response(slow)
     slow.close()
     check("the slow client gets 408 after the request timeout", r.status == 408 and 0.8 < time.time() - t + 0.2 < 3.5, (r.status, time.time() - t))
     idle = socket.create_connection(("127.0.0.1", port), timeout=8)
@@ -348,7 +356,7 @@ def test_slow_e2b(port, sim_port):
     """A tool call waiting for a slow E2B answer does not hold up the other clients: they are
     answered meanwhile, and their own tool calls run after it, in order, instead of failing."""
     a, b = HttpSession(port), HttpSession(port)
-    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1500, "count": 1})
+    SIM.fault(**{"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1500, "count": 1})
     got = {}
 
     def call(name, sess, args):
@@ -378,7 +386,7 @@ def test_batch_while_e2b_waits(port, sim_port):
     meanwhile must not disturb the rest of the batch (its text and tokens are read between
     its calls); that client is answered after it."""
     a, b = HttpSession(port, version="2025-03-26"), HttpSession(port)
-    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1000, "count": 1})
+    SIM.fault(**{"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1000, "count": 1})
     got = {}
 
     def batch():
@@ -404,7 +412,7 @@ def test_session_kept_while_its_call_runs(port, sim_port):
     sessions meanwhile, the call still answers under the version it negotiated (2024-11-05: no
     structuredContent), not under a newcomer's that took the slot."""
     a = HttpSession(port, version="2024-11-05")
-    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1200, "count": 1})
+    SIM.fault(**{"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1200, "count": 1})
     got = {}
     t = threading.Thread(target=lambda: got.setdefault("a", a.call("tools/call", {"name": "e2b_list_sandboxes", "arguments": {"limit": 1}})))
     t.start()
@@ -424,7 +432,7 @@ def test_cancel_while_e2b_waits(port, sim_port):
     a = HttpSession(port)
     for tool, args, path, ends in (("e2b_get_sandbox_logs", {"sandbox_id": "ibobstaging0000000001"}, "/logs$", True),
                                    ("e2b_set_sandbox_timeout", {"sandbox_id": "ibobstaging0000000001", "timeout": 600}, "/timeout$", False)):
-        util.sim_fault(sim_port, {"path": path, "kind": "delay", "delay_ms": 2500, "count": 1})
+        SIM.fault(**{"path": path, "kind": "delay", "delay_ms": 2500, "count": 1})
         a.next_id += 1
         n = a.next_id
         got = {}
@@ -504,7 +512,7 @@ def test_large_answer(port, how=""):
     sock.settimeout(10)
     sock.connect(("127.0.0.1", port))
     head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
-            "Mcp-Session-Id: %s\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n" % (port, util.ACCEPT, s.sid, len(body)))
+            "Mcp-Session-Id: %s\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n" % (port, ACCEPT, s.sid, len(body)))
     sock.sendall(head.encode() + body.encode())
     raw = b""
     while not raw.endswith(b"\r\n0\r\n\r\n"):
@@ -514,7 +522,7 @@ def test_large_answer(port, how=""):
         raw += b
         time.sleep(0.002)   # about 4 MB/s
     sock.close()
-    text = util.dechunk(raw.partition(b"\r\n\r\n")[2])
+    text = dechunk(raw.partition(b"\r\n\r\n")[2])
     try:
         answers = json.loads(text)
     except ValueError:
@@ -533,13 +541,13 @@ def test_no_reader(sim_port, small_sndbuf=False):
     send buffer (as on a slow link) the first answer already does not fit: the server
     waits at most the write timeout (1 s) for it."""
     how = " (a 32 KiB send buffer: its first answer does not fit)" if small_sndbuf else ""
-    env = {"LD_PRELOAD": os.path.join(util.BUILD, "sndbuf-shim.so")} if small_sndbuf else None
-    port, p = util.start_http(BIN, sim_port, extra_env=env)
+    env = {"LD_PRELOAD": os.path.join(BUILD, "sndbuf-shim.so")} if small_sndbuf else None
+    port, p = start_http(BIN, server_env(sim_port, extra=env))
     a, b = HttpSession(port, version="2025-03-26"), HttpSession(port)
     body = json.dumps([{"jsonrpc": "2.0", "id": i, "method": "tools/list"} for i in range(4)])
     one = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
            "Mcp-Session-Id: %s\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n%s"
-           % (port, util.ACCEPT, a.sid, len(body), body)).encode()
+           % (port, ACCEPT, a.sid, len(body), body)).encode()
     nr = socket.socket()
     nr.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     nr.settimeout(2)
@@ -576,16 +584,16 @@ def test_no_reader(sim_port, small_sndbuf=False):
     check("... and the server still answers" + how, served(port, b))
     if small_sndbuf:
         test_large_answer(port, " (a 32 KiB send buffer)")
-    util.stop(p)
+    stop(p)
 
 
 def test_pending_order(sim_port):
     """Tool calls that came while another waited for E2B run in the order they came, not
     in the order of their connection slots: Q's call (slot 2) came before P's (slot 1)."""
-    port, p = util.start_http(BIN, sim_port)
+    port, p = start_http(BIN, server_env(sim_port))
     a, b = HttpSession(port), HttpSession(port)
-    util.sim_fault(sim_port, {"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1000, "count": 1})
-    util.sim_clear(sim_port)
+    SIM.fault(**{"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 1000, "count": 1})
+    SIM.clear()
     got = {}
 
     def call(name, sess, args, sock=None):
@@ -606,18 +614,18 @@ def test_pending_order(sim_port):
         th.join(10)
     sp.close()
     sq.close()
-    order = [r["path"].rsplit("/", 1)[1] for r in util.sim_requests(sim_port) if "/sandboxes/ibobstaging" in r["path"]]
+    order = [r["path"].rsplit("/", 1)[1] for r in SIM.requests() if "/sandboxes/ibobstaging" in r["path"]]
     check("calls queued while another waited for E2B run in the order they came (not slot order)",
           order == ["ibobstaging0000000002", "ibobstaging0000000001"] and all(got.get(k) and got[k].status == 200 for k in ("slow", "q", "p")),
           (order, {k: v.status for k, v in got.items()}))
-    util.stop(p)
+    stop(p)
 
 
 def test_bare_connections(sim_port):
     """Connections that never send a byte: closed after the (short) request timeout, not the
     idle timeout; and when they fill every slot, a newcomer takes the longest-idle one's
     slot instead of getting 503."""
-    port, p = util.start_http(BIN, sim_port)
+    port, p = start_http(BIN, server_env(sim_port))
     bare = socket.create_connection(("127.0.0.1", port), timeout=8)
     t = time.time()
     try:
@@ -651,7 +659,7 @@ def test_bare_connections(sim_port):
           gone == [True] * 5 + [False] * 3, gone)
     for k in socks:
         k.close()
-    util.stop(p)
+    stop(p)
 
 
 def test_http10_close(port, other):
@@ -661,7 +669,7 @@ def test_http10_close(port, other):
         sock = socket.create_connection(("127.0.0.1", port), timeout=2)
         sock.sendall(("POST /mcp HTTP/1.0\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
                       "Mcp-Session-Id: %s\r\nConnection: keep-alive\r\nContent-Length: %d\r\n\r\n%s"
-                      % (port, util.ACCEPT, other.sid, len(body), body)).encode())
+                      % (port, ACCEPT, other.sid, len(body), body)).encode())
         raw = b""
         try:
             while True:
@@ -681,8 +689,8 @@ def test_http10_close(port, other):
 def test_fixture_streams(sim_port):
     """Progress, logging and elicitation inside the SSE answer; the loop serves others
     while a call waits for the user's answer."""
-    p = subprocess.Popen([FIXTURE, "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=util.server_env(sim_port))
-    util._procs.append(p)
+    p = subprocess.Popen([FIXTURE, "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=server_env(sim_port))
+    track(p)
     port = int(p.stdout.readline().decode().split()[1])
     s = HttpSession(port, caps={"elicitation": {}})
     r = s.call("tools/call", {"name": "test_tool_with_progress", "arguments": {}, "_meta": {"progressToken": "tok-1"}})
@@ -707,9 +715,9 @@ def test_fixture_streams(sim_port):
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
     body = rpc(77, "tools/call", {"name": "test_elicitation", "arguments": {"message": "who?"}})
     head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nAccept: %s\r\n"
-            "Mcp-Session-Id: %s\r\nContent-Length: %d\r\n\r\n" % (port, util.ACCEPT, s.sid, len(body)))
+            "Mcp-Session-Id: %s\r\nContent-Length: %d\r\n\r\n" % (port, ACCEPT, s.sid, len(body)))
     sock.sendall(head.encode() + body.encode())
-    buf, ask = util.read_until(sock, b"", lambda m, raw: len(m) >= 1)
+    buf, ask = read_until(sock, b"", lambda m, raw: len(m) >= 1)
     check("the question goes out on the call's SSE stream", ask and ask[0]["method"] == "elicitation/create" and
           ask[0]["params"]["requestedSchema"]["required"] == ["username", "email"], buf[:300])
     check("while the call waits, other clients are served", served(port, other))
@@ -719,7 +727,7 @@ def test_fixture_streams(sim_port):
     check("while the call waits, new sessions start", bool(r.sid))
     r = s.post(json.dumps({"jsonrpc": "2.0", "id": ask[0]["id"], "result": {"action": "accept", "content": {"username": "ann", "email": "a@x.io"}}}))
     check("the answer is its own POST, answered 202", r.status == 202, r.status)
-    buf, msgs = util.read_until(sock, buf, lambda m, raw: raw.endswith(b"0\r\n\r\n"))
+    buf, msgs = read_until(sock, buf, lambda m, raw: raw.endswith(b"0\r\n\r\n"))
     sock.close()
     text = msgs[-1]["result"]["content"][0]["text"] if msgs and "result" in msgs[-1] else ""
     check("the call completes with the user's answer", msgs[-1].get("id") == 77 and "ann" in text and "accept" in text, msgs[-1:])
@@ -727,11 +735,11 @@ def test_fixture_streams(sim_port):
     # bytes sent on the waiting call's connection are dropped: it must close after the answer
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
     sock.sendall(head.encode() + body.encode())
-    buf, ask = util.read_until(sock, b"", lambda m, raw: len(m) >= 1)
+    buf, ask = read_until(sock, b"", lambda m, raw: len(m) >= 1)
     sock.sendall(head.encode() + body.encode())   # pipelined while the call waits
     time.sleep(0.5)
     s.post(json.dumps({"jsonrpc": "2.0", "id": ask[0]["id"], "result": {"action": "decline"}}))
-    buf, msgs = util.read_until(sock, buf, lambda m, raw: raw.endswith(b"0\r\n\r\n"))
+    buf, msgs = read_until(sock, buf, lambda m, raw: raw.endswith(b"0\r\n\r\n"))
     sock.settimeout(3)
     try:
         rest = sock.recv(100)
@@ -745,17 +753,19 @@ def test_fixture_streams(sim_port):
     # the client hangs up while asked: the call ends, the server goes on
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
     sock.sendall(head.encode() + body.encode())
-    util.read_until(sock, b"", lambda m, raw: len(m) >= 1)
+    read_until(sock, b"", lambda m, raw: len(m) >= 1)
     sock.close()
     time.sleep(0.5)
     r = other.call("tools/call", {"name": "test_simple_text", "arguments": {}})
     check("a client that hangs up while asked does not block the server", r.status == 200, r.status)
-    util.stop(p)
+    stop(p)
 
 
 def main():
-    sim_port, _ = util.start_sim()
-    port, p = util.start_http(BIN, sim_port)
+    global SIM
+    SIM = Sim.start()
+    sim_port = SIM.port
+    port, p = start_http(BIN, server_env(sim_port))
     s = test_basics(port)
     test_sessions(port)
     test_versions(port)
@@ -771,7 +781,7 @@ def main():
     test_large_answer(port)
     test_http10_close(port, HttpSession(port))
     check("the server is still alive", p.poll() is None)
-    util.stop(p)
+    stop(p)
     test_token(sim_port)
     test_allowed_hosts(sim_port)
     test_stop_while_e2b_waits(sim_port)
@@ -783,14 +793,7 @@ def main():
     test_bare_connections(sim_port)
     test_pending_order(sim_port)
     test_fixture_streams(sim_port)
-    util.finish()
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except Exception as e:
-        import traceback
-        traceback.print_exc()
-        check("http rules suite ran to the end", False, repr(e))
-        util.finish()
+    report.run(main)

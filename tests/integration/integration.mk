@@ -1,4 +1,4 @@
-# tests/integration/integration.mk — build/e2b-mcp over stdio against the E2B simulator (issue 3).
+# tests/integration/integration.mk — build/e2b-mcp over stdio against the E2B simulator.
 # Included by the top Makefile.
 #   make test-integration   tests/integration/test_stdio.py (ends with "N passed, N failed")
 #   make demo               builds, starts the simulator, runs a scripted MCP session, stops it

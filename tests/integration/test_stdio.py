@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Integration tests: build/e2b-mcp over stdio against the E2B simulator (tests/sim/e2b-sim).
 
-Each check prints "ok - name" or "FAIL - name: why"; the last line is "N passed, N failed".
+Each check prints "PASS name" or "FAIL name: why"; the last line is "N passed, N failed" (tests/lib/report.py).
 Every check asserts the tool result and, where a request is expected, what the simulator received.
 
 Environment:
@@ -24,63 +24,30 @@ import time
 import traceback
 import urllib.parse
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-from mcp_client import (ROOT, DEFAULT_KEY, CountingProxy, McpClient, McpError, Sim, closed_port,  # noqa: E402
-                        result_json, result_text)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from report import check, contains, eq, note, run  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, CountingProxy, Sim, closed_port, server_env  # noqa: E402
+from mcp import McpClient, McpError, result_json, result_text  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_BIN") or os.path.join(ROOT, "build", "e2b-mcp")
 KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
 CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
 VERSIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+# The tools this suite exercises by name; the full tool set comes from tools/list.
 READ_TOOLS = {"e2b_list_sandboxes", "e2b_get_sandbox", "e2b_get_sandbox_logs", "e2b_get_sandbox_metrics",
               "e2b_list_snapshots", "e2b_list_default_templates", "e2b_list_templates", "e2b_list_template_builds"}
-ALL_TOOLS = READ_TOOLS | {"e2b_create_sandbox", "e2b_set_sandbox_timeout", "e2b_pause_sandbox", "e2b_resume_sandbox"}
+WRITE_TOOLS = {"e2b_create_sandbox", "e2b_set_sandbox_timeout", "e2b_pause_sandbox", "e2b_resume_sandbox",
+               "e2b_kill_sandbox"}
 
 # seed IDs (tests/sim/README.md, tests/sim/seed.py)
 from seed import ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED, BOB_PAUSED  # noqa: E402
 HEADER_SECRET = "Bearer ghp_SIMSECRET0000000000000000000000000001"
 DATA_PIPELINE = "dp7x2k9m4q8w1e5r3t6y"
 
-passed = 0
-failed = 0
-failures = []
 ALL_OUTPUT = []     # (label, stdout bytes, stderr bytes) of every server run
 SECRETS_SEEN = []   # key strings that must never appear in any output
 CLIENTS = []
-
-
-def ok(name):
-    global passed
-    passed += 1
-    print("ok - %s" % name, flush=True)
-
-
-def fail(name, why):
-    global failed
-    failed += 1
-    failures.append(name)
-    why = str(why).replace("\n", " ")
-    if len(why) > 600:
-        why = why[:600] + "..."
-    print("FAIL - %s: %s" % (name, why), flush=True)
-
-
-def check(name, cond, why=""):
-    if cond:
-        ok(name)
-    else:
-        fail(name, why or "condition false")
-    return bool(cond)
-
-
-def eq(name, got, want):
-    return check(name, got == want, "got %r, want %r" % (got, want))
-
-
-def contains(name, text, *needles):
-    missing = [n for n in needles if n.lower() not in (text or "").lower()]
-    return check(name, not missing, "missing %r in %r" % (missing, (text or "")[:400]))
+TOOLS = {}          # "kill": the names tools/list gives with E2B_MCP_ENABLE_KILL=1, "default": without
 
 
 # ----------------------------------------------------------------------------- fixtures
@@ -91,16 +58,12 @@ PROXIED = False   # True when E2B_API_URL points at something in front of the si
 
 
 def server(key=KEY, api_url=None, enable_kill=False, binary=None, extra_env=None, elicit=None, label=""):
-    env = {"E2B_API_URL": api_url or API_URL, "E2B_DASHBOARD_API_URL": api_url or API_URL}
-    if key is not None:
-        env["E2B_API_KEY"] = key
+    env = server_env(api_url or API_URL, key, extra_env)
     if enable_kill:
         env["E2B_MCP_ENABLE_KILL"] = "1"
     if CA_FILE:
         env["E2B_MCP_CA_FILE"] = CA_FILE
-    env.update(extra_env or {})
-    c = McpClient([binary or BIN], env=env, elicit=elicit)
-    c.label = label
+    c = McpClient([binary or BIN], env=env, elicit=elicit, label=label)
     CLIENTS.append(c)
     return c
 
@@ -173,6 +136,13 @@ def body_of(req):
 # ----------------------------------------------------------------------------- 1. handshake
 
 def t_handshake():
+    # the whole tool set, as the server lists it with every tool enabled
+    c = server(enable_kill=True, label="kill listed")
+    c.initialize("2025-06-18")
+    TOOLS["kill_list"] = c.list_tools()
+    TOOLS["kill"] = {t["name"] for t in TOOLS["kill_list"]}
+    finish(c)
+
     # server/discover with a string id before initialize
     c = server(label="handshake")
     r = c.request("server/discover", {}, id="disc-1")
@@ -197,8 +167,11 @@ def t_handshake():
             eq("ping after initialize", c.ping().get("result"), {})
             tools = c.list_tools()
             names = {t["name"] for t in tools}
-            eq("tools/list: 12 tools without E2B_MCP_ENABLE_KILL", len(tools), 12)
-            eq("tools/list: the twelve names", names, ALL_TOOLS)
+            TOOLS["default"] = names
+            eq("tools/list without E2B_MCP_ENABLE_KILL: one tool fewer than with it",
+               len(tools), len(TOOLS["kill"]) - 1)
+            eq("tools/list without E2B_MCP_ENABLE_KILL: every tool but e2b_kill_sandbox",
+               names, TOOLS["kill"] - {"e2b_kill_sandbox"})
             bad = []
             for t in tools:
                 for k in ("title", "description", "inputSchema", "outputSchema", "annotations"):
@@ -207,7 +180,8 @@ def t_handshake():
                 if t.get("inputSchema", {}).get("type") != "object":
                     bad.append("%s inputSchema not an object" % t["name"])
                 ro = t.get("annotations", {}).get("readOnlyHint")
-                if (t["name"] in READ_TOOLS) != (ro is True):
+                if ro not in (True, False) or (t["name"] in READ_TOOLS and ro is not True) \
+                        or (t["name"] in WRITE_TOOLS and ro is not False):
                     bad.append("%s readOnlyHint %r" % (t["name"], ro))
             check("every tool has title/description/inputSchema/outputSchema/annotations, readOnlyHint on reads",
                   not bad, bad)
@@ -251,15 +225,12 @@ def t_handshake():
     eq("unknown protocol version answered with 2025-11-25", r.get("result", {}).get("protocolVersion"), "2025-11-25")
     finish(c)
 
-    c = server(enable_kill=True, label="kill listed")
-    c.initialize("2025-06-18")
-    tools = c.list_tools()
-    eq("tools/list: 13 tools with E2B_MCP_ENABLE_KILL=1", len(tools), 13)
-    kill = [t for t in tools if t["name"] == "e2b_kill_sandbox"]
+    kill = [t for t in TOOLS["kill_list"] if t["name"] == "e2b_kill_sandbox"]
+    check("tools/list with E2B_MCP_ENABLE_KILL=1: the tools this suite calls are all listed",
+          READ_TOOLS | WRITE_TOOLS <= TOOLS["kill"], sorted(READ_TOOLS | WRITE_TOOLS - TOOLS["kill"]))
     check("kill is destructiveHint, not readOnlyHint",
           kill and kill[0]["annotations"].get("destructiveHint") is True
           and kill[0]["annotations"].get("readOnlyHint") is False, kill)
-    finish(c)
 
 
 # ----------------------------------------------------------------------------- 2. every tool
@@ -913,7 +884,7 @@ def t_failures():
     finish(c)
     sb = short_timeout_bin()
     if sb is None:
-        ok("read timeout # SKIP no short-timeout build for %s (set E2B_MCP_SHORT_TIMEOUT_BIN)" % API_URL)
+        check("read timeout # SKIP no short-timeout build for %s (set E2B_MCP_SHORT_TIMEOUT_BIN)" % API_URL, True)
     else:
         c = server(binary=sb, label="short timeout")
         c.initialize()
@@ -1002,7 +973,7 @@ def t_secrets():
     c = server(key=None, label="no key")
     r = c.initialize()
     check("missing key: the server starts and initializes", "result" in r, r)
-    eq("missing key: tools are listed", len(c.list_tools()), 12)
+    eq("missing key: tools are listed", {t["name"] for t in c.list_tools()}, TOOLS["default"])
     SIM.clear()
     res = c.call_tool("e2b_list_sandboxes", {})
     contains("missing key: calls say to set E2B_API_KEY", result_text(res), "E2B_API_KEY", "not set")
@@ -1100,15 +1071,13 @@ def main():
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 240 s")))
     signal.alarm(240)
     if not os.path.exists(BIN):
-        fail("binary exists", "%s not found (run make)" % BIN)
-        print("%d passed, %d failed" % (passed, failed))
-        return 1
-    sim_url = os.environ.get("E2B_SIM_URL")
+        check("binary exists", False, "%s not found (run make)" % BIN)
+        return
     try:
-        SIM = Sim.attach(sim_url) if sim_url else Sim.start()
+        SIM = Sim.from_env() or Sim.start()
         API_URL = os.environ.get("E2B_API_URL") or SIM.url
         PROXIED = API_URL.rstrip("/") != SIM.url
-        print("# binary %s, simulator %s, API URL %s" % (BIN, SIM.url, API_URL), flush=True)
+        note("binary %s, simulator %s, API URL %s" % (BIN, SIM.url, API_URL))
         for group in (t_handshake, t_tools, t_metadata_filters, t_bad_input, t_failures, t_secrets, t_progress_and_logs):
             t0 = time.time()
             try:
@@ -1116,16 +1085,13 @@ def main():
                 SIM.config(chunked=False)
                 group()
             except Exception as e:  # a group that dies is one failure; the others still run
-                fail(group.__name__, "%s: %s" % (type(e).__name__, e))
+                check(group.__name__, False, "%s: %s" % (type(e).__name__, e))
                 traceback.print_exc(file=sys.stdout)
             finally:
                 while CLIENTS:
                     finish(CLIENTS[0])
-            print("# %s: %.1f s" % (group.__name__, time.time() - t0), flush=True)
+            note("%s: %.1f s" % (group.__name__, time.time() - t0))
         t_key_never_printed()
-    except Exception as e:
-        fail("suite", "%s: %s" % (type(e).__name__, e))
-        traceback.print_exc(file=sys.stdout)
     finally:
         signal.alarm(0)
         while CLIENTS:
@@ -1139,9 +1105,7 @@ def main():
             except Exception:
                 pass
             SIM.stop()
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

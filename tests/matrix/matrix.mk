@@ -1,4 +1,4 @@
-# tests/matrix/matrix.mk - the compile matrix (issue 6), included by the top Makefile.
+# tests/matrix/matrix.mk - the compile matrix, included by the top Makefile.
 #   make test-matrix    e2b_mcp.h in C99/C11/C++11, -Os/-O2, every socket x TLS port, the
 #                       small profile, -DNDEBUG, E2B_MCP_STATIC, clang, and the Cortex-M4
 #                       (arm-none-eabi, newlib-nano, stub socket port) - each

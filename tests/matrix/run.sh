@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/matrix/run.sh - the compile matrix (issue 6): e2b_mcp.h built in every supported
+# tests/matrix/run.sh - the compile matrix: e2b_mcp.h built in every supported
 # configuration, each with -Wall -Wextra -pedantic -Werror. Runs two compilers at a time,
 # prints one line per configuration and the closing line "N passed, N failed".
 # Usage: tests/matrix/run.sh [name-filter]
@@ -58,7 +58,7 @@ one() {  # one configuration: compile (and run); writes OUT/log/<name>.{log,ok}
     # the in-process smoke run: init, initialize, one tool call (to a closed port or the stub)
     if ! timeout 20 "$OUT/$name" >>"$log" 2>&1 && [ "${name#*custom}" != "$name" ]; then echo "FAIL $name: stub-port run failed"; return; fi
   fi
-  touch "$OUT/log/$name.ok"; echo "ok   $name"
+  touch "$OUT/log/$name.ok"; echo "PASS $name"
 }
 export OUT
 export -f one 2>/dev/null || true

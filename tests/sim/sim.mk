@@ -1,4 +1,4 @@
-# tests/sim/sim.mk — the E2B API simulator (issue 2). Included by the top Makefile.
+# tests/sim/sim.mk — the E2B API simulator. Included by the top Makefile.
 #   make sim [SIM_PORT=N] [SIM_ARGS=--chunked]   run it in the foreground for a person
 #   make test-sim          the simulator's own rules (Python stdlib)
 #   make test-sim-sdk      E2B's JS SDK (npm e2b, pinned in tests/sim/sdk/package.json) against it
@@ -32,7 +32,7 @@ sim-sdk-deps:
 
 test-sim-sdk:
 	@$(MAKE) -s sim-sdk-deps || { echo "0 passed, 1 failed"; exit 1; }
-	@cd $(SIM_DIR)/sdk && timeout 300 node sdk_test.mjs
+	@cd $(SIM_DIR)/sdk && timeout 300 python3 ../../lib/sim.py -- node sdk_test.mjs
 
 test-sim-tls:
 	@scripts/install-deps.sh tls sim >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }

@@ -17,6 +17,9 @@ import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from report import check, run  # noqa: E402
+from sim import Sim  # noqa: E402
 from seed import KEY, ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED, BOB_PAUSED, RUNNING, PAUSED  # noqa: E402,F401
 VPREFIX = "validation error: error in openapi3filter.RequestError: "
 INVALID_KEY = "Invalid API key, please visit https://e2b.dev/docs/api-key for more information."
@@ -885,47 +888,26 @@ def reset_restores_seed():
 # ----------------------------------------------------------------------------- runner
 
 def main():
-    global PORT
+    global PORT, _conn
     signal.alarm(180)  # hard bound for the whole suite
-    proc = subprocess.Popen([sys.executable, os.path.join(HERE, "e2b-sim"), "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=sys.stderr, text=True)
-    passed = failed = 0
-    try:
-        line = proc.stdout.readline()
-        if not line.startswith("READY "):
-            print("FAIL simulator did not start: %r" % line)
-            print("0 passed, 1 failed")
-            return 1
-        PORT = int(line.split()[1])
-        only = sys.argv[1:]
-        for t in TESTS:
-            if only and t.__name__ not in only:
-                continue
-            global _conn
-            if _conn is not None:
-                _conn.close()
-                _conn = None
-            ctl("POST", "reset")
-            try:
-                t()
-                passed += 1
-                print("ok   %s" % t.__name__)
-            except Exception as e:  # a crash in a check is a failure of that check
-                failed += 1
-                print("FAIL %s: %s: %s" % (t.__name__, type(e).__name__, e))
-            sys.stdout.flush()
-        if proc.poll() is not None:
-            failed += 1
-            print("FAIL simulator exited during the run")
-    finally:
-        proc.terminate()
+    sim = Sim.start()
+    PORT = sim.port
+    only = sys.argv[1:]
+    for t in TESTS:
+        if only and t.__name__ not in only:
+            continue
+        if _conn is not None:
+            _conn.close()
+            _conn = None
+        ctl("POST", "reset")
         try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+            t()
+            check(t.__name__, True)
+        except Exception as e:  # a crash in a check is a failure of that check
+            check(t.__name__, False, "%s: %s" % (type(e).__name__, e))
+    if not sim.alive():
+        check("the simulator ran to the end", False, "it exited during the run")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

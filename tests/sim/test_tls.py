@@ -14,8 +14,9 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-KEY = "e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef"
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from report import check, run  # noqa: E402
+from sim import KEY, ROOT, Sim, TlsFront  # noqa: E402
 DIR = os.environ.get("E2B_SIM_TLS_DIR") or os.path.join(ROOT, "build", "sim-tls-test")
 SCRIPT = os.path.join(HERE, "tls-proxy.sh")
 PORTS = {}
@@ -227,45 +228,17 @@ def simulator_features_pass_through():
 
 def main():
     signal.alarm(120)
-    passed = failed = 0
-    sim = subprocess.Popen([sys.executable, os.path.join(HERE, "e2b-sim")], stdout=subprocess.PIPE, text=True)
-    started = False
-    try:
-        line = sim.stdout.readline()
-        if not line.startswith("READY "):
-            print("FAIL simulator did not start")
-            print("0 passed, 1 failed")
-            return 1
-        sim_port = int(line.split()[1])
-        SIM["port"] = sim_port
-        os.makedirs(DIR, exist_ok=True)
-        out = subprocess.run([SCRIPT, "start", str(sim_port), DIR], capture_output=True, text=True, timeout=60)
-        if out.returncode != 0:
-            print("FAIL tls-proxy.sh start: %s" % out.stderr.strip())
-            print("0 passed, 1 failed")
-            return 1
-        started = True
-        PORTS.update(parse_ports(out.stdout.strip().splitlines()[-1]))
-        for t in TESTS:
-            try:
-                t()
-                passed += 1
-                print("ok   %s" % t.__name__)
-            except Exception as e:
-                failed += 1
-                print("FAIL %s: %s: %s" % (t.__name__, type(e).__name__, e))
-            sys.stdout.flush()
-    finally:
-        if started:
-            subprocess.run([SCRIPT, "stop", DIR], timeout=30)
-        sim.terminate()
+    sim = Sim.start()
+    SIM["port"] = sim.port
+    front = TlsFront(sim.port, DIR)
+    PORTS.update(parse_ports(front.ports_line))
+    for t in TESTS:
         try:
-            sim.wait(5)
-        except subprocess.TimeoutExpired:
-            sim.kill()
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+            t()
+            check(t.__name__, True)
+        except Exception as e:
+            check(t.__name__, False, "%s: %s" % (type(e).__name__, e))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -9,24 +9,17 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 d=build/tls-test/run-anchors
-pass=0; failn=0
-ok()  { pass=$((pass+1)); echo "ok   $*"; }
-bad() { failn=$((failn+1)); echo "FAIL $*"; }
-expect() {
-  desc=$1; want=$2; shift 2
-  out=$("$@" 2>&1 | tail -n 1)
-  case "$out" in "$want"*) ok "$desc ($out)";; *) bad "$desc: want '$want', got '$out'";; esac
-}
+. tests/lib/check.sh
 finish() {
   tests/tls/nginx-tls.sh stop "$d" >/dev/null 2>&1
-  echo "$pass passed, $failn failed"
-  [ "$failn" -eq 0 ]; exit $?
+  closing
+  exit $?
 }
 mkdir -p "$d"
-tests/tls/mkcerts.sh build/tls-test >/dev/null || { bad "test certificates"; finish; }
+tests/tls/mkcerts.sh build/tls-test >/dev/null || { fail "test certificates"; finish; }
 for f in ca.pem good.pem good.key rsa.pem rsa.key wrongname.pem wrongname.key expired.pem \
          expired.key untrusted.pem untrusted.key; do cp build/tls-test/$f "$d/"; done
-tests/tls/nginx-tls.sh start "$d" >/dev/null || { bad "nginx did not start"; finish; }
+tests/tls/nginx-tls.sh start "$d" >/dev/null || { fail "nginx did not start"; finish; }
 P=$(awk '$1=="good" {print $2}' "$d/nginx/ports")
 U=$(awk '$1=="untrusted" {print $2}' "$d/nginx/ports")
 W="-std=c99 -Wall -Wextra -pedantic -Werror -O2"
@@ -41,13 +34,13 @@ INC="-I$d -Ibuild/tls-test/decl -I."
 if [ -x build/bearssl-musl/brssl ]; then
   build/bearssl-musl/brssl ta -q "$d/ca.pem" > "$d/anchors_ta.h"
 else
-  bad "brssl (built by scripts/build-bearssl-musl.sh) is missing"
+  fail "brssl (built by scripts/build-bearssl-musl.sh) is missing"
 fi
 
 build() { # out, libs, flags...
   o=$1; libs=$2; shift 2
   if ${CC:-cc} $W $INC "$@" -o "$d/$o" tests/tls/tls_client.c $libs 2>"$d/$o.err"; then return 0; fi
-  bad "build $o: $(head -n 3 "$d/$o.err")"; return 1
+  fail "build $o: $(head -n 3 "$d/$o.err")"; return 1
 }
 
 if [ -f "$d/anchors_ta.h" ] && build ta -lbearssl -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_NO_FILE \

@@ -14,7 +14,14 @@ according to the server's mode, which a test may change between calls:
   srv = FakeE2B(certdir, "badrecord"); srv.port; srv.requests (request lines); srv.close()
   python3 fake_e2b.py CERTDIR MODE     serves until killed (prints "READY port")
 """
-import os, socket, ssl, sys, threading
+import os
+import socket
+import ssl
+import sys
+import threading
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from sim import Listener  # noqa: E402
 
 SANDBOX = (b'{"sandboxID":"sbx1","templateID":"base","clientID":"c","envdVersion":"0.1",'
            b'"startedAt":"2026-01-01T00:00:00Z","endAt":"2026-01-01T00:05:00Z","cpuCount":2,'
@@ -28,29 +35,11 @@ class FakeE2B:
         self.ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         self.ctx.maximum_version = ssl.TLSVersion.TLSv1_2     # both ports speak 1.2
         self.ctx.load_cert_chain(os.path.join(certdir, cert + ".pem"), os.path.join(certdir, cert + ".key"))
-        self.ls = socket.socket(socket.AF_INET)
-        self.ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.ls.bind(("127.0.0.1", 0))
-        self.ls.listen(8)
-        self.port = self.ls.getsockname()[1]
-        self.stop = False
-        self.t = threading.Thread(target=self._accept, daemon=True)
-        self.t.start()
+        self.listener = Listener(self._serve, backlog=8)
+        self.port = self.listener.port
 
     def close(self):
-        self.stop = True
-        try:
-            self.ls.close()
-        except OSError:
-            pass
-
-    def _accept(self):
-        while not self.stop:
-            try:
-                c, _ = self.ls.accept()
-            except OSError:
-                return
-            threading.Thread(target=self._serve, args=(c,), daemon=True).start()
+        self.listener.close()
 
     @staticmethod
     def _cut(s):

@@ -7,26 +7,18 @@
 set -u
 name=$1; bin=$2
 d=build/tls-test/run-$name
-pass=0; failn=0
-ok()  { pass=$((pass+1)); echo "ok   $*"; }
-bad() { failn=$((failn+1)); echo "FAIL $*"; }
-expect() { # description, expected output prefix, command...
-  desc=$1; want=$2; shift 2
-  out=$("$@" 2>&1 | tail -n 1)
-  case "$out" in "$want"*) ok "$desc ($out)";; *) bad "$desc: want '$want', got '$out'";; esac
-}
+. tests/lib/check.sh
 finish() {
   tests/tls/nginx-tls.sh stop "$d" >/dev/null 2>&1
-  echo "$pass passed, $failn failed"
-  [ "$failn" -eq 0 ]
+  closing
   exit $?
 }
 mkdir -p "$d"
-tests/tls/mkcerts.sh build/tls-test >/dev/null || { bad "test certificates (openssl)"; finish; }
+tests/tls/mkcerts.sh build/tls-test >/dev/null || { fail "test certificates (openssl)"; finish; }
 for f in ca.pem other.pem good.pem good.key rsa.pem rsa.key wrongname.pem wrongname.key \
          expired.pem expired.key untrusted.pem untrusted.key; do cp build/tls-test/$f "$d/"; done
 rm -f "$d/nginx/access.log"
-tests/tls/nginx-tls.sh start "$d" >/dev/null || { bad "nginx did not start (see $d/nginx/error.log)"; finish; }
+tests/tls/nginx-tls.sh start "$d" >/dev/null || { fail "nginx did not start (see $d/nginx/error.log)"; finish; }
 # nginx logs a request after its response went out: let the log stop growing first.
 settle() {
   last=-1; same=0; i=0
@@ -46,7 +38,7 @@ case "$name" in
   *)                    expect "system bundle parsed" "anchors 1" "$bin" trust - ;;
 esac
 n=$("$bin" trust - | awk '{print $2}')
-[ "${n:-0}" -ge 100 ] && ok "system bundle has $n anchors" || bad "system bundle: only ${n:-0} anchors"
+[ "${n:-0}" -ge 100 ] && pass "system bundle has $n anchors" || fail "system bundle: only ${n:-0} anchors"
 expect "one CA file" "anchors 1" "$bin" trust "$d/ca.pem"
 # The last certificate of a file need not end with a newline ($(...) strips it).
 printf '%s' "$(cat "$d/ca.pem")" > "$d/ca-nonl.pem"
@@ -68,8 +60,8 @@ expect "5 keep-alive requests x 3 connections: 1 full + 2 resumed handshakes" \
 settle
 full=$(awk -v p="$P" '$1==p && $3=="." {print $2}' "$log" | sort -u | wc -l)
 reused=$(awk -v p="$P" '$1==p && $3=="r" {print $2}' "$log" | sort -u | wc -l)
-[ "$full" -eq 1 ] && [ "$reused" -eq 2 ] && ok "nginx saw 1 new and 2 reused sessions" \
-  || bad "nginx saw $full new and $reused reused sessions (want 1 and 2)"
+[ "$full" -eq 1 ] && [ "$reused" -eq 2 ] && pass "nginx saw 1 new and 2 reused sessions" \
+  || fail "nginx saw $full new and $reused reused sessions (want 1 and 2)"
 expect "100 KB bodies (many full records) over 2 connections" \
   "ok requests 4 handshakes 1 resumed 1" "$bin" get localhost "$P" "$d/ca.pem" /big -n 2 -c 2
 expect "RSA-2048 server certificate" "ok requests 1 handshakes 1" \
@@ -99,8 +91,8 @@ expect "connecting by IP address (the certificate names localhost)" "error -11 T
 # Byte level: the refused connections carried no application_data record at all.
 for c in wrongname expired untrusted; do
   out=$("$bin" get localhost "$(port $c)" "$d/ca.pem" /hello 2>&1 | tail -n 1)
-  case "$out" in *"application records sent 0") ok "$c: no application_data record left the client";;
-    *) bad "$c: $out";; esac
+  case "$out" in *"application records sent 0") pass "$c: no application_data record left the client";;
+    *) fail "$c: $out";; esac
 done
 # No request ever reached a listener whose certificate had to be refused.
 settle
@@ -109,9 +101,9 @@ for c in wrongname expired untrusted; do
   k=$(awk -v p="$(port $c)" '$1==p' "$log" | wc -l); leaked=$((leaked+k))
 done
 k=$(grep -c "GET /hello" "$log"); want=$((15 + 1 + 3))
-[ "$leaked" -eq 0 ] && ok "no request reached a refused server" || bad "$leaked request(s) reached a refused server"
-[ "$k" -eq "$want" ] && ok "no request sent on a refused connection to the good server (CA/IP cases)" \
-  || bad "nginx logged $k /hello requests, want $want"
+[ "$leaked" -eq 0 ] && pass "no request reached a refused server" || fail "$leaked request(s) reached a refused server"
+[ "$k" -eq "$want" ] && pass "no request sent on a refused connection to the good server (CA/IP cases)" \
+  || fail "nginx logged $k /hello requests, want $want"
 
 # BearSSL takes certificate time from e2b_mcp__now_s(): the device clock hook.
 case "$name" in bearssl|minimal|musl)
@@ -129,23 +121,23 @@ sleep 0.5
 tests/tls/nginx-tls.sh restart "$d" >/dev/null 2>&1
 wait $cpid
 out=$(tail -n 1 "$d/restart.out")
-case "$out" in "ok requests 4 handshakes 2 resumed 0"*) true;; *) false;; esac && ok "nginx restarted between connections ($out)" \
-  || bad "nginx restart: got '$out'"
+case "$out" in "ok requests 4 handshakes 2 resumed 0"*) true;; *) false;; esac && pass "nginx restarted between connections ($out)" \
+  || fail "nginx restart: got '$out'"
 
 # Memory: valgrind finds no errors; BearSSL allocates nothing per connection or request.
 if command -v valgrind >/dev/null && [ "$name" != musl ]; then
   if valgrind -q --error-exitcode=9 "$bin" get localhost "$P" "$d/ca.pem" /hello -n 3 -c 2 >/dev/null 2>"$d/vg.err"; then
-    ok "valgrind memcheck clean"
+    pass "valgrind memcheck clean"
   else
-    bad "valgrind memcheck (see $d/vg.err)"
+    fail "valgrind memcheck (see $d/vg.err)"
   fi
   allocs() { valgrind "$@" 2>&1 >/dev/null | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,; }
   a1=$(allocs "$bin" get localhost "$P" "$d/ca.pem" /hello -n 1 -c 1)
   a2=$(allocs "$bin" get localhost "$P" "$d/ca.pem" /hello -n 10 -c 4)
   case "$name" in
     bearssl|minimal)
-      [ -n "$a1" ] && [ "$a1" = "$a2" ] && ok "heap allocations do not grow with connections/requests ($a1 = $a2, all libc's)" \
-        || bad "heap allocations: 1x1 -> $a1, 4x10 -> $a2" ;;
+      [ -n "$a1" ] && [ "$a1" = "$a2" ] && pass "heap allocations do not grow with connections/requests ($a1 = $a2, all libc's)" \
+        || fail "heap allocations: 1x1 -> $a1, 4x10 -> $a2" ;;
     *) echo "info mbedTLS heap allocations: 1 connection $a1, 4 connections x 10 requests $a2 (mbedTLS calloc()s)" ;;
   esac
 fi

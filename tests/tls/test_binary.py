@@ -32,44 +32,31 @@ loopback to the kernel): E2B_MCP_HTTP_ALLOWED_HOSTS set but empty is no list at 
 
 tests/tls/test_binary.py BIN...   prints one line per check and "N passed, N failed".
 """
-import http.client, json, os, subprocess, sys, time
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fake_e2b import FakeE2B
+import http.client
+import json
+import os
+import struct
+import subprocess
+import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from report import check, run  # noqa: E402
+from sim import KEY, ROOT, Sim, TlsFront, server_env, stop  # noqa: E402
+from mcp import ACCEPT, McpClient, init_params, result_text, rpc, start_http  # noqa: E402
+from fake_e2b import FakeE2B  # noqa: E402
+
 DIR = os.path.join(ROOT, "build", "tls-binary-test")
 CERTS = os.path.join(ROOT, "build", "tls-test")        # tests/tls/mkcerts.sh
-PROXY = os.path.join(ROOT, "tests", "sim", "tls-proxy.sh")
-KEY = "e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef"
-passed = failed = 0
+FRONT = []      # the TlsFront (main)
 PORTS = {}
-
-
-def check(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print("ok   " + what)
-    else:
-        failed += 1
-        print("FAIL " + what + (": " + detail if detail else ""))
-
-
-def proxy(*args):
-    r = subprocess.run([PROXY] + list(args) + [DIR], capture_output=True, text=True, timeout=60)
-    if r.returncode != 0:
-        raise RuntimeError("tls-proxy.sh %s: %s" % (args[0], r.stderr.strip()))
-    return r.stdout
+MARK = [0]
 
 
 def _read_log():
-    with open(os.path.join(DIR, "access.log")) as f:
+    with open(FRONT[0].access_log) as f:
         return [l for l in f.read().splitlines() if l.strip()]
-
-
-MARK = [0]
 
 
 def settle():
@@ -106,62 +93,32 @@ def conns(lines, port):
     return out
 
 
-class Mcp:
-    """One e2b-mcp process over stdio."""
-    def __init__(self, binary, port, ca=True, ca_file=None, url=None, errlog=None):
-        env = dict(os.environ)
-        for k in ("E2B_DOMAIN", "E2B_MCP_CA_FILE", "E2B_MCP_ENABLE_KILL"):
-            env.pop(k, None)
-        url = url or "https://localhost:%d" % port
-        env.update(E2B_API_KEY=KEY, E2B_API_URL=url, E2B_DASHBOARD_API_URL=url)
+class Mcp(McpClient):
+    """One e2b-mcp process over stdio, initialized, trusting the test CA (ca), or ca_file."""
+
+    def __init__(self, binary, port, ca=True, ca_file=None, url=None):
+        env = server_env(url or "https://localhost:%d" % port, KEY)
         if ca_file:
             env["E2B_MCP_CA_FILE"] = ca_file
         elif ca:
-            env["E2B_MCP_CA_FILE"] = os.path.join(DIR, "ca.pem")
-        self.err = open(errlog, "w") if errlog else subprocess.DEVNULL
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=self.err, env=env, text=True, bufsize=1)
-        self.id = 0
-        r = self.rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                    "clientInfo": {"name": "tls-test", "version": "1"}})
+            env["E2B_MCP_CA_FILE"] = FRONT[0].ca
+        McpClient.__init__(self, [binary], env)
+        r = self.request("initialize", init_params("2025-06-18"), timeout=30)
         assert "result" in r, r
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        self.notify("notifications/initialized")
 
-    def send(self, msg):
-        self.p.stdin.write(json.dumps(msg) + "\n")
-        self.p.stdin.flush()
+    def use(self, tool, args=None):
+        """(isError, the text blocks) of one tool call."""
+        res = self.call(tool, args or {}, timeout=60).get("result", {})
+        return bool(res.get("isError")), result_text(res).replace("\n", " ")
 
-    def rpc(self, method, params):
-        self.id += 1
-        self.send({"jsonrpc": "2.0", "id": self.id, "method": method, "params": params})
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("e2b-mcp exited")
-            m = json.loads(line)
-            if m.get("id") == self.id:
-                return m
-
-    def call(self, tool, args=None):
-        r = self.rpc("tools/call", {"name": tool, "arguments": args or {}})
-        res = r.get("result", {})
-        text = " ".join(c.get("text", "") for c in res.get("content", []) if c.get("type") == "text")
-        return bool(res.get("isError")), text
-
-    def close(self):
-        try:
-            self.p.stdin.close()
-            self.p.wait(timeout=10)
-        except Exception:
-            self.p.kill()
-            self.p.wait()
-        if self.err is not subprocess.DEVNULL:
-            self.err.close()
+    def stderr_lines(self):
+        """Everything it wrote to stderr, by line (after close)."""
+        return self.stderr().splitlines()
 
 
 def elf_interp(path):
     """The ELF program interpreter (dynamic loader) of a binary, or None when static."""
-    import struct
     with open(path, "rb") as f:
         data = f.read()
     if data[:4] != b"\x7fELF" or data[4] != 2:
@@ -183,50 +140,50 @@ def suite(binary):
     good = PORTS["good"]
     if "static" in name:
         interp = elf_interp(binary)
-        check(interp is None, "%s: statically linked (no program interpreter)" % name, "interpreter %s" % interp)
+        check("%s: statically linked (no program interpreter)" % name, interp is None, "interpreter %s" % interp)
 
     clear_log()
     m = Mcp(binary, good)
     errs = []
     for i in range(50):
-        err, text = m.call("e2b_list_sandboxes" if i % 2 == 0 else "e2b_list_templates")
+        err, text = m.use("e2b_list_sandboxes" if i % 2 == 0 else "e2b_list_templates")
         if err:
             errs.append(text[:160])
     lines = access_lines()
     c = conns(lines, good)
-    check(not errs, "%s: 50 tool calls over HTTPS succeed" % name, "; ".join(errs[:2]))
-    check(len([l for l in lines if "port=%d" % good in l]) == 50 and len(c) == 1
+    check("%s: 50 tool calls over HTTPS succeed" % name, not errs, "; ".join(errs[:2]))
+    check("%s: 50 calls, one connection, one full handshake" % name,
+          len([l for l in lines if "port=%d" % good in l]) == 50 and len(c) == 1
           and list(c.values()) == ["."],
-          "%s: 50 calls, one connection, one full handshake" % name,
           "%d requests, connections %r" % (len(lines), c))
 
     # reload: new workers, idle keep-alive closed, shared session cache kept
     clear_log()
-    proxy("reload")
+    FRONT[0].reload()
     time.sleep(0.3)
-    err, text = m.call("e2b_list_sandboxes")
+    err, text = m.use("e2b_list_sandboxes")
     c = conns(access_lines(), good)
-    check(not err, "%s: call after nginx reload (idle connection closed) works" % name, text[:200])
+    check("%s: call after nginx reload (idle connection closed) works" % name, not err, text[:200])
     if "mbedtls" in name:
         # mbedTLS offers a session ticket (and a fresh random ID with it); nginx makes
         # new ticket keys on reload, so this handshake is full. The mbedTLS port's
         # resumption is checked in the tls-mbedtls port suite (session IDs).
-        check(len(c) == 1, "%s: one new connection after the reload (ticket keys renewed: %s)"
-              % (name, "resumed" if list(c.values()) == ["r"] else "full handshake"), "connections %r" % c)
+        check("%s: one new connection after the reload (ticket keys renewed: %s)"
+              % (name, "resumed" if list(c.values()) == ["r"] else "full handshake"), len(c) == 1, "connections %r" % c)
     else:
-        check(list(c.values()) == ["r"], "%s: the reconnect resumed the TLS session (abbreviated handshake)" % name,
+        check("%s: the reconnect resumed the TLS session (abbreviated handshake)" % name, list(c.values()) == ["r"],
               "connections %r" % c)
 
     # restart: a new nginx, the session cache is gone
     clear_log()
-    proxy("restart")
-    err, text = m.call("e2b_list_sandboxes")
+    FRONT[0].restart()
+    err, text = m.use("e2b_list_sandboxes")
     c = conns(access_lines(), good)
-    check(not err, "%s: call after nginx restart works" % name, text[:200])
-    check(len(c) == 1, "%s: one new connection after the restart" % name, "connections %r" % c)
-    err, text = m.call("e2b_list_templates")
-    check(not err and len(conns(access_lines(), good)) == 1,
-          "%s: and it is kept alive for the next call" % name, text[:200])
+    check("%s: call after nginx restart works" % name, not err, text[:200])
+    check("%s: one new connection after the restart" % name, len(c) == 1, "connections %r" % c)
+    err, text = m.use("e2b_list_templates")
+    check("%s: and it is kept alive for the next call" % name,
+          not err and len(conns(access_lines(), good)) == 1, text[:200])
     m.close()
 
     # refusals, each with its reason in words, and nothing sent
@@ -234,49 +191,44 @@ def suite(binary):
     for case, words in (("expired", "expired"), ("wrongname", "another host name"),
                         ("untrusted", "not signed by a trusted authority")):
         m = Mcp(binary, PORTS[case])
-        err, text = m.call("e2b_list_sandboxes")
+        err, text = m.use("e2b_list_sandboxes")
         m.close()
-        check(err and words in text, "%s: %s certificate refused: \"%s\"" % (name, case, text[:110]),
+        check("%s: %s certificate refused: \"%s\"" % (name, case, text[:110]), err and words in text,
               "isError=%s text=%r" % (err, text[:300]))
     lines = access_lines()
-    check(not lines, "%s: no request (and no API key) reached a refused server" % name, "%r" % lines[:3])
+    check("%s: no request (and no API key) reached a refused server" % name, not lines, "%r" % lines[:3])
 
     m = Mcp(binary, good, ca=False)
-    err, text = m.call("e2b_list_sandboxes")
+    err, text = m.use("e2b_list_sandboxes")
     m.close()
-    check(err and "trusted authority" in text, "%s: the system bundle does not trust the test CA" % name, text[:200])
+    check("%s: the system bundle does not trust the test CA" % name, err and "trusted authority" in text, text[:200])
     m = Mcp(binary, good, ca_file=os.path.join(DIR, "no-such-ca.pem"))
-    err, text = m.call("e2b_list_sandboxes")
+    err, text = m.use("e2b_list_sandboxes")
     m.close()
-    check(err and "trust anchors" in text, "%s: a missing E2B_MCP_CA_FILE is reported" % name, text[:200])
-    check(not access_lines(), "%s: nothing sent without trust" % name)
+    check("%s: a missing E2B_MCP_CA_FILE is reported" % name, err and "trust anchors" in text, text[:200])
+    check("%s: nothing sent without trust" % name, not access_lines())
 
 
 def startup_warning(binary, port):
     """A CA file that does not load is said on stderr at start-up; the server still starts."""
     name = os.path.basename(binary)
-    errlog = os.path.join(DIR, "stderr.txt")
     missing = os.path.join(DIR, "no-such-ca.pem")
 
-    def stderr_lines():
-        with open(errlog) as f:
-            return f.read().splitlines()
-
-    m = Mcp(binary, port, ca_file=missing, errlog=errlog)   # initialize answered: it runs
-    err, text = m.call("e2b_list_sandboxes")
+    m = Mcp(binary, port, ca_file=missing)   # initialize answered: it runs
+    err, text = m.use("e2b_list_sandboxes")
     m.close()
-    lines = stderr_lines()
+    lines = m.stderr_lines()
     warn = [l for l in lines if "warning" in l]
-    check(len(warn) == 1 and missing in warn[0] and "no trust anchors could be loaded" in warn[0],
-          "%s: a CA file that does not load is one warning line at start-up" % name, "stderr %r" % lines)
-    check(not any(KEY in l or KEY[4:] in l for l in lines), "%s: the warning shows no key" % name, "stderr %r" % lines)
-    check(err and "trust anchors" in text, "%s: and the server still runs; tools say the same" % name, text[:200])
-    m = Mcp(binary, port, ca_file=os.path.join(CERTS, "ca.pem"), errlog=errlog)
+    check("%s: a CA file that does not load is one warning line at start-up" % name,
+          len(warn) == 1 and missing in warn[0] and "no trust anchors could be loaded" in warn[0], "stderr %r" % lines)
+    check("%s: the warning shows no key" % name, not any(KEY in l or KEY[4:] in l for l in lines), "stderr %r" % lines)
+    check("%s: and the server still runs; tools say the same" % name, err and "trust anchors" in text, text[:200])
+    m = Mcp(binary, port, ca_file=os.path.join(CERTS, "ca.pem"))
     m.close()
-    check(not stderr_lines(), "%s: no warning when the CA file loads" % name, "stderr %r" % stderr_lines())
-    m = Mcp(binary, port, ca_file=missing, url="http://127.0.0.1:%d" % port, errlog=errlog)
+    check("%s: no warning when the CA file loads" % name, not m.stderr_lines(), "stderr %r" % m.stderr_lines())
+    m = Mcp(binary, port, ca_file=missing, url="http://127.0.0.1:%d" % port)
     m.close()
-    check(not stderr_lines(), "%s: no warning when no URL is https" % name, "stderr %r" % stderr_lines())
+    check("%s: no warning when no URL is https" % name, not m.stderr_lines(), "stderr %r" % m.stderr_lines())
 
 
 def fake_suite(binary):
@@ -288,23 +240,23 @@ def fake_suite(binary):
         startup_warning(binary, srv.port)
 
         m = Mcp(binary, srv.port, ca_file=ca)
-        err, text = m.call("e2b_create_sandbox", {})
+        err, text = m.use("e2b_create_sandbox", {})
         m.close()
         sent = [r for r in srv.requests if r.startswith("POST /sandboxes ")]
-        check(len(sent) == 1 and err and "may or may not" in text and "before anything was sent" not in text,
-              "%s: a bad record after POST /sandboxes was sent: \"%s\"" % (name, text[:120]),
+        check("%s: a bad record after POST /sandboxes was sent: \"%s\"" % (name, text[:120]),
+              len(sent) == 1 and err and "may or may not" in text and "before anything was sent" not in text,
               "requests %r isError=%s text=%r" % (srv.requests, err, text[:300]))
 
         srv.mode = "cut"
         m = Mcp(binary, srv.port, ca_file=ca)
-        err, text = m.call("e2b_list_sandboxes")
-        check(err and "before answering in full" in text,
-              "%s: a close-delimited answer cut without close_notify is an error" % name,
+        err, text = m.use("e2b_list_sandboxes")
+        check("%s: a close-delimited answer cut without close_notify is an error" % name,
+              err and "before answering in full" in text,
               "isError=%s text=%r" % (err, text[:300]))
         srv.mode = "closedelim"
-        err, text = m.call("e2b_list_sandboxes")
+        err, text = m.use("e2b_list_sandboxes")
         m.close()
-        check(not err, "%s: the same answer ended by close_notify is complete" % name, text[:300])
+        check("%s: the same answer ended by close_notify is complete" % name, not err, text[:300])
     finally:
         srv.close()
 
@@ -315,73 +267,44 @@ def allowed_hosts(binary):
     token = "t0k3n-" + os.urandom(8).hex()
     for value, host, want in (("", "127.0.0.1", 200), (" , ", "127.0.0.1", 200),
                               ("proxy.example", "proxy.example", 200), ("proxy.example", "127.0.0.1", 403)):
-        env = dict(os.environ)
-        env.update(E2B_API_KEY=KEY, E2B_API_URL="http://127.0.0.1:9", E2B_DASHBOARD_API_URL="http://127.0.0.1:9",
-                   E2B_MCP_HTTP_TOKEN=token, E2B_MCP_HTTP_ALLOWED_HOSTS=value)
-        p = subprocess.Popen([binary, "--http", "[::ffff:127.0.0.1]:0"], stdin=subprocess.DEVNULL,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
-        status, line = None, ""
+        env = server_env("http://127.0.0.1:9", KEY, {"E2B_MCP_HTTP_TOKEN": token, "E2B_MCP_HTTP_ALLOWED_HOSTS": value})
+        status, why, p = None, "", None
         try:
-            line = p.stderr.readline()
-            port = int(line.rsplit(":", 1)[1].split("/")[0]) if "listening on" in line else 0
-            if port:
-                c = http.client.HTTPConnection("::ffff:127.0.0.1", port, timeout=5)
-                c.request("POST", "/mcp", json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-                    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}),
-                    {"Host": "%s:%d" % (host, port), "Content-Type": "application/json",
-                     "Accept": "application/json, text/event-stream", "Authorization": "Bearer " + token})
-                r = c.getresponse()
-                status = r.status
-                r.read()
-                c.close()
+            port, p = start_http(binary, env, "[::ffff:127.0.0.1]:0")
+            c = http.client.HTTPConnection("::ffff:127.0.0.1", port, timeout=5)
+            c.request("POST", "/mcp", rpc(1, "initialize", init_params("2025-06-18")),
+                      {"Host": "%s:%d" % (host, port), "Content-Type": "application/json",
+                       "Accept": ACCEPT, "Authorization": "Bearer " + token})
+            r = c.getresponse()
+            status = r.status
+            r.read()
+            c.close()
         except Exception as e:
-            line += " " + repr(e)
+            why = repr(e)
         finally:
-            p.terminate()
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
-        check(status == want, "%s: --http off loopback, ALLOWED_HOSTS=%r, Host %s: %s" % (name, value, host, want),
-              "got %s (%s)" % (status, line.strip()))
+            if p is not None:
+                stop(p)
+        check("%s: --http off loopback, ALLOWED_HOSTS=%r, Host %s: %s" % (name, value, host, want), status == want,
+              "got %s %s" % (status, why))
 
 
 def main():
     bins = sys.argv[1:]
     os.makedirs(DIR, exist_ok=True)
     subprocess.run([os.path.join(HERE, "mkcerts.sh"), CERTS], check=True, timeout=120)
-    sim = subprocess.Popen([sys.executable, os.path.join(ROOT, "tests", "sim", "e2b-sim"), "--port", "0",
-                            "--key", KEY], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        line = sim.stdout.readline().split()
-        if len(line) < 2 or line[0] != "READY":
-            raise RuntimeError("e2b-sim did not start")
-        out = proxy("start", line[1])
-        for kv in out.split()[1:]:
-            k, v = kv.split("=")
-            PORTS[k] = int(v)
-        for b in bins:
-            if not os.access(b, os.X_OK):
-                check(False, "%s is built" % b)
-                continue
-            for part in (suite, fake_suite, allowed_hosts):
-                try:
-                    part(b)
-                except Exception as e:      # a crash of one binary fails it, not the run
-                    check(False, "%s: %s ran to the end" % (os.path.basename(b), part.__name__), repr(e))
-    except Exception as e:
-        check(False, "set-up (simulator + nginx)", repr(e))
-    finally:
-        try:
-            proxy("stop")
-        except Exception:
-            pass
-        sim.terminate()
-        sim.wait(timeout=10)
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    sim = Sim.start(key=KEY)
+    FRONT.append(TlsFront(sim.port, DIR))
+    PORTS.update(FRONT[0].ports)
+    for b in bins:
+        if not os.access(b, os.X_OK):
+            check("%s is built" % b, False)
+            continue
+        for part in (suite, fake_suite, allowed_hosts):
+            try:
+                part(b)
+            except Exception as e:      # a crash of one binary fails it, not the run
+                check("%s: %s ran to the end" % (os.path.basename(b), part.__name__), False, repr(e))
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -7,23 +7,17 @@
 #     session, under an LD_PRELOAD counter that logs each allocation's call stack; and under valgrind
 #     when it is installed. Every allocation is printed with who asked for it. The program must make
 #     no heap call of its own and none through the C library (stdio, resolver) in this set-up.
+# Run next to a simulator: python3 tests/lib/sim.py -- sh tests/unit/nomalloc.sh
 set -u
+. tests/lib/check.sh
 B=build/unit
-pass=0; fail=0
-ok()  { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL nomalloc: $*"; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
 
 # 1 ------------------------------------------------------------------------------------------
 $B/test_nomalloc > $B/nomalloc-1.log 2>&1
 rc=$?
-cat $B/nomalloc-1.log
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' $B/nomalloc-1.log | tail -n 1)
-if [ -n "$line" ]; then
-  pass=$((pass + $(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')))
-  fail=$((fail + $(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')))
-fi
-check "[ $rc -eq 0 ]" "test_nomalloc exited $rc"
+grep -v -E '^[0-9]+ passed, [0-9]+ failed' $B/nomalloc-1.log
+include $B/nomalloc-1.log
+check "[ $rc -eq 0 ]" "nomalloc: test_nomalloc exits 0" "exit $rc"
 
 # 2 ------------------------------------------------------------------------------------------
 HEAP='^(malloc|calloc|realloc|reallocarray|free|strdup|strndup|posix_memalign|aligned_alloc|memalign|valloc|pvalloc)$'
@@ -31,13 +25,13 @@ printf '#define E2B_MCP_IMPLEMENTATION\n#include "e2b_mcp.h"\n' > $B/impl_posix.
 printf '#define E2B_MCP_SOCK_CUSTOM\n#define E2B_MCP_NO_STDIO\n#define E2B_MCP_IMPLEMENTATION\n#include "e2b_mcp.h"\n' > $B/impl_custom.c
 for v in posix custom; do
   if ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -Werror -O2 -I. -c $B/impl_$v.c -o $B/impl_$v.o; then
-    ok
+    pass "nomalloc: the $v implementation compiles alone"
     nm -u $B/impl_$v.o | awk '{print $NF}' > $B/impl_$v.undef
     heap=$(grep -E "$HEAP" $B/impl_$v.undef | tr '\n' ' ')
-    check "[ -z '$heap' ]" "the $v implementation references $heap"
+    check "[ -z '$heap' ]" "nomalloc: the $v implementation references no heap function" "it references $heap"
     echo "impl ($v port): $(wc -l < $B/impl_$v.undef) undefined symbols, none from the heap family${heap:+ (but: $heap)}"
   else
-    bad "the $v implementation does not compile alone"
+    fail "nomalloc: the $v implementation compiles alone: it does not"
   fi
 done
 # The POSIX port resolves names with getaddrinfo, which allocates inside the C library; the library
@@ -45,17 +39,7 @@ done
 grep -qx getaddrinfo $B/impl_posix.undef && echo "note: the POSIX port references getaddrinfo/freeaddrinfo (the C library allocates inside them for host names; numeric addresses skip them)"
 
 # 3 ------------------------------------------------------------------------------------------
-SIMLOG=$B/nomalloc-sim.out
-python3 tests/sim/e2b-sim --port 0 > $SIMLOG 2>$B/nomalloc-sim.err &
-simpid=$!
-i=0
-while [ $i -lt 100 ] && ! grep -q '^READY' $SIMLOG 2>/dev/null; do sleep 0.1; i=$((i+1)); done
-port=$(sed -n 's/^READY \([0-9]*\).*/\1/p' $SIMLOG | head -n 1)
-if [ -z "$port" ]; then
-  bad "the simulator did not start"; kill $simpid 2>/dev/null
-  echo "$pass passed, $fail failed"; exit 1
-fi
-URL=http://127.0.0.1:$port
+URL=${E2B_SIM_URL:?run it under tests/lib/sim.py}
 cat > $B/nomalloc-session.jsonl <<'EOF'
 {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"nomalloc","version":"1"}}}
 {"jsonrpc":"2.0","method":"notifications/initialized"}
@@ -77,11 +61,11 @@ E2B_API_KEY=e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef E2B_API_URL=$URL E2B_DA
   ALLOC_COUNT_LOG=$ALOG LD_PRELOAD=$PWD/$B/alloc_count.so \
   build/e2b-mcp < $B/nomalloc-session.jsonl > $B/nomalloc-out.jsonl 2>$B/nomalloc-err.log
 rc=$?
-check "[ $rc -eq 0 ]" "build/e2b-mcp exited $rc"
+check "[ $rc -eq 0 ]" "nomalloc: build/e2b-mcp exits 0" "exit $rc"
 answers=$(grep -c '"id":' $B/nomalloc-out.jsonl)   # answers, not notifications
-check "[ $answers -eq 13 ]" "expected 13 answers, got $answers"
+check "[ $answers -eq 13 ]" "nomalloc: 13 answers" "got $answers"
 good=$(grep -c '"isError":false' $B/nomalloc-out.jsonl)
-check "[ $good -eq 7 ]" "expected 7 successful tool calls, got $good (see $B/nomalloc-out.jsonl)"
+check "[ $good -eq 7 ]" "nomalloc: 7 successful tool calls" "got $good (see $B/nomalloc-out.jsonl)"
 total=$(wc -l < $ALOG)
 # who asked: the first frame outside the C library and the loader
 echo "allocations in build/e2b-mcp under the LD_PRELOAD counter: $total"
@@ -98,8 +82,8 @@ if [ "$total" -gt 0 ]; then
     case "$direct" in e2b-mcp+*) own=$((own+1)) ;; esac
   done < $ALOG
 fi
-check "[ $own -eq 0 ]" "build/e2b-mcp calls the allocator itself $own times"
-check "[ $total -eq 0 ]" "the C library allocated $total times on build/e2b-mcp's behalf (listed above)"
+check "[ $own -eq 0 ]" "nomalloc: build/e2b-mcp never calls the allocator itself" "$own times"
+check "[ $total -eq 0 ]" "nomalloc: the C library never allocates on build/e2b-mcp's behalf" "$total times (listed above)"
 
 if command -v valgrind >/dev/null 2>&1; then
   E2B_API_KEY=e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef E2B_API_URL=$URL E2B_DASHBOARD_API_URL=$URL \
@@ -107,13 +91,9 @@ if command -v valgrind >/dev/null 2>&1; then
   rc=$?
   usage=$(grep -o 'total heap usage: .*' $B/nomalloc-vg.log | head -n 1)
   echo "valgrind: ${usage:-no summary} (rc $rc)"
-  check "[ $rc -eq 0 ]" "valgrind reported errors (rc $rc, see $B/nomalloc-vg.log)"
-  check "echo '$usage' | grep -q 'total heap usage: 0 allocs, 0 frees'" "valgrind counted heap use: $usage"
+  check "[ $rc -eq 0 ]" "nomalloc: valgrind reports no error" "rc $rc, see $B/nomalloc-vg.log"
+  check "echo '$usage' | grep -q 'total heap usage: 0 allocs, 0 frees'" "nomalloc: valgrind counts no heap use" "$usage"
 else
   echo "valgrind: not installed (scripts/install-deps.sh bench installs it); the LD_PRELOAD counter above stands"
 fi
-
-kill $simpid 2>/dev/null
-wait $simpid 2>/dev/null
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+closing

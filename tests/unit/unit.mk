@@ -45,7 +45,7 @@ $(UNIT_DIR)/alloc_count.so: tests/unit/alloc_count.c | $(UNIT_DIR)
 	$(CC) -std=gnu99 -Wall -Wextra -Werror -O2 -g -fPIC -shared -o $@ $< -ldl
 
 test-unit-nomalloc: $(UNIT_DIR)/test_nomalloc $(UNIT_DIR)/alloc_count.so $(BUILD)/e2b-mcp
-	@sh tests/unit/nomalloc.sh
+	@python3 tests/lib/sim.py -- sh tests/unit/nomalloc.sh
 
 $(UNIT_DIR)/test_cpp: tests/unit/test_cpp.cpp $(UNIT_DEPS) | $(UNIT_DIR)
 	$(CXX) -std=c++11 $(WARN) -g -O2 -I. -o $@ $<
@@ -57,6 +57,6 @@ $(UNIT_DIR)/embedded: examples/embedded.c $(HDRS) | $(UNIT_DIR)
 	$(CC) $(CSTD) $(WARN) -O2 -g -I. -o $@ examples/embedded.c
 
 test-unit-embedded: $(UNIT_DIR)/embedded
-	@sh tests/unit/embedded.sh $(UNIT_DIR)/embedded
+	@python3 tests/lib/sim.py -- sh tests/unit/embedded.sh $(UNIT_DIR)/embedded
 
 test-unit: test-unit-json test-unit-http test-unit-mcp test-unit-nomalloc test-unit-cpp test-unit-embedded

@@ -1,14 +1,9 @@
 // E2B's own JS SDK (npm "e2b", pinned in package.json) against tests/sim/e2b-sim.
 // Only control-plane calls are used: none of them talks to the in-sandbox envd agent
 // (Sandbox.list/create/connect/getInfo/getMetrics/setTimeout/pause/kill, listSnapshots).
-// Starts its own simulator on a free loopback port; prints "N passed, N failed" last.
-import { spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
-import path from 'node:path'
-
-const HERE = path.dirname(fileURLToPath(import.meta.url))
-const KEY = 'e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef'
+// Runs next to a simulator: python3 tests/lib/sim.py -- node sdk_test.mjs (E2B_SIM_URL, E2B_TEST_API_KEY).
+// Prints "PASS name" or "FAIL name: why" per check and "N passed, N failed" last (tests/lib/report.py's format).
+const KEY = process.env.E2B_TEST_API_KEY
 const ALICE_PROD = 'ialiceprod00000000001'
 const ALICE_STG = 'ialicestaging00000001'
 const BOB_STG1 = 'ibobstaging0000000001'
@@ -19,22 +14,15 @@ const NOMETA = 'inometa00000000000001'
 
 const hardStop = setTimeout(() => { console.log('FAIL suite timed out'); finish(1) }, 120_000)
 
-const sim = spawn('python3', [path.join(HERE, '..', 'e2b-sim'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
 let passed = 0
 let failed = 0
 function finish(extraFail = 0) {
-  try { sim.kill('SIGTERM') } catch {}
   console.log(`${passed} passed, ${failed + extraFail} failed`)
   process.exit(failed + extraFail ? 1 : 0)
 }
+if (!process.env.E2B_SIM_URL) { console.log('FAIL E2B_SIM_URL is not set: run it under tests/lib/sim.py'); finish(1) }
 
-const port = await new Promise((resolve, reject) => {
-  const rl = createInterface({ input: sim.stdout })
-  rl.once('line', (l) => (l.startsWith('READY ') ? resolve(Number(l.split(' ')[1])) : reject(new Error(l))))
-  sim.once('exit', (c) => reject(new Error('simulator exited ' + c)))
-}).catch((e) => { console.log('FAIL simulator did not start: ' + e.message); finish(1) })
-
-const BASE = `http://127.0.0.1:${port}`
+const BASE = process.env.E2B_SIM_URL
 process.env.E2B_API_URL = BASE
 process.env.E2B_API_KEY = KEY
 delete process.env.E2B_DOMAIN
@@ -211,7 +199,7 @@ for (const [name, fn] of tests) {
   try {
     await fn()
     passed++
-    console.log(`ok   ${name}`)
+    console.log(`PASS ${name}`)
   } catch (e) {
     failed++
     console.log(`FAIL ${name}: ${e && e.message}`)

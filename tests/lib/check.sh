@@ -1,0 +1,26 @@
+# tests/lib/check.sh - the report format of tests/lib/report.py for shell suites:
+# a line "PASS <name>" or "FAIL <name>: <why>" per check, then "N passed, N failed".
+#
+#   . tests/lib/check.sh
+#   pass NAME                      fail NAME: WHY
+#   check 'CONDITION' NAME [WHY]   CONDITION is eval'ed: PASS when it is true
+#   expect NAME WANT CMD [ARG...]  PASS when the last line CMD prints starts with WANT
+#   include LOG                    adds the closing line of another suite's LOG (none: one failure)
+#   closing                        prints the closing line; status 1 on any failure
+pass_n=0
+fail_n=0
+pass() { pass_n=$((pass_n + 1)); echo "PASS $*"; }
+fail() { fail_n=$((fail_n + 1)); echo "FAIL $*"; }
+check() { if eval "$1"; then pass "$2"; else fail "$2${3:+: $3}"; fi; }
+expect() {
+  _desc=$1; _want=$2; shift 2
+  _out=$("$@" 2>&1 | tail -n 1)
+  case "$_out" in "$_want"*) pass "$_desc ($_out)";; *) fail "$_desc: want '$_want', got '$_out'";; esac
+}
+include() {
+  _line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" 2>/dev/null | tail -n 1)
+  if [ -z "$_line" ]; then fail "$1: no closing line"; return; fi
+  pass_n=$((pass_n + ${_line%% passed*}))
+  _f=${_line#*passed, }; fail_n=$((fail_n + ${_f%% failed*}))
+}
+closing() { echo "$pass_n passed, $fail_n failed"; [ "$fail_n" -eq 0 ]; }

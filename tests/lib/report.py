@@ -1,0 +1,80 @@
+"""One report format for every suite: a line per check, then the closing line.
+
+    PASS <name>
+    FAIL <name>: <why>
+    N passed, N failed
+
+tests/run-all.sh reads the closing line; nothing else in the output is parsed.
+
+    from report import check, eq, contains, run
+    check("ping answered", r.get("result") == {}, r)      # -> True/False
+    run(main)            # main() runs the checks; prints the closing line, exits 1 on a failure
+
+Python standard library only.
+"""
+import sys
+import traceback
+
+passed = 0
+failed = 0
+_cleanups = []
+
+
+def _line(s):
+    sys.stdout.write(s + "\n")
+    sys.stdout.flush()
+
+
+def check(name, cond, why=""):
+    """Counts and prints one check; returns whether it passed."""
+    global passed, failed
+    if cond:
+        passed += 1
+        _line("PASS " + name)
+        return True
+    failed += 1
+    why = str(why).replace("\n", " ") if why or why == 0 else "condition false"
+    if len(why) > 600:
+        why = why[:600] + "..."
+    _line("FAIL %s: %s" % (name, why))
+    return False
+
+
+def eq(name, got, want):
+    return check(name, got == want, "got %r, want %r" % (got, want))
+
+
+def contains(name, text, *needles):
+    """Whether text holds every needle, case-insensitively."""
+    missing = [n for n in needles if n.lower() not in (text or "").lower()]
+    return check(name, not missing, "missing %r in %r" % (missing, (text or "")[:400]))
+
+
+def note(text):
+    """A comment line (not a check): '# text'."""
+    _line("# " + text)
+
+
+def at_exit(fn):
+    """fn() runs before the closing line, even when the suite dies (stop servers, nginx ...)."""
+    _cleanups.append(fn)
+    return fn
+
+
+def run(main, *args):
+    """Runs main(*args); an exception is one failure. Then the clean-ups, the closing line,
+    and the exit status (1 on any failure)."""
+    try:
+        main(*args)
+    except BaseException as e:  # noqa: B036  a crash, a timeout or ^C: still close properly
+        check("the suite ran to the end", False, "%s: %s" % (type(e).__name__, e))
+        traceback.print_exc(file=sys.stdout)
+    finally:
+        while _cleanups:
+            fn = _cleanups.pop()
+            try:
+                fn()
+            except Exception as e:
+                note("clean-up %s: %r" % (getattr(fn, "__name__", fn), e))
+    _line("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
