@@ -48,17 +48,23 @@ FP_UNUSED static int fp_is_request(const unsigned char *p, size_t n) {
     if (n >= strlen(m[i]) && memcmp(p, m[i], strlen(m[i])) == 0) return 1;
   return 0;
 }
-FP_UNUSED static int fp_open(void *user, e2b_mcp_sock *s, const char *host, unsigned port, int timeout_ms) {
+FP_UNUSED static int fp_resolve(void *user, const char *host, e2b_mcp_addr *a) {
+  (void)user; (void)host;
+  memset(a, 0, sizeof *a);
+  a->family = 4;
+  return 0;
+}
+FP_UNUSED static int fp_open(void *user, e2b_mcp_sock *s, const e2b_mcp_addr *a, unsigned port) {
   fport *f = (fport *)user;
-  (void)host; (void)port; (void)timeout_ms;
+  (void)a; (void)port;
   f->opens++;
   s->h = 1;
   f->cur = NULL;
   return 0;
 }
-FP_UNUSED static int fp_send(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
+FP_UNUSED static int fp_send(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
   fport *f = (fport *)user;
-  (void)s; (void)timeout_ms;
+  (void)s;
   if (fp_is_request(p, n)) {
     size_t k = 0;
     while (k < n && k < sizeof f->line - 1 && p[k] != '\r') { f->line[k] = (char)p[k]; k++; }
@@ -71,10 +77,10 @@ FP_UNUSED static int fp_send(void *user, e2b_mcp_sock *s, const unsigned char *p
   }
   return n > 0x7fffffff ? 0x7fffffff : (int)n;
 }
-FP_UNUSED static int fp_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
+FP_UNUSED static int fp_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n) {
   fport *f = (fport *)user;
   size_t left;
-  (void)s; (void)timeout_ms;
+  (void)s;
   if (!f->cur) return E2B_MCP_ERR_IO;
   left = f->cur_len - f->pos;
   if (left == 0) return f->end_err;
@@ -94,11 +100,21 @@ FP_UNUSED static void fp_close(void *user, e2b_mcp_sock *s) {
   (void)s;
   f->cur = NULL;
 }
+/* The data is in memory: recv never blocks, and nothing is pending on an idle connection. */
+FP_UNUSED static int fp_wait(void *user, e2b_mcp_poll *q, int n, int timeout_ms) {
+  int i;
+  (void)user; (void)timeout_ms;
+  for (i = 0; i < n; i++) q[i].ready = 0;
+  return 0;
+}
 FP_UNUSED static unsigned long fp_now(void *user) { return ++((fport *)user)->now; }
 
 FP_UNUSED static void fp_port_init(e2b_mcp_sock_port *p, fport *f) {
+  memset(p, 0, sizeof *p);
   p->user = f;
-  p->open = fp_open;
+  p->resolve = fp_resolve;
+  p->connect = fp_open;
+  p->wait = fp_wait;
   p->send = fp_send;
   p->recv = fp_recv;
   p->close = fp_close;

@@ -45,7 +45,9 @@ typedef struct mock {
   unsigned port;
   unsigned long now;    /* the clock, in ms */
   unsigned long recv_ms;  /* how far the clock moves in each recv */
-  int last_timeout;     /* the timeout the last recv was given */
+  int last_timeout;     /* the timeout the last wait was given */
+  int again;            /* every other recv would block (see mock_recv) */
+  int waits;            /* waits asked for */
 } mock;
 
 MOCK_UNUSED static void mock_reset(mock *m) {
@@ -80,13 +82,21 @@ static int mock_is_request(const unsigned char *p, size_t n) {
   return 0;
 }
 
-static int mock_open(void *user, e2b_mcp_sock *s, const char *host, unsigned port, int timeout_ms) {
+/* resolve records the host; connect the port and plays the next script. */
+static int mock_resolve(void *user, const char *host, e2b_mcp_addr *addr) {
   mock *m = (mock *)user;
   size_t hl = strlen(host);
-  (void)timeout_ms;
   if (hl >= sizeof m->host) hl = sizeof m->host - 1;
   memcpy(m->host, host, hl);
   m->host[hl] = 0;
+  if (m->open_err == E2B_MCP_ERR_DNS) return m->open_err;
+  memset(addr, 0, sizeof *addr);
+  addr->family = 4;
+  return 0;
+}
+static int mock_connect(void *user, e2b_mcp_sock *s, const e2b_mcp_addr *addr, unsigned port) {
+  mock *m = (mock *)user;
+  (void)addr;
   m->port = port;
   if (m->open_err) return m->open_err;
   if (m->opens >= m->nscripts) return E2B_MCP_ERR_CONNECT;
@@ -97,23 +107,25 @@ static int mock_open(void *user, e2b_mcp_sock *s, const char *host, unsigned por
   s->h = m->cur;
   return 0;
 }
-static int mock_send(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
+static int mock_send(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
   mock *m = (mock *)user;
-  (void)s; (void)timeout_ms;
+  (void)s;
   m->sends++;
   if (mock_is_request(p, n)) { m->reqs++; m->seg = m->reqs - 1; m->pos = 0; }
   if (m->sent_len + n <= sizeof m->sent) { memcpy(m->sent + m->sent_len, p, n); m->sent_len += n; }
   else m->sent_overflow = 1;
   return n > 0x7fffffff ? 0x7fffffff : (int)n;
 }
-static int mock_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
+/* With m->again, every other recv would block: the library then waits, and
+   the clock moves by recv_ms in that wait instead. */
+static int mock_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n) {
   mock *m = (mock *)user;
   const mock_script *sc;
   size_t left;
   (void)s;
   m->recvs++;
-  m->now += m->recv_ms;
-  m->last_timeout = timeout_ms;
+  if (m->again && (m->recvs & 1)) return E2B_MCP_ERR_AGAIN;
+  if (!m->again) m->now += m->recv_ms;
   if (m->cur < 0) return E2B_MCP_ERR_IO;
   sc = &m->scripts[m->cur];
   if (m->seg < 0 || m->seg >= sc->nsegs) return sc->end_err;
@@ -127,18 +139,32 @@ static int mock_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n, in
 }
 static void mock_close(void *user, e2b_mcp_sock *s) {
   mock *m = (mock *)user;
-  (void)s;
+  s->h = -1;
   m->closes++;
   m->cur = -1;
+}
+/* Records the timeout. Nothing is ready but, with m->again, what recv would
+   block on (so an idle keep-alive connection looks idle: nothing to read). */
+static int mock_wait(void *user, e2b_mcp_poll *q, int n, int timeout_ms) {
+  mock *m = (mock *)user;
+  int i;
+  m->waits++;
+  m->last_timeout = timeout_ms;
+  if (m->again) m->now += m->recv_ms;
+  for (i = 0; i < n; i++) q[i].ready = q[i].sock && q[i].sock->h >= 0 && m->again ? q[i].want : 0;
+  return m->again ? n : 0;
 }
 static unsigned long mock_now(void *user) { return ((mock *)user)->now; }
 
 MOCK_UNUSED static void mock_port_init(e2b_mcp_sock_port *p, mock *m) {
+  memset(p, 0, sizeof *p);
   p->user = m;
-  p->open = mock_open;
+  p->resolve = mock_resolve;
+  p->connect = mock_connect;
   p->send = mock_send;
   p->recv = mock_recv;
   p->close = mock_close;
+  p->wait = mock_wait;
   p->now_ms = mock_now;
 }
 
