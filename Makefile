@@ -35,6 +35,7 @@ $(BUILD)/e2b-mcp: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
 -include bench/bench.mk
 -include tests/http/http.mk
 -include tests/cross/cross.mk
+-include tests/mcu/mcu.mk
 -include tests/matrix/matrix.mk
 -include tests/fuzz/fuzz.mk
 

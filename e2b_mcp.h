@@ -75,6 +75,10 @@
                              unless E2B_MCP_NO_TERSE)
       E2B_MCP_STATIC         make every public function static
       E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
+      E2B_MCP_HINT_TLS / _TRUST / _NET  advice after a refused certificate, missing
+                             trust anchors, a failed connection (default: the e2b-mcp
+                             binary's environment variables; with E2B_MCP_TLS_NO_FILE,
+                             words for a device)
       Streamable HTTP (e2b_mcp_serve_http; POSIX socket port only):
       E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
                              one more takes the longest idle one's slot,
@@ -1309,6 +1313,35 @@ static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const u
   (void)path; (void)push; (void)ctx;
   return -1;
 }
+#  endif
+#endif
+
+/* Advice appended to connection errors, in the words of where the server runs: the
+   e2b-mcp binary's environment variables, or, in a build without a file system
+   (E2B_MCP_TLS_NO_FILE: a device, with no E2B_MCP_CA_FILE to set), the device's own
+   settings and build. Define them to name your program's settings. */
+#ifndef E2B_MCP_TLS_NO_FILE
+#  define E2B_MCP__DESKTOP_HINTS 1
+#endif
+#ifndef E2B_MCP_HINT_TRUST
+#  ifdef E2B_MCP__DESKTOP_HINTS
+#    define E2B_MCP_HINT_TRUST "Set E2B_MCP_CA_FILE to a PEM file of CA certificates."
+#  else
+#    define E2B_MCP_HINT_TRUST "Build the trust anchors in (E2B_MCP_TLS_ANCHORS or E2B_MCP_TLS_ANCHORS_PEM), or set config.ca_file."
+#  endif
+#endif
+#ifndef E2B_MCP_HINT_TLS
+#  ifdef E2B_MCP__DESKTOP_HINTS
+#    define E2B_MCP_HINT_TLS "Check E2B_API_URL, or E2B_MCP_CA_FILE for a private CA."
+#  else
+#    define E2B_MCP_HINT_TLS "Check the API URL this device was given, and that its built-in trust anchors include the root of that host's certificate."
+#  endif
+#endif
+#ifndef E2B_MCP_HINT_NET
+#  ifdef E2B_MCP__DESKTOP_HINTS
+#    define E2B_MCP_HINT_NET "Check the network and E2B_API_URL / E2B_DOMAIN."
+#  else
+#    define E2B_MCP_HINT_NET "Check the device's network link and the API URL it was given."
 #  endif
 #endif
 
@@ -2642,9 +2675,9 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp_http_res
                               "(a smaller limit or a narrower filter), or rebuild with a larger E2B_MCP_RESP_MAX.", (unsigned long)E2B_MCP_RESP_MAX);
       return -1;
     }
-    if (err == E2B_MCP_ERR_TLS_TRUST) hint = " No trust anchors were loaded: set E2B_MCP_CA_FILE to a PEM file of CA certificates.";
-    else if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) hint = " The connection was refused before anything was sent. Check E2B_API_URL, or E2B_MCP_CA_FILE for a private CA.";
-    else if (err == E2B_MCP_ERR_DNS || err == E2B_MCP_ERR_CONNECT) hint = " Check the network and E2B_API_URL / E2B_DOMAIN.";
+    if (err == E2B_MCP_ERR_TLS_TRUST) hint = " No trust anchors were loaded. " E2B_MCP_HINT_TRUST;
+    else if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) hint = " The connection was refused before anything was sent. " E2B_MCP_HINT_TLS;
+    else if (err == E2B_MCP_ERR_DNS || err == E2B_MCP_ERR_CONNECT) hint = " " E2B_MCP_HINT_NET;
     else if (err == E2B_MCP_ERR_NO_TLS || err == E2B_MCP_ERR_URL) hint = " Nothing was sent.";
     else if (err == E2B_MCP_ERR_TIMEOUT) hint = " E2B may be slow or unreachable; try again in a minute.";
     else hint = " The request may or may not have been carried out; check with a list or get call before repeating it.";

@@ -1,9 +1,10 @@
 #!/bin/sh
-# Builds BearSSL (Debian's 0.6 source package, as fetched by scripts/build-bearssl-musl.sh)
+# Builds BearSSL (Debian's 0.6 source package, as scripts/build-bearssl-musl.sh fetched it,
+# or scripts/fetch-debian-source.sh)
 # for a Cortex-M4 with arm-none-eabi-gcc: -Os -mcpu=cortex-m4 -mthumb, one section per
 # function, no OS (BR_USE_URANDOM=0, BR_USE_UNIX_TIME=0: the board injects entropy and
 # time). Used by the bench (bench/bench.mk) to size the library with BearSSL's minimal
-# client profile. Idempotent.
+# client profile, and by the board firmware (tests/mcu). Idempotent.
 #
 # Output: build/bearssl-m4/libbearssl.a and build/bearssl-m4/inc/ (bearssl*.h, jsmn.h:
 # the only headers arm-none-eabi-gcc may see from the host).
@@ -12,8 +13,9 @@ cd "$(dirname "$0")/.."
 out=build/bearssl-m4
 [ -f "$out/libbearssl.a" ] && [ -f "$out/inc/jsmn.h" ] && exit 0
 command -v arm-none-eabi-gcc >/dev/null || { echo "build-bearssl-m4: arm-none-eabi-gcc missing (scripts/install-deps.sh cross)" >&2; exit 1; }
+# the source the musl build fetched, else Debian's source package on its own
 src=$(ls -d build/bearssl-musl/apt/bearssl-0* 2>/dev/null | head -n 1 || true)
-if [ -z "$src" ]; then scripts/build-bearssl-musl.sh; src=$(ls -d build/bearssl-musl/apt/bearssl-0* | head -n 1); fi
+[ -n "$src" ] || src=$(scripts/fetch-debian-source.sh bearssl build/bearssl-src)
 echo "build-bearssl-m4: building $(basename "$src") for cortex-m4" >&2
 rm -rf "$out/obj"; mkdir -p "$out/obj" "$out/inc/bearssl"
 find "$src/src" -name '*.c' | sort > "$out/sources"

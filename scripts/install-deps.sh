@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages the project builds and tests with. Idempotent:
 # packages already present are skipped, apt-get runs only when something is missing.
-# Usage: scripts/install-deps.sh [group...]   groups: core tls sim static cross bench fuzz (default: core sim)
+# Usage: scripts/install-deps.sh [group...]   groups: core tls sim static cross mcu bench fuzz (default: core sim)
 set -eu
 groups=${*:-core sim}
 pkgs=""
@@ -12,6 +12,7 @@ for g in $groups; do
     sim)    pkgs="$pkgs python3 openssl" ;;
     static) pkgs="$pkgs musl-tools musl-dev dpkg-dev" ;;
     cross)  pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-s390x-cross qemu-user gcc-arm-none-eabi libnewlib-arm-none-eabi" ;;
+    mcu)    pkgs="$pkgs qemu-system-arm gcc-arm-none-eabi libnewlib-arm-none-eabi dpkg-dev openssl nginx-light" ;;
     bench)  pkgs="$pkgs valgrind hyperfine binutils" ;;
     fuzz)   pkgs="$pkgs clang libclang-rt-14-dev libfuzzer-14-dev" ;;
     *) echo "install-deps: unknown group '$g'" >&2; exit 2 ;;

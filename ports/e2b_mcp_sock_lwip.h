@@ -1,0 +1,295 @@
+/* ports/e2b_mcp_sock_lwip.h - the socket port of e2b_mcp.h for lwIP's raw API.
+
+   For any board that runs lwIP (STM32, NXP, RP2040, ESP32 without its sockets layer):
+   lwIP NO_SYS=1 in a superloop, or with an RTOS when every call below is made from the
+   thread that owns lwIP's core (or under LOCK_TCPIP_CORE). No heap: connections are
+   lwIP's static TCP PCBs and pbufs, the port's own state is one struct you declare.
+
+   Underneath it is non-blocking: e2b_mcp_lwip_connect/send/recv return
+   E2B_MCP_LWIP_AGAIN when lwIP has nothing to give yet, and e2b_mcp_lwip_wait() runs the
+   board's poll function (move frames between the NIC and lwIP, run sys_check_timeouts)
+   until something happens. e2b_mcp_lwip_port() wraps them into the blocking
+   e2b_mcp_sock_port the server takes (config.sock_port, E2B_MCP_SOCK_CUSTOM): while the
+   server waits for E2B, the board's poll keeps the network going.
+
+       static e2b_mcp_lwip net;
+       static e2b_mcp_sock_port port;
+       static void board_poll(void *ctx) { my_nic_poll(&netif); sys_check_timeouts(); }
+       e2b_mcp_lwip_init(&net, board_poll, NULL);
+       e2b_mcp_lwip_port(&net, &port);
+       cfg.sock_port = &port;
+
+   Host names go through lwIP's DNS (dns_gethostbyname: IP literals, DNS_LOCAL_HOSTLIST,
+   then the DNS server the board was given); without LWIP_DNS only IP literals work.
+   lwipopts.h needs LWIP_TCP, LWIP_CALLBACK_API (the default) and, for names, LWIP_DNS;
+   see ports/README.md for sizes. Include this header after lwIP's and before e2b_mcp.h's
+   implementation, or anywhere after e2b_mcp.h. */
+#ifndef E2B_MCP_SOCK_LWIP_H
+#define E2B_MCP_SOCK_LWIP_H
+
+#include "lwip/tcp.h"
+#include "lwip/dns.h"
+#include "lwip/pbuf.h"
+#include "lwip/sys.h"
+#include <string.h>
+
+#ifndef E2B_MCP_LWIP_SOCKS
+#define E2B_MCP_LWIP_SOCKS 2   /* connections open at once (E2B uses one; one spare for a reconnect) */
+#endif
+#define E2B_MCP_LWIP_AGAIN (-100)   /* would block: nothing yet, call again after e2b_mcp_lwip_wait() */
+
+/* One connection slot. The fields are the port's; e2b_mcp_sock.h is the slot's index. */
+typedef struct e2b_mcp_lwip_conn {
+  struct tcp_pcb *pcb;
+  struct pbuf *rx;          /* received and not yet read, oldest first */
+  u16_t rx_off;             /* bytes of rx's first pbuf already read */
+  u16_t port;
+  ip_addr_t addr;
+  int state;                /* E2B_MCP_LWIP_* below */
+  int err;                  /* the E2B_MCP_ERR_* that ended it */
+  unsigned events;          /* bumped by every lwIP callback: e2b_mcp_lwip_wait ends on a change */
+} e2b_mcp_lwip_conn;
+
+enum { E2B_MCP_LWIP_FREE, E2B_MCP_LWIP_RESOLVING, E2B_MCP_LWIP_CONNECTING, E2B_MCP_LWIP_OPEN,
+       E2B_MCP_LWIP_EOF, E2B_MCP_LWIP_FAILED };
+
+typedef struct e2b_mcp_lwip {
+  void (*poll)(void *ctx);  /* the board: NIC frames in and out, sys_check_timeouts(); may sleep
+                               until the next interrupt when nothing happened */
+  void *poll_ctx;
+  e2b_mcp_lwip_conn c[E2B_MCP_LWIP_SOCKS];
+  unsigned events;
+} e2b_mcp_lwip;
+
+static void e2b_mcp_lwip_init(e2b_mcp_lwip *l, void (*poll)(void *ctx), void *poll_ctx) {
+  memset(l, 0, sizeof *l);
+  l->poll = poll;
+  l->poll_ctx = poll_ctx;
+}
+
+/* ---- lwIP callbacks: they only record what happened ---- */
+static void e2b_mcp__lwip_drop(e2b_mcp_lwip_conn *c) {   /* detaches and closes the PCB */
+  if (c->pcb) {
+    tcp_arg(c->pcb, NULL); tcp_recv(c->pcb, NULL); tcp_sent(c->pcb, NULL); tcp_err(c->pcb, NULL);
+    if (tcp_close(c->pcb) != ERR_OK) tcp_abort(c->pcb);
+    c->pcb = NULL;
+  }
+  if (c->rx) { pbuf_free(c->rx); c->rx = NULL; }
+  c->rx_off = 0;
+}
+static err_t e2b_mcp__lwip_on_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err) {
+  e2b_mcp_lwip_conn *c = (e2b_mcp_lwip_conn *)arg;
+  (void)pcb;
+  if (!c) { if (p) pbuf_free(p); return ERR_OK; }
+  c->events++;
+  if (!p) { if (c->state == E2B_MCP_LWIP_OPEN) c->state = E2B_MCP_LWIP_EOF; return ERR_OK; }
+  if (err != ERR_OK) { pbuf_free(p); return err; }
+  if (c->rx) pbuf_cat(c->rx, p); else c->rx = p;   /* acknowledged to lwIP as it is read */
+  return ERR_OK;
+}
+static err_t e2b_mcp__lwip_on_sent(void *arg, struct tcp_pcb *pcb, u16_t len) {
+  e2b_mcp_lwip_conn *c = (e2b_mcp_lwip_conn *)arg;
+  (void)pcb; (void)len;
+  if (c) c->events++;
+  return ERR_OK;
+}
+static void e2b_mcp__lwip_on_err(void *arg, err_t err) {   /* the PCB is already freed */
+  e2b_mcp_lwip_conn *c = (e2b_mcp_lwip_conn *)arg;
+  if (!c) return;
+  c->pcb = NULL;
+  c->events++;
+  if (c->state == E2B_MCP_LWIP_CONNECTING) c->err = E2B_MCP_ERR_CONNECT;
+  else c->err = err == ERR_RST ? E2B_MCP_ERR_RESET : err == ERR_ABRT ? E2B_MCP_ERR_IO : E2B_MCP_ERR_CLOSED;
+  c->state = E2B_MCP_LWIP_FAILED;
+}
+static err_t e2b_mcp__lwip_on_connected(void *arg, struct tcp_pcb *pcb, err_t err) {
+  e2b_mcp_lwip_conn *c = (e2b_mcp_lwip_conn *)arg;
+  (void)pcb;
+  if (!c) return ERR_ABRT;
+  c->events++;
+  if (err != ERR_OK) { c->err = E2B_MCP_ERR_CONNECT; c->state = E2B_MCP_LWIP_FAILED; return err; }
+  c->state = E2B_MCP_LWIP_OPEN;
+  return ERR_OK;
+}
+static void e2b_mcp__lwip_start(e2b_mcp_lwip_conn *c) {   /* the address is known: SYN */
+  err_t e;
+  c->pcb = tcp_new_ip_type(IP_GET_TYPE(&c->addr));
+  if (!c->pcb) { c->err = E2B_MCP_ERR_CONNECT; c->state = E2B_MCP_LWIP_FAILED; return; }
+  tcp_arg(c->pcb, c);
+  tcp_recv(c->pcb, e2b_mcp__lwip_on_recv);
+  tcp_sent(c->pcb, e2b_mcp__lwip_on_sent);
+  tcp_err(c->pcb, e2b_mcp__lwip_on_err);
+  tcp_nagle_disable(c->pcb);   /* a request is written whole; its tail must not wait for an ACK */
+  c->state = E2B_MCP_LWIP_CONNECTING;
+  e = tcp_connect(c->pcb, &c->addr, c->port, e2b_mcp__lwip_on_connected);
+  if (e != ERR_OK) { e2b_mcp__lwip_drop(c); c->err = E2B_MCP_ERR_CONNECT; c->state = E2B_MCP_LWIP_FAILED; }
+}
+#if LWIP_DNS
+static void e2b_mcp__lwip_on_dns(const char *name, const ip_addr_t *addr, void *arg) {
+  e2b_mcp_lwip_conn *c = (e2b_mcp_lwip_conn *)arg;
+  (void)name;
+  if (!c || c->state != E2B_MCP_LWIP_RESOLVING) return;   /* closed while resolving */
+  c->events++;
+  if (!addr) { c->err = E2B_MCP_ERR_DNS; c->state = E2B_MCP_LWIP_FAILED; return; }
+  ip_addr_copy(c->addr, *addr);
+  e2b_mcp__lwip_start(c);
+}
+#endif
+
+/* ---- the non-blocking calls ---- */
+
+/* Starts a connection; returns its handle (>= 0) or a negative E2B_MCP_ERR_*.
+   e2b_mcp_lwip_connected() tells when it is up. */
+static int e2b_mcp_lwip_connect(e2b_mcp_lwip *l, const char *host, unsigned port) {
+  int h;
+  e2b_mcp_lwip_conn *c;
+  for (h = 0; h < E2B_MCP_LWIP_SOCKS && l->c[h].state != E2B_MCP_LWIP_FREE; h++) {}
+  if (h == E2B_MCP_LWIP_SOCKS) return E2B_MCP_ERR_CONNECT;   /* every slot busy */
+  c = &l->c[h];
+  memset(c, 0, sizeof *c);
+  c->port = (u16_t)port;
+#if LWIP_DNS
+  c->state = E2B_MCP_LWIP_RESOLVING;
+  switch (dns_gethostbyname(host, &c->addr, e2b_mcp__lwip_on_dns, c)) {
+    case ERR_OK: e2b_mcp__lwip_start(c); break;           /* a literal or a cached name */
+    case ERR_INPROGRESS: break;                           /* the answer comes in a callback */
+    default: c->err = E2B_MCP_ERR_DNS; c->state = E2B_MCP_LWIP_FAILED; break;
+  }
+#else
+  if (!ipaddr_aton(host, &c->addr)) { c->err = E2B_MCP_ERR_DNS; c->state = E2B_MCP_LWIP_FAILED; }
+  else e2b_mcp__lwip_start(c);
+#endif
+  return h;
+}
+
+/* 0 once connected, E2B_MCP_LWIP_AGAIN while resolving or connecting, or the error. */
+static int e2b_mcp_lwip_connected(e2b_mcp_lwip *l, int h) {
+  e2b_mcp_lwip_conn *c = &l->c[h];
+  if (c->state == E2B_MCP_LWIP_OPEN || c->state == E2B_MCP_LWIP_EOF) return 0;
+  if (c->state == E2B_MCP_LWIP_FAILED) return c->err;
+  return E2B_MCP_LWIP_AGAIN;
+}
+
+/* Queues up to n bytes (copied into lwIP's buffers) and pushes them out; returns the
+   count (> 0), E2B_MCP_LWIP_AGAIN when lwIP's send buffer is full, or an error. */
+static int e2b_mcp_lwip_send(e2b_mcp_lwip *l, int h, const unsigned char *p, size_t n) {
+  e2b_mcp_lwip_conn *c = &l->c[h];
+  u16_t room;
+  if (c->state == E2B_MCP_LWIP_FAILED) return c->err;
+  if (!c->pcb || c->state != E2B_MCP_LWIP_OPEN) return E2B_MCP_ERR_CLOSED;
+  room = tcp_sndbuf(c->pcb);
+  if (room == 0 || tcp_sndqueuelen(c->pcb) >= TCP_SND_QUEUELEN) return E2B_MCP_LWIP_AGAIN;
+  if (n > room) n = room;
+  if (n > 0xffffu) n = 0xffffu;
+  switch (tcp_write(c->pcb, p, (u16_t)n, TCP_WRITE_FLAG_COPY)) {
+    case ERR_OK: break;
+    case ERR_MEM: tcp_output(c->pcb); return E2B_MCP_LWIP_AGAIN;   /* segments or lwIP's heap: later */
+    default: return E2B_MCP_ERR_IO;
+  }
+  tcp_output(c->pcb);
+  return (int)n;
+}
+
+/* Copies up to n received bytes; returns the count (> 0), 0 at the end of the stream,
+   E2B_MCP_LWIP_AGAIN when nothing is waiting, or an error. */
+static int e2b_mcp_lwip_recv(e2b_mcp_lwip *l, int h, unsigned char *p, size_t n) {
+  e2b_mcp_lwip_conn *c = &l->c[h];
+  size_t got = 0;
+  while (c->rx && got < n) {
+    struct pbuf *q = c->rx;
+    size_t k = (size_t)(q->len - c->rx_off);
+    if (k > n - got) k = n - got;
+    memcpy(p + got, (const unsigned char *)q->payload + c->rx_off, k);
+    got += k;
+    c->rx_off = (u16_t)(c->rx_off + k);
+    if (c->rx_off == q->len) {   /* this pbuf is read: unlink it alone */
+      c->rx = q->next;
+      if (c->rx) pbuf_ref(c->rx);
+      pbuf_free(q);   /* frees q; its successor keeps the reference taken above */
+      c->rx_off = 0;
+    }
+  }
+  if (got) {
+    if (c->pcb) tcp_recved(c->pcb, (u16_t)got);   /* open the window again */
+    return (int)got;
+  }
+  if (c->state == E2B_MCP_LWIP_EOF) return 0;
+  if (c->state == E2B_MCP_LWIP_FAILED) return c->err;
+  return E2B_MCP_LWIP_AGAIN;
+}
+
+/* Closes and frees the slot; unread data is dropped. */
+static void e2b_mcp_lwip_close(e2b_mcp_lwip *l, int h) {
+  if (h < 0 || h >= E2B_MCP_LWIP_SOCKS) return;
+  e2b_mcp__lwip_drop(&l->c[h]);
+  l->c[h].state = E2B_MCP_LWIP_FREE;
+}
+
+/* Runs the board's poll until an lwIP callback fires or timeout_ms pass (0: poll once). */
+static void e2b_mcp_lwip_wait(e2b_mcp_lwip *l, int timeout_ms) {
+  u32_t start = sys_now();
+  unsigned before = 0;
+  int i;
+  for (i = 0; i < E2B_MCP_LWIP_SOCKS; i++) before += l->c[i].events;
+  for (;;) {
+    unsigned now = 0;
+    l->poll(l->poll_ctx);
+    for (i = 0; i < E2B_MCP_LWIP_SOCKS; i++) now += l->c[i].events;
+    if (now != before || (s32_t)(sys_now() - start) >= timeout_ms) return;
+  }
+}
+
+/* ---- the blocking e2b_mcp_sock_port over them ---- */
+static int e2b_mcp__lwip_until(e2b_mcp_lwip *l, u32_t start, int timeout_ms) {   /* 0, or the time is up */
+  s32_t left = (s32_t)timeout_ms - (s32_t)(sys_now() - start);
+  if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
+  e2b_mcp_lwip_wait(l, (int)left);
+  return 0;
+}
+static int e2b_mcp__lwip_p_open(void *u, e2b_mcp_sock *s, const char *host, unsigned port, int timeout_ms) {
+  e2b_mcp_lwip *l = (e2b_mcp_lwip *)u;
+  u32_t start = sys_now();
+  int h = e2b_mcp_lwip_connect(l, host, port), r;
+  if (h < 0) return h;
+  while ((r = e2b_mcp_lwip_connected(l, h)) == E2B_MCP_LWIP_AGAIN)
+    if ((r = e2b_mcp__lwip_until(l, start, timeout_ms)) != 0) break;
+  if (r != 0) {
+    int dns = l->c[h].state == E2B_MCP_LWIP_RESOLVING;
+    e2b_mcp_lwip_close(l, h);
+    return r == E2B_MCP_ERR_TIMEOUT && dns ? E2B_MCP_ERR_DNS : r == E2B_MCP_ERR_TIMEOUT ? E2B_MCP_ERR_CONNECT : r;
+  }
+  s->h = h;
+  return 0;
+}
+static int e2b_mcp__lwip_p_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
+  e2b_mcp_lwip *l = (e2b_mcp_lwip *)u;
+  u32_t start = sys_now();
+  int r;
+  while ((r = e2b_mcp_lwip_send(l, (int)s->h, p, n)) == E2B_MCP_LWIP_AGAIN)
+    if ((r = e2b_mcp__lwip_until(l, start, timeout_ms)) != 0) return r;
+  return r;
+}
+static int e2b_mcp__lwip_p_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
+  e2b_mcp_lwip *l = (e2b_mcp_lwip *)u;
+  u32_t start = sys_now();
+  int r;
+  while ((r = e2b_mcp_lwip_recv(l, (int)s->h, p, n)) == E2B_MCP_LWIP_AGAIN)
+    if ((r = e2b_mcp__lwip_until(l, start, timeout_ms)) != 0) return r;
+  return r;
+}
+static void e2b_mcp__lwip_p_close(void *u, e2b_mcp_sock *s) {
+  e2b_mcp_lwip_close((e2b_mcp_lwip *)u, (int)s->h);
+  s->h = -1;
+}
+static unsigned long e2b_mcp__lwip_p_now(void *u) { (void)u; return (unsigned long)sys_now(); }
+
+/* Fills port with the blocking socket port over l, for e2b_mcp_config.sock_port. */
+static void e2b_mcp_lwip_port(e2b_mcp_lwip *l, e2b_mcp_sock_port *port) {
+  port->user = l;
+  port->open = e2b_mcp__lwip_p_open;
+  port->send = e2b_mcp__lwip_p_send;
+  port->recv = e2b_mcp__lwip_p_recv;
+  port->close = e2b_mcp__lwip_p_close;
+  port->now_ms = e2b_mcp__lwip_p_now;
+}
+#endif

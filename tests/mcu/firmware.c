@@ -1,0 +1,255 @@
+/* tests/mcu/firmware.c - e2b_mcp.h on a Cortex-M4 board (QEMU mps2-an386): an MCP server
+   on the board's UART, E2B over lwIP (LAN9118, DHCP) and BearSSL.
+
+   The small profile, no stdio transport, no heap (board.c traps malloc), the lwIP socket
+   port (ports/e2b_mcp_sock_lwip.h) in a NO_SYS superloop, BearSSL's minimal client
+   profile with the test CA compiled in (ca_pem.h, generated at build time), entropy and
+   the wall clock from the host through semihosting.
+
+   The command line (QEMU -append) sets it up, space-separated key=value:
+     url=<E2B API URL>  dash=<Dashboard API URL>  key=<E2B API key>  kill=1
+     host=<name>=<a.b.c.d>   a DNS_LOCAL_HOSTLIST entry (the TLS front is "localhost",
+                              which the board reaches as QEMU's host, 10.0.2.2)
+     rto=<ms>                the read timeout (default: the library's)
+     mode=mcp                JSON-RPC, one message per line on the UART (default)
+     mode=api                the in-process calls of examples/embedded.c, results on the UART
+     mode=trap               calls malloc once: the heap trap must end the run (exit 98)
+   In mcp mode the line {"method":"board/exit"} ends the run; the board then logs its
+   figures (stack peak, handshakes) on the semihosting log and exits 0. */
+#include "board.h"
+#include "lan9118.h"
+#include "lwip/init.h"
+#include "lwip/netif.h"
+#include "lwip/dhcp.h"
+#include "lwip/dns.h"
+#include "lwip/timeouts.h"
+#include "netif/ethernet.h"
+
+#include <bearssl.h>
+#include "ca_pem.h"
+#define E2B_MCP_TLS_BEARSSL
+#define E2B_MCP_TLS_BEARSSL_MINIMAL
+#define E2B_MCP_TLS_NO_FILE
+#define E2B_MCP_TLS_ANCHORS_PEM mcu_ca_pem
+#define E2B_MCP_TLS_ENTROPY(buf, n) board_entropy(buf, n)
+#define E2B_MCP_NOW_S() board_unix_s()
+#define E2B_MCP_SMALL
+#define E2B_MCP_SOCK_CUSTOM
+#define E2B_MCP_NO_STDIO
+#define E2B_MCP_IMPLEMENTATION
+#include "e2b_mcp.h"
+#include "ports/e2b_mcp_sock_lwip.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static e2b_mcp_server srv;
+static e2b_mcp_lwip net;
+static e2b_mcp_sock_port net_port;
+static struct netif nif;
+
+u32_t sys_now(void) { return (u32_t)board_ms(); }
+
+/* The superloop's network step: frames in, timers; sleep to the next tick when idle. */
+static void net_poll(void *ctx) {
+  (void)ctx;
+  if (lan9118_poll(&nif) == 0) board_idle();
+  sys_check_timeouts();
+}
+
+/* ---- command line ---- */
+static char args[512];
+static const char *arg(const char *name) {   /* value of name=..., or NULL */
+  size_t n = strlen(name);
+  char *p = args;
+  while (*p) {
+    if (strncmp(p, name, n) == 0 && p[n] == '=') return p + n + 1;
+    p += strlen(p) + 1;
+  }
+  return NULL;
+}
+static void args_split(void) {   /* "a=1 b=2" -> "a=1\0b=2\0\0" */
+  size_t n = strlen(board_cmdline()), i;
+  if (n > sizeof args - 2) n = sizeof args - 2;
+  memcpy(args, board_cmdline(), n);
+  args[n] = args[n + 1] = 0;
+  for (i = 0; i < n; i++) if (args[i] == ' ') args[i] = 0;
+}
+
+static int net_up(void) {
+  unsigned long t0;
+  const char *h;
+  ip4_addr_t any;
+  lwip_init();
+  ip4_addr_set_any(&any);
+  if (!netif_add(&nif, &any, &any, &any, NULL, lan9118_netif_init, ethernet_input)) return -1;
+  netif_set_default(&nif);
+  netif_set_up(&nif);
+  /* host=name=a.b.c.d: names the board resolves itself, before asking the DNS server */
+  for (h = args; *h; h += strlen(h) + 1) {
+    const char *eq;
+    ip_addr_t a;
+    char name[64];
+    if (strncmp(h, "host=", 5) != 0 || !(eq = strchr(h + 5, '=')) || (size_t)(eq - h - 5) >= sizeof name) continue;
+    memcpy(name, h + 5, (size_t)(eq - h - 5)); name[eq - h - 5] = 0;
+    if (ipaddr_aton(eq + 1, &a)) dns_local_addhost(name, &a);
+  }
+  if (dhcp_start(&nif) != ERR_OK) return -1;
+  t0 = board_ms();
+  while (!dhcp_supplied_address(&nif)) {
+    if (board_ms() - t0 > 10000) return -1;
+    net_poll(NULL);
+  }
+  board_logf("net: %s up, DHCP in %lu ms", ip4addr_ntoa(netif_ip4_addr(&nif)), board_ms() - t0);
+  return 0;
+}
+
+/* ---- the UART transport: one JSON-RPC message per line ---- */
+static int uart_write(void *ctx, const char *p, size_t n) { (void)ctx; board_uart_write(p, n); return 0; }
+static int uart_end(void *ctx) { (void)ctx; board_uart_write("\n", 1); return 0; }
+
+/* Reads one line into buf (the network keeps running meanwhile). Returns its length, or
+   -2 when it was longer than cap - 1 (the rest is skipped). */
+static long uart_line(char *buf, size_t cap) {
+  size_t n = 0;
+  int over = 0;
+  for (;;) {
+    int ch = board_uart_getc();
+    if (ch < 0) { net_poll(NULL); continue; }
+    if (ch == '\n') break;
+    if (n < cap - 1) buf[n++] = (char)ch; else over = 1;
+  }
+  buf[n] = 0;
+  if (n && buf[n - 1] == '\r') buf[--n] = 0;
+  return over ? -2 : (long)n;
+}
+
+/* The tool waits for the user's answer to its elicitation: read lines until the answer
+   with our id comes; a notifications/cancelled of the call being decided ends the wait.
+   Other messages are not served meanwhile (the host's client sends none). */
+static int uart_await(void *ctx, e2b_mcp_server *s, long id) {
+  (void)ctx;
+  for (;;) {
+    jsmn_parser p;
+    int ntok, i, res;
+    long n = uart_line(s->msg, sizeof s->msg);
+    if (n <= 0) continue;
+    jsmn_init(&p);
+    ntok = jsmn_parse(&p, s->msg, (size_t)n, s->mtok, (unsigned)(sizeof s->mtok / sizeof s->mtok[0]));
+    if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT) continue;
+    if ((i = e2b_mcp_json_find(s->msg, s->mtok, 0, "method")) >= 0) {
+      if (strncmp(s->msg + s->mtok[i].start, "notifications/cancelled", 23) == 0) { s->call_cancelled = 1; return -3; }
+      continue;
+    }
+    i = e2b_mcp_json_find(s->msg, s->mtok, 0, "id");
+    if (i < 0 || strtol(s->msg + s->mtok[i].start, NULL, 10) != id) continue;
+    res = e2b_mcp_json_find(s->msg, s->mtok, 0, "result");
+    return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
+  }
+}
+
+static char line[E2B_MCP_MSG_MAX + 1];
+
+static void report(void) {
+  board_logf("STATS stack_peak=%lu stack_size=%lu handshakes=%lu resumed=%lu connects=%lu requests=%lu ms=%lu",
+             (unsigned long)board_stack_peak(), (unsigned long)board_stack_size(),
+             srv.conn.tls.handshakes, srv.conn.tls.resumed, srv.conn.connects, srv.conn.requests, board_ms());
+}
+
+static int serve_uart(void) {
+  e2b_mcp_sink k;
+  k.ctx = NULL; k.write = uart_write; k.end = uart_end; k.await_answer = uart_await;
+  for (;;) {
+    long n = uart_line(line, sizeof line);
+    if (n == -2) {
+      static const char too_long[] = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,"
+                                     "\"message\":\"Invalid Request: the message is longer than this board accepts\"}}\n";
+      board_uart_write(too_long, sizeof too_long - 1);
+      continue;
+    }
+    if (n <= 0) continue;
+    if (strstr(line, "\"board/exit\"")) break;
+    e2b_mcp_handle(&srv, line, (size_t)n, &k);
+  }
+  e2b_mcp_close(&srv);
+  report();
+  return 0;
+}
+
+/* ---- in-process calls, as examples/embedded.c makes them ---- */
+static void board_temperature(e2b_mcp_call *c) {
+  long long sensor = 0;
+  e2b_mcp_json *w;
+  if (e2b_mcp_arg_int(c, "sensor", &sensor) < 0 || sensor < 0 || sensor > 3) {
+    e2b_mcp_result_error(c, "sensor must be an integer from 0 to 3");
+    return;
+  }
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "sensor"); e2b_mcp_json_int(w, sensor);
+  e2b_mcp_json_key(w, "millicelsius"); e2b_mcp_json_int(w, 21500 + sensor * 250);
+  e2b_mcp_json_obj_end(w);
+}
+static const e2b_mcp_tool board_tool = {
+  "board_temperature", "Board temperature", "Read one of the board's sensors (0-3), in millidegrees Celsius.",
+  "{\"type\":\"object\",\"properties\":{\"sensor\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":3}}}", NULL,
+  E2B_MCP_READ_ONLY | E2B_MCP_CLOSED_WORLD, board_temperature, NULL
+};
+/* One line per call on the UART: {"tool":..,"rc":..,"is_error":..,"json":..,"message":..} */
+static void api_call(const char *tool, const char *a) {
+  e2b_mcp_result r;
+  e2b_mcp_json w;
+  static char out[E2B_MCP_RESULT_MAX + 256];
+  int rc = e2b_mcp_call_tool(&srv, tool, a, &r);
+  e2b_mcp_json_init(&w, out, sizeof out);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "tool"); e2b_mcp_json_str(&w, tool);
+  e2b_mcp_json_key(&w, "rc"); e2b_mcp_json_int(&w, rc);
+  e2b_mcp_json_key(&w, "is_error"); e2b_mcp_json_bool(&w, rc == 0 && r.is_error);
+  e2b_mcp_json_key(&w, "json");
+  if (rc == 0 && r.json) e2b_mcp_json_raw(&w, r.json, r.json_len); else e2b_mcp_json_null(&w);
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, rc == 0 && r.message ? r.message : "");
+  e2b_mcp_json_obj_end(&w);
+  if (e2b_mcp_json_end(&w) != 0) { board_uart_write("{\"overflow\":true}\n", 18); return; }
+  board_uart_write(out, w.len);
+  board_uart_write("\n", 1);
+}
+static int run_api(void) {
+  if (e2b_mcp_add_tool(&srv, &board_tool) != 0) return 3;
+  api_call("board_temperature", "{\"sensor\":2}");
+  api_call("e2b_list_sandboxes", "{\"state\":[\"running\"],\"limit\":2}");
+  api_call("board_temperature", "{\"sensor\":9}");
+  api_call("no_such_tool", "{}");
+  e2b_mcp_close(&srv);
+  report();
+  return 0;
+}
+
+int main(void) {
+  e2b_mcp_config cfg;
+  const char *mode, *v;
+  int err;
+  board_init();
+  args_split();
+  mode = arg("mode") ? arg("mode") : "mcp";
+  if (strcmp(mode, "trap") == 0) {
+    void *(*volatile alloc)(size_t) = malloc;   /* a call the compiler cannot drop */
+    void *volatile p = alloc(16);               /* must never return */
+    (void)p;
+    return 0;
+  }
+  if (net_up() != 0) { board_log("net: no DHCP lease"); return 2; }
+  e2b_mcp_lwip_init(&net, net_poll, NULL);
+  e2b_mcp_lwip_port(&net, &net_port);
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = arg("key");
+  cfg.api_url = arg("url");
+  cfg.dashboard_url = arg("dash");
+  cfg.enable_kill = arg("kill") != NULL;
+  cfg.sock_port = &net_port;
+  cfg.server_name = "e2b-mcp-board";
+  if ((v = arg("rto")) != NULL) cfg.read_timeout_ms = (int)strtol(v, NULL, 10);
+  if ((err = e2b_mcp_init(&srv, &cfg)) != 0) { board_logf("init: %s", e2b_mcp_strerror(err)); return 2; }
+  board_logf("ready: server %lu bytes, boot %lu ms", (unsigned long)sizeof srv, board_ms());
+  return strcmp(mode, "api") == 0 ? run_api() : serve_uart();
+}
