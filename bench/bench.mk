@@ -6,7 +6,7 @@
 .PHONY: bench deps-bench
 deps-bench:
 	@scripts/install-deps.sh core tls static cross bench >/dev/null
-bench: deps-bench $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-static
+bench: deps-bench $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-static mcu
 	@mkdir -p $(BUILD)/bench
 	@MUSL_CFLAGS='$(MUSL_CFLAGS)' MUSL_LDFLAGS='$(MUSL_LDFLAGS)' \
 	  BENCH_CALLS=$(or $(BENCH_CALLS),1000) BENCH_COLD=$(or $(BENCH_COLD),300) timeout 900 bench/run.sh | tee $(BUILD)/bench/table.md

@@ -16,6 +16,7 @@
 #define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_TLS_BEARSSL
 #include "../e2b_mcp.h"
+#include "../tests/lib/tool_args.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -87,23 +88,27 @@ static double now_s(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t
 static int handle(const char *m) { return e2b_mcp_handle(&srv, m, strlen(m), &sink); }
 
 #define CALL(name, args) "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"" name "\",\"arguments\":" args "}}"
-static const char *const calls[][2] = {
-  { "initialize", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"b\",\"version\":\"1\"}}}" },
-  { "tools/list", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}" },
-  { "e2b_list_sandboxes", CALL("e2b_list_sandboxes", "{\"limit\":10,\"state\":[\"running\",\"paused\"],\"metadata\":{\"user\":\"carol\",\"a\":\"b c\"},\"template\":\"base\",\"started_after\":\"2026-01-01T00:00:00Z\"}") },
-  { "e2b_get_sandbox", CALL("e2b_get_sandbox", "{\"sandbox_id\":\"innkju1p7b924knes8bpa\"}") },
-  { "e2b_create_sandbox", CALL("e2b_create_sandbox", "{\"template_id\":\"base\",\"timeout\":60,\"metadata\":{\"k\":\"v\"},\"env_vars\":{\"A\":\"1\"},\"auto_pause\":true,\"allow_internet_access\":false}") },
-  { "e2b_get_sandbox_logs", CALL("e2b_get_sandbox_logs", "{\"sandbox_id\":\"innkju1p7b924knes8bpa\",\"limit\":50,\"direction\":\"forward\",\"level\":\"info\",\"search\":\"x\"}") },
-  { "e2b_get_sandbox_metrics", CALL("e2b_get_sandbox_metrics", "{\"sandbox_id\":\"innkju1p7b924knes8bpa\",\"start\":1700000000,\"end\":1700003600}") },
-  { "e2b_set_sandbox_timeout", CALL("e2b_set_sandbox_timeout", "{\"sandbox_id\":\"innkju1p7b924knes8bpa\",\"timeout\":60}") },
-  { "e2b_pause_sandbox", CALL("e2b_pause_sandbox", "{\"sandbox_id\":\"innkju1p7b924knes8bpa\"}") },
-  { "e2b_resume_sandbox", CALL("e2b_resume_sandbox", "{\"sandbox_id\":\"innkju1p7b924knes8bpa\",\"timeout\":60}") },
-  { "e2b_list_snapshots", CALL("e2b_list_snapshots", "{\"limit\":10}") },
-  { "e2b_list_default_templates", CALL("e2b_list_default_templates", "{}") },
-  { "e2b_list_templates", CALL("e2b_list_templates", "{\"limit\":10}") },
-  { "e2b_list_template_builds", CALL("e2b_list_template_builds", "{\"template_id\":\"base\",\"limit\":10}") },
-  { "e2b_kill_sandbox", CALL("e2b_kill_sandbox", "{\"sandbox_id\":\"innkju1p7b924knes8bpa\"}") },
-};
+/* The messages measured: initialize, tools/list, then every tool of the server's table with
+   every argument it takes (tests/lib/tool_args.h makes them from the input schemas). */
+#define NCALLS (2 + E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS)
+static const char *calls[NCALLS][2];
+static char call_msg[NCALLS][1200];
+static int ncalls;
+static void build_calls(void) {
+  char args[1024];
+  int i;
+  calls[0][0] = "initialize";
+  calls[0][1] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"b\",\"version\":\"1\"}}}";
+  calls[1][0] = "tools/list";
+  calls[1][1] = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
+  for (ncalls = 2, i = 0; i < srv.ntools && ncalls < NCALLS; i++, ncalls++) {
+    if (tool_args(srv.tools[i]->input_schema, 1, args, sizeof args) < 0) args[0] = 0;
+    snprintf(call_msg[ncalls], sizeof call_msg[0], "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\","
+             "\"params\":{\"name\":\"%s\",\"arguments\":%s}}", srv.tools[i]->name, args[0] ? args : "{}");
+    calls[ncalls][0] = srv.tools[i]->name;
+    calls[ncalls][1] = call_msg[ncalls];
+  }
+}
 
 /* ---- stack painting ---------------------------------------------------------- */
 #define STK (512 * 1024)
@@ -142,20 +147,21 @@ int main(void) {
   cfg.api_url = "http://127.0.0.1:9"; cfg.dashboard_url = "http://127.0.0.1:9";
   cfg.sock_port = &port; cfg.enable_kill = 1;
   e2b_mcp_init(&srv, &cfg);
+  build_calls();
 #define SZ(f) printf("sizeof_%s=%lu\n", #f, (unsigned long)sizeof srv.f)
   printf("sizeof_server=%lu\n", (unsigned long)sizeof srv);
   SZ(msg); SZ(mtok); SZ(req); SZ(resp); SZ(rtok); SZ(result); SZ(content); SZ(out); SZ(errmsg); SZ(conn); SZ(trust); SZ(api);
   printf("sizeof_conn_tls=%lu\n", (unsigned long)sizeof srv.conn.tls);
   /* stack: an empty handle first (the thread's own frames), then every method and tool */
   base = stack_of("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
-  for (i = 0; i < (int)(sizeof calls / sizeof calls[0]); i++) {
+  for (i = 0; i < ncalls; i++) {
     size_t s = stack_of(calls[i][1]);
     { char k[64]; size_t j; snprintf(k, sizeof k, "%s", calls[i][0]); for (j = 0; k[j]; j++) if (k[j] == '/') k[j] = '_'; printf("stack_%s=%lu\n", k, (unsigned long)s); }
     if (i >= 2 && s > worst) { worst = s; worst_name = calls[i][0]; }
   }
   printf("stack_ping=%lu\nstack_worst_tool=%lu\nstack_worst_tool_name=%s\n", (unsigned long)base, (unsigned long)worst, worst_name);
   /* check that the canned list call really produced a result */
-  sink_bytes = 0; handle(calls[2][1]);
+  sink_bytes = 0; handle(CALL("e2b_list_sandboxes", "{\"limit\":10}"));
   printf("list_answer_bytes=%lu\n", (unsigned long)sink_bytes);
   /* speed: five windows of 0.2 s each, the median window */
   printf("tools_list_per_s=%.0f\n", rate(calls[1][1]));

@@ -48,6 +48,9 @@ M4LD="arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb --specs=nano.specs --specs=nosys
  $M4LD -o m4-tls.elf m4-tls.o ../../bearssl-m4/libbearssl.a &&
  echo 'int main(void){return 0;}' > empty.c && $M4LD -Os empty.c -o empty.elf) >>"$log" 2>&1 || die "Cortex-M4 builds"
 
+# the board firmware (tests/mcu, built by bench.mk): its rows come last in the table
+python3 tests/mcu/bench.py > $B/mcu.txt 2>>"$log" || die "board firmware (tests/mcu/bench.py)"
+
 # ---- sizes --------------------------------------------------------------------------
 sz() { size "$1" | awk 'NR==2 {print $1, $2, $3}'; }          # text data bss
 asz() { arm-none-eabi-size "$1" | awk 'NR==2 {print $1, $2, $3}'; }
@@ -190,3 +193,4 @@ row "MCP core in-process, small: tools/list / tools/call" "$(kv tools_list_per_s
 cm=$(kv tools_call_per_s $B/core-musl.txt)
 row "MCP core in-process, the static binary's flags (musl -Os): tools/list / tools/call" "$(kv tools_list_per_s $B/core-musl.txt) / $cm msg/s = $(awk -v r="$cm" 'BEGIN {printf "%.0f", 1e6 / r}') us CPU per call" "-" ""
 row "peak RSS of the static server over a session (HTTP / HTTPS)" "$rss_h / $rss_s KiB" "<= 1024 KiB" "$(verdict $rss_s 1024)"
+cat $B/mcu.txt

@@ -1,7 +1,9 @@
 /* fuzz_http.c - the HTTP response reader and the tools that read E2B's answers.
 
    Input: 4 header bytes, then up to 8 answers separated by "@@@@\n".
-     byte 0  which tool call (low 4 bits); bit 7: call it twice (keep-alive reuse)
+     byte 0  which tool call (low 7 bits, modulo the calls: each tool of the
+             server's table with its required arguments, then with all of
+             them, tools/lib/tool_args.h); bit 7: call it twice (keep-alive reuse)
      byte 1  largest recv piece (0: as much as asked)
      byte 2  seed of the piece sizes
      byte 3  what recv returns after an answer: end of stream, timeout, reset
@@ -15,7 +17,8 @@
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "json_check.h"
-#include "fuzz_port.h"
+#include "fake_port.h"
+#include "tool_args.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,33 +26,28 @@
 #define FZ_CHECK(cond) do { if (!(cond)) { fprintf(stderr, "fuzz_http: check failed: %s (line %d)\n", #cond, __LINE__); abort(); } } while (0)
 
 static e2b_mcp_server srv;
-static fport fp;
+static fake fp;
 static e2b_mcp_sock_port port;
 static char content[E2B_MCP_CONTENT_MAX + 2];
 
-static const char *const calls[][2] = {
-  { "e2b_list_sandboxes", NULL },
-  { "e2b_list_sandboxes", "{\"state\":[\"running\",\"paused\"],\"limit\":5,\"next_token\":\"abc\",\"metadata\":{\"k\":\"v\"}}" },
-  { "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"limit\":1}" },
-  { "e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"limit\":2,\"direction\":\"backward\"}" },
-  { "e2b_get_sandbox_metrics", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_create_sandbox", "{\"template_id\":\"base\",\"timeout\":60}" },
-  { "e2b_resume_sandbox", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_list_templates", NULL },
-  { "e2b_list_default_templates", NULL },
-  { "e2b_list_template_builds", "{\"template_id\":\"t1\"}" },
-  { "e2b_list_snapshots", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_pause_sandbox", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_set_sandbox_timeout", "{\"sandbox_id\":\"sb1\",\"timeout\":30}" },
-  { "e2b_kill_sandbox", "{\"sandbox_id\":\"sb1\"}" },
-  { "e2b_get_sandbox", "{\"sandbox_id\":\"sb2\"}" },
-};
+/* The calls: every tool of the server's table (kill enabled), twice: with its
+   required arguments only, and with every argument it takes. */
+#define FZ_CALLS (2 * (E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS))
+static char args[FZ_CALLS][1024];
+static int ncalls;
+
+static void build_calls(void) {
+  int i;
+  for (i = 0; i < srv.ntools && ncalls + 2 <= FZ_CALLS; i++) {
+    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 0, args[ncalls++], sizeof args[0]) >= 0);
+    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 1, args[ncalls++], sizeof args[0]) >= 0);
+  }
+}
 
 static void run_call(int which) {
   e2b_mcp_result r;
   int rc, secrets = 0;
-  rc = e2b_mcp_call_tool(&srv, calls[which][0], calls[which][1], &r);
+  rc = e2b_mcp_call_tool(&srv, srv.tools[which / 2]->name, args[which], &r);
   FZ_CHECK(rc == 0);
   FZ_CHECK(r.message != NULL);
   if (r.is_error) {
@@ -74,22 +72,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   static const int ends[] = { 0, 0, E2B_MCP_ERR_TIMEOUT, E2B_MCP_ERR_RESET };
   e2b_mcp_config cfg;
   const char *p, *end;
+  fake_script *script;
   int which, twice;
   if (n < 4) return 0;
-  fp_reset(&fp);
-  fp_port_init(&port, &fp);
-  fp.max_piece = pieces[data[1] % (sizeof pieces / sizeof pieces[0])];
+  fake_reset(&fp);
+  fake_port_init(&port, &fp);
+  fp.one_script = 1;
+  fp.piece = pieces[data[1] % (sizeof pieces / sizeof pieces[0])];
   fp.rng = 0x9e3779b9u ^ ((unsigned)data[2] * 2654435761u);
-  fp.end_err = ends[data[3] & 3];
-  which = (data[0] & 0x0f) % (int)(sizeof calls / sizeof calls[0]);
+  script = fake_conn(&fp, ends[data[3] & 3]);
   twice = data[0] & 0x80;
   p = (const char *)data + 4;
   end = (const char *)data + n;
-  while (p <= end && fp.nans < FP_ANSWERS) {   /* answers split at "@@@@\n" */
+  while (p <= end && script->nans < FAKE_ANSWERS) {   /* answers split at "@@@@\n" */
     const char *q = p;
     while (q + 5 <= end && memcmp(q, "@@@@\n", 5) != 0) q++;
     if (q + 5 > end) q = end;
-    fp_add(&fp, p, (size_t)(q - p));
+    fake_add(script, p, (size_t)(q - p));
     p = q + 5;
   }
   memset(&cfg, 0, sizeof cfg);
@@ -99,6 +98,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   cfg.sock_port = &port;
   cfg.enable_kill = 1;
   FZ_CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  if (!ncalls) build_calls();
+  which = (data[0] & 0x7f) % ncalls;
   run_call(which);
   if (twice) run_call(which);
   e2b_mcp_close(&srv);

@@ -8,7 +8,7 @@
              declares elicitation; bit 3 the sink fails after byte 1 * 64
              bytes; bit 4 kill enabled; bit 5 no API key
    E2B is a fake that answers every request with a fixed, valid answer for its
-   path (fuzz_port.h). Checks: no crash, overflow or UB; every message written
+   path (tests/lib/fake_port.h). Checks: no crash, overflow or UB; every message written
    is one valid JSON value, an object (or a batch: an array), with no raw
    newline (stdio frames by lines); nothing is left half-written; the count
    e2b_mcp_handle returns is at most the messages written. */
@@ -18,7 +18,7 @@
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "json_check.h"
-#include "fuzz_port.h"
+#include "fake_port.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +26,7 @@
 #define FZ_CHECK(cond) do { if (!(cond)) { fprintf(stderr, "fuzz_mcp: check failed: %s (line %d)\n", #cond, __LINE__); abort(); } } while (0)
 
 static e2b_mcp_server srv;
-static fport fp;
+static fake fp;
 static e2b_mcp_sock_port port;
 
 /* ---- the fake E2B: one answer per path ---- */
@@ -58,7 +58,7 @@ static void build_answers(void) {
   }
 }
 static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
-static void answer(fport *f, const char *line, const char **ans, size_t *n) {
+static void answer(fake *f, const char *line, const char **ans, size_t *n) {
   int a = A_404;
   (void)f;
 #define FP_IS(prefix) starts(line, prefix)
@@ -156,10 +156,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
     parts[np] = p; lens[np++] = (size_t)(q - p);
     p = q + 5;
   }
-  fp_reset(&fp);
-  fp_port_init(&port, &fp);
+  fake_reset(&fp);
+  fake_port_init(&port, &fp);
+  fp.one_script = 1;
   fp.answer_fn = answer;
-  fp.max_piece = 1 + data[1] % 97;
+  fp.piece = 1 + data[1] % 97;
   fp.rng = 12345u + data[1];
   memset(&cfg, 0, sizeof cfg);
   cfg.api_key = flags & 32 ? NULL : "e2b_0123456789abcdef0123456789abcdef01234567";

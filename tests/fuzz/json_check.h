@@ -9,7 +9,8 @@
    every object key decoded (keys longer than JC_KEY_MAX are passed truncated
    with their full length, so a short secret name cannot hide in them).
    jc_unescape(p, n, out, cap): decodes a string body (no quotes) to UTF-8;
-   returns the length, or -1 when malformed, a lone surrogate or too long. */
+   returns the length, or -1 when malformed, a lone surrogate or too long.
+   Include it after e2b_mcp.h's implementation. */
 #ifndef JSON_CHECK_H
 #define JSON_CHECK_H
 
@@ -44,21 +45,9 @@ JC_UNUSED static int jc_hex(int ch) {
   if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
   return -1;
 }
-/* Length of a valid UTF-8 sequence at s (n bytes left), 0 when invalid. */
-JC_UNUSED static int jc_utf8(const unsigned char *s, size_t n) {
-  unsigned c = s[0], cp;
-  int len, k;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1F; }
-  else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0F; }
-  else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07; }
-  else return 0;
-  if ((size_t)len > n) return 0;
-  for (k = 1; k < len; k++) { if ((s[k] & 0xC0) != 0x80) return 0; cp = (cp << 6) | (s[k] & 0x3Fu); }
-  if (len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) return 0;
-  if (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) return 0;
-  return len;
-}
+/* Length of a valid UTF-8 sequence at s (n bytes left), 0 when invalid: the
+   header's own check (e2b_mcp.h's implementation is included first). */
+#define jc_utf8 e2b_mcp__utf8_len
 JC_UNUSED static size_t jc_put_utf8(unsigned long cp, char *o) {
   if (cp < 0x80) { o[0] = (char)cp; return 1; }
   if (cp < 0x800) { o[0] = (char)(0xC0 | (cp >> 6)); o[1] = (char)(0x80 | (cp & 0x3F)); return 2; }

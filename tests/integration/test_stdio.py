@@ -68,6 +68,16 @@ def server(key=KEY, api_url=None, enable_kill=False, binary=None, extra_env=None
     return c
 
 
+def list_with_key(key, label):
+    """A server started with this key (never to be printed) lists sandboxes, the simulator's
+    log cleared first: (the client, the CallToolResult)."""
+    SECRETS_SEEN.append(key)
+    c = server(key=key, label=label)
+    c.initialize()
+    SIM.clear()
+    return c, c.call_tool("e2b_list_sandboxes", {})
+
+
 def finish(c):
     out, err, rc = c.close()
     ALL_OUTPUT.append((getattr(c, "label", ""), out, err))
@@ -904,11 +914,7 @@ def t_failures():
 
     # 401: a well-formed but unknown key
     bad_key = "e2b_" + "0123456789abcdef" * 2 + "01234567"
-    SECRETS_SEEN.append(bad_key)
-    c = server(key=bad_key, label="401")
-    c.initialize()
-    SIM.clear()
-    res = c.call_tool("e2b_list_sandboxes", {})
+    c, res = list_with_key(bad_key, "401")
     contains("401 (unknown key): E2B's message and 'check E2B_API_KEY'", result_text(res), "401", "Invalid API key", "E2B_API_KEY")
     check("401: the sim received the bad key as X-API-Key", SIM.requests() and SIM.requests()[0]["headers"].get("x-api-key") == bad_key,
           SIM.requests()[:1])
@@ -958,11 +964,7 @@ def t_failures():
 def t_secrets():
     SIM.reset()
     personal = "sk_e2b_" + "ab12" * 10
-    SECRETS_SEEN.append(personal)
-    c = server(key=personal, label="personal token")
-    c.initialize()
-    SIM.clear()
-    res = c.call_tool("e2b_list_sandboxes", {})
+    c, res = list_with_key(personal, "personal token")
     contains("personal token sk_e2b_: a clear error naming the fix", result_text(res), "personal", "E2B_API_KEY", "e2b_")
     check("personal token: isError", is_err(res), res)
     res = c.call_tool("e2b_get_sandbox", {"sandbox_id": BOB_STG1})

@@ -7,6 +7,7 @@
 #   expect NAME WANT CMD [ARG...]  PASS when the last line CMD prints starts with WANT
 #   include LOG                    adds the closing line of another suite's LOG (none: one failure)
 #   closing                        prints the closing line; status 1 on any failure
+#   finish                         runs $at_finish (a clean-up command, when set), then closing, and exits
 pass_n=0
 fail_n=0
 pass() { pass_n=$((pass_n + 1)); echo "PASS $*"; }
@@ -24,3 +25,4 @@ include() {
   _f=${_line#*passed, }; fail_n=$((fail_n + ${_f%% failed*}))
 }
 closing() { echo "$pass_n passed, $fail_n failed"; [ "$fail_n" -eq 0 ]; }
+finish() { [ -n "${at_finish:-}" ] && eval "$at_finish"; closing; exit $?; }

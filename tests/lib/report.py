@@ -10,6 +10,12 @@ tests/run-all.sh reads the closing line; nothing else in the output is parsed.
     check("ping answered", r.get("result") == {}, r)      # -> True/False
     run(main)            # main() runs the checks; prints the closing line, exits 1 on a failure
 
+A suite may also be a list of check functions, each one check named after the function:
+
+    @test
+    def paging(): expect_eq(len(page), 2, "page size"); expect(token, "a next token")
+    run_tests(before=reset)                      # inside main()
+
 Python standard library only.
 """
 import sys
@@ -48,6 +54,44 @@ def contains(name, text, *needles):
     """Whether text holds every needle, case-insensitively."""
     missing = [n for n in needles if n.lower() not in (text or "").lower()]
     return check(name, not missing, "missing %r in %r" % (missing, (text or "")[:400]))
+
+
+class Fail(Exception):
+    """An expectation inside a @test function that did not hold."""
+
+
+TESTS = []
+
+
+def test(fn):
+    """Registers fn as one check (see run_tests)."""
+    TESTS.append(fn)
+    return fn
+
+
+def expect(cond, what):
+    if not cond:
+        raise Fail(what)
+
+
+def expect_eq(got, want, what=""):
+    if got != want:
+        raise Fail("%s: expected %r, got %r" % (what, want, got))
+
+
+def run_tests(only=(), before=None):
+    """Runs each @test function (those named in only, when given) as one check: it passes when
+    it returns, fails with the reason when it raises. before() runs ahead of each."""
+    for t in TESTS:
+        if only and t.__name__ not in only:
+            continue
+        if before:
+            before()
+        try:
+            t()
+            check(t.__name__, True)
+        except Exception as e:  # a crash in a check is a failure of that check
+            check(t.__name__, False, "%s: %s" % (type(e).__name__, e))
 
 
 def note(text):

@@ -1,7 +1,7 @@
 /* tests/mcu/board.c - board support for QEMU's mps2-an386 (see board.h).
 
-   Polled everywhere: the only interrupt is SysTick, which counts milliseconds and wakes
-   board_idle(). Semihosting is the BKPT 0xAB call of the ARM semihosting specification,
+   Polled everywhere: SysTick counts milliseconds; it, the UART's RX interrupt and the
+   LAN9118's only wake board_idle(). Semihosting is the BKPT 0xAB call of the ARM semihosting specification,
    served by QEMU (-semihosting-config enable=on,target=native). */
 #include "board.h"
 #include <stdarg.h>
@@ -99,7 +99,20 @@ static unsigned long boot_unix;
 static void systick_handler(void) { ticks++; }
 unsigned long board_ms(void) { return ticks; }
 unsigned long board_unix_s(void) { return boot_unix + ticks / 1000; }
-void board_idle(void) { __asm__ volatile("wfi"); }
+/* SysTick's count since reset at 25 MHz; the idle part of it (asleep in board_idle). */
+static uint64_t cycles(void) {
+  unsigned long t;
+  uint32_t v;
+  do { t = ticks; v = SYST_CVR; } while (t != ticks);
+  return (uint64_t)t * (CPU_HZ / 1000) + (CPU_HZ / 1000 - 1 - v);
+}
+static uint64_t idle_cycles;
+void board_idle(void) {
+  uint64_t t0 = cycles();
+  __asm__ volatile("wfi");
+  idle_cycles += cycles() - t0;
+}
+unsigned long long board_busy_ns(void) { return (cycles() - idle_cycles) * (1000000000ULL / CPU_HZ); }
 
 /* ---- entropy: the host's /dev/urandom through semihosting, once, then a generator ---- */
 static unsigned char pool[32];
@@ -149,7 +162,16 @@ static void cmdline_init(void) {
 #define UART_DATA  REG(0x40004000)
 #define UART_STATE REG(0x40004004)
 #define UART_CTRL  REG(0x40004008)
+#define UART_INT   REG(0x4000400C)
 #define UART_BAUD  REG(0x40004010)
+/* Interrupts only end board_idle()'s sleep: a byte on the UART (IRQ 0) or a frame at the
+   LAN9118 (IRQ 13) wakes the CPU at once instead of at the next tick; the handlers clear
+   the source and leave the data to the polling code. */
+#define NVIC_ISER0 REG(0xE000E100)
+#define LAN_INT_STS REG(0x40200058)
+static void uart_rx_handler(void) { UART_INT = 2; }
+static void lan_handler(void) { LAN_INT_STS = 0xffffffffu; }
+void board_irq_enable(unsigned n) { REG(0xE000E100 + 4 * (n / 32)) = 1u << (n % 32); }
 int board_uart_getc(void) { return (UART_STATE & 2u) ? (int)(UART_DATA & 0xffu) : -1; }
 void board_uart_write(const char *p, size_t n) {
   while (n--) {
@@ -170,7 +192,8 @@ size_t board_stack_peak(void) {
 
 void board_init(void) {
   UART_BAUD = 16;
-  UART_CTRL = 3;   /* TX and RX enabled */
+  UART_CTRL = 3 | 8;   /* TX and RX enabled, RX interrupt */
+  NVIC_ISER0 = 1u << 0;   /* the LAN9118's IRQ 13 once its driver set the line up */
   SYST_RVR = CPU_HZ / 1000 - 1;
   SYST_CVR = 0;
   SYST_CSR = 7;    /* processor clock, interrupt, enabled */
@@ -194,10 +217,15 @@ void board_reset(void) {
   board_exit(main());
 }
 __attribute__((section(".vectors"), used))
-static const uintptr_t vectors[16] = {
+static const uintptr_t vectors[16 + 14] = {
   (uintptr_t)_stack_top, (uintptr_t)board_reset,
   (uintptr_t)fault_handler, (uintptr_t)fault_handler, (uintptr_t)fault_handler,
   (uintptr_t)fault_handler, (uintptr_t)fault_handler, 0, 0, 0, 0,
   (uintptr_t)fault_handler, (uintptr_t)fault_handler, 0,
-  (uintptr_t)fault_handler, (uintptr_t)systick_handler
+  (uintptr_t)fault_handler, (uintptr_t)systick_handler,
+  /* external interrupts 0..13 */
+  (uintptr_t)uart_rx_handler, (uintptr_t)fault_handler, (uintptr_t)fault_handler, (uintptr_t)fault_handler,
+  (uintptr_t)fault_handler, (uintptr_t)fault_handler, (uintptr_t)fault_handler, (uintptr_t)fault_handler,
+  (uintptr_t)fault_handler, (uintptr_t)fault_handler, (uintptr_t)fault_handler, (uintptr_t)fault_handler,
+  (uintptr_t)fault_handler, (uintptr_t)lan_handler
 };

@@ -15,7 +15,10 @@ void board_uart_write(const char *p, size_t n);
 void board_log(const char *text);             /* one line on the semihosting log */
 void board_logf(const char *fmt, ...);        /* %s %d %u %lu %x only */
 const char *board_cmdline(void);              /* the -append text, without the kernel path */
+void board_irq_enable(unsigned n);           /* an external interrupt: it wakes board_idle() */
 void board_idle(void);                        /* sleep until the next interrupt (<= 1 ms) */
+unsigned long long board_busy_ns(void);       /* time awake since reset; under QEMU -icount shift=0
+                                                 one instruction is one nanosecond */
 size_t board_stack_peak(void);                /* bytes of the stack ever used (painted at reset) */
 size_t board_stack_size(void);
 void board_exit(int code);                    /* ends QEMU with this exit code */

@@ -12,7 +12,9 @@
                               which the board reaches as QEMU's host, 10.0.2.2)
      rto=<ms>                the read timeout (default: the library's)
      mode=mcp                JSON-RPC, one message per line on the UART (default)
-     mode=api                the in-process calls of examples/embedded.c, results on the UART
+     mode=api                the in-process calls of examples/embedded.c, results on the UART;
+                             the log has each call's busy time (under -icount shift=0: its
+                             instruction count in thousands)
      mode=trap               calls malloc once: the heap trap must end the run (exit 98)
    In mcp mode the line {"method":"board/exit"} ends the run; the board then logs its
    figures (stack peak, handshakes) on the semihosting log and exits 0. */
@@ -148,8 +150,6 @@ static int uart_await(void *ctx, e2b_mcp_server *s, long id) {
   }
 }
 
-static char line[E2B_MCP_MSG_MAX + 1];
-
 static void report(void) {
   board_logf("STATS stack_peak=%lu stack_size=%lu handshakes=%lu resumed=%lu connects=%lu requests=%lu ms=%lu",
              (unsigned long)board_stack_peak(), (unsigned long)board_stack_size(),
@@ -160,7 +160,7 @@ static int serve_uart(void) {
   e2b_mcp_sink k;
   k.ctx = NULL; k.write = uart_write; k.end = uart_end; k.await_answer = uart_await;
   for (;;) {
-    long n = uart_line(line, sizeof line);
+    long n = uart_line(srv.msg, sizeof srv.msg);   /* the library may handle a message in place */
     if (n == -2) {
       static const char too_long[] = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,"
                                      "\"message\":\"Invalid Request: the message is longer than this board accepts\"}}\n";
@@ -168,8 +168,8 @@ static int serve_uart(void) {
       continue;
     }
     if (n <= 0) continue;
-    if (strstr(line, "\"board/exit\"")) break;
-    e2b_mcp_handle(&srv, line, (size_t)n, &k);
+    if (strstr(srv.msg, "\"board/exit\"")) break;
+    e2b_mcp_handle(&srv, srv.msg, (size_t)n, &k);
   }
   e2b_mcp_close(&srv);
   report();
@@ -200,7 +200,9 @@ static void api_call(const char *tool, const char *a) {
   e2b_mcp_result r;
   e2b_mcp_json w;
   static char out[E2B_MCP_RESULT_MAX + 256];
+  unsigned long long i0 = board_busy_ns();
   int rc = e2b_mcp_call_tool(&srv, tool, a, &r);
+  unsigned long long busy = board_busy_ns() - i0;
   e2b_mcp_json_init(&w, out, sizeof out);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tool"); e2b_mcp_json_str(&w, tool);
@@ -213,11 +215,13 @@ static void api_call(const char *tool, const char *a) {
   if (e2b_mcp_json_end(&w) != 0) { board_uart_write("{\"overflow\":true}\n", 18); return; }
   board_uart_write(out, w.len);
   board_uart_write("\n", 1);
+  board_logf("CALL %s busy_us=%lu", tool, (unsigned long)(busy / 1000));
 }
 static int run_api(void) {
   if (e2b_mcp_add_tool(&srv, &board_tool) != 0) return 3;
   api_call("board_temperature", "{\"sensor\":2}");
   api_call("e2b_list_sandboxes", "{\"state\":[\"running\"],\"limit\":2}");
+  api_call("e2b_list_sandboxes", "{\"state\":[\"running\"],\"limit\":2}");   /* on the open connection */
   api_call("board_temperature", "{\"sensor\":9}");
   api_call("no_such_tool", "{}");
   e2b_mcp_close(&srv);

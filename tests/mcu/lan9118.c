@@ -1,10 +1,11 @@
 /* tests/mcu/lan9118.c - a polled lwIP netif driver for the SMSC LAN9118.
 
-   No interrupts and no DMA: lan9118_poll() moves every waiting frame from the RX FIFO
+   Polled, no DMA: the interrupt only wakes the CPU (board.c); lan9118_poll() moves every waiting frame from the RX FIFO
    into a pbuf from lwIP's pool and hands it to the stack; output writes one frame into
    the TX FIFO as a single buffer (command A, command B, data words). The TX status FIFO
    is left to overrun (TXSAO): the stack does not need per-frame status. */
 #include "lan9118.h"
+#include "board.h"
 #include "lwip/etharp.h"
 #include "lwip/pbuf.h"
 #include <string.h>
@@ -14,6 +15,8 @@
 #define RX_DATA     0x00
 #define TX_DATA     0x20
 #define RX_STATUS   0x40
+#define IRQ_CFG     0x54
+#define INT_EN      0x5c
 #define BYTE_TEST   0x64
 #define TX_CFG      0x70
 #define HW_CFG      0x74
@@ -90,6 +93,10 @@ err_t lan9118_netif_init(struct netif *nif) {
   nif->hwaddr[2] = (u8_t)(lo >> 16); nif->hwaddr[3] = (u8_t)(lo >> 24);
   nif->hwaddr[4] = (u8_t)hi; nif->hwaddr[5] = (u8_t)(hi >> 8);
   LAN(TX_CFG) = (1u << 1) | (1u << 2);     /* TX on, status FIFO may overrun */
+  /* a received frame raises the IRQ line (active high, push-pull); it only wakes the CPU */
+  LAN(INT_EN) = 1u << 3;                   /* RX status FIFO level */
+  LAN(IRQ_CFG) = (1u << 8) | (1u << 4) | 1u;
+  board_irq_enable(13);                    /* only now: until IRQ_CFG is set the line idles high */
   mac_write(MAC_CR, (1u << 3) | (1u << 2) | (1u << 20));   /* TX, RX, full duplex */
   nif->name[0] = 'e'; nif->name[1] = 'n';
   nif->mtu = 1500;

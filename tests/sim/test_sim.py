@@ -18,33 +18,13 @@ import urllib.parse
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
-from report import check, run  # noqa: E402
+from report import Fail, check, expect as ok, expect_eq as eq, run, run_tests, test  # noqa: E402,F401
 from sim import Sim  # noqa: E402
 from seed import KEY, ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED, BOB_PAUSED, RUNNING, PAUSED  # noqa: E402,F401
 VPREFIX = "validation error: error in openapi3filter.RequestError: "
 INVALID_KEY = "Invalid API key, please visit https://e2b.dev/docs/api-key for more information."
 
 PORT = None
-TESTS = []
-
-
-def test(fn):
-    TESTS.append(fn)
-    return fn
-
-
-class Fail(Exception):
-    pass
-
-
-def eq(a, b, what=""):
-    if a != b:
-        raise Fail("%s: expected %r, got %r" % (what, b, a))
-
-
-def ok(cond, what):
-    if not cond:
-        raise Fail(what)
 
 
 _conn = None
@@ -887,24 +867,21 @@ def reset_restores_seed():
 
 # ----------------------------------------------------------------------------- runner
 
+def fresh():
+    """A new connection to a simulator back at its seed."""
+    global _conn
+    if _conn is not None:
+        _conn.close()
+        _conn = None
+    ctl("POST", "reset")
+
+
 def main():
-    global PORT, _conn
+    global PORT
     signal.alarm(180)  # hard bound for the whole suite
     sim = Sim.start()
     PORT = sim.port
-    only = sys.argv[1:]
-    for t in TESTS:
-        if only and t.__name__ not in only:
-            continue
-        if _conn is not None:
-            _conn.close()
-            _conn = None
-        ctl("POST", "reset")
-        try:
-            t()
-            check(t.__name__, True)
-        except Exception as e:  # a crash in a check is a failure of that check
-            check(t.__name__, False, "%s: %s" % (type(e).__name__, e))
+    run_tests(only=sys.argv[1:], before=fresh)
     if not sim.alive():
         check("the simulator ran to the end", False, "it exited during the run")
 

@@ -15,32 +15,12 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
-from report import check, run  # noqa: E402
+from report import Fail, check, expect as ok, expect_eq as eq, run, run_tests, test  # noqa: E402,F401
 from sim import KEY, ROOT, Sim, TlsFront  # noqa: E402
 DIR = os.environ.get("E2B_SIM_TLS_DIR") or os.path.join(ROOT, "build", "sim-tls-test")
 SCRIPT = os.path.join(HERE, "tls-proxy.sh")
 PORTS = {}
 SIM = {}
-TESTS = []
-
-
-def test(fn):
-    TESTS.append(fn)
-    return fn
-
-
-class Fail(Exception):
-    pass
-
-
-def eq(a, b, what):
-    if a != b:
-        raise Fail("%s: expected %r, got %r" % (what, b, a))
-
-
-def ok(c, what):
-    if not c:
-        raise Fail(what)
 
 
 def ctx(verify=True):
@@ -232,13 +212,7 @@ def main():
     SIM["port"] = sim.port
     front = TlsFront(sim.port, DIR)
     PORTS.update(parse_ports(front.ports_line))
-    for t in TESTS:
-        try:
-            t()
-            check(t.__name__, True)
-        except Exception as e:
-            check(t.__name__, False, "%s: %s" % (type(e).__name__, e))
-
+    run_tests()
 
 if __name__ == "__main__":
     run(main)

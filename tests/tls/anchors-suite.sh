@@ -10,16 +10,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 d=build/tls-test/run-anchors
 . tests/lib/check.sh
-finish() {
-  tests/tls/nginx-tls.sh stop "$d" >/dev/null 2>&1
-  closing
-  exit $?
-}
+at_finish='tests/tls/nginx-tls.sh stop "$d" >/dev/null 2>&1'
 mkdir -p "$d"
-tests/tls/mkcerts.sh build/tls-test >/dev/null || { fail "test certificates"; finish; }
-for f in ca.pem good.pem good.key rsa.pem rsa.key wrongname.pem wrongname.key expired.pem \
-         expired.key untrusted.pem untrusted.key; do cp build/tls-test/$f "$d/"; done
-tests/tls/nginx-tls.sh start "$d" >/dev/null || { fail "nginx did not start"; finish; }
+tests/tls/nginx-tls.sh setup "$d" >/dev/null || { fail "nginx with the test certificates did not start (see $d/nginx/error.log)"; finish; }
 P=$(awk '$1=="good" {print $2}' "$d/nginx/ports")
 U=$(awk '$1=="untrusted" {print $2}' "$d/nginx/ports")
 W="-std=c99 -Wall -Wextra -pedantic -Werror -O2"

@@ -6,6 +6,8 @@
 #                             as lines "good P", "rsa P", ...; DIR holds mkcerts.sh output.
 #                             Sessions resume by ID (shared cache, tickets off), except on
 #                             "tickets" (good certificate, tickets only)
+#   nginx-tls.sh setup DIR    the same, after copying the test PKI of mkcerts.sh into DIR (run
+#                             from the top of the checkout) and emptying the access log
 #   nginx-tls.sh restart DIR  stops and starts it again on the same ports (cache emptied)
 #   nginx-tls.sh stop DIR
 # The access log (DIR/nginx/access.log) has one line per request:
@@ -66,9 +68,17 @@ PY
   i=0; while [ ! -s "$n/nginx.pid" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
   cat "$n/ports"
 }
+# setup: the test PKI (mkcerts.sh, shared in build/tls-test) copied into DIR, a fresh log, nginx.
+setup() {
+  tests/tls/mkcerts.sh build/tls-test >/dev/null || { echo "nginx-tls: test certificates (openssl) failed" >&2; exit 1; }
+  for f in ca.pem other.pem good.pem good.key rsa.pem rsa.key wrongname.pem wrongname.key \
+           expired.pem expired.key untrusted.pem untrusted.key; do cp build/tls-test/$f "$d/"; done
+  rm -f "$n/access.log"
+}
 case "$cmd" in
   start) stop; start ;;
+  setup) stop; setup; start ;;
   restart) stop; start >/dev/null ;;
   stop) stop ;;
-  *) echo "usage: $0 start|restart|stop DIR" >&2; exit 2 ;;
+  *) echo "usage: $0 start|setup|restart|stop DIR" >&2; exit 2 ;;
 esac

@@ -8,17 +8,9 @@ set -u
 name=$1; bin=$2
 d=build/tls-test/run-$name
 . tests/lib/check.sh
-finish() {
-  tests/tls/nginx-tls.sh stop "$d" >/dev/null 2>&1
-  closing
-  exit $?
-}
+at_finish='tests/tls/nginx-tls.sh stop "$d" >/dev/null 2>&1'
 mkdir -p "$d"
-tests/tls/mkcerts.sh build/tls-test >/dev/null || { fail "test certificates (openssl)"; finish; }
-for f in ca.pem other.pem good.pem good.key rsa.pem rsa.key wrongname.pem wrongname.key \
-         expired.pem expired.key untrusted.pem untrusted.key; do cp build/tls-test/$f "$d/"; done
-rm -f "$d/nginx/access.log"
-tests/tls/nginx-tls.sh start "$d" >/dev/null || { fail "nginx did not start (see $d/nginx/error.log)"; finish; }
+tests/tls/nginx-tls.sh setup "$d" >/dev/null || { fail "nginx with the test certificates did not start (see $d/nginx/error.log)"; finish; }
 # nginx logs a request after its response went out: let the log stop growing first.
 settle() {
   last=-1; same=0; i=0

@@ -13,7 +13,7 @@
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"
-#include "mock_port.h"
+#include "fake_port.h"
 
 #include <stdlib.h>
 
@@ -21,7 +21,7 @@
 #define UA "User-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\n"
 
 static e2b_mcp_server srv;
-static mock m;
+static fake m;
 static e2b_mcp_sock_port port;
 
 static void setup(const char *api_url) {
@@ -32,15 +32,15 @@ static void setup(const char *api_url) {
   cfg.dashboard_url = "http://dash.sim.test:8081";
   cfg.sock_port = &port;
   cfg.enable_kill = 1;
-  mock_reset(&m);
-  mock_port_init(&port, &m);
+  fake_reset(&m);
+  fake_port_init(&port, &m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
 }
 /* A fresh connection state and script, keeping the server. */
 static void fresh(void) {
   e2b_mcp_close(&srv);
   srv.api.addr.family = srv.dash.addr.family = 0;   /* resolve again: the script records the host */
-  mock_reset(&m);
+  fake_reset(&m);
 }
 
 static int get(const char *path, e2b_mcp_http_resp *r) {
@@ -87,7 +87,7 @@ static void split_case(const char *name, const char *raw, size_t n, int end_err,
     e2b_mcp_http_resp r;
     int err, ok;
     fresh();
-    mock_one(&m, raw, n, end_err);
+    fake_one(&m, raw, n, end_err);
     m.piece = k;
     canary_set();
     err = get("/x", &r);
@@ -265,8 +265,8 @@ static void test_errors(void) {
   {
     e2b_mcp_http_resp r;
     fresh();
-    mock_conn(&m, 0);
-    MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+    fake_conn(&m, 0);
+    FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
     CHECK(get("/x", &r) == E2B_MCP_ERR_CLOSED);
     CHECK(m.opens == 1 && !srv.conn.open);
     /* the open failing */
@@ -285,18 +285,18 @@ static void test_whole_answer_timeout(void) {
   static const char slow[] = "HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n0123456789012345678901234567890123456789";
   e2b_mcp_http_resp r;
   fresh();
-  mock_one(&m, slow, sizeof slow - 1, 0);
+  fake_one(&m, slow, sizeof slow - 1, 0);
   m.piece = 1; m.recv_ms = 1000; m.again = 1;   /* each byte waits 1 s for the socket */
   CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT && m.waits == 30 && m.last_timeout == 1000 && !srv.conn.open);
   fresh();
-  mock_one(&m, slow, sizeof slow - 1, 0);
+  fake_one(&m, slow, sizeof slow - 1, 0);
   m.piece = 1; m.recv_ms = 100; m.again = 1;
   CHECK(get("/x", &r) == 0 && r.status == 200 && r.body_len == 40 && m.last_timeout < 30000 - 7000);
 }
 
 static void test_keepalive(void) {
   e2b_mcp_http_resp r;
-  mock_script *sc;
+  fake_script *sc;
   unsigned long reqs;
   static const char a[] = "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\n{\"n\":1}";
   static const char b[] = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n7\r\n{\"n\":2}\r\n0\r\n\r\n";
@@ -304,10 +304,10 @@ static void test_keepalive(void) {
 
   /* two requests, one connection */
   fresh();
-  sc = mock_conn(&m, 0);
-  mock_add(sc, a, sizeof a - 1);
-  mock_add(sc, b, sizeof b - 1);
-  mock_add(sc, c, sizeof c - 1);
+  sc = fake_conn(&m, 0);
+  fake_add(sc, a, sizeof a - 1);
+  fake_add(sc, b, sizeof b - 1);
+  fake_add(sc, c, sizeof c - 1);
   reqs = srv.conn.requests;
   CHECK(get("/one", &r) == 0 && r.status == 200 && r.body_len == 7 && memcmp(r.body, "{\"n\":1}", 7) == 0);
   CHECK(get("/two", &r) == 0 && r.status == 200 && r.body_len == 7 && memcmp(r.body, "{\"n\":2}", 7) == 0);
@@ -318,8 +318,8 @@ static void test_keepalive(void) {
 
   /* a stale connection (closed while idle) is reopened once, transparently */
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\n{\"n\":1}");
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\n{\"n\":2}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\n{\"n\":1}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\n{\"n\":2}");
   CHECK(get("/one", &r) == 0 && m.opens == 1);
   m.sent_len = 0;
   CHECK(get("/two", &r) == 0 && r.status == 200 && memcmp(r.body, "{\"n\":2}", 7) == 0);
@@ -329,46 +329,46 @@ static void test_keepalive(void) {
 
   /* the same with a reset instead of an end of stream */
   fresh();
-  MOCK_ADD(mock_conn(&m, E2B_MCP_ERR_RESET), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
+  FAKE_ADD(fake_conn(&m, E2B_MCP_ERR_RESET), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(get("/one", &r) == 0);
   CHECK(get("/two", &r) == 0 && r.body_len == 2 && memcmp(r.body, "[]", 2) == 0 && m.opens == 2);
 
   /* but only once: a second stale connection is an error */
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
-  mock_conn(&m, 0);
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  fake_conn(&m, 0);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(get("/one", &r) == 0);
   CHECK(get("/two", &r) == E2B_MCP_ERR_CLOSED && m.opens == 2);
 
   /* a timeout on a reused connection is not retried (the request may have run) */
   fresh();
-  MOCK_ADD(mock_conn(&m, E2B_MCP_ERR_TIMEOUT), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
+  FAKE_ADD(fake_conn(&m, E2B_MCP_ERR_TIMEOUT), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(get("/one", &r) == 0);
   CHECK(get("/two", &r) == E2B_MCP_ERR_TIMEOUT && m.opens == 1);
 
   /* part of an answer then the end: not retried (the server saw the request) */
   fresh();
-  sc = mock_conn(&m, 0);
-  MOCK_ADD(sc, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
-  MOCK_ADD(sc, "HTTP/1.1 200 OK\r\nContent-Len");
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
+  sc = fake_conn(&m, 0);
+  FAKE_ADD(sc, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  FAKE_ADD(sc, "HTTP/1.1 200 OK\r\nContent-Len");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(get("/one", &r) == 0);
   CHECK(get("/two", &r) == E2B_MCP_ERR_CLOSED && m.opens == 1 && !srv.conn.open);
 
   /* Connection: close means the next request opens a new connection */
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}");
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(get("/one", &r) == 0 && !srv.conn.open && m.closes == 1);
   CHECK(get("/two", &r) == 0 && m.opens == 2 && srv.conn.open);
 
   /* after an error the next call starts on a new connection */
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n{}");
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n{}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(get("/one", &r) == E2B_MCP_ERR_PROTOCOL && !srv.conn.open);
   CHECK(get("/two", &r) == 0 && m.opens == 2);
 }
@@ -397,7 +397,7 @@ static void test_requests(void) {
   char want[1024];
 
   setup("http://sim.test:8080");
-  mock_add(mock_conn(&m, 0), list_answer, strlen(list_answer));
+  fake_add(fake_conn(&m, 0), list_answer, strlen(list_answer));
   CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes",
         "{\"state\":[\"running\",\"paused\"],\"template\":\"code-interpreter-v1\",\"metadata\":{\"user\":\"demo\",\"a b\":\"c&d/\xc3\xa9\"},"
         "\"started_after\":\"2026-01-31T12:00:00+01:00\",\"limit\":5,\"next_token\":\"t/+= x\"}", &res) == 0);
@@ -411,13 +411,13 @@ static void test_requests(void) {
 
   /* one state, the metadata as a string */
   fresh();
-  mock_add(mock_conn(&m, 0), list_answer, strlen(list_answer));
+  fake_add(fake_conn(&m, 0), list_answer, strlen(list_answer));
   CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{\"state\":[\"paused\"],\"metadata\":\"app=staging&user=a b\"}", &res) == 0);
   CHECKM(strncmp(sent(), "GET /v2/sandboxes?state=paused&metadata=app%3Dstaging%26user%3Da%252520b HTTP/1.1\r\n", 82) == 0, sent());
 
   /* a POST with a JSON body: Content-Type and the exact Content-Length */
   fresh();
-  mock_add(mock_conn(&m, 0), created, strlen(created));
+  fake_add(fake_conn(&m, 0), created, strlen(created));
   CHECK(e2b_mcp_call_tool(&srv, "e2b_create_sandbox",
         "{\"template_id\":\"base\",\"timeout\":60,\"auto_pause\":true,\"allow_internet_access\":false,"
         "\"metadata\":{\"user\":\"demo\"},\"env_vars\":{\"A\":\"1\"}}", &res) == 0);
@@ -428,25 +428,25 @@ static void test_requests(void) {
 
   /* 204 answers: set timeout, pause, kill */
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_set_sandbox_timeout", "{\"sandbox_id\":\"sb1\",\"timeout\":60}", &res) == 0);
   CHECKM(strcmp(sent(), "POST /sandboxes/sb1/timeout HTTP/1.1\r\nHost: sim.test:8080\r\n" UA "Accept: application/json\r\nX-API-Key: " KEY
                  "\r\nContent-Type: application/json\r\nContent-Length: 14\r\n\r\n{\"timeout\":60}") == 0, sent());
   CHECK(!res.is_error && res.json && streq0(res.json, "{\"sandboxID\":\"sb1\",\"timeout\":60}") == 0);
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_pause_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
   CHECK(CONTAINS(sent(), "POST /sandboxes/sb1/pause HTTP/1.1\r\n") && CONTAINS(sent(), "\r\n\r\n{\"memory\":true}"));
   CHECK(!res.is_error && streq0(res.json, "{\"sandboxID\":\"sb1\",\"state\":\"paused\"}") == 0);
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_kill_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
   CHECKM(strcmp(sent(), "DELETE /sandboxes/sb1 HTTP/1.1\r\nHost: sim.test:8080\r\n" UA "Accept: application/json\r\nX-API-Key: " KEY "\r\n\r\n") == 0, sent());
   CHECK(!res.is_error && streq0(res.json, "{\"sandboxID\":\"sb1\",\"state\":\"killed\"}") == 0);
 
   /* log and metrics queries */
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n{\"logs\":[]}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n{\"logs\":[]}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox_logs",
         "{\"sandbox_id\":\"sb1\",\"limit\":10,\"cursor\":1769860800000,\"direction\":\"forward\",\"level\":\"error\",\"search\":\"a&b c\"}", &res) == 0);
   CHECKM(strncmp(sent(), "GET /v2/sandboxes/sb1/logs?limit=10&cursor=1769860800000&direction=forward&level=error&search=a%26b%20c HTTP/1.1\r\n", 111) == 0, sent());
@@ -458,36 +458,36 @@ static void test_requests(void) {
                                "\"message\":\"b\",\"fields\":{}},{\"timestamp\":\"2026-01-31T12:00:00.123456789Z\",\"level\":\"info\","
                                "\"message\":\"a\",\"fields\":{}}]}");
     fresh();
-    mock_add(mock_conn(&m, 0), page, strlen(page));
+    fake_add(fake_conn(&m, 0), page, strlen(page));
     CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"limit\":2}", &res) == 0);
     CHECKM(!res.is_error && CONTAINS(res.json, "\"next_cursor\":1769860800124"), res.json);
     fresh();
-    mock_add(mock_conn(&m, 0), page, strlen(page));
+    fake_add(fake_conn(&m, 0), page, strlen(page));
     CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox_logs", "{\"sandbox_id\":\"sb1\",\"limit\":2,\"direction\":\"forward\"}", &res) == 0);
     CHECKM(!res.is_error && CONTAINS(res.json, "\"next_cursor\":1769860800123"), res.json);
   }
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox_metrics", "{\"sandbox_id\":\"sb1\",\"start\":100,\"end\":200}", &res) == 0);
   CHECKM(strncmp(sent(), "GET /sandboxes/sb1/metrics?start=100&end=200 HTTP/1.1\r\n", 55) == 0, sent());
 
   /* the Dashboard API is another host: its own connection */
   fresh();
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 15\r\n\r\n{\"templates\":[]}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 15\r\n\r\n{\"templates\":[]}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_list_default_templates", NULL, &res) == 0);
   CHECKM(strncmp(sent(), "GET /templates/defaults HTTP/1.1\r\nHost: dash.sim.test:8081\r\n", 60) == 0, sent());
   CHECK(strcmp(m.host, "dash.sim.test") == 0 && m.port == 8081);
 
   /* a path prefix and the default port (no :80 in Host) */
   setup("http://sim.test/api/");
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb-1_X\"}", &res) == 0);
   CHECKM(strcmp(sent(), "GET /api/sandboxes/sb-1_X HTTP/1.1\r\nHost: sim.test\r\n" UA "Accept: application/json\r\nX-API-Key: " KEY "\r\n\r\n") == 0, sent());
   CHECK(m.port == 80);
 
   /* an IPv6 literal: brackets in Host, none in what the port opens */
   setup("http://[::1]:9000");
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
   CHECKM(CONTAINS(sent(), "\r\nHost: [::1]:9000\r\n"), sent());
   CHECK(strcmp(m.host, "::1") == 0 && m.port == 9000);
@@ -513,7 +513,7 @@ static void test_tool_splits(void) {
   for (k = 1; k <= n && bad < 3; k++) {
     e2b_mcp_result res;
     fresh();
-    mock_one(&m, answer, n, 0);
+    fake_one(&m, answer, n, 0);
     m.piece = k;
     if (e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) != 0 || res.is_error || !res.json ||
         streq0(res.json, want) != 0) {
@@ -533,7 +533,7 @@ static void tool_error(const char *raw, int end_err, const char *must1, const ch
   e2b_mcp_result res;
   char note[600];
   fresh();
-  if (raw) mock_one(&m, raw, strlen(raw), end_err);
+  if (raw) fake_one(&m, raw, strlen(raw), end_err);
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
   snprintf(note, sizeof note, "%s", res.message);
   CHECKM(res.is_error && res.json == NULL, note);
@@ -578,7 +578,7 @@ static void test_tool_errors(void) {
   fresh();
   {
     const char *a = with_cl("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 7\r\n", "{\"code\":429,\"message\":\"rate limit exceeded\"}");
-    mock_add(mock_conn(&m, 0), a, strlen(a));
+    fake_add(fake_conn(&m, 0), a, strlen(a));
   }
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
   CHECK(res.is_error && CONTAINS(res.message, "E2B answered 429: rate limit exceeded") && CONTAINS(res.message, "Retry after 7 s"));
@@ -594,7 +594,7 @@ static void test_tool_errors(void) {
   m.now += 4001;
   {
     const char *a = with_cl("HTTP/1.1 200 OK\r\n", "{\"sandboxID\":\"sb2\"}");
-    mock_add(mock_conn(&m, 0), a, strlen(a));
+    fake_add(fake_conn(&m, 0), a, strlen(a));
   }
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb2\"}", &res) == 0);
   CHECK(m.sends == 2 && !res.is_error);   /* allowed again */
@@ -602,7 +602,7 @@ static void test_tool_errors(void) {
   fresh();
   {
     const char *a = with_cl("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 100000\r\n", "{\"code\":429,\"message\":\"rate limit exceeded\"}");
-    mock_add(mock_conn(&m, 0), a, strlen(a));
+    fake_add(fake_conn(&m, 0), a, strlen(a));
   }
   CHECK(e2b_mcp_call_tool(&srv, "e2b_resume_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0);
   CHECK(res.is_error && CONTAINS(res.message, "Retry after 600 s") && CONTAINS(res.message, "no e2b_resume_sandbox request"));
@@ -612,7 +612,7 @@ static void test_tool_errors(void) {
   m.now += 1001;
   {
     const char *a = with_cl("HTTP/1.1 200 OK\r\n", "{\"sandboxID\":\"sb1\"}");
-    mock_add(mock_conn(&m, 0), a, strlen(a));
+    fake_add(fake_conn(&m, 0), a, strlen(a));
   }
   CHECK(e2b_mcp_call_tool(&srv, "e2b_resume_sandbox", "{\"sandbox_id\":\"sb1\"}", &res) == 0 && m.sends >= 1 && !res.is_error);
 }

@@ -11,7 +11,7 @@
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"
-#include "mock_port.h"
+#include "fake_port.h"
 
 #include <stdlib.h>
 
@@ -22,7 +22,7 @@
 #define KEY "e2b_0123456789abcdef0123456789abcdef01234567"
 
 static e2b_mcp_server srv;
-static mock m;
+static fake m;
 static e2b_mcp_sock_port port;
 
 /* ---- a memory sink: messages separated by NULs ---- */
@@ -119,8 +119,8 @@ static void setup(const char *key, int enable_kill) {
   cfg.api_url = "http://sim.test:8080";
   cfg.sock_port = &port;
   cfg.enable_kill = enable_kill;
-  mock_reset(&m);
-  mock_port_init(&port, &m);
+  fake_reset(&m);
+  fake_port_init(&port, &m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
   sink.ctx = &out;
   sink.write = sink_write;
@@ -356,10 +356,18 @@ static void test_batches(void) {
 
 /* ---- tools ---- */
 
+/* tools/list at a cursor (the index of the page's first tool), the answer in slot 0. */
+static int list_at(int cursor) {
+  char req[128];
+  snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"%d\"}}", cursor);
+  return rpc(req);
+}
+
 static void test_tools_list(void) {
   char req[160], cursor[32], names[64][64];
-  int pages = 0, total = 0, i, j, dup = 0, saw_board = 0, saw_kill = 0;
+  int pages = 0, total = 0, i, j, dup = 0, saw_board = 0, saw_kill = 0, builtin, kill = -1;
   setup(KEY, 0);
+  builtin = srv.ntools;       /* the header's table, kill left out */
   add_tools();
   init_version("2025-06-18");
   cursor[0] = 0;
@@ -381,8 +389,8 @@ static void test_tools_list(void) {
     snprintf(cursor, sizeof cursor, "%s", J(0, "result.nextCursor"));
     if (pages > 10) break;
   }
-  CHECK(total == 12 + 7);     /* 12 E2B tools (kill is off) and 7 of ours */
-  CHECK(pages == 4);
+  CHECK(total == builtin + 7);     /* the E2B tools (kill is off) and 7 of ours */
+  CHECK(pages == (total + 4) / 5);
   for (i = 0; i < total; i++) {
     for (j = i + 1; j < total; j++) if (strcmp(names[i], names[j]) == 0) dup++;
     if (strcmp(names[i], "board_temperature") == 0) saw_board = 1;
@@ -393,25 +401,26 @@ static void test_tools_list(void) {
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"abc\"}}") == 1 && err_code(0) == -32602);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"0\"}}") == 1 && err_code(0) == -32602);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"-5\"}}") == 1 && err_code(0) == -32602);
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"19\"}}") == 1 && err_code(0) == -32602);
+  CHECK(list_at(total) == 1 && err_code(0) == -32602);   /* one past the last tool */
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"99999999999999999999\"}}") == 1 && err_code(0) == -32602);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":5}}") == 1 && err_code(0) == -32602);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":null}}") == 1 && jis(0, "result.tools.0.name", "e2b_list_sandboxes"));
-  /* our tool as listed: title, schemas, hints */
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"10\"}}") == 1);
+  /* our tools as listed (after the E2B tools, in the order added): title, schemas, hints */
+  CHECK(list_at(builtin - 2) == 1);
   CHECK(jis(0, "result.tools.2.name", "board_temperature") && jis(0, "result.tools.2.title", "Board temperature"));
   CHECK(jis(0, "result.tools.2.annotations.readOnlyHint", "true") && jis(0, "result.tools.2.annotations.openWorldHint", "false"));
   CHECK(jis(0, "result.tools.2.outputSchema.type", "object"));
   CHECK(jis(0, "result.tools.3.description", "Every kind of content block."));
   CHECK(jis(0, "result.tools.4.description", "fail"));   /* no description: the name */
 
-  /* with E2B_MCP_ENABLE_KILL: 13 E2B tools, kill annotated destructive */
+  /* with E2B_MCP_ENABLE_KILL: one E2B tool more, kill, annotated destructive */
   setup(KEY, 1);
   init_version("2025-06-18");
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"10\"}}") == 1);
-  CHECK(jlen(0, "result.tools") == 3 && !jhas(0, "result.nextCursor"));
-  CHECK(jis(0, "result.tools.2.name", "e2b_kill_sandbox") && jis(0, "result.tools.2.annotations.destructiveHint", "true"));
-  CHECK(jis(0, "result.tools.2.annotations.readOnlyHint", "false"));
+  for (i = 0; i < srv.ntools; i++) if (strcmp(srv.tools[i]->name, "e2b_kill_sandbox") == 0) kill = i;
+  CHECK(srv.ntools == builtin + 1 && kill >= 0 && list_at(kill) == 1);
+  CHECK(jlen(0, "result.tools") == (srv.ntools - kill < 5 ? srv.ntools - kill : 5) && jhas(0, "result.nextCursor") == (srv.ntools - kill > 5));
+  CHECK(jis(0, "result.tools.0.name", "e2b_kill_sandbox") && jis(0, "result.tools.0.annotations.destructiveHint", "true"));
+  CHECK(jis(0, "result.tools.0.annotations.readOnlyHint", "false"));
 
   /* registration rules */
   CHECK(e2b_mcp_add_tool(&srv, &tool_board) == 0);
@@ -674,7 +683,7 @@ static void test_bad_arguments(void) {
   CHECK(jis(0, "result.isError", "true") && CONTAINS(J(0, "result.content.0.text"), "sandbox_id") && m.opens == 0);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}") == 1 && jhas(0, "result"));
   /* valid IDs do go out */
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"i1a2b3c4-d5_e6\"}", &r) == 0 && !r.is_error && m.opens == 1);
   CHECK(out.key_leaks == 0);
 }
@@ -733,10 +742,10 @@ static void test_elicitation(void) {
   CHECK(rpc(init) == 1);
   /* no request reaches the client before its notifications/initialized */
   out.action = "decline"; out.asked = 0;
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb6\",\"templateID\":\"base\"}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb6\",\"templateID\":\"base\"}");
   CHECK(rpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false") && m.opens == 1);
   e2b_mcp_close(&srv);
-  mock_reset(&m);
+  fake_reset(&m);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
   /* declined: nothing is sent */
   CHECK(rpc(create) == 2);
@@ -757,7 +766,7 @@ static void test_elicitation(void) {
   CHECK(rpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
   /* accepted: the request goes out */
   out.action = "accept"; out.confirm = 1;
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb7\",\"templateID\":\"base\"}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb7\",\"templateID\":\"base\"}");
   CHECK(rpc(create) == 2 && jis(1, "result.isError", "false") && jis(1, "result.structuredContent.sandboxID", "sb7") && m.opens == 1);
   CHECK(jis(1, "result.structuredContent.timeout", "60"));
   /* 2025-06-18 has no mode field */
@@ -769,10 +778,10 @@ static void test_elicitation(void) {
   init_version("2025-11-25");
   out.asked = 0;
   e2b_mcp_close(&srv);   /* a create is never retried on a stale connection: start on a fresh one */
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb8\",\"templateID\":\"base\"}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb8\",\"templateID\":\"base\"}");
   CHECKM(rpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false"), msg(0));
   e2b_mcp_close(&srv);
-  MOCK_ADD(mock_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb9\",\"templateID\":\"base\"}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb9\",\"templateID\":\"base\"}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_create_sandbox", NULL, &r) == 0 && !r.is_error && CONTAINS(r.json, "sb9"));
   /* the sink failing: e2b_mcp_handle says so */
   {

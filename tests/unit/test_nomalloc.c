@@ -13,7 +13,7 @@
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"
-#include "mock_port.h"
+#include "fake_port.h"
 
 #include <stdlib.h>
 
@@ -82,7 +82,7 @@ char *strndup(const char *s, size_t max) {
 #define KEY "e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef"
 
 static e2b_mcp_server srv;
-static mock m;
+static fake m;
 static e2b_mcp_sock_port port;
 
 static char outbuf[1 << 20];
@@ -123,7 +123,7 @@ static const e2b_mcp_tool tool_board = { "board_temperature", "Board temperature
   "{\"type\":\"object\"}", NULL, E2B_MCP_READ_ONLY, t_board, NULL };
 
 #define ANSWER(s, head, body) do { static char b_[4096]; int n_ = snprintf(b_, sizeof b_, "%sContent-Length: %d\r\n\r\n%s", head, (int)strlen(body), body); \
-    mock_add((s), b_, (size_t)n_); } while (0)
+    fake_add((s), b_, (size_t)n_); } while (0)
 
 static const char *const session[] = {
   "{\"jsonrpc\":\"2.0\",\"id\":\"discover\",\"method\":\"server/discover\"}",
@@ -159,14 +159,14 @@ int main(void) {
   e2b_mcp_config cfg;
   e2b_mcp_sink sink;
   e2b_mcp_result r;
-  mock_script *api, *dash, *api2;
+  fake_script *api, *dash, *api2;
   int i, handled = 0, inproc = 0;
   char cursor_req[160];
 
   /* everything the session needs is set up before arming */
-  mock_reset(&m);
-  mock_port_init(&port, &m);
-  api = mock_conn(&m, 0);
+  fake_reset(&m);
+  fake_port_init(&port, &m);
+  api = fake_conn(&m, 0);
   ANSWER(api, "HTTP/1.1 200 OK\r\nX-Next-Token: page2\r\nX-Total-Running: 2\r\n",
          "[{\"sandboxID\":\"sb1\",\"templateID\":\"base\",\"state\":\"running\",\"metadata\":{\"app\":\"staging\"},\"envdAccessToken\":\"x\"},"
          "{\"sandboxID\":\"sb2\",\"templateID\":\"base\",\"state\":\"running\",\"metadata\":{\"app\":\"staging\"}}]");
@@ -175,18 +175,18 @@ int main(void) {
     static const char part2[] = "1\",\"envdAccessToken\":\"x\",\"n\":1}";
     int n = snprintf(chunked, sizeof chunked, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{\"sandboxID\":\"sb\r\n"
                      "%x;ext\r\n%s\r\n0\r\n\r\n", (unsigned)(sizeof part2 - 1), part2);
-    mock_add(api, chunked, (size_t)n);
+    fake_add(api, chunked, (size_t)n);
   }
   ANSWER(api, "HTTP/1.1 201 Created\r\n", "{\"sandboxID\":\"sb3\",\"templateID\":\"code-interpreter-v1\",\"envdVersion\":\"0.2.0\",\"trafficAccessToken\":\"y\"}");
   ANSWER(api, "HTTP/1.1 200 OK\r\n", "{\"logs\":[{\"timestamp\":\"2026-01-31T12:00:00.5Z\",\"level\":\"error\",\"message\":\"boom\",\"fields\":{}},"
                                     "{\"timestamp\":\"2026-01-31T11:00:00Z\",\"level\":\"error\",\"message\":\"bang\",\"fields\":{}}]}");
   ANSWER(api, "HTTP/1.1 200 OK\r\n", "[{\"timestampUnix\":1769860800,\"cpuCount\":2,\"cpuUsedPct\":12.5,\"memUsed\":1024,\"memTotal\":4096}]");
-  mock_add(api, "HTTP/1.1 204 No Content\r\n\r\n", 27);
+  fake_add(api, "HTTP/1.1 204 No Content\r\n\r\n", 27);
   ANSWER(api, "HTTP/1.1 201 Created\r\n", "{\"sandboxID\":\"sb1\",\"templateID\":\"base\"}");
-  dash = mock_conn(&m, 0);
+  dash = fake_conn(&m, 0);
   ANSWER(dash, "HTTP/1.1 200 OK\r\n", "{\"templates\":[{\"id\":\"rki5dems9wqfm4r03t7g\",\"buildId\":\"b1\",\"vcpu\":2,\"ramMb\":512,"
                                      "\"totalDiskSizeMb\":1024,\"aliases\":[{\"alias\":\"base\",\"namespace\":\"e2b\"}]}]}");
-  api2 = mock_conn(&m, 0);
+  api2 = fake_conn(&m, 0);
   ANSWER(api2, "HTTP/1.1 404 Not Found\r\n", "{\"code\":404,\"message\":\"sandbox not found\"}");
   ANSWER(api2, "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 5\r\n", "{\"code\":429,\"message\":\"slow down\"}");
   memset(&cfg, 0, sizeof cfg);

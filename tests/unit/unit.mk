@@ -12,9 +12,9 @@
 TEST_SUITES += unit-json unit-http unit-mcp unit-nomalloc unit-cpp unit-embedded
 
 UNIT_DIR   := $(BUILD)/unit
-UNIT_CF    := $(CSTD) $(WARN) -g -I.
+UNIT_CF    := $(CSTD) $(WARN) -g -I. -Itests/lib
 UNIT_SAN   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-UNIT_DEPS  := tests/unit/check.h tests/unit/mock_port.h $(HDRS)
+UNIT_DEPS  := tests/lib/check.h tests/lib/fake_port.h $(HDRS)
 
 .PHONY: test-unit test-unit-json test-unit-http test-unit-mcp test-unit-nomalloc test-unit-cpp test-unit-embedded
 
@@ -48,7 +48,7 @@ test-unit-nomalloc: $(UNIT_DIR)/test_nomalloc $(UNIT_DIR)/alloc_count.so $(BUILD
 	@python3 tests/lib/sim.py -- sh tests/unit/nomalloc.sh
 
 $(UNIT_DIR)/test_cpp: tests/unit/test_cpp.cpp $(UNIT_DEPS) | $(UNIT_DIR)
-	$(CXX) -std=c++11 $(WARN) -g -O2 -I. -o $@ $<
+	$(CXX) -std=c++11 $(WARN) -g -O2 -I. -Itests/lib -o $@ $<
 
 test-unit-cpp: $(UNIT_DIR)/test_cpp
 	@$(UNIT_DIR)/test_cpp

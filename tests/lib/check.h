@@ -1,6 +1,8 @@
-/* check.h - the unit tests' harness: CHECK(cond) prints "FAIL file:line: expr"
-   and counts; CHECK_DONE() prints the closing "N passed, N failed" line that
-   tests/run-all.sh reads, and gives the exit status (1 on any failure). */
+/* check.h - the C suites' harness, in the report format of tests/lib/report.py:
+   CHECK(cond) counts and, when cond is false, prints "FAIL file:line: expr";
+   CHECK_DONE() prints the closing "N passed, N failed" line that tests/run-all.sh
+   reads, and gives the exit status (1 on any failure). C checks are many and
+   unnamed, so a passing one prints nothing. */
 #ifndef CHECK_H
 #define CHECK_H
 
