@@ -79,18 +79,20 @@
                              trust anchors, a failed connection (default: the e2b-mcp
                              binary's environment variables; with E2B_MCP_TLS_NO_FILE,
                              words for a device)
-      Streamable HTTP (e2b_mcp_serve_http; POSIX socket port only):
+      Streamable HTTP (e2b_mcp_serve_http; the POSIX port, or E2B_MCP_HTTP):
       E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
                              one more takes the longest idle one's slot,
-                             or gets 503 when all are busy (a slot holds
-                             one request: HTTP_HEAD_MAX + MSG_MAX)      8       | 2
+                             else the slowest incomplete request's (408),
+                             else gets 503 + Retry-After (a slot holds
+                             one request: HTTP_HEAD_MAX + MSG_MAX)      64      | 2
       E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id); a new
-                             session replaces the least recently used   32      | 2
+                             session replaces the least recently used   128     | 2
       E2B_MCP_HTTP_HEAD_MAX  one request's line and headers (431)      8 KiB   | 1 KiB
       E2B_MCP_HTTP_LINGER    refused or closing sockets drained so the
                              client reads its answer before the close   8       | 1
       E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408),
                                        and a new connection's first one    10000
+      E2B_MCP_HTTP_HEAD_TIMEOUT_MS     a started request's whole head (408)   5000
       E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
       E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer
                                        (nobody else is served meanwhile)   1000
@@ -189,10 +191,10 @@
 #define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
 #endif
 #ifndef E2B_MCP_HTTP_CONNS
-#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(8, 2)
+#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(64, 2)
 #endif
 #ifndef E2B_MCP_HTTP_SESSIONS
-#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(32, 2)
+#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(128, 2)
 #endif
 #ifndef E2B_MCP_HTTP_HEAD_MAX
 #define E2B_MCP_HTTP_HEAD_MAX E2B_MCP__D(8192, 1024)
@@ -202,6 +204,9 @@
 #endif
 #ifndef E2B_MCP_HTTP_REQUEST_TIMEOUT_MS
 #define E2B_MCP_HTTP_REQUEST_TIMEOUT_MS 10000
+#endif
+#ifndef E2B_MCP_HTTP_HEAD_TIMEOUT_MS
+#define E2B_MCP_HTTP_HEAD_TIMEOUT_MS 5000
 #endif
 #ifndef E2B_MCP_HTTP_IDLE_TIMEOUT_MS
 #define E2B_MCP_HTTP_IDLE_TIMEOUT_MS 60000
@@ -251,6 +256,12 @@
 #  ifndef JSMN_HEADER
 #    define JSMN_HEADER
 #  endif
+#endif
+/* Parent links make closing a container cost its depth, not the tokens before
+   it: without them a list of 30,000 values takes quadratic time. The small
+   profile's answers are a few hundred tokens, so it keeps the 4 bytes a token. */
+#if !defined(E2B_MCP_SMALL) && !defined(JSMN_PARENT_LINKS) && !defined(E2B_MCP_NO_PARENT_LINKS)
+#  define JSMN_PARENT_LINKS
 #endif
 #include <jsmn.h>
 
@@ -557,6 +568,7 @@ typedef struct e2b_mcp_http_config {
                                  loopback names, elsewhere the only ones (NULL or naming
                                  nobody: any) */
   int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
+  int head_timeout_ms;        /* 0: E2B_MCP_HTTP_HEAD_TIMEOUT_MS */
 } e2b_mcp_http_config;
 
 typedef struct e2b_mcp__http_session {
@@ -3654,6 +3666,14 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    they arrived (conn.tick), not in the order of their slots. */
 enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING };
 
+/* The transport's own timing. */
+enum {
+  E2B_MCP__HS_FRESH_MS = 100,    /* a connection this young is never taken for a newcomer: its request may be on its way */
+  E2B_MCP__HS_LINGER_MS = 2000,  /* a closing socket is drained this long, so its client reads the answer */
+  E2B_MCP__HS_HOLD_MS = 10,      /* a connection whose answer has not all left is looked at this often */
+  E2B_MCP__HS_ACCEPT_BURST = 16  /* connections taken in one step */
+};
+
 /* The parts of a request head we use, as slices of the connection buffer. */
 typedef struct e2b_mcp__http_req {
   char method[8];
@@ -3707,7 +3727,7 @@ static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++)
     if (s->http.linger[i].h < 0) {
       s->http.linger[i] = *k;
-      s->http.linger_until[i] = e2b_mcp__now_ms(s) + 2000;
+      s->http.linger_until[i] = e2b_mcp__now_ms(s) + E2B_MCP__HS_LINGER_MS;
       k->h = -1;
       return;
     }
@@ -4215,6 +4235,23 @@ static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   c->wspent = 0;
 }
 
+/* Whether p[0..n) cannot be the start of an HTTP/1.1 request head: a method
+   that is not capital letters followed by a space, a control byte, or a line
+   end other than CRLF (TLS bytes, a bare LF). Lines are checked from `from`
+   on (what came before was checked when it came). */
+static int e2b_mcp__hs_not_http(const char *p, size_t from, size_t n) {
+  size_t i;
+  for (i = 0; i < n && p[i] != ' '; i++) if (p[i] < 'A' || p[i] > 'Z' || i == 7) return 1;
+  if (i == 0 && n > 0) return 1;
+  for (i = from ? from - 1 : 0; i < n; i++) {
+    unsigned char ch = (unsigned char)p[i];
+    if (ch == '\n' && (i == 0 || p[i - 1] != '\r')) return 1;
+    if (ch == '\r' && i + 1 < n && p[i + 1] != '\n') return 1;
+    if ((ch < 0x20 && ch != '\r' && ch != '\n' && ch != '\t') || ch == 0x7f) return 1;
+  }
+  return 0;
+}
+
 /* New bytes on a reading connection; serves the request once complete. */
 static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   e2b_mcp__http_conn *c = &s->http.conns[ci];
@@ -4232,6 +4269,12 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
     size_t k, lim = c->have < E2B_MCP_HTTP_HEAD_MAX ? c->have : E2B_MCP_HTTP_HEAD_MAX;
     for (k = from; k + 3 < lim; k++)
       if (c->buf[k] == '\r' && c->buf[k + 1] == '\n' && c->buf[k + 2] == '\r' && c->buf[k + 3] == '\n') { c->head_len = k + 4; break; }
+    if (e2b_mcp__hs_not_http(c->buf, from, c->head_len ? c->head_len : lim)) {   /* at once, not after a timeout */
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: this is not an HTTP/1.1 request (methods are capital letters; lines end with CRLF)");
+      e2b_mcp__hs_conn_free(s, c, 1);
+      return;
+    }
     if (c->head_len == 0) {
       if (c->have >= E2B_MCP_HTTP_HEAD_MAX) {
         c->close = 1;
@@ -4307,6 +4350,102 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   return r;
 }
 
+/* A slot for a newcomer when none is free, or -1. First the longest idle
+   connection with no request in progress (no byte read, none waiting, and not
+   in its first E2B_MCP__HS_FRESH_MS, when its request may be on its way): it
+   closes like an idle keep-alive one. Then the slowest incomplete request (the
+   oldest start): it gets 408, so clients that send whole requests are served
+   while others trickle theirs in. got: what the last wait found readable. */
+static int e2b_mcp__hs_make_room(e2b_mcp_server *s, const unsigned char *got, unsigned long now) {
+  e2b_mcp_http *h = &s->http;
+  int i, slot = -1;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && (long)(now - c->last_ms) >= E2B_MCP__HS_FRESH_MS &&
+        (slot < 0 || c->tick < h->conns[slot].tick) &&
+        e2b_mcp__sock_idle_ok(&c->sock))   /* nothing arrived since the wait */
+      slot = i;
+  }
+  if (slot >= 0) { e2b_mcp__hs_conn_free(s, &h->conns[slot], 0); return slot; }
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state == E2B_MCP__HC_READ && c->have && (long)(now - c->start_ms) >= E2B_MCP__HS_FRESH_MS &&
+        (slot < 0 || (long)(h->conns[slot].start_ms - c->start_ms) > 0))
+      slot = i;
+  }
+  if (slot >= 0) {
+    e2b_mcp__http_conn *c = &h->conns[slot];
+    c->close = 1;
+    e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive whole while other clients waited for a slot");
+    e2b_mcp__hs_conn_free(s, c, 1);
+  }
+  return slot;
+}
+
+/* Takes the connections waiting on the listener: each gets a slot (a free one,
+   or one made free), or 503 with Retry-After and a linger when every slot
+   serves a whole request. */
+static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsigned long now) {
+  static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: application/json\r\n"
+    "Content-Length: 98\r\nConnection: close\r\n\r\n"
+    "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\"Service Unavailable: all slots busy\"}}";
+  e2b_mcp_http *h = &s->http;
+  int i, k;
+  for (k = 0; k < E2B_MCP__HS_ACCEPT_BURST; k++) {
+    e2b_mcp_sock a;
+    int slot = -1;
+    a.h = -1; a.port = s->net; a.on_wait = NULL; a.wait_ctx = NULL;
+    if (s->net->accept(s->net->user, &h->listener, &a) != 1) break;
+    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+    if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
+    if (slot < 0) {
+      h->refused++;
+      e2b_mcp__sock_send(&a, (const unsigned char *)busy, sizeof busy - 1, 0);
+      e2b_mcp__hs_linger(s, &a);
+      continue;
+    }
+    h->accepted++;
+    memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
+    h->conns[slot].sock = a;
+    h->conns[slot].state = E2B_MCP__HC_READ;
+    h->conns[slot].sess = -1;
+    h->conns[slot].last_ms = h->conns[slot].start_ms = e2b_mcp__now_ms(s);
+    h->conns[slot].tick = ++h->ticks;
+  }
+}
+
+/* Slow and idle clients. A request whose head is not whole after the head
+   timeout, or not whole at all after the request timeout, gets 408; a
+   connection that has not sent its first request yet gets the request
+   timeout, not the idle one (it closes without a word); an idle keep-alive
+   connection closes after the idle timeout. */
+static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
+  e2b_mcp_http *h = &s->http;
+  int i;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state != E2B_MCP__HC_READ) continue;
+    if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
+      if (!e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 0;
+      else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
+        c->dead = 1;   /* it does not read: dropped */
+        e2b_mcp__hs_conn_free(s, c, 0);
+      }
+      continue;
+    }
+    if ((c->have || !c->answered) &&
+        (now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS) ||
+         (c->have && !c->head_len && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.head_timeout_ms, E2B_MCP_HTTP_HEAD_TIMEOUT_MS)))) {
+      if (c->have) {
+        c->close = 1;
+        e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
+      }
+      e2b_mcp__hs_conn_free(s, c, c->have != 0);
+    } else if (!c->have && c->answered && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
+      e2b_mcp__hs_conn_free(s, c, 0);
+  }
+}
+
 /* ---- the loop ---- */
 E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_http *h = &s->http;
@@ -4332,53 +4471,14 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
        the user is watched, for its client hanging up. One on hold is looked
        at again every 10 ms. */
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold) || (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? &c->sock : NULL);
-    if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > 10) timeout_ms = 10;
+    if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > E2B_MCP__HS_HOLD_MS) timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) E2B_MCP__WATCH(&h->linger[i]);
 #undef E2B_MCP__WATCH
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   for (i = 0; i < n; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && fds[i].ready != 0;
-  /* new connections: a free slot; else the slot of the longest idle connection
-     with no request in progress (no byte read, none waiting, and idle for
-     100 ms, so not one whose request is on its way): it closes like an idle
-     keep-alive one; else 503 and a linger */
   now = e2b_mcp__now_ms(s);
-  if (got[0]) {
-    int k;
-    for (k = 0; k < 16; k++) {
-      e2b_mcp_sock a;
-      int slot = -1;
-      a.h = -1; a.port = s->net; a.on_wait = NULL; a.wait_ctx = NULL;
-      if (s->net->accept(s->net->user, &h->listener, &a) != 1) break;
-      for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
-      if (slot < 0) {
-        for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-          e2b_mcp__http_conn *c = &h->conns[i];
-          if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && (long)(now - c->last_ms) >= 100 &&
-              (slot < 0 || c->tick < h->conns[slot].tick) &&
-              e2b_mcp__sock_idle_ok(&c->sock))   /* nothing arrived since the poll */
-            slot = i;
-        }
-        if (slot >= 0) e2b_mcp__hs_conn_free(s, &h->conns[slot], 0);
-      }
-      if (slot < 0) {
-        static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: application/json\r\n"
-          "Content-Length: 98\r\nConnection: close\r\n\r\n"
-          "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\"Service Unavailable: all slots busy\"}}";
-        h->refused++;
-        e2b_mcp__sock_send(&a, (const unsigned char *)busy, sizeof busy - 1, 0);
-        e2b_mcp__hs_linger(s, &a);
-        continue;
-      }
-      h->accepted++;
-      memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
-      h->conns[slot].sock = a;
-      h->conns[slot].state = E2B_MCP__HC_READ;
-      h->conns[slot].sess = -1;
-      h->conns[slot].last_ms = h->conns[slot].start_ms = e2b_mcp__now_ms(s);
-      h->conns[slot].tick = ++h->ticks;
-    }
-  }
+  if (got[0]) e2b_mcp__hs_accept(s, got, now);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (!got[1 + i]) continue;
@@ -4404,28 +4504,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     }
     if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__hs_close(s, k);
   }
-  /* slow and idle clients; a connection that has not sent its first request
-     yet gets the request timeout, not the idle one (it closes without a word) */
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-    e2b_mcp__http_conn *c = &h->conns[i];
-    if (c->state != E2B_MCP__HC_READ) continue;
-    if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
-      if (!e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 0;
-      else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
-        c->dead = 1;   /* it does not read: dropped */
-        e2b_mcp__hs_conn_free(s, c, 0);
-      }
-      continue;
-    }
-    if ((c->have || !c->answered) && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS)) {
-      if (c->have) {
-        c->close = 1;
-        e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
-      }
-      e2b_mcp__hs_conn_free(s, c, c->have != 0);
-    } else if (!c->have && c->answered && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
-      e2b_mcp__hs_conn_free(s, c, 0);
-  }
+  e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
   return 0;
 }
 
