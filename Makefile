@@ -13,7 +13,7 @@ HDRS    := e2b_mcp.h $(wildcard ports/*.h)
 
 TEST_SUITES :=
 
-.PHONY: all deps test demo sim clean
+.PHONY: all deps test demo sim clean install uninstall
 all: $(BUILD)/e2b-mcp
 
 deps:
@@ -28,6 +28,45 @@ TLS_LIBS   ?=
 $(BUILD)/e2b-mcp: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -I. -o $@ examples/e2b-mcp.c $(TLS_LIBS)
 
+# ---- install -------------------------------------------------------------------------
+# GNU-style: PREFIX (default /usr/local) is where the files will live, DESTDIR a staging
+# root a packager collects them in (it is never written into the files). The header and
+# its ports go to INCLUDEDIR/e2b_mcp/ (the header includes "ports/..." beside itself), so
+# `pkg-config --cflags e2b_mcp` is -I<includedir>/e2b_mcp and code says #include "e2b_mcp.h".
+# The library has no link flags of its own: a TLS port brings its library (-lbearssl,
+# or -lmbedtls -lmbedx509 -lmbedcrypto); the .pc file says so in its description.
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+INCLUDEDIR ?= $(PREFIX)/include
+LIBDIR     ?= $(PREFIX)/lib
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL    ?= install
+E2B_MCP_VER = $(shell sed -n 's/^\#define E2B_MCP_VERSION "\(.*\)"/\1/p' e2b_mcp.h)
+
+# The binary installed: the default build; `make static install INSTALL_BIN=build/e2b-mcp-static`
+# installs the static one instead.
+INSTALL_BIN ?= $(BUILD)/e2b-mcp
+PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
+
+install: $(INSTALL_BIN) | $(BUILD)
+	@printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$(PC_INCLUDEDIR)' '' \
+	  'Name: e2b_mcp' \
+	  'Description: MCP server for E2B sandboxes in one C99 header (define E2B_MCP_IMPLEMENTATION in one file; link -lbearssl with E2B_MCP_TLS_BEARSSL, -lmbedtls -lmbedx509 -lmbedcrypto with E2B_MCP_TLS_MBEDTLS)' \
+	  'URL: https://e2b.dev' \
+	  'Version: $(E2B_MCP_VER)' \
+	  'Cflags: -I$${includedir}/e2b_mcp' > $(BUILD)/e2b_mcp.pc
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/ports" "$(DESTDIR)$(PKGCONFIGDIR)"
+	$(INSTALL) -m 755 $(INSTALL_BIN) "$(DESTDIR)$(BINDIR)/e2b-mcp"
+	$(INSTALL) -m 644 e2b_mcp.h "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/e2b_mcp.h"
+	$(INSTALL) -m 644 $(wildcard ports/*.h) "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/ports/"
+	$(INSTALL) -m 644 $(BUILD)/e2b_mcp.pc "$(DESTDIR)$(PKGCONFIGDIR)/e2b_mcp.pc"
+
+# Removes exactly what install put there, then the e2b_mcp include directories if empty.
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/e2b-mcp" "$(DESTDIR)$(PKGCONFIGDIR)/e2b_mcp.pc" \
+	  "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/e2b_mcp.h" $(addprefix "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/,$(addsuffix ",$(wildcard ports/*.h)))
+	rmdir "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/ports" "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp" 2>/dev/null || true
+
 -include tests/unit/unit.mk
 -include tests/sim/sim.mk
 -include tests/integration/integration.mk
@@ -38,6 +77,8 @@ $(BUILD)/e2b-mcp: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
 -include tests/mcu/mcu.mk
 -include tests/matrix/matrix.mk
 -include tests/fuzz/fuzz.mk
+-include tests/install/install.mk
+-include tests/api/api.mk
 
 test: deps all
 	@tests/run-all.sh $(TEST_SUITES)

@@ -65,11 +65,16 @@
       E2B_MCP_OUT_CHUNK      staging buffer of outgoing messages    4 KiB   | 256
       E2B_MCP_ARG_MAX        one free-text argument (metadata pair,
                              search text; on the stack)             512     | 128
+      E2B_MCP_RPC_ID_MAX     one JSON-RPC id or progress token, as
+                             JSON text (quotes and NUL included)    1040    | 260
       E2B_MCP_MAX_TOOLS      custom tools that can be added         16      | 4
       E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
       E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS (a whole
                              answer from E2B)                       10000 / 30000
-      E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts 3600
+      E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts  86400
+                             (24 h, E2B's longest plan; E2B itself refuses
+                             more than the team's plan allows, and that
+                             400 is passed on as E2B words it)
       E2B_MCP_TERSE          short tool descriptions, no property descriptions or
                              output schemas (~8 KB less; on with E2B_MCP_SMALL
                              unless E2B_MCP_NO_TERSE)
@@ -115,8 +120,11 @@
 
    SECRETS
       The API key is sent only as X-API-Key to the configured E2B hosts. It never
-      appears in a log, a notification or a tool result; envdAccessToken,
-      trafficAccessToken and injected header values are removed from every answer.
+      appears in a log, a notification or a tool result: every outgoing byte
+      passes one redactor (e2b_mcp__redact_write) that replaces it with
+      "[redacted]", whatever E2B echoes. envdAccessToken, trafficAccessToken and
+      other secret names (in any casing) are removed from every answer; injected
+      header values and environment variable values are shown as "[redacted]".
 
    LICENSE: MIT, at the end of this file.
 */
@@ -184,8 +192,11 @@
 #ifndef E2B_MCP_DNS_TTL_MS   /* how long a resolved E2B address is used before asking again */
 #define E2B_MCP_DNS_TTL_MS 300000
 #endif
-#ifndef E2B_MCP_MAX_TIMEOUT_S
-#define E2B_MCP_MAX_TIMEOUT_S 3600
+#ifndef E2B_MCP_MAX_TIMEOUT_S   /* E2B's longest plan (Pro: 24 h); E2B refuses more than the team's plan allows */
+#define E2B_MCP_MAX_TIMEOUT_S 86400
+#endif
+#ifndef E2B_MCP_RPC_ID_MAX   /* a JSON-RPC id or progress token, as JSON text with its quotes and a NUL */
+#define E2B_MCP_RPC_ID_MAX   E2B_MCP__D(1040, 260)
 #endif
 #ifndef E2B_MCP_TLS_SYSTEM_CA_FILE   /* the trust anchors when no CA file is given */
 #define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
@@ -220,7 +231,7 @@
 #define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
 #define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */
 #define E2B_MCP_KEY_MAX    E2B_MCP__D(128, 64)    /* the API key */
-#define E2B_MCP_ID_MAX     64                     /* a JSON-RPC id, a progress token, as JSON text */
+#define E2B_MCP_ID_MAX     64                     /* a sandbox or template ID */
 #define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
 #define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
 #define E2B_MCP__BUILTIN_TOOLS 13
@@ -528,7 +539,7 @@ struct e2b_mcp_call {
   e2b_mcp_json content;       /* extra content blocks, over the content buffer */
   int is_error, has_out;
   const e2b_mcp_sink *sink;   /* notifications during the call; NULL in-process */
-  char progress_token[E2B_MCP_ID_MAX];  /* JSON text, "" when none */
+  char progress_token[E2B_MCP_RPC_ID_MAX];  /* JSON text, "" when none */
   unsigned long progress;      /* 1 + the last progress value sent; 0 before any */
   int cancelled;              /* the client cancelled the call: it gets no answer */
 };
@@ -594,7 +605,8 @@ typedef struct e2b_mcp__http_conn {
   int http10, close, dead;    /* answer framing, and whether the socket failed */
   int started, sse, in_msg, classified;   /* the answer being streamed */
   size_t cls_len;
-  char cls[E2B_MCP_ID_MAX + 48];          /* a message's start, until it says what it is */
+  char cls[96];               /* a message's start, until it says what it is (a request to the
+                                 client has a short number id; a longer start is an answer) */
   char buf[E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX];
 } e2b_mcp__http_conn;
 
@@ -625,13 +637,15 @@ struct e2b_mcp_server {
      transport points sess at the session of the request it serves */
   e2b_mcp_session session, *sess;
   long next_ask_id;
-  char call_id[E2B_MCP_ID_MAX]; /* JSON text of the id of the tools/call being run, "" when none */
+  char call_id[E2B_MCP_RPC_ID_MAX]; /* JSON text of the id of the tools/call being run, "" when none */
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
   int ntools;
   /* E2B */
   char key[E2B_MCP_KEY_MAX];
   int key_problem;            /* 0 ok, else why the key cannot be used */
+  unsigned key_len;           /* the key in use ("" and 0 when none): what output never carries */
+  unsigned char key_fail[E2B_MCP_KEY_MAX];   /* its KMP table, for finding it in a stream */
   e2b_mcp_url api, dash;
   e2b_mcp_conn conn;
   e2b_mcp_tls_trust trust;
@@ -1164,32 +1178,76 @@ static int e2b_mcp__prim_ok(const char *p, size_t n) {
   }
   return i == n;
 }
-/* Parses text into tokens; returns the count or < 0 (jsmn error). */
+/* Whether p[a..b) is white space only, with at most one sep (0: none) in it. */
+static int e2b_mcp__gap_ok(const char *p, size_t a, size_t b, char sep) {
+  if (a > b) return 0;
+  while (a < b && (p[a] == ' ' || p[a] == '\t' || p[a] == '\r' || p[a] == '\n')) a++;
+  if (sep) {
+    if (a == b || p[a] != sep) return 0;
+    for (a++; a < b && (p[a] == ' ' || p[a] == '\t' || p[a] == '\r' || p[a] == '\n'); a++) {}
+  }
+  return a == b;
+}
+/* Parses text into tokens; returns the count, or < 0: a jsmn error, or
+   E2B_MCP__JSON_DEEP for valid-looking JSON nested deeper than E2B_MCP__JSON_DEPTH.
+   jsmn, even in strict mode, is lenient about what lies between tokens
+   ({"a":1,} and [1 2] pass, and {"a"}, {"a","b"} or ["a":1] parse into shapes
+   every walker here would misread) and checks only a primitive's first
+   character ("tru", "1.2.3"). So the tokens are walked once more, with a stack
+   of the open containers: each primitive is true, false, null or an RFC 8259
+   number; a string holds no raw control character; an object's children are
+   key (a string with one value) and value in turn, an array's are values; the
+   text between two tokens is white space around exactly the ',' or ':' that
+   belongs there, and nothing else. What passes is RFC 8259 JSON (bytes that
+   are not UTF-8 aside: they are replaced on output). */
+#define E2B_MCP__JSON_DEEP (-4)
+#define E2B_MCP__JSON_DEPTH E2B_MCP__D(64, 24)
 static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
+  struct { int tok, left; size_t last; } st[E2B_MCP__JSON_DEPTH];   /* last: where the previous child ended */
   jsmn_parser p;
-  int r, i, root = 0, pending = 0, keys = 0;
+  int r, i, sp = 0;
+  size_t pos = 0;
   jsmn_init(&p);
   r = jsmn_parse(&p, js, n, t, (unsigned)cap);
-  for (i = 0; i < r; i++)
-    if (t[i].type == JSMN_PRIMITIVE && !e2b_mcp__prim_ok(js + t[i].start, (size_t)(t[i].end - t[i].start))) return JSMN_ERROR_INVAL;
-  /* jsmn's strict mode does not check that a member pairs a key with one
-     value either ({"a"}, {"a","b"}, ["a":1] pass), while every walker here
-     (e2b_mcp__tok_skip and its callers) takes an object of size k to be
-     followed by 2k values and an array by k. The tokens must fill exactly
-     that shape, inside the text of the top-level value they belong to, with
-     one key (a string of size 1) per member, or a walk would read tokens
-     past the r that jsmn wrote (found by fuzzing). */
   for (i = 0; i < r; i++) {
-    if (pending == 0) {
-      if (i > 0 && t[i].start < t[root].end) return JSMN_ERROR_INVAL;
-      root = i;
-      pending = 1;
-    } else if (t[i].start >= t[root].end) return JSMN_ERROR_INVAL;
-    if (t[i].type == JSMN_OBJECT) keys += t[i].size;
-    else if (t[i].type == JSMN_STRING) keys -= t[i].size;
-    pending += (t[i].type == JSMN_OBJECT ? 2 * t[i].size : t[i].type == JSMN_ARRAY ? t[i].size : 0) - 1;
+    const jsmntok_t *c = &t[i];
+    int str = c->type == JSMN_STRING, cont = c->type == JSMN_OBJECT || c->type == JSMN_ARRAY;
+    size_t from = (size_t)c->start - (str ? 1u : 0u), to = (size_t)c->end + (str ? 1u : 0u), k;
+    if (c->start < 0 || c->end < c->start || (size_t)c->end > n) return JSMN_ERROR_INVAL;
+    if (sp == 0) {   /* a top-level value: white space before it */
+      if (!e2b_mcp__gap_ok(js, pos, from, 0)) return JSMN_ERROR_INVAL;
+    } else {
+      const jsmntok_t *pc = &t[st[sp - 1].tok];
+      int obj = pc->type == JSMN_OBJECT, idx = (obj ? 2 * pc->size : pc->size) - st[sp - 1].left;
+      int is_key = obj && !(idx & 1);
+      if (to >= (size_t)pc->end) return JSMN_ERROR_INVAL;   /* inside its parent, before the closer */
+      if (!e2b_mcp__gap_ok(js, st[sp - 1].last, from, idx == 0 ? 0 : obj && (idx & 1) ? ':' : ',')) return JSMN_ERROR_INVAL;
+      if (is_key ? !str || c->size != 1 : str && c->size != 0) return JSMN_ERROR_INVAL;
+      st[sp - 1].left--;
+    }
+    if (c->type == JSMN_PRIMITIVE && !e2b_mcp__prim_ok(js + c->start, (size_t)(c->end - c->start))) return JSMN_ERROR_INVAL;
+    if (str) for (k = (size_t)c->start; k < (size_t)c->end; k++) if ((unsigned char)js[k] < 0x20) return JSMN_ERROR_INVAL;
+    if (cont) {
+      if (c->size < 0 || c->end < c->start + 2) return JSMN_ERROR_INVAL;
+      if (sp == E2B_MCP__JSON_DEPTH) return E2B_MCP__JSON_DEEP;
+      st[sp].tok = i;
+      st[sp].left = c->type == JSMN_OBJECT ? 2 * c->size : c->size;
+      st[sp].last = (size_t)c->start + 1;
+      sp++;
+      if (c->size > 0) continue;
+      to = (size_t)c->start + 1;   /* an empty one closes at once, below */
+    }
+    /* a value is complete: close every container it completes */
+    while (sp > 0) {
+      const jsmntok_t *pc = &t[st[sp - 1].tok];
+      if (st[sp - 1].left > 0) { st[sp - 1].last = to; break; }
+      if (!e2b_mcp__gap_ok(js, to, (size_t)pc->end - 1, 0)) return JSMN_ERROR_INVAL;
+      to = (size_t)pc->end;
+      sp--;
+    }
+    if (sp == 0) pos = to;
   }
-  if (pending != 0 || keys != 0) return JSMN_ERROR_INVAL;
+  if (r > 0 && sp != 0) return JSMN_ERROR_INVAL;   /* a container claims more children than follow */
   return r;
 }
 
@@ -1823,24 +1881,91 @@ static const char *const e2b_mcp__levels[] = { "debug", "info", "notice", "warni
 enum { E2B_MCP__PARSE_ERROR = -32700, E2B_MCP__INVALID_REQUEST = -32600, E2B_MCP__METHOD_NOT_FOUND = -32601,
        E2B_MCP__INVALID_PARAMS = -32602, E2B_MCP__INTERNAL_ERROR = -32603 };
 
+/* ---- the redactor: the one way out ----
+   Every byte of every outgoing message passes here on its way to the sink,
+   and every occurrence of the API key in use is replaced by "[redacted]",
+   whatever put it there (E2B echoing the key in a 401 message, a proxy in a
+   500 page, a field of a 200 answer, a custom tool). The key may be split
+   across the writer's flushes, so the redactor is a stream matcher (KMP): it
+   holds back the bytes at the end of a flush that begin the key, and passes
+   them on once they turn out not to be it. What it holds is always a prefix
+   of the key, so it needs no buffer of its own. The key starts with e2b_ and
+   has only letters, digits, '_' and '-', which the JSON writer never escapes
+   (and E2B's escapes are decoded before output, e2b_mcp__w_jstr), so the key
+   can leave in no other spelling; the '_' keeps it out of numbers, so the
+   replacement lands inside a string and the JSON stays valid. The in-process
+   API gets the same treatment over its result buffers (e2b_mcp_call_tool). */
+typedef struct e2b_mcp__redact {
+  const char *key;            /* NULL or "": nothing to hide */
+  const unsigned char *fail;  /* KMP: fail[j] = longest proper border of key[0..j] */
+  unsigned len, q;            /* key length; bytes of it matched at the end of the stream so far, held back */
+} e2b_mcp__redact;
+static const char e2b_mcp__redacted[] = "[redacted]";   /* no longer than a usable key (e2b_mcp__load_key) */
+
+static int e2b_mcp__redact_write(e2b_mcp__redact *r, int (*out)(void *, const char *, size_t), void *ctx, const char *p, size_t n) {
+  size_t i = 0, from = 0, carry = r->q, cw = 0;   /* carry: key bytes held from earlier; cw of them passed on */
+  unsigned q = r->q;
+  if (!r->len) return n ? out(ctx, p, n) : 0;
+  while (i < n) {
+    unsigned char c;
+    if (q == 0) {   /* the usual case: skip to the next byte that can start the key */
+      const char *hit = (const char *)memchr(p + i, r->key[0], n - i);
+      if (!hit) break;
+      i = (size_t)(hit - p) + 1;
+      q = 1;
+      continue;
+    }
+    c = (unsigned char)p[i++];
+    while (q > 0 && (unsigned char)r->key[q] != c) q = r->fail[q - 1];
+    if ((unsigned char)r->key[q] == c) q++;
+    if (q == r->len) {   /* the key ends at i: what came before it goes on, then the replacement */
+      if (i < r->len) { if (carry - (r->len - i) > cw && out(ctx, r->key + cw, carry - (r->len - i) - cw)) return -1; }
+      else if ((carry > cw && out(ctx, r->key + cw, carry - cw)) || (i - r->len > from && out(ctx, p + from, i - r->len - from))) return -1;
+      if (out(ctx, e2b_mcp__redacted, sizeof e2b_mcp__redacted - 1)) return -1;
+      cw = carry; from = i; q = 0;
+    }
+  }
+  r->q = q;
+  if (q > n - from) {   /* still holding some of the carried bytes: the ones before them go on */
+    return carry - (q - (n - from)) > cw ? out(ctx, r->key + cw, carry - (q - (n - from)) - cw) : 0;
+  }
+  if (carry > cw && out(ctx, r->key + cw, carry - cw)) return -1;
+  return n - q > from ? out(ctx, p + from, n - q - from) : 0;
+}
+/* The end of a message: what is held back was not the key. */
+static int e2b_mcp__redact_end(e2b_mcp__redact *r, int (*out)(void *, const char *, size_t), void *ctx) {
+  unsigned q = r->q;
+  r->q = 0;
+  return q ? out(ctx, r->key, q) : 0;
+}
+static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp_server *s) {
+  r->key = s->key; r->fail = s->key_fail; r->len = s->key_len; r->q = 0;
+}
+
 /* The state of one incoming message being answered. */
 typedef struct e2b_mcp__msg {
   const e2b_mcp_sink *sink;
+  e2b_mcp__redact red;   /* the message being written, on its way to the sink */
   int batch;             /* inside a batch: answers are array elements */
   int batch_items;       /* answers written to the batch so far */
   int written;           /* messages written */
   int failed;            /* the sink failed */
 } e2b_mcp__msg;
 
-static int e2b_mcp__sink_flush(void *ctx, const char *p, size_t n) {
+static int e2b_mcp__sink_write(void *ctx, const char *p, size_t n) {
   const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
   return k->write(k->ctx, p, n);
 }
-/* Starts an outgoing message: a writer streaming to the sink. */
+static int e2b_mcp__sink_flush(void *ctx, const char *p, size_t n) {
+  e2b_mcp__msg *m = (e2b_mcp__msg *)ctx;
+  return e2b_mcp__redact_write(&m->red, e2b_mcp__sink_write, (void *)m->sink, p, n);
+}
+/* Starts an outgoing message: a writer streaming through the redactor to the sink. */
 static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json *w) {
   e2b_mcp_json_init(w, s->out, sizeof s->out);
   w->flush = e2b_mcp__sink_flush;
-  w->ctx = (void *)m->sink;
+  w->ctx = (void *)m;
+  e2b_mcp__redact_init(&m->red, s);
   if (m->batch) e2b_mcp__w_c(w, m->batch_items++ ? ',' : '[');
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "jsonrpc");
@@ -1848,7 +1973,7 @@ static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json 
 }
 static void e2b_mcp__out_end(e2b_mcp__msg *m, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
-  if (e2b_mcp_json_end(w) != 0) { m->failed = 1; return; }
+  if (e2b_mcp_json_end(w) != 0 || e2b_mcp__redact_end(&m->red, e2b_mcp__sink_write, (void *)m->sink) != 0) { m->failed = 1; return; }
   if (!m->batch && m->sink->end && m->sink->end(m->sink->ctx) != 0) { m->failed = 1; return; }
   m->written++;
 }
@@ -2057,6 +2182,7 @@ E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...) {
 
 /* ---- set-up and the tool registry ---- */
 static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
+static void e2b_mcp__run_e2b(e2b_mcp_call *c);            /* in >>e2b tools: every built-in tool's fn */
 static void e2b_mcp__load_key(e2b_mcp_server *s);
 
 E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
@@ -2104,16 +2230,18 @@ static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *nam
   return NULL;
 }
 
-/* Refuses an argument that the tool's input schema does not name, when the
-   schema says "additionalProperties": false: a misspelt "timeout_s" must not
-   start a sandbox with the default timeout. The schema is read into rtok, free
-   until the tool calls E2B. Returns 0, or -1 with the error result set. */
+/* Refuses an argument that the tool's input schema does not name, for the
+   built-in tools and for a tool whose schema says "additionalProperties": false:
+   a misspelt "timeout_s" must not start a sandbox with the default timeout.
+   (The built-in schemas leave the keyword out, as some model providers reject
+   it; the server enforces it itself.) The schema is read into rtok, free until
+   the tool calls E2B. Returns 0, or -1 with the error result set. */
 static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   const char *sc = c->tool->input_schema;
   int i, k, v, ap, props;
   if (c->args < 0 || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
   ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
-  if (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v) return 0;
+  if (c->tool->fn != e2b_mcp__run_e2b && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
   props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
   for (i = c->args + 1, k = 0; k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1)) {
     char key[48], names[160];
@@ -2136,10 +2264,44 @@ static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   return 0;
 }
 
+/* Whether a JSON string body escapes a lone UTF-16 surrogate ("\ud800"): no
+   character, so no text a tool may pass on (E2B would get it verbatim). */
+static int e2b_mcp__lone_surrogate(const char *p, size_t n) {
+  size_t i;
+  for (i = 0; i + 1 < n; i++) {
+    int h, lo;
+    if (p[i] != '\\') continue;
+    if (p[i + 1] != 'u' || i + 6 > n || (h = e2b_mcp__hex4(p + i + 2)) < 0xD800 || h > 0xDFFF) { i++; continue; }
+    if (h >= 0xDC00 || i + 12 > n || p[i + 6] != '\\' || p[i + 7] != 'u' || (lo = e2b_mcp__hex4(p + i + 8)) < 0xDC00 || lo > 0xDFFF) return 1;
+    i += 11;
+  }
+  return 0;
+}
+/* Refuses arguments with a lone surrogate in any name or string. Returns 0, or
+   -1 with the error result set. */
+static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
+  const jsmntok_t *t = c->tok;
+  int i, k, j, end;
+  if (c->args < 0) return 0;
+  for (i = c->args + 1, k = 0; k < t[c->args].size; k++, i = end) {
+    end = e2b_mcp__tok_skip(t, i + 1);
+    for (j = i; j < end; j++) {
+      if (t[j].type == JSMN_STRING && e2b_mcp__lone_surrogate(c->js + t[j].start, (size_t)(t[j].end - t[j].start))) {
+        char key[48];
+        if (e2b_mcp__tok_str(c->js, &t[i], key, sizeof key) < 0) e2b_mcp__strlcpy(key, "?", sizeof key);
+        e2b_mcp_result_error(c, "Invalid argument '%s': it holds a lone UTF-16 surrogate (such as \\ud800), which is not "
+                                "text. Nothing was sent to E2B.", key);
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
 /* Runs a tool: the one place a handler is called. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
-  if (e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
+  if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
   if (c->out.err || c->content.err) {
     size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
     e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
@@ -2256,7 +2418,7 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
   e2b_mcp_call c;
   e2b_mcp_json w;
-  char idcopy[E2B_MCP_ID_MAX];
+  char idcopy[E2B_MCP_RPC_ID_MAX];
   int name = e2b_mcp__tok_get(js, t, params, "name");
   int args = e2b_mcp__tok_get(js, t, params, "arguments");
   int meta = e2b_mcp__tok_get(js, t, params, "_meta");
@@ -2296,32 +2458,41 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 
 /* One JSON-RPC object at token root. */
 static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int root) {
-  char id[E2B_MCP_ID_MAX];
+  char id[E2B_MCP_RPC_ID_MAX];
   int ver = e2b_mcp__tok_get(js, t, root, "jsonrpc");
   int meth = e2b_mcp__tok_get(js, t, root, "method");
   int idt = e2b_mcp__tok_get(js, t, root, "id");
-  int params = e2b_mcp__tok_get(js, t, root, "params");
+  int params = e2b_mcp__tok_get(js, t, root, "params"), is_response;
   id[0] = 0;
   if (t[root].type != JSMN_OBJECT) { e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: not a JSON-RPC object"); return; }
   if (idt >= 0) {
     const jsmntok_t *it = &t[idt];
     int ok = it->type == JSMN_STRING || (it->type == JSMN_PRIMITIVE && (js[it->start] == '-' || (js[it->start] >= '0' && js[it->start] <= '9')));
+    if (ok && (size_t)(it->end - it->start) + 3 > sizeof id) {
+      char text[128];
+      e2b_mcp__fmt(text, sizeof text, "Invalid Request: the id is longer than this server echoes (E2B_MCP_RPC_ID_MAX: %d bytes of JSON)", (int)sizeof id - 1);
+      e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, text);
+      return;
+    }
     if (!ok || e2b_mcp__tok_json(js, it, id, sizeof id) < 0) {
       e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: id must be a string or a number");
       return;
     }
   }
+  /* A response from the client that nobody waits for is ignored (a response
+     is never answered); anything else that is not a request or notification
+     is an Invalid Request, with id null when it has none. */
+  is_response = meth < 0 && idt >= 0 && (e2b_mcp__tok_get(js, t, root, "result") >= 0 || e2b_mcp__tok_get(js, t, root, "error") >= 0);
   if (ver < 0 || !e2b_mcp__tok_eq(js, &t[ver], "2.0")) {
-    if (idt >= 0 || meth >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
+    if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
     return;
   }
-  if (meth < 0) {   /* a response from the client that nobody waits for: ignored; with neither result nor error, not a message */
-    if (idt >= 0 && e2b_mcp__tok_get(js, t, root, "result") < 0 && e2b_mcp__tok_get(js, t, root, "error") < 0)
-      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
+  if (meth < 0) {
+    if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
     return;
   }
   if (t[meth].type != JSMN_STRING) {
-    if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method must be a string");
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method must be a string");
     return;
   }
   if (params >= 0 && t[params].type != JSMN_OBJECT) {
@@ -2370,6 +2541,12 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
     return m.failed ? -1 : m.written;
   }
+  if (ntok == E2B_MCP__JSON_DEEP) {
+    char text[96];
+    e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message nests deeper than this server reads (%d levels)", (int)E2B_MCP__JSON_DEPTH);
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
+    return m.failed ? -1 : m.written;
+  }
   if (ntok == JSMN_ERROR_INVAL || ntok == JSMN_ERROR_PART) {   /* a bare number or literal is valid JSON, just not a message */
     size_t i = 0;
     while (i < n && (msg[i] == ' ' || msg[i] == '\t' || msg[i] == '\r' || msg[i] == '\n')) i++;
@@ -2412,6 +2589,26 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
   return m.failed ? -1 : m.written;
 }
 
+/* Redacts buf[0..n) in place (the output never runs ahead of the input: the
+   replacement is no longer than the key); returns the new length. */
+typedef struct e2b_mcp__inplace { char *buf; size_t len; } e2b_mcp__inplace;
+static int e2b_mcp__inplace_write(void *ctx, const char *p, size_t n) {
+  e2b_mcp__inplace *x = (e2b_mcp__inplace *)ctx;
+  memmove(x->buf + x->len, p, n);
+  x->len += n;
+  return 0;
+}
+static size_t e2b_mcp__redact_buf(const e2b_mcp_server *s, char *buf, size_t n) {
+  e2b_mcp__redact r;
+  e2b_mcp__inplace x;
+  x.buf = buf; x.len = 0;
+  e2b_mcp__redact_init(&r, s);
+  if (!r.len) return n;
+  e2b_mcp__redact_write(&r, e2b_mcp__inplace_write, &x, buf, n);
+  e2b_mcp__redact_end(&r, e2b_mcp__inplace_write, &x);
+  return x.len;
+}
+
 E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r) {
   e2b_mcp_call c;
   int ntok = 0;
@@ -2430,6 +2627,10 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
     c.js = s->msg; c.tok = s->mtok; c.args = 0;
   }
   e2b_mcp__run_tool(s, &c);
+  /* what an embedding program hands to its model leaves the server too */
+  c.out.len = e2b_mcp__redact_buf(s, s->result, c.out.len);
+  c.content.len = e2b_mcp__redact_buf(s, s->content, c.content.len);
+  s->errmsg[e2b_mcp__redact_buf(s, s->errmsg, strlen(s->errmsg))] = 0;
   r->is_error = c.is_error;
   if (c.has_out && !c.is_error) { s->result[c.out.len] = 0; r->json = s->result; r->json_len = c.out.len; }
   if (c.content.len) { r->content = s->content; r->content_len = c.content.len; }
@@ -2480,12 +2681,24 @@ enum { E2B_MCP__KEY_OK, E2B_MCP__KEY_MISSING, E2B_MCP__KEY_PERSONAL, E2B_MCP__KE
 static void e2b_mcp__load_key(e2b_mcp_server *s) {
   const char *k = s->cfg.api_key;
   s->key[0] = 0;
+  s->key_len = 0;
   if (!k || !*k) { s->key_problem = E2B_MCP__KEY_MISSING; return; }
   if (strncmp(k, "sk_e2b_", 7) == 0) { s->key_problem = E2B_MCP__KEY_PERSONAL; return; }
-  if (strncmp(k, "e2b_", 4) != 0 || strlen(k) >= sizeof s->key || strlen(k) < 5) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
+  /* at least as long as "[redacted]", so redacting in place never grows a buffer (a real key has 44 characters) */
+  if (strncmp(k, "e2b_", 4) != 0 || strlen(k) >= sizeof s->key || strlen(k) < sizeof e2b_mcp__redacted - 1) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
   if (!e2b_mcp__charset(k, 1, "_-")) { s->key_problem = E2B_MCP__KEY_MALFORMED; return; }
   e2b_mcp__strlcpy(s->key, k, sizeof s->key);
   s->key_problem = E2B_MCP__KEY_OK;
+  {   /* the redactor's table (the key is what output never carries) */
+    unsigned i, b = 0;
+    s->key_len = (unsigned)strlen(s->key);
+    s->key_fail[0] = 0;
+    for (i = 1; i < s->key_len; i++) {
+      while (b > 0 && s->key[i] != s->key[b]) b = s->key_fail[b - 1];
+      if (s->key[i] == s->key[b]) b++;
+      s->key_fail[i] = (unsigned char)b;
+    }
+  }
 }
 
 /* ---- argument validation: each sets an error result and returns -1 ---- */
@@ -2549,24 +2762,43 @@ static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_
     return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
   return 1;
 }
+static void e2b_mcp__w_jstr(e2b_mcp_json *w, const char *s, size_t n);          /* below, with the answers */
+static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *t);
+/* String pairs (metadata, env_vars) come as an array of {"key","value"}
+   objects, the form every model provider's schema dialect can describe; an
+   object of strings is accepted too. The next pair of the argument at token i
+   (cursor *j, count *n): its key and value tokens in *kt and *vt. 1: a pair,
+   0: no more, -1: not a pair of strings. */
+static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, int *n, int *kt, int *vt) {
+  const jsmntok_t *t = c->tok;
+  if (*n >= t[i].size) return 0;
+  if (t[i].type == JSMN_OBJECT) { *kt = *j; *vt = *j + 1; *j = e2b_mcp__tok_skip(t, *j + 1); }
+  else {
+    if (t[*j].type != JSMN_OBJECT) return -1;
+    *kt = e2b_mcp__tok_get(c->js, t, *j, "key");
+    *vt = e2b_mcp__tok_get(c->js, t, *j, "value");
+    *j = e2b_mcp__tok_skip(t, *j);
+  }
+  (*n)++;
+  return *kt >= 0 && *vt >= 0 && t[*kt].type == JSMN_STRING && t[*kt].end > t[*kt].start && t[*vt].type == JSMN_STRING ? 1 : -1;
+}
+#define E2B_MCP__PAIRS_WANT "expected an array of {\"key\": ..., \"value\": ...} objects with string values"
 /* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
    as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
    decodes the whole, splits on & and =, and decodes each part (the caller adds
-   the outer encoding). The argument is an object of strings or that string in
-   plain text. */
+   the outer encoding). The argument is string pairs, or that string in plain text. */
 static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
   char k[E2B_MCP_ARG_MAX / 2], v[E2B_MCP_ARG_MAX];
-  int i = e2b_mcp_arg_token(c, "metadata"), j, n;
+  int i = e2b_mcp_arg_token(c, "metadata"), j, n = 0, kt, vt, r;
   const jsmntok_t *t = c->tok;
   if (i < 0) return 0;
-  if (t[i].type == JSMN_OBJECT) {
+  if (t[i].type == JSMN_OBJECT || t[i].type == JSMN_ARRAY) {
     if (t[i].size == 0) return 0;
-    for (j = i + 1, n = 0; n < t[i].size; n++) {
-      if (e2b_mcp__tok_str(c->js, &t[j], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[j + 1], v, sizeof v) < 0)
-        return e2b_mcp__bad(c, "metadata", "expected an object whose values are strings");
-      if (n) e2b_mcp__w_c(q, '&');
+    for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) {
+      if (r < 0 || e2b_mcp__tok_str(c->js, &t[kt], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[vt], v, sizeof v) < 0)
+        return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
+      if (n > 1) e2b_mcp__w_c(q, '&');
       e2b_mcp__pct_n(q, k, strlen(k), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, v, strlen(v), 1);
-      j = e2b_mcp__tok_skip(t, j + 1);
     }
   } else if (t[i].type == JSMN_STRING) {
     char all[E2B_MCP_ARG_MAX * 2];
@@ -2583,20 +2815,87 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
       if (n) e2b_mcp__w_c(q, '&');
       e2b_mcp__pct_n(q, p, strlen(p), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, eq + 1, strlen(eq + 1), 1);
     }
-  } else return e2b_mcp__bad(c, "metadata", "expected an object of strings or a string k=v&k2=v2");
+  } else return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
   if (q->err) return e2b_mcp__bad(c, "metadata", "too long");
   return 1;
 }
-/* Copies an object-of-strings argument into a request body. */
+/* Copies a string-pairs argument into a request body as an object of strings
+   (the strings as they came, escapes and all: an env var may be long). */
 static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key) {
-  int i = e2b_mcp_arg_token(c, key), j, n;
+  int i = e2b_mcp_arg_token(c, key), j, n = 0, kt, vt, r;
   const jsmntok_t *t = c->tok;
   if (i < 0) return 0;
-  if (t[i].type != JSMN_OBJECT) return e2b_mcp__bad(c, key, "expected an object whose values are strings");
-  for (j = i + 1, n = 0; n < t[i].size; n++, j += 2)
-    if (t[j].type != JSMN_STRING || t[j + 1].type != JSMN_STRING) return e2b_mcp__bad(c, key, "expected an object whose values are strings");
+  if (t[i].type != JSMN_OBJECT && t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
+  for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) if (r < 0) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
+  e2b_mcp_json_key(w, api_key);
+  e2b_mcp_json_obj(w);
+  for (j = i + 1, n = 0; e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt) > 0;) {
+    e2b_mcp__w_tokkey(w, c->js, &t[kt]);
+    e2b_mcp__w_jstr(w, c->js + t[vt].start, (size_t)(t[vt].end - t[vt].start));
+  }
+  e2b_mcp_json_obj_end(w);
+  return 1;
+}
+/* An array of strings that go into a body as they are (egress destinations):
+   each non-empty, without spaces or control characters, at most 253 bytes. */
+static int e2b_mcp__want_str_list(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key, const char *what) {
+  int i = e2b_mcp_arg_token(c, key), j, n, b;
+  const jsmntok_t *t = c->tok;
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, what);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j = e2b_mcp__tok_skip(t, j)) {
+    if (t[j].type != JSMN_STRING || t[j].end == t[j].start || t[j].end - t[j].start > 253) return e2b_mcp__bad(c, key, what);
+    for (b = t[j].start; b < t[j].end; b++)
+      if ((unsigned char)c->js[b] <= ' ' || c->js[b] == '\\' || c->js[b] == 0x7f) return e2b_mcp__bad(c, key, what);
+  }
   e2b_mcp_json_key(w, api_key);
   e2b_mcp_json_raw(w, c->js + t[i].start, (size_t)(t[i].end - t[i].start));
+  return 1;
+}
+/* An array of TCP ports (1-65535). */
+static int e2b_mcp__want_port_list(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key) {
+  int i = e2b_mcp_arg_token(c, key), j, n;
+  const jsmntok_t *t = c->tok;
+  long long port;
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, "expected an array of port numbers (1-65535)");
+  for (j = i + 1, n = 0; n < t[i].size; n++, j++)
+    if (e2b_mcp__tok_int(c->js, &t[j], &port) != 0 || port < 1 || port > 65535)
+      return e2b_mcp__bad(c, key, "expected an array of port numbers (1-65535)");
+  e2b_mcp_json_key(w, api_key);
+  e2b_mcp_json_arr(w);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j++) { e2b_mcp__tok_int(c->js, &t[j], &port); e2b_mcp_json_int(w, port); }
+  e2b_mcp_json_arr_end(w);
+  return 1;
+}
+/* Volume mounts: [{"name": volume name, "path": absolute path}]. */
+static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
+  static const char want[] = "expected an array of {\"name\": a volume name, \"path\": an absolute path} objects";
+  int i = e2b_mcp_arg_token(c, "volume_mounts"), j, n, nt, pt;
+  const jsmntok_t *t = c->tok;
+  char name[E2B_MCP_ARG_MAX / 2], path[E2B_MCP_ARG_MAX];
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, "volume_mounts", want);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j = e2b_mcp__tok_skip(t, j)) {
+    if (t[j].type != JSMN_OBJECT) return e2b_mcp__bad(c, "volume_mounts", want);
+    nt = e2b_mcp__tok_get(c->js, t, j, "name");
+    pt = e2b_mcp__tok_get(c->js, t, j, "path");
+    if (nt < 0 || pt < 0 || t[nt].type != JSMN_STRING || t[pt].type != JSMN_STRING ||
+        e2b_mcp__tok_str(c->js, &t[nt], name, sizeof name) <= 0 || e2b_mcp__tok_str(c->js, &t[pt], path, sizeof path) <= 0 ||
+        !e2b_mcp__charset(name, 1, "-_.") || path[0] != '/' || !e2b_mcp__charset(path, 1, "-_./"))
+      return e2b_mcp__bad(c, "volume_mounts", want);
+  }
+  e2b_mcp_json_key(w, "volumeMounts");
+  e2b_mcp_json_arr(w);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j = e2b_mcp__tok_skip(t, j)) {
+    nt = e2b_mcp__tok_get(c->js, t, j, "name");
+    pt = e2b_mcp__tok_get(c->js, t, j, "path");
+    e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "name"); e2b_mcp__w_jstr(w, c->js + t[nt].start, (size_t)(t[nt].end - t[nt].start));
+    e2b_mcp_json_key(w, "path"); e2b_mcp__w_jstr(w, c->js + t[pt].start, (size_t)(t[pt].end - t[pt].start));
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_arr_end(w);
   return 1;
 }
 
@@ -2638,7 +2937,7 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
 
 static const char *e2b_mcp__advice(int status) {
   switch (status) {
-    case 400: return "Check the arguments against the tool's input schema.";
+    case 400: return "Check the arguments against the tool's input schema; a limit of the team's E2B plan (such as the longest timeout) is in E2B's message.";
     case 401: return "Check E2B_API_KEY: it must be a valid team API key (e2b_...) from https://e2b.dev/dashboard?tab=keys.";
     case 403: return "This API key's team has no access to it.";
     case 404: return "It does not exist: the sandbox has ended or been killed, or the ID is wrong. e2b_list_sandboxes shows the live ones.";
@@ -2654,7 +2953,7 @@ static const char *e2b_mcp__advice(int status) {
 static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp_http_resp *r) {
   e2b_mcp_server *s = c->srv;
   const e2b_mcp_url *u = rq->base;
-  char msg[E2B_MCP_ERRMSG_MAX / 2], what_req[E2B_MCP__D(160, 96)];
+  char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
   int err;
   size_t n;
   unsigned long t0;
@@ -2697,22 +2996,29 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp_http_res
     return -1;
   }
   if (r->status >= 200 && r->status < 300) return 0;
-  /* An API error: its own message, then what to do. */
+  /* An API error: its own message and machine-readable error_code (e.g.
+     sandbox_capacity_unavailable), then what to do. */
   msg[0] = 0;
+  code[0] = 0;
   {
     int n = e2b_mcp__parse(r->body, r->body_len, s->rtok, E2B_MCP__COUNT(s->rtok));
     int mi = n > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "message") : -1;
+    int ci = n > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "error_code") : -1;
     if (mi < 0 || e2b_mcp__tok_str(r->body, &s->rtok[mi], msg, sizeof msg) < 0) msg[0] = 0;
+    /* a code is a word; anything else is left out rather than passed on */
+    if (ci < 0 || e2b_mcp__tok_str(r->body, &s->rtok[ci], code + 13, sizeof code - 14) <= 0 ||
+        !e2b_mcp__charset(code + 13, 1, "_-.")) code[0] = 0;
+    else { memcpy(code, " (error_code ", 13); strcat(code, ")"); }
   }
   if (r->status == 429) {   /* Retry-After is honoured up to 10 minutes, so a wrong header cannot lock a tool for a day */
     long wait = r->retry_after > 0 ? (r->retry_after < 600 ? r->retry_after : 600) : 1;
     unsigned long now = e2b_mcp__now_ms(s);   /* 0: a custom port without a clock, no cool-down */
     *e2b_mcp__cooldown(s, c) = now ? now + (unsigned long)wait * 1000UL : 0;
-    e2b_mcp_result_error(c, "E2B answered 429: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
-                         msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
+    e2b_mcp_result_error(c, "E2B answered 429%s: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
+                         code, msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
     return -1;
   }
-  e2b_mcp_result_error(c, "E2B answered %d: %s. %s", r->status, msg[0] ? msg : "(no message)", e2b_mcp__advice(r->status));
+  e2b_mcp_result_error(c, "E2B answered %d%s: %s. %s", r->status, code, msg[0] ? msg : "(no message)", e2b_mcp__advice(r->status));
   return -1;
 }
 
@@ -2723,6 +3029,10 @@ static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
     e2b_mcp_result_error(c, "E2B's answer has more JSON values than this server can hold (E2B_MCP_RESP_TOKENS = %d). Ask for fewer items.", (int)E2B_MCP_RESP_TOKENS);
     return -1;
   }
+  if (n == E2B_MCP__JSON_DEEP) {
+    e2b_mcp_result_error(c, "E2B's answer nests deeper than this server reads (%d levels); nothing could be read from it.", (int)E2B_MCP__JSON_DEPTH);
+    return -1;
+  }
   if (n <= 0 || !e2b_mcp__only_space(r->body + c->srv->rtok[0].end, r->body_len - (size_t)c->srv->rtok[0].end)) {
     e2b_mcp_result_error(c, "E2B's answer is not valid JSON (%lu bytes); nothing could be read from it.", (unsigned long)r->body_len);
     return -1;
@@ -2731,20 +3041,46 @@ static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
 }
 
 /* ---- turning answers into results ---- */
-/* Writes a JSON string token's body as a string, keeping its valid escapes and
-   escaping whatever should not pass (control characters, invalid UTF-8). */
+/* Writes a JSON string token's body as a string, decoded and escaped again by
+   this writer: what E2B escaped (\u0041, \/) comes out plainly, a surrogate
+   pair as its UTF-8, a lone surrogate (\ud800, not text) as U+FFFD, control
+   characters and invalid UTF-8 escaped. So every string that leaves is valid
+   Unicode, and the API key has one spelling in the output (the redactor's). */
 static void e2b_mcp__w_jstr(e2b_mcp_json *w, const char *s, size_t n) {
   size_t i = 0, from = 0;
   e2b_mcp__w_sep(w);
   e2b_mcp__w_c(w, '"');
   while (i < n) {
-    if (s[i] == '\\' && i + 1 < n) {
-      size_t len = s[i + 1] == 'u' ? 6 : 2;
-      e2b_mcp_json_escape(w, s + from, i - from);
-      if (i + len > n) len = n - i;
-      e2b_mcp__w_put(w, s + i, len);
-      i += len; from = i;
-    } else i++;
+    char u[4];
+    unsigned long cp;
+    int h, lo;
+    if (s[i] != '\\' || i + 1 >= n) { i++; continue; }
+    e2b_mcp_json_escape(w, s + from, i - from);
+    if (s[i + 1] == 'u' && i + 6 <= n && (h = e2b_mcp__hex4(s + i + 2)) >= 0) {
+      cp = (unsigned long)h;
+      i += 6;
+      if (cp >= 0xD800 && cp <= 0xDBFF && i + 6 <= n && s[i] == '\\' && s[i + 1] == 'u' &&
+          (lo = e2b_mcp__hex4(s + i + 2)) >= 0xDC00 && lo <= 0xDFFF) {
+        cp = 0x10000 + ((cp - 0xD800) << 10) + ((unsigned long)lo - 0xDC00);
+        i += 6;
+      } else if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;
+    } else {
+      switch (s[i + 1]) {
+        case 'n': cp = '\n'; break; case 't': cp = '\t'; break; case 'r': cp = '\r'; break;
+        case 'b': cp = '\b'; break; case 'f': cp = '\f'; break;
+        default: cp = (unsigned char)s[i + 1]; break;   /* " \ / (the parser let no other through) */
+      }
+      i += 2;
+    }
+    from = i;
+    if (cp < 0x80) { u[0] = (char)cp; e2b_mcp_json_escape(w, u, 1); continue; }
+    if (cp < 0x800) { u[0] = (char)(0xC0 | (cp >> 6)); u[1] = (char)(0x80 | (cp & 0x3F)); h = 2; }
+    else if (cp < 0x10000) { u[0] = (char)(0xE0 | (cp >> 12)); u[1] = (char)(0x80 | ((cp >> 6) & 0x3F)); u[2] = (char)(0x80 | (cp & 0x3F)); h = 3; }
+    else {
+      u[0] = (char)(0xF0 | (cp >> 18)); u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+      u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); u[3] = (char)(0x80 | (cp & 0x3F)); h = 4;
+    }
+    e2b_mcp__w_put(w, u, (size_t)h);
   }
   e2b_mcp_json_escape(w, s + from, n - from);
   e2b_mcp__w_c(w, '"');
@@ -2756,17 +3092,43 @@ static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *
 }
 
 /* Redaction: which keys never leave, and where values are replaced. */
-enum { E2B_MCP__IN_RULES = 1, E2B_MCP__IN_HEADERS = 2, E2B_MCP__IN_PROXY = 4 };
-/* A key equals name, compared decoded when it has an escape: "envd\u0041ccessToken"
-   is the same key to a JSON reader (found by fuzzing). */
+enum { E2B_MCP__IN_RULES = 1, E2B_MCP__IN_VALUES = 2, E2B_MCP__IN_PROXY = 4 };
+/* A key names name: compared decoded when it has an escape ("envd\u0041ccessToken"
+   is the same key to a JSON reader), ignoring case, '_' and '-' (EnvdAccessToken,
+   envd_access_token and ENVD-ACCESS-TOKEN are all the token to a reader). */
 static int e2b_mcp__key_is(const char *js, const jsmntok_t *k, const char *name) {
-  char key[24];
-  if (k->type != JSMN_STRING || !memchr(js + k->start, '\\', (size_t)(k->end - k->start))) return e2b_mcp__tok_eq(js, k, name);
-  return e2b_mcp__tok_str(js, k, key, sizeof key) >= 0 && strcmp(key, name) == 0;
+  const char *p = js + k->start, *e = js + k->end;
+  if (k->type != JSMN_STRING) return 0;
+  while (p < e) {
+    int a = (unsigned char)*p++, b;
+    if (a == '\\') {   /* decoded on the way: only ASCII letters can match, anything else ends it */
+      if (p >= e) return 0;
+      if (*p == 'u') { if (e - p < 5 || (a = e2b_mcp__hex4(p + 1)) < 0) return 0; p += 5; }
+      else a = *p++ == '/' ? '/' : 1;
+    }
+    if (a == '_' || a == '-') continue;
+    while (*name == '_' || *name == '-') name++;
+    b = (unsigned char)*name++;
+    if (a >= 'A' && a <= 'Z') a += 'a' - 'A';
+    if (b >= 'A' && b <= 'Z') b += 'a' - 'A';
+    if (!b || a != b) return 0;
+  }
+  while (*name == '_' || *name == '-') name++;
+  return *name == 0;
 }
+/* Members that never leave (their value would be the secret). */
 static int e2b_mcp__secret_key(const char *js, const jsmntok_t *k) {
-  return e2b_mcp__key_is(js, k, "envdAccessToken") || e2b_mcp__key_is(js, k, "trafficAccessToken") ||
-         e2b_mcp__key_is(js, k, "password") || e2b_mcp__key_is(js, k, "apiKey") || e2b_mcp__key_is(js, k, "token");
+  static const char *const names[] = { "envdAccessToken", "trafficAccessToken", "accessToken", "password", "apiKey",
+                                       "token", "secret", "awsSecretAccessKey", "serviceAccountJson" };
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(names); i++) if (e2b_mcp__key_is(js, k, names[i])) return 1;
+  return 0;
+}
+/* Members whose names may be shown but none of whose values: environment
+   variables (a key the user put into env_vars must not come back into a
+   model's context), the MCP gateway's configuration. */
+static int e2b_mcp__names_only_key(const char *js, const jsmntok_t *k) {
+  return e2b_mcp__key_is(js, k, "envVars") || e2b_mcp__key_is(js, k, "envs") || e2b_mcp__key_is(js, k, "mcp");
 }
 static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth);
 /* Copies one member (key at token i) of an object under flags, redacting as it
@@ -2776,7 +3138,7 @@ static int e2b_mcp__copy_member(e2b_mcp_json *w, const char *js, const jsmntok_t
   int f = flags;
   if (e2b_mcp__secret_key(js, key)) return e2b_mcp__tok_skip(t, i + 1);
   if (e2b_mcp__key_is(js, key, "rules")) f |= E2B_MCP__IN_RULES;
-  if ((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) f |= E2B_MCP__IN_HEADERS;
+  if (((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) || e2b_mcp__names_only_key(js, key)) f |= E2B_MCP__IN_VALUES;
   if (e2b_mcp__key_is(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
   e2b_mcp__w_tokkey(w, js, key);
   if ((flags & E2B_MCP__IN_PROXY) && e2b_mcp__key_is(js, key, "username") && t[i + 1].type == JSMN_STRING) {
@@ -2801,11 +3163,12 @@ static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, in
       e2b_mcp_json_arr_end(w);
       return i;
     case JSMN_STRING:
-      if (flags & E2B_MCP__IN_HEADERS) e2b_mcp_json_str(w, "[redacted]");
+      if (flags & E2B_MCP__IN_VALUES) e2b_mcp_json_str(w, "[redacted]");
       else e2b_mcp__w_jstr(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
       return i + 1;
-    default:
-      e2b_mcp_json_raw(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
+    default:   /* null is no value to hide */
+      if ((flags & E2B_MCP__IN_VALUES) && js[t[i].start] != 'n') e2b_mcp_json_str(w, "[redacted]");
+      else e2b_mcp_json_raw(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
       return i + 1;
   }
 }
@@ -2983,8 +3346,9 @@ static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, cons
 /* ---- the two phases of each tool, in the table's order ---- */
 
 static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char *const orders[] = { "desc", "asc" };
   e2b_mcp_json q;
-  char tmpl[E2B_MCP_ARG_MAX / 2], after[64], meta[E2B_MCP_ARG_MAX * 3];
+  char tmpl[E2B_MCP_ARG_MAX / 2], after[64], meta[E2B_MCP_ARG_MAX * 3], order[8];
   int st = e2b_mcp_arg_token(c, "state"), i, k, mr;
   int want_running = 0, want_paused = 0;
   if (st >= 0) {
@@ -2995,7 +3359,8 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
       else return e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\"");
     }
   }
-  if (e2b_mcp__want_str(c, "template", tmpl, sizeof tmpl, 0) < 0 || e2b_mcp__want_time(c, "started_after", after, sizeof after) < 0) return -1;
+  if (e2b_mcp__want_str(c, "template", tmpl, sizeof tmpl, 0) < 0 || e2b_mcp__want_time(c, "started_after", after, sizeof after) < 0 ||
+      e2b_mcp__want_enum(c, "order", order, sizeof order, orders, 2) < 0) return -1;
   e2b_mcp_json_init(&q, meta, sizeof meta);
   if ((mr = e2b_mcp__want_metadata_query(c, &q)) < 0) return -1;
   e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
@@ -3007,6 +3372,7 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (tmpl[0]) e2b_mcp__req_q(rq, "template", tmpl);
   if (mr > 0) { e2b_mcp__req_qkey(rq, "metadata"); e2b_mcp__pct(&rq->w, meta, q.len); }
   if (after[0]) e2b_mcp__req_q(rq, "startedAfter", after);
+  if (order[0]) e2b_mcp__req_q(rq, "order", order);
   return e2b_mcp__paging(c, rq, 1, 100);
 }
 static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
@@ -3030,26 +3396,50 @@ static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, 
   e2b_mcp__copy(e2b_mcp_result_json(c), r->body, t, 0, 0, 0);
 }
 
+/* POST /v2/sandboxes (NewSandboxV2), the body as E2B's SDK writes it: every
+   v2 sandbox is secured, and what was not asked for is left to E2B's defaults. */
 static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char dest[] = "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 "
+                             "or (allow_out only) domain names such as api.example.com or *.example.com";
   e2b_mcp_json *b;
   char tmpl[128];
   long long timeout;
-  int auto_pause, net, has_ap;
+  int auto_pause, apm, resume, net, has_ap, has_apm, has_resume, has_net, has_egress;
   if (e2b_mcp__want_template_ref(c, "template_id", tmpl, sizeof tmpl) < 0 ||
       e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0 ||
       (has_ap = e2b_mcp__want_bool(c, "auto_pause", &auto_pause, 0)) < 0 ||
-      e2b_mcp__want_bool(c, "allow_internet_access", &net, 1) < 0) return -1;
+      (has_apm = e2b_mcp__want_bool(c, "auto_pause_memory", &apm, 1)) < 0 ||
+      (has_resume = e2b_mcp__want_bool(c, "auto_resume", &resume, 0)) < 0 ||
+      (has_net = e2b_mcp__want_bool(c, "allow_internet_access", &net, 1)) < 0) return -1;
+  /* the SDK's own rules, so the user is not asked to pay for a call E2B refuses */
+  if (has_apm > 0 && !auto_pause) return e2b_mcp__bad(c, "auto_pause_memory", "it applies only with auto_pause: true");
+  if (resume && !auto_pause) return e2b_mcp__bad(c, "auto_resume", "it applies only with auto_pause: true");
+  if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", "a sandbox paused without its memory (auto_pause_memory: false) cannot resume by itself");
   if (!tmpl[0]) strcpy(tmpl, "base");
   b = e2b_mcp__req_body(c, rq);
   e2b_mcp_json_key(b, "templateID"); e2b_mcp_json_str(b, tmpl);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout);
   if (has_ap > 0) { e2b_mcp_json_key(b, "autoPause"); e2b_mcp_json_bool(b, auto_pause); }
-  e2b_mcp_json_key(b, "secure"); e2b_mcp_json_bool(b, 1);
-  e2b_mcp_json_key(b, "allow_internet_access"); e2b_mcp_json_bool(b, net);
+  if (has_apm > 0) { e2b_mcp_json_key(b, "autoPauseMemory"); e2b_mcp_json_bool(b, apm); }
+  if (has_resume > 0) {
+    e2b_mcp_json_key(b, "autoResume"); e2b_mcp_json_obj(b);
+    e2b_mcp_json_key(b, "enabled"); e2b_mcp_json_bool(b, resume); e2b_mcp_json_obj_end(b);
+  }
+  if (has_net > 0) { e2b_mcp_json_key(b, "allow_internet_access"); e2b_mcp_json_bool(b, net); }
   if (e2b_mcp__want_str_map(c, "metadata", b, "metadata") < 0 || e2b_mcp__want_str_map(c, "env_vars", b, "envVars") < 0) return -1;
+  has_egress = e2b_mcp_arg_token(c, "allow_out") >= 0 || e2b_mcp_arg_token(c, "deny_out") >= 0 ||
+               e2b_mcp_arg_token(c, "https_ports") >= 0;
+  if (has_egress) {
+    e2b_mcp_json_key(b, "network");
+    e2b_mcp_json_obj(b);
+    if (e2b_mcp__want_str_list(c, "allow_out", b, "allowOut", dest) < 0 || e2b_mcp__want_str_list(c, "deny_out", b, "denyOut", dest) < 0 ||
+        e2b_mcp__want_port_list(c, "https_ports", b, "httpsPorts") < 0) return -1;
+    e2b_mcp_json_obj_end(b);
+  }
+  if (e2b_mcp__want_mounts(c, b) < 0) return -1;
   e2b_mcp_json_obj_end(b);
   e2b_mcp__req_on(c, rq, "POST", &c->srv->api);
-  e2b_mcp__req_lit(rq, "/sandboxes");
+  e2b_mcp__req_lit(rq, "/v2/sandboxes");
   rq->num = timeout;
   e2b_mcp__ask(c, rq, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
            "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
@@ -3180,7 +3570,8 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   long long timeout;
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
       e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return -1;
-  e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/connect");
+  e2b_mcp__req_on(c, rq, "POST", &c->srv->api);   /* POST /v2/sandboxes/{id}/connect (ConnectSandboxV2) */
+  e2b_mcp__req_lit(rq, "/v2/sandboxes/"); e2b_mcp__req_seg(rq, rq->id); e2b_mcp__req_lit(rq, "/connect");
   rq->idempotent = 1;   /* resumes or extends; never shortens */
   b = e2b_mcp__req_body(c, rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
@@ -3216,11 +3607,32 @@ static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *r
 }
 
 static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_template_ref(c, "template", rq->id, sizeof rq->id) < 0) return -1;   /* kept for the shape */
   e2b_mcp__req_on(c, rq, "GET", &c->srv->dash);
   e2b_mcp__req_lit(rq, "/templates/defaults");
   return 0;
 }
-/* The Dashboard API's default templates, renamed to the public API's fields. */
+/* 1 when the default template at obj is want (before any ":tag"): its ID, an
+   alias, or namespace/alias. */
+static int e2b_mcp__default_template_is(const char *js, const jsmntok_t *t, int obj, const char *want) {
+  size_t wn = strcspn(want, ":");
+  int id = e2b_mcp__tok_get(js, t, obj, "id"), al = e2b_mcp__tok_get(js, t, obj, "aliases"), a, n;
+  if (id >= 0 && t[id].type == JSMN_STRING && (size_t)(t[id].end - t[id].start) == wn && memcmp(js + t[id].start, want, wn) == 0) return 1;
+  for (a = al + 1, n = 0; al >= 0 && t[al].type == JSMN_ARRAY && n < t[al].size; n++, a = e2b_mcp__tok_skip(t, a)) {
+    int an = t[a].type == JSMN_STRING ? a : e2b_mcp__tok_get(js, t, a, "alias"), ns = e2b_mcp__tok_get(js, t, a, "namespace");
+    size_t l1, l2;
+    if (an < 0 || t[an].type != JSMN_STRING) continue;
+    l2 = (size_t)(t[an].end - t[an].start);
+    if (l2 == wn && memcmp(js + t[an].start, want, wn) == 0) return 1;
+    if (ns < 0 || t[ns].type != JSMN_STRING) continue;
+    l1 = (size_t)(t[ns].end - t[ns].start);
+    if (l1 + 1 + l2 == wn && memcmp(js + t[ns].start, want, l1) == 0 && want[l1] == '/' &&
+        memcmp(js + t[an].start, want + l1 + 1, l2) == 0) return 1;
+  }
+  return 0;
+}
+/* The Dashboard API's default templates, renamed to the public API's fields;
+   only the one asked for when the call names a template. */
 static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
   static const char *const from[] = { "id", "buildId", "vcpu", "ramMb", "totalDiskSizeMb" };
   static const char *const to[] = { "templateID", "buildID", "cpuCount", "memoryMB", "diskSizeMB" };
@@ -3228,7 +3640,6 @@ static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp
   const char *js = r->body;
   e2b_mcp_json *w;
   int arr, i, k, m, j;
-  (void)rq;
   if (!t) return;
   arr = e2b_mcp__tok_get(js, t, 0, "templates");
   w = e2b_mcp_result_json(c);
@@ -3237,7 +3648,7 @@ static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp
   e2b_mcp_json_arr(w);
   for (i = arr + 1, k = 0; arr >= 0 && t[arr].type == JSMN_ARRAY && k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
     int obj = i, al = e2b_mcp__tok_get(js, t, obj, "aliases");
-    if (t[obj].type != JSMN_OBJECT) continue;
+    if (t[obj].type != JSMN_OBJECT || (rq->id[0] && !e2b_mcp__default_template_is(js, t, obj, rq->id))) continue;
     e2b_mcp_json_obj(w);
     for (j = obj + 1, m = 0; m < t[obj].size; m++, j = e2b_mcp__tok_skip(t, j + 1)) {
       int f, renamed = 0;
@@ -3383,7 +3794,10 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
 #define E2B_MCP__S_ID "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The sandbox ID (sandboxID in list results), e.g. i1a2b3c4d5e6f7g8h9i0j.\"") "}"
 #define E2B_MCP__S_PAGE "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Page size, 1-100 (default 100).\"") "}," \
   "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous page, to get the next one.\"") "}"
-#define E2B_MCP__S_MAP "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}"
+/* String pairs (metadata, env vars) as an array of {key, value}: a map (an object
+   with additionalProperties) is not portable to every model provider's dialect. */
+#define E2B_MCP__S_PAIRS(desc) "{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\"}," \
+  "\"value\":{\"type\":\"string\"}},\"required\":[\"key\",\"value\"]}" E2B_MCP__MORE(",\"description\":\"" desc "\"") "}"
 #define E2B_MCP__S_TIMEOUT(def) "\"timeout\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":" E2B_MCP__STR(E2B_MCP_MAX_TIMEOUT_S) \
   ",\"description\":\"Seconds from now until the sandbox ends" def ". Keep it short: it is billed per second.\"}"
 #define E2B_MCP__STR2(x) #x
@@ -3394,41 +3808,50 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
   "\"alias\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]},\"startedAt\":{\"type\":\"string\"}," \
   "\"endAt\":{\"type\":\"string\"},\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":\"integer\"}," \
   "\"metadata\":{\"type\":\"object\"}},\"required\":[\"sandboxID\",\"templateID\"]}"
-#define E2B_MCP__O_DONE(key) "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"" key "\":{}},\"required\":[\"sandboxID\",\"" key "\"]}"
+#define E2B_MCP__O_DONE(key, type) "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"" key "\":{\"type\":\"" type "\"}}," \
+  "\"required\":[\"sandboxID\",\"" key "\"]}"
 #define E2B_MCP__BILLED " This starts billing: ask the user before calling it, and keep the timeout short."
 
 #define E2B_MCP__TOOLS(X) \
   X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
     "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end " \
     "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or " \
-    "start time. Results are paged: pass next_token to get the next page. total_running counts the running ones " \
+    "start time; oldest first with order asc. Results are paged: pass next_token to get the next page. total_running counts the running ones " \
     "matching the filters") ".", \
     "{\"type\":\"object\",\"properties\":{" \
     "\"state\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]}" E2B_MCP__MORE(",\"description\":\"Which states to list (default both).\"") "}," \
     "\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only sandboxes of this template ID or alias (no :tag).\"") "}," \
-    "\"metadata\":{\"description\":\"Only sandboxes whose metadata has all these pairs: an object of strings, or the plain string k=v&k2=v2.\"," \
-    "\"anyOf\":[" E2B_MCP__S_MAP ",{\"type\":\"string\"}]}," \
+    "\"metadata\":" E2B_MCP__S_PAIRS("Only sandboxes whose metadata has all these pairs, e.g. [{\\\"key\\\":\\\"user\\\",\\\"value\\\":\\\"alice\\\"}].") "," \
+    "\"order\":{\"type\":\"string\",\"enum\":[\"desc\",\"asc\"]" E2B_MCP__MORE(",\"description\":\"By start time: desc (default) newest first, asc oldest first.\"") "}," \
     "\"started_after\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"") "}," \
-    E2B_MCP__S_PAGE "},\"additionalProperties\":false}", \
+    E2B_MCP__S_PAGE "}}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "}," \
     "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
   X(get_sandbox, "e2b_get_sandbox", "Get a sandbox", E2B_MCP_READ_ONLY, 0, \
     "Show one sandbox in detail" E2B_MCP__MORE(": state, template, start and end time, resources, metadata, lifecycle (what happens " \
     "at timeout) and network settings. Access tokens and injected header values are never shown") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT(E2B_MCP__O_SANDBOX)) \
   X(create_sandbox, "e2b_create_sandbox", "Create a sandbox", 0, 0, \
     "Start a new E2B sandbox from a template (default base" E2B_MCP__MORE("; see e2b_list_default_templates and e2b_list_templates") ")." \
-    E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause.") E2B_MCP__BILLED \
+    E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause (auto_resume: it wakes " \
+    "on traffic). allow_out/deny_out limit where it may connect; volume_mounts attach the team's volumes.") E2B_MCP__BILLED \
     " Put no secrets in env_vars unless the user gave them for this sandbox." E2B_MCP__MORE(" Metadata (e.g. user, app) helps find it later."), \
     "{\"type\":\"object\",\"properties\":{" \
     "\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Template ID or name, e.g. base, code-interpreter-v1, team/name:tag (default base).\"") "}," \
     E2B_MCP__S_TIMEOUT(" (default 300)") "," \
-    "\"metadata\":" E2B_MCP__S_MAP "," \
-    "\"env_vars\":" E2B_MCP__S_MAP "," \
-    "\"auto_pause\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Pause instead of kill at the timeout (default false).\"") "}," \
-    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Let the sandbox reach the internet (default true).\"") "}" \
-    "},\"additionalProperties\":false}", \
+    "\"metadata\":" E2B_MCP__S_PAIRS("Labels to find it by later, e.g. [{\\\"key\\\":\\\"user\\\",\\\"value\\\":\\\"alice\\\"}].") "," \
+    "\"env_vars\":" E2B_MCP__S_PAIRS("Environment variables for the sandbox's processes, as key/value pairs.") "," \
+    "\"auto_pause\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Pause instead of kill at the timeout (default false): the work can be resumed later and a paused sandbox is not billed for compute.\"") "}," \
+    "\"auto_pause_memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"With auto_pause, what the pause keeps: true (default) memory and files, so a resume continues where it stopped; false only the files, so a resume boots it fresh (running processes are lost) and auto_resume is not possible.\"") "}," \
+    "\"auto_resume\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"With auto_pause: a paused sandbox resumes by itself when a request reaches it, and billing starts again (default false).\"") "}," \
+    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"false: no outbound internet at all, the same as deny_out [\\\"0.0.0.0/0\\\"] (default: allowed).\"") "}," \
+    "\"allow_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations the sandbox may always reach, even when deny_out blocks them: domain names (api.github.com, *.pypi.org), IP addresses or CIDR blocks. To allow only these, also pass deny_out [\\\"0.0.0.0/0\\\"].\"") "}," \
+    "\"deny_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations the sandbox may not reach: IP addresses or CIDR blocks, not domain names; \\\"0.0.0.0/0\\\" blocks all but allow_out.\"") "}," \
+    "\"https_ports\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":65535}" E2B_MCP__MORE(",\"description\":\"Ports where a service in the sandbox serves HTTPS rather than plain HTTP, so E2B's proxy connects to it with TLS (its public URL is HTTPS either way).\"") "}," \
+    "\"volume_mounts\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}}," \
+    "\"required\":[\"name\",\"path\"]}" E2B_MCP__MORE(",\"description\":\"The team's persistent volumes to mount: name, and an absolute path in the sandbox, e.g. [{\\\"name\\\":\\\"data\\\",\\\"path\\\":\\\"/mnt/data\\\"}].\"") "}" \
+    "}}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
     "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}")) \
   X(get_sandbox_logs, "e2b_get_sandbox_logs", "Get sandbox logs", E2B_MCP_READ_ONLY, 0, \
@@ -3440,8 +3863,8 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     "\"cursor\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Start here, in Unix milliseconds.\"") "}," \
     "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"]" E2B_MCP__MORE(",\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"") "}," \
     "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "}," \
-    "\"search\":{\"type\":\"string\",\"maxLength\":256" E2B_MCP__MORE(",\"description\":\"Only messages containing this text.\"") "}" \
-    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    "\"search\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only messages containing this text (case-sensitive, at most 256 characters).\"") "}" \
+    "},\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{" \
     "\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"},\"fields\":{\"type\":\"object\"}}}}," \
     "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
@@ -3452,7 +3875,7 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
     "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range start, Unix seconds.\"") "}," \
     "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range end, Unix seconds.\"") "}" \
-    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    "},\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" \
     "{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}," \
     "\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"}," \
@@ -3465,20 +3888,20 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     "Set when a running sandbox ends: timeout seconds from now." E2B_MCP__MORE(" It can shorten or extend; a paused sandbox cannot " \
     "be changed (resume it instead).") E2B_MCP__BILLED, \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT("") "}," \
-    "\"required\":[\"sandbox_id\",\"timeout\"],\"additionalProperties\":false}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout"))) \
+    "\"required\":[\"sandbox_id\",\"timeout\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout", "integer"))) \
   X(pause_sandbox, "e2b_pause_sandbox", "Pause a sandbox", E2B_MCP_IDEMPOTENT, 0, \
     "Pause a running sandbox: its state is saved and compute billing stops" E2B_MCP__MORE("; resume it later with " \
     "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh)") ".", \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
     "\"memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Keep the memory too (default true).\"") "}" \
-    "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state"))) \
+    "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string"))) \
   X(resume_sandbox, "e2b_resume_sandbox", "Resume a sandbox", E2B_MCP_IDEMPOTENT, 0, \
     "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds" E2B_MCP__MORE(" " \
     "(default 300; a running one is never shortened). resumed tells whether it was paused") "." E2B_MCP__BILLED, \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT(" (default 300)") "}," \
-    "\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
+    "\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
     "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}")) \
   X(list_snapshots, "e2b_list_snapshots", "List snapshots", E2B_MCP_READ_ONLY, 0, \
@@ -3487,30 +3910,30 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     "{\"type\":\"object\",\"properties\":{" \
     "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only snapshots taken from this sandbox.\"") "}," \
     "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Snapshot name or ID, optionally with :tag.\"") "}," E2B_MCP__S_PAGE \
-    "},\"additionalProperties\":false}", \
+    "}}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}"))) \
   X(list_default_templates, "e2b_list_default_templates", "List default templates", E2B_MCP_READ_ONLY, 0, \
     "List E2B's public default templates (such as base, code-interpreter-v1 and desktop)" E2B_MCP__MORE(" that any team can start: " \
     "ID, names, CPU, memory (MB), disk (MB) and build") ".", \
-    "{\"type\":\"object\",\"additionalProperties\":false}", \
+    "{\"type\":\"object\",\"properties\":{\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only this template: its ID or a name such as desktop (default: all of them).\"") "}}}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
-    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":[\"integer\",\"null\"]},\"buildID\":{\"type\":\"string\"}}}"))) \
+    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"null\"}]},\"buildID\":{\"type\":\"string\"}}}"))) \
   X(list_templates, "e2b_list_templates", "List team templates", E2B_MCP_READ_ONLY, 0, \
     "List the team's own templates (not E2B's defaults)" E2B_MCP__MORE(": ID, names, resources, build status and usage. Paged with next_token") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "},\"additionalProperties\":false}", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "}}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
     "\"buildStatus\":{\"type\":\"string\"}}}"))) \
   X(list_template_builds, "e2b_list_template_builds", "List template builds", E2B_MCP_READ_ONLY, 0, \
     "Show one of the team's templates and its builds, newest first" E2B_MCP__MORE(" (status, times, resources). template_id is " \
     "the ID (not an alias). Paged with next_token") ".", \
     "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "}," \
-    E2B_MCP__S_PAGE "},\"required\":[\"template_id\"],\"additionalProperties\":false}", \
+    E2B_MCP__S_PAGE "},\"required\":[\"template_id\"]}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}"))) \
   X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
     "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. " \
     "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"],\"additionalProperties\":false}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state")))
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string")))
 
 /* The row's id names its enum constant and its two phases; the count must
    match E2B_MCP__BUILTIN_TOOLS, which sizes the server's tool list. */
@@ -3590,7 +4013,7 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
       return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
     }
     if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) {
-      char rid[E2B_MCP_ID_MAX];
+      char rid[E2B_MCP_RPC_ID_MAX];
       int rq = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, 0, "params"), "requestId");
       if (rq >= 0 && e2b_mcp__tok_json(s->msg, &s->mtok[rq], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) {
         s->call_cancelled = 1;
@@ -3599,7 +4022,7 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
       continue;   /* a cancel of something else */
     }
     if (meth >= 0 && idt >= 0) {
-      char rid[E2B_MCP_ID_MAX];
+      char rid[E2B_MCP_RPC_ID_MAX];
       e2b_mcp__msg m;
       memset(&m, 0, sizeof m);
       m.sink = k;
@@ -4203,7 +4626,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   /* A cancel of the call being run, from its session, while it waits for its
      user (e2b_mcp__hs_await ends) or for E2B (the wait hook ends a read). */
   if (b.is_cancel && (h->asking || h->in_idle) && &h->sessions[si].mcp == s->sess) {
-    char rid[E2B_MCP_ID_MAX];
+    char rid[E2B_MCP_RPC_ID_MAX];
     if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
   }
   if (b.is_call && h->in_idle) {   /* another call waits for E2B: this one is next */

@@ -13,7 +13,7 @@
 #define E2B_MCP_SMALL          /* the microcontroller profile: small buffers */
 #define E2B_MCP_NO_STDIO       /* no stdio transport: this agent calls tools directly */
 #define E2B_MCP_IMPLEMENTATION
-#include "../e2b_mcp.h"
+#include "e2b_mcp.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* ports/e2b_mcp_tls_mbedtls.h - the mbedTLS 2.28 TLS port of e2b_mcp.h.
 
    Selected with E2B_MCP_TLS_MBEDTLS; link -lmbedtls -lmbedx509 -lmbedcrypto (Debian:
-   libmbedtls-dev 2.28, the only version in bookworm; TLS 1.2). e2b_mcp.h includes this
+   libmbedtls-dev 2.28, Debian 12's version; TLS 1.2). e2b_mcp.h includes this
    file twice: from its declarations region for the two types, and from its
    implementation region with E2B_MCP__PORT_IMPL defined, for the functions. The port
    does not own the socket: mbedTLS's BIO callbacks call e2b_mcp__sock_send /

@@ -24,6 +24,51 @@ if [ -f "$out/lib/libbearssl.a" ] && [ -f "$out/include/bearssl.h" ] && [ -f "$o
 fi
 command -v musl-gcc >/dev/null || { echo "build-bearssl-musl: musl-gcc missing (scripts/install-deps.sh static)" >&2; exit 1; }
 command -v dpkg-source >/dev/null || { echo "build-bearssl-musl: dpkg-source missing (dpkg-dev)" >&2; exit 1; }
+# Prints "URI SUITE KEY" (KEY "-" when the source names no keyring file) for every enabled
+# 'deb' source with component main, in apt's reading order.
+apt_sources() {
+  if [ -f /etc/apt/sources.list ]; then oneline /etc/apt/sources.list; fi
+  for f in /etc/apt/sources.list.d/*; do
+    case "$f" in *.list) oneline "$f" ;; *.sources) deb822 "$f" ;; esac
+  done
+  return 0
+}
+# One-line format: deb [opt=val ...] URI SUITE COMPONENT...
+oneline() {
+  sed 's/#.*//' "$1" | awk '
+    $1 != "deb" { next }
+    { key = "-"; i = 2
+      if ($2 ~ /^\[/) {
+        for (; i <= NF; i++) {
+          if ($i ~ /^\[?signed-by=/) { k = $i; sub(/^\[?signed-by=/, "", k); sub(/\]$/, "", k); key = k }
+          if ($i ~ /\]$/) { i++; break }
+        }
+      }
+      uri = $i; s = $(i + 1); main = 0
+      for (j = i + 2; j <= NF; j++) if ($j == "main") main = 1
+      if (main) print uri, s, key }'
+}
+# deb822 format: paragraphs of Field: value, separated by blank lines; a Signed-By that
+# holds the key itself (continuation lines) is not a file and is left to apt's defaults.
+deb822() {
+  awk '
+    function flush(   n, u, s, i, j, m) {
+      if (types ~ /(^| )deb( |$)/ && enabled != "no" && comps ~ /(^| )main( |$)/) {
+        n = split(uris, u, " "); m = split(suites, s, " ")
+        for (i = 1; i <= n; i++) for (j = 1; j <= m; j++) print u[i], s[j], (key == "" ? "-" : key)
+      }
+      types = uris = suites = comps = key = enabled = ""
+    }
+    /^[ \t]*#/ { next }
+    /^[ \t]*$/ { flush(); next }
+    /^[ \t]/ { next }
+    { f = tolower($1); v = $0; sub(/^[^:]*:[ \t]*/, "", v); sub(/[ \t]+$/, "", v)
+      if (f == "types:") types = v; else if (f == "uris:") uris = v
+      else if (f == "suites:") suites = v; else if (f == "components:") comps = v
+      else if (f == "enabled:") enabled = tolower(v)
+      else if (f == "signed-by:" && v ~ /^\//) key = v }
+    END { flush() }' "$1"
+}
 mkdir -p "$out"
 top=$(pwd)
 work=$top/$out/apt
@@ -31,22 +76,21 @@ src=$(ls -d "$work"/bearssl-0* 2>/dev/null | head -n 1 || true)
 if [ -z "$src" ]; then
   rm -rf "$work"
   mkdir -p "$work/parts" "$work/lists/partial" "$work/cache/archives/partial"
-  # The mirror and key the system already uses for binary packages, for deb-src too.
-  uri=http://deb.debian.org/debian
-  key=/usr/share/keyrings/debian-archive-keyring.gpg
-  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-    u=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources | head -n 1 | awk '{print $1}')
-    [ -n "$u" ] && uri=$u
-    k=$(sed -n 's/^Signed-By:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources | head -n 1)
-    [ -n "$k" ] && [ -f "$k" ] && key=$k
-  elif [ -f /etc/apt/sources.list ]; then
-    u=$(awk '$1=="deb" && $0 !~ /security/ {for(i=2;i<=NF;i++) if ($i ~ /^https?:/) {print $i; exit}}' /etc/apt/sources.list)
-    [ -n "$u" ] && uri=$u
-  fi
-  suite=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-bookworm}")
-  [ -n "$suite" ] || suite=bookworm
-  printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: %s\n' \
-    "$uri" "$suite" "$key" >"$work/parts/debian-src.sources"
+  # Where the system's binary packages come from, for deb-src too: the first apt source
+  # (deb822 *.sources or one-line sources.list / *.list) that is enabled, of type deb,
+  # component main, and whose suite is this system's release codename. Nothing about a
+  # mirror or a release is assumed; without such a source the build stops and says why.
+  suite=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+  [ -n "$suite" ] || { echo "build-bearssl-musl: no VERSION_CODENAME in /etc/os-release: cannot tell which apt suite holds the bearssl source" >&2; exit 1; }
+  found=$(apt_sources | awk -v suite="$suite" '$2 == suite { print; exit }')
+  [ -n "$found" ] || { echo "build-bearssl-musl: no enabled 'deb' source for suite '$suite' with component 'main' in /etc/apt/sources.list or /etc/apt/sources.list.d/ (*.list, *.sources): cannot fetch the bearssl source package" >&2; exit 1; }
+  uri=${found%% *}
+  key=$(echo "$found" | awk '{print $3}')
+  signed=""
+  [ -n "$key" ] && [ "$key" != "-" ] && signed="Signed-By: $key
+"
+  printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: main\n%s' \
+    "$uri" "$suite" "$signed" >"$work/parts/system-src.sources"
   opts="-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts=$work/parts \
         -o Dir::State::Lists=$work/lists -o Dir::Cache=$work/cache \
         -o Dir::State::status=/var/lib/dpkg/status -o Debug::NoLocking=1 -o APT::Sandbox::User=root"

@@ -7,7 +7,7 @@ groups=${*:-core sim}
 pkgs=""
 for g in $groups; do
   case "$g" in
-    core)   pkgs="$pkgs build-essential libjsmn-dev python3 g++" ;;
+    core)   pkgs="$pkgs build-essential libjsmn-dev python3 g++ pkg-config" ;;
     tls)    pkgs="$pkgs libbearssl-dev libmbedtls-dev openssl nginx-light" ;;
     sim)    pkgs="$pkgs python3 openssl" ;;
     static) pkgs="$pkgs musl-tools musl-dev dpkg-dev" ;;

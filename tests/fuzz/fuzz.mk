@@ -8,7 +8,8 @@
 #                        and new inputs; one check per target: it ran without a crash
 #   make fuzz-build      the binaries only
 # Targets: fuzz_json (writer, redacting copy), fuzz_http (+_small: E2B answers, reader),
-# fuzz_mcp (+_small: e2b_mcp_handle), fuzz_http_server (Streamable HTTP request side).
+# fuzz_mcp (+_small: e2b_mcp_handle), fuzz_http_server (Streamable HTTP request side),
+# fuzz_secret (+_small: the API key never leaves, whatever E2B answers; its own dictionary).
 
 FUZZ_DIR           := $(BUILD)/fuzz
 FUZZ_SECONDS       ?= 60
@@ -18,7 +19,7 @@ FUZZ_FLAGS         ?=
 FUZZ_CF   := -std=c99 -Wall -Wextra -pedantic -Werror -g -O1 -fsanitize=fuzzer,address,undefined \
              -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I. -Itests/lib
 FUZZ_DEPS := tests/fuzz/json_check.h tests/lib/fake_port.h tests/lib/tool_args.h $(HDRS)
-FUZZ_TARGETS := fuzz_json fuzz_http fuzz_http_small fuzz_mcp fuzz_mcp_small fuzz_http_server
+FUZZ_TARGETS := fuzz_json fuzz_http fuzz_http_small fuzz_mcp fuzz_mcp_small fuzz_http_server fuzz_secret fuzz_secret_small
 FUZZ_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 FUZZ_EXTRA_fuzz_http_server := -pthread
 

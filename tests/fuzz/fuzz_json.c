@@ -5,7 +5,8 @@
       unescape agrees); a streaming writer with a tiny staging buffer writes the
       same bytes; a fixed buffer that is too small keeps a prefix and reports
       the overflow, never a byte past its end.
-   2. e2b_mcp__copy / e2b_mcp__copy_members of whatever jsmn accepts (as E2B's
+   2. e2b_mcp__parse is strict: it agrees with an independent RFC 8259 validator.
+   3. e2b_mcp__copy / e2b_mcp__copy_members of whatever jsmn accepts (as E2B's
       answers are read): valid JSON with no secret key left at any depth
       (keys compared decoded, so an escaped name counts), injected header
       values are "[redacted]", and the copy stays inside the value's tokens. */
@@ -97,14 +98,15 @@ static int key_named(const char *js, const jsmntok_t *k, const char *name) {
   long n = jc_unescape(js + k->start, (size_t)(k->end - k->start), key, sizeof key);
   return n >= 0 && (size_t)n == strlen(name) && memcmp(key, name, (size_t)n) == 0;
 }
-/* Walks the copy's tokens: every string under rules -> ... -> headers must be
-   "[redacted]" (injected header values never leave). Returns the next token. */
+/* Walks the copy's tokens: every string under rules -> ... -> headers and
+   under envVars must be "[redacted]" (injected header values and environment
+   variable values never leave). Returns the next token. */
 static int check_headers(const char *js, int i, int in_rules, int in_headers) {
   int k, n = otok[i].size;
   if (otok[i].type == JSMN_OBJECT) {
     for (i++, k = 0; k < n; k++) {
       int r = in_rules || key_named(js, &otok[i], "rules");
-      int h = in_headers || (in_rules && key_named(js, &otok[i], "headers"));
+      int h = in_headers || (in_rules && key_named(js, &otok[i], "headers")) || key_named(js, &otok[i], "envVars");
       i = check_headers(js, i + 1, r, h);
     }
     return i;
@@ -120,6 +122,23 @@ static int check_headers(const char *js, int i, int in_rules, int in_headers) {
 static void check_redacted(const char *out, size_t n) {
   int r = e2b_mcp__parse(out, n, otok, E2B_MCP__COUNT(otok));   /* a bare primitive is PART to jsmn */
   if (r > 0) check_headers(out, 0, 0, 0);
+}
+
+/* The strict reader agrees with the oracle: what e2b_mcp__parse takes as one
+   value filling the text is JSON (for UTF-8 text: other bytes in strings are
+   tolerated and replaced on output), and every JSON object or array is taken
+   unless it has more values or nesting than the reader holds. */
+static void check_strict(const char *js, size_t n) {
+  int r = e2b_mcp__parse(js, n, tok, E2B_MCP__COUNT(tok)), utf8 = 1;
+  size_t i = 0;
+  while (i < n) { int l = jc_utf8((const unsigned char *)js + i, n - i); if (!l) { utf8 = 0; break; } i += (size_t)l; }
+  if (r > 0) {
+    size_t end = (size_t)tok[0].end + (tok[0].type == JSMN_STRING ? 1u : 0u);
+    if (utf8 && e2b_mcp__only_space(js + end, n - end)) FZ_CHECK(jc_valid(js, n, 0, NULL, NULL));
+  }
+  for (i = 0; i < n && (js[i] == ' ' || js[i] == '\t' || js[i] == '\r' || js[i] == '\n'); i++) {}
+  if (i < n && (js[i] == '{' || js[i] == '[') && jc_valid(js, n, 0, NULL, NULL))
+    FZ_CHECK(r > 0 || r == JSMN_ERROR_NOMEM || r == E2B_MCP__JSON_DEEP);
 }
 
 static void check_copy(const uint8_t *data, size_t n, unsigned pick) {
@@ -166,6 +185,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   if (n > FZ_MAX) n = FZ_MAX;
   for (i = 0; i < n && i < 8; i++) pick = pick * 31u + data[i];
   check_escape(data, n, pick);
+  check_strict((const char *)data, n);
   check_copy(data, n, pick);
   return 0;
 }

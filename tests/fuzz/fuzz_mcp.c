@@ -66,8 +66,8 @@ static void answer(fake *f, const char *line, const char **ans, size_t *n) {
   else if (FP_IS("GET /v2/sandboxes/")) a = A_LOGS;
   else if (FP_IS("GET /sandboxes/") && strstr(line, "/metrics")) a = A_METRICS;
   else if (FP_IS("GET /sandboxes/")) a = A_GET;
-  else if (FP_IS("POST /sandboxes/") && strstr(line, "/connect")) a = A_CREATED;
-  else if (FP_IS("POST /sandboxes ")) a = A_CREATED;
+  else if (FP_IS("POST /v2/sandboxes/") && strstr(line, "/connect")) a = A_CREATED;
+  else if (FP_IS("POST /v2/sandboxes ")) a = A_CREATED;
   else if (FP_IS("POST /sandboxes/") || FP_IS("DELETE /sandboxes/")) a = A_204;
   else if (FP_IS("GET /snapshots") || FP_IS("GET /v2/templates")) a = A_EMPTY;
   else if (FP_IS("GET /prefix/templates/defaults")) a = A_DEFAULTS;

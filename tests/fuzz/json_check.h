@@ -215,12 +215,20 @@ JC_UNUSED static int jc_valid(const char *p, size_t n, int want, jc_key_fn on_ke
   return c.i == n;
 }
 
-/* The key names e2b_mcp.h promises never to pass on from an E2B answer. */
+/* The key names e2b_mcp.h promises never to pass on from an E2B answer, in
+   any casing and with any '_' or '-' in them (EnvdAccessToken, envd_access_token). */
 JC_UNUSED static int jc_secret_name(const char *k, size_t n) {
-  static const char *const names[] = { "envdAccessToken", "trafficAccessToken", "password", "apiKey", "token" };
-  size_t i;
-  for (i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (strlen(names[i]) == n && memcmp(names[i], k, n) == 0) return 1;
+  static const char *const names[] = { "envdaccesstoken", "trafficaccesstoken", "accesstoken", "password", "apikey", "token",
+                                       "secret", "awssecretaccesskey", "serviceaccountjson" };
+  char norm[JC_KEY_MAX];
+  size_t i, m = 0;
+  for (i = 0; i < n && m < sizeof norm - 1; i++) {
+    char c = k[i];
+    if (c == '_' || c == '-') continue;
+    norm[m++] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+  }
+  norm[m] = 0;
+  for (i = 0; i < sizeof names / sizeof names[0]; i++) if (strcmp(names[i], norm) == 0 && strlen(norm) == m) return 1;
   return 0;
 }
 JC_UNUSED static void jc_count_secrets(void *user, const char *key, size_t len, int depth) {

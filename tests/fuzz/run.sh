@@ -2,7 +2,8 @@
 # Runs each fuzz target for SECONDS over its seeds (tests/fuzz/corpus/<seeds>) and its working
 # corpus ($FUZZ_DIR/corpus/<target>, new inputs are kept there), and prints one line per target
 # and the closing "N passed, N failed". A target passes when it ran without a crash, leak or
-# timeout. A _small target shares the seeds of its desktop twin.
+# timeout. A _small target shares the seeds of its desktop twin. A target's own dictionary,
+# tests/fuzz/<target>.dict, replaces the shared fuzz.dict.
 # Usage: tests/fuzz/run.sh SECONDS 'EXTRA LIBFUZZER FLAGS' target...
 set -u
 secs=$1; extra=$2; shift 2
@@ -13,10 +14,12 @@ for t in "$@"; do
   seeds=tests/fuzz/corpus/${t%_small}
   work=$dir/corpus/$t
   log=$dir/$t.log
+  dict=tests/fuzz/${t%_small}.dict
+  [ -f "$dict" ] || dict=tests/fuzz/fuzz.dict
   mkdir -p "$work"
   # shellcheck disable=SC2086
   timeout $((secs + 60)) "$dir/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
-    -dict=tests/fuzz/fuzz.dict -artifact_prefix="$dir/artifacts/$t-" $extra "$work" "$seeds" >"$log" 2>&1
+    -dict="$dict" -artifact_prefix="$dir/artifacts/$t-" $extra "$work" "$seeds" >"$log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")

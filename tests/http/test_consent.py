@@ -55,9 +55,9 @@ def sandbox_id(sim_port):
 def cases(sim_port):
     sid = sandbox_id(sim_port)
     return [
-        ("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, ("POST", "/sandboxes"), "billed"),
+        ("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, ("POST", "/v2/sandboxes"), "billed"),
         ("e2b_set_sandbox_timeout", {"sandbox_id": sid, "timeout": 120}, ("POST", "/sandboxes/%s/timeout" % sid), "billed"),
-        ("e2b_resume_sandbox", {"sandbox_id": sid, "timeout": 120}, ("POST", "/sandboxes/%s/connect" % sid), "billed"),
+        ("e2b_resume_sandbox", {"sandbox_id": sid, "timeout": 120}, ("POST", "/v2/sandboxes/%s/connect" % sid), "billed"),
         ("e2b_kill_sandbox", {"sandbox_id": sid}, ("DELETE", "/sandboxes/%s" % sid), "cannot be undone"),
     ]
 
@@ -168,7 +168,7 @@ def run(label, make, sim_port):
     SIM.clear()
     q, res = c.call("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, "decline")
     check("%s: elicitation with URL mode only: no form question, the call runs" % label,
-          q is None and ("POST", "/sandboxes") in e2b_calls(sim_port) and not res.get("isError"), (q, res))
+          q is None and ("POST", "/v2/sandboxes") in e2b_calls(sim_port) and not res.get("isError"), (q, res))
     c.close()
     c = make(sim_port, {"elicitation": {"form": {}, "url": {}}})
     SIM.clear()
@@ -180,7 +180,7 @@ def run(label, make, sim_port):
     SIM.clear()
     q, res = c.call("e2b_create_sandbox", {"template_id": "base", "timeout": 60}, "decline")
     check("%s: without elicitation, e2b_create_sandbox runs without a question" % label,
-          q is None and ("POST", "/sandboxes") in e2b_calls(sim_port) and not res.get("isError"), res)
+          q is None and ("POST", "/v2/sandboxes") in e2b_calls(sim_port) and not res.get("isError"), res)
     c.close()
 
 
@@ -197,7 +197,7 @@ def main():
             "params": {"name": "e2b_create_sandbox", "arguments": {"template_id": "base", "timeout": 60}}})
     m = s.recv()
     check("stdio: before notifications/initialized the client is sent no question", m.get("id") == 7 and "result" in m
-          and ("POST", "/sandboxes") in e2b_calls(sim_port), m)
+          and ("POST", "/v2/sandboxes") in e2b_calls(sim_port), m)
     s.close()
     run("http", HttpClient, sim_port)
 

@@ -78,6 +78,11 @@ def main():
     SIM.clear()
     rc, data, text = inspector([E2B_MCP] + env_args + ["--method", "tools/call", "--tool-name", "e2b_list_sandboxes"])
     call_ok(rc, data, text, sim_port, "stdio")
+    # --strict: the inspector's schema portability lint, in full, over every tool (kill included)
+    rc, data, text = inspector([E2B_MCP] + env_args + ["-e", "E2B_MCP_ENABLE_KILL=1", "--method", "tools/list", "--strict"])
+    check("stdio --strict: tools/list of all 13 tools has no schema portability finding",
+          rc == 0 and len(tool_names(data)) == 13 and "Warning" not in text and "Error:" not in text
+          and "portability" not in text, text[-1500:])
 
     # --http on loopback, no token
     port, proc = start_http(E2B_MCP, server_env(sim_port))

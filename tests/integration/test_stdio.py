@@ -367,11 +367,10 @@ def t_tools():
     # --- create
     SIM.clear()
     res, raw = call_raw(c, "e2b_create_sandbox", {})
-    req = only_request("create defaults: POST /sandboxes", SIM.requests(), "POST", "/sandboxes")
+    req = only_request("create defaults: POST /v2/sandboxes", SIM.requests(), "POST", "/v2/sandboxes")
     b = body_of(req)
-    check("create defaults: body templateID base, timeout 300, secure, allow_internet_access",
-          isinstance(b, dict) and b.get("templateID") == "base" and b.get("timeout") == 300
-          and b.get("secure") is True and b.get("allow_internet_access") is True, b)
+    check("create defaults: body templateID base, timeout 300 and nothing else (v2 is always secured)",
+          b == {"templateID": "base", "timeout": 300}, b)
     check_headers("create: headers incl. Content-Type and Content-Length", req, body=True)
     d = result_json(res)
     new_id = (d or {}).get("sandboxID")
@@ -387,9 +386,9 @@ def t_tools():
         "env_vars": {"DB_PASSWORD": "envvar-SECRET-777"}, "auto_pause": True, "allow_internet_access": False})
     req = SIM.requests()[0]
     b = body_of(req)
-    check("create full: body fields templateID/timeout/metadata/envVars/secure/allow_internet_access/autoPause",
+    check("create full: body fields templateID/timeout/metadata/envVars/allow_internet_access/autoPause",
           b == {"templateID": "code-interpreter-v1", "timeout": 600, "metadata": {"user": "demo", "app": "it"},
-                "envVars": {"DB_PASSWORD": "envvar-SECRET-777"}, "secure": True, "allow_internet_access": False,
+                "envVars": {"DB_PASSWORD": "envvar-SECRET-777"}, "allow_internet_access": False,
                 "autoPause": True}, b)
     d = result_json(res)
     check("create full: env_vars never echoed", "envvar-SECRET-777" not in raw and "DB_PASSWORD" not in raw, raw[:300])
@@ -508,7 +507,7 @@ def t_tools():
     # --- resume
     SIM.clear()
     res = c.call_tool("e2b_resume_sandbox", {"sandbox_id": BOB_PAUSED})
-    req = only_request("resume: POST /sandboxes/{id}/connect", SIM.requests(), "POST", "/sandboxes/%s/connect" % BOB_PAUSED)
+    req = only_request("resume: POST /v2/sandboxes/{id}/connect", SIM.requests(), "POST", "/v2/sandboxes/%s/connect" % BOB_PAUSED)
     eq("resume: body timeout 300 (default)", body_of(req), {"timeout": 300})
     d = result_json(res)
     check("resume paused: resumed true (201)", not is_err(res) and d.get("resumed") is True and d.get("sandboxID") == BOB_PAUSED, d)
@@ -696,11 +695,11 @@ def t_bad_input():
         ("timeout a string", "e2b_create_sandbox", {"timeout": "10"}, "timeout"),
         ("create timeout negative", "e2b_create_sandbox", {"timeout": -5}, "timeout"),
         ("create timeout zero", "e2b_create_sandbox", {"timeout": 0}, "timeout"),
-        ("create timeout 3601", "e2b_create_sandbox", {"timeout": 3601}, "timeout"),
+        ("create timeout 86401", "e2b_create_sandbox", {"timeout": 86401}, "timeout"),
         ("set_timeout missing timeout", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD}, "timeout"),
         ("set_timeout negative", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD, "timeout": -1}, "timeout"),
         ("set_timeout zero", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD, "timeout": 0}, "timeout"),
-        ("set_timeout 3601", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD, "timeout": 3601}, "timeout"),
+        ("set_timeout 86401", "e2b_set_sandbox_timeout", {"sandbox_id": ALICE_PROD, "timeout": 86401}, "timeout"),
         ("resume timeout 0", "e2b_resume_sandbox", {"sandbox_id": ALICE_PROD, "timeout": 0}, "timeout"),
         ("resume timeout 99999", "e2b_resume_sandbox", {"sandbox_id": ALICE_PROD, "timeout": 99999}, "timeout"),
         ("pause memory a string", "e2b_pause_sandbox", {"sandbox_id": ALICE_PROD, "memory": "no"}, "memory"),
@@ -815,6 +814,31 @@ def t_failures():
     fault_call("400 from E2B", dict(path="^/v2/sandboxes$", status=400, message="Invalid next token"),
                "e2b_list_sandboxes", {}, ["400", "Invalid next token"])
 
+    # A hostile or broken E2B (or a proxy) echoing the key: it never leaves (the leak check at the end reads
+    # every byte of stdout and stderr), whether in an error message or a field of a 200 answer.
+    text = fault_call("401 echoing the key", dict(path="^/sandboxes/", status=401, message="Invalid API key " + KEY),
+                      "e2b_get_sandbox", {"sandbox_id": BOB_STG1}, ["401", "Invalid API key [redacted]"])
+    check("401 echoing the key: not in the result", KEY not in text, text)
+    fault_call("500 echoing the key", dict(path="^/v2/sandboxes$", status=500, message="proxy sent X-API-Key: %s upstream" % KEY),
+               "e2b_list_sandboxes", {}, ["500", "X-API-Key: [redacted] upstream"])
+    SIM.clear_faults()
+    hostile = {"sandboxID": BOB_STG1, "templateID": "base", "alias": "x%sy" % KEY,
+               "EnvdAccessToken": "SECRET-1", "TRAFFIC_ACCESS_TOKEN": "SECRET-2",
+               "envVars": {"OPENAI_API_KEY": "SECRET-3"}, "metadata": {"note": "a\ud800b"}}
+    body = json.dumps(hostile)   # the lone surrogate goes as the escape \ud800, as a broken server would send it
+    SIM.fault(path="^/sandboxes/", status=200, body=body, content_type="application/json")
+    res, raw = call_raw(c, "e2b_get_sandbox", {"sandbox_id": BOB_STG1})
+    d = res.get("structuredContent") or {}
+    check("200 with the key in a field: [redacted]", not is_err(res) and d.get("alias") == "x[redacted]y" and KEY not in raw, raw[:300])
+    check("200: secret names in any casing are dropped, env var values hidden (names shown)",
+          "SECRET-" not in raw and "EnvdAccessToken" not in d and d.get("envVars") == {"OPENAI_API_KEY": "[redacted]"}, raw[:400])
+    check("200: a lone surrogate goes out as U+FFFD", d.get("metadata", {}).get("note") == "a\ufffdb" and "\\ud800" not in raw, raw[:400])
+    SIM.clear_faults()
+    SIM.clear()
+    res = c.call_tool("e2b_list_sandboxes", {"metadata": {"k": "\ud800"}})
+    check("a lone surrogate in the arguments: refused, nothing sent", is_err(res) and "surrogate" in result_text(res) and not SIM.requests(),
+          result_text(res))
+
     # 429: the wait is reported, the next call is refused locally, and it clears after Retry-After
     SIM.clear()
     SIM.fault(path="^/v2/sandboxes$", status=429, retry_after=1)
@@ -831,7 +855,7 @@ def t_failures():
     res3 = c.call_tool("e2b_list_sandboxes", {"limit": 5})
     check("429: after Retry-After, calls go through again", not is_err(res3) and len(SIM.requests()) == 3, result_text(res3))
     SIM.clear()
-    SIM.fault(path="^/sandboxes$", status=429, message="you have reached the maximum number of concurrent E2B sandboxes (20)")
+    SIM.fault(path="^/v2/sandboxes$", method="POST", status=429, message="you have reached the maximum number of concurrent E2B sandboxes (20)")
     res = c.call_tool("e2b_create_sandbox", {})
     contains("429 without Retry-After: E2B's message, a wait", result_text(res), "429", "concurrent", "Retry after")
     time.sleep(1.1)
@@ -850,7 +874,7 @@ def t_failures():
         # since E2B may already have started (and be billing) the sandbox.
         c.call_tool("e2b_get_sandbox", {"sandbox_id": BOB_STG1})   # the connection is now reused
         SIM.clear()
-        SIM.fault(path="^/sandboxes$", method="POST", kind="reset", count=1)
+        SIM.fault(path="^/v2/sandboxes$", method="POST", kind="reset", count=1)
         res = c.call_tool("e2b_create_sandbox", {"timeout": 60})
         posts = [r for r in SIM.requests() if r["method"] == "POST"]
         check("reset on a create over a reused connection: one POST only, reported as uncertain",

@@ -11,7 +11,7 @@ Streamable HTTP (raw sockets, so every byte is the test's):
     r = request(port, "POST", rpc(1, "ping"), {"Mcp-Session-Id": s.sid})
     raw, msgs = read_until(sock, b"", lambda msgs, raw: ...)      # an SSE answer as it comes
 
-Helpers: result_json(res), result_text(res), tool_names(tools). Every read has a timeout;
+Helpers: result_json(res), result_text(res), tool_names(tools), tool_args(schema, all, known). Every read has a timeout;
 every process started here is stopped at exit. Python standard library only.
 """
 import json
@@ -437,3 +437,29 @@ class HttpSession:
             if not cursor:
                 break
         return tools
+
+
+def tool_args(schema, all=False, known=None):
+    """Arguments for a tool, made from its inputSchema: the required properties (all: every
+    one), each given known[name] when there, else the first value its schema allows (an enum's
+    first, the minimum or 1, true, {"k": "v"}, a one-item array, anyOf's first, "x1").
+    tests/lib/tool_args.h does the same in C."""
+    def value(s, name):
+        if known and name in known:
+            return known[name]
+        if "enum" in s:
+            return s["enum"][0]
+        if "anyOf" in s:
+            return value(s["anyOf"][0], name)
+        t = s.get("type")
+        if t in ("integer", "number"):
+            return s.get("minimum", 1)
+        if t == "boolean":
+            return True
+        if t == "object":
+            return {"k": "v"}
+        if t == "array":
+            return [value(s.get("items", {}), name)]
+        return "x1"
+    req = set(schema.get("required", []))
+    return {k: value(v, k) for k, v in schema.get("properties", {}).items() if all or k in req}

@@ -5,9 +5,11 @@
    tool_args(schema, all, out, cap): writes a JSON object to out with every
    property of the schema (all != 0) or only the required ones, each given a
    value its schema accepts: an enum's first value, an integer's minimum (else
-   1), true, {"k":"v"} for an object, a one-item array, the first alternative of
-   an anyOf, and for a string TOOL_ARGS_ID (a valid ID), or TOOL_ARGS_TIME (an
-   ISO 8601 time) when the property's name ends in _after, _before or _at.
+   1), true, an object with every property its schema names (else {"k":"v"}), a
+   one-item array, the first alternative of an anyOf, and for a string
+   TOOL_ARGS_ID (a valid ID), TOOL_ARGS_TIME (an ISO 8601 time) when the
+   property's name ends in _after, _before or _at, or TOOL_ARGS_PATH when it is
+   "path".
    Returns the length, or -1 when the schema does not parse or out is too
    small. Include after e2b_mcp.h (it uses jsmn). No heap. */
 #ifndef TOOL_ARGS_H
@@ -17,6 +19,7 @@
 
 #define TOOL_ARGS_ID "sb1"
 #define TOOL_ARGS_TIME "2026-01-01T00:00:00Z"
+#define TOOL_ARGS_PATH "/mnt/" TOOL_ARGS_ID
 #define TOOL_ARGS_TOKENS 512
 
 typedef struct tool_args_out {
@@ -65,54 +68,64 @@ static int tool_args__ends(const tool_args_out *o, int i, const char *s) {
   size_t n = (size_t)(o->t[i].end - o->t[i].start), l = strlen(s);
   return n >= l && memcmp(o->js + o->t[i].end - l, s, l) == 0;
 }
-/* A value the schema at index p accepts; time: a string is a time. */
-static void tool_args__value(tool_args_out *o, int p, int time, int depth) {
+static void tool_args__members(tool_args_out *o, int p, int all, int depth);
+enum { TOOL_ARGS__ID, TOOL_ARGS__TIME, TOOL_ARGS__PATH };
+/* A value the schema at index p accepts; kind: what a string is. */
+static void tool_args__value(tool_args_out *o, int p, int kind, int depth) {
   int en = tool_args__key(o, p, "enum"), any = tool_args__key(o, p, "anyOf"), ty = tool_args__key(o, p, "type");
   if (depth > 8) { o->err = 1; return; }
   if (en >= 0 && o->t[en].size > 0) tool_args__raw(o, en + 1);
-  else if (any >= 0 && o->t[any].size > 0) tool_args__value(o, any + 1, time, depth + 1);
+  else if (any >= 0 && o->t[any].size > 0) tool_args__value(o, any + 1, kind, depth + 1);
   else if (tool_args__is(o, ty, "integer") || tool_args__is(o, ty, "number")) {
     int min = tool_args__key(o, p, "minimum");
     if (min >= 0) tool_args__raw(o, min);
     else TOOL_ARGS__LIT(o, "1");
   } else if (tool_args__is(o, ty, "boolean")) TOOL_ARGS__LIT(o, "true");
-  else if (tool_args__is(o, ty, "object")) TOOL_ARGS__LIT(o, "{\"k\":\"v\"}");
-  else if (tool_args__is(o, ty, "array")) {
+  else if (tool_args__is(o, ty, "object")) {
+    if (tool_args__key(o, p, "properties") >= 0) tool_args__members(o, p, 1, depth + 1);
+    else TOOL_ARGS__LIT(o, "{\"k\":\"v\"}");
+  } else if (tool_args__is(o, ty, "array")) {
     int it = tool_args__key(o, p, "items");
     TOOL_ARGS__LIT(o, "[");
-    if (it >= 0) tool_args__value(o, it, time, depth + 1);
+    if (it >= 0) tool_args__value(o, it, kind, depth + 1);
     else TOOL_ARGS__LIT(o, "\"" TOOL_ARGS_ID "\"");
     TOOL_ARGS__LIT(o, "]");
-  } else if (time) TOOL_ARGS__LIT(o, "\"" TOOL_ARGS_TIME "\"");
+  } else if (kind == TOOL_ARGS__TIME) TOOL_ARGS__LIT(o, "\"" TOOL_ARGS_TIME "\"");
+  else if (kind == TOOL_ARGS__PATH) TOOL_ARGS__LIT(o, "\"" TOOL_ARGS_PATH "\"");
   else TOOL_ARGS__LIT(o, "\"" TOOL_ARGS_ID "\"");
+}
+
+/* The object schema at p as a value: every property (all), or the required ones. */
+static void tool_args__members(tool_args_out *o, int p, int all, int depth) {
+  const jsmntok_t *t = o->t;
+  int props = tool_args__key(o, p, "properties"), req = tool_args__key(o, p, "required"), n, j, first = 1;
+  TOOL_ARGS__LIT(o, "{");
+  for (n = props >= 0 ? t[props].size : 0, j = props + 1; n > 0; n--, j = tool_args__skip(t, j + 1)) {
+    int k, is_req = 0, kind = TOOL_ARGS__ID;
+    if (req >= 0 && t[req].type == JSMN_ARRAY)
+      for (k = req + 1; k < tool_args__skip(t, req); k++)
+        if (t[k].end - t[k].start == t[j].end - t[j].start && memcmp(o->js + t[k].start, o->js + t[j].start, (size_t)(t[j].end - t[j].start)) == 0) is_req = 1;
+    if (!all && !is_req) continue;
+    if (!first) TOOL_ARGS__LIT(o, ",");
+    first = 0;
+    tool_args__raw(o, j);
+    TOOL_ARGS__LIT(o, ":");
+    if (tool_args__ends(o, j, "_after") || tool_args__ends(o, j, "_before") || tool_args__ends(o, j, "_at")) kind = TOOL_ARGS__TIME;
+    else if (t[j].end - t[j].start == 4 && memcmp(o->js + t[j].start, "path", 4) == 0) kind = TOOL_ARGS__PATH;
+    tool_args__value(o, j + 1, kind, depth);
+  }
+  TOOL_ARGS__LIT(o, "}");
 }
 
 static int tool_args(const char *schema, int all, char *out, size_t cap) {
   static jsmntok_t t[TOOL_ARGS_TOKENS];
   jsmn_parser jp;
   tool_args_out o;
-  int props, req, n, j, first = 1;
   jsmn_init(&jp);
   if (cap == 0 || jsmn_parse(&jp, schema, strlen(schema), t, TOOL_ARGS_TOKENS) < 1 || t[0].type != JSMN_OBJECT) return -1;
   o.js = schema; o.t = t; o.p = out; o.len = 0; o.cap = cap; o.err = 0;
   out[0] = 0;
-  props = tool_args__key(&o, 0, "properties");
-  req = tool_args__key(&o, 0, "required");
-  TOOL_ARGS__LIT(&o, "{");
-  for (n = props >= 0 ? t[props].size : 0, j = props + 1; n > 0; n--, j = tool_args__skip(t, j + 1)) {
-    int k, is_req = 0;
-    if (req >= 0 && t[req].type == JSMN_ARRAY)
-      for (k = req + 1; k < tool_args__skip(t, req); k++)
-        if (t[k].end - t[k].start == t[j].end - t[j].start && memcmp(schema + t[k].start, schema + t[j].start, (size_t)(t[j].end - t[j].start)) == 0) is_req = 1;
-    if (!all && !is_req) continue;
-    if (!first) TOOL_ARGS__LIT(&o, ",");
-    first = 0;
-    tool_args__raw(&o, j);
-    TOOL_ARGS__LIT(&o, ":");
-    tool_args__value(&o, j + 1, tool_args__ends(&o, j, "_after") || tool_args__ends(&o, j, "_before") ||
-                     tool_args__ends(&o, j, "_at"), 0);
-  }
-  TOOL_ARGS__LIT(&o, "}");
+  tool_args__members(&o, 0, all, 0);
   return o.err ? -1 : (int)o.len;
 }
 

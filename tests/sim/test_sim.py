@@ -20,7 +20,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from report import Fail, check, expect as ok, expect_eq as eq, run, run_tests, test  # noqa: E402,F401
 from sim import Sim  # noqa: E402
-from seed import KEY, ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED, BOB_PAUSED, RUNNING, PAUSED  # noqa: E402,F401
+from seed import KEY, KEY2, ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED, BOB_PAUSED, RUNNING, PAUSED  # noqa: E402,F401
 VPREFIX = "validation error: error in openapi3filter.RequestError: "
 INVALID_KEY = "Invalid API key, please visit https://e2b.dev/docs/api-key for more information."
 
@@ -137,6 +137,7 @@ def auth_missing_malformed_invalid_unknown():
     eq(err(401, "/v2/sandboxes", key="e2b_xyz"), INVALID_KEY + "\nInvalid API key format", "non-hex")
     eq(err(401, "/v2/sandboxes", key="e2b_" + "ab" * 20), INVALID_KEY + "\nCannot get the team for the given API key",
        "unknown")
+    eq(call("GET", "/v2/sandboxes", key=KEY2)[0], 200, "the second team's key")
     eq(err(401, "/templates/defaults", key=None), "authorization header is missing", "dashboard missing")
     # header names are case-insensitive
     st, _, _, _ = call("GET", "/sandboxes", key=None, headers={"x-api-key": KEY})
@@ -364,6 +365,153 @@ def create_validation_and_shapes():
     eq(tpl["spawnCount"], 58, "spawnCount counts the create")
     st, h, js, _ = call("GET", "/v2/sandboxes?limit=1")
     eq(js[0]["sandboxID"], s2["sandboxID"], "newest first")
+
+
+@test
+def v2_create_defaults_and_shapes():
+    """POST /v2/sandboxes: always secured, default timeout 300 s, NewSandboxV2 in validation errors."""
+    st, h, s, _ = call("POST", "/v2/sandboxes", {"templateID": "base", "metadata": {"user": "v2"}})
+    eq(st, 201, "create v2")
+    ok(len(s["envdAccessToken"]) > 20, "secured without asking: envdAccessToken")
+    d = call("GET", "/sandboxes/" + s["sandboxID"])[2]
+    ok(299.99 <= iso(d["endAt"]) - iso(d["startedAt"]) <= 300.01, "default timeout 300 s")
+    eq(d["lifecycle"], {"autoResume": False, "onTimeout": "kill"}, "lifecycle defaults")
+    st, h, s2, _ = call("POST", "/v2/sandboxes", {"templateID": "base", "secure": False,
+                                                 "network": {"allowPublicTraffic": False}})
+    ok(st == 201 and s2["envdAccessToken"] and s2["trafficAccessToken"], "secure is not a v2 field: still secured")
+    eq(err(400, "/v2/sandboxes", "POST", {"timeout": 10}), VPREFIX + 'request body has an error: doesn\'t match '
+       'schema #/components/schemas/NewSandboxV2: Error at "/templateID": property "templateID" is missing', "schema name")
+    eq(err(400, "/v2/sandboxes", "POST", {"templateID": "base", "timeout": 86401}),
+       "Timeout cannot be greater than 24 hours", "plan limit")
+    eq(call("POST", "/v2/sandboxes", {"templateID": "base", "timeout": 86400})[0], 201, "24 h is allowed")
+    eq(err(405, "/v2/sandboxes", "PUT"), "method not allowed", "PUT")
+
+
+@test
+def v2_create_new_options():
+    """autoResume, autoPauseMemory, network egress (allowOut/denyOut/httpsPorts), volumeMounts."""
+    body = {"templateID": "base", "timeout": 60, "autoPause": True, "autoPauseMemory": False,
+            "network": {"allowOut": ["api.github.com", "*.pypi.org", "10.0.0.0/8"], "denyOut": ["0.0.0.0/0"],
+                        "httpsPorts": [3000, 8443]},
+            "volumeMounts": [{"name": "data", "path": "/mnt/data"}]}
+    st, h, s, _ = call("POST", "/v2/sandboxes", body)
+    eq(st, 201, "create with every option")
+    d = call("GET", "/sandboxes/" + s["sandboxID"])[2]
+    eq(d["network"]["allowOut"], ["api.github.com", "*.pypi.org", "10.0.0.0/8"], "allowOut")
+    eq(d["network"]["denyOut"], ["0.0.0.0/0"], "denyOut")
+    eq(d["network"]["httpsPorts"], [3000, 8443], "httpsPorts")
+    eq(d["volumeMounts"], [{"name": "data", "path": "/mnt/data"}], "volumeMounts in the detail")
+    row = [r for r in call("GET", "/v2/sandboxes")[2] if r["sandboxID"] == s["sandboxID"]][0]
+    eq(row["volumeMounts"], [{"name": "data", "path": "/mnt/data"}], "volumeMounts in the list")
+    eq(d["lifecycle"], {"autoResume": False, "onTimeout": "pause"}, "lifecycle")
+    st_sb = [x for x in ctl("GET", "state")["sandboxes"] if x["sandboxID"] == s["sandboxID"]][0]
+    eq((st_sb["autoPauseMemory"], st_sb["autoPause"]), (False, True), "stored snapshot kind")
+    ctl("POST", "clock", {"advance": 61})
+    eq(call("GET", "/sandboxes/" + s["sandboxID"])[2]["state"], "paused", "auto-paused at the timeout")
+    eq([x for x in ctl("GET", "state")["sandboxes"] if x["sandboxID"] == s["sandboxID"]][0]["pausedMemory"], False,
+       "the auto-pause kept the file system only")
+    st, h, r, _ = call("POST", "/v2/sandboxes", {"templateID": "base", "autoPause": True,
+                                                  "autoResume": {"enabled": True}})
+    eq(call("GET", "/sandboxes/" + r["sandboxID"])[2]["lifecycle"], {"autoResume": True, "onTimeout": "pause"},
+       "autoResume")
+    eq(err(400, "/v2/sandboxes", "POST", {"templateID": "base", "autoPause": True, "autoPauseMemory": False,
+                                          "autoResume": {"enabled": True}}),
+       "autoPauseMemory=false is incompatible with autoResume", "fs-only snapshot cannot auto-resume")
+    eq(err(400, "/v2/sandboxes", "POST", {"templateID": "base", "autoPauseMemory": False}),
+       "autoPauseMemory can only be set to false when autoPause is true", "needs autoPause")
+    ok("autoResume/enabled" in err(400, "/v2/sandboxes", "POST", {"templateID": "base", "autoResume": {}}),
+       "autoResume.enabled required")
+    ok("denyOut entry 'example.com'" in err(400, "/v2/sandboxes", "POST", {"templateID": "base",
+                                             "network": {"denyOut": ["example.com"]}}), "no domains in denyOut")
+    ok("49983" in err(400, "/v2/sandboxes", "POST", {"templateID": "base", "network": {"httpsPorts": [49983]}}),
+       "the envd port")
+    eq(err(400, "/v2/sandboxes", "POST", {"templateID": "base", "network": {"httpsPorts": ["443"]}}),
+       VPREFIX + 'request body has an error: doesn\'t match schema #/components/schemas/NewSandboxV2: '
+       'Error at "/network/httpsPorts/0": value must be an integer', "httpsPorts type")
+    eq(err(400, "/v2/sandboxes", "POST", {"templateID": "base", "volumeMounts": [{"name": "nope", "path": "/x"}]}),
+       "volume 'nope' not found", "unknown volume")
+    ok('"/volumeMounts/0/path": property "path" is missing' in
+       err(400, "/v2/sandboxes", "POST", {"templateID": "base", "volumeMounts": [{"name": "data"}]}), "mount path")
+    eq([v["name"] for v in call("GET", "/volumes")[2]], ["data", "models"], "the team's volumes")
+
+
+@test
+def v2_connect_optional_body_and_memory():
+    sb = BOB_STG1
+    eq(call("POST", "/sandboxes/%s/pause" % sb)[0], 204, "pause")
+    st, h, s, _ = call("POST", "/v2/sandboxes/%s/connect" % sb)
+    eq((st, s["sandboxID"]), (201, sb), "no body: resumes")
+    d = call("GET", "/sandboxes/" + sb)[2]
+    ok(299.99 <= iso(d["endAt"]) - iso(d["startedAt"]) <= 300.01, "default timeout 300 s")
+    st, h, s, _ = call("POST", "/v2/sandboxes/%s/connect" % sb, {"timeout": 10})
+    eq(st, 200, "running: 200")
+    eq(iso(call("GET", "/sandboxes/" + sb)[2]["endAt"]), iso(d["endAt"]), "never shortens")
+    eq(call("POST", "/sandboxes/%s/pause" % sb)[0], 204, "pause again")
+    st, h, s, _ = call("POST", "/v2/sandboxes/%s/connect" % sb, {"timeout": 60, "memory": False})
+    eq(st, 201, "resume from the file system")
+    eq([x for x in ctl("GET", "state")["sandboxes"] if x["sandboxID"] == sb][0]["resumedFromMemory"], False,
+       "memory=false recorded")
+    eq(err(400, "/v2/sandboxes/%s/connect" % sb, "POST", {"timeout": 90000}),
+       "Timeout cannot be greater than 24 hours", "plan limit")
+    eq(err(404, "/v2/sandboxes/inotthere000000000000/connect", "POST", {"timeout": 60}),
+       'Sandbox "inotthere000000000000" doesn\'t exist or you don\'t have access to it', "unknown")
+    ok(err(400, "/v2/sandboxes/%s/connect" % sb, "POST", {"timeout": "x"}).startswith(VPREFIX + "request body has an "
+       "error: doesn't match schema #/components/schemas/ConnectSandboxV2"), "schema name")
+
+
+@test
+def teams_are_scoped_by_key():
+    """Two keys, two teams: each sees, changes and counts only its own sandboxes."""
+    eq(call("GET", "/v2/sandboxes", key=KEY2)[2], [], "the second team starts empty")
+    st, h, s, _ = call("POST", "/v2/sandboxes", {"templateID": "base", "metadata": {"who": "globex"}}, key=KEY2)
+    eq(st, 201, "the second team creates")
+    mine = s["sandboxID"]
+    eq(ids(call("GET", "/v2/sandboxes", key=KEY2)[2]), [mine], "it lists only its own")
+    ok(mine not in ids(call("GET", "/v2/sandboxes")[2]), "the first team does not see it")
+    ok(mine not in ids(call("GET", "/sandboxes")[2]), "nor in the legacy list")
+    gone = 'Sandbox "%s" doesn\'t exist or you don\'t have access to it'
+    eq(err(404, "/sandboxes/" + mine), gone % mine, "detail of another team's sandbox")
+    eq(err(404, "/sandboxes/" + ALICE_PROD, key=KEY2), gone % ALICE_PROD, "and the other way round")
+    eq(err(404, "/sandboxes/" + ALICE_PROD, "DELETE", key=KEY2), gone % ALICE_PROD, "no kill across teams")
+    eq(err(404, "/sandboxes/%s/pause" % ALICE_PROD, "POST", key=KEY2), gone % ALICE_PROD, "no pause across teams")
+    eq(err(404, "/v2/sandboxes/%s/connect" % ALICE_PAUSED, "POST", {"timeout": 60}, key=KEY2), gone % ALICE_PAUSED,
+       "no resume across teams")
+    eq(err(404, "/sandboxes/%s/metrics" % ALICE_PROD, key=KEY2), gone % ALICE_PROD, "no metrics across teams")
+    eq(call("GET", "/v2/sandboxes/%s/logs" % ALICE_PROD, key=KEY2)[2], {"logs": []}, "logs: as unknown")
+    eq(call("GET", "/sandboxes/metrics?sandbox_ids=" + ALICE_PROD, key=KEY2)[2], {"sandboxes": {}}, "multi metrics")
+    eq(call("GET", "/sandboxes/" + ALICE_PROD)[2]["state"], "running", "untouched")
+    eq(call("GET", "/snapshots", key=KEY2)[2], [], "snapshots are the team's")
+    eq(call("GET", "/v2/templates", key=KEY2)[2], [], "team templates are the team's")
+    eq(err(404, "/v2/sandboxes", "POST", {"templateID": "data-pipeline"}, key=KEY2), "template 'data-pipeline' not found",
+       "another team's template cannot be started")
+    eq(call("GET", "/volumes", key=KEY2)[2], [], "volumes are the team's")
+    eq(len(call("GET", "/templates/defaults", key=KEY2)[2]["templates"]), 3, "default templates are everyone's")
+    eq(err(400, "/v2/sandboxes", "POST", {"templateID": "base", "timeout": 3601}, key=KEY2),
+       "Timeout cannot be greater than 1 hours", "the second team's plan allows 1 h")
+    eq(call("POST", "/v2/sandboxes", {"templateID": "base", "timeout": 3600}, key=KEY2)[0], 201, "1 h is fine")
+    ctl("POST", "config", {"concurrency_limit": 5})
+    eq(call("POST", "/v2/sandboxes", {"templateID": "base"}, key=KEY2)[0], 201, "the limit counts per team")
+    eq(err(429, "/v2/sandboxes", "POST", {"templateID": "base"})[:40], "you have reached the maximum number of c",
+       "the first team is at its limit")
+    st = ctl("GET", "state")
+    eq({t["slug"]: t["running"] for t in st["teams"]}, {"acme": 5, "globex": 3}, "running per team")
+    log = ctl("GET", "requests")
+    ok(all(r["team"] == ("3b8e5c1a-9d2f-4e7b-8a6c-5f4e3d2c1b0a" if r["headers"].get("x-api-key") == KEY2
+                         else "7f9c2b1e-4a3d-4c8b-9e2f-1a2b3c4d5e6f") for r in log), "the log names each request's team")
+
+
+@test
+def error_code_and_keyed_faults():
+    ctl("POST", "faults", {"path": "^/v2/sandboxes$", "method": "POST", "kind": "status", "status": 503,
+                           "message": "no capacity", "error_code": "sandbox_capacity_unavailable"})
+    st, h, js, _ = call("POST", "/v2/sandboxes", {"templateID": "base"})
+    eq((st, js), (503, {"code": 503, "message": "no capacity", "error_code": "sandbox_capacity_unavailable"}),
+       "error_code in the error body")
+    ctl("POST", "faults", {"path": "^/v2/sandboxes$", "kind": "status", "status": 429, "retry_after": 3, "key": KEY2})
+    eq(call("GET", "/v2/sandboxes")[0], 200, "a fault for another key does not fire")
+    st, h, js, _ = call("GET", "/v2/sandboxes", key=KEY2)
+    eq((st, h.get("retry-after")), (429, "3"), "the keyed fault fires for its key")
+    eq(call("GET", "/v2/sandboxes", key=KEY2)[0], 200, "once")
 
 
 def iso(s):

@@ -19,7 +19,7 @@
 
 Against a fake E2B over TLS (tests/tls/fake_e2b.py, the PKI of tests/tls/mkcerts.sh), for
 failures nginx cannot produce:
-  - a record that cannot be decrypted after POST /sandboxes was sent: the tool result is
+  - a record that cannot be decrypted after POST /v2/sandboxes was sent: the tool result is
     an error saying the request may or may not have been carried out (not "before
     anything was sent");
   - a close-delimited answer (no Content-Length, not chunked) cut by a TCP FIN without
@@ -242,8 +242,8 @@ def fake_suite(binary):
         m = Mcp(binary, srv.port, ca_file=ca)
         err, text = m.use("e2b_create_sandbox", {})
         m.close()
-        sent = [r for r in srv.requests if r.startswith("POST /sandboxes ")]
-        check("%s: a bad record after POST /sandboxes was sent: \"%s\"" % (name, text[:120]),
+        sent = [r for r in srv.requests if r.startswith("POST /v2/sandboxes ")]
+        check("%s: a bad record after POST /v2/sandboxes was sent: \"%s\"" % (name, text[:120]),
               len(sent) == 1 and err and "may or may not" in text and "before anything was sent" not in text,
               "requests %r isError=%s text=%r" % (srv.requests, err, text[:300]))
 

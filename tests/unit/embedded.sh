@@ -6,6 +6,7 @@ set -u
 . tests/lib/check.sh
 BIN=${1:-build/unit/embedded}
 B=build/unit
+mkdir -p $B
 port=${E2B_SIM_PORT:?run it under tests/lib/sim.py}
 KEY=$E2B_TEST_API_KEY
 

@@ -392,7 +392,7 @@ static void test_requests(void) {
     "&startedAfter=2026-01-31T12%3A00%3A00%2B01%3A00&limit=5&nextToken=t%2F%2B%3D%20x HTTP/1.1\r\n"
     "Host: sim.test:8080\r\n" UA "Accept: application/json\r\nX-API-Key: " KEY "\r\n\r\n";
   static const char want_create_body[] =
-    "{\"templateID\":\"base\",\"timeout\":60,\"autoPause\":true,\"secure\":true,\"allow_internet_access\":false,"
+    "{\"templateID\":\"base\",\"timeout\":60,\"autoPause\":true,\"allow_internet_access\":false,"
     "\"metadata\":{\"user\":\"demo\"},\"envVars\":{\"A\":\"1\"}}";
   char want[1024];
 
@@ -421,7 +421,7 @@ static void test_requests(void) {
   CHECK(e2b_mcp_call_tool(&srv, "e2b_create_sandbox",
         "{\"template_id\":\"base\",\"timeout\":60,\"auto_pause\":true,\"allow_internet_access\":false,"
         "\"metadata\":{\"user\":\"demo\"},\"env_vars\":{\"A\":\"1\"}}", &res) == 0);
-  snprintf(want, sizeof want, "POST /sandboxes HTTP/1.1\r\nHost: sim.test:8080\r\n" UA "Accept: application/json\r\nX-API-Key: " KEY
+  snprintf(want, sizeof want, "POST /v2/sandboxes HTTP/1.1\r\nHost: sim.test:8080\r\n" UA "Accept: application/json\r\nX-API-Key: " KEY
            "\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", (int)(sizeof want_create_body - 1), want_create_body);
   CHECKM(strcmp(sent(), want) == 0, sent());
   CHECK(!res.is_error && CONTAINS(res.json, "\"sandboxID\":\"sb9\"") && CONTAINS(res.json, "\"timeout\":60") && !CONTAINS(res.json, "SECRET"));

@@ -394,7 +394,7 @@ static void test_redaction(void) {
   CHECK(CONTAINS(buf, "\"Authorization\":\"[redacted]\""));
   CHECK(CONTAINS(buf, "\"username\":\"[redacted]\""));
   CHECK(CONTAINS(buf, "\"host\":\"proxy\""));
-  CHECK(CONTAINS(buf, "\"note\":\"a\\\"b\\u00e9\""));   /* valid escapes kept as they were */
+  CHECK(CONTAINS(buf, "\"note\":\"a\\\"b\xc3\xa9\""));   /* escapes decoded, and escaped again only where JSON needs it */
   CHECK(CONTAINS(buf, "\"list\":[{\"ok\":1}]"));
   CHECK(CONTAINS(buf, "\"n\":null"));
   /* the copy is valid JSON */
@@ -425,6 +425,101 @@ static void test_centi(void) {
   CHECK(w.len == strlen("[12.34,0.05,-0.07,0.00]") && memcmp(buf, "[12.34,0.05,-0.07,0.00]", w.len) == 0);
 }
 
+/* The output redactor: every occurrence of the key is replaced, wherever the
+   stream is split (each split of a text into three writes), and the rest
+   passes unchanged; compared with a plain left-to-right replacement. */
+static e2b_mcp_server rsrv;
+static char rout[4096];
+static size_t rlen;
+static int rwrite(void *ctx, const char *p, size_t n) {
+  (void)ctx;
+  if (rlen + n > sizeof rout) return -1;
+  memcpy(rout + rlen, p, n);
+  rlen += n;
+  return 0;
+}
+static size_t naive(const char *key, const char *in, size_t n, char *o) {
+  size_t i = 0, k = 0, kl = strlen(key);
+  while (i < n) {
+    if (i + kl <= n && memcmp(in + i, key, kl) == 0) { memcpy(o + k, "[redacted]", 10); k += 10; i += kl; }
+    else o[k++] = in[i++];
+  }
+  return k;
+}
+static void test_redact_stream(void) {
+  static const char *const keys[] = { "e2b_0123456789abcdef0123456789abcdef01234567", "e2b_e2b_e2b_e2", "e2b_aaaaaaaaab", "e2b_ab_e2b_ab_e2b_x" };
+  static const char *const texts[] = {
+    "no key here, e2b_0123 almost",
+    "KEYKEY back to back, then KEY.",
+    "eee2b_e2b_e2b_e2b_e2b_e2 e2b_e2b_e2b_e2b_e2b_e2b_e2",
+    "e2b_aaaaaaaaaaaaaaab e2b_aaaaaaaaab e2b_aaaaaaaaa",
+    "e2b_ab_e2b_ab_e2b_ab_e2b_x e2b_ab_e2b_ab_e2b_ab_e2b_ab_e2b_x!",
+    "ends with a partial key e2b_0123456789",
+  };
+  e2b_mcp_config cfg;
+  size_t ki, ti, a, b;
+  for (ki = 0; ki < sizeof keys / sizeof keys[0]; ki++) {
+    memset(&cfg, 0, sizeof cfg);
+    cfg.api_key = keys[ki];
+    cfg.api_url = "http://x";
+    CHECK(e2b_mcp_init(&rsrv, &cfg) == 0 && rsrv.key_len == strlen(keys[ki]));
+    for (ti = 0; ti < sizeof texts / sizeof texts[0]; ti++) {
+      char in[512], want[1024], inplace[512];
+      size_t n = 0, wl, il;
+      const char *t;
+      int ok = 1;
+      for (t = texts[ti]; *t; t++) {   /* KEY stands for the key */
+        if (strncmp(t, "KEY", 3) == 0) { memcpy(in + n, keys[ki], strlen(keys[ki])); n += strlen(keys[ki]); t += 2; }
+        else in[n++] = *t;
+      }
+      wl = naive(keys[ki], in, n, want);
+      for (a = 0; a <= n && ok; a++)
+        for (b = a; b <= n && ok; b++) {
+          e2b_mcp__redact r;
+          e2b_mcp__redact_init(&r, &rsrv);
+          rlen = 0;
+          if (e2b_mcp__redact_write(&r, rwrite, NULL, in, a) || e2b_mcp__redact_write(&r, rwrite, NULL, in + a, b - a) ||
+              e2b_mcp__redact_write(&r, rwrite, NULL, in + b, n - b) || e2b_mcp__redact_end(&r, rwrite, NULL) ||
+              rlen != wl || memcmp(rout, want, wl) != 0) ok = 0;
+        }
+      CHECKM(ok, texts[ti]);
+      memcpy(inplace, in, n);
+      il = e2b_mcp__redact_buf(&rsrv, inplace, n);
+      CHECKM(il == wl && memcmp(inplace, want, wl) == 0, texts[ti]);
+    }
+  }
+  /* without a key, nothing is touched */
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_url = "http://x";
+  CHECK(e2b_mcp_init(&rsrv, &cfg) == 0 && rsrv.key_len == 0);
+  {
+    e2b_mcp__redact r;
+    e2b_mcp__redact_init(&r, &rsrv);
+    rlen = 0;
+    CHECK(e2b_mcp__redact_write(&r, rwrite, NULL, "e2b_x", 5) == 0 && e2b_mcp__redact_end(&r, rwrite, NULL) == 0 && rlen == 5);
+  }
+}
+
+/* Strict parsing: jsmn alone lets these through. */
+static void test_strict(void) {
+  static const char *const bad[] = { "{\"a\":1,}", "[1,]", "[1 2]", "{\"a\":1 \"b\":2}", "{\"a\" 1}", "[,1]", "[,]", "{,}",
+    "[1,,2]", "{\"a\":1,,\"b\":2}", "{\"a\"}", "{\"a\",\"b\"}", "[\"a\":1]", "{\"k\",\"K\":[1]}", "[{\"k\",\"K\":[1]},\"a\":2]",
+    "{\"a\"::1}", "{\"a\":1:2}", "[1:2]", "[\"tab\there\"]", "[\"nl\nhere\"]", "{\"a\":[1,2,]}", "[[1],]", "[1]]" };
+  static const char *const good[] = { "{}", "[]", " { } ", "[[],{},[{}]]", "{\"a\":[1,2],\"b\":{\"c\":null}}", "[\"\\t\"]",
+    "{ \"a\" : 1 , \"b\" : [ true , false ] }", "\"s\"", "[\"\\ud800\"]" };
+  jsmntok_t t[160];
+  char deep[256];
+  int i;
+  for (i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++) CHECKM(e2b_mcp__parse(bad[i], strlen(bad[i]), t, 64) < 0, bad[i]);
+  for (i = 0; i < (int)(sizeof good / sizeof good[0]); i++) CHECKM(e2b_mcp__parse(good[i], strlen(good[i]), t, 64) > 0, good[i]);
+  for (i = 0; i < E2B_MCP__JSON_DEPTH; i++) { deep[i] = '['; deep[E2B_MCP__JSON_DEPTH + i] = ']'; }
+  CHECK(e2b_mcp__parse(deep, 2 * E2B_MCP__JSON_DEPTH, t, 64) == E2B_MCP__JSON_DEPTH);
+  deep[0] = '{';
+  CHECK(e2b_mcp__parse(deep, 2 * E2B_MCP__JSON_DEPTH, t, 64) < 0);
+  for (i = 0; i <= E2B_MCP__JSON_DEPTH; i++) { deep[i] = '['; deep[E2B_MCP__JSON_DEPTH + 1 + i] = ']'; }
+  CHECK(e2b_mcp__parse(deep, 2 * E2B_MCP__JSON_DEPTH + 2, t, 128) == E2B_MCP__JSON_DEEP);
+}
+
 int main(void) {
   test_centi();
   test_escaping();
@@ -437,5 +532,7 @@ int main(void) {
   test_numbers();
   test_rfc3339();
   test_redaction();
+  test_redact_stream();
+  test_strict();
   return CHECK_DONE();
 }

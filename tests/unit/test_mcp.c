@@ -261,9 +261,47 @@ static void test_errors(void) {
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}") == 1 && err_code(0) == -32600);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":[1]}") == 1 && err_code(0) == -32602);
   CHECK(rpc("[]") == 1 && err_code(0) == -32600);
-  /* an id longer than the server keeps */
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":\"0123456789012345678901234567890123456789012345678901234567890123456789\",\"method\":\"ping\"}") == 1 &&
-        err_code(0) == -32600);
+  /* ids: a 256-character string id is echoed exactly; past E2B_MCP_RPC_ID_MAX the error says so */
+  {
+    static char idmsg[4096];
+    char id[E2B_MCP_RPC_ID_MAX + 8];
+    memset(id, 'x', sizeof id - 1);
+    id[0] = 'A'; id[255] = 'Z'; id[256] = 0;
+    snprintf(idmsg, sizeof idmsg, "{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"method\":\"ping\"}", id);
+    CHECK(rpc(idmsg) == 1 && jis(0, "id", id) && jhas(0, "result"));
+    snprintf(idmsg, sizeof idmsg, "{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"method\":\"nope\"}", id);
+    CHECK(rpc(idmsg) == 1 && jis(0, "id", id) && err_code(0) == -32601);
+    memset(id, 'x', sizeof id - 1);
+    id[E2B_MCP_RPC_ID_MAX - 3] = 0;   /* the longest that fits: quotes and NUL */
+    snprintf(idmsg, sizeof idmsg, "{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"method\":\"ping\"}", id);
+    CHECK(rpc(idmsg) == 1 && jis(0, "id", id) && jhas(0, "result"));
+    id[E2B_MCP_RPC_ID_MAX - 3] = 'x'; id[E2B_MCP_RPC_ID_MAX - 2] = 0;   /* one more */
+    snprintf(idmsg, sizeof idmsg, "{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"method\":\"ping\"}", id);
+    CHECK(rpc(idmsg) == 1 && err_code(0) == -32600 && jis(0, "id", "null") && CONTAINS(msg(0), "E2B_MCP_RPC_ID_MAX"));
+  }
+  /* strict JSON: what jsmn alone lets through is a parse error */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",}") == 1 && err_code(0) == -32700 && jis(0, "id", "null"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{\"a\":[1 2]}}") == 1 && err_code(0) == -32700);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{\"a\":[1,]}}") == 1 && err_code(0) == -32700);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5 \"method\":\"ping\"}") == 1 && err_code(0) == -32700);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{\"a\"}}") == 1 && err_code(0) == -32700);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{\"a\":\"tab\there\"}}") == 1 && err_code(0) == -32700);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{\"a\":[1,2],\"b\":{}}}") == 1 && jhas(0, "result"));
+  /* nested deeper than the server reads: said, not taken for invalid JSON */
+  {
+    static char deep[1024];
+    int d, o = sprintf(deep, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{\"a\":");
+    for (d = 0; d < E2B_MCP__JSON_DEPTH; d++) deep[o++] = '[';
+    for (d = 0; d < E2B_MCP__JSON_DEPTH; d++) deep[o++] = ']';
+    strcpy(deep + o, "}}");
+    CHECK(rpc(deep) == 1 && err_code(0) == -32600 && CONTAINS(msg(0), "deeper"));
+  }
+  /* valid JSON that is neither a request, a notification nor a response: -32600, id null */
+  CHECK(rpc("{\"a\":1}") == 1 && err_code(0) == -32600 && jis(0, "id", "null"));
+  CHECK(rpc("{}") == 1 && err_code(0) == -32600 && jis(0, "id", "null"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\"}") == 1 && err_code(0) == -32600 && jis(0, "id", "null"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":7}") == 1 && err_code(0) == -32600 && jis(0, "id", "null"));
+  CHECK(rpc("{\"id\":5,\"result\":{}}") == 0);   /* a response, even a malformed one, is never answered */
   /* more tokens than E2B_MCP_MSG_TOKENS */
   n = (size_t)sprintf(many, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"a\":[");
   for (i = 0; i < E2B_MCP_MSG_TOKENS + 10; i++) n += (size_t)sprintf(many + n, "%s1", i ? "," : "");
@@ -653,7 +691,7 @@ static void test_bad_arguments(void) {
   refused("e2b_list_snapshots", "{\"limit\":1000}", "limit");
   refused("e2b_create_sandbox", "{\"timeout\":-1}", "timeout");
   refused("e2b_create_sandbox", "{\"timeout\":0}", "timeout");
-  refused("e2b_create_sandbox", "{\"timeout\":3601}", "timeout");
+  refused("e2b_create_sandbox", "{\"timeout\":86401}", "timeout");
   refused("e2b_create_sandbox", "{\"timeout\":\"60\"}", "timeout");
   refused("e2b_create_sandbox", "{\"auto_pause\":\"yes\"}", "auto_pause");
   refused("e2b_create_sandbox", "{\"allow_internet_access\":1}", "allow_internet_access");
@@ -792,6 +830,86 @@ static void test_elicitation(void) {
   }
 }
 
+/* ---- what E2B says never carries the key, a secret or a lone surrogate out ---- */
+
+/* One E2B answer per call, on a fresh connection. */
+static char ans[3][16384];
+static void answer(int slot, int status, const char *body) {
+  snprintf(ans[slot], sizeof ans[slot], "HTTP/1.1 %d X\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+           status, (int)strlen(body), body);
+  fake_add(fake_conn(&m, 0), ans[slot], strlen(ans[slot]));
+}
+static void fresh(void) { setup(KEY, 0); init_version("2025-06-18"); }
+static int count(const char *h, const char *needle) {
+  int n = 0;
+  for (; (h = strstr(h, needle)) != NULL; h++) n++;
+  return n;
+}
+/* The call's answer: the last message (log notifications may come first). */
+static int call(const char *req) { return rpc(req) < 1 ? -1 : out.n - 1; }
+static const char *call_get = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_get_sandbox\",\"arguments\":{\"sandbox_id\":\"sb1\"}}}";
+
+static void test_hostile_answers(void) {
+  static char body[12000];
+  e2b_mcp_result r;
+  int pad, ok, a;
+  /* E2B (or a proxy) echoes the key: in a 401 message, a 500, a field of a 200 */
+  setup(KEY, 0);
+  init_version("2025-06-18");
+  answer(0, 401, "{\"code\":401,\"message\":\"Invalid API key " KEY "\"}");
+  CHECK((a = call(call_get)) >= 0 && jis(a, "result.isError", "true") && !CONTAINS(msg(a), KEY) && CONTAINS(msg(a), "Invalid API key [redacted]"));
+  answer(0, 500, "{\"code\":500,\"message\":\"upstream sent X-API-Key: " KEY "; e2b_0123 is not it\"}");
+  CHECK((a = call(call_get)) >= 0 && !CONTAINS(msg(a), KEY) && CONTAINS(msg(a), "X-API-Key: [redacted];") && CONTAINS(msg(a), "e2b_0123 is not it"));
+  answer(0, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"base\",\"alias\":\"" KEY "\",\"note\":\"e2b_\\u0030123456789abcdef0123456789abcdef01234567\"}");
+  CHECK((a = call(call_get)) >= 0 && jis(a, "result.isError", "false") && !CONTAINS(msg(a), KEY) &&
+        count(msg(a), "[redacted]") == 4 && jis(a, "result.structuredContent.alias", "[redacted]"));
+  CHECK(out.key_leaks == 0);
+  /* the key split across the writer's flushes, at every offset around a chunk boundary */
+  ok = 1;
+  for (pad = E2B_MCP_OUT_CHUNK - 200; pad < E2B_MCP_OUT_CHUNK; pad++) {
+    int o = snprintf(body, sizeof body, "{\"sandboxID\":\"sb1\",\"templateID\":\"base\",\"alias\":\"");
+    memset(body + o, 'e', (size_t)pad);   /* 'e' starts the key: the matcher is kept busy */
+    snprintf(body + o + pad, sizeof body - (size_t)(o + pad), "e2b_" KEY "e2\"}");
+    setup(KEY, 0);
+    init_version("2025-06-18");
+    answer(0, 200, body);
+    if ((a = call(call_get)) < 0 || CONTAINS(msg(a), KEY) || count(msg(a), "[redacted]") != 2 || !jhas(a, "result.structuredContent")) ok = 0;
+  }
+  CHECKM(ok, "a key split across flushes");
+  /* in-process: the result, the content and the message */
+  fresh();
+  answer(0, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"base\",\"alias\":\"x" KEY "y\"}");
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &r) == 0 && !r.is_error && !CONTAINS(r.json, KEY) &&
+        CONTAINS(r.json, "\"alias\":\"x[redacted]y\"") && r.json_len == strlen(r.json));
+  fresh();
+  answer(0, 403, "{\"code\":403,\"message\":\"key " KEY " has no access\"}");
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &r) == 0 && r.is_error &&
+        !CONTAINS(r.message, KEY) && CONTAINS(r.message, "key [redacted] has no access"));
+  CHECK(r.content && r.content_len < sizeof body && (memcpy(body, r.content, r.content_len), body[r.content_len] = 0, 1) &&
+        !CONTAINS(body, KEY) && CONTAINS(body, "key [redacted] has no access"));
+  /* secret names in any casing, and environment variables by name only */
+  fresh();
+  answer(0, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"base\",\"EnvdAccessToken\":\"SECRET1\",\"envd_access_token\":\"SECRET2\","
+                 "\"TOKEN\":\"SECRET3\",\"Api-Key\":\"SECRET4\",\"envVars\":{\"MY_KEY\":\"SECRET5\",\"N\":7},"
+                 "\"metadata\":{\"env_vars\":{\"OTHER\":\"SECRET6\"},\"user\":\"demo\"}}");
+  CHECK((a = call(call_get)) >= 0 && jis(a, "result.isError", "false") && !CONTAINS(msg(a), "SECRET") &&
+        jis(a, "result.structuredContent.envVars.MY_KEY", "[redacted]") && jis(a, "result.structuredContent.envVars.N", "[redacted]") &&
+        jis(a, "result.structuredContent.metadata.env_vars.OTHER", "[redacted]") && jis(a, "result.structuredContent.metadata.user", "demo"));
+  /* a lone surrogate in an answer goes out as U+FFFD; a pair as its character */
+  fresh();
+  answer(0, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"base\",\"alias\":\"a\\ud800b\\udc00c\\ud83d\\ude00\\u0041\\/\"}");
+  CHECK((a = call(call_get)) >= 0 && jis(a, "result.structuredContent.alias", "a\xef\xbf\xbd" "b\xef\xbf\xbd" "c\xf0\x9f\x98\x80" "A/") &&
+        !CONTAINS(msg(a), "\\ud8") && !CONTAINS(msg(a), "\\udc"));
+  /* a lone surrogate in the arguments is refused before anything is sent */
+  m.opens = m.sends = 0;
+  CHECK((a = call("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_list_sandboxes\",\"arguments\":"
+            "{\"metadata\":{\"k\":\"\\ud800\"}}}}")) >= 0 && jis(a, "result.isError", "true") &&
+        CONTAINS(msg(a), "Invalid argument 'metadata'") && CONTAINS(msg(a), "surrogate") && m.opens == 0);
+  CHECK((a = call("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_create_sandbox\",\"arguments\":"
+            "{\"env_vars\":{\"A\\udc00\":\"v\"}}}}")) >= 0 && jis(a, "result.isError", "true") && CONTAINS(msg(a), "surrogate") && m.opens == 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{\"template\":\"x\\ud83dy\"}", &r) == 0 && r.is_error && CONTAINS(r.message, "surrogate") && m.opens == 0);
+}
+
 int main(void) {
   test_before_initialize();
   test_errors();
@@ -804,5 +922,6 @@ int main(void) {
   test_bad_arguments();
   test_keys();
   test_elicitation();
+  test_hostile_answers();
   return CHECK_DONE();
 }

@@ -1,9 +1,12 @@
 // E2B's own JS SDK (npm "e2b", pinned in package.json) against tests/sim/e2b-sim.
 // Only control-plane calls are used: none of them talks to the in-sandbox envd agent
-// (Sandbox.list/create/connect/getInfo/getMetrics/setTimeout/pause/kill, listSnapshots).
+// (Sandbox.list/create/connect/getInfo/getMetrics/setTimeout/pause/kill, listSnapshots, Volume.list).
+// What the SDK sends is asserted on the simulator's request log: its v2 calls (POST /v2/sandboxes,
+// POST /v2/sandboxes/{id}/connect) and their options are the shapes a client of E2B must send.
 // Runs next to a simulator: python3 tests/lib/sim.py -- node sdk_test.mjs (E2B_SIM_URL, E2B_TEST_API_KEY).
 // Prints "PASS name" or "FAIL name: why" per check and "N passed, N failed" last (tests/lib/report.py's format).
 const KEY = process.env.E2B_TEST_API_KEY
+const KEY2 = 'e2b_c0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ff' // the simulator's second team (tests/sim/seed.py)
 const ALICE_PROD = 'ialiceprod00000000001'
 const ALICE_STG = 'ialicestaging00000001'
 const BOB_STG1 = 'ibobstaging0000000001'
@@ -27,7 +30,7 @@ process.env.E2B_API_URL = BASE
 process.env.E2B_API_KEY = KEY
 delete process.env.E2B_DOMAIN
 delete process.env.E2B_DEBUG
-const { Sandbox, SandboxNotFoundError, AuthenticationError, RateLimitError } = await import('e2b')
+const { Sandbox, Volume, SandboxNotFoundError, AuthenticationError, RateLimitError, InvalidArgumentError, ALL_TRAFFIC } = await import('e2b')
 
 async function ctl(method, p, body) {
   const r = await fetch(`${BASE}/_sim/${p}`, { method, body: body ? JSON.stringify(body) : undefined })
@@ -108,15 +111,18 @@ test('create, getInfo, getMetrics, setTimeout, pause, connect, kill', async () =
   await ctl('DELETE', 'requests')
   const sbx = await Sandbox.create('base', { timeoutMs: 60_000, metadata: { user: 'sdk', app: 'test' } })
   ok(/^i[a-z0-9]{20}$/.test(sbx.sandboxId), 'sandbox id')
-  const body = JSON.parse((await ctl('GET', 'requests'))[0].body)
-  eq([body.templateID, body.timeout, body.secure, body.allow_internet_access], ['base', 60, true, true], 'create body')
+  const req = (await ctl('GET', 'requests'))[0]
+  eq([req.method, req.path], ['POST', '/v2/sandboxes'], 'the SDK creates on v2')
+  const body = JSON.parse(req.body)
+  eq(body, { templateID: 'base', metadata: { user: 'sdk', app: 'test' }, timeout: 60 },
+    'create body: no secure (v2 is always secured), nothing unasked')
   const st = (await ctl('GET', 'state')).sandboxes.find((s) => s.sandboxID === sbx.sandboxId)
   eq(sbx.envdAccessToken, st.envdAccessToken, 'secure create returns the envd token')
   let info = await sbx.getInfo()
   eq([info.sandboxId, info.templateId, info.state, info.name], [sbx.sandboxId, 'rki5dems9wqfm4r03t7g', 'running', 'base'], 'info')
   eq(info.metadata, { app: 'test', user: 'sdk' }, 'metadata')
   eq(info.endAt - info.startedAt, 60_000, 'timeout applied')
-  eq(info.allowInternetAccess, true, 'allowInternetAccess')
+  eq(info.allowInternetAccess, undefined, 'allowInternetAccess not set: null from E2B')
   eq(info.lifecycle, { onTimeout: 'kill', autoResume: false }, 'lifecycle')
 
   await ctl('POST', 'clock', { advance: 30 })
@@ -135,8 +141,12 @@ test('create, getInfo, getMetrics, setTimeout, pause, connect, kill', async () =
   info = await sbx.getInfo()
   eq(info.state, 'paused', 'paused')
   await rejects(sbx.setTimeout(10_000), SandboxNotFoundError, 'setTimeout on paused -> 404')
+  await ctl('DELETE', 'requests')
   const again = await Sandbox.connect(sbx.sandboxId, { timeoutMs: 120_000 })
   eq(again.sandboxId, sbx.sandboxId, 'connect returns the sandbox')
+  const conn = (await ctl('GET', 'requests'))[0]
+  eq([conn.method, conn.path, JSON.parse(conn.body)], ['POST', `/v2/sandboxes/${sbx.sandboxId}/connect`, { timeout: 120 }],
+    'the SDK resumes on v2 connect')
   info = await again.getInfo()
   eq(info.state, 'running', 'resumed')
   ok(Math.abs(info.endAt - info.startedAt - 120_000) < 5, 'resume timeout')
@@ -147,6 +157,74 @@ test('create, getInfo, getMetrics, setTimeout, pause, connect, kill', async () =
   eq(await Sandbox.kill(sbx.sandboxId), false, 'kill again -> false')
   await rejects(Sandbox.getInfo(sbx.sandboxId), SandboxNotFoundError, 'getInfo after kill')
   await rejects(Sandbox.connect(sbx.sandboxId), SandboxNotFoundError, 'connect after kill', /Paused sandbox .* not found/)
+})
+
+test('create options on v2: lifecycle, snapshot kind, egress, volumes (request log)', async () => {
+  await ctl('DELETE', 'requests')
+  const sbx = await Sandbox.create('base', {
+    timeoutMs: 90_000,
+    lifecycle: { onTimeout: { action: 'pause', keepMemory: false } },
+    network: { allowOut: ['api.github.com', '*.pypi.org'], denyOut: [ALL_TRAFFIC], httpsPorts: [3000] },
+    volumeMounts: { '/mnt/data': 'data' },
+  })
+  const log = await ctl('GET', 'requests')
+  eq([log[0].method, log[0].path], ['POST', '/v2/sandboxes'], 'v2 create')
+  eq(JSON.parse(log[0].body), {
+    templateID: 'base', timeout: 90,
+    network: { allowOut: ['api.github.com', '*.pypi.org'], denyOut: ['0.0.0.0/0'], httpsPorts: [3000] },
+    autoPause: true, autoPauseMemory: false, volumeMounts: [{ name: 'data', path: '/mnt/data' }],
+  }, 'the body the SDK sends for these options')
+  const info = await Sandbox.getInfo(sbx.sandboxId)
+  eq(info.lifecycle, { onTimeout: 'pause', autoResume: false }, 'lifecycle')
+  eq([info.network.allowOut, info.network.denyOut, info.network.httpsPorts],
+    [['api.github.com', '*.pypi.org'], ['0.0.0.0/0'], [3000]], 'network read back')
+  eq(info.volumeMounts, [{ name: 'data', path: '/mnt/data' }], 'volume mounts read back')
+  const listed = (await Sandbox.list().nextItems()).find((s) => s.sandboxId === sbx.sandboxId)
+  eq(listed.volumeMounts, [{ name: 'data', path: '/mnt/data' }], 'volume mounts listed')
+  eq((await Volume.list()).map((v) => v.name), ['data', 'models'], 'Volume.list')
+
+  await ctl('DELETE', 'requests')
+  const ar = await Sandbox.create('base', { lifecycle: { onTimeout: 'pause', autoResume: true } })
+  eq(JSON.parse((await ctl('GET', 'requests'))[0].body),
+    { templateID: 'base', autoPause: true, autoResume: { enabled: true } },
+    'auto-resume body (no timeout: the server default)')
+  const arInfo = await Sandbox.getInfo(ar.sandboxId)
+  eq(arInfo.lifecycle, { onTimeout: 'pause', autoResume: true }, 'auto-resume read back')
+  eq(arInfo.endAt - arInfo.startedAt, 300_000, "v2's default timeout is 300 s")
+  await rejects(Sandbox.create('base', { lifecycle: { onTimeout: { action: 'pause', keepMemory: false }, autoResume: true } }),
+    InvalidArgumentError, 'the SDK itself refuses auto-resume of a file-system snapshot')
+
+  await ctl('POST', 'clock', { advance: 91 })
+  eq((await Sandbox.getInfo(sbx.sandboxId)).state, 'paused', 'auto-paused at the timeout')
+  await ctl('DELETE', 'requests')
+  await Sandbox.connect(sbx.sandboxId, { timeoutMs: 60_000, onResume: 'reboot' })
+  eq(JSON.parse((await ctl('GET', 'requests'))[0].body), { timeout: 60, memory: false }, 'reboot: memory false')
+})
+
+test('list order and plan limits', async () => {
+  await ctl('DELETE', 'requests')
+  const desc = await Sandbox.list().nextItems()
+  const asc = await Sandbox.list({ order: 'asc' }).nextItems()
+  eq(asc.map((s) => s.sandboxId), desc.map((s) => s.sandboxId).reverse(), 'asc is the reverse')
+  eq(new URLSearchParams((await ctl('GET', 'requests'))[1].query).get('order'), 'asc', 'order in the query')
+  const day = await Sandbox.create('base', { timeoutMs: 86_400_000 })
+  const info = await Sandbox.getInfo(day.sandboxId)
+  eq(info.endAt - info.startedAt, 86_400_000, 'a 24 h sandbox on a 24 h plan')
+  await rejects(Sandbox.create('base', { timeoutMs: 86_401_000 }), Error, 'over the plan', /Timeout cannot be greater than 24 hours/)
+  await rejects(Sandbox.create('base', { timeoutMs: 7_200_000, apiKey: KEY2 }), Error, 'a 1 h plan',
+    /Timeout cannot be greater than 1 hours/)
+})
+
+test('two keys, two teams: each sees only its own sandboxes', async () => {
+  const theirs = await Sandbox.create('base', { apiKey: KEY2, metadata: { team: 'globex' } })
+  eq((await Sandbox.list({ apiKey: KEY2 }).nextItems()).map((s) => s.sandboxId), [theirs.sandboxId], 'own list')
+  ok(!(await Sandbox.list().nextItems()).some((s) => s.sandboxId === theirs.sandboxId), 'not in the other list')
+  await rejects(Sandbox.getInfo(ALICE_PROD, { apiKey: KEY2 }), SandboxNotFoundError, "another team's sandbox")
+  eq(await Sandbox.kill(ALICE_PROD, { apiKey: KEY2 }), false, "another team's kill: not found")
+  eq((await Sandbox.getInfo(ALICE_PROD)).state, 'running', 'untouched')
+  await ctl('DELETE', 'requests')
+  await Sandbox.list({ apiKey: KEY2 }).nextItems()
+  eq((await ctl('GET', 'requests'))[0].headers['x-api-key'], KEY2, 'the key sent is the one given')
 })
 
 test('paused seed: kill paused, getInfo secrets in clear', async () => {
@@ -174,6 +252,9 @@ test('errors: bad key, concurrency 429, Retry-After retry', async () => {
   eq(items.length, 7, 'answer after the retry')
   eq((await ctl('GET', 'requests')).length, 2, 'SDK retried once after Retry-After')
   await rejects(Sandbox.create('no-such-template'), Error, 'unknown template', /template 'no-such-template' not found/)
+  await ctl('POST', 'faults', { path: '^/v2/sandboxes$', method: 'POST', kind: 'status', status: 503,
+    message: 'no capacity', error_code: 'sandbox_capacity_unavailable' })
+  await rejects(Sandbox.create('base'), Error, 'a 503 with error_code', /no capacity/)
 })
 
 test('snapshots paginator', async () => {

@@ -1,0 +1,24 @@
+# tests/api/api.mk — the tools against E2B's current API, and their schemas against the model
+# providers' documented constraints. Included by the top Makefile.
+#   make test-api      tests/api/test_api.py: v2 create/connect and their options, list order,
+#                      error_code, timeouts and plan limits, on the simulator's request log
+#   make test-schema   tests/api/check_schemas.py: tools/list of the default and the terse build
+#                      against OpenAI's, Gemini's and Anthropic's rules, and the output schemas
+#                      against the MCP inspector's portability lint
+# Each ends with "N passed, N failed".
+
+TEST_SUITES += api schema
+
+# E2B_MCP_MAX_TIMEOUT_S lowered to 1 h (a team on a 1 h plan that wants the server to say so first)
+$(BUILD)/e2b-mcp-1h: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_NONE -DE2B_MCP_MAX_TIMEOUT_S=3600 -I. -o $@ examples/e2b-mcp.c
+# E2B_MCP_TERSE: the descriptions a board ships
+$(BUILD)/e2b-mcp-terse: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_NONE -DE2B_MCP_TERSE -I. -o $@ examples/e2b-mcp.c
+
+.PHONY: test-api test-schema
+test-api: all $(BUILD)/e2b-mcp-1h
+	@timeout 300 python3 tests/api/test_api.py $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-1h
+
+test-schema: all $(BUILD)/e2b-mcp-terse
+	@timeout 120 python3 tests/api/check_schemas.py $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-terse

@@ -1,0 +1,158 @@
+/* fuzz_secret.c - the API key never leaves, whatever E2B answers.
+
+   Input (the format of fuzz_http): 4 header bytes, then up to 8 answers
+   separated by "@@@@\n".
+     byte 0  which tool call (bits 0-3 and 7, modulo the calls: each tool of the
+             server's table with its required arguments, then with all of them,
+             tests/lib/tool_args.h); bit 4: log level debug (every log line goes
+             out too); bit 5: the in-process API instead of JSON-RPC
+     byte 1  largest recv piece (0: as much as asked)
+     byte 2  seed of the piece sizes
+     byte 3  what recv returns after an answer: end of stream, timeout, reset
+   Each request E2B gets takes the next answer; the dictionary (fuzz_secret.dict)
+   holds the key, its pieces and escaped spellings, so answers echo it the ways
+   a server or proxy would (a 401 message, a 500 page, a header, a field).
+   Property: nothing the server writes contains the key, in any spelling a
+   reader would decode: every message's bytes, and every JSON string in them
+   decoded (and, when that decodes to JSON text again, as a text block holds a
+   result, its strings decoded in turn). The same for the in-process result,
+   content and message. And what is written is valid JSON. The _small build's
+   256-byte staging buffer splits the key across the writer's flushes often. */
+#define E2B_MCP_SOCK_CUSTOM
+#define E2B_MCP_TLS_NONE
+#define E2B_MCP_NO_STDIO
+#define E2B_MCP_IMPLEMENTATION
+#include "../../e2b_mcp.h"
+#include "json_check.h"
+#include "fake_port.h"
+#include "tool_args.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define FZ_CHECK(cond) do { if (!(cond)) { fprintf(stderr, "fuzz_secret: check failed: %s (line %d)\n", #cond, __LINE__); abort(); } } while (0)
+#define KEY "e2b_0123456789abcdef0123456789abcdef01234567"
+
+static e2b_mcp_server srv;
+static fake fp;
+static e2b_mcp_sock_port port;
+
+/* The calls: every tool of the server's table (kill enabled), twice: with its
+   required arguments only, and with every argument it takes. */
+#define FZ_CALLS (2 * (E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS))
+static char args[FZ_CALLS][1024];
+static int ncalls;
+static void build_calls(void) {
+  int i;
+  for (i = 0; i < srv.ntools && ncalls + 2 <= FZ_CALLS; i++) {
+    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 0, args[ncalls++], sizeof args[0]) >= 0);
+    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 1, args[ncalls++], sizeof args[0]) >= 0);
+  }
+}
+
+/* ---- the check: the key in the bytes, or in any string decoded, at any depth ---- */
+static int has_key(const char *p, size_t n) {
+  static const size_t kl = sizeof KEY - 1;
+  size_t i;
+  for (i = 0; i + kl <= n; i++) if (p[i] == 'e' && memcmp(p + i, KEY, kl) == 0) return 1;
+  return 0;
+}
+static char dec[3][E2B_MCP_RESULT_MAX + E2B_MCP_CONTENT_MAX + 64];
+/* Checks p[0..n) and the decoded text of every JSON string in it (strings are
+   found by their quotes; text that is not JSON decodes as nothing). */
+static void check_text(const char *p, size_t n, int depth) {
+  size_t i = 0;
+  FZ_CHECK(!has_key(p, n));
+  if (depth >= 3) return;
+  while (i < n) {
+    size_t s;
+    long dl;
+    if (p[i] != '"') { i++; continue; }
+    for (s = ++i; i < n && p[i] != '"'; i++) if (p[i] == '\\') i++;
+    if (i >= n) break;
+    dl = jc_unescape(p + s, i - s, dec[depth], sizeof dec[depth]);
+    if (dl > 0) check_text(dec[depth], (size_t)dl, depth + 1);
+    i++;
+  }
+}
+
+/* ---- a sink that takes bytes in pieces of varying size ---- */
+static char out[1 << 21];
+static size_t out_len, msg_start;
+static int msgs;
+static int sink_write(void *ctx, const char *p, size_t n) {
+  (void)ctx;
+  FZ_CHECK(out_len + n <= sizeof out);
+  memcpy(out + out_len, p, n);
+  out_len += n;
+  return 0;
+}
+static int sink_end(void *ctx) {
+  (void)ctx;
+  FZ_CHECK(jc_valid(out + msg_start, out_len - msg_start, 0, NULL, NULL));
+  check_text(out + msg_start, out_len - msg_start, 0);
+  msg_start = out_len;
+  msgs++;
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
+  static const unsigned pieces[] = { 0, 1, 2, 3, 5, 7, 16, 64, 512, 4096 };
+  static const int ends[] = { 0, 0, E2B_MCP_ERR_TIMEOUT, E2B_MCP_ERR_RESET };
+  static char req[2048];
+  e2b_mcp_config cfg;
+  e2b_mcp_sink k;
+  const char *p, *end, *name;
+  fake_script *script;
+  int which;
+  if (n < 4) return 0;
+  fake_reset(&fp);
+  fake_port_init(&port, &fp);
+  fp.one_script = 1;
+  fp.piece = pieces[data[1] % (sizeof pieces / sizeof pieces[0])];
+  fp.rng = 0x9e3779b9u ^ ((unsigned)data[2] * 2654435761u);
+  script = fake_conn(&fp, ends[data[3] & 3]);
+  p = (const char *)data + 4;
+  end = (const char *)data + n;
+  while (p <= end && script->nans < FAKE_ANSWERS) {   /* answers split at "@@@@\n" */
+    const char *q = p;
+    while (q + 5 <= end && memcmp(q, "@@@@\n", 5) != 0) q++;
+    if (q + 5 > end) q = end;
+    fake_add(script, p, (size_t)(q - p));
+    p = q + 5;
+  }
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = KEY;
+  cfg.api_url = "http://api.fuzz.test";
+  cfg.dashboard_url = "http://dash.fuzz.test:8081/prefix";
+  cfg.sock_port = &port;
+  cfg.enable_kill = 1;
+  FZ_CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  if (!ncalls) build_calls();
+  which = ((data[0] & 0x0f) | ((data[0] & 0x80) >> 3)) % ncalls;
+  name = srv.tools[which / 2]->name;
+  if (data[0] & 0x20) {
+    e2b_mcp_result r;
+    FZ_CHECK(e2b_mcp_call_tool(&srv, name, args[which], &r) == 0);
+    if (r.json) check_text(r.json, r.json_len, 0);
+    if (r.content) check_text(r.content, r.content_len, 0);
+    check_text(r.message, strlen(r.message), 0);
+  } else {
+    k.ctx = NULL; k.write = sink_write; k.end = sink_end; k.await_answer = NULL;
+    out_len = msg_start = 0;
+    msgs = 0;
+    snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+             "\"capabilities\":{},\"clientInfo\":{\"name\":\"f\",\"version\":\"1\"}}}");
+    FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
+    if (data[0] & 0x10) {
+      snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"debug\"}}");
+      FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
+    }
+    snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":\"c\",\"method\":\"tools/call\",\"params\":{\"name\":\"%s\",\"arguments\":%s,"
+             "\"_meta\":{\"progressToken\":7}}}", name, args[which]);
+    FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
+    FZ_CHECK(out_len == msg_start);   /* nothing left half-written */
+  }
+  e2b_mcp_close(&srv);
+  return 0;
+}
