@@ -49,6 +49,6 @@ mcu: $(MCU_DIR)/firmware.elf
 
 test-mcu:
 	@$(MAKE) -s deps-mcu || { echo "FAIL scripts/install-deps.sh mcu"; echo "0 passed, 1 failed"; exit 1; }
-	@$(MAKE) -s mcu $(BUILD)/e2b-mcp >$(MCU_DIR).build.log 2>&1 || { cat $(MCU_DIR).build.log; echo "FAIL firmware build"; echo "0 passed, 1 failed"; exit 1; }
+	@mkdir -p $(BUILD) && $(MAKE) -s mcu $(BUILD)/e2b-mcp >$(MCU_DIR).build.log 2>&1 || { cat $(MCU_DIR).build.log; echo "FAIL firmware build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/mcu/test_mcu.py
 TEST_SUITES += mcu
