@@ -77,14 +77,17 @@ def http_loop(port, clients, seconds):
     lat, refused, errors = [], [0], [0]
     lock = threading.Lock()
     start = [None]
-    ready = threading.Barrier(clients + 1)
+    ready = threading.Barrier(clients + 1, action=lambda: start.__setitem__(0, time.time()))
 
     def worker():
         try:
             c = Client(port)
-        except Exception:
+        except Exception as e:   # a session refused with 503 counts as refused, anything else as an error
             with lock:
-                errors[0] += 1
+                if "503" in str(e):
+                    refused[0] += 1
+                else:
+                    errors[0] += 1
             ready.wait()
             return
         ready.wait()
@@ -108,7 +111,6 @@ def http_loop(port, clients, seconds):
     for t in ts:
         t.start()
     ready.wait()
-    start[0] = time.time()
     for t in ts:
         t.join(seconds + 60)
     took = time.time() - start[0]
