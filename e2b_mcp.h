@@ -23,7 +23,7 @@
       macros below.
 
    QUICK START (stdio server, see examples/e2b-mcp.c)
-      static e2b_mcp_server srv;               // ~2.4 MB of bss with desktop defaults
+      static e2b_mcp_server srv;               // ~2.5 MB of bss with desktop defaults
       e2b_mcp_config cfg = {0};
       cfg.api_key = getenv("E2B_API_KEY");
       e2b_mcp_init(&srv, &cfg);
@@ -255,6 +255,15 @@
 #  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS"
 #endif
 
+/* jsmn finds the container a closing bracket belongs to by walking back over
+   every token before it, which makes an answer that is an array of objects
+   quadratic (30,000 values: 45 ms to parse instead of 1); with parent links
+   the walk goes up the nesting instead. They cost 4 bytes a token: the desktop
+   profile pays them, the small one (256 tokens, nothing to gain) does not.
+   Every file that includes this header must agree, as on E2B_MCP_SMALL. */
+#if !defined(E2B_MCP_SMALL) && !defined(E2B_MCP_NO_PARENT_LINKS) && !defined(JSMN_PARENT_LINKS)
+#  define JSMN_PARENT_LINKS
+#endif
 /* jsmn: static inside the implementation file, declarations elsewhere. */
 #ifdef E2B_MCP_IMPLEMENTATION
 #  ifndef JSMN_STATIC
@@ -2659,8 +2668,11 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
 
      static void e2b_mcp__shape_<id>(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r);
        Turns E2B's 2xx answer into the result (e2b_mcp_result_json): redacted
-       (e2b_mcp__copy), normalised, lists under "data". e2b_mcp__answer(c, r)
-       parses the body and gives its tokens, or NULL with the error result set.
+       (e2b_mcp__copy), normalised, lists under "data". e2b_mcp__answer(c, r, kind)
+       parses the body and gives its tokens, or NULL with the error result set
+       (also when it is not the object or array the API documents). The driver
+       then checks the result against the row's output schema
+       (e2b_mcp__check_output): a broken answer is an error, never a success.
        It never sees a transport error, a non-2xx answer or a 429: the driver
        (e2b_mcp__run_e2b) turns those into results a model can act on.
 
@@ -3025,6 +3037,7 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp_http_res
 /* Parses the answer's body into s->rtok; sets an error result on failure. */
 static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
   int n = e2b_mcp__parse(r->body, r->body_len, c->srv->rtok, E2B_MCP__COUNT(c->srv->rtok));
+  size_t end = 0;
   if (n == JSMN_ERROR_NOMEM) {
     e2b_mcp_result_error(c, "E2B's answer has more JSON values than this server can hold (E2B_MCP_RESP_TOKENS = %d). Ask for fewer items.", (int)E2B_MCP_RESP_TOKENS);
     return -1;
@@ -3033,7 +3046,8 @@ static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
     e2b_mcp_result_error(c, "E2B's answer nests deeper than this server reads (%d levels); nothing could be read from it.", (int)E2B_MCP__JSON_DEPTH);
     return -1;
   }
-  if (n <= 0 || !e2b_mcp__only_space(r->body + c->srv->rtok[0].end, r->body_len - (size_t)c->srv->rtok[0].end)) {
+  if (n > 0) end = (size_t)c->srv->rtok[0].end + (c->srv->rtok[0].type == JSMN_STRING ? 1u : 0u);   /* past a string's quote */
+  if (n <= 0 || !e2b_mcp__only_space(r->body + end, r->body_len - end)) {
     e2b_mcp_result_error(c, "E2B's answer is not valid JSON (%lu bytes); nothing could be read from it.", (unsigned long)r->body_len);
     return -1;
   }
@@ -3328,9 +3342,30 @@ static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit
   return 0;
 }
 
-/* The parsed answer's tokens (s->rtok over r->body), or NULL with the error result set. */
-static const jsmntok_t *e2b_mcp__answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
-  return e2b_mcp__parse_answer(c, r) ? NULL : c->srv->rtok;
+/* The parsed answer's tokens (s->rtok over r->body), or NULL with the error
+   result set: also when the answer is not the kind of value the API documents
+   for the call (want: JSMN_OBJECT or JSMN_ARRAY). An answer this server cannot
+   read is an error that says so, never an empty result: "{}" read as an empty
+   list would tell a model that nothing runs while sandboxes bill. */
+static const jsmntok_t *e2b_mcp__answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int want) {
+  const jsmntok_t *t;
+  if (e2b_mcp__parse_answer(c, r)) return NULL;
+  t = c->srv->rtok;
+  if (t[0].type != (jsmntype_t)want) {
+    e2b_mcp_result_error(c, "E2B's answer is not the JSON %s this call returns; nothing could be read from it.",
+                         want == JSMN_ARRAY ? "array" : "object");
+    return NULL;
+  }
+  return t;
+}
+/* The array member key of the answer's top object, or -1 with the error result set. */
+static int e2b_mcp__answer_list(e2b_mcp_call *c, const e2b_mcp_http_resp *r, const jsmntok_t *t, const char *key) {
+  int i = e2b_mcp__tok_get(r->body, t, 0, key);
+  if (i < 0 || t[i].type != JSMN_ARRAY) {
+    e2b_mcp_result_error(c, "E2B's answer has no list '%s' (a JSON array); nothing could be read from it.", key);
+    return -1;
+  }
+  return i;
 }
 
 /* A 204 answer's result: {"sandboxID": id, <key>: <value>}. */
@@ -3377,7 +3412,7 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
 }
 static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
   (void)rq;
-  if (e2b_mcp__answer(c, r)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
 }
 
 static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -3386,13 +3421,9 @@ static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return 0;
 }
 static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);   /* structuredContent must be an object (found by fuzzing) */
   (void)rq;
   if (!t) return;
-  if (t[0].type != JSMN_OBJECT) {   /* structuredContent must be an object (found by fuzzing) */
-    e2b_mcp_result_error(c, "E2B's answer is not a JSON object; nothing could be read from it.");
-    return;
-  }
   e2b_mcp__copy(e2b_mcp_result_json(c), r->body, t, 0, 0, 0);
 }
 
@@ -3446,7 +3477,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return 0;
 }
 static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   if (!t) return;
   w = e2b_mcp_result_json(c);
@@ -3481,18 +3512,16 @@ static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return 0;
 }
 static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   long long ms;
   int logs, n;
-  if (!t) return;
-  logs = e2b_mcp__tok_get(r->body, t, 0, "logs");
+  if (!t || (logs = e2b_mcp__answer_list(c, r, t, "logs")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
-  if (logs >= 0 && t[logs].type == JSMN_ARRAY) e2b_mcp__copy(w, r->body, t, logs, 0, 0);
-  else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
-  n = logs >= 0 && t[logs].type == JSMN_ARRAY ? t[logs].size : 0;
+  e2b_mcp__copy(w, r->body, t, logs, 0, 0);
+  n = t[logs].size;
   if (n > 0 && n >= rq->num) {   /* a full page: where the next one starts */
     int i, k, ts;
     for (i = logs + 1, k = 0; k < n - 1; k++) i = e2b_mcp__tok_skip(t, i);
@@ -3521,7 +3550,7 @@ static int e2b_mcp__build_get_sandbox_metrics(e2b_mcp_call *c, e2b_mcp__req *rq)
   return 0;
 }
 static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_ARRAY);
   e2b_mcp_json *w;
   (void)rq;
   if (!t) return;
@@ -3580,7 +3609,7 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return 0;
 }
 static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   (void)rq;
   if (!t) return;
@@ -3603,7 +3632,7 @@ static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
 }
 static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
   (void)rq;
-  if (e2b_mcp__answer(c, r)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
 }
 
 static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -3636,17 +3665,16 @@ static int e2b_mcp__default_template_is(const char *js, const jsmntok_t *t, int 
 static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
   static const char *const from[] = { "id", "buildId", "vcpu", "ramMb", "totalDiskSizeMb" };
   static const char *const to[] = { "templateID", "buildID", "cpuCount", "memoryMB", "diskSizeMB" };
-  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
   const char *js = r->body;
   e2b_mcp_json *w;
   int arr, i, k, m, j;
-  if (!t) return;
-  arr = e2b_mcp__tok_get(js, t, 0, "templates");
+  if (!t || (arr = e2b_mcp__answer_list(c, r, t, "templates")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
   e2b_mcp_json_arr(w);
-  for (i = arr + 1, k = 0; arr >= 0 && t[arr].type == JSMN_ARRAY && k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+  for (i = arr + 1, k = 0; k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
     int obj = i, al = e2b_mcp__tok_get(js, t, obj, "aliases");
     if (t[obj].type != JSMN_OBJECT || (rq->id[0] && !e2b_mcp__default_template_is(js, t, obj, rq->id))) continue;
     e2b_mcp_json_obj(w);
@@ -3691,7 +3719,7 @@ static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
 }
 static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
   (void)rq;
-  if (e2b_mcp__answer(c, r)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
 }
 
 static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -3701,18 +3729,16 @@ static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq
   return e2b_mcp__paging(c, rq, 1, 100);
 }
 static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r);
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   int builds;
   (void)rq;
-  if (!t) return;
-  builds = e2b_mcp__tok_get(r->body, t, 0, "builds");
+  if (!t || (builds = e2b_mcp__answer_list(c, r, t, "builds")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp__copy_members(w, r->body, t, 0, "builds");
   e2b_mcp_json_key(w, "data");
-  if (builds >= 0 && t[builds].type == JSMN_ARRAY) e2b_mcp__copy(w, r->body, t, builds, 0, 0);
-  else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
+  e2b_mcp__copy(w, r->body, t, builds, 0, 0);
   if (r->next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r->next_token); }
   e2b_mcp_json_obj_end(w);
 }
@@ -3739,6 +3765,103 @@ typedef struct e2b_mcp__phases {   /* a row's e2b_mcp_tool.user */
   int gate;
 } e2b_mcp__phases;
 
+/* ---- the result against the tool's own output schema ----
+   The subset the rows' schemas use: type (a name or a list of names), enum,
+   required, properties, items. What E2B answered, shaped, must be what the
+   tool declares (and what a client will validate structuredContent against):
+   a create without a sandboxID, a get of {}, a count that is a string are
+   errors, said with the place, not a success. Extra members are fine. */
+static int e2b_mcp__tok_same(const char *a, const jsmntok_t *ta, const char *b, const jsmntok_t *tb) {
+  return ta->end - ta->start == tb->end - tb->start && memcmp(a + ta->start, b + tb->start, (size_t)(ta->end - ta->start)) == 0;
+}
+static int e2b_mcp__is_type(const char *js, const jsmntok_t *v, const char *sch, const jsmntok_t *ty) {
+  const char *p = js + v->start;
+  size_t n = (size_t)(v->end - v->start), i;
+  if (e2b_mcp__tok_eq(sch, ty, "string")) return v->type == JSMN_STRING;
+  if (e2b_mcp__tok_eq(sch, ty, "object")) return v->type == JSMN_OBJECT;
+  if (e2b_mcp__tok_eq(sch, ty, "array")) return v->type == JSMN_ARRAY;
+  if (v->type != JSMN_PRIMITIVE) return 0;
+  if (e2b_mcp__tok_eq(sch, ty, "boolean")) return *p == 't' || *p == 'f';
+  if (e2b_mcp__tok_eq(sch, ty, "null")) return *p == 'n';
+  if (*p != '-' && (*p < '0' || *p > '9')) return 0;   /* a number (the parser checked its grammar) */
+  if (e2b_mcp__tok_eq(sch, ty, "number")) return 1;
+  for (i = 0; i < n && p[i] != '.' && p[i] != 'e' && p[i] != 'E'; i++) {}   /* integer: no exponent, a fraction of zeros (512.0) */
+  if (i < n && p[i] == '.') for (i++; i < n && p[i] == '0'; i++) {}
+  return e2b_mcp__tok_eq(sch, ty, "integer") && i == n;
+}
+/* Checks the value at token v against the schema at token sc; on a mismatch
+   writes where and what into why and returns -1. */
+static int e2b_mcp__conforms(const char *js, const jsmntok_t *t, int v, const char *sch, const jsmntok_t *st, int sc,
+                             char *why, size_t cap, size_t at, int depth) {
+  int ty = e2b_mcp__tok_get(sch, st, sc, "type"), en = e2b_mcp__tok_get(sch, st, sc, "enum");
+  int pr = e2b_mcp__tok_get(sch, st, sc, "properties"), rq = e2b_mcp__tok_get(sch, st, sc, "required");
+  int it = e2b_mcp__tok_get(sch, st, sc, "items"), i, k, ok;
+  if (depth > 8 || st[sc].type != JSMN_OBJECT) return 0;
+  if (ty >= 0) {
+    ok = st[ty].type == JSMN_STRING && e2b_mcp__is_type(js, &t[v], sch, &st[ty]);
+    for (i = ty + 1, k = 0; st[ty].type == JSMN_ARRAY && k < st[ty].size && !ok; k++, i++) ok = e2b_mcp__is_type(js, &t[v], sch, &st[i]);
+    if (!ok) {
+      e2b_mcp__fmt(why + at, cap - at, " is %s, not of type %.*s", t[v].type == JSMN_OBJECT ? "an object" : t[v].type == JSMN_ARRAY ? "an array" :
+                   t[v].type == JSMN_STRING ? "a string" : js[t[v].start] == 'n' ? "null" : js[t[v].start] == 't' || js[t[v].start] == 'f' ? "a boolean" : "a number",
+                   st[ty].end - st[ty].start, sch + st[ty].start);
+      return -1;
+    }
+  }
+  if (en >= 0 && st[en].type == JSMN_ARRAY) {
+    for (ok = 0, i = en + 1, k = 0; k < st[en].size && !ok; k++, i = e2b_mcp__tok_skip(st, i))
+      ok = st[i].type == t[v].type && e2b_mcp__tok_same(js, &t[v], sch, &st[i]);
+    if (!ok) {
+      const char *q = t[v].type == JSMN_STRING ? "\"" : "";
+      e2b_mcp__fmt(why + at, cap - at, " is %s%.*s%s, not one of the allowed values", q, t[v].end - t[v].start > 40 ? 40 : t[v].end - t[v].start, js + t[v].start, q);
+      return -1;
+    }
+  }
+  if (t[v].type == JSMN_OBJECT) {
+    for (i = rq + 1, k = 0; rq >= 0 && st[rq].type == JSMN_ARRAY && k < st[rq].size; k++, i++) {
+      int m, j, found = 0;
+      for (j = v + 1, m = 0; m < t[v].size && !found; m++, j = e2b_mcp__tok_skip(t, j + 1)) found = e2b_mcp__tok_same(js, &t[j], sch, &st[i]);
+      if (!found) { e2b_mcp__fmt(why + at, cap - at, " has no %.*s", st[i].end - st[i].start, sch + st[i].start); return -1; }
+    }
+    for (i = pr + 1, k = 0; pr >= 0 && st[pr].type == JSMN_OBJECT && k < st[pr].size; k++, i = e2b_mcp__tok_skip(st, i + 1)) {
+      int m, j;
+      for (j = v + 1, m = 0; m < t[v].size; m++, j = e2b_mcp__tok_skip(t, j + 1))
+        if (e2b_mcp__tok_same(js, &t[j], sch, &st[i])) {
+          size_t a = at + e2b_mcp__fmt(why + at, cap - at, "%s%.*s", at ? "." : "", st[i].end - st[i].start, sch + st[i].start);
+          if (e2b_mcp__conforms(js, t, j + 1, sch, st, i + 1, why, cap, a, depth + 1)) return -1;
+          why[at] = 0;
+          break;
+        }
+    }
+  }
+  if (t[v].type == JSMN_ARRAY && it >= 0) {
+    for (i = v + 1, k = 0; k < t[v].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+      size_t a = at + e2b_mcp__fmt(why + at, cap - at, "[%d]", k);
+      if (e2b_mcp__conforms(js, t, i, sch, st, it, why, cap, a, depth + 1)) return -1;
+      why[at] = 0;
+    }
+  }
+  return 0;
+}
+/* Checks a successful result against the tool's output schema; turns it into
+   an error that says what is wrong when it does not conform. The schema is
+   read into the last tokens of rtok, the result into the rest (E2B's answer
+   has been shaped by then). A result too big to check that way is passed. */
+#define E2B_MCP__SCHEMA_TOKENS 192
+static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
+  e2b_mcp_server *s = c->srv;
+  const char *sch = c->tool->output_schema;
+  jsmntok_t *st = s->rtok + E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS;
+  char why[160];
+  if (!sch || c->is_error || !c->has_out || c->out.err || E2B_MCP__COUNT(s->rtok) < 2 * E2B_MCP__SCHEMA_TOKENS) return;
+  if (e2b_mcp__parse(sch, strlen(sch), st, E2B_MCP__SCHEMA_TOKENS) <= 0 ||
+      e2b_mcp__parse(c->out.buf, c->out.len, s->rtok, E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS) <= 0) return;
+  why[0] = 0;
+  if (e2b_mcp__conforms(c->out.buf, s->rtok, 0, sch, st, 0, why, sizeof why, 0, 0) == 0) return;
+  e2b_mcp_result_error(c, "E2B's answer is not what this tool returns: the result%s%s. %s", why[0] == '.' || why[0] == '[' || why[0] == ' ' ? "" : " ", why,
+                       memcmp(rq->w.buf, "GET ", 4) == 0 ? "Nothing reliable could be read from it; try again, and if it persists E2B's API has changed."
+                       : "The call may still have been carried out: check with e2b_list_sandboxes or e2b_get_sandbox before repeating it.");
+}
+
 /* The consent step for calls that bill or destroy: after the request is
    built, before it is sent. 0: go ahead. */
 static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
@@ -3750,11 +3873,13 @@ static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
   return 0;   /* accepted, or the client cannot be asked (the description told the model to ask) */
 }
 
-/* Sends the built request and shapes the answer (a frame of its own: the
-   answer's record is not on the stack while the arguments are read). */
-E2B_MCP__NOINLINE static void e2b_mcp__send_shape(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp__shape_fn shape) {
+/* Sends the built request and shapes the answer: 0 when it was shaped (a frame
+   of its own: the answer's record is not on the stack while the arguments are read). */
+E2B_MCP__NOINLINE static int e2b_mcp__send_shape(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp__shape_fn shape) {
   e2b_mcp_http_resp r;
-  if (e2b_mcp__call_e2b(c, rq, &r) == 0) shape(c, rq, &r);
+  if (e2b_mcp__call_e2b(c, rq, &r) != 0) return -1;
+  shape(c, rq, &r);
+  return 0;
 }
 
 /* build -> the key and the cool-down -> consent -> send -> shape. Every failure
@@ -3774,7 +3899,7 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
   }
   if (e2b_mcp__ready(c) != 0) return;
   if (rq.ask && e2b_mcp__consent(c, rq.ask)) return;
-  e2b_mcp__send_shape(c, &rq, ph->shape);
+  if (e2b_mcp__send_shape(c, &rq, ph->shape) == 0) e2b_mcp__check_output(c, &rq);
 }
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */

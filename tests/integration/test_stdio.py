@@ -834,6 +834,19 @@ def t_failures():
           "SECRET-" not in raw and "EnvdAccessToken" not in d and d.get("envVars") == {"OPENAI_API_KEY": "[redacted]"}, raw[:400])
     check("200: a lone surrogate goes out as U+FFFD", d.get("metadata", {}).get("note") == "a\ufffdb" and "\\ud800" not in raw, raw[:400])
     SIM.clear_faults()
+    # A broken answer is an error that says so, never a success: a list of {} would say nothing runs while
+    # sandboxes bill; a get of {}, a create without an ID, a count that is a string break the output schema.
+    fault_call("list answered {}", dict(path="^/v2/sandboxes$", status=200, body="{}", content_type="application/json"),
+               "e2b_list_sandboxes", {}, ["not the JSON array"])
+    fault_call("get answered {}", dict(path="^/sandboxes/", status=200, body="{}", content_type="application/json"),
+               "e2b_get_sandbox", {"sandbox_id": BOB_STG1}, ["has no sandboxID"])
+    fault_call("get answered a count as a string", dict(path="^/sandboxes/", status=200, content_type="application/json",
+               body=json.dumps({"sandboxID": BOB_STG1, "templateID": "base", "cpuCount": "two"})),
+               "e2b_get_sandbox", {"sandbox_id": BOB_STG1}, ["cpuCount is a string, not of type integer"])
+    fault_call("create answered without a sandboxID", dict(path="^/v2/sandboxes$", method="POST", status=201,
+               body=json.dumps({"templateID": "base", "envdVersion": "0.2.0"}), content_type="application/json"),
+               "e2b_create_sandbox", {"timeout": 30}, ["has no sandboxID", "may still have been carried out"])
+    SIM.clear_faults()
     SIM.clear()
     res = c.call_tool("e2b_list_sandboxes", {"metadata": {"k": "\ud800"}})
     check("a lone surrogate in the arguments: refused, nothing sent", is_err(res) and "surrogate" in result_text(res) and not SIM.requests(),

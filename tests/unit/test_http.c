@@ -593,7 +593,7 @@ static void test_tool_errors(void) {
   CHECK(m.sends == 1);   /* sent (the script has no answer: an error, but it was sent) */
   m.now += 4001;
   {
-    const char *a = with_cl("HTTP/1.1 200 OK\r\n", "{\"sandboxID\":\"sb2\"}");
+    const char *a = with_cl("HTTP/1.1 200 OK\r\n", "{\"sandboxID\":\"sb2\",\"templateID\":\"base\"}");
     fake_add(fake_conn(&m, 0), a, strlen(a));
   }
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb2\"}", &res) == 0);

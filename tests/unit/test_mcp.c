@@ -721,7 +721,7 @@ static void test_bad_arguments(void) {
   CHECK(jis(0, "result.isError", "true") && CONTAINS(J(0, "result.content.0.text"), "sandbox_id") && m.opens == 0);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}") == 1 && jhas(0, "result"));
   /* valid IDs do go out */
-  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 47\r\n\r\n{\"sandboxID\":\"i1a2b3c4-d5_e6\",\"templateID\":\"b\"}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"i1a2b3c4-d5_e6\"}", &r) == 0 && !r.is_error && m.opens == 1);
   CHECK(out.key_leaks == 0);
 }
@@ -839,7 +839,11 @@ static void answer(int slot, int status, const char *body) {
            status, (int)strlen(body), body);
   fake_add(fake_conn(&m, 0), ans[slot], strlen(ans[slot]));
 }
-static void fresh(void) { setup(KEY, 0); init_version("2025-06-18"); }
+static void fresh(void) {
+  setup(KEY, 0);
+  init_version("2025-06-18");
+  CHECK(e2b_mcp__url_parse(&srv.dash, "http://sim.test:8080") == 0);   /* the Dashboard API on the fake too */
+}
 static int count(const char *h, const char *needle) {
   int n = 0;
   for (; (h = strstr(h, needle)) != NULL; h++) n++;
@@ -910,6 +914,64 @@ static void test_hostile_answers(void) {
   CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{\"template\":\"x\\ud83dy\"}", &r) == 0 && r.is_error && CONTAINS(r.message, "surrogate") && m.opens == 0);
 }
 
+/* ---- a broken answer is an error that says so, never a success ---- */
+static void broken(const char *tool, const char *args, int status, const char *body, const char *needle) {
+  e2b_mcp_result r;
+  fresh();
+  answer(0, status, body);
+  CHECKM(e2b_mcp_call_tool(&srv, tool, args, &r) == 0 && r.is_error && r.json == NULL && CONTAINS(r.message, needle) && m.opens == 1, body);
+  if (!CONTAINS(r.message, needle)) printf("  got: %s\n", r.message);
+}
+static void test_broken_answers(void) {
+  static const char *const sb = "{\"sandbox_id\":\"sb1\"}";
+  e2b_mcp_result r;
+  int a;
+  /* the wrong kind of value: a list is an array, a sandbox an object */
+  broken("e2b_list_sandboxes", NULL, 200, "{}", "not the JSON array");
+  broken("e2b_list_sandboxes", NULL, 200, "{\"data\":[]}", "not the JSON array");
+  broken("e2b_list_templates", NULL, 200, "{}", "not the JSON array");
+  broken("e2b_list_snapshots", NULL, 200, "\"x\"", "not the JSON array");
+  broken("e2b_get_sandbox_metrics", sb, 200, "{}", "not the JSON array");
+  broken("e2b_get_sandbox", sb, 200, "[]", "not the JSON object");
+  broken("e2b_create_sandbox", NULL, 201, "[]", "not the JSON object");
+  /* a list the answer must hold */
+  broken("e2b_get_sandbox_logs", sb, 200, "{}", "no list 'logs'");
+  broken("e2b_get_sandbox_logs", sb, 200, "{\"logs\":{}}", "no list 'logs'");
+  broken("e2b_list_template_builds", "{\"template_id\":\"t1\"}", 200, "{\"templateID\":\"t1\"}", "no list 'builds'");
+  broken("e2b_list_default_templates", NULL, 200, "{\"templates\":null}", "no list 'templates'");
+#ifndef E2B_MCP_TERSE
+  /* against the tool's own output schema: required members, types, enums, at any depth */
+  broken("e2b_get_sandbox", sb, 200, "{}", "the result has no sandboxID");
+  broken("e2b_get_sandbox", sb, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"b\",\"cpuCount\":\"two\"}", "cpuCount is a string, not of type integer");
+  broken("e2b_get_sandbox", sb, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"b\",\"memoryMB\":512.5}", "memoryMB is a number, not of type integer");
+  broken("e2b_get_sandbox", sb, 200, "{\"sandboxID\":7,\"templateID\":\"b\"}", "sandboxID is a number, not of type string");
+  broken("e2b_get_sandbox", sb, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"b\",\"state\":\"exploded\"}", "state is \"exploded\", not one of the allowed values");
+  broken("e2b_list_sandboxes", NULL, 200, "[{\"sandboxID\":\"a\",\"templateID\":\"b\"},{\"templateID\":\"b\"}]", "data[1] has no sandboxID");
+  broken("e2b_list_sandboxes", NULL, 200, "[{\"sandboxID\":\"a\",\"templateID\":\"b\",\"metadata\":[]}]", "data[0].metadata is an array, not of type object");
+  broken("e2b_create_sandbox", NULL, 201, "{\"templateID\":\"base\"}", "may still have been carried out");
+  broken("e2b_create_sandbox", NULL, 201, "{}", "has no sandboxID");
+  broken("e2b_get_sandbox_metrics", sb, 200, "[{\"timestampUnix\":\"now\"}]", "data[0].timestampUnix is a string");
+  broken("e2b_get_sandbox_logs", sb, 200, "{\"logs\":[{\"timestamp\":1}]}", "data[0].timestamp is a number, not of type string");
+  broken("e2b_list_default_templates", NULL, 200, "{\"templates\":[{\"id\":\"base\",\"vcpu\":\"2\"}]}", "data[0].cpuCount is a string");
+  broken("e2b_resume_sandbox", sb, 201, "{\"sandboxID\":null}", "sandboxID is null");
+#endif
+  /* every built-in output schema fits the tokens the check reads it into (else the check would be skipped) */
+  fresh();
+  for (a = 0; a < srv.ntools; a++)
+    if (srv.tools[a]->output_schema)
+      CHECKM(e2b_mcp__parse(srv.tools[a]->output_schema, strlen(srv.tools[a]->output_schema), jt, E2B_MCP__SCHEMA_TOKENS) > 0, srv.tools[a]->name);
+  /* what the API documents still passes: empty lists, nulls where allowed, members the schema does not name */
+  fresh();
+  answer(0, 200, "[]");
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && !r.is_error && CONTAINS(r.json, "\"data\":[]"));
+  fresh();
+  answer(0, 200, "{\"templates\":[{\"id\":\"base\",\"totalDiskSizeMb\":null,\"extra\":{\"x\":[1]}}]}");
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_default_templates", NULL, &r) == 0 && !r.is_error);
+  fresh();
+  answer(0, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"b\",\"cpuCount\":2,\"memoryMB\":512.0,\"state\":\"paused\",\"new\":\"field\"}");
+  CHECK((a = call(call_get)) >= 0 && jis(a, "result.isError", "false") && jis(a, "result.structuredContent.state", "paused"));
+}
+
 int main(void) {
   test_before_initialize();
   test_errors();
@@ -923,5 +985,6 @@ int main(void) {
   test_keys();
   test_elicitation();
   test_hostile_answers();
+  test_broken_answers();
   return CHECK_DONE();
 }

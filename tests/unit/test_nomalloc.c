@@ -172,7 +172,7 @@ int main(void) {
          "{\"sandboxID\":\"sb2\",\"templateID\":\"base\",\"state\":\"running\",\"metadata\":{\"app\":\"staging\"}}]");
   {
     static char chunked[256];
-    static const char part2[] = "1\",\"envdAccessToken\":\"x\",\"n\":1}";
+    static const char part2[] = "1\",\"templateID\":\"base\",\"envdAccessToken\":\"x\",\"n\":1}";
     int n = snprintf(chunked, sizeof chunked, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{\"sandboxID\":\"sb\r\n"
                      "%x;ext\r\n%s\r\n0\r\n\r\n", (unsigned)(sizeof part2 - 1), part2);
     fake_add(api, chunked, (size_t)n);
