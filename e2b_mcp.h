@@ -4001,8 +4001,9 @@ static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return &rq->body;
 }
 
-/* The consent question, in the error text's buffer: it is sent before any
-   error can be written there, and needs no room of its own while the call waits. */
+/* The consent question, in the error text's buffer (free until the call has
+   an error): the build phase's frame stays small; e2b_mcp__consent copies it
+   before asking. */
 static void e2b_mcp__ask(e2b_mcp_call *c, e2b_mcp__req *rq, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -4545,7 +4546,10 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
 /* The consent step for calls that bill or destroy: after the request is
    built, before it is sent. 0: go ahead. */
 static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
-  int r = e2b_mcp_confirm(c, question);
+  char q[E2B_MCP_ERRMSG_MAX];   /* the question may sit in the error text's buffer, which asking resets */
+  int r;
+  e2b_mcp__strlcpy(q, question, sizeof q);
+  r = e2b_mcp_confirm(c, q);
   if (r == 2) return -1;   /* asked within the result (2026-07-28): the client calls again with the answer */
   if (r == 0) {
     e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
