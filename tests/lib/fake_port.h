@@ -53,7 +53,7 @@ typedef struct fake {
   size_t piece;         /* bytes per recv at most; 0: as many as fit */
   unsigned rng;         /* nonzero: each recv's size is random, 1..piece */
   int open_err;         /* nonzero: open fails with it */
-  int opens, closes, recvs, sends, requests;
+  int opens, closes, recvs, sends, requests, resolves;
   int cur;              /* script of the open connection, -1: none */
   int next;             /* the script's next answer */
   const char *ans;      /* the answer being read */
@@ -112,6 +112,7 @@ static int fake_resolve(void *user, const char *host, e2b_mcp_addr *addr) {
   if (hl >= sizeof f->host) hl = sizeof f->host - 1;
   memcpy(f->host, host, hl);
   f->host[hl] = 0;
+  f->resolves++;
   if (f->open_err == E2B_MCP_ERR_DNS) return f->open_err;
   memset(addr, 0, sizeof *addr);
   addr->family = 4;
