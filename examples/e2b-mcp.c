@@ -64,7 +64,11 @@ static const char usage[] =
   "  E2B_MCP_HTTP_TOKEN     with --http: the bearer token every client must send;\n"
   "                         required unless HOST is a loopback address\n"
   "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: Host/Origin names to accept, comma-separated: on a\n"
-  "                         loopback address besides the loopback names, elsewhere the only ones\n";
+  "                         loopback address besides the loopback names, elsewhere the only ones\n"
+  "  E2B_MCP_STATE_KEY      secret sealing the consent state of 2026-07-28 clients; give every\n"
+  "                         replica behind one load balancer the same (default: random per process)\n"
+  "  E2B_MCP_HTTP_PROXY_NAMES_SESSIONS  1: behind a balancer that hashes Mcp-Session-Id, a new 2025\n"
+  "                         session takes the id the balancer sent in X-Mcp-New-Session-Id\n";
 
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
@@ -84,6 +88,7 @@ int main(int argc, char **argv) {
       http.host = host;
       http.token = getenv("E2B_MCP_HTTP_TOKEN");
       http.allowed_hosts = getenv("E2B_MCP_HTTP_ALLOWED_HOSTS");
+      http.proxy_names_sessions = getenv("E2B_MCP_HTTP_PROXY_NAMES_SESSIONS") && strcmp(getenv("E2B_MCP_HTTP_PROXY_NAMES_SESSIONS"), "1") == 0;
       use_http = 1;
     } else {
       int known = !strcmp(argv[1], "--version") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--http");
@@ -99,6 +104,7 @@ int main(int argc, char **argv) {
   cfg.api_url = getenv("E2B_API_URL");
   cfg.dashboard_url = getenv("E2B_DASHBOARD_API_URL");
   cfg.ca_file = getenv("E2B_MCP_CA_FILE");
+  cfg.state_key = getenv("E2B_MCP_STATE_KEY");
   cfg.enable_kill = kill && strcmp(kill, "1") == 0;
   r = e2b_mcp_init(&srv, &cfg);
   if (r != 0) {

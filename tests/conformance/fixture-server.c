@@ -1,5 +1,6 @@
 /* fixture-server: e2b_mcp.h over Streamable HTTP with the fixture tools of the
-   official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16),
+   official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16 for
+   the 2025 revisions, 0.2.0-alpha.12 for 2026-07-28),
    registered through the public custom-tool API next to the E2B tools.
    Test-only: these fixtures never ship in build/e2b-mcp.
 
@@ -105,6 +106,139 @@ static void t_sep1330(e2b_mcp_call *c) {
 }
 static void t_schema_2020(e2b_mcp_call *c) { e2b_mcp_result_text(c, "ok"); }
 
+/* ---- the stateless revision (2026-07-28): asking within the result ---- */
+
+#define ASK_NAME(msg) "{\"method\":\"elicitation/create\",\"params\":{\"message\":\"" msg "\",\"requestedSchema\":" \
+  "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"]}}}"
+#define ASK_SAMPLE(text, max) "{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[{\"role\":\"user\"," \
+  "\"content\":{\"type\":\"text\",\"text\":\"" text "\"}}],\"maxTokens\":" max "}}"
+#define ASK_ROOTS "{\"method\":\"roots/list\",\"params\":{}}"
+
+/* The text of a string at path a.b inside the answer to key ("" when absent). */
+static void answer_str(e2b_mcp_call *c, const char *key, const char *a, const char *b, char *out, size_t cap) {
+  int r = e2b_mcp_input_response(c, key);
+  int v = e2b_mcp_json_find(c->js, c->tok, e2b_mcp_json_find(c->js, c->tok, r, a), b);
+  out[0] = 0;
+  if (v >= 0) snprintf(out, cap, "%.*s", c->tok[v].end - c->tok[v].start, c->js + c->tok[v].start);
+}
+static void need_modern(e2b_mcp_call *c) { e2b_mcp_result_error(c, "This tool asks within its result: call it as a 2026-07-28 client"); }
+
+static void t_ir_elicitation(e2b_mcp_call *c) {
+  char name[128], text[160];
+  if (e2b_mcp_input_response(c, "user_name") < 0) {
+    if (e2b_mcp_input_required(c, "{\"user_name\":" ASK_NAME("What is your name?") "}", NULL) != 0) need_modern(c);
+    return;
+  }
+  answer_str(c, "user_name", "content", "name", name, sizeof name);
+  snprintf(text, sizeof text, "Hello, %s!", name);
+  e2b_mcp_result_text(c, text);
+}
+static void t_ir_sampling(e2b_mcp_call *c) {
+  char said[256];
+  if (e2b_mcp_input_response(c, "capital_question") < 0) {
+    if (e2b_mcp_input_required(c, "{\"capital_question\":" ASK_SAMPLE("What is the capital of France?", "100") "}", NULL) != 0) need_modern(c);
+    return;
+  }
+  answer_str(c, "capital_question", "content", "text", said, sizeof said);
+  e2b_mcp_result_text(c, said[0] ? said : "(no text)");
+}
+static void t_ir_roots(e2b_mcp_call *c) {
+  int r = e2b_mcp_input_response(c, "client_roots"), roots;
+  char text[512];
+  if (r < 0) {
+    if (e2b_mcp_input_required(c, "{\"client_roots\":" ASK_ROOTS "}", NULL) != 0) need_modern(c);
+    return;
+  }
+  roots = e2b_mcp_json_find(c->js, c->tok, r, "roots");
+  snprintf(text, sizeof text, "Roots: %.*s", roots >= 0 ? c->tok[roots].end - c->tok[roots].start : 2, roots >= 0 ? c->js + c->tok[roots].start : "[]");
+  e2b_mcp_result_text(c, text);
+}
+static void t_ir_state(e2b_mcp_call *c) {
+  char st[64];
+  if (e2b_mcp_input_response(c, "confirm") < 0 || e2b_mcp_request_state(c, st, sizeof st) < 0 || strcmp(st, "round1") != 0) {
+    if (e2b_mcp_input_required(c, "{\"confirm\":{\"method\":\"elicitation/create\",\"params\":{\"message\":\"Please confirm\","
+                               "\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"required\":[\"ok\"]}}}}",
+                               "round1") != 0) need_modern(c);
+    return;
+  }
+  e2b_mcp_result_text(c, "state-ok: the requestState came back intact");
+}
+static void t_ir_multiple(e2b_mcp_call *c) {
+  char st[64];
+  if (e2b_mcp_input_response(c, "user_name") < 0 || e2b_mcp_input_response(c, "greeting") < 0 ||
+      e2b_mcp_input_response(c, "client_roots") < 0 || e2b_mcp_request_state(c, st, sizeof st) < 0) {
+    if (e2b_mcp_input_required(c, "{\"user_name\":" ASK_NAME("What is your name?") ",\"greeting\":" ASK_SAMPLE("Generate a greeting", "50")
+                               ",\"client_roots\":" ASK_ROOTS "}", "multi") != 0) need_modern(c);
+    return;
+  }
+  e2b_mcp_result_text(c, "All three answers came back");
+}
+static void t_ir_multi_round(e2b_mcp_call *c) {
+  char st[64];
+  int have = e2b_mcp_request_state(c, st, sizeof st) > 0;
+  if (have && strcmp(st, "round2") == 0 && e2b_mcp_input_response(c, "step2") >= 0) {
+    e2b_mcp_result_text(c, "Both rounds answered");
+    return;
+  }
+  if (have && strcmp(st, "round1") == 0 && e2b_mcp_input_response(c, "step1") >= 0) {
+    e2b_mcp_input_required(c, "{\"step2\":{\"method\":\"elicitation/create\",\"params\":{\"message\":\"Step 2: What is your favorite color?\","
+                           "\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"color\":{\"type\":\"string\"}},\"required\":[\"color\"]}}}}",
+                           "round2");
+    return;
+  }
+  if (e2b_mcp_input_required(c, "{\"step1\":" ASK_NAME("Step 1: What is your name?") "}", "round1") != 0) need_modern(c);
+}
+static void t_ir_tampered(e2b_mcp_call *c) {
+  char st[64];
+  if (e2b_mcp_request_state(c, st, sizeof st) < 0) {   /* a tampered state never gets here: the core refuses it */
+    if (e2b_mcp_input_required(c, "{\"confirm\":{\"method\":\"elicitation/create\",\"params\":{\"message\":\"Please confirm\","
+                               "\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"required\":[\"ok\"]}}}}",
+                               "sealed") != 0) need_modern(c);
+    return;
+  }
+  e2b_mcp_result_text(c, "The state was intact");
+}
+static void t_ir_capabilities(e2b_mcp_call *c) {
+  char req[1024];
+  size_t n = 0;
+  if (e2b_mcp_input_response(c, "q") >= 0 || e2b_mcp_input_response(c, "who") >= 0 || e2b_mcp_input_response(c, "roots") >= 0) {
+    e2b_mcp_result_text(c, "Answered");
+    return;
+  }
+  n += (size_t)snprintf(req + n, sizeof req - n, "{");
+  if (e2b_mcp_client_has(c, "sampling")) n += (size_t)snprintf(req + n, sizeof req - n, "\"q\":%s", ASK_SAMPLE("Say hello", "20"));
+  if (e2b_mcp_client_has(c, "elicitation")) n += (size_t)snprintf(req + n, sizeof req - n, "%s\"who\":%s", n > 1 ? "," : "", ASK_NAME("Who are you?"));
+  if (e2b_mcp_client_has(c, "roots")) n += (size_t)snprintf(req + n, sizeof req - n, "%s\"roots\":%s", n > 1 ? "," : "", ASK_ROOTS);
+  snprintf(req + n, sizeof req - n, "}");
+  if (n == 1) { e2b_mcp_result_text(c, "The client declared nothing to ask with"); return; }
+  if (e2b_mcp_input_required(c, req, NULL) != 0) need_modern(c);
+}
+static void t_missing_capability(e2b_mcp_call *c) {
+  if (!e2b_mcp_client_has(c, "sampling")) {
+    e2b_mcp_fail(c, -32021, "This tool needs the sampling capability, which the client did not declare",
+                 "{\"requiredCapabilities\":{\"sampling\":{}}}");
+    return;
+  }
+  e2b_mcp_result_text(c, "The client declared sampling");
+}
+static void t_streaming_elicitation(e2b_mcp_call *c) {
+  if (e2b_mcp_input_response(c, "user_name") >= 0) { e2b_mcp_result_text(c, "Thanks"); return; }
+  e2b_mcp_progress(c, 1, 2, "about to ask");
+  if (e2b_mcp_input_required(c, "{\"user_name\":" ASK_NAME("What is your name?") "}", NULL) != 0) need_modern(c);
+}
+static void t_param_header(e2b_mcp_call *c) {   /* its argument also comes as the Mcp-Param-Region header */
+  char region[128], text[160];
+  if (e2b_mcp_arg_str(c, "region", region, sizeof region) != 1) { e2b_mcp_result_error(c, "region (a string) is required"); return; }
+  snprintf(text, sizeof text, "region=%s", region);
+  e2b_mcp_result_text(c, text);
+}
+static void t_logging_tool(e2b_mcp_call *c) {   /* sent only when the request asked for a level */
+  e2b_mcp_log(c, "info", "one");
+  e2b_mcp_log(c, "warning", "two");
+  e2b_mcp_log(c, "error", "three");
+  e2b_mcp_result_text(c, "Logged at the level the request asked for, if any");
+}
+
 #define NOARGS "{\"type\":\"object\",\"properties\":{}}"
 static const e2b_mcp_tool fixtures[] = {
   { "test_simple_text", NULL, "Returns a simple text response", NOARGS, NULL, E2B_MCP_READ_ONLY, t_simple_text, NULL },
@@ -121,10 +255,29 @@ static const e2b_mcp_tool fixtures[] = {
   { "test_elicitation_sep1034_defaults", NULL, "Asks with defaults for every primitive type", NOARGS, NULL, E2B_MCP_READ_ONLY, t_sep1034, NULL },
   { "test_elicitation_sep1330_enums", NULL, "Asks with every enum schema variant", NOARGS, NULL, E2B_MCP_READ_ONLY, t_sep1330, NULL },
   { "json_schema_2020_12_tool", NULL, "Tool with JSON Schema 2020-12 features",
-    "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"$defs\":{\"address\":{\"type\":\"object\","
-    "\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}}},\"properties\":{\"name\":{\"type\":\"string\"},"
-    "\"address\":{\"$ref\":\"#/$defs/address\"}},\"additionalProperties\":false}",
-    NULL, E2B_MCP_READ_ONLY, t_schema_2020, NULL }
+    "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"$defs\":{\"address\":{\"$anchor\":\"addressDef\","
+    "\"type\":\"object\",\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}}},\"properties\":{\"name\":{\"type\":\"string\"},"
+    "\"address\":{\"$ref\":\"#/$defs/address\"},\"contactMethod\":{\"type\":\"string\",\"enum\":[\"phone\",\"email\"]},"
+    "\"phone\":{\"type\":\"string\"},\"email\":{\"type\":\"string\"}},"
+    "\"allOf\":[{\"anyOf\":[{\"required\":[\"phone\"]},{\"required\":[\"email\"]}]}],"
+    "\"if\":{\"properties\":{\"contactMethod\":{\"const\":\"phone\"}},\"required\":[\"contactMethod\"]},"
+    "\"then\":{\"required\":[\"phone\"]},\"else\":{\"required\":[\"email\"]},\"additionalProperties\":false}",
+    NULL, E2B_MCP_READ_ONLY, t_schema_2020, NULL },
+  /* 2026-07-28: asking within the result, and the revision's diagnostics */
+  { "test_input_required_result_elicitation", NULL, "Asks the user's name within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_elicitation, NULL },
+  { "test_input_required_result_sampling", NULL, "Asks the client's model within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_sampling, NULL },
+  { "test_input_required_result_list_roots", NULL, "Asks the client's roots within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_roots, NULL },
+  { "test_input_required_result_request_state", NULL, "Asks with a sealed requestState and checks it comes back", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_state, NULL },
+  { "test_input_required_result_multiple_inputs", NULL, "Asks three things at once", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_multiple, NULL },
+  { "test_input_required_result_multi_round", NULL, "Asks in two rounds", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_multi_round, NULL },
+  { "test_input_required_result_tampered_state", NULL, "Refuses an altered requestState", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_tampered, NULL },
+  { "test_input_required_result_capabilities", NULL, "Asks only with what the client declared", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_capabilities, NULL },
+  { "test_missing_capability", NULL, "Needs the sampling capability", NOARGS, NULL, E2B_MCP_READ_ONLY, t_missing_capability, NULL },
+  { "test_streaming_elicitation", NULL, "Reports progress, then asks within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_streaming_elicitation, NULL },
+  { "test_param_header", NULL, "Echoes a region that is mirrored into the Mcp-Param-Region header",
+    "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"description\":\"A region\",\"x-mcp-header\":\"Region\"}},"
+    "\"required\":[\"region\"]}", NULL, E2B_MCP_READ_ONLY, t_param_header, NULL },
+  { "test_logging_tool", NULL, "Logs three messages at the level the request asks for", NOARGS, NULL, E2B_MCP_READ_ONLY, t_logging_tool, NULL }
 };
 
 int main(int argc, char **argv) {

@@ -1,13 +1,15 @@
 #!/bin/sh
 # The official MCP conformance suite against the HTTP transport of
-# build/fixture-server (e2b_mcp.h plus the suite's fixture tools).
-# Needs: build/fixture-server, Node 22 and the suite under build/npm (make rules).
+# build/fixture-server (e2b_mcp.h plus the suite's fixture tools), twice:
+#   2025 revisions:  @modelcontextprotocol/conformance 0.1.16, active suite
+#   2026-07-28:      @modelcontextprotocol/conformance 0.2.0-alpha.12,
+#                    --suite all --spec-version 2026-07-28
+# each with its expected-failures file (scenarios a tools-only server cannot serve).
+# Needs: build/fixture-server, Node 22 and both suites under build/npm (make rules).
 # Prints one line per scenario and closes with "N passed, N failed" (scenarios).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 NODE_BIN=$ROOT/build/npm/node22/node_modules/node/bin
-CONF=$ROOT/build/npm/conformance/node_modules/.bin/conformance
-EXPECTED=$ROOT/tests/conformance/expected-failures.yml
 PATH=$NODE_BIN:$PATH; export PATH
 # One directory per run (another `make test` may run in the same tree); the newest few stay.
 mkdir -p "$ROOT/build/conformance"
@@ -25,21 +27,33 @@ for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 done
 if [ -z "$port" ]; then echo "FAIL fixture-server did not start"; cat "$OUT/server.err"; echo "0 passed, 1 failed"; exit 1; fi
 echo "fixture-server on 127.0.0.1:$port, node $(node --version)"
-timeout 600 "$CONF" server --url "http://localhost:$port/mcp" --expected-failures "$EXPECTED" -o "$OUT/results" >"$OUT/suite.log" 2>&1
-rc=$?
-sed 's/\x1b\[[0-9;]*m//g' "$OUT/suite.log" > "$OUT/suite.txt"
-# Per scenario: passed, an expected failure (listed, with its reason in the yml), or failed.
 . "$ROOT/tests/lib/check.sh"
-sed -n -e 's/^✓ \([^:]*\):.*/P \1/p' -e 's/^✗ \([^:]*\):.*/F \1/p' "$OUT/suite.txt" > "$OUT/scenarios.txt"
-while read -r mark name; do
-  listed=0; grep -qE "^  - $name\$" "$EXPECTED" && listed=1
-  if [ "$mark" = P ] && [ $listed -eq 0 ]; then pass "$name"
-  elif [ "$mark" = F ] && [ $listed -eq 1 ]; then echo "XFAIL $name (reason in tests/conformance/expected-failures.yml)"
-  elif [ "$mark" = P ]; then fail "$name: passes but is listed as an expected failure (stale)"
-  else fail "$name: the scenario failed"; fi
-done < "$OUT/scenarios.txt"
-total=$(grep -E '^Total:' "$OUT/suite.txt")
-echo "suite: ${total:-no summary}, exit $rc (log: $OUT/suite.txt)"
-if [ $((pass_n+fail_n)) -eq 0 ]; then tail -n 20 "$OUT/suite.txt"; fail "the suite reported scenarios: none"; fi
-if [ $rc -ne 0 ] && [ $fail_n -eq 0 ]; then fail "the suite exits 0: it exited $rc"; fi
+
+# suite <label> <npm dir> <expected-failures file> [conformance arguments...]
+suite() {
+  label=$1; conf=$ROOT/build/npm/$2/node_modules/.bin/conformance; expected=$ROOT/tests/conformance/$3; shift 3
+  log=$OUT/suite-$label
+  timeout 600 "$conf" server --url "http://localhost:$port/mcp" "$@" --expected-failures "$expected" -o "$log.results" >"$log.log" 2>&1
+  rc=$?
+  sed 's/\x1b\[[0-9;]*m//g' "$log.log" > "$log.txt"
+  # Per scenario: passed, an expected failure (listed, with its reason in the yml), or failed.
+  sed -n -e 's/^✓ \([^:]*\):.*/P \1/p' -e 's/^✗ \([^:]*\):.*/F \1/p' "$log.txt" > "$log.scenarios"
+  n=0; f0=$fail_n
+  while read -r mark name; do
+    n=$((n+1))
+    listed=0; grep -qE "^  - $name\$" "$expected" && listed=1
+    if [ "$mark" = P ] && [ $listed -eq 0 ]; then pass "[$label] $name"
+    elif [ "$mark" = F ] && [ $listed -eq 1 ]; then echo "XFAIL [$label] $name (reason in tests/conformance/$(basename "$expected"))"
+    elif [ "$mark" = P ] && [ $rc -eq 0 ]; then echo "XFAIL [$label] $name (its checks pass with warnings, which the suite counts; reason in tests/conformance/$(basename "$expected"))"
+    elif [ "$mark" = P ]; then fail "[$label] $name: passes but is listed as an expected failure (stale)"
+    else fail "[$label] $name: the scenario failed"; fi
+  done < "$log.scenarios"
+  total=$(grep -E '^Total:' "$log.txt")
+  echo "[$label] suite: ${total:-no summary}, exit $rc (log: $log.txt)"
+  if [ $n -eq 0 ]; then tail -n 20 "$log.txt"; fail "[$label] the suite reported scenarios: none"; fi
+  if [ $rc -ne 0 ] && [ $fail_n -eq $f0 ]; then fail "[$label] the suite exits 0: it exited $rc"; fi
+}
+
+suite 2025 conformance expected-failures.yml
+suite 2026-07-28 conformance2 expected-failures-2026.yml --suite all --spec-version 2026-07-28
 closing

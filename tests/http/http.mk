@@ -4,27 +4,38 @@
 #                               slow clients, more clients than slots (Python stdlib)
 #   make test-http-consent      consent before billable calls, on stdio and on HTTP,
 #                               checked against the simulator's request log
-#   make test-http-conformance  @modelcontextprotocol/conformance against build/fixture-server
+#   make test-http-conformance  @modelcontextprotocol/conformance against build/fixture-server:
+#                               0.1.16 (2025 revisions) and 0.2.0-alpha.12 (2026-07-28)
 #   make test-http-inspector    @modelcontextprotocol/inspector CLI against build/e2b-mcp
-#                               (stdio and --http) and the simulator
+#                               (stdio and --http, legacy and --protocol-era modern) and the simulator
+#   make test-http-client-v2    the official v2 TypeScript client (@modelcontextprotocol/client)
+#                               pinned to 2026-07-28, auto and legacy, stdio and --http: every tool
+#   make test-http-replicas     three --http replicas behind nginx (examples/nginx-replicas.conf):
+#                               2026-07-28 round robin, 2025 sessions by Mcp-Session-Id, one stopped
 # Node 22 and the npm packages go under build/npm/ (idempotent: skipped when the pinned
 # version is there). Each suite ends with "N passed, N failed".
 
 HTTP_NPM        := $(BUILD)/npm
 HTTP_NODE_VER   := 22
 HTTP_CONF_VER   := 0.1.16
+HTTP_CONF2_VER  := 0.2.0-alpha.12
+HTTP_CLIENT_VER := 2.4.0
 HTTP_INSP_VER   := 2.12.0
 HTTP_NODE_BIN   := $(HTTP_NPM)/node22/node_modules/node/bin
 
-TEST_SUITES += http-rules http-consent http-conformance http-inspector
+TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas
 
-.PHONY: test-http-rules test-http-consent test-http-conformance test-http-inspector http-node http-npm-conformance http-npm-inspector
+.PHONY: test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-conformance http-npm-inspector http-npm-client
 
 # The server binary again with small slots and short timeouts, so the rules show in seconds.
 $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_HTTP_CONNS=4 -DE2B_MCP_HTTP_SESSIONS=3 -DE2B_MCP_HTTP_LINGER=4 \
 	  -DE2B_MCP_MSG_MAX=16384 -DE2B_MCP_HTTP_REQUEST_TIMEOUT_MS=1500 -DE2B_MCP_HTTP_IDLE_TIMEOUT_MS=4000 \
 	  -DE2B_MCP_HTTP_ASK_TIMEOUT_MS=8000 -o $@ examples/e2b-mcp.c
+
+# The server binary without 2025 HTTP sessions: 2026-07-28 clients only over HTTP.
+$(BUILD)/e2b-mcp-modern-only: examples/e2b-mcp.c $(HDRS) | $(BUILD)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_HTTP_SESSIONS=0 -o $@ examples/e2b-mcp.c
 
 # A small send buffer on every accepted socket (LD_PRELOAD), so a client that does not read
 # fills it with one answer, as on a slow link (tests/http/sndbuf_shim.c; not -pedantic:
@@ -34,7 +45,7 @@ $(BUILD)/sndbuf-shim.so: tests/http/sndbuf_shim.c | $(BUILD)
 
 # The conformance fixtures: a test-only server, never part of build/e2b-mcp.
 $(BUILD)/fixture-server: tests/conformance/fixture-server.c $(HDRS) | $(BUILD)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -o $@ tests/conformance/fixture-server.c
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_MAX_TOOLS=32 -o $@ tests/conformance/fixture-server.c
 
 # npm install of one pinned package into build/npm/<dir>, skipped when already there.
 # $(1) dir, $(2) package, $(3) version
@@ -53,8 +64,11 @@ http-node:
 	$(call http_npm_install,node22,node,$(HTTP_NODE_VER))
 http-npm-conformance: http-node
 	$(call http_npm_install,conformance,@modelcontextprotocol/conformance,$(HTTP_CONF_VER))
+	$(call http_npm_install,conformance2,@modelcontextprotocol/conformance,$(HTTP_CONF2_VER))
 http-npm-inspector: http-node
 	$(call http_npm_install,inspector,@modelcontextprotocol/inspector,$(HTTP_INSP_VER))
+http-npm-client: http-node
+	$(call http_npm_install,client2,@modelcontextprotocol/client,$(HTTP_CLIENT_VER))
 
 test-http-rules:
 	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest $(BUILD)/fixture-server $(BUILD)/sndbuf-shim.so >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
@@ -71,3 +85,12 @@ test-http-conformance:
 test-http-inspector:
 	@$(MAKE) -s $(BUILD)/e2b-mcp http-npm-inspector || { echo "0 passed, 1 failed"; exit 1; }
 	@timeout 600 python3 tests/http/test_inspector.py
+
+test-http-client-v2:
+	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-modern-only $(BUILD)/e2b-mcp-httptest http-npm-client || { echo "0 passed, 1 failed"; exit 1; }
+	@timeout 600 python3 tests/http/test_client_v2.py
+
+test-http-replicas:
+	@scripts/install-deps.sh tls >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 300 python3 tests/http/test_replicas.py

@@ -1,6 +1,8 @@
 """The MCP inspector CLI (@modelcontextprotocol/inspector, Node 22, under build/npm) lists
 the tools of build/e2b-mcp and calls e2b_list_sandboxes against the simulator: over stdio,
-over --http, and over --http with a bearer token."""
+over --http, and over --http with a bearer token; then with --protocol-era modern
+(2026-07-28: server/discover and per-request _meta, no initialize) over stdio, where a
+wrapper records what the inspector sent, and over --http."""
 import json
 import os
 import subprocess
@@ -101,6 +103,46 @@ def main():
     call_ok(rc, data, text, sim_port, "http+token")
     rc, data, text = inspector([url, "--transport", "http", "--method", "tools/list"])
     check("http+token: without the token the inspector is refused", rc != 0 and not tool_names(data), text[-300:])
+    stop(proc)
+
+    # --protocol-era modern over stdio, through a wrapper that keeps a copy of stdin
+    log = os.path.join(BUILD, "inspector-modern-%d.log" % os.getpid())
+    wrapper = os.path.join(BUILD, "inspector-modern-%d.sh" % os.getpid())
+    with open(wrapper, "w") as f:
+        f.write('#!/bin/sh\ntee -a "%s" | exec "%s"\n' % (log, E2B_MCP))
+    os.chmod(wrapper, 0o755)
+    rc, data, text = inspector([wrapper] + env_args + ["--protocol-era", "modern", "--method", "tools/list"])
+    list_ok(rc, data, text, sim_port, "stdio modern")
+    SIM.clear()
+    rc, data, text = inspector([wrapper] + env_args + ["--protocol-era", "modern", "--method", "tools/call",
+                                                      "--tool-name", "e2b_list_sandboxes"])
+    call_ok(rc, data, text, sim_port, "stdio modern")
+    sent = []
+    with open(log) as f:
+        for line in f:
+            try:
+                sent.append(json.loads(line))
+            except ValueError:
+                pass
+    os.unlink(wrapper)
+    os.unlink(log)
+    methods = [m.get("method") for m in sent]
+    check("stdio modern: the inspector used server/discover and never initialize",
+          "server/discover" in methods and "initialize" not in methods, methods)
+    calls = [m for m in sent if m.get("method") in ("tools/list", "tools/call")]
+    check("stdio modern: each request carried _meta with protocolVersion 2026-07-28",
+          calls and all(m.get("params", {}).get("_meta", {}).get("io.modelcontextprotocol/protocolVersion") == "2026-07-28"
+                        for m in calls), calls[:2])
+
+    # --protocol-era modern over --http
+    port, proc = start_http(E2B_MCP, server_env(sim_port))
+    url = "http://127.0.0.1:%d/mcp" % port
+    rc, data, text = inspector([url, "--transport", "http", "--protocol-era", "modern", "--method", "tools/list"])
+    list_ok(rc, data, text, sim_port, "http modern")
+    SIM.clear()
+    rc, data, text = inspector([url, "--transport", "http", "--protocol-era", "modern", "--method", "tools/call",
+                                "--tool-name", "e2b_list_sandboxes"])
+    call_ok(rc, data, text, sim_port, "http modern")
     stop(proc)
 
 

@@ -153,11 +153,21 @@ def t_handshake():
     TOOLS["kill"] = {t["name"] for t in TOOLS["kill_list"]}
     finish(c)
 
-    # server/discover with a string id before initialize
+    # server/discover with a string id before initialize: without its _meta an
+    # error that echoes the id; with it, the 2026-07-28 answer; neither opens a session
     c = server(label="handshake")
     r = c.request("server/discover", {}, id="disc-1")
-    check("server/discover before initialize -> -32601 with the string id",
-          r.get("id") == "disc-1" and r.get("error", {}).get("code") == -32601, r)
+    check("server/discover without _meta -> -32602 with the string id",
+          r.get("id") == "disc-1" and r.get("error", {}).get("code") == -32602, r)
+    r = c.request("server/discover", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                                                "io.modelcontextprotocol/clientCapabilities": {}}}, id="disc-2")
+    res = r.get("result", {})
+    check("server/discover with _meta -> supportedVersions, tools, resultType",
+          r.get("id") == "disc-2" and res.get("resultType") == "complete" and "2026-07-28" in res.get("supportedVersions", [])
+          and "2025-11-25" in res.get("supportedVersions", []) and "tools" in res.get("capabilities", {}), r)
+    r = c.request("nothing/here", {}, id="nf-1")
+    check("an unknown method before initialize -> -32601 with the string id",
+          r.get("id") == "nf-1" and r.get("error", {}).get("code") == -32601, r)
     r = c.request("ping")
     check("ping before initialize answered {}", r.get("result") == {}, r)
     finish(c)

@@ -18,7 +18,7 @@ import json, os, re, subprocess, sys, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import check, note, run, at_exit  # noqa: E402
-from sim import KEY, ROOT, Sim, TlsFront, server_env  # noqa: E402
+from sim import KEY, ROOT, Sim, TlsFront, closed_port, server_env  # noqa: E402
 from mcp import McpClient, result_json, result_text, tool_args  # noqa: E402
 
 FW = os.path.join(ROOT, "build/mcu/firmware.elf")
@@ -201,7 +201,8 @@ def run_session(url, dash, label):
 
 def run_cases_http(url):
     """Chunked answers, a 429 with Retry-After, a stall past the read timeout, an answer larger
-    than the small profile's buffer; each followed by a call that works."""
+    than the small profile's buffer, a reset, a cut answer; each followed by a call that works.
+    Then a connection refused."""
     sim.reset()
     b = Board(base_args(url, extra=["rto=1500"]))
     mcp_init(b)
@@ -238,8 +239,34 @@ def run_cases_http(url):
           res and res.get("isError") and "larger than this server's buffer" in t and "E2B_MCP_RESP_MAX" in t, t)
     res, _ = b.tool("e2b_get_sandbox_logs", {"sandbox_id": "ialiceprod00000000001", "limit": 5})
     check("too large: the next call works", res and not res.get("isError"), res)
+
+    # the lwIP port's error paths: a reset, an answer cut short, then a port nobody listens on
+    sim.clear()
+    sim.fault("^/sandboxes/ibobstaging0000000001$", kind="reset")
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000001"})
+    check("reset once: a GET on the kept-alive connection is sent again on a new one, and succeeds",
+          res and not res.get("isError") and len(sim.e2b_requests()) == 2, (res, sim.e2b_requests()))
+    sim.fault("^/sandboxes/ibobstaging0000000001$", kind="reset", count=2)
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000001"})
+    check("reset twice: the reset is named", res and res.get("isError") and "reset" in result_text(res),
+          result_text(res))
+    sim.fault("^/sandboxes/ibobstaging0000000001$", kind="truncate")
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ibobstaging0000000001"})
+    check("truncate: an answer cut short is an error, not half a result",
+          res and res.get("isError") and "closed the connection" in result_text(res), result_text(res))
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
+    check("reset, truncate: the next call works", res and not res.get("isError"), res)
     rc, st = b.finish()
     check("cases over HTTP: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped(), b.log()[-3:]))
+
+    b = Board(base_args("http://10.0.2.2:%d" % closed_port()))
+    mcp_init(b)
+    t0 = time.time()
+    res, _ = b.tool("e2b_list_sandboxes", {"limit": 1})
+    check("refused: a port nobody listens on is a clear error, at once",
+          res and res.get("isError") and "refused" in result_text(res) and time.time() - t0 < 5, result_text(res))
+    rc, _ = b.finish()
+    check("refused: board exits 0, no heap use", rc == 0 and not b.trapped(), (rc, b.trapped()))
     return st
 
 

@@ -4,7 +4,7 @@
 #  2. nm -u on the implementation compiled alone (POSIX port, and custom port without stdio):
 #     no malloc, calloc, realloc, free, strdup or aligned variants referenced.
 #  3. build/e2b-mcp itself, against the simulator over a numeric 127.0.0.1 URL, with a scripted stdio
-#     session, under an LD_PRELOAD counter that logs each allocation's call stack; and under valgrind
+#     session (2025 and 2026-07-28 requests, a sealed and a forged requestState), under an LD_PRELOAD counter that logs each allocation's call stack; and under valgrind
 #     when it is installed. Every allocation is printed with who asked for it. The program must make
 #     no heap call of its own and none through the C library (stdio, resolver) in this set-up.
 # Run next to a simulator: python3 tests/lib/sim.py -- sh tests/unit/nomalloc.sh
@@ -55,6 +55,11 @@ cat > $B/nomalloc-session.jsonl <<'EOF'
 {"jsonrpc":"2.0","id":10,"method":"ping"}
 {"jsonrpc":"2.0","id":11,"method":"nope"}
 this is not json
+{"jsonrpc":"2.0","id":"m1","method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}
+{"jsonrpc":"2.0","id":"m2","method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}
+{"jsonrpc":"2.0","id":"m3","method":"tools/call","params":{"name":"e2b_create_sandbox","arguments":{"template_id":"base","timeout":60},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}
+{"jsonrpc":"2.0","id":"m4","method":"tools/call","params":{"name":"e2b_create_sandbox","arguments":{"template_id":"base","timeout":60},"requestState":"AQAAAAAAAAAAB2NvbnNlbnQxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx","inputResponses":{"confirm":{"action":"accept","content":{"confirm":true}}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}
+{"jsonrpc":"2.0","id":"m5","method":"tools/call","params":{"name":"e2b_list_sandboxes","arguments":{"limit":2},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}
 EOF
 ALOG=$B/nomalloc-alloc.log
 E2B_API_KEY=e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef E2B_API_URL=$URL E2B_DASHBOARD_API_URL=$URL \
@@ -63,9 +68,11 @@ E2B_API_KEY=e2b_deadbeefdeadbeefdeadbeefdeadbeefdeadbeef E2B_API_URL=$URL E2B_DA
 rc=$?
 check "[ $rc -eq 0 ]" "nomalloc: build/e2b-mcp exits 0" "exit $rc"
 answers=$(grep -c '"id":' $B/nomalloc-out.jsonl)   # answers, not notifications
-check "[ $answers -eq 13 ]" "nomalloc: 13 answers" "got $answers"
+check "[ $answers -eq 18 ]" "nomalloc: 18 answers" "got $answers"
 good=$(grep -c '"isError":false' $B/nomalloc-out.jsonl)
-check "[ $good -eq 7 ]" "nomalloc: 7 successful tool calls" "got $good (see $B/nomalloc-out.jsonl)"
+check "[ $good -eq 8 ]" "nomalloc: 8 successful tool calls" "got $good (see $B/nomalloc-out.jsonl)"
+asked=$(grep -c '"resultType":"input_required"' $B/nomalloc-out.jsonl)
+check "[ $asked -eq 1 ]" "nomalloc: one 2026-07-28 consent question" "got $asked"
 total=$(wc -l < $ALOG)
 # who asked: the first frame outside the C library and the loader
 echo "allocations in build/e2b-mcp under the LD_PRELOAD counter: $total"

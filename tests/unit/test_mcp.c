@@ -231,8 +231,10 @@ static void add_tools(void) {
 
 static void test_before_initialize(void) {
   setup(KEY, 0);
+  /* a 2026-07-28 probe without its _meta: an error with the id, and no session */
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"server/discover\"}") == 1);
-  CHECK(err_code(0) == -32601 && jis(0, "id", "abc") && CONTAINS(msg(0), "\"id\":\"abc\""));
+  CHECK(err_code(0) == -32602 && jis(0, "id", "abc") && CONTAINS(msg(0), "\"id\":\"abc\"") && !srv.session.initialized);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"nothing/here\"}") == 1 && err_code(0) == -32601 && jis(0, "id", "abc"));
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}") == 1);
   CHECK(strcmp(msg(0), "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}") == 0);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":-3,\"method\":\"resources/list\",\"params\":{}}") == 1 && err_code(0) == -32601 && jis(0, "id", "-3"));
@@ -830,6 +832,166 @@ static void test_elicitation(void) {
   }
 }
 
+/* ---- the stateless revision (2026-07-28) ---- */
+#define META "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"," \
+             "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{}}}"
+static char mbuf[4096];
+/* A modern tools/call of tool with args, and extra params (text after a comma, or ""). */
+static const char *mcall(const char *tool, const char *args, const char *extra) {
+  snprintf(mbuf, sizeof mbuf, "{\"jsonrpc\":\"2.0\",\"id\":\"c1\",\"method\":\"tools/call\",\"params\":{\"name\":\"%s\","
+           "\"arguments\":%s,%s" META "}}", tool, args, extra);
+  return mbuf;
+}
+static char state[512];
+
+static void test_modern(void) {
+  e2b_mcp_config cfg;
+  char extra[1024], keep;
+  const char *args = "{\"sandbox_id\":\"sbx1\",\"timeout\":60}";
+  setup(KEY, 1);
+  add_tools();
+  /* no key: the modern client cannot be asked, like a 2025 client without elicitation */
+  CHECK(!srv.state_key_set);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{" META "}}") == 1);
+  CHECK(jis(0, "id", "1") && jis(0, "result.resultType", "complete") && jis(0, "result.supportedVersions.0", "2026-07-28"));
+  CHECK(jis(0, "result.supportedVersions.1", "2025-11-25") && jhas(0, "result.capabilities.tools") && jhas(0, "result.instructions"));
+  CHECK(jint(0, "result.ttlMs") > 0 && jis(0, "result.cacheScope", "public"));
+  CHECK(jis(0, "result._meta.io.modelcontextprotocol/serverInfo.name", "e2b-mcp") || jhas(0, "result._meta"));
+  /* no session was made: a legacy request after it is still before initialize */
+  CHECK(srv.session.initialized == 0);
+  /* tools/list: resultType, ttlMs, cacheScope; the same paging */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\",\"params\":{" META "}}") == 1);
+  CHECK(jis(0, "result.resultType", "complete") && jint(0, "result.ttlMs") > 0 && jis(0, "result.cacheScope", "public"));
+  CHECK(jlen(0, "result.tools") == 5 && jhas(0, "result.nextCursor"));
+  /* removed and unknown methods: -32601, the id echoed */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\",\"params\":{" META "}}") == 1 && err_code(0) == -32601 && jis(0, "id", "p"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\"," META "}}") == 1 && err_code(0) == -32601);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"debug\"," META "}}") == 1 && err_code(0) == -32601);
+  CHECK(srv.session.initialized == 0);
+  /* the envelope: _meta missing or incomplete, an unsupported version */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"server/discover\",\"params\":{}}") == 1 && err_code(0) == -32602 && jis(0, "id", "5"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}") == 1 && err_code(0) == -32602);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"server/discover\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\","
+            "\"io.modelcontextprotocol/clientCapabilities\":{}}}}") == 1);
+  CHECK(err_code(0) == -32022 && jis(0, "id", "7") && jis(0, "error.data.requested", "2099-01-01") && jis(0, "error.data.supported.0", "2026-07-28"));
+  /* logs only at the level a request asks for */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"log\"," META "}}") == 1 && jis(0, "result.resultType", "complete"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"log\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"warning\"}}}") == 3);
+  CHECK(jis(0, "params.level", "warning") && jis(1, "params.level", "error") && jis(2, "result.isError", "false"));
+  /* consent without a key to seal the question: the tool runs as for a client that cannot be asked */
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "")) == 1 && jis(0, "result.isError", "false") && m.opens == 1);
+
+  /* with a key: the question comes within the result */
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = KEY; cfg.api_url = "http://sim.test:8080"; cfg.sock_port = &port; cfg.enable_kill = 1;
+  cfg.state_key = "a secret the replicas share";
+  fake_reset(&m);
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.state_key_set);
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "")) == 1);
+  CHECK(jis(0, "id", "c1") && jis(0, "result.resultType", "input_required") && !jhas(0, "result.content"));
+  CHECK(jis(0, "result.inputRequests.confirm.method", "elicitation/create") && jis(0, "result.inputRequests.confirm.params.mode", "form"));
+  CHECK(CONTAINS(J(0, "result.inputRequests.confirm.params.message"), "sbx1") && jhas(0, "result.inputRequests.confirm.params.requestedSchema.properties.confirm"));
+  CHECK(J(0, "result.requestState") != NULL && strlen(jval) > 40);
+  snprintf(state, sizeof state, "%s", J(0, "result.requestState"));
+  CHECK(m.opens == 0 && m.sends == 0);
+  /* the same state on another tool, other arguments, altered, or with its answer missing or a decline */
+  snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
+  CHECK(rpc(mcall("e2b_kill_sandbox", "{\"sandbox_id\":\"sbx1\"}", extra)) == 1 && err_code(0) == -32602 && jis(0, "id", "c1"));
+  CHECK(CONTAINS(J(0, "error.message"), "integrity"));
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", "{\"sandbox_id\":\"sbx1\",\"timeout\":3600}", extra)) == 1 && err_code(0) == -32602);
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", "{\"sandbox_id\":\"sbx2\",\"timeout\":60}", extra)) == 1 && err_code(0) == -32602);
+  keep = state[10];
+  state[10] = keep == 'A' ? 'B' : 'A';
+  snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32602);
+  state[10] = keep;
+  CHECK(m.opens == 0 && m.sends == 0);
+  /* a "yes" without the state asks again */
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},")) == 1);
+  CHECK(jis(0, "result.resultType", "input_required") && m.opens == 0);
+  /* answers that are not objects are refused */
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "\"inputResponses\":{\"confirm\":true},")) == 1 && err_code(0) == -32602);
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "\"inputResponses\":null,")) == 1 && err_code(0) == -32602);
+  /* declined, or accepted unchecked: nothing is sent */
+  snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"decline\"}},\"requestState\":\"%s\",", state);
+  CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "true") && CONTAINS(J(0, "result.content.0.text"), "declined"), msg(0));
+  snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":false}}},\"requestState\":\"%s\",", state);
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "true"));
+  CHECK(m.opens == 0 && m.sends == 0);
+  /* yes, with the state, the same arguments written differently: the request goes out */
+  snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", "{ \"sandbox_id\": \"sbx1\", \"timeout\": 60 }", extra)) == 1);
+  CHECK(jis(0, "result.isError", "false") && jis(0, "result.resultType", "complete") && m.opens == 1 && CONTAINS(m.sent, "/sandboxes/sbx1/timeout"));
+  /* a replica with the same key takes it; one with another key does not */
+  cfg.state_key = "another secret";
+  fake_reset(&m);
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32602 && m.opens == 0);
+  cfg.state_key = "a secret the replicas share";
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "false") && m.opens == 1);
+  /* a client without elicitation is not asked */
+  e2b_mcp_close(&srv);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_set_sandbox_timeout\",\"arguments\":{\"sandbox_id\":\"sbx1\",\"timeout\":60},"
+            "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}") == 1);
+  CHECK(jis(0, "result.isError", "false") && m.opens == 2);
+  /* over HTTP: the headers against the body (the transport fills a wire) */
+  {
+    static const e2b_mcp_tool hdr = { "hdr", NULL, "Mirrors region into a header.",
+      "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"}}}", NULL, 0, t_board, NULL };
+    static const char *const heads[][2] = {   /* the Mcp-Param-Region header line, and whether it is accepted */
+      { "Mcp-Param-Region: eu-1\r\n", "ok" },
+      { "mcp-param-region:   eu-1  \r\n", "ok" },
+      { "Mcp-Param-Region: =?base64?ZXUtMQ==?=\r\n", "ok" },
+      { "Mcp-Param-Region: =?base64?ZXUtMQ?=\r\n", "bad" },       /* no padding */
+      { "Mcp-Param-Region: =?base64?ZX!tMQ==?=\r\n", "bad" },     /* not the alphabet */
+      { "Mcp-Param-Region: eu-2\r\n", "bad" },
+      { "", "bad" },                                               /* missing, the argument in the body */
+    };
+    e2b_mcp_wire w;
+    char head[256];
+    size_t i;
+    const char *call = "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"hdr\",\"arguments\":{\"region\":\"eu-1\"}," META "}}";
+    CHECK(e2b_mcp_add_tool(&srv, &hdr) == 0);
+    for (i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+      memset(&w, 0, sizeof w);
+      w.pver = "2026-07-28"; w.pver_n = 10; w.method = "tools/call"; w.method_n = 10; w.name = "hdr"; w.name_n = 3;
+      snprintf(head, sizeof head, "POST /mcp HTTP/1.1\r\nHost: x\r\n%s\r\n", heads[i][0]);
+      w.head = head; w.head_n = strlen(head);
+      srv.wire = &w;
+      CHECKM(rpc(call) == 1, heads[i][0]);
+      if (strcmp(heads[i][1], "ok") == 0) CHECKM(jis(0, "result.isError", "false") && w.status == 0, heads[i][0]);
+      else CHECKM(err_code(0) == -32020 && w.status == 400 && jis(0, "id", "12"), heads[i][0]);
+    }
+    /* Mcp-Method and Mcp-Name must say what the body says; the version header must be there and match */
+    w.head_n = 0; w.status = 0;
+    w.method = "tools/list"; w.method_n = 10;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    w.method = "tools/call"; w.name = "HDR"; w.status = 0;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    w.name = NULL; w.status = 0;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020);
+    w.name = "hdr"; w.pver = NULL; w.status = 0;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    w.pver = "2025-11-25"; w.pver_n = 10; w.status = 0;
+    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    w.pver = "2026-07-28"; w.status = 0;
+    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":{" META "}}") == 1 && err_code(0) == -32020);
+    w.method = "ping"; w.method_n = 4; w.status = 0;
+    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":{" META "}}") == 1 && err_code(0) == -32601 && w.status == 404);
+    srv.wire = NULL;
+  }
+  /* the 2025 era is untouched beside it */
+  init_version("2025-11-25");
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/list\"}") == 1 && !jhas(0, "result.resultType") && !jhas(0, "result.ttlMs"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\"}") == 1 && jhas(0, "result"));
+}
+
 /* ---- what E2B says never carries the key, a secret or a lone surrogate out ---- */
 
 /* One E2B answer per call, on a fresh connection. */
@@ -984,6 +1146,7 @@ int main(void) {
   test_bad_arguments();
   test_keys();
   test_elicitation();
+  test_modern();
   test_hostile_answers();
   test_broken_answers();
   return CHECK_DONE();

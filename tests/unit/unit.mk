@@ -2,6 +2,7 @@
 #   make test-unit-json       JSON writer and reader helpers
 #   make test-unit-http       HTTP client through a replaying socket port, every split point
 #   make test-unit-mcp        MCP core in-process (built with E2B_MCP_TOOLS_PAGE=5)
+#   make test-unit-state      SHA-256, HMAC-SHA256 (RFC 4231) and the sealed requestState
 #   make test-unit-nomalloc   no heap: interposed allocator, nm -u, and the real binary under a counter
 #   make test-unit-cpp        the implementation compiled as C++
 #   make test-unit-embedded   examples/embedded.c against the simulator
@@ -9,14 +10,14 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer (the one that runs). Each suite's last
 # line is "N passed, N failed".
 
-TEST_SUITES += unit-json unit-http unit-mcp unit-nomalloc unit-cpp unit-embedded
+TEST_SUITES += unit-json unit-http unit-mcp unit-state unit-nomalloc unit-cpp unit-embedded
 
 UNIT_DIR   := $(BUILD)/unit
 UNIT_CF    := $(CSTD) $(WARN) -g -I. -Itests/lib
 UNIT_SAN   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT_DEPS  := tests/lib/check.h tests/lib/fake_port.h $(HDRS)
 
-.PHONY: test-unit test-unit-json test-unit-http test-unit-mcp test-unit-nomalloc test-unit-cpp test-unit-embedded
+.PHONY: test-unit test-unit-json test-unit-http test-unit-mcp test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
 
 $(UNIT_DIR):
 	@mkdir -p $(UNIT_DIR)
@@ -36,6 +37,9 @@ test-unit-http: $(UNIT_DIR)/test_http
 
 test-unit-mcp: $(UNIT_DIR)/test_mcp
 	@$(UNIT_DIR)/test_mcp
+
+test-unit-state: $(UNIT_DIR)/test_state
+	@$(UNIT_DIR)/test_state
 
 # No sanitizer here: the test brings its own malloc, which ASan would replace.
 $(UNIT_DIR)/test_nomalloc: tests/unit/test_nomalloc.c $(UNIT_DEPS) | $(UNIT_DIR)
