@@ -1,11 +1,13 @@
 #!/bin/bash
 # bench/run.sh - `make bench`: measures e2b_mcp.h and prints ONE table (bench/README.md says how
 # each figure is measured). Needs build/e2b-mcp and build/e2b-mcp-static (bench.mk builds
-# them first). Starts its own simulator and nginx TLS front on loopback and stops them.
+# them first). Runs next to its own simulator and nginx TLS front on loopback: tests/lib/sim.py
+# starts them, runs this script again beside them, and stops them at its end.
 # Env: BENCH_CALLS (1000), BENCH_COLD (300): sample counts.
 set -u
 cd "$(dirname "$0")/.."
 B=build/bench
+[ -n "${E2B_TLS_DIR:-}" ] || exec python3 tests/lib/sim.py --tls "$PWD/$B/tls" --many 10 -- bash "$0" "$@"
 mkdir -p "$B/m4"
 CALLS=${BENCH_CALLS:-1000}
 COLD=${BENCH_COLD:-300}
@@ -82,16 +84,11 @@ $B/core > $B/core.txt 2>>"$log" || die "core run"
 $B/core-small > $B/core-small.txt 2>>"$log" || die "core-small run"
 $B/core-musl > $B/core-musl.txt 2>>"$log" || die "core-musl run"
 
-# ---- the simulator and nginx ----------------------------------------------------------
-python3 tests/sim/e2b-sim --port 0 --many 10 > $B/sim.out 2>>"$log" &
-SIM_PID=$!
-TLSDIR=$PWD/$B/tls
-cleanup() { tests/sim/tls-proxy.sh stop "$TLSDIR" >/dev/null 2>&1; kill "$SIM_PID" 2>/dev/null; wait "$SIM_PID" 2>/dev/null; }
-trap cleanup EXIT
-for i in $(seq 50); do grep -q '^READY' $B/sim.out && break; sleep 0.1; done
-SIM_PORT=$(awk '/^READY/ {print $2}' $B/sim.out); [ -n "$SIM_PORT" ] || die "simulator"
-tests/sim/tls-proxy.sh start "$SIM_PORT" "$TLSDIR" >>"$log" 2>&1 || die "nginx TLS front"
-. "$TLSDIR/ports.env"
+# ---- the simulator and nginx (tests/lib/sim.py) ---------------------------------------
+TLSDIR=$E2B_TLS_DIR
+SIM_PORT=$E2B_SIM_PORT
+SIM_PID=$E2B_SIM_PID
+TLS_GOOD_PORT=$E2B_TLS_GOOD_PORT
 HTTP=http://127.0.0.1:$SIM_PORT
 HTTPS=https://localhost:$TLS_GOOD_PORT
 export E2B_API_KEY=$KEY

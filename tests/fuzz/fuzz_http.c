@@ -30,24 +30,14 @@ static fake fp;
 static e2b_mcp_sock_port port;
 static char content[E2B_MCP_CONTENT_MAX + 2];
 
-/* The calls: every tool of the server's table (kill enabled), twice: with its
-   required arguments only, and with every argument it takes. */
-#define FZ_CALLS (2 * (E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS))
-static char args[FZ_CALLS][1024];
-static int ncalls;
-
-static void build_calls(void) {
-  int i;
-  for (i = 0; i < srv.ntools && ncalls + 2 <= FZ_CALLS; i++) {
-    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 0, args[ncalls++], sizeof args[0]) >= 0);
-    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 1, args[ncalls++], sizeof args[0]) >= 0);
-  }
-}
+/* The calls: every tool of the server's table (kill enabled), with its
+   required arguments and with all of them (tests/lib/tool_args.h). */
+static tool_calls calls;
 
 static void run_call(int which) {
   e2b_mcp_result r;
   int rc, secrets = 0;
-  rc = e2b_mcp_call_tool(&srv, srv.tools[which / 2]->name, args[which], &r);
+  rc = e2b_mcp_call_tool(&srv, calls.name[which], calls.args[which], &r);
   FZ_CHECK(rc == 0);
   FZ_CHECK(r.message != NULL);
   if (r.is_error) {
@@ -68,29 +58,11 @@ static void run_call(int which) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
-  static const unsigned pieces[] = { 0, 1, 2, 3, 5, 7, 16, 64, 512, 4096 };
-  static const int ends[] = { 0, 0, E2B_MCP_ERR_TIMEOUT, E2B_MCP_ERR_RESET };
   e2b_mcp_config cfg;
-  const char *p, *end;
-  fake_script *script;
   int which, twice;
   if (n < 4) return 0;
-  fake_reset(&fp);
-  fake_port_init(&port, &fp);
-  fp.one_script = 1;
-  fp.piece = pieces[data[1] % (sizeof pieces / sizeof pieces[0])];
-  fp.rng = 0x9e3779b9u ^ ((unsigned)data[2] * 2654435761u);
-  script = fake_conn(&fp, ends[data[3] & 3]);
+  fake_from_input(&fp, &port, data, n);
   twice = data[0] & 0x80;
-  p = (const char *)data + 4;
-  end = (const char *)data + n;
-  while (p <= end && script->nans < FAKE_ANSWERS) {   /* answers split at "@@@@\n" */
-    const char *q = p;
-    while (q + 5 <= end && memcmp(q, "@@@@\n", 5) != 0) q++;
-    if (q + 5 > end) q = end;
-    fake_add(script, p, (size_t)(q - p));
-    p = q + 5;
-  }
   memset(&cfg, 0, sizeof cfg);
   cfg.api_key = "e2b_0123456789abcdef0123456789abcdef01234567";
   cfg.api_url = "http://api.fuzz.test";
@@ -98,8 +70,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   cfg.sock_port = &port;
   cfg.enable_kill = 1;
   FZ_CHECK(e2b_mcp_init(&srv, &cfg) == 0);
-  if (!ncalls) build_calls();
-  which = (data[0] & 0x7f) % ncalls;
+  if (!calls.n) FZ_CHECK(tool_calls_of(&calls, &srv) > 0);
+  which = (data[0] & 0x7f) % calls.n;
   run_call(which);
   if (twice) run_call(which);
   e2b_mcp_close(&srv);

@@ -40,18 +40,9 @@ static e2b_mcp_server srv;
 static fake fp;
 static e2b_mcp_sock_port port;
 
-/* The calls: every tool of the server's table (kill enabled), twice: with its
-   required arguments only, and with every argument it takes. */
-#define FZ_CALLS (2 * (E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS))
-static char args[FZ_CALLS][1024];
-static int ncalls;
-static void build_calls(void) {
-  int i;
-  for (i = 0; i < srv.ntools && ncalls + 2 <= FZ_CALLS; i++) {
-    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 0, args[ncalls++], sizeof args[0]) >= 0);
-    FZ_CHECK(tool_args(srv.tools[i]->input_schema, 1, args[ncalls++], sizeof args[0]) >= 0);
-  }
-}
+/* The calls: every tool of the server's table (kill enabled), with its
+   required arguments and with all of them (tests/lib/tool_args.h). */
+static tool_calls calls;
 
 /* ---- the check: the key in the bytes, or in any string decoded, at any depth ---- */
 static int has_key(const char *p, size_t n) {
@@ -103,30 +94,13 @@ static int sink_end(void *ctx) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
-  static const unsigned pieces[] = { 0, 1, 2, 3, 5, 7, 16, 64, 512, 4096 };
-  static const int ends[] = { 0, 0, E2B_MCP_ERR_TIMEOUT, E2B_MCP_ERR_RESET };
   static char req[2048];
   e2b_mcp_config cfg;
   e2b_mcp_sink k;
-  const char *p, *end, *name;
-  fake_script *script;
+  const char *name;
   int which;
   if (n < 4) return 0;
-  fake_reset(&fp);
-  fake_port_init(&port, &fp);
-  fp.one_script = 1;
-  fp.piece = pieces[data[1] % (sizeof pieces / sizeof pieces[0])];
-  fp.rng = 0x9e3779b9u ^ ((unsigned)data[2] * 2654435761u);
-  script = fake_conn(&fp, ends[data[3] & 3]);
-  p = (const char *)data + 4;
-  end = (const char *)data + n;
-  while (p <= end && script->nans < FAKE_ANSWERS) {   /* answers split at "@@@@\n" */
-    const char *q = p;
-    while (q + 5 <= end && memcmp(q, "@@@@\n", 5) != 0) q++;
-    if (q + 5 > end) q = end;
-    fake_add(script, p, (size_t)(q - p));
-    p = q + 5;
-  }
+  fake_from_input(&fp, &port, data, n);
   memset(&cfg, 0, sizeof cfg);
   cfg.api_key = KEY;
   cfg.api_url = "http://api.fuzz.test";
@@ -134,12 +108,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   cfg.sock_port = &port;
   cfg.enable_kill = 1;
   FZ_CHECK(e2b_mcp_init(&srv, &cfg) == 0);
-  if (!ncalls) build_calls();
-  which = ((data[0] & 0x0f) | ((data[0] & 0x80) >> 3)) % ncalls;
-  name = srv.tools[which / 2]->name;
+  if (!calls.n) FZ_CHECK(tool_calls_of(&calls, &srv) > 0);
+  which = ((data[0] & 0x0f) | ((data[0] & 0x80) >> 3)) % calls.n;
+  name = calls.name[which];
   if (data[0] & 0x20) {
     e2b_mcp_result r;
-    FZ_CHECK(e2b_mcp_call_tool(&srv, name, args[which], &r) == 0);
+    FZ_CHECK(e2b_mcp_call_tool(&srv, name, calls.args[which], &r) == 0);
     if (r.json) check_text(r.json, r.json_len, 0);
     if (r.content) check_text(r.content, r.content_len, 0);
     check_text(r.message, strlen(r.message), 0);
@@ -155,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
       FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
     }
     snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":\"c\",\"method\":\"tools/call\",\"params\":{\"name\":\"%s\",\"arguments\":%s,"
-             "\"_meta\":{\"progressToken\":7}}}", name, args[which]);
+             "\"_meta\":{\"progressToken\":7}}}", name, calls.args[which]);
     FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
     FZ_CHECK(out_len == msg_start);   /* nothing left half-written */
   }

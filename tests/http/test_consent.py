@@ -6,15 +6,14 @@ was done. Without the capability the tools run as before, without a question."""
 import json
 import os
 import socket
-
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import report  # noqa: E402
 from report import check  # noqa: E402
-from sim import BUILD, KEY, Sim, server_env, stop, track  # noqa: E402,F401
-from mcp import (ACCEPT, HttpSession, McpClient, dechunk, init_params, read_response, read_until, request,  # noqa: E402,F401
-                 rpc, start_http)
+from sim import BUILD, Sim, server_env  # noqa: E402
+from mcp import (ACCEPT, HttpSession, McpClient, init_params,  # noqa: E402
+                 read_until, request, rpc, start_http)
 
 SIM = None   # the simulator (main)
 

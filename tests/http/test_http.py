@@ -6,17 +6,16 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import threading
 import time
-
-import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import report  # noqa: E402
 from report import check  # noqa: E402
-from sim import BUILD, KEY, Sim, server_env, stop, track  # noqa: E402,F401
-from mcp import (ACCEPT, HttpSession, McpClient, dechunk, read_response, read_until, request, rpc,  # noqa: E402,F401
-                 start_http)
+from sim import BUILD, Sim, server_env, stop, track  # noqa: E402
+from mcp import (ACCEPT, HttpSession, dechunk, read_response,  # noqa: E402
+                 read_until, request, rpc, start_http)
 
 SIM = None   # the simulator (main)
 

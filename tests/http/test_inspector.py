@@ -6,15 +6,13 @@ wrapper records what the inspector sent, and over --http."""
 import json
 import os
 import subprocess
-
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import report  # noqa: E402
 from report import check  # noqa: E402
-from sim import BUILD, KEY, Sim, server_env, stop, track  # noqa: E402,F401
-from mcp import (ACCEPT, HttpSession, McpClient, dechunk, read_response, read_until, request, rpc,  # noqa: E402,F401
-                 start_http)
+from sim import BUILD, KEY, Sim, server_env, stop  # noqa: E402
+from mcp import McpClient, start_http  # noqa: E402
 
 SIM = None   # the simulator (main)
 TOOLS = []   # the tool names build/e2b-mcp lists (main)

@@ -187,4 +187,29 @@ FAKE_UNUSED static void fake_port_init(e2b_mcp_sock_port *p, fake *f) {
   p->now_ms = fake_now;
 }
 
+/* A fake E2B made from a fuzz input: byte 1 picks the largest read (and the
+   reads' sizes are random below it, seeded by byte 2), byte 3 what recv returns
+   once an answer is used up (end of stream, timeout, reset), and the bytes from
+   4 on are the answers, split at "@@@@\n", one queue for every connection.
+   Byte 0 is the target's own. The input must have 4 bytes at least. */
+FAKE_UNUSED static void fake_from_input(fake *f, e2b_mcp_sock_port *port, const unsigned char *data, size_t n) {
+  static const unsigned pieces[] = { 0, 1, 2, 3, 5, 7, 16, 64, 512, 4096 };
+  static const int ends[] = { 0, 0, E2B_MCP_ERR_TIMEOUT, E2B_MCP_ERR_RESET };
+  const char *p = (const char *)data + 4, *end = (const char *)data + n;
+  fake_script *script;
+  fake_reset(f);
+  fake_port_init(port, f);
+  f->one_script = 1;
+  f->piece = pieces[data[1] % (sizeof pieces / sizeof pieces[0])];
+  f->rng = 0x9e3779b9u ^ ((unsigned)data[2] * 2654435761u);
+  script = fake_conn(f, ends[data[3] & 3]);
+  while (p <= end && script->nans < FAKE_ANSWERS) {
+    const char *q = p;
+    while (q + 5 <= end && memcmp(q, "@@@@\n", 5) != 0) q++;
+    if (q + 5 > end) q = end;
+    fake_add(script, p, (size_t)(q - p));
+    p = q + 5;
+  }
+}
+
 #endif

@@ -442,7 +442,8 @@ class HttpSession:
 def tool_args(schema, all=False, known=None):
     """Arguments for a tool, made from its inputSchema: the required properties (all: every
     one), each given known[name] when there, else the first value its schema allows (an enum's
-    first, the minimum or 1, true, {"k": "v"}, a one-item array, anyOf's first, "x1").
+    first, the minimum or 1, true, an object with every property its schema names (else
+    {"k": "v"}), a one-item array, anyOf's first, "x1").
     tests/lib/tool_args.h does the same in C."""
     def value(s, name):
         if known and name in known:
@@ -457,7 +458,8 @@ def tool_args(schema, all=False, known=None):
         if t == "boolean":
             return True
         if t == "object":
-            return {"k": "v"}
+            props = s.get("properties")
+            return {k: value(v, k) for k, v in props.items()} if props else {"k": "v"}
         if t == "array":
             return [value(s.get("items", {}), name)]
         return "x1"

@@ -13,7 +13,7 @@ As a command, it runs another one next to a simulator (for shell and Node suites
 
     python3 tests/lib/sim.py [--tls DIR] [--key K] [SIM ARGS] -- CMD ARGS...
 
-CMD sees E2B_SIM_URL, E2B_SIM_PORT and E2B_TEST_API_KEY; with --tls also E2B_TLS_GOOD_PORT
+CMD sees E2B_SIM_URL, E2B_SIM_PORT, E2B_SIM_PID and E2B_TEST_API_KEY; with --tls also E2B_TLS_GOOD_PORT
 (and _EXPIRED_, _WRONGNAME_, _UNTRUSTED_), E2B_TLS_DIR and E2B_TLS_CA. Exit status: CMD's.
 Python standard library only.
 """
@@ -345,7 +345,8 @@ def main(argv):
         else:
             sim_args.append(a)
     sim = Sim.start(*sim_args, key=key)
-    env = dict(os.environ, E2B_SIM_URL=sim.url, E2B_SIM_PORT=str(sim.port), E2B_TEST_API_KEY=sim.key)
+    env = dict(os.environ, E2B_SIM_URL=sim.url, E2B_SIM_PORT=str(sim.port), E2B_SIM_PID=str(sim.proc.pid),
+               E2B_TEST_API_KEY=sim.key)
     if tls_dir:
         tls = TlsFront(sim.port, tls_dir)
         env.update(E2B_TLS_DIR=tls.dir, E2B_TLS_CA=tls.ca)

@@ -11,7 +11,8 @@
    property's name ends in _after, _before or _at, or TOOL_ARGS_PATH when it is
    "path".
    Returns the length, or -1 when the schema does not parse or out is too
-   small. Include after e2b_mcp.h (it uses jsmn). No heap. */
+   small. tool_calls_of(c, server) makes a whole table of calls from a server's
+   tools. Include after e2b_mcp.h (it uses jsmn). No heap. */
 #ifndef TOOL_ARGS_H
 #define TOOL_ARGS_H
 
@@ -127,6 +128,26 @@ static int tool_args(const char *schema, int all, char *out, size_t cap) {
   out[0] = 0;
   tool_args__members(&o, 0, all, 0);
   return o.err ? -1 : (int)o.len;
+}
+
+/* The calls of a fuzz target or a bench: every tool of a server's table, twice,
+   with its required arguments (even index) and with all of them (odd index). */
+#define TOOL_CALLS_MAX (2 * (E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS))
+typedef struct tool_calls {
+  const char *name[TOOL_CALLS_MAX];
+  char args[TOOL_CALLS_MAX][1024];
+  int n;
+} tool_calls;
+
+/* Fills c from s's tools; returns how many calls, or -1 when a schema does not parse. */
+static int tool_calls_of(tool_calls *c, const e2b_mcp_server *s) {
+  int i, all;
+  for (c->n = 0, i = 0; i < s->ntools && c->n + 2 <= TOOL_CALLS_MAX; i++)
+    for (all = 0; all < 2; all++, c->n++) {
+      c->name[c->n] = s->tools[i]->name;
+      if (tool_args(s->tools[i]->input_schema, all, c->args[c->n], sizeof c->args[0]) < 0) return -1;
+    }
+  return c->n;
 }
 
 #endif
