@@ -203,3 +203,7 @@ if git archive "$OLD_REV" e2b_mcp.h ports examples 2>>"$log" | tar -x -C $B/old 
 else
   echo "(concurrency: the old build at $OLD_REV could not be made, see $log)"
 fi
+
+# ---- service under hostile load: trickling sockets, big answers ----
+echo && echo "| under hostile load (build/e2b-mcp) | measured |" && echo "|---|---|"
+python3 bench/hardening.py $DYN 2>>"$log" || echo "(hardening: failed, see $log)"
