@@ -14,9 +14,12 @@
    a server or proxy would (a 401 message, a 500 page, a header, a field).
    Property: nothing the server writes contains the key, in any spelling a
    reader would decode: every message's bytes, and every JSON string in them
-   decoded (and, when that decodes to JSON text again, as a text block holds a
-   result, its strings decoded in turn). The same for the in-process result,
-   content and message. And what is written is valid JSON. The _small build's
+   decoded, and a text block's text (the result as JSON) walked the same way.
+   The same for the in-process result, content and message. E2B's own strings
+   are the last layer decoded: text in them that spells the key in escapes of
+   its own (JSON inside a string, \u0030 for a digit) is out of scope - no
+   encoder writes letters and digits that way, and a hostile E2B could as well
+   send the key in base64. And what is written is valid JSON. The _small build's
    256-byte staging buffer splits the key across the writer's flushes often. */
 #define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_TLS_NONE
@@ -48,22 +51,25 @@ static int has_key(const char *p, size_t n) {
   for (i = 0; i + kl <= n; i++) if (p[i] == 'e' && memcmp(p + i, KEY, kl) == 0) return 1;
   return 0;
 }
-static char dec[3][E2B_MCP_RESULT_MAX + E2B_MCP_CONTENT_MAX + 64];
-/* Checks p[0..n) and the decoded text of every JSON string in it (strings are
-   found by their quotes; text that is not JSON decodes as nothing). */
+static char dec[2][E2B_MCP_RESULT_MAX + E2B_MCP_CONTENT_MAX + 64];
+static jsmntok_t tk[2][2 * E2B_MCP_RESP_TOKENS + 64];
+/* Checks p[0..n): its bytes, and every JSON string in it decoded; a text
+   block's text (the result as JSON) is walked the same way once more. */
 static void check_text(const char *p, size_t n, int depth) {
-  size_t i = 0;
+  int r, i;
   FZ_CHECK(!has_key(p, n));
-  if (depth >= 3) return;
-  while (i < n) {
-    size_t s;
+  if (depth >= 2) return;
+  r = e2b_mcp__parse(p, n, tk[depth], E2B_MCP__COUNT(tk[depth]));
+  for (i = 0; i < r; i++) {
+    const jsmntok_t *t = &tk[depth][i];
     long dl;
-    if (p[i] != '"') { i++; continue; }
-    for (s = ++i; i < n && p[i] != '"'; i++) if (p[i] == '\\') i++;
-    if (i >= n) break;
-    dl = jc_unescape(p + s, i - s, dec[depth], sizeof dec[depth]);
-    if (dl > 0) check_text(dec[depth], (size_t)dl, depth + 1);
-    i++;
+    if (t->type != JSMN_STRING) continue;
+    dl = jc_unescape(p + t->start, (size_t)(t->end - t->start), dec[depth], sizeof dec[depth]);
+    if (dl < 0) continue;
+    FZ_CHECK(!has_key(dec[depth], (size_t)dl));
+    if (i > 0 && tk[depth][i - 1].type == JSMN_STRING && tk[depth][i - 1].size == 1 &&
+        e2b_mcp__tok_eq(p, &tk[depth][i - 1], "text") && dl > 0 && dec[depth][0] == '{')
+      check_text(dec[depth], (size_t)dl, depth + 1);
   }
 }
 

@@ -17,7 +17,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import check, run  # noqa: E402
-from sim import BUILD, ROOT, Sim, server_env, stop  # noqa: E402
+from sim import BUILD, ROOT, Sim, closed_port, server_env, stop  # noqa: E402
 from mcp import McpClient, request, rpc, start_http  # noqa: E402
 
 E2B_MCP = os.path.join(BUILD, "e2b-mcp")
@@ -40,21 +40,13 @@ def modern(port, id, method, params=None):
     return request(port, "POST", rpc(id, method, params), h)
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
-
-
 class Nginx:
     def __init__(self, ports):
         self.dir = os.path.join(BUILD, "replicas-%d" % os.getpid())
         shutil.rmtree(self.dir, ignore_errors=True)
         for d in ("tmp", "logs"):
             os.makedirs(os.path.join(self.dir, d))
-        self.port = free_port()
+        self.port = closed_port()   # free now: the replica binds it
         with open(CONF) as f:
             site = f.read()
         for i, p in enumerate(ports):
