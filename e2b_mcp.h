@@ -88,19 +88,21 @@
                              trust anchors, a failed connection (default: the e2b-mcp
                              binary's environment variables; with E2B_MCP_TLS_NO_FILE,
                              words for a device)
-      Streamable HTTP (e2b_mcp_serve_http; POSIX socket port only):
+      Streamable HTTP (e2b_mcp_serve_http; the POSIX port, or E2B_MCP_HTTP):
       E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
                              one more takes the longest idle one's slot,
-                             or gets 503 when all are busy (a slot holds
-                             one request: HTTP_HEAD_MAX + MSG_MAX)      8       | 2
+                             else the slowest incomplete request's (408),
+                             else gets 503 + Retry-After (a slot holds
+                             one request: HTTP_HEAD_MAX + MSG_MAX)      64      | 2
       E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id) of 2025 clients;
                              a new one replaces the least recently used;
-                             0: 2026-07-28 clients only (they hold none) 32      | 2
+                             0: 2026-07-28 clients only (they hold none) 128     | 2
       E2B_MCP_HTTP_HEAD_MAX  one request's line and headers (431)      8 KiB   | 1 KiB
       E2B_MCP_HTTP_LINGER    refused or closing sockets drained so the
                              client reads its answer before the close   8       | 1
       E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408),
                                        and a new connection's first one    10000
+      E2B_MCP_HTTP_HEAD_TIMEOUT_MS     a started request's whole head (408)   5000
       E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
       E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer
                                        (nobody else is served meanwhile)   1000
@@ -111,14 +113,19 @@
                              server/discover (the list is fixed)         3600000
       E2B_MCP_NO_HTTP        drop the HTTP transport (and its slots)
 
-   PORTS (compile-time, one of each; see ports/)
-      sockets: E2B_MCP_SOCK_POSIX (default)   | E2B_MCP_SOCK_CUSTOM (e2b_mcp_sock_port)
+      E2B_MCP_HTTP           keep the HTTP transport with E2B_MCP_SOCK_CUSTOM
+                             (a port with listen, accept and random)
+      E2B_MCP_DNS_TTL_MS     a resolved E2B address is reused this long  300000
+
+   PORTS (see ports/)
+      sockets: E2B_MCP_SOCK_POSIX (default: ports/e2b_mcp_sock_posix.h, the
+               struct e2b_mcp_sock_posix) | E2B_MCP_SOCK_CUSTOM (your own
+               e2b_mcp_sock_port in e2b_mcp_config.sock_port)
       TLS:     E2B_MCP_TLS_NONE (default: http:// URLs only) | E2B_MCP_TLS_BEARSSL
                | E2B_MCP_TLS_MBEDTLS
-      A port is a header in ports/ with the functions the HTTP client calls:
-      e2b_mcp__sock_open/send/recv/close and e2b_mcp__tls_open/send/recv/close.
-      The HTTP server transport adds listen/accept/poll/shutdown/random, so far
-      in the POSIX port only (with E2B_MCP_SOCK_CUSTOM it is left out).
+      The socket port is one documented struct (>>ports below): connect, send,
+      recv and close that never wait (E2B_MCP_ERR_AGAIN), resolve, listen,
+      accept, a readiness wait, a monotonic clock and random bytes.
 
    SECRETS
       The API key is sent only as X-API-Key to the configured E2B hosts. It never
@@ -191,6 +198,9 @@
 #ifndef E2B_MCP_READ_TIMEOUT_MS
 #define E2B_MCP_READ_TIMEOUT_MS 30000
 #endif
+#ifndef E2B_MCP_DNS_TTL_MS   /* how long a resolved E2B address is used before asking again */
+#define E2B_MCP_DNS_TTL_MS 300000
+#endif
 #ifndef E2B_MCP_MAX_TIMEOUT_S   /* E2B's longest plan (Pro: 24 h); E2B refuses more than the team's plan allows */
 #define E2B_MCP_MAX_TIMEOUT_S 86400
 #endif
@@ -201,10 +211,10 @@
 #define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
 #endif
 #ifndef E2B_MCP_HTTP_CONNS
-#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(8, 2)
+#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(64, 2)
 #endif
 #ifndef E2B_MCP_HTTP_SESSIONS
-#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(32, 2)
+#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(128, 2)
 #endif
 #ifndef E2B_MCP_HTTP_HEAD_MAX
 #define E2B_MCP_HTTP_HEAD_MAX E2B_MCP__D(8192, 1024)
@@ -214,6 +224,9 @@
 #endif
 #ifndef E2B_MCP_HTTP_REQUEST_TIMEOUT_MS
 #define E2B_MCP_HTTP_REQUEST_TIMEOUT_MS 10000
+#endif
+#ifndef E2B_MCP_HTTP_HEAD_TIMEOUT_MS
+#define E2B_MCP_HTTP_HEAD_TIMEOUT_MS 5000
 #endif
 #ifndef E2B_MCP_HTTP_IDLE_TIMEOUT_MS
 #define E2B_MCP_HTTP_IDLE_TIMEOUT_MS 60000
@@ -282,6 +295,12 @@
 #    define JSMN_HEADER
 #  endif
 #endif
+/* Parent links make closing a container cost its depth, not the tokens before
+   it: without them a list of 30,000 values takes quadratic time. The small
+   profile's answers are a few hundred tokens, so it keeps the 4 bytes a token. */
+#if !defined(E2B_MCP_SMALL) && !defined(JSMN_PARENT_LINKS) && !defined(E2B_MCP_NO_PARENT_LINKS)
+#  define JSMN_PARENT_LINKS
+#endif
 #include <jsmn.h>
 
 #ifdef __cplusplus
@@ -311,13 +330,14 @@ extern "C" {
   X(LISTEN,       -16, "the address could not be listened on (in use, or not an address of this machine)") \
   X(NEED_TOKEN,   -17, "a non-loopback address needs a bearer token (E2B_MCP_HTTP_TOKEN)") \
   X(CANCELLED,    -18, "the call was cancelled (by the client, or the server is stopping)") \
-  X(TLS_BROKEN,   -19, "the TLS connection failed after the request was sent")
+  X(TLS_BROKEN,   -19, "the TLS connection failed after the request was sent") \
+  X(AGAIN,        -20, "the operation would block (a port's answer: try again when the socket is ready)")
 
 enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -20
+  E2B_MCP_ERR__LAST = -21
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
@@ -358,26 +378,79 @@ E2B_MCP_DEF void e2b_mcp_json_escape(e2b_mcp_json *w, const char *s, size_t n);
 E2B_MCP_DEF int  e2b_mcp_json_end(e2b_mcp_json *w);
 
 /* >>ports ------------------------------------------------------------------
-   The socket handle every port shares. A custom port (E2B_MCP_SOCK_CUSTOM) is
-   a struct of function pointers given in e2b_mcp_config.sock_port; its
-   functions return a byte count (> 0), 0 for end of stream (recv only) or a
-   negative E2B_MCP_ERR_* code. */
+   The port contract: everything e2b_mcp.h needs of the platform for the
+   network, the clock and randomness, as one struct of function pointers (as
+   mongoose's mg_tcpip_driver). The library calls nothing else of the
+   platform for these. ports/e2b_mcp_sock_posix.h implements it for POSIX
+   (e2b_mcp_sock_posix, used when e2b_mcp_config.sock_port is NULL and
+   E2B_MCP_SOCK_POSIX is selected); a board fills one of its own
+   (E2B_MCP_SOCK_CUSTOM) and passes it in e2b_mcp_config.sock_port.
+
+   Every member but wait returns at once, never waiting on the network.
+   Return values: what each member says for success; E2B_MCP_ERR_AGAIN when
+   it would have to wait (call it again once wait reports the socket ready:
+   writable for connect and send, readable for recv); any other negative
+   E2B_MCP_ERR_* when it failed (the socket is then only closed). The
+   library keeps all timeouts itself, with now_ms and wait. */
+enum { E2B_MCP_WANT_READ = 1, E2B_MCP_WANT_WRITE = 2 };
+
 struct e2b_mcp_sock_port;
 typedef struct e2b_mcp_sock {
-  intptr_t h;                              /* fd, or whatever a custom port keeps */
-  const struct e2b_mcp_sock_port *port;    /* custom ports only */
-  int (*on_wait)(void *ctx);               /* POSIX port: called while waiting (or NULL);
-                                              nonzero ends the wait with E2B_MCP_ERR_CANCELLED */
+  intptr_t h;                              /* the port's handle (fd, pcb, index); < 0: none */
+  const struct e2b_mcp_sock_port *port;    /* set by the library */
+  int (*on_wait)(void *ctx);               /* the library's; ports never call it */
   void *wait_ctx;
 } e2b_mcp_sock;
 
+/* A resolved address: family 4 (ip[0..4)) or 6 (ip[0..16)), network order. */
+typedef struct e2b_mcp_addr { int family; unsigned char ip[16]; } e2b_mcp_addr;
+
+/* One socket for wait: what is asked (E2B_MCP_WANT_*), what the port found. */
+typedef struct e2b_mcp_poll { const e2b_mcp_sock *sock; int want, ready; } e2b_mcp_poll;
+
 typedef struct e2b_mcp_sock_port {
-  void *user;
-  int  (*open)(void *user, e2b_mcp_sock *s, const char *host, unsigned port, int timeout_ms);
-  int  (*send)(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms);
-  int  (*recv)(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms);
+  void *user;   /* passed to every member */
+  /* The address of host (a name, or a numeric IPv4 or IPv6 address) in *addr:
+     0, or E2B_MCP_ERR_DNS. The one member that may block (a name resolver):
+     the library asks once per host and keeps the answer for E2B_MCP_DNS_TTL_MS,
+     or until a connection to it fails. */
+  int  (*resolve)(void *user, const char *host, e2b_mcp_addr *addr);
+  /* With s->h < 0, opens a TCP connection to addr:port and sets s->h. With
+     s->h >= 0 (the last call gave E2B_MCP_ERR_AGAIN), tells how it went.
+     0: connected; E2B_MCP_ERR_AGAIN: in progress (wait for writable, call
+     again); E2B_MCP_ERR_CONNECT: refused or unreachable (s->h is closed, < 0). */
+  int  (*connect)(void *user, e2b_mcp_sock *s, const e2b_mcp_addr *addr, unsigned port);
+  /* Takes up to n bytes: the count taken (> 0), E2B_MCP_ERR_AGAIN (none fit
+     now), E2B_MCP_ERR_CLOSED (the peer is gone) or E2B_MCP_ERR_RESET. */
+  int  (*send)(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n);
+  /* Reads up to n bytes: the count (> 0), 0 (the peer ended the stream),
+     E2B_MCP_ERR_AGAIN (nothing yet) or E2B_MCP_ERR_RESET. */
+  int  (*recv)(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n);
+  /* Closes s (any s->h; < 0 is a no-op) and sets s->h = -1. */
   void (*close)(void *user, e2b_mcp_sock *s);
-  unsigned long (*now_ms)(void *user);     /* a monotonic clock */
+  /* Server side, for the Streamable HTTP transport only (NULL without it).
+     listen: binds host (numeric, or "localhost") and port (0: any free one,
+     told in *bound), non-blocking: 0 or E2B_MCP_ERR_LISTEN. accept: takes
+     one waiting connection into c (non-blocking): 1, or 0 when none waits.
+     shutdown (may be NULL): ends our side of the stream, so the peer reads
+     what was sent, then its end. unsent (may be NULL: never): 1 while bytes
+     sent on s have not yet reached the peer. */
+  int  (*listen)(void *user, e2b_mcp_sock *s, const char *host, unsigned port, unsigned *bound);
+  int  (*accept)(void *user, e2b_mcp_sock *l, e2b_mcp_sock *c);
+  void (*shutdown)(void *user, e2b_mcp_sock *s);
+  int  (*unsent)(void *user, e2b_mcp_sock *s);
+  /* Waits until at least one of p[0..n) is ready for what it wants, at most
+     timeout_ms (0: only looks). Entries whose sock is NULL or closed are
+     skipped. Sets each p[i].ready (to the E2B_MCP_WANT_* bits that hold; a
+     hang-up or an error counts as readable). Returns how many are ready; 0
+     when the time ran out or a signal came. */
+  int  (*wait)(void *user, e2b_mcp_poll *p, int n, int timeout_ms);
+  /* A monotonic clock in milliseconds (it may wrap); NULL or always 0: no clock
+     (then no timeouts and no 429 cool-downs). */
+  unsigned long (*now_ms)(void *user);
+  /* n unpredictable bytes: 0, or -1 when there are none to give (the HTTP
+     transport then opens no sessions). May be NULL without HTTP. */
+  int  (*random)(void *user, unsigned char *p, size_t n);
 } e2b_mcp_sock_port;
 
 #ifdef __cplusplus
@@ -446,7 +519,7 @@ typedef struct e2b_mcp_config {
   int enable_kill;            /* expose e2b_kill_sandbox */
   int connect_timeout_ms;     /* 0: E2B_MCP_CONNECT_TIMEOUT_MS */
   int read_timeout_ms;        /* 0: E2B_MCP_READ_TIMEOUT_MS */
-  const e2b_mcp_sock_port *sock_port;  /* E2B_MCP_SOCK_CUSTOM only */
+  const e2b_mcp_sock_port *sock_port;  /* the platform (see >>ports); NULL: e2b_mcp_sock_posix */
   const char *server_name;    /* serverInfo.name; default "e2b-mcp" */
   const char *instructions;   /* default: a short guide for the model */
   const char *state_key;      /* secret that seals requestState tokens (2026-07-28): replicas
@@ -460,6 +533,8 @@ typedef struct e2b_mcp_url {
   unsigned port;
   char host[E2B_MCP_HOST_MAX];
   char prefix[E2B_MCP_PREFIX_MAX];
+  e2b_mcp_addr addr;          /* host, resolved (family 0: not yet, or to be asked again) */
+  unsigned long addr_ms;      /* when it was */
 } e2b_mcp_url;
 
 /* One keep-alive connection to E2B (socket + TLS state). */
@@ -541,7 +616,7 @@ typedef struct e2b_mcp_session {
 
 /* The Streamable HTTP transport's state (>>transport: streamable http). It
    lives inside the server like every other buffer; the fields are private. */
-#if !defined(E2B_MCP_NO_HTTP) && defined(E2B_MCP_SOCK_POSIX)
+#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
 #define E2B_MCP__HTTP 1
 #define E2B_MCP__POLL_MAX (1 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER)
 typedef struct e2b_mcp_http_config {
@@ -554,6 +629,7 @@ typedef struct e2b_mcp_http_config {
                                  loopback names, elsewhere the only ones (NULL or naming
                                  nobody: any) */
   int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
+  int head_timeout_ms;        /* 0: E2B_MCP_HTTP_HEAD_TIMEOUT_MS */
   int proxy_names_sessions;   /* behind a load balancer that routes 2025 sessions by hashing
                                  Mcp-Session-Id: an initialize's X-Mcp-New-Session-Id (32
                                  lowercase hex digits, set by the balancer, e.g. nginx's
@@ -612,6 +688,7 @@ typedef struct e2b_mcp_http {
 
 struct e2b_mcp_server {
   e2b_mcp_config cfg;
+  const e2b_mcp_sock_port *net;   /* cfg.sock_port, or the POSIX port */
   /* the MCP session: stdio and in-process calls use `session`; the HTTP
      transport points sess at the session of the request it serves */
   e2b_mcp_session session, *sess;
@@ -776,6 +853,12 @@ E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config
 #endif
 
 #define E2B_MCP__COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+/* Keeps a function's frame off its caller's (the deepest stack path is what a board pays). */
+#if defined(__GNUC__)
+#  define E2B_MCP__NOINLINE __attribute__((noinline))
+#else
+#  define E2B_MCP__NOINLINE
+#endif
 
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err) {
   switch (err) {
@@ -1252,37 +1335,94 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
 }
 
 /* >>ports --------------------------------------------------------------------
-   Compile-time dispatch to the selected socket port, the chunked file reader
-   the TLS ports load trust anchors with, and the TLS port's code.
-   The HTTP client below calls only e2b_mcp__sock_* and e2b_mcp__tls_*. */
+   The socket port (the contract, in e2b_mcp_sock_port) and what is built on
+   it here: the blocking helpers the HTTP client and the TLS ports call
+   (e2b_mcp__sock_open/send/recv/close: each waits with the port's wait, at most
+   its timeout, and turns the loop of a transport that serves others meanwhile
+   through the socket's on_wait every E2B_MCP__HOOK_MS), the chunked file reader
+   the TLS ports load trust anchors with, and the TLS port's code. The POSIX
+   port uses only the public part of this header. */
 #if defined(E2B_MCP_SOCK_POSIX)
 #  include "ports/e2b_mcp_sock_posix.h"
-static int e2b_mcp__sock_open(e2b_mcp_sock *s, const char *host, unsigned port, int to) { return e2b_mcp__sock_posix_open(s, host, port, to); }
-static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) { return e2b_mcp__sock_posix_send(s, p, n, to); }
-static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int to) { return e2b_mcp__sock_posix_recv(s, p, n, to); }
-static void e2b_mcp__sock_close(e2b_mcp_sock *s) { e2b_mcp__sock_posix_close(s); }
-static int e2b_mcp__sock_idle_ok(e2b_mcp_sock *s) { return e2b_mcp__sock_posix_idle_ok(s); }
-static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { (void)srv; return e2b_mcp__sock_now_ms(); }
-#  ifdef E2B_MCP_TLS_BEARSSL   /* the mbedTLS port takes time from its own platform layer */
-static unsigned long e2b_mcp__now_s(void) { return (unsigned long)time(NULL); }   /* certificate time */
-#  endif
-#elif defined(E2B_MCP_SOCK_CUSTOM)
-static int e2b_mcp__sock_open(e2b_mcp_sock *s, const char *host, unsigned port, int to) { return s->port->open(s->port->user, s, host, port, to); }
-static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) { return s->port->send(s->port->user, s, p, n, to); }
-static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int to) { return s->port->recv(s->port->user, s, p, n, to); }
-static void e2b_mcp__sock_close(e2b_mcp_sock *s) { s->port->close(s->port->user, s); }
-static int e2b_mcp__sock_idle_ok(e2b_mcp_sock *s) { (void)s; return 1; }
-static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) {
-  return srv->cfg.sock_port && srv->cfg.sock_port->now_ms ? srv->cfg.sock_port->now_ms(srv->cfg.sock_port->user) : 0;
-}
-#  ifdef E2B_MCP_TLS_BEARSSL
-#    ifndef E2B_MCP_NOW_S
-#      include <time.h>
-#      define E2B_MCP_NOW_S() ((unsigned long)time(NULL))
-#    endif
-static unsigned long e2b_mcp__now_s(void) { return E2B_MCP_NOW_S(); }   /* certificate time */
-#  endif
 #endif
+#if defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_NOW_S)
+#  include <time.h>
+#  define E2B_MCP_NOW_S() ((unsigned long)time(NULL))
+#endif
+#ifdef E2B_MCP_TLS_BEARSSL   /* the mbedTLS port takes time from its own platform layer */
+static unsigned long e2b_mcp__now_s(void) { return E2B_MCP_NOW_S(); }   /* certificate time */
+#endif
+
+#define E2B_MCP__HOOK_MS 20   /* a transport that serves others while a socket waits is turned this often */
+
+static unsigned long e2b_mcp__port_now(const e2b_mcp_sock_port *p) { return p && p->now_ms ? p->now_ms(p->user) : 0; }
+static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { return e2b_mcp__port_now(srv->net); }
+
+/* Waits until s is ready for want, at most timeout_ms: 0, E2B_MCP_ERR_TIMEOUT,
+   or E2B_MCP_ERR_CANCELLED when the socket's on_wait hook asked to stop. */
+static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
+  const e2b_mcp_sock_port *p = s->port;
+  unsigned long start = e2b_mcp__port_now(p);
+  long left = timeout_ms;
+  e2b_mcp_poll q;
+  for (;;) {
+    int slice = s->on_wait && left > E2B_MCP__HOOK_MS ? E2B_MCP__HOOK_MS : (int)left;
+    q.sock = s; q.want = want; q.ready = 0;
+    if (p->wait(p->user, &q, 1, slice) > 0 && q.ready) return 0;
+    if (s->on_wait && s->on_wait(s->wait_ctx)) return E2B_MCP_ERR_CANCELLED;
+    /* a signal may end a wait early: the clock says what is left */
+    left = start ? timeout_ms - (long)(e2b_mcp__port_now(p) - start) : left - slice;
+    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
+  }
+}
+static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *b, size_t n, int to) {
+  for (;;) {
+    int r = s->port->send(s->port->user, s, b, n);
+    if (r != E2B_MCP_ERR_AGAIN) return r;
+    if ((r = e2b_mcp__sock_wait(s, E2B_MCP_WANT_WRITE, to)) != 0) return r;
+  }
+}
+static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *b, size_t n, int to) {
+  for (;;) {
+    int r = s->port->recv(s->port->user, s, b, n);
+    if (r != E2B_MCP_ERR_AGAIN) return r;
+    if ((r = e2b_mcp__sock_wait(s, E2B_MCP_WANT_READ, to)) != 0) return r;
+  }
+}
+static void e2b_mcp__sock_close(e2b_mcp_sock *s) { if (s->port) s->port->close(s->port->user, s); s->h = -1; }
+/* Connects to addr:port within timeout_ms: 0 or an error (the socket closed). */
+static int e2b_mcp__sock_open(e2b_mcp_sock *s, const e2b_mcp_addr *addr, unsigned port, int to) {
+  int r;
+  s->h = -1;
+  for (;;) {
+    r = s->port->connect(s->port->user, s, addr, port);
+    if (r != E2B_MCP_ERR_AGAIN) break;
+    if ((r = e2b_mcp__sock_wait(s, E2B_MCP_WANT_WRITE, to)) != 0) break;
+  }
+  if (r) e2b_mcp__sock_close(s);
+  return r;
+}
+/* The port used when the config names none: POSIX's, or one with no network. */
+#if defined(E2B_MCP_SOCK_POSIX)
+#  define e2b_mcp__default_port e2b_mcp_sock_posix
+#else
+static int e2b_mcp__none_resolve(void *u, const char *h, e2b_mcp_addr *a) { (void)u; (void)h; (void)a; return E2B_MCP_ERR_DNS; }
+static int e2b_mcp__none_wait(void *u, e2b_mcp_poll *p, int n, int to) { (void)u; (void)p; (void)n; (void)to; return 0; }
+static void e2b_mcp__none_close(void *u, e2b_mcp_sock *s) { (void)u; s->h = -1; }
+static const e2b_mcp_sock_port e2b_mcp__default_port = {
+  NULL, e2b_mcp__none_resolve, NULL, NULL, NULL, e2b_mcp__none_close, NULL, NULL, NULL, NULL, e2b_mcp__none_wait, NULL, NULL
+};
+#endif
+
+/* Whether an idle keep-alive connection can still carry a request: nothing is
+   pending on it. A server that closed it while idle has left an end of stream
+   (or a TLS close_notify) to read, so it is reopened before sending rather
+   than retried after. */
+static int e2b_mcp__sock_idle_ok(e2b_mcp_sock *s) {
+  e2b_mcp_poll q;
+  q.sock = s; q.want = E2B_MCP_WANT_READ; q.ready = 0;
+  return s->port->wait(s->port->user, &q, 1, 0) <= 0 || !q.ready;
+}
 
 #if !defined(E2B_MCP_TLS_NONE)
 /* Streams a file (trust anchors) to push in 256-byte chunks, with no whole-file
@@ -1290,6 +1430,8 @@ static unsigned long e2b_mcp__now_s(void) { return E2B_MCP_NOW_S(); }   /* certi
    the POSIX socket port, stdio otherwise; E2B_MCP_TLS_NO_FILE: no file system. */
 #  if !defined(E2B_MCP_TLS_NO_FILE) && defined(E2B_MCP_SOCK_POSIX)
 #    include <fcntl.h>
+#    include <unistd.h>
+#    include <errno.h>
 static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
   unsigned char chunk[256];
   int fd, rc = 0;
@@ -1420,8 +1562,23 @@ static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
   c->open = 0;
 }
 
-static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *u) {
+/* The address of u's host: resolved once, then reused for E2B_MCP_DNS_TTL_MS
+   (the port's resolve may block; nothing else here does). */
+static int e2b_mcp__resolve(e2b_mcp_server *s, e2b_mcp_url *u) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (u->addr.family && (!now || now - u->addr_ms < (unsigned long)E2B_MCP_DNS_TTL_MS)) return 0;
+  u->addr.family = 0;
+  if (!s->net->resolve || s->net->resolve(s->net->user, u->host, &u->addr) != 0 || !u->addr.family) {
+    u->addr.family = 0;
+    return E2B_MCP_ERR_DNS;
+  }
+  u->addr_ms = now;
+  return 0;
+}
+
+static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *base) {
   e2b_mcp_conn *c = &s->conn;
+  e2b_mcp_url *u = base == &s->dash ? &s->dash : &s->api;   /* the server's own, which keep the address */
   int r, to = s->cfg.connect_timeout_ms;
   if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) {
     if (e2b_mcp__sock_idle_ok(&c->sock)) return 0;
@@ -1432,11 +1589,13 @@ static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *u) {
   if (u->https) return E2B_MCP_ERR_NO_TLS;
 #endif
   if (u->https && !s->trust_loaded) return E2B_MCP_ERR_TLS_TRUST;
+  if ((r = e2b_mcp__resolve(s, u)) != 0) return r;
   c->sock.h = -1;
-  c->sock.port = s->cfg.sock_port;
+  c->sock.port = s->net;
   c->sock.on_wait = s->e2b_wait_hook;
   c->sock.wait_ctx = s;
-  r = e2b_mcp__sock_open(&c->sock, u->host, u->port, to);
+  r = e2b_mcp__sock_open(&c->sock, &u->addr, u->port, to);
+  if (r == E2B_MCP_ERR_CONNECT) u->addr.family = 0;   /* the address may have moved: ask again next time */
   if (r < 0) return r;
   if (u->https) {
     r = e2b_mcp__tls_open(&c->tls, &s->trust, &c->sock, u->host, to);
@@ -1475,14 +1634,13 @@ static int e2b_mcp__conn_recv(e2b_mcp_server *s, char *p, size_t n) {
 
 /* One E2B request: written by a tool's build phase, sent by the client, and
    read again by the tool's shape phase (what it kept for the answer). */
-#define E2B_MCP__ASK_MAX E2B_MCP__D(320, 192)
 typedef struct e2b_mcp__req {
   e2b_mcp_json w;       /* "METHOD prefix/path?query" in s->req; the client adds the head */
   e2b_mcp_json body;    /* a JSON body (e2b_mcp__req_body), or none: body.buf is NULL */
   const e2b_mcp_url *base;
   int has_query;
   int idempotent;       /* may be sent again after a stale connection */
-  char ask[E2B_MCP__ASK_MAX];   /* the consent question for a call that bills or destroys; "" none */
+  const char *ask;      /* the consent question of a call that bills or destroys (e2b_mcp__ask), or NULL */
   /* kept for the shape phase: the sandbox ID, a number (a timeout, a limit), a flag */
   char id[E2B_MCP_ID_MAX];
   long long num;
@@ -2431,6 +2589,7 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   if (cfg) s->cfg = *cfg;
   if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
   if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
+  s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
   s->sess = &s->session;
   s->sess->version = E2B_MCP__VLATEST;
   s->sess->log_level = 1;   /* info */
@@ -2451,9 +2610,7 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
     e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);
     s->state_key_set = 1;
   }
-#if defined(E2B_MCP_SOCK_POSIX)
-  else s->state_key_set = e2b_mcp__sock_posix_random(s->state_key, sizeof s->state_key) == 0;
-#endif
+  else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
   e2b_mcp__builtin_tools(s);
   return 0;
 }
@@ -3184,7 +3341,7 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
        returns -1), then writes the request: e2b_mcp__req_on / e2b_mcp__req_sandbox
        for "METHOD /path", e2b_mcp__req_seg / _q / _qint for path segments and
        query, e2b_mcp__req_body for a JSON body (closed by the phase). A call that
-       bills or destroys writes its consent question into rq->ask. What the
+       bills or destroys writes its consent question with e2b_mcp__ask. What the
        answer's shaping needs from the arguments goes in rq->id, rq->num and
        rq->flag (the arguments are gone by then). Returns 0 to send, -1 when the
        error result is set; it does no I/O and nothing is sent after -1.
@@ -3844,6 +4001,17 @@ static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return &rq->body;
 }
 
+/* The consent question, in the error text's buffer (free until the call has
+   an error): the build phase's frame stays small; e2b_mcp__consent copies it
+   before asking. */
+static void e2b_mcp__ask(e2b_mcp_call *c, e2b_mcp__req *rq, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  e2b_mcp__vfmt(c->srv->errmsg, sizeof c->srv->errmsg, fmt, ap);
+  va_end(ap);
+  rq->ask = c->srv->errmsg;
+}
+
 /* Limit and next_token, shared by the paged lists. */
 static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
   long long limit;
@@ -3985,7 +4153,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_on(c, rq, "POST", &c->srv->api);
   e2b_mcp__req_lit(rq, "/v2/sandboxes");
   rq->num = timeout;
-  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
+  e2b_mcp__ask(c, rq, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
            "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
   return 0;
 }
@@ -4084,7 +4252,7 @@ static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq)
   b = e2b_mcp__req_body(c, rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
   rq->num = timeout;
-  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
+  e2b_mcp__ask(c, rq, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
            "a shorter time ends it sooner.", rq->id, timeout);
   return 0;
 }
@@ -4117,7 +4285,7 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   rq->idempotent = 1;   /* resumes or extends; never shortens */
   b = e2b_mcp__req_body(c, rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
-  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
+  e2b_mcp__ask(c, rq, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
            "second while it runs.", rq->id, timeout);
   return 0;
 }
@@ -4259,7 +4427,7 @@ static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__
 static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
   e2b_mcp__req_sandbox(c, rq, "DELETE", rq->id, NULL);
-  e2b_mcp__fmt(rq->ask, sizeof rq->ask, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
+  e2b_mcp__ask(c, rq, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
            "are destroyed.", rq->id);
   return 0;
 }
@@ -4378,7 +4546,10 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
 /* The consent step for calls that bill or destroy: after the request is
    built, before it is sent. 0: go ahead. */
 static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
-  int r = e2b_mcp_confirm(c, question);
+  char q[E2B_MCP_ERRMSG_MAX];   /* the question may sit in the error text's buffer, which asking resets */
+  int r;
+  e2b_mcp__strlcpy(q, question, sizeof q);
+  r = e2b_mcp_confirm(c, q);
   if (r == 2) return -1;   /* asked within the result (2026-07-28): the client calls again with the answer */
   if (r == 0) {
     e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
@@ -4387,12 +4558,20 @@ static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
   return 0;   /* accepted, or the client cannot be asked (the description told the model to ask) */
 }
 
+/* Sends the built request and shapes the answer: 0 when it was shaped (a frame
+   of its own: the answer's record is not on the stack while the arguments are read). */
+E2B_MCP__NOINLINE static int e2b_mcp__send_shape(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp__shape_fn shape) {
+  e2b_mcp_http_resp r;
+  if (e2b_mcp__call_e2b(c, rq, &r) != 0) return -1;
+  shape(c, rq, &r);
+  return 0;
+}
+
 /* build -> the key and the cool-down -> consent -> send -> shape. Every failure
    on the way is the call's error result, said so a model can act on it. */
 static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
   const e2b_mcp__phases *ph = (const e2b_mcp__phases *)c->tool->user;
   e2b_mcp__req rq;
-  e2b_mcp_http_resp r;
   if ((ph->gate & E2B_MCP__GATE_KILL) && !c->srv->cfg.enable_kill) {
     e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
     return;
@@ -4404,10 +4583,8 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
     return;
   }
   if (e2b_mcp__ready(c) != 0) return;
-  if (rq.ask[0] && e2b_mcp__consent(c, rq.ask)) return;
-  if (e2b_mcp__call_e2b(c, &rq, &r)) return;
-  ph->shape(c, &rq, &r);
-  e2b_mcp__check_output(c, &rq);
+  if (rq.ask && e2b_mcp__consent(c, rq.ask)) return;
+  if (e2b_mcp__send_shape(c, &rq, ph->shape) == 0) e2b_mcp__check_output(c, &rq);
 }
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
@@ -4722,6 +4899,14 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    they arrived (conn.tick), not in the order of their slots. */
 enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING };
 
+/* The transport's own timing. */
+enum {
+  E2B_MCP__HS_FRESH_MS = 100,    /* a connection this young is never taken for a newcomer: its request may be on its way */
+  E2B_MCP__HS_LINGER_MS = 2000,  /* a closing socket is drained this long, so its client reads the answer */
+  E2B_MCP__HS_HOLD_MS = 10,      /* a connection whose answer has not all left is looked at this often */
+  E2B_MCP__HS_ACCEPT_BURST = 16  /* connections taken in one step */
+};
+
 /* The parts of a request head we use, as slices of the connection buffer. */
 typedef struct e2b_mcp__http_req {
   char method[8];
@@ -4757,9 +4942,9 @@ static int e2b_mcp__hs_send(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char
   unsigned long to = e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
   if (c->dead) return -1;
   while (n) {
-    unsigned long start = e2b_mcp__sock_now_ms();
+    unsigned long start = e2b_mcp__now_ms(s);
     int r = c->wspent >= to ? E2B_MCP_ERR_TIMEOUT : e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, (int)(to - c->wspent));
-    c->wspent += e2b_mcp__sock_now_ms() - start;
+    c->wspent += e2b_mcp__now_ms(s) - start;
     if (r <= 0) { c->dead = 1; return -1; }
     p += r; n -= (size_t)r;
   }
@@ -4768,22 +4953,23 @@ static int e2b_mcp__hs_send(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char
 
 /* Hands a socket to a linger slot: shut our side, read and drop what the peer
    still sends (so it gets our answer, not a reset), close at EOF or in 2 s. */
+static void e2b_mcp__hs_close(e2b_mcp_server *s, e2b_mcp_sock *k) { s->net->close(s->net->user, k); k->h = -1; }
 static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
   int i;
-  e2b_mcp__sock_posix_shutdown(k);
+  if (s->net->shutdown) s->net->shutdown(s->net->user, k);
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++)
     if (s->http.linger[i].h < 0) {
       s->http.linger[i] = *k;
-      s->http.linger_until[i] = e2b_mcp__sock_now_ms() + 2000;
+      s->http.linger_until[i] = e2b_mcp__now_ms(s) + E2B_MCP__HS_LINGER_MS;
       k->h = -1;
       return;
     }
-  e2b_mcp__sock_posix_close(k);
+  e2b_mcp__hs_close(s, k);
 }
 
 static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
   if (linger && !c->dead) e2b_mcp__hs_linger(s, &c->sock);
-  else e2b_mcp__sock_posix_close(&c->sock);
+  else e2b_mcp__hs_close(s, &c->sock);
   c->sock.h = -1;
   c->state = E2B_MCP__HC_FREE;
 }
@@ -4969,7 +5155,7 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
     if (!x->used) { pick = i; break; }
     if (pick < 0 || x->last_use < s->http.sessions[pick].last_use) pick = i;
   }
-  if (pick < 0 || (!named && e2b_mcp__sock_posix_random(rnd, sizeof rnd) != 0)) return -1;
+  if (pick < 0 || (!named && (!s->net->random || s->net->random(s->net->user, rnd, sizeof rnd) != 0))) return -1;
   x = &s->http.sessions[pick];
   memset(x, 0, sizeof *x);
   if (named) memcpy(x->id, named, 32);
@@ -5314,16 +5500,36 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
 }
 
+/* Whether an answer sent on k has yet to reach the client (a port that cannot tell: no). */
+static int e2b_mcp__hs_unsent(e2b_mcp_server *s, e2b_mcp_sock *k) { return s->net->unsent ? s->net->unsent(s->net->user, k) : 0; }
+
 /* After an answer: ready for the next request, or closed. */
 static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   if (c->dead || c->close) { e2b_mcp__hs_conn_free(s, c, !c->dead); return; }
   c->state = E2B_MCP__HC_READ;
   c->have = c->head_len = 0;
   c->body_len = 0;
-  c->last_ms = e2b_mcp__sock_now_ms();
+  c->last_ms = e2b_mcp__now_ms(s);
   c->tick = ++s->http.ticks;
   c->answered = 1;
   c->wspent = 0;
+}
+
+/* Whether p[0..n) cannot be the start of an HTTP/1.1 request head: a method
+   that is not capital letters followed by a space, a control byte, or a line
+   end other than CRLF (TLS bytes, a bare LF). Lines are checked from `from`
+   on (what came before was checked when it came). */
+static int e2b_mcp__hs_not_http(const char *p, size_t from, size_t n) {
+  size_t i;
+  for (i = 0; i < n && p[i] != ' '; i++) if (p[i] < 'A' || p[i] > 'Z' || i == 7) return 1;
+  if (i == 0 && n > 0) return 1;
+  for (i = from ? from - 1 : 0; i < n; i++) {
+    unsigned char ch = (unsigned char)p[i];
+    if (ch == '\n' && (i == 0 || p[i - 1] != '\r')) return 1;
+    if (ch == '\r' && i + 1 < n && p[i + 1] != '\n') return 1;
+    if ((ch < 0x20 && ch != '\r' && ch != '\n' && ch != '\t') || ch == 0x7f) return 1;
+  }
+  return 0;
 }
 
 /* New bytes on a reading connection; serves the request once complete. */
@@ -5335,7 +5541,7 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, sizeof c->buf - c->have, 0);
   if (r == E2B_MCP_ERR_TIMEOUT) return;   /* nothing after all */
   if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
-  if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__sock_now_ms();   /* the first request's clock runs from the accept */
+  if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept */
   from = c->have > 3 ? c->have - 3 : 0;
   c->have += (size_t)r;
   if (c->head_len == 0) {
@@ -5343,6 +5549,12 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
     size_t k, lim = c->have < E2B_MCP_HTTP_HEAD_MAX ? c->have : E2B_MCP_HTTP_HEAD_MAX;
     for (k = from; k + 3 < lim; k++)
       if (c->buf[k] == '\r' && c->buf[k + 1] == '\n' && c->buf[k + 2] == '\r' && c->buf[k + 3] == '\n') { c->head_len = k + 4; break; }
+    if (e2b_mcp__hs_not_http(c->buf, from, c->head_len ? c->head_len : lim)) {   /* at once, not after a timeout */
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: this is not an HTTP/1.1 request (methods are capital letters; lines end with CRLF)");
+      e2b_mcp__hs_conn_free(s, c, 1);
+      return;
+    }
     if (c->head_len == 0) {
       if (c->have >= E2B_MCP_HTTP_HEAD_MAX) {
         c->close = 1;
@@ -5402,7 +5614,7 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   e2b_mcp__http_ctx *x = (e2b_mcp__http_ctx *)ctx;
   e2b_mcp_http *h = &s->http;
   e2b_mcp_session *saved = s->sess;
-  unsigned long until = e2b_mcp__sock_now_ms() + e2b_mcp__hs_ms(h->cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS);
+  unsigned long until = e2b_mcp__now_ms(s) + e2b_mcp__hs_ms(h->cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS);
   int r;
   if (h->asking || s->in_batch) return -2;   /* never nested; a batch's text must stay */
   h->asking = 1;
@@ -5410,7 +5622,7 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   h->ask_sess = x->c->sess;
   h->ask_id = id;
   h->ask_state = 0;
-  while (h->ask_state == 0 && !s->call_cancelled && !h->stop && !x->c->dead && e2b_mcp__sock_now_ms() < until)
+  while (h->ask_state == 0 && !s->call_cancelled && !h->stop && !x->c->dead && e2b_mcp__now_ms(s) < until)
     e2b_mcp_http_step(s, 200);
   s->sess = saved;
   r = h->ask_state == 1 ? h->ask_result : s->call_cancelled ? -3 : -2;
@@ -5418,10 +5630,106 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   return r;
 }
 
+/* A slot for a newcomer when none is free, or -1. First the longest idle
+   connection with no request in progress (no byte read, none waiting, and not
+   in its first E2B_MCP__HS_FRESH_MS, when its request may be on its way): it
+   closes like an idle keep-alive one. Then the slowest incomplete request (the
+   oldest start): it gets 408, so clients that send whole requests are served
+   while others trickle theirs in. got: what the last wait found readable. */
+static int e2b_mcp__hs_make_room(e2b_mcp_server *s, const unsigned char *got, unsigned long now) {
+  e2b_mcp_http *h = &s->http;
+  int i, slot = -1;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && (long)(now - c->last_ms) >= E2B_MCP__HS_FRESH_MS &&
+        (slot < 0 || c->tick < h->conns[slot].tick) &&
+        e2b_mcp__sock_idle_ok(&c->sock))   /* nothing arrived since the wait */
+      slot = i;
+  }
+  if (slot >= 0) { e2b_mcp__hs_conn_free(s, &h->conns[slot], 0); return slot; }
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state == E2B_MCP__HC_READ && c->have && (long)(now - c->start_ms) >= E2B_MCP__HS_FRESH_MS &&
+        (slot < 0 || (long)(h->conns[slot].start_ms - c->start_ms) > 0))
+      slot = i;
+  }
+  if (slot >= 0) {
+    e2b_mcp__http_conn *c = &h->conns[slot];
+    c->close = 1;
+    e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive whole while other clients waited for a slot");
+    e2b_mcp__hs_conn_free(s, c, 1);
+  }
+  return slot;
+}
+
+/* Takes the connections waiting on the listener: each gets a slot (a free one,
+   or one made free), or 503 with Retry-After and a linger when every slot
+   serves a whole request. */
+static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsigned long now) {
+  static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: application/json\r\n"
+    "Content-Length: 98\r\nConnection: close\r\n\r\n"
+    "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\"Service Unavailable: all slots busy\"}}";
+  e2b_mcp_http *h = &s->http;
+  int i, k;
+  for (k = 0; k < E2B_MCP__HS_ACCEPT_BURST; k++) {
+    e2b_mcp_sock a;
+    int slot = -1;
+    a.h = -1; a.port = s->net; a.on_wait = NULL; a.wait_ctx = NULL;
+    if (s->net->accept(s->net->user, &h->listener, &a) != 1) break;
+    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+    if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
+    if (slot < 0) {
+      h->refused++;
+      e2b_mcp__sock_send(&a, (const unsigned char *)busy, sizeof busy - 1, 0);
+      e2b_mcp__hs_linger(s, &a);
+      continue;
+    }
+    h->accepted++;
+    memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
+    h->conns[slot].sock = a;
+    h->conns[slot].state = E2B_MCP__HC_READ;
+    h->conns[slot].sess = -1;
+    h->conns[slot].last_ms = h->conns[slot].start_ms = e2b_mcp__now_ms(s);
+    h->conns[slot].tick = ++h->ticks;
+  }
+}
+
+/* Slow and idle clients. A request whose head is not whole after the head
+   timeout, or not whole at all after the request timeout, gets 408; a
+   connection that has not sent its first request yet gets the request
+   timeout, not the idle one (it closes without a word); an idle keep-alive
+   connection closes after the idle timeout. */
+static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
+  e2b_mcp_http *h = &s->http;
+  int i;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state != E2B_MCP__HC_READ) continue;
+    if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
+      if (!e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 0;
+      else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
+        c->dead = 1;   /* it does not read: dropped */
+        e2b_mcp__hs_conn_free(s, c, 0);
+      }
+      continue;
+    }
+    if ((c->have || !c->answered) &&
+        (now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS) ||
+         (c->have && !c->head_len && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.head_timeout_ms, E2B_MCP_HTTP_HEAD_TIMEOUT_MS)))) {
+      if (c->have) {
+        c->close = 1;
+        e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
+      }
+      e2b_mcp__hs_conn_free(s, c, c->have != 0);
+    } else if (!c->have && c->answered && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
+      e2b_mcp__hs_conn_free(s, c, 0);
+  }
+}
+
 /* ---- the loop ---- */
 E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_http *h = &s->http;
-  intptr_t fds[E2B_MCP__POLL_MAX];
+  e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
   int i, n = 0;
   unsigned long now;
@@ -5435,63 +5743,27 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       if (h->conns[first].state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, &h->conns[first]);
     }
   }
-  fds[n++] = h->listener.h;
+#define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
+  E2B_MCP__WATCH(&h->listener);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     /* A busy connection is being answered; only the one whose call waits for
        the user is watched, for its client hanging up. One on hold is looked
        at again every 10 ms. */
-    fds[n++] = (c->state == E2B_MCP__HC_READ && !c->hold) || (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? c->sock.h : -1;
-    if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > 10) timeout_ms = 10;
+    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold) || (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? &c->sock : NULL);
+    if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > E2B_MCP__HS_HOLD_MS) timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
-  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) fds[n++] = h->linger[i].h;
-  e2b_mcp__sock_posix_poll(fds, n, got, timeout_ms);
-  /* new connections: a free slot; else the slot of the longest idle connection
-     with no request in progress (no byte read, none waiting, and idle for
-     100 ms, so not one whose request is on its way): it closes like an idle
-     keep-alive one; else 503 and a linger */
-  now = e2b_mcp__sock_now_ms();
-  if (got[0]) {
-    int k;
-    for (k = 0; k < 16; k++) {
-      e2b_mcp_sock a;
-      int slot = -1;
-      a.h = -1; a.port = NULL; a.on_wait = NULL; a.wait_ctx = NULL;
-      if (e2b_mcp__sock_posix_accept(&h->listener, &a) != 1) break;
-      for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
-      if (slot < 0) {
-        for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-          e2b_mcp__http_conn *c = &h->conns[i];
-          if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && (long)(now - c->last_ms) >= 100 &&
-              (slot < 0 || c->tick < h->conns[slot].tick) &&
-              e2b_mcp__sock_wait((int)c->sock.h, POLLIN, 0) != 0)   /* nothing arrived since the poll */
-            slot = i;
-        }
-        if (slot >= 0) e2b_mcp__hs_conn_free(s, &h->conns[slot], 0);
-      }
-      if (slot < 0) {
-        static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: application/json\r\n"
-          "Content-Length: 98\r\nConnection: close\r\n\r\n"
-          "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\"Service Unavailable: all slots busy\"}}";
-        h->refused++;
-        e2b_mcp__sock_send(&a, (const unsigned char *)busy, sizeof busy - 1, 0);
-        e2b_mcp__hs_linger(s, &a);
-        continue;
-      }
-      h->accepted++;
-      memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
-      h->conns[slot].sock = a;
-      h->conns[slot].state = E2B_MCP__HC_READ;
-      h->conns[slot].sess = -1;
-      h->conns[slot].last_ms = h->conns[slot].start_ms = e2b_mcp__sock_now_ms();
-      h->conns[slot].tick = ++h->ticks;
-    }
-  }
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) E2B_MCP__WATCH(&h->linger[i]);
+#undef E2B_MCP__WATCH
+  if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
+  for (i = 0; i < n; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && fds[i].ready != 0;
+  now = e2b_mcp__now_ms(s);
+  if (got[0]) e2b_mcp__hs_accept(s, got, now);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (!got[1 + i]) continue;
     if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
-    if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__sock_posix_unsent(&c->sock)) c->hold = 1;
+    if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
     else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
     else if (c->state == E2B_MCP__HC_BUSY) {   /* the waiting call's client: gone? */
       char drop[64];
@@ -5501,39 +5773,18 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     }
   }
   /* lingering sockets: drain until the peer closes, or time is up */
-  now = e2b_mcp__sock_now_ms();
+  now = e2b_mcp__now_ms(s);
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) {
     e2b_mcp_sock *k = &h->linger[i];
     if (k->h < 0) continue;
     if (got[1 + E2B_MCP_HTTP_CONNS + i]) {
       char drop[512];
       int r = e2b_mcp__sock_recv(k, (unsigned char *)drop, sizeof drop, 0);
-      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_TIMEOUT)) { e2b_mcp__sock_posix_close(k); continue; }
+      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_TIMEOUT)) { e2b_mcp__hs_close(s, k); continue; }
     }
-    if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__sock_posix_close(k);
+    if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__hs_close(s, k);
   }
-  /* slow and idle clients; a connection that has not sent its first request
-     yet gets the request timeout, not the idle one (it closes without a word) */
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-    e2b_mcp__http_conn *c = &h->conns[i];
-    if (c->state != E2B_MCP__HC_READ) continue;
-    if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
-      if (!e2b_mcp__sock_posix_unsent(&c->sock)) c->hold = 0;
-      else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
-        c->dead = 1;   /* it does not read: dropped */
-        e2b_mcp__hs_conn_free(s, c, 0);
-      }
-      continue;
-    }
-    if ((c->have || !c->answered) && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS)) {
-      if (c->have) {
-        c->close = 1;
-        e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
-      }
-      e2b_mcp__hs_conn_free(s, c, c->have != 0);
-    } else if (!c->have && c->answered && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
-      e2b_mcp__hs_conn_free(s, c, 0);
-  }
+  e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
   return 0;
 }
 
@@ -5550,12 +5801,13 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
   if (!h->loopback && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
   { unsigned char probe[4];   /* session ids need the kernel's randomness */
-    if (e2b_mcp__sock_posix_random(probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }
+    if (!s->net->random || !s->net->listen || s->net->random(s->net->user, probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) h->linger[i].h = -1;
   h->listener.h = -1;
   h->port = h->cfg.port;
-  r = e2b_mcp__sock_posix_listen(&h->listener, h->cfg.host, h->cfg.port, &h->port);
+  h->listener.port = s->net;
+  r = s->net->listen(s->net->user, &h->listener, h->cfg.host, h->cfg.port, &h->port);
   if (r == 0) { s->e2b_wait_hook = e2b_mcp__hs_serve_others; e2b_mcp__conn_close(&s->conn); }   /* the next E2B connection carries the hook */
   return r;
 }
@@ -5565,8 +5817,8 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   int i;
   while (!h->stop) e2b_mcp_http_step(s, 250);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
-  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__sock_posix_close(&h->linger[i]);
-  e2b_mcp__sock_posix_close(&h->listener);
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__hs_close(s, &h->linger[i]);
+  e2b_mcp__hs_close(s, &h->listener);
   e2b_mcp_close(s);
   return 0;
 }

@@ -3,10 +3,13 @@
 # figure is measured, bench/RESULTS.md holds the last run written up for the README.
 #   make bench                       the table (also in build/bench/table.md)
 #   make bench BENCH_CALLS=N BENCH_COLD=N   sample counts (default 1000 calls, 300 cold starts)
-.PHONY: bench deps-bench
+.PHONY: bench deps-bench bench-npm
 deps-bench:
 	@scripts/install-deps.sh core tls static cross bench >/dev/null
-bench: deps-bench $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-static mcu
+# The Node connector of the concurrency figures: the official TypeScript MCP SDK from npm.
+bench-npm:
+	$(call http_npm_install,bench,@modelcontextprotocol/sdk,1.32)
+bench: deps-bench bench-npm $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-static mcu
 	@mkdir -p $(BUILD)/bench
 	@MUSL_CFLAGS='$(MUSL_CFLAGS)' MUSL_LDFLAGS='$(MUSL_LDFLAGS)' \
 	  BENCH_CALLS=$(or $(BENCH_CALLS),1000) BENCH_COLD=$(or $(BENCH_COLD),300) timeout 900 bench/run.sh | tee $(BUILD)/bench/table.md

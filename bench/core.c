@@ -28,9 +28,11 @@ static size_t list_len, obj_len;
 static const char *cur; static size_t cur_len, cur_off;
 static unsigned long sent_bytes;
 
-static int p_open(void *u, e2b_mcp_sock *s, const char *h, unsigned port, int to) { (void)u; (void)h; (void)port; (void)to; s->h = 3; return 0; }
-static int p_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) {
-  (void)u; (void)s; (void)to;
+static int p_resolve(void *u, const char *h, e2b_mcp_addr *a) { (void)u; (void)h; memset(a, 0, sizeof *a); a->family = 4; return 0; }
+static int p_open(void *u, e2b_mcp_sock *s, const e2b_mcp_addr *a, unsigned port) { (void)u; (void)a; (void)port; s->h = 3; return 0; }
+static int p_wait(void *u, e2b_mcp_poll *q, int n, int to) { (void)u; (void)q; (void)n; (void)to; return 0; }
+static int p_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
+  (void)u; (void)s;
   if (n >= 5 && memcmp(p, "GET ", 4) == 0) {   /* a request head: choose the answer */
     int is_list = memcmp(p, "GET /v2/sandboxes", 17) == 0 || memcmp(p, "GET /v2/templates", 17) == 0 ||
                   memcmp(p, "GET /snapshots", 14) == 0 || memcmp(p, "GET /templates/defaults", 23) == 0 ||
@@ -43,9 +45,9 @@ static int p_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n, in
   sent_bytes += n;
   return (int)n;
 }
-static int p_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n, int to) {
+static int p_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n) {
   size_t k = cur_len - cur_off;
-  (void)u; (void)s; (void)to;
+  (void)u; (void)s;
   if (k == 0) return E2B_MCP_ERR_TIMEOUT;
   if (k > n) k = n;
   memcpy(p, cur + cur_off, k); cur_off += k;
@@ -53,7 +55,7 @@ static int p_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n, int to) 
 }
 static void p_close(void *u, e2b_mcp_sock *s) { (void)u; s->h = -1; }
 static unsigned long p_now(void *u) { (void)u; return 1000; }
-static const e2b_mcp_sock_port port = { NULL, p_open, p_send, p_recv, p_close, p_now };
+static const e2b_mcp_sock_port port = { NULL, p_resolve, p_open, p_send, p_recv, p_close, NULL, NULL, NULL, NULL, p_wait, p_now, NULL };
 
 static size_t sink_bytes;
 static int s_write(void *c, const char *p, size_t n) { (void)c; (void)p; sink_bytes += n; return 0; }

@@ -26,16 +26,18 @@ unsigned long board_time(void);
 
 /* the board: a network stack, a clock, an entropy source (stubs: sizes only) */
 volatile unsigned char board_rx[64];
-static int b_open(void *u, e2b_mcp_sock *s, const char *h, unsigned p, int to) { (void)u; (void)h; (void)p; (void)to; s->h = 1; return 0; }
-static int b_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) { (void)u; (void)s; (void)to; board_rx[0] = p[0]; return (int)n; }
-static int b_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n, int to) { (void)u; (void)s; (void)to; if (!n) return 0; p[0] = board_rx[1]; return 1; }
+static int b_resolve(void *u, const char *h, e2b_mcp_addr *a) { (void)u; (void)h; a->family = 4; a->ip[0] = board_rx[6]; return 0; }
+static int b_connect(void *u, e2b_mcp_sock *s, const e2b_mcp_addr *a, unsigned p) { (void)u; (void)a; (void)p; s->h = 1; return 0; }
+static int b_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n) { (void)u; (void)s; board_rx[0] = p[0]; return (int)n; }
+static int b_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n) { (void)u; (void)s; if (!n) return 0; p[0] = board_rx[1]; return 1; }
 static void b_close(void *u, e2b_mcp_sock *s) { (void)u; s->h = -1; }
+static int b_wait(void *u, e2b_mcp_poll *q, int n, int to) { (void)u; (void)to; if (n) q[0].ready = board_rx[7]; return board_rx[7] != 0; }
 static unsigned long b_now(void *u) { (void)u; return board_rx[2]; }
 #ifdef M4_TLS
 int board_entropy(unsigned char *buf, unsigned n) { while (n--) buf[n] = board_rx[3]; return 0; }
 unsigned long board_time(void) { return 1764460800UL + board_rx[4]; }
 #endif
-static const e2b_mcp_sock_port board = { NULL, b_open, b_send, b_recv, b_close, b_now };
+static const e2b_mcp_sock_port board = { NULL, b_resolve, b_connect, b_send, b_recv, b_close, NULL, NULL, NULL, NULL, b_wait, b_now, NULL };
 
 static int out_write(void *c, const char *p, size_t n) { (void)c; board_rx[5] = (unsigned char)p[n - 1]; return 0; }
 static int out_end(void *c) { (void)c; return 0; }

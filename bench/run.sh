@@ -191,3 +191,19 @@ cm=$(kv tools_call_per_s $B/core-musl.txt)
 row "MCP core in-process, the static binary's flags (musl -Os): tools/list / tools/call" "$(kv tools_list_per_s $B/core-musl.txt) / $cm msg/s = $(awk -v r="$cm" 'BEGIN {printf "%.0f", 1e6 / r}') us CPU per call" "-" ""
 row "peak RSS of the static server over a session (HTTP / HTTPS)" "$rss_h / $rss_s KiB" "<= 1024 KiB" "$(verdict $rss_s 1024)"
 cat $B/mcu.txt
+
+# ---- concurrency: this build, the header before the concurrent work, a Node connector ----
+# The old build: e2b_mcp.h, its ports and examples/e2b-mcp.c at BENCH_OLD (git), the same flags.
+OLD_REV=${BENCH_OLD:-139c53d}
+rm -rf $B/old && mkdir -p $B/old
+if git archive "$OLD_REV" e2b_mcp.h ports examples 2>>"$log" | tar -x -C $B/old &&
+   gcc -std=c99 -O2 -DE2B_MCP_TLS_BEARSSL -I$B/old -o $B/bin/e2b-mcp-old $B/old/examples/e2b-mcp.c -lbearssl >>"$log" 2>&1; then
+  cp bench/node-connector.mjs build/npm/bench/ 2>>"$log" &&
+  echo && python3 bench/concurrency.py $DYN $B/bin/e2b-mcp-old build/npm/bench 2>>"$log" || echo "(concurrency: failed, see $log)"
+else
+  echo "(concurrency: the old build at $OLD_REV could not be made, see $log)"
+fi
+
+# ---- service under hostile load: trickling sockets, big answers ----
+echo && echo "| under hostile load (build/e2b-mcp) | measured |" && echo "|---|---|"
+python3 bench/hardening.py $DYN 2>>"$log" || echo "(hardening: failed, see $log)"

@@ -1,14 +1,16 @@
-/* embedded.c - e2b_mcp.h inside an agent on a board: no JSON-RPC, no stdio
-   transport, just calls.
+/* embedded.c - e2b_mcp.h inside an agent on a board: no stdio transport.
 
-   The agent registers its own tool (board_temperature) next to E2B's and calls
-   both in-process with e2b_mcp_call_tool, the way its planner would after
-   choosing a tool. It is built with the small (microcontroller) profile: every
+   Two styles. Blocking: the agent registers its own tool (board_temperature)
+   next to E2B's and calls both in-process with e2b_mcp_call_tool, the way its
+   planner would after choosing a tool; each call returns with its result.
+   Stepped (embedded --serve N): the board's own superloop serves MCP clients
+   over Streamable HTTP, calling e2b_mcp_http_step with a time limit between
+   its other jobs, until N requests were served. It is built with the small (microcontroller) profile: every
    buffer lives in one static e2b_mcp_server of about 40 KB, and nothing is
    allocated.
 
    Build:  cc -std=c99 -I. -o build/embedded examples/embedded.c
-   Run:    E2B_API_URL=http://127.0.0.1:<port> E2B_API_KEY=e2b_... build/embedded
+   Run:    E2B_API_URL=http://127.0.0.1:<port> E2B_API_KEY=e2b_... build/embedded [--serve N]
            (tests/sim/e2b-sim prints READY <port>; a real key needs a TLS build) */
 #define E2B_MCP_SMALL          /* the microcontroller profile: small buffers */
 #define E2B_MCP_NO_STDIO       /* no stdio transport: this agent calls tools directly */
@@ -67,7 +69,28 @@ static int call(const char *tool, const char *args) {
   return 0;
 }
 
-int main(void) {
+/* The stepped style: the board's loop, with MCP served in slices of at most 10 ms. */
+static int serve(unsigned long requests) {
+  e2b_mcp_http_config http;
+  unsigned long turns = 0;
+  int err;
+  memset(&http, 0, sizeof http);   /* 127.0.0.1, any free port, no token on loopback */
+  if ((err = e2b_mcp_http_listen(&srv, &http)) != 0) {
+    fprintf(stderr, "embedded: %s\n", e2b_mcp_strerror(err));
+    return 2;
+  }
+  printf("serving MCP on http://127.0.0.1:%u/mcp\n", srv.http.port);
+  fflush(stdout);
+  while (srv.http.served < requests) {
+    e2b_mcp_http_step(&srv, 10);   /* at most 10 ms here (longer only while a tool call waits for E2B) */
+    turns++;                       /* ... the board's own jobs go here: sensors, display, watchdog */
+  }
+  printf("served %lu requests; the board's loop turned %lu times meanwhile\n", srv.http.served, turns);
+  e2b_mcp_close(&srv);
+  return 0;
+}
+
+int main(int argc, char **argv) {
   e2b_mcp_config cfg;
   int err, failed = 0;
   memset(&cfg, 0, sizeof cfg);
@@ -84,6 +107,7 @@ int main(void) {
     return 2;
   }
   printf("e2b_mcp %s, server state %lu bytes\n", E2B_MCP_VERSION, (unsigned long)sizeof srv);
+  if (argc == 3 && strcmp(argv[1], "--serve") == 0) return serve(strtoul(argv[2], NULL, 10));
 
   failed |= call("board_temperature", "{\"sensor\":2}") != 0;
   failed |= call("e2b_list_sandboxes", "{\"state\":[\"running\"],\"limit\":2}") != 0;

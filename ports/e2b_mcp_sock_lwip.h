@@ -5,12 +5,13 @@
    thread that owns lwIP's core (or under LOCK_TCPIP_CORE). No heap: connections are
    lwIP's static TCP PCBs and pbufs, the port's own state is one struct you declare.
 
-   Underneath it is non-blocking: e2b_mcp_lwip_connect/send/recv return
-   E2B_MCP_LWIP_AGAIN when lwIP has nothing to give yet, and e2b_mcp_lwip_wait() runs the
-   board's poll function (move frames between the NIC and lwIP, run sys_check_timeouts)
-   until something happens. e2b_mcp_lwip_port() wraps them into the blocking
-   e2b_mcp_sock_port the server takes (config.sock_port, E2B_MCP_SOCK_CUSTOM): while the
-   server waits for E2B, the board's poll keeps the network going.
+   It is non-blocking: e2b_mcp_lwip_send/recv return E2B_MCP_LWIP_AGAIN when lwIP has
+   nothing to give yet, and e2b_mcp_lwip_wait() runs the board's poll function (move frames
+   between the NIC and lwIP, run sys_check_timeouts) until something happens.
+   e2b_mcp_lwip_port() fills the port contract the server takes (e2b_mcp_sock_port,
+   documented in e2b_mcp.h; config.sock_port, E2B_MCP_SOCK_CUSTOM): its wait member runs the
+   board's poll, so the network keeps going while the server waits. resolve, the one member
+   the contract lets block, waits for lwIP's DNS answer (E2B_MCP_LWIP_DNS_TIMEOUT_MS).
 
        static e2b_mcp_lwip net;
        static e2b_mcp_sock_port port;
@@ -58,7 +59,9 @@ typedef struct e2b_mcp_lwip {
                                until the next interrupt when nothing happened */
   void *poll_ctx;
   e2b_mcp_lwip_conn c[E2B_MCP_LWIP_SOCKS];
-  unsigned events;
+  unsigned events;          /* bumped by the name resolver's callback */
+  ip_addr_t dns_addr;       /* its answer */
+  int dns_state;            /* 0 waiting, 1 resolved, -1 failed */
 } e2b_mcp_lwip;
 
 static void e2b_mcp_lwip_init(e2b_mcp_lwip *l, void (*poll)(void *ctx), void *poll_ctx) {
@@ -124,43 +127,7 @@ static void e2b_mcp__lwip_start(e2b_mcp_lwip_conn *c) {   /* the address is know
   e = tcp_connect(c->pcb, &c->addr, c->port, e2b_mcp__lwip_on_connected);
   if (e != ERR_OK) { e2b_mcp__lwip_drop(c); c->err = E2B_MCP_ERR_CONNECT; c->state = E2B_MCP_LWIP_FAILED; }
 }
-#if LWIP_DNS
-static void e2b_mcp__lwip_on_dns(const char *name, const ip_addr_t *addr, void *arg) {
-  e2b_mcp_lwip_conn *c = (e2b_mcp_lwip_conn *)arg;
-  (void)name;
-  if (!c || c->state != E2B_MCP_LWIP_RESOLVING) return;   /* closed while resolving */
-  c->events++;
-  if (!addr) { c->err = E2B_MCP_ERR_DNS; c->state = E2B_MCP_LWIP_FAILED; return; }
-  ip_addr_copy(c->addr, *addr);
-  e2b_mcp__lwip_start(c);
-}
-#endif
-
-/* ---- the non-blocking calls ---- */
-
-/* Starts a connection; returns its handle (>= 0) or a negative E2B_MCP_ERR_*.
-   e2b_mcp_lwip_connected() tells when it is up. */
-static int e2b_mcp_lwip_connect(e2b_mcp_lwip *l, const char *host, unsigned port) {
-  int h;
-  e2b_mcp_lwip_conn *c;
-  for (h = 0; h < E2B_MCP_LWIP_SOCKS && l->c[h].state != E2B_MCP_LWIP_FREE; h++) {}
-  if (h == E2B_MCP_LWIP_SOCKS) return E2B_MCP_ERR_CONNECT;   /* every slot busy */
-  c = &l->c[h];
-  memset(c, 0, sizeof *c);
-  c->port = (u16_t)port;
-#if LWIP_DNS
-  c->state = E2B_MCP_LWIP_RESOLVING;
-  switch (dns_gethostbyname(host, &c->addr, e2b_mcp__lwip_on_dns, c)) {
-    case ERR_OK: e2b_mcp__lwip_start(c); break;           /* a literal or a cached name */
-    case ERR_INPROGRESS: break;                           /* the answer comes in a callback */
-    default: c->err = E2B_MCP_ERR_DNS; c->state = E2B_MCP_LWIP_FAILED; break;
-  }
-#else
-  if (!ipaddr_aton(host, &c->addr)) { c->err = E2B_MCP_ERR_DNS; c->state = E2B_MCP_LWIP_FAILED; }
-  else e2b_mcp__lwip_start(c);
-#endif
-  return h;
-}
+/* ---- the non-blocking calls (a connection starts in the port below, from a resolved address) ---- */
 
 /* 0 once connected, E2B_MCP_LWIP_AGAIN while resolving or connecting, or the error. */
 static int e2b_mcp_lwip_connected(e2b_mcp_lwip *l, int h) {
@@ -228,68 +195,134 @@ static void e2b_mcp_lwip_close(e2b_mcp_lwip *l, int h) {
 /* Runs the board's poll until an lwIP callback fires or timeout_ms pass (0: poll once). */
 static void e2b_mcp_lwip_wait(e2b_mcp_lwip *l, int timeout_ms) {
   u32_t start = sys_now();
-  unsigned before = 0;
+  unsigned before = l->events;
   int i;
   for (i = 0; i < E2B_MCP_LWIP_SOCKS; i++) before += l->c[i].events;
   for (;;) {
-    unsigned now = 0;
+    unsigned now;
     l->poll(l->poll_ctx);
+    now = l->events;
     for (i = 0; i < E2B_MCP_LWIP_SOCKS; i++) now += l->c[i].events;
     if (now != before || (s32_t)(sys_now() - start) >= timeout_ms) return;
   }
 }
 
-/* ---- the blocking e2b_mcp_sock_port over them ---- */
-static int e2b_mcp__lwip_until(e2b_mcp_lwip *l, u32_t start, int timeout_ms) {   /* 0, or the time is up */
-  s32_t left = (s32_t)timeout_ms - (s32_t)(sys_now() - start);
-  if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
-  e2b_mcp_lwip_wait(l, (int)left);
-  return 0;
+/* ---- the e2b_mcp_sock_port contract over them ---- */
+#ifndef E2B_MCP_LWIP_DNS_TIMEOUT_MS
+#define E2B_MCP_LWIP_DNS_TIMEOUT_MS 10000   /* resolve, the contract's one blocking member, gives up after this */
+#endif
+#if LWIP_DNS
+static void e2b_mcp__lwip_on_name(const char *name, const ip_addr_t *addr, void *arg) {
+  e2b_mcp_lwip *l = (e2b_mcp_lwip *)arg;
+  (void)name;
+  if (addr) ip_addr_copy(l->dns_addr, *addr);
+  l->dns_state = addr ? 1 : -1;
+  l->events++;
 }
-static int e2b_mcp__lwip_p_open(void *u, e2b_mcp_sock *s, const char *host, unsigned port, int timeout_ms) {
+#endif
+static int e2b_mcp__lwip_p_resolve(void *u, const char *host, e2b_mcp_addr *a) {
   e2b_mcp_lwip *l = (e2b_mcp_lwip *)u;
-  u32_t start = sys_now();
-  int h = e2b_mcp_lwip_connect(l, host, port), r;
-  if (h < 0) return h;
-  while ((r = e2b_mcp_lwip_connected(l, h)) == E2B_MCP_LWIP_AGAIN)
-    if ((r = e2b_mcp__lwip_until(l, start, timeout_ms)) != 0) break;
-  if (r != 0) {
-    int dns = l->c[h].state == E2B_MCP_LWIP_RESOLVING;
-    e2b_mcp_lwip_close(l, h);
-    return r == E2B_MCP_ERR_TIMEOUT && dns ? E2B_MCP_ERR_DNS : r == E2B_MCP_ERR_TIMEOUT ? E2B_MCP_ERR_CONNECT : r;
+  ip_addr_t ip;
+  memset(a, 0, sizeof *a);
+#if LWIP_DNS
+  {
+    u32_t start = sys_now();
+    l->dns_state = 0;
+    switch (dns_gethostbyname(host, &ip, e2b_mcp__lwip_on_name, l)) {
+      case ERR_OK: break;
+      case ERR_INPROGRESS:
+        while (l->dns_state == 0 && (s32_t)(sys_now() - start) < E2B_MCP_LWIP_DNS_TIMEOUT_MS)
+          e2b_mcp_lwip_wait(l, E2B_MCP_LWIP_DNS_TIMEOUT_MS - (int)(sys_now() - start));
+        if (l->dns_state != 1) return E2B_MCP_ERR_DNS;
+        ip_addr_copy(ip, l->dns_addr);
+        break;
+      default: return E2B_MCP_ERR_DNS;
+    }
   }
-  s->h = h;
+#else
+  (void)l;
+  if (!ipaddr_aton(host, &ip)) return E2B_MCP_ERR_DNS;
+#endif
+#if LWIP_IPV6
+  if (IP_IS_V6(&ip)) { a->family = 6; memcpy(a->ip, ip_2_ip6(&ip)->addr, 16); return 0; }
+#endif
+  a->family = 4;
+  memcpy(a->ip, &ip_2_ip4(&ip)->addr, 4);
   return 0;
 }
-static int e2b_mcp__lwip_p_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
+/* With s->h < 0 takes a slot and sends the SYN; then reports how it goes. */
+static int e2b_mcp__lwip_p_connect(void *u, e2b_mcp_sock *s, const e2b_mcp_addr *a, unsigned port) {
   e2b_mcp_lwip *l = (e2b_mcp_lwip *)u;
-  u32_t start = sys_now();
-  int r;
-  while ((r = e2b_mcp_lwip_send(l, (int)s->h, p, n)) == E2B_MCP_LWIP_AGAIN)
-    if ((r = e2b_mcp__lwip_until(l, start, timeout_ms)) != 0) return r;
-  return r;
+  e2b_mcp_lwip_conn *c;
+  int h, r;
+  if (s->h < 0) {
+    for (h = 0; h < E2B_MCP_LWIP_SOCKS && l->c[h].state != E2B_MCP_LWIP_FREE; h++) {}
+    if (h == E2B_MCP_LWIP_SOCKS) return E2B_MCP_ERR_CONNECT;   /* every slot busy */
+    c = &l->c[h];
+    memset(c, 0, sizeof *c);
+    c->port = (u16_t)port;
+#if LWIP_IPV6
+    if (a->family == 6) { IP_SET_TYPE_VAL(c->addr, IPADDR_TYPE_V6); memcpy(ip_2_ip6(&c->addr)->addr, a->ip, 16); }
+    else
+#endif
+    { IP_SET_TYPE_VAL(c->addr, IPADDR_TYPE_V4); memcpy(&ip_2_ip4(&c->addr)->addr, a->ip, 4); }
+    e2b_mcp__lwip_start(c);
+    s->h = h;
+  }
+  r = e2b_mcp_lwip_connected(l, (int)s->h);
+  if (r == E2B_MCP_LWIP_AGAIN) return E2B_MCP_ERR_AGAIN;
+  if (r != 0) { e2b_mcp_lwip_close(l, (int)s->h); s->h = -1; return E2B_MCP_ERR_CONNECT; }
+  return 0;
 }
-static int e2b_mcp__lwip_p_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
-  e2b_mcp_lwip *l = (e2b_mcp_lwip *)u;
-  u32_t start = sys_now();
-  int r;
-  while ((r = e2b_mcp_lwip_recv(l, (int)s->h, p, n)) == E2B_MCP_LWIP_AGAIN)
-    if ((r = e2b_mcp__lwip_until(l, start, timeout_ms)) != 0) return r;
-  return r;
+static int e2b_mcp__lwip_p_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
+  int r = e2b_mcp_lwip_send((e2b_mcp_lwip *)u, (int)s->h, p, n);
+  return r == E2B_MCP_LWIP_AGAIN ? E2B_MCP_ERR_AGAIN : r;
+}
+static int e2b_mcp__lwip_p_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n) {
+  int r = e2b_mcp_lwip_recv((e2b_mcp_lwip *)u, (int)s->h, p, n);
+  return r == E2B_MCP_LWIP_AGAIN ? E2B_MCP_ERR_AGAIN : r;
 }
 static void e2b_mcp__lwip_p_close(void *u, e2b_mcp_sock *s) {
   e2b_mcp_lwip_close((e2b_mcp_lwip *)u, (int)s->h);
   s->h = -1;
 }
+/* What a slot is ready for now (E2B_MCP_WANT_* bits; a failure or an end counts as readable). */
+static int e2b_mcp__lwip_ready(e2b_mcp_lwip *l, intptr_t h) {
+  const e2b_mcp_lwip_conn *c;
+  if (h < 0 || h >= E2B_MCP_LWIP_SOCKS) return 0;
+  c = &l->c[h];
+  if (c->state == E2B_MCP_LWIP_FAILED) return E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
+  return (c->rx || c->state == E2B_MCP_LWIP_EOF ? E2B_MCP_WANT_READ : 0) |
+         (c->state == E2B_MCP_LWIP_OPEN && c->pcb && tcp_sndbuf(c->pcb) > 0 ? E2B_MCP_WANT_WRITE : 0);
+}
+/* Runs the board's poll until one of p is ready or timeout_ms pass. */
+static int e2b_mcp__lwip_p_wait(void *u, e2b_mcp_poll *p, int n, int timeout_ms) {
+  e2b_mcp_lwip *l = (e2b_mcp_lwip *)u;
+  u32_t start = sys_now();
+  for (;;) {
+    int i, k = 0;
+    s32_t left;
+    for (i = 0; i < n; i++) {
+      p[i].ready = p[i].sock ? e2b_mcp__lwip_ready(l, p[i].sock->h) & p[i].want : 0;
+      if (p[i].ready) k++;
+    }
+    left = (s32_t)timeout_ms - (s32_t)(sys_now() - start);
+    if (k || left <= 0) return k;
+    e2b_mcp_lwip_wait(l, (int)left);
+  }
+}
 static unsigned long e2b_mcp__lwip_p_now(void *u) { (void)u; return (unsigned long)sys_now(); }
 
-/* Fills port with the blocking socket port over l, for e2b_mcp_config.sock_port. */
+/* Fills port with the contract over l, for e2b_mcp_config.sock_port (no server side). */
 static void e2b_mcp_lwip_port(e2b_mcp_lwip *l, e2b_mcp_sock_port *port) {
+  memset(port, 0, sizeof *port);
   port->user = l;
-  port->open = e2b_mcp__lwip_p_open;
+  port->resolve = e2b_mcp__lwip_p_resolve;
+  port->connect = e2b_mcp__lwip_p_connect;
   port->send = e2b_mcp__lwip_p_send;
   port->recv = e2b_mcp__lwip_p_recv;
   port->close = e2b_mcp__lwip_p_close;
+  port->wait = e2b_mcp__lwip_p_wait;
   port->now_ms = e2b_mcp__lwip_p_now;
 }
 #endif

@@ -1,10 +1,15 @@
 /* ports/e2b_mcp_sock_posix.h - the POSIX socket port of e2b_mcp.h.
 
-   Included by e2b_mcp.h's implementation when E2B_MCP_SOCK_POSIX is selected
-   (the default). DNS lives here (getaddrinfo; numeric addresses skip it), and
-   so do the timeouts (poll) and the monotonic clock. Every function returns a
-   byte count, 0 for end of stream (recv), or a negative E2B_MCP_ERR_* code.
-   SIGPIPE is avoided with MSG_NOSIGNAL where it exists. */
+   The port contract (e2b_mcp_sock_port, documented in e2b_mcp.h) for POSIX
+   systems: non-blocking BSD sockets, poll(2) for the readiness wait,
+   CLOCK_MONOTONIC for the clock and /dev/urandom for random bytes. It uses
+   only the public part of e2b_mcp.h (types and E2B_MCP_ERR_* codes) and gives
+   one thing: the struct e2b_mcp_sock_posix.
+
+   e2b_mcp.h's implementation includes it when E2B_MCP_SOCK_POSIX is selected
+   (the default) and uses it when e2b_mcp_config.sock_port is NULL. DNS is
+   getaddrinfo (numeric addresses skip it), the one call here that may block.
+   SIGPIPE is avoided with MSG_NOSIGNAL or SO_NOSIGPIPE. */
 #ifndef E2B_MCP_SOCK_POSIX_IMPL
 #define E2B_MCP_SOCK_POSIX_IMPL
 
@@ -18,6 +23,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <errno.h>
+#include <string.h>
 #include <time.h>
 #if defined(__linux__)
 #include <sys/ioctl.h>
@@ -26,146 +32,146 @@
 #ifndef MSG_NOSIGNAL
 #define MSG_NOSIGNAL 0
 #endif
+/* Sockets one wait may watch (the library watches at most its HTTP slots and calls). */
+#ifndef E2B_MCP_SOCK_POSIX_WAIT_MAX
+#define E2B_MCP_SOCK_POSIX_WAIT_MAX 256
+#endif
 
-static unsigned long e2b_mcp__sock_now_ms(void) {
+static unsigned long e2b_mcp__sock_posix_now(void *user) {
   struct timespec ts;
+  (void)user;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (unsigned long)ts.tv_sec * 1000UL + (unsigned long)(ts.tv_nsec / 1000000L);
 }
 
-/* Waits until fd is readable (events = POLLIN) or writable; 0 ready, else an error. */
-static int e2b_mcp__sock_wait(int fd, short events, int timeout_ms) {
-  struct pollfd p;
-  int r;
-  p.fd = fd; p.events = events; p.revents = 0;
-  do { r = poll(&p, 1, timeout_ms); } while (r < 0 && errno == EINTR);
-  if (r == 0) return E2B_MCP_ERR_TIMEOUT;
-  if (r < 0) return E2B_MCP_ERR_IO;
-  return 0;
-}
-
-/* Waits like e2b_mcp__sock_wait, but for a socket with an on_wait hook (the E2B
-   connection while the HTTP transport serves) calls the hook every 20 ms of
-   waiting, so other clients are served while E2B takes its time; a hook that
-   answers nonzero (the call was cancelled) ends the wait. */
-static int e2b_mcp__sock_wait_busy(e2b_mcp_sock *s, short events, int timeout_ms) {
-  unsigned long end;
-  if (!s->on_wait) return e2b_mcp__sock_wait((int)s->h, events, timeout_ms);
-  end = e2b_mcp__sock_now_ms() + (unsigned long)timeout_ms;
-  for (;;) {
-    long left = (long)(end - e2b_mcp__sock_now_ms());
-    int r;
-    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
-    r = e2b_mcp__sock_wait((int)s->h, events, left < 20 ? (int)left : 20);
-    if (r != E2B_MCP_ERR_TIMEOUT) return r;
-    if (s->on_wait(s->wait_ctx)) return E2B_MCP_ERR_CANCELLED;
-  }
-}
-
-/* Non-blocking connect to one address, bounded by timeout_ms (s: for its on_wait
-   hook). Returns the fd, -1, or E2B_MCP_ERR_CANCELLED when the hook ended the wait. */
-static int e2b_mcp__sock_try(e2b_mcp_sock *s, const struct sockaddr *sa, socklen_t len, int family, int timeout_ms) {
-  int fd, r, w, soerr = 0, one = 1;
-  socklen_t sl = sizeof soerr;
-  fd = socket(family, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
-  r = connect(fd, sa, len);
-  if (r < 0 && errno != EINPROGRESS) { close(fd); return -1; }
-  if (r < 0) {
-    e2b_mcp_sock ws = *s;
-    ws.h = fd;
-    if ((w = e2b_mcp__sock_wait_busy(&ws, POLLOUT, timeout_ms)) != 0 ||
-        getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) != 0 || soerr != 0) {
-      close(fd);
-      return w == E2B_MCP_ERR_CANCELLED ? w : -1;
+static int e2b_mcp__sock_posix_resolve(void *user, const char *host, e2b_mcp_addr *a) {
+  struct addrinfo hints, *res = NULL, *ai;
+  (void)user;
+  memset(a, 0, sizeof *a);
+  /* numeric addresses need no resolver (and no allocation inside libc) */
+  if (inet_pton(AF_INET, host, a->ip) == 1) { a->family = 4; return 0; }
+  if (inet_pton(AF_INET6, host, a->ip) == 1) { a->family = 6; return 0; }
+  memset(&hints, 0, sizeof hints);
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  if (getaddrinfo(host, NULL, &hints, &res) != 0 || !res) return E2B_MCP_ERR_DNS;
+  /* IPv4 first where the name has both ("localhost" to a server on 127.0.0.1) */
+  for (ai = res; ai && !a->family; ai = ai->ai_next)
+    if (ai->ai_family == AF_INET) {
+      memcpy(a->ip, &((const struct sockaddr_in *)(const void *)ai->ai_addr)->sin_addr, 4);
+      a->family = 4;
     }
-  }
+  for (ai = res; ai && !a->family; ai = ai->ai_next)
+    if (ai->ai_family == AF_INET6) {
+      memcpy(a->ip, &((const struct sockaddr_in6 *)(const void *)ai->ai_addr)->sin6_addr, 16);
+      a->family = 6;
+    }
+  freeaddrinfo(res);
+  return a->family ? 0 : E2B_MCP_ERR_DNS;
+}
+
+static void e2b_mcp__sock_posix_setup(int fd) {
+  int one = 1;
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 #ifdef SO_NOSIGPIPE
   setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
 #endif
-  return fd;
 }
 
-static int e2b_mcp__sock_posix_open(e2b_mcp_sock *s, const char *host, unsigned port, int timeout_ms) {
-  struct sockaddr_in a4;
-  struct sockaddr_in6 a6;
-  struct addrinfo hints, *res = NULL, *ai;
-  char ports[24];
-  int fd = -1;
-  /* Numeric addresses need no resolver (and no allocation inside libc). */
-  memset(&a4, 0, sizeof a4);
-  memset(&a6, 0, sizeof a6);
-  if (inet_pton(AF_INET, host, &a4.sin_addr) == 1) {
-    a4.sin_family = AF_INET; a4.sin_port = htons((unsigned short)port);
-    fd = e2b_mcp__sock_try(s, (const struct sockaddr *)&a4, sizeof a4, AF_INET, timeout_ms);
-  } else if (inet_pton(AF_INET6, host, &a6.sin6_addr) == 1) {
-    a6.sin6_family = AF_INET6; a6.sin6_port = htons((unsigned short)port);
-    fd = e2b_mcp__sock_try(s, (const struct sockaddr *)&a6, sizeof a6, AF_INET6, timeout_ms);
-  } else {
-    memset(&hints, 0, sizeof hints);
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    e2b_mcp__fmt_ll(ports, (long long)port);
-    if (getaddrinfo(host, ports, &hints, &res) != 0 || !res) return E2B_MCP_ERR_DNS;
-    for (ai = res; ai && fd == -1; ai = ai->ai_next)
-      fd = e2b_mcp__sock_try(s, ai->ai_addr, ai->ai_addrlen, ai->ai_family, timeout_ms);
-    freeaddrinfo(res);
-  }
-  if (fd == E2B_MCP_ERR_CANCELLED) return fd;
-  if (fd < 0) return E2B_MCP_ERR_CONNECT;
-  s->h = fd;
-  return 0;
-}
-
-static int e2b_mcp__sock_posix_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
-  for (;;) {
-    ssize_t r = send((int)s->h, p, n, MSG_NOSIGNAL);
-    if (r > 0) return (int)r;
-    if (r < 0 && errno == EINTR) continue;
-    if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      int w = e2b_mcp__sock_wait_busy(s, POLLOUT, timeout_ms);
-      if (w) return w;
-      continue;
-    }
-    return (r < 0 && errno == EPIPE) ? E2B_MCP_ERR_CLOSED : E2B_MCP_ERR_RESET;
-  }
-}
-
-static int e2b_mcp__sock_posix_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
-  for (;;) {
-    ssize_t r = recv((int)s->h, p, n, 0);
-    if (r >= 0) return (int)r;
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      int w = e2b_mcp__sock_wait_busy(s, POLLIN, timeout_ms);
-      if (w) return w;
-      continue;
-    }
-    return E2B_MCP_ERR_RESET;
-  }
-}
-
-static void e2b_mcp__sock_posix_close(e2b_mcp_sock *s) {
+static void e2b_mcp__sock_posix_close(void *user, e2b_mcp_sock *s) {
+  (void)user;
   if (s->h >= 0) close((int)s->h);
   s->h = -1;
 }
 
-/* ---- the server side, for the Streamable HTTP transport ----
-   listen/accept/poll, a half-close for lingering answers, whether an answer
-   has left, and random bytes for session ids. Sockets are non-blocking;
-   send/recv above wait with poll. */
-#ifdef E2B_MCP__HTTP
+static int e2b_mcp__sock_posix_connect(void *user, e2b_mcp_sock *s, const e2b_mcp_addr *a, unsigned port) {
+  struct sockaddr_in a4;
+  struct sockaddr_in6 a6;
+  int fd, soerr = 0, r;
+  socklen_t sl = sizeof soerr;
+  if (s->h >= 0) {   /* in progress: how did it go? */
+    struct pollfd p;
+    p.fd = (int)s->h; p.events = POLLOUT; p.revents = 0;
+    if (poll(&p, 1, 0) == 0) return E2B_MCP_ERR_AGAIN;
+    if (getsockopt((int)s->h, SOL_SOCKET, SO_ERROR, &soerr, &sl) != 0 || soerr != 0) {
+      e2b_mcp__sock_posix_close(user, s);
+      return E2B_MCP_ERR_CONNECT;
+    }
+    return 0;
+  }
+  memset(&a4, 0, sizeof a4);
+  memset(&a6, 0, sizeof a6);
+  fd = socket(a->family == 6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return E2B_MCP_ERR_CONNECT;
+  e2b_mcp__sock_posix_setup(fd);
+  if (a->family == 6) {
+    a6.sin6_family = AF_INET6; a6.sin6_port = htons((unsigned short)port);
+    memcpy(&a6.sin6_addr, a->ip, 16);
+    r = connect(fd, (const struct sockaddr *)&a6, sizeof a6);
+  } else {
+    a4.sin_family = AF_INET; a4.sin_port = htons((unsigned short)port);
+    memcpy(&a4.sin_addr, a->ip, 4);
+    r = connect(fd, (const struct sockaddr *)&a4, sizeof a4);
+  }
+  s->h = fd;
+  if (r == 0) return 0;
+  if (errno == EINPROGRESS || errno == EINTR) return E2B_MCP_ERR_AGAIN;
+  e2b_mcp__sock_posix_close(user, s);
+  return E2B_MCP_ERR_CONNECT;
+}
 
-/* Binds host:port (numeric IPv4/IPv6 or "localhost"; port 0 picks a free one)
-   and listens. *bound gets the port. 0, or E2B_MCP_ERR_LISTEN. */
-static int e2b_mcp__sock_posix_listen(e2b_mcp_sock *s, const char *host, unsigned port, unsigned *bound) {
+static int e2b_mcp__sock_posix_send(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
+  (void)user;
+  for (;;) {
+    ssize_t r = send((int)s->h, p, n, MSG_NOSIGNAL);
+    if (r > 0) return (int)r;
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return E2B_MCP_ERR_AGAIN;
+    return (r < 0 && errno == EPIPE) ? E2B_MCP_ERR_CLOSED : E2B_MCP_ERR_RESET;
+  }
+}
+
+static int e2b_mcp__sock_posix_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n) {
+  (void)user;
+  for (;;) {
+    ssize_t r = recv((int)s->h, p, n, 0);
+    if (r >= 0) return (int)r;
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return E2B_MCP_ERR_AGAIN;
+    return E2B_MCP_ERR_RESET;
+  }
+}
+
+static int e2b_mcp__sock_posix_wait(void *user, e2b_mcp_poll *q, int n, int timeout_ms) {
+  struct pollfd p[E2B_MCP_SOCK_POSIX_WAIT_MAX];
+  int i, r;
+  (void)user;
+  if (n > E2B_MCP_SOCK_POSIX_WAIT_MAX) n = E2B_MCP_SOCK_POSIX_WAIT_MAX;
+  for (i = 0; i < n; i++) {
+    p[i].fd = q[i].sock && q[i].sock->h >= 0 ? (int)q[i].sock->h : -1;
+    p[i].events = (short)(((q[i].want & E2B_MCP_WANT_READ) ? POLLIN : 0) | ((q[i].want & E2B_MCP_WANT_WRITE) ? POLLOUT : 0));
+    p[i].revents = 0;
+    q[i].ready = 0;
+  }
+  r = poll(p, (nfds_t)n, timeout_ms);
+  if (r <= 0) return 0;   /* the time ran out, or a signal came */
+  for (i = 0; i < n; i++) {
+    if (p[i].revents & (POLLIN | POLLHUP | POLLERR)) q[i].ready |= E2B_MCP_WANT_READ;
+    if (p[i].revents & (POLLOUT | POLLHUP | POLLERR)) q[i].ready |= q[i].want & E2B_MCP_WANT_WRITE;
+  }
+  return r;
+}
+
+/* ---- the server side, for the Streamable HTTP transport ---- */
+
+static int e2b_mcp__sock_posix_listen(void *user, e2b_mcp_sock *s, const char *host, unsigned port, unsigned *bound) {
   struct sockaddr_in a4;
   struct sockaddr_in6 a6;
   struct sockaddr *sa;
   socklen_t len;
   int fd, one = 1, family;
+  (void)user;
   memset(&a4, 0, sizeof a4);
   memset(&a6, 0, sizeof a6);
   if (strcmp(host, "localhost") == 0) host = "127.0.0.1";
@@ -179,7 +185,7 @@ static int e2b_mcp__sock_posix_listen(e2b_mcp_sock *s, const char *host, unsigne
   fd = socket(family, SOCK_STREAM, 0);
   if (fd < 0) return E2B_MCP_ERR_LISTEN;
   setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  if (bind(fd, sa, len) != 0 || listen(fd, 64) != 0) { close(fd); return E2B_MCP_ERR_LISTEN; }
+  if (bind(fd, sa, len) != 0 || listen(fd, 128) != 0) { close(fd); return E2B_MCP_ERR_LISTEN; }
   fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
   if (getsockname(fd, sa, &len) == 0)
     *bound = ntohs(family == AF_INET ? a4.sin_port : a6.sin6_port);
@@ -187,64 +193,53 @@ static int e2b_mcp__sock_posix_listen(e2b_mcp_sock *s, const char *host, unsigne
   return 0;
 }
 
-/* Takes one pending connection: 1 (in *c, non-blocking), 0 none waiting. */
-static int e2b_mcp__sock_posix_accept(e2b_mcp_sock *l, e2b_mcp_sock *c) {
-  int fd, one = 1;
+static int e2b_mcp__sock_posix_accept(void *user, e2b_mcp_sock *l, e2b_mcp_sock *c) {
+  int fd;
+  (void)user;
   do { fd = accept((int)l->h, NULL, NULL); } while (fd < 0 && errno == EINTR);
   if (fd < 0) return 0;   /* EAGAIN, or an aborted connection: nothing to take */
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
-  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-#ifdef SO_NOSIGPIPE
-  setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
-#endif
+  e2b_mcp__sock_posix_setup(fd);
   c->h = fd;
   return 1;
 }
 
-/* Waits up to timeout_ms for any of n (<= E2B_MCP__POLL_MAX) sockets to be
-   readable; got[i] is set to 1 for those that are (or hung up). Returns the
-   number ready, 0 on timeout or a signal. */
-static int e2b_mcp__sock_posix_poll(const intptr_t *h, int n, unsigned char *got, int timeout_ms) {
-  struct pollfd p[E2B_MCP__POLL_MAX];
-  int i, r;
-  if (n > E2B_MCP__POLL_MAX) n = E2B_MCP__POLL_MAX;
-  for (i = 0; i < n; i++) { p[i].fd = h[i] < 0 ? -1 : (int)h[i]; p[i].events = POLLIN; p[i].revents = 0; }
-  r = poll(p, (nfds_t)n, timeout_ms);
-  if (r <= 0) { memset(got, 0, (size_t)n); return 0; }
-  for (i = 0; i < n; i++) got[i] = (p[i].revents & (POLLIN | POLLHUP | POLLERR)) != 0;
-  return r;
+static void e2b_mcp__sock_posix_shutdown(void *user, e2b_mcp_sock *s) {
+  (void)user;
+  if (s->h >= 0) shutdown((int)s->h, SHUT_WR);
 }
 
 /* Whether bytes sent on s have yet to reach the peer (still queued, or sent and
-   not acknowledged): 1 yes, 0 no. Linux counts them (SIOCOUTQ, which is
-   TIOCOUTQ), Apple's systems too (SO_NWRITE); elsewhere it tells whether the
-   send buffer is full. */
+   not acknowledged). Linux counts them (SIOCOUTQ, which is TIOCOUTQ), Apple's
+   systems too (SO_NWRITE); elsewhere it tells whether the send buffer is full. */
 #if defined(__APPLE__) && !defined(SO_NWRITE)
 #  define SO_NWRITE 0x1024   /* hidden by _POSIX_C_SOURCE, which e2b_mcp.h defines */
 #endif
-static int e2b_mcp__sock_posix_unsent(e2b_mcp_sock *s) {
+static int e2b_mcp__sock_posix_unsent(void *user, e2b_mcp_sock *s) {
   struct pollfd p;
+  (void)user;
 #if defined(__linux__) && defined(TIOCOUTQ)
-  int n = 0;
-  if (ioctl((int)s->h, TIOCOUTQ, &n) == 0) return n > 0;
+  {
+    int n = 0;
+    if (ioctl((int)s->h, TIOCOUTQ, &n) == 0) return n > 0;
+  }
 #elif defined(SO_NWRITE)
-  int n = 0;
-  socklen_t len = sizeof n;
-  if (getsockopt((int)s->h, SOL_SOCKET, SO_NWRITE, &n, &len) == 0) return n > 0;
+  {
+    int n = 0;
+    socklen_t len = sizeof n;
+    if (getsockopt((int)s->h, SOL_SOCKET, SO_NWRITE, &n, &len) == 0) return n > 0;
+  }
 #endif
   p.fd = (int)s->h; p.events = POLLOUT; p.revents = 0;
   return poll(&p, 1, 0) == 0;
 }
 
-/* No more data from us: the peer reads our answer, then an end of stream. */
-static void e2b_mcp__sock_posix_shutdown(e2b_mcp_sock *s) { if (s->h >= 0) shutdown((int)s->h, SHUT_WR); }
-
-/* n random bytes for session ids, from the kernel; -1 when it has none to give
-   (then no session is opened: a guessable id would let another local client
-   take over a session or answer its consent question). */
-static int e2b_mcp__sock_posix_random(unsigned char *p, size_t n) {
+/* Random bytes from the kernel; -1 when it has none to give (then no session
+   is opened: a guessable id would let another local client take over a
+   session or answer its consent question). */
+static int e2b_mcp__sock_posix_random(void *user, unsigned char *p, size_t n) {
   size_t got = 0;
   int fd = open("/dev/urandom", O_RDONLY);
+  (void)user;
   if (fd < 0) return -1;
   while (got < n) {
     ssize_t r = read(fd, p + got, n - got);
@@ -255,16 +250,24 @@ static int e2b_mcp__sock_posix_random(unsigned char *p, size_t n) {
   close(fd);
   return got == n ? 0 : -1;
 }
-#endif /* E2B_MCP__HTTP */
 
-/* Whether an idle keep-alive connection can still carry a request: 1 when
-   nothing is pending. A server that closed it while idle has left an end of
-   stream (or a TLS close_notify) to read, so it is reopened before sending
-   rather than retried after. */
-static int e2b_mcp__sock_posix_idle_ok(e2b_mcp_sock *s) {
-  struct pollfd p;
-  p.fd = (int)s->h; p.events = POLLIN; p.revents = 0;
-  return poll(&p, 1, 0) == 0;
-}
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
+static const e2b_mcp_sock_port e2b_mcp_sock_posix = {
+  NULL,
+  e2b_mcp__sock_posix_resolve,
+  e2b_mcp__sock_posix_connect,
+  e2b_mcp__sock_posix_send,
+  e2b_mcp__sock_posix_recv,
+  e2b_mcp__sock_posix_close,
+  e2b_mcp__sock_posix_listen,
+  e2b_mcp__sock_posix_accept,
+  e2b_mcp__sock_posix_shutdown,
+  e2b_mcp__sock_posix_unsent,
+  e2b_mcp__sock_posix_wait,
+  e2b_mcp__sock_posix_now,
+  e2b_mcp__sock_posix_random
+};
 
 #endif /* E2B_MCP_SOCK_POSIX_IMPL */

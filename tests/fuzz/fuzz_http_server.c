@@ -165,9 +165,10 @@ static int conn_open(drain *d) {
   setsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &big, sizeof big);
   memset(c, 0, offsetof(e2b_mcp__http_conn, buf));
   c->sock.h = sv[0];
+  c->sock.port = srv.net;
   c->state = E2B_MCP__HC_READ;
   c->sess = -1;
-  c->last_ms = e2b_mcp__sock_now_ms();
+  c->last_ms = e2b_mcp__now_ms(&srv);
   memset(d, 0, sizeof *d);
   d->fd = sv[1];
   drain_start(d);
@@ -177,7 +178,7 @@ static void conn_end(drain *d) {
   int i;
   e2b_mcp__http_conn *c = &srv.http.conns[0];
   if (c->state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(&srv, c, 0);
-  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__sock_posix_close(&srv.http.linger[i]);
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__hs_close(&srv, &srv.http.linger[i]);
   shutdown(d->fd, SHUT_WR);
   drain_wait();
   close(d->fd);

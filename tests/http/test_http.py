@@ -1,6 +1,6 @@
 """The Streamable HTTP rules of e2b-mcp --http, each shown while other clients keep being
 served. Runs build/e2b-mcp-httptest: the same server built with 4 connection slots,
-3 session slots, 16 KiB messages, a 1.5 s request timeout and a 4 s idle timeout
+3 session slots, 16 KiB messages, a 0.7 s head timeout, a 1.5 s request timeout and a 4 s idle timeout
 (tests/http/http.mk), and build/fixture-server for progress, logging and elicitation."""
 import json
 import os
@@ -336,7 +336,7 @@ def test_sizes(port, other):
 
 def test_slow(port, other):
     slow = socket.create_connection(("127.0.0.1", port), timeout=5)
-    slow.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 40\r\n")   # and never the rest
+    slow.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 40\r\n\r\n")   # and never the body
     time.sleep(0.2)
     check("a slow client does not hold up the others", served(port, other))
     t = time.time()
@@ -349,6 +349,42 @@ def test_slow(port, other):
     data = idle.recv(10)
     check("an idle keep-alive connection is closed after the idle timeout", data == b"" and 3.0 < time.time() - t < 6.5, time.time() - t)
     idle.close()
+
+
+def test_not_http(port):
+    # bytes that cannot be an HTTP/1.1 request get 400 at once, not 408 after the request timeout
+    for name, data in [("TLS bytes", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03"),
+                       ("bare LF line ends", b"POST /mcp HTTP/1.1\nHost: 127.0.0.1\n"),
+                       ("a lower-case method", b"post /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n"),
+                       ("a NUL in the head", b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX: a\x00b\r\n")]:
+        k = socket.create_connection(("127.0.0.1", port), timeout=5)
+        t = time.time()
+        k.sendall(data)
+        try:
+            st = read_response(k).status
+        except (ConnectionError, OSError) as e:
+            st = e
+        took = time.time() - t
+        k.close()
+        check("%s: 400 at once, not 408 after the request timeout" % name, st == 400 and took < 1.2, (st, took))
+    # a head trickled in line by line gets 408 after the head timeout (0.7 s here), before the request timeout (1.5 s)
+    k = socket.create_connection(("127.0.0.1", port), timeout=5)
+    t = time.time()
+    k.sendall(b"POST /mcp HTTP/1.1\r\n")
+    st = None
+    for i in range(12):
+        time.sleep(0.1)
+        try:
+            k.sendall(b"X-Slow-%d: 1\r\n" % i)
+        except OSError:
+            break
+    try:
+        st = read_response(k).status
+    except (ConnectionError, OSError) as e:
+        st = e
+    took = time.time() - t
+    k.close()
+    check("a head trickled in line by line: 408 after the head timeout, before the request timeout", st == 408 and took < 1.45, (st, took))
 
 
 def test_slow_e2b(port, sim_port):
@@ -458,22 +494,39 @@ def test_cancel_while_e2b_waits(port, sim_port):
 
 
 def test_slots(port, other_port):
-    # 4 slots: fill them with requests in progress (a head without its end: nothing to
-    # take over), the 5th gets 503, then a slot frees up.
+    # 4 slots filled with requests that never end (a head without its end), oldest first:
+    # a client that sends a whole request is served, and the slowest incomplete request
+    # (the oldest) gets 408 to make room; the others keep their slots.
     time.sleep(0.3)   # the earlier tests' connections are closed by now
-    busy = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
-    for s in busy:
-        s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    busy = []
+    for _ in range(4):
+        busy.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        busy[-1].sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        time.sleep(0.05)
     time.sleep(0.3)
     r = request(port, "POST", INIT)
-    check("more clients than slots, each with a request in progress: the next one gets 503 with Retry-After",
-          r.status == 503 and r.headers.get("retry-after"), r.status)
-    busy[0].close()
+    check("more clients than slots, each with an incomplete request: a client with a whole request is served",
+          r.status == 200, r.status)
+    try:
+        r0 = read_response(busy[0]).status
+    except (ConnectionError, OSError) as e:
+        r0 = e
+    check("... and the slowest incomplete request (the oldest) got 408 to make room", r0 == 408, r0)
+
+    def still_open(k):
+        k.settimeout(0.1)
+        try:
+            return k.recv(10) != b""
+        except socket.timeout:
+            return True
+        except OSError:
+            return False
+    check("... the three younger ones keep their slots", all(still_open(k) for k in busy[1:]))
+    for s in busy:
+        s.close()
     time.sleep(0.4)
     r = request(port, "POST", INIT)
-    check("a freed slot serves the next client", r.status == 200, r.status)
-    for s in busy[1:]:
-        s.close()
+    check("freed slots serve the next client", r.status == 200, r.status)
     time.sleep(0.3)
     # clients at once: 12 threads, 5 pings each, through 4 connection slots (503 answers
     # are retried) and 3 sessions (more would replace each other)
@@ -772,6 +825,7 @@ def main():
     test_origin(port, other)
     test_sizes(port, other)
     test_slow(port, HttpSession(port))
+    test_not_http(port)
     test_slow_e2b(port, sim_port)
     test_batch_while_e2b_waits(port, sim_port)
     test_session_kept_while_its_call_runs(port, sim_port)

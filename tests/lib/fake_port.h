@@ -16,9 +16,13 @@
    otherwise opening more connections than there are scripts fails with
    E2B_MCP_ERR_CONNECT, and open_err (nonzero) makes every open fail.
 
-   Everything sent is recorded (sent, up to FAKE_SENT bytes), with the host and
-   port of the last open, the current request line and counters. The clock
-   (now_ms) moves recv_ms on each recv and now_step on each reading. */
+   Everything sent is recorded (sent, up to FAKE_SENT bytes), with the host of
+   the last resolve and the port of the last open, the current request line and
+   counters. The clock (now_ms) moves recv_ms on each recv and now_step on each
+   reading. With again set, every other recv would block (E2B_MCP_ERR_AGAIN):
+   the library then waits, and the clock moves recv_ms in that wait instead;
+   otherwise wait finds nothing ready (an idle keep-alive connection looks
+   idle). open_err E2B_MCP_ERR_DNS fails the resolve, any other the connect. */
 #ifndef FAKE_PORT_H
 #define FAKE_PORT_H
 
@@ -49,7 +53,7 @@ typedef struct fake {
   size_t piece;         /* bytes per recv at most; 0: as many as fit */
   unsigned rng;         /* nonzero: each recv's size is random, 1..piece */
   int open_err;         /* nonzero: open fails with it */
-  int opens, closes, recvs, sends, requests;
+  int opens, closes, recvs, sends, requests, resolves;
   int cur;              /* script of the open connection, -1: none */
   int next;             /* the script's next answer */
   const char *ans;      /* the answer being read */
@@ -62,7 +66,9 @@ typedef struct fake {
   unsigned port;
   unsigned long now;    /* the clock, in ms */
   unsigned long recv_ms, now_step;
-  int last_timeout;     /* the timeout the last recv was given */
+  int last_timeout;     /* the timeout the last wait was given */
+  int again;            /* every other recv would block */
+  int waits;            /* waits asked for */
 } fake;
 
 FAKE_UNUSED static void fake_reset(fake *f) {
@@ -100,13 +106,21 @@ static int fake_is_request(const unsigned char *p, size_t n) {
   return 0;
 }
 
-static int fake_open(void *user, e2b_mcp_sock *s, const char *host, unsigned port, int timeout_ms) {
+static int fake_resolve(void *user, const char *host, e2b_mcp_addr *addr) {
   fake *f = (fake *)user;
   size_t hl = strlen(host);
-  (void)timeout_ms;
   if (hl >= sizeof f->host) hl = sizeof f->host - 1;
   memcpy(f->host, host, hl);
   f->host[hl] = 0;
+  f->resolves++;
+  if (f->open_err == E2B_MCP_ERR_DNS) return f->open_err;
+  memset(addr, 0, sizeof *addr);
+  addr->family = 4;
+  return 0;
+}
+static int fake_open(void *user, e2b_mcp_sock *s, const e2b_mcp_addr *addr, unsigned port) {
+  fake *f = (fake *)user;
+  (void)addr;
   f->port = port;
   if (f->open_err) return f->open_err;
   if (f->one_script) {
@@ -122,9 +136,9 @@ static int fake_open(void *user, e2b_mcp_sock *s, const char *host, unsigned por
   s->h = f->cur;
   return 0;
 }
-static int fake_send(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
+static int fake_send(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
   fake *f = (fake *)user;
-  (void)s; (void)timeout_ms;
+  (void)s;
   f->sends++;
   if (f->cur >= 0 && fake_is_request(p, n)) {
     const fake_script *sc = &f->scripts[f->cur];
@@ -142,13 +156,13 @@ static int fake_send(void *user, e2b_mcp_sock *s, const unsigned char *p, size_t
   else f->sent_overflow = 1;
   return n > 0x7fffffff ? 0x7fffffff : (int)n;
 }
-static int fake_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
+static int fake_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n) {
   fake *f = (fake *)user;
   size_t left;
   (void)s;
   f->recvs++;
-  f->now += f->recv_ms;
-  f->last_timeout = timeout_ms;
+  if (f->again && (f->recvs & 1)) return E2B_MCP_ERR_AGAIN;
+  if (!f->again) f->now += f->recv_ms;
   if (f->cur < 0) return E2B_MCP_ERR_IO;
   left = f->ans ? f->ans_len - f->pos : 0;
   if (left == 0) return f->scripts[f->cur].end_err;
@@ -167,10 +181,19 @@ static int fake_recv(void *user, e2b_mcp_sock *s, unsigned char *p, size_t n, in
 }
 static void fake_close(void *user, e2b_mcp_sock *s) {
   fake *f = (fake *)user;
-  (void)s;
+  s->h = -1;
   f->closes++;
   f->cur = -1;
   f->ans = NULL;
+}
+static int fake_wait(void *user, e2b_mcp_poll *q, int n, int timeout_ms) {
+  fake *f = (fake *)user;
+  int i;
+  f->waits++;
+  f->last_timeout = timeout_ms;
+  if (f->again) f->now += f->recv_ms;
+  for (i = 0; i < n; i++) q[i].ready = q[i].sock && q[i].sock->h >= 0 && f->again ? q[i].want : 0;
+  return f->again ? n : 0;
 }
 static unsigned long fake_now(void *user) {
   fake *f = (fake *)user;
@@ -179,11 +202,14 @@ static unsigned long fake_now(void *user) {
 }
 
 FAKE_UNUSED static void fake_port_init(e2b_mcp_sock_port *p, fake *f) {
+  memset(p, 0, sizeof *p);
   p->user = f;
-  p->open = fake_open;
+  p->resolve = fake_resolve;
+  p->connect = fake_open;
   p->send = fake_send;
   p->recv = fake_recv;
   p->close = fake_close;
+  p->wait = fake_wait;
   p->now_ms = fake_now;
 }
 

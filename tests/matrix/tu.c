@@ -22,20 +22,24 @@ static const char matrix_pem[] = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CE
 #include "e2b_mcp.h"
 
 #ifdef E2B_MCP_SOCK_CUSTOM
-static int stub_open(void *u, e2b_mcp_sock *s, const char *host, unsigned port, int to) {
-  (void)u; (void)host; (void)port; (void)to; s->h = 1; return 0;
+static int stub_resolve(void *u, const char *host, e2b_mcp_addr *a) {
+  (void)u; (void)host; memset(a, 0, sizeof *a); a->family = 4; return 0;
 }
-static int stub_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) {
-  (void)u; (void)s; (void)p; (void)to; return (int)n;
+static int stub_open(void *u, e2b_mcp_sock *s, const e2b_mcp_addr *a, unsigned port) {
+  (void)u; (void)a; (void)port; s->h = 1; return 0;
 }
-static int stub_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n, int to) {
+static int stub_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
+  (void)u; (void)s; (void)p; return (int)n;
+}
+static int stub_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n) {
   static const char canned[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]";
   size_t k = sizeof canned - 1 < n ? sizeof canned - 1 : n;
-  (void)u; (void)s; (void)to; memcpy(p, canned, k); return (int)k;
+  (void)u; (void)s; memcpy(p, canned, k); return (int)k;
 }
+static int stub_wait(void *u, e2b_mcp_poll *q, int n, int to) { (void)u; (void)q; (void)n; (void)to; return 0; }
 static void stub_close(void *u, e2b_mcp_sock *s) { (void)u; s->h = -1; }
 static unsigned long stub_now(void *u) { (void)u; return 0; }
-static const e2b_mcp_sock_port stub_port = { NULL, stub_open, stub_send, stub_recv, stub_close, stub_now };
+static const e2b_mcp_sock_port stub_port = { NULL, stub_resolve, stub_open, stub_send, stub_recv, stub_close, NULL, NULL, NULL, NULL, stub_wait, stub_now, NULL };
 #endif
 
 static e2b_mcp_server srv;

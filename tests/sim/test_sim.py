@@ -1013,6 +1013,38 @@ def reset_restores_seed():
     eq(ctl("GET", "faults"), [], "faults cleared")
 
 
+@test
+def test_delay_and_inflight():
+    # delay_ms holds every API answer; /_sim/inflight counts the requests answered at once
+    import threading
+    ctl("POST", "config", {"delay_ms": 300})
+    took, errs = [], []
+
+    def one():
+        c = http.client.HTTPConnection("127.0.0.1", PORT, timeout=15)
+        t = time.time()
+        try:
+            c.request("GET", "/v2/sandboxes?limit=1", headers={"X-API-Key": KEY})
+            c.getresponse().read()
+        except OSError as e:
+            errs.append(e)
+        took.append(time.time() - t)
+        c.close()
+    ts = [threading.Thread(target=one) for _ in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join(15)
+    ok(not errs and len(took) == 4 and min(took) >= 0.3, "delay_ms: every answer waits 300 ms")
+    for _ in range(50):   # a handler thread counts itself out just after its answer has left
+        fl = ctl("GET", "inflight")
+        if fl["now"] == 0:
+            break
+        time.sleep(0.02)
+    eq((fl["now"], fl["max"]), (0, 4), "inflight: 4 answered at once, none open after")
+    ctl("POST", "config", {"delay_ms": 0})
+
+
 # ----------------------------------------------------------------------------- runner
 
 def fresh():

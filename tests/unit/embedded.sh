@@ -31,4 +31,25 @@ rc=$?
 check "[ $rc -eq 1 ]" "embedded: without a key the list fails" "exit $rc"
 check "grep -q 'E2B_API_KEY is not set' $B/embedded-nokey.out" "embedded: the missing-key message"
 check "grep -q 'millicelsius' $B/embedded-nokey.out" "embedded: the custom tool works without a key"
+
+# the stepped style: the board's loop serves 3 requests over Streamable HTTP, then exits
+E2B_API_KEY=$KEY E2B_API_URL=http://127.0.0.1:$port E2B_DASHBOARD_API_URL=http://127.0.0.1:$port $BIN --serve 3 > $B/embedded-serve.out 2>&1 &
+spid=$!
+i=0; hport=
+while [ $i -lt 100 ] && [ -z "$hport" ]; do
+  hport=$(sed -n 's|^serving MCP on http://127.0.0.1:\([0-9]*\)/mcp$|\1|p' $B/embedded-serve.out); sleep 0.05; i=$((i+1))
+done
+H="-s -m 10 -H Content-Type:application/json -H Accept:application/json,text/event-stream"
+curl $H -D $B/embedded-h1.txt -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"sh","version":"1"}}}' \
+  http://127.0.0.1:$hport/mcp > $B/embedded-r1.txt 2>&1
+sid=$(sed -n 's/^[Mm]cp-[Ss]ession-[Ii]d: *\([0-9a-f]*\).*/\1/p' $B/embedded-h1.txt)
+curl $H -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","method":"notifications/initialized"}' http://127.0.0.1:$hport/mcp > /dev/null 2>&1
+curl $H -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"board_temperature","arguments":{"sensor":1}}}' \
+  http://127.0.0.1:$hport/mcp > $B/embedded-r2.txt 2>&1
+i=0; while [ $i -lt 100 ] && kill -0 $spid 2>/dev/null; do sleep 0.05; i=$((i+1)); done
+kill $spid 2>/dev/null; wait $spid; rc=$?
+cat $B/embedded-serve.out
+check "[ -n \"$hport\" ] && grep -q '\"serverInfo\"' $B/embedded-r1.txt" "embedded --serve: initialize answered over HTTP"
+check "grep -q '\"millicelsius\":21750' $B/embedded-r2.txt" "embedded --serve: the board's tool called over HTTP"
+check "[ $rc -eq 0 ] && grep -q '^served 3 requests; the board.s loop turned [0-9]* times' $B/embedded-serve.out" "embedded --serve: the board's loop ran the steps and ended after 3 requests" "exit $rc"
 closing

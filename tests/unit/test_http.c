@@ -39,6 +39,7 @@ static void setup(const char *api_url) {
 /* A fresh connection state and script, keeping the server. */
 static void fresh(void) {
   e2b_mcp_close(&srv);
+  srv.api.addr.family = srv.dash.addr.family = 0;   /* resolve again: the script records the host */
   fake_reset(&m);
 }
 
@@ -285,12 +286,30 @@ static void test_whole_answer_timeout(void) {
   e2b_mcp_http_resp r;
   fresh();
   fake_one(&m, slow, sizeof slow - 1, 0);
-  m.piece = 1; m.recv_ms = 1000;
-  CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT && m.recvs == 30 && m.last_timeout == 1000 && !srv.conn.open);
+  m.piece = 1; m.recv_ms = 1000; m.again = 1;   /* each byte waits 1 s for the socket */
+  CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT && m.waits == 30 && m.last_timeout == 1000 && !srv.conn.open);
   fresh();
   fake_one(&m, slow, sizeof slow - 1, 0);
-  m.piece = 1; m.recv_ms = 100;
+  m.piece = 1; m.recv_ms = 100; m.again = 1;
   CHECK(get("/x", &r) == 0 && r.status == 200 && r.body_len == 40 && m.last_timeout < 30000 - 7000);
+}
+
+/* E2B's host is resolved once and its address reused: by new connections, until
+   E2B_MCP_DNS_TTL_MS has passed or a connection to it failed. */
+static void test_dns_cache(void) {
+  static const char ok[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
+  e2b_mcp_http_resp r;
+  int i;
+  fresh();
+  for (i = 0; i < 3; i++) fake_one(&m, ok, sizeof ok - 1, 0);
+  CHECK(get("/a", &r) == 0 && get("/b", &r) == 0 && m.opens == 2 && m.resolves == 1);
+  m.now += E2B_MCP_DNS_TTL_MS;   /* the time to live is over: asked again */
+  CHECK(get("/c", &r) == 0 && m.opens == 3 && m.resolves == 2);
+  m.open_err = E2B_MCP_ERR_CONNECT;   /* a failed connection: the next one asks again */
+  CHECK(get("/d", &r) == E2B_MCP_ERR_CONNECT && m.resolves == 2);
+  m.open_err = 0;
+  fake_one(&m, ok, sizeof ok - 1, 0);
+  CHECK(get("/e", &r) == 0 && m.resolves == 3);
 }
 
 static void test_keepalive(void) {
@@ -621,6 +640,7 @@ int main(void) {
   test_bodies();
   test_errors();
   test_whole_answer_timeout();
+  test_dns_cache();
   test_keepalive();
   test_requests();
   test_tool_splits();
