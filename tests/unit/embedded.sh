@@ -32,7 +32,10 @@ check "[ $rc -eq 1 ]" "embedded: without a key the list fails" "exit $rc"
 check "grep -q 'E2B_API_KEY is not set' $B/embedded-nokey.out" "embedded: the missing-key message"
 check "grep -q 'millicelsius' $B/embedded-nokey.out" "embedded: the custom tool works without a key"
 
-# the stepped style: the board's loop serves 3 requests over Streamable HTTP, then exits
+# the stepped style: the board's loop serves 3 requests over Streamable HTTP, then exits. The
+# last run's output goes first: the loop below could read its stale port before the new
+# process truncates the file.
+rm -f $B/embedded-serve.out $B/embedded-r1.txt $B/embedded-r2.txt
 E2B_API_KEY=$KEY E2B_API_URL=http://127.0.0.1:$port E2B_DASHBOARD_API_URL=http://127.0.0.1:$port $BIN --serve 3 > $B/embedded-serve.out 2>&1 &
 spid=$!
 i=0; hport=
