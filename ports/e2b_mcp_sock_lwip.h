@@ -35,7 +35,8 @@
 #include <string.h>
 
 #ifndef E2B_MCP_LWIP_SOCKS
-#define E2B_MCP_LWIP_SOCKS 2   /* connections open at once (E2B uses one; one spare for a reconnect) */
+#define E2B_MCP_LWIP_SOCKS 2   /* connections open at once (E2B uses one; one spare for a reconnect);
+                                  a server adds its listener and its clients */
 #endif
 #define E2B_MCP_LWIP_AGAIN (-100)   /* would block: nothing yet, call again after e2b_mcp_lwip_wait() */
 
@@ -49,10 +50,13 @@ typedef struct e2b_mcp_lwip_conn {
   int state;                /* E2B_MCP_LWIP_* below */
   int err;                  /* the E2B_MCP_ERR_* that ended it */
   unsigned events;          /* bumped by every lwIP callback: e2b_mcp_lwip_wait ends on a change */
+  int from;                 /* accepted by lwIP on listening slot from - 1, not yet taken by accept */
+  int full;                 /* tcp_write found lwIP's memory full: not writable until data is acked */
+  struct e2b_mcp_lwip *owner;
 } e2b_mcp_lwip_conn;
 
 enum { E2B_MCP_LWIP_FREE, E2B_MCP_LWIP_RESOLVING, E2B_MCP_LWIP_CONNECTING, E2B_MCP_LWIP_OPEN,
-       E2B_MCP_LWIP_EOF, E2B_MCP_LWIP_FAILED };
+       E2B_MCP_LWIP_EOF, E2B_MCP_LWIP_FAILED, E2B_MCP_LWIP_LISTEN };
 
 typedef struct e2b_mcp_lwip {
   void (*poll)(void *ctx);  /* the board: NIC frames in and out, sys_check_timeouts(); may sleep
@@ -72,6 +76,11 @@ static void e2b_mcp_lwip_init(e2b_mcp_lwip *l, void (*poll)(void *ctx), void *po
 
 /* ---- lwIP callbacks: they only record what happened ---- */
 static void e2b_mcp__lwip_drop(e2b_mcp_lwip_conn *c) {   /* detaches and closes the PCB */
+  if (c->pcb && c->state == E2B_MCP_LWIP_LISTEN) {   /* a listening PCB has no data callbacks */
+    tcp_arg(c->pcb, NULL); tcp_accept(c->pcb, NULL);
+    tcp_close(c->pcb);
+    c->pcb = NULL;
+  }
   if (c->pcb) {
     tcp_arg(c->pcb, NULL); tcp_recv(c->pcb, NULL); tcp_sent(c->pcb, NULL); tcp_err(c->pcb, NULL);
     if (tcp_close(c->pcb) != ERR_OK) tcp_abort(c->pcb);
@@ -93,7 +102,7 @@ static err_t e2b_mcp__lwip_on_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *
 static err_t e2b_mcp__lwip_on_sent(void *arg, struct tcp_pcb *pcb, u16_t len) {
   e2b_mcp_lwip_conn *c = (e2b_mcp_lwip_conn *)arg;
   (void)pcb; (void)len;
-  if (c) c->events++;
+  if (c) { c->events++; c->full = 0; }
   return ERR_OK;
 }
 static void e2b_mcp__lwip_on_err(void *arg, err_t err) {   /* the PCB is already freed */
@@ -114,15 +123,18 @@ static err_t e2b_mcp__lwip_on_connected(void *arg, struct tcp_pcb *pcb, err_t er
   c->state = E2B_MCP_LWIP_OPEN;
   return ERR_OK;
 }
-static void e2b_mcp__lwip_start(e2b_mcp_lwip_conn *c) {   /* the address is known: SYN */
-  err_t e;
-  c->pcb = tcp_new_ip_type(IP_GET_TYPE(&c->addr));
-  if (!c->pcb) { c->err = E2B_MCP_ERR_CONNECT; c->state = E2B_MCP_LWIP_FAILED; return; }
+static void e2b_mcp__lwip_attach(e2b_mcp_lwip_conn *c) {
   tcp_arg(c->pcb, c);
   tcp_recv(c->pcb, e2b_mcp__lwip_on_recv);
   tcp_sent(c->pcb, e2b_mcp__lwip_on_sent);
   tcp_err(c->pcb, e2b_mcp__lwip_on_err);
-  tcp_nagle_disable(c->pcb);   /* a request is written whole; its tail must not wait for an ACK */
+  tcp_nagle_disable(c->pcb);   /* a message is written whole; its tail must not wait for an ACK */
+}
+static void e2b_mcp__lwip_start(e2b_mcp_lwip_conn *c) {   /* the address is known: SYN */
+  err_t e;
+  c->pcb = tcp_new_ip_type(IP_GET_TYPE(&c->addr));
+  if (!c->pcb) { c->err = E2B_MCP_ERR_CONNECT; c->state = E2B_MCP_LWIP_FAILED; return; }
+  e2b_mcp__lwip_attach(c);
   c->state = E2B_MCP_LWIP_CONNECTING;
   e = tcp_connect(c->pcb, &c->addr, c->port, e2b_mcp__lwip_on_connected);
   if (e != ERR_OK) { e2b_mcp__lwip_drop(c); c->err = E2B_MCP_ERR_CONNECT; c->state = E2B_MCP_LWIP_FAILED; }
@@ -137,6 +149,13 @@ static int e2b_mcp_lwip_connected(e2b_mcp_lwip *l, int h) {
   return E2B_MCP_LWIP_AGAIN;
 }
 
+/* Whether send can take a byte now: the same test for send and for the readiness wait, so
+   a wait that says writable is never followed by a send that says again. */
+static int e2b_mcp__lwip_writable(const e2b_mcp_lwip_conn *c) {
+  return c->state == E2B_MCP_LWIP_OPEN && c->pcb && !c->full && tcp_sndbuf(c->pcb) > 0 &&
+         tcp_sndqueuelen(c->pcb) < TCP_SND_QUEUELEN;
+}
+
 /* Queues up to n bytes (copied into lwIP's buffers) and pushes them out; returns the
    count (> 0), E2B_MCP_LWIP_AGAIN when lwIP's send buffer is full, or an error. */
 static int e2b_mcp_lwip_send(e2b_mcp_lwip *l, int h, const unsigned char *p, size_t n) {
@@ -144,13 +163,13 @@ static int e2b_mcp_lwip_send(e2b_mcp_lwip *l, int h, const unsigned char *p, siz
   u16_t room;
   if (c->state == E2B_MCP_LWIP_FAILED) return c->err;
   if (!c->pcb || c->state != E2B_MCP_LWIP_OPEN) return E2B_MCP_ERR_CLOSED;
+  if (!e2b_mcp__lwip_writable(c)) return E2B_MCP_LWIP_AGAIN;
   room = tcp_sndbuf(c->pcb);
-  if (room == 0 || tcp_sndqueuelen(c->pcb) >= TCP_SND_QUEUELEN) return E2B_MCP_LWIP_AGAIN;
   if (n > room) n = room;
   if (n > 0xffffu) n = 0xffffu;
   switch (tcp_write(c->pcb, p, (u16_t)n, TCP_WRITE_FLAG_COPY)) {
     case ERR_OK: break;
-    case ERR_MEM: tcp_output(c->pcb); return E2B_MCP_LWIP_AGAIN;   /* segments or lwIP's heap: later */
+    case ERR_MEM: c->full = 1; tcp_output(c->pcb); return E2B_MCP_LWIP_AGAIN;   /* segments or lwIP's heap: once acked */
     default: return E2B_MCP_ERR_IO;
   }
   tcp_output(c->pcb);
@@ -187,9 +206,14 @@ static int e2b_mcp_lwip_recv(e2b_mcp_lwip *l, int h, unsigned char *p, size_t n)
 
 /* Closes and frees the slot; unread data is dropped. */
 static void e2b_mcp_lwip_close(e2b_mcp_lwip *l, int h) {
+  int i;
   if (h < 0 || h >= E2B_MCP_LWIP_SOCKS) return;
+  if (l->c[h].state == E2B_MCP_LWIP_LISTEN)   /* clients it accepted that nobody took */
+    for (i = 0; i < E2B_MCP_LWIP_SOCKS; i++)
+      if (l->c[i].from == h + 1) { e2b_mcp__lwip_drop(&l->c[i]); l->c[i].state = E2B_MCP_LWIP_FREE; l->c[i].from = 0; }
   e2b_mcp__lwip_drop(&l->c[h]);
   l->c[h].state = E2B_MCP_LWIP_FREE;
+  l->c[h].from = 0;
 }
 
 /* Runs the board's poll until an lwIP callback fires or timeout_ms pass (0: poll once). */
@@ -291,9 +315,14 @@ static int e2b_mcp__lwip_ready(e2b_mcp_lwip *l, intptr_t h) {
   const e2b_mcp_lwip_conn *c;
   if (h < 0 || h >= E2B_MCP_LWIP_SOCKS) return 0;
   c = &l->c[h];
+  if (c->state == E2B_MCP_LWIP_LISTEN) {   /* readable: a client waits to be accepted */
+    int i;
+    for (i = 0; i < E2B_MCP_LWIP_SOCKS; i++) if (l->c[i].from == (int)h + 1) return E2B_MCP_WANT_READ;
+    return 0;
+  }
   if (c->state == E2B_MCP_LWIP_FAILED) return E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
   return (c->rx || c->state == E2B_MCP_LWIP_EOF ? E2B_MCP_WANT_READ : 0) |
-         (c->state == E2B_MCP_LWIP_OPEN && c->pcb && tcp_sndbuf(c->pcb) > 0 ? E2B_MCP_WANT_WRITE : 0);
+         (e2b_mcp__lwip_writable(c) ? E2B_MCP_WANT_WRITE : 0);
 }
 /* Runs the board's poll until one of p is ready or timeout_ms pass. */
 static int e2b_mcp__lwip_p_wait(void *u, e2b_mcp_poll *p, int n, int timeout_ms) {
@@ -313,7 +342,73 @@ static int e2b_mcp__lwip_p_wait(void *u, e2b_mcp_poll *p, int n, int timeout_ms)
 }
 static unsigned long e2b_mcp__lwip_p_now(void *u) { (void)u; return (unsigned long)sys_now(); }
 
-/* Fills port with the contract over l, for e2b_mcp_config.sock_port (no server side). */
+/* ---- the server side: Streamable HTTP on the board ---- */
+static int e2b_mcp__lwip_slot(e2b_mcp_lwip *l) {   /* a free slot, or -1 */
+  int h;
+  for (h = 0; h < E2B_MCP_LWIP_SOCKS; h++)
+    if (l->c[h].state == E2B_MCP_LWIP_FREE) { memset(&l->c[h], 0, sizeof l->c[h]); l->c[h].owner = l; return h; }
+  return -1;
+}
+/* lwIP accepted a client on a listening slot: it waits in a slot of its own until accept()
+   takes it (data that comes first is kept); no free slot: refused (RST). */
+static err_t e2b_mcp__lwip_on_accept(void *arg, struct tcp_pcb *pcb, err_t err) {
+  e2b_mcp_lwip_conn *ls = (e2b_mcp_lwip_conn *)arg;
+  e2b_mcp_lwip *l;
+  int h;
+  if (!ls || err != ERR_OK || !pcb) return ERR_VAL;
+  l = ls->owner;
+  if ((h = e2b_mcp__lwip_slot(l)) < 0) { tcp_abort(pcb); return ERR_ABRT; }
+  l->c[h].pcb = pcb;
+  l->c[h].state = E2B_MCP_LWIP_OPEN;
+  l->c[h].from = (int)(ls - l->c) + 1;
+  e2b_mcp__lwip_attach(&l->c[h]);
+  ls->events++;
+  return ERR_OK;
+}
+static int e2b_mcp__lwip_p_listen(void *u, e2b_mcp_sock *s, const char *host, unsigned port, unsigned *bound) {
+  e2b_mcp_lwip *l = (e2b_mcp_lwip *)u;
+  ip_addr_t a;
+  struct tcp_pcb *pcb, *lp;
+  int h;
+  if (!host || !*host || strcmp(host, "0.0.0.0") == 0) ip_addr_set_any(0, &a);
+  else if (strcmp(host, "localhost") == 0) ip_addr_set_loopback(0, &a);
+  else if (!ipaddr_aton(host, &a)) return E2B_MCP_ERR_LISTEN;
+  if ((h = e2b_mcp__lwip_slot(l)) < 0) return E2B_MCP_ERR_LISTEN;
+  if (!(pcb = tcp_new_ip_type(IP_GET_TYPE(&a)))) return E2B_MCP_ERR_LISTEN;
+  if (tcp_bind(pcb, &a, (u16_t)port) != ERR_OK) { tcp_close(pcb); return E2B_MCP_ERR_LISTEN; }
+  if (!(lp = tcp_listen(pcb))) { tcp_close(pcb); return E2B_MCP_ERR_LISTEN; }   /* frees pcb when it works */
+  l->c[h].pcb = lp;
+  l->c[h].state = E2B_MCP_LWIP_LISTEN;
+  tcp_arg(lp, &l->c[h]);
+  tcp_accept(lp, e2b_mcp__lwip_on_accept);
+  if (bound) *bound = lp->local_port;
+  s->h = h;
+  return 0;
+}
+static int e2b_mcp__lwip_p_accept(void *u, e2b_mcp_sock *ls, e2b_mcp_sock *c) {
+  e2b_mcp_lwip *l = (e2b_mcp_lwip *)u;
+  int h;
+  for (h = 0; h < E2B_MCP_LWIP_SOCKS; h++)
+    if (l->c[h].from == (int)ls->h + 1) { l->c[h].from = 0; c->h = h; return 1; }
+  return 0;
+}
+static void e2b_mcp__lwip_p_shutdown(void *u, e2b_mcp_sock *s) {
+  e2b_mcp_lwip_conn *c = &((e2b_mcp_lwip *)u)->c[s->h];
+  if (c->pcb && c->state != E2B_MCP_LWIP_LISTEN) { tcp_shutdown(c->pcb, 0, 1); tcp_output(c->pcb); }
+}
+static int e2b_mcp__lwip_p_unsent(void *u, e2b_mcp_sock *s) {
+  const e2b_mcp_lwip_conn *c = &((e2b_mcp_lwip *)u)->c[s->h];
+  return c->pcb && c->state != E2B_MCP_LWIP_LISTEN && (c->pcb->unsent || c->pcb->unacked);
+}
+/* lwIP's own generator (LWIP_RAND: it must be unpredictable, e.g. a hardware RNG) */
+static int e2b_mcp__lwip_p_random(void *u, unsigned char *p, size_t n) {
+  (void)u;
+  while (n--) p[n] = (unsigned char)(LWIP_RAND() >> 7);
+  return 0;
+}
+
+/* Fills port with the contract over l, for e2b_mcp_config.sock_port: the client side, and the
+   server side for Streamable HTTP on the board (E2B_MCP_HTTP). */
 static void e2b_mcp_lwip_port(e2b_mcp_lwip *l, e2b_mcp_sock_port *port) {
   memset(port, 0, sizeof *port);
   port->user = l;
@@ -324,5 +419,10 @@ static void e2b_mcp_lwip_port(e2b_mcp_lwip *l, e2b_mcp_sock_port *port) {
   port->close = e2b_mcp__lwip_p_close;
   port->wait = e2b_mcp__lwip_p_wait;
   port->now_ms = e2b_mcp__lwip_p_now;
+  port->listen = e2b_mcp__lwip_p_listen;
+  port->accept = e2b_mcp__lwip_p_accept;
+  port->shutdown = e2b_mcp__lwip_p_shutdown;
+  port->unsent = e2b_mcp__lwip_p_unsent;
+  port->random = e2b_mcp__lwip_p_random;
 }
 #endif

@@ -107,8 +107,10 @@ static uint64_t cycles(void) {
   return (uint64_t)t * (CPU_HZ / 1000) + (CPU_HZ / 1000 - 1 - v);
 }
 static uint64_t idle_cycles;
+static void wake_arm(void);
 void board_idle(void) {
   uint64_t t0 = cycles();
+  wake_arm();   /* a handler masks its interrupt: it wakes us once, never storms */
   __asm__ volatile("wfi");
   idle_cycles += cycles() - t0;
 }
@@ -169,9 +171,12 @@ static void cmdline_init(void) {
    the source and leave the data to the polling code. */
 #define NVIC_ISER0 REG(0xE000E100)
 #define LAN_INT_STS REG(0x40200058)
-static void uart_rx_handler(void) { UART_INT = 2; }
-static void lan_handler(void) { LAN_INT_STS = 0xffffffffu; }
-void board_irq_enable(unsigned n) { REG(0xE000E100 + 4 * (n / 32)) = 1u << (n % 32); }
+#define NVIC_ICER0 REG(0xE000E180)
+static uint32_t wake_irqs;   /* the interrupts that may wake board_idle */
+static void uart_rx_handler(void) { UART_INT = 2; NVIC_ICER0 = 1u << 0; }
+static void lan_handler(void) { LAN_INT_STS = 0xffffffffu; NVIC_ICER0 = 1u << 13; }
+void board_irq_enable(unsigned n) { wake_irqs |= 1u << n; NVIC_ISER0 = 1u << n; }
+static void wake_arm(void) { NVIC_ISER0 = wake_irqs; }
 int board_uart_getc(void) { return (UART_STATE & 2u) ? (int)(UART_DATA & 0xffu) : -1; }
 void board_uart_write(const char *p, size_t n) {
   while (n--) {
@@ -193,7 +198,7 @@ size_t board_stack_peak(void) {
 void board_init(void) {
   UART_BAUD = 16;
   UART_CTRL = 3 | 8;   /* TX and RX enabled, RX interrupt */
-  NVIC_ISER0 = 1u << 0;   /* the LAN9118's IRQ 13 once its driver set the line up */
+  board_irq_enable(0);    /* the LAN9118's IRQ 13 once its driver set the line up */
   SYST_RVR = CPU_HZ / 1000 - 1;
   SYST_CVR = 0;
   SYST_CSR = 7;    /* processor clock, interrupt, enabled */

@@ -15,6 +15,7 @@
      mode=api                the in-process calls of examples/embedded.c, results on the UART;
                              the log has each call's busy time (under -icount shift=0: its
                              instruction count in thousands)
+     mode=http token=<t>     Streamable HTTP on port 8931 of the board's network (bearer token t)
      mode=trap               calls malloc once: the heap trap must end the run (exit 98)
    In mcp mode the line {"method":"board/exit"} ends the run; the board then logs its
    figures (stack peak, handshakes) on the semihosting log and exits 0. */
@@ -37,6 +38,8 @@
 #define E2B_MCP_NOW_S() board_unix_s()
 #define E2B_MCP_SMALL
 #define E2B_MCP_SOCK_CUSTOM
+#define E2B_MCP_HTTP                 /* Streamable HTTP over the lwIP port too (mode=http) */
+#define E2B_MCP_LWIP_SOCKS 5         /* E2B, a reconnect, the listener, two HTTP clients */
 #define E2B_MCP_NO_STDIO
 #define E2B_MCP_IMPLEMENTATION
 #include "e2b_mcp.h"
@@ -176,6 +179,30 @@ static int serve_uart(void) {
   return 0;
 }
 
+/* ---- Streamable HTTP on the board's network (mode=http): the engine's step in the superloop;
+   the UART line {"method":"board/exit"} ends it ---- */
+static int serve_http(void) {
+  e2b_mcp_http_config hc;
+  char cmd[64];
+  size_t n = 0;
+  int err;
+  memset(&hc, 0, sizeof hc);
+  hc.host = "0.0.0.0";
+  hc.port = 8931;
+  hc.token = arg("token");
+  if ((err = e2b_mcp_http_listen(&srv, &hc)) != 0) { board_logf("http: %s", e2b_mcp_strerror(err)); return 4; }
+  board_log("http: listening on port 8931");
+  for (;;) {
+    int ch;
+    e2b_mcp_http_step(&srv, 20);
+    while ((ch = board_uart_getc()) >= 0) {
+      if (ch != '\n') { if (n < sizeof cmd - 1) cmd[n++] = (char)ch; continue; }
+      cmd[n] = 0; n = 0;
+      if (strstr(cmd, "\"board/exit\"")) { e2b_mcp_close(&srv); report(); return 0; }
+    }
+  }
+}
+
 /* ---- in-process calls, as examples/embedded.c makes them ---- */
 static void board_temperature(e2b_mcp_call *c) {
   long long sensor = 0;
@@ -255,5 +282,6 @@ int main(void) {
   if ((v = arg("rto")) != NULL) cfg.read_timeout_ms = (int)strtol(v, NULL, 10);
   if ((err = e2b_mcp_init(&srv, &cfg)) != 0) { board_logf("init: %s", e2b_mcp_strerror(err)); return 2; }
   board_logf("ready: server %lu bytes, boot %lu ms", (unsigned long)sizeof srv, board_ms());
+  if (strcmp(mode, "http") == 0) return serve_http();
   return strcmp(mode, "api") == 0 ? run_api() : serve_uart();
 }

@@ -18,7 +18,7 @@
 #define MEM_SIZE                    (10 * 1024)   /* PBUF_RAM: tcp_write copies, ARP queue */
 #define MEMP_NUM_PBUF               8
 #define MEMP_NUM_UDP_PCB            3             /* DHCP, DNS */
-#define MEMP_NUM_TCP_PCB            3
+#define MEMP_NUM_TCP_PCB            6             /* E2B (+ a closing one), two HTTP clients (+ closing) */
 #define MEMP_NUM_TCP_PCB_LISTEN     1
 #define MEMP_NUM_TCP_SEG            24
 #define MEMP_NUM_ARP_QUEUE          4

@@ -19,7 +19,7 @@ import json, os, re, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import check, note, run, at_exit  # noqa: E402
 from sim import KEY, ROOT, Sim, TlsFront, closed_port, server_env  # noqa: E402
-from mcp import McpClient, result_json, result_text, tool_args  # noqa: E402
+from mcp import HttpSession, McpClient, request, result_json, result_text, rpc, tool_args  # noqa: E402
 
 FW = os.path.join(ROOT, "build/mcu/firmware.elf")
 TLSDIR = os.path.join(ROOT, "build/mcu/tls")
@@ -30,10 +30,12 @@ sim = tls = None
 HOST_TOOLS = []     # what build/e2b-mcp lists with kill enabled (main)
 
 
-def qemu_cmd(args, icount=False):
+def qemu_cmd(args, icount=False, fwd=None):
+    """fwd: a host loopback port forwarded to the board's 8931 (its Streamable HTTP)."""
+    nic = "user,model=lan9118" + (",hostfwd=tcp:127.0.0.1:%d-:8931" % fwd if fwd else "")
     return (["qemu-system-arm"] + (["-icount", "shift=0"] if icount else []) +
             ["-M", "mps2-an386", "-display", "none", "-monitor", "none", "-serial", "stdio",
-             "-nic", "user,model=lan9118", "-semihosting-config", "enable=on,target=native",
+             "-nic", nic, "-semihosting-config", "enable=on,target=native",
              "-kernel", FW, "-append", " ".join(args)])
 
 
@@ -42,8 +44,8 @@ class Board(McpClient):
     QEMU's stdio: the kit's stdio MCP client speaks to it unchanged; stderr is the
     semihosting log (figures, heap trap, faults)."""
 
-    def __init__(self, args, icount=False):
-        McpClient.__init__(self, qemu_cmd(args, icount), env=dict(os.environ), label="board")
+    def __init__(self, args, icount=False, fwd=None):
+        McpClient.__init__(self, qemu_cmd(args, icount, fwd), env=dict(os.environ), label="board")
 
     def log(self):
         return self.stderr().splitlines()
@@ -304,6 +306,36 @@ def run_tls_restart(url):
     check("TLS restart run: board exits 0, no heap use", rc == 0 and not b.trapped(), (rc, b.trapped()))
 
 
+def run_http(url):
+    """Streamable HTTP served by the board on its network (the lwIP port's listen/accept), reached
+    through QEMU's forward of a host loopback port; the UART only ends the run."""
+    port, token = closed_port(), "board-token-%d" % os.getpid()
+    b = Board(base_args(url, extra=["mode=http", "token=" + token]), fwd=port)
+    deadline = time.time() + 10
+    while time.time() < deadline and not any("http: listening" in l for l in b.log()): time.sleep(0.05)
+    r = request(port, "POST", rpc(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                                     "clientInfo": {"name": "test_mcu", "version": "1"}}))
+    check("HTTP on the board: a request without the bearer token is refused (401)", r.status == 401, r.status)
+    try:
+        s = HttpSession(port, token=token, version="2025-06-18")
+        ok = s.init.get("result", {}).get("serverInfo", {}).get("name") == "e2b-mcp-board"
+    except (AssertionError, OSError) as e:
+        s, ok = None, False
+        check("HTTP on the board: initialize", False, e)
+    if s and check("HTTP on the board: initialize with a session", ok and bool(s.sid), s.init):
+        names = [t["name"] for t in s.list_tools()]
+        check("HTTP on the board: tools/list over pages (kill not enabled)",
+              set(HOST_TOOLS) - {"e2b_kill_sandbox"} <= set(names) and "e2b_kill_sandbox" not in names, names)
+        want = sim.api("/v2/sandboxes?state=running&limit=3")[2]
+        for i in range(3):   # one client connection after another: slots are freed and reused
+            ev = s.call("tools/call", {"name": "e2b_list_sandboxes", "arguments": {"state": ["running"], "limit": 3}}).events()
+            got = result_json((ev[-1] if ev else {}).get("result"))
+            check("HTTP on the board: e2b_list_sandboxes #%d equals the API's page" % (i + 1),
+                  got and [x["sandboxID"] for x in got.get("data", [])] == [x["sandboxID"] for x in want], ev[-1:] )
+    rc, st = b.finish()
+    check("HTTP on the board: exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped(), b.log()[-3:]))
+
+
 def host_tools():
     """The tools the host build lists with kill enabled: the board must list them too."""
     c = McpClient([os.path.join(ROOT, "build", "e2b-mcp")], server_env(sim.url, KEY, {"E2B_MCP_ENABLE_KILL": "1"}))
@@ -346,6 +378,7 @@ def main():
     run_cases_http(board_sim)
     run_bad_certs(tls.ports)
     run_tls_restart(good)
+    run_http(board_sim)
     note("test-mcu took %.1f s" % (time.time() - T0))
 
 
