@@ -148,8 +148,14 @@ static unsigned char rb[1 << 20];
 static char req[1024];
 static void raw_open(void) {
   int r;
-  S.h = -1; S.port = NULL;
-  if ((r = e2b_mcp__sock_open(&S, U.host, U.port, 5000)) < 0) die(e2b_mcp_strerror(r));
+  static e2b_mcp_addr A;
+  static int resolved;
+  S.h = -1; S.port = &e2b_mcp_sock_posix;
+  if (!resolved) {   /* resolved once, as the library does, so the floor holds no lookup */
+    if ((r = e2b_mcp_sock_posix.resolve(NULL, U.host, &A)) < 0) die(e2b_mcp_strerror(r));
+    resolved = 1;
+  }
+  if ((r = e2b_mcp__sock_open(&S, &A, U.port, 5000)) < 0) die(e2b_mcp_strerror(r));
   if (U.https && (r = e2b_mcp__tls_open(&T, &TR, &S, U.host, 5000)) < 0) die(e2b_mcp_strerror(r));
 }
 static int raw_send(const unsigned char *p, size_t n) {
