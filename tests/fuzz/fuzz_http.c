@@ -58,18 +58,11 @@ static void run_call(int which) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
-  e2b_mcp_config cfg;
   int which, twice;
   if (n < 4) return 0;
   fake_from_input(&fp, &port, data, n);
   twice = data[0] & 0x80;
-  memset(&cfg, 0, sizeof cfg);
-  cfg.api_key = "e2b_0123456789abcdef0123456789abcdef01234567";
-  cfg.api_url = "http://api.fuzz.test";
-  cfg.dashboard_url = "http://dash.fuzz.test:8081/prefix";
-  cfg.sock_port = &port;
-  cfg.enable_kill = 1;
-  FZ_CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  FZ_CHECK(fake_server_init(&srv, &port, "e2b_0123456789abcdef0123456789abcdef01234567") == 0);
   if (!calls.n) FZ_CHECK(tool_calls_of(&calls, &srv) > 0);
   which = (data[0] & 0x7f) % calls.n;
   run_call(which);

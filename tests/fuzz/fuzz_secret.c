@@ -95,19 +95,12 @@ static int sink_end(void *ctx) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   static char req[2048];
-  e2b_mcp_config cfg;
   e2b_mcp_sink k;
   const char *name;
   int which;
   if (n < 4) return 0;
   fake_from_input(&fp, &port, data, n);
-  memset(&cfg, 0, sizeof cfg);
-  cfg.api_key = KEY;
-  cfg.api_url = "http://api.fuzz.test";
-  cfg.dashboard_url = "http://dash.fuzz.test:8081/prefix";
-  cfg.sock_port = &port;
-  cfg.enable_kill = 1;
-  FZ_CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  FZ_CHECK(fake_server_init(&srv, &port, KEY) == 0);
   if (!calls.n) FZ_CHECK(tool_calls_of(&calls, &srv) > 0);
   which = ((data[0] & 0x0f) | ((data[0] & 0x80) >> 3)) % calls.n;
   name = calls.name[which];

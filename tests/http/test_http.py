@@ -351,6 +351,17 @@ def test_slow(port, other):
     idle.close()
 
 
+def status_and_time(k, t):
+    """The status of the answer on k (or the error that ended it) and the seconds since t; closes k."""
+    try:
+        st = read_response(k).status
+    except (ConnectionError, OSError) as e:
+        st = e
+    took = time.time() - t
+    k.close()
+    return st, took
+
+
 def test_not_http(port):
     # bytes that cannot be an HTTP/1.1 request get 400 at once, not 408 after the request timeout
     for name, data in [("TLS bytes", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03"),
@@ -360,30 +371,19 @@ def test_not_http(port):
         k = socket.create_connection(("127.0.0.1", port), timeout=5)
         t = time.time()
         k.sendall(data)
-        try:
-            st = read_response(k).status
-        except (ConnectionError, OSError) as e:
-            st = e
-        took = time.time() - t
-        k.close()
+        st, took = status_and_time(k, t)
         check("%s: 400 at once, not 408 after the request timeout" % name, st == 400 and took < 1.2, (st, took))
     # a head trickled in line by line gets 408 after the head timeout (0.7 s here), before the request timeout (1.5 s)
     k = socket.create_connection(("127.0.0.1", port), timeout=5)
     t = time.time()
     k.sendall(b"POST /mcp HTTP/1.1\r\n")
-    st = None
     for i in range(12):
         time.sleep(0.1)
         try:
             k.sendall(b"X-Slow-%d: 1\r\n" % i)
         except OSError:
             break
-    try:
-        st = read_response(k).status
-    except (ConnectionError, OSError) as e:
-        st = e
-    took = time.time() - t
-    k.close()
+    st, took = status_and_time(k, t)
     check("a head trickled in line by line: 408 after the head timeout, before the request timeout", st == 408 and took < 1.45, (st, took))
 
 

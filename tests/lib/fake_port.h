@@ -213,6 +213,19 @@ FAKE_UNUSED static void fake_port_init(e2b_mcp_sock_port *p, fake *f) {
   p->now_ms = fake_now;
 }
 
+/* A server whose E2B is this fake: the API and Dashboard hosts the fuzz answers
+   are written for, kill enabled so that every tool can be reached. */
+FAKE_UNUSED static int fake_server_init(e2b_mcp_server *s, const e2b_mcp_sock_port *port, const char *key) {
+  e2b_mcp_config cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = key;
+  cfg.api_url = "http://api.fuzz.test";
+  cfg.dashboard_url = "http://dash.fuzz.test:8081/prefix";
+  cfg.sock_port = port;
+  cfg.enable_kill = 1;
+  return e2b_mcp_init(s, &cfg);
+}
+
 /* A fake E2B made from a fuzz input: byte 1 picks the largest read (and the
    reads' sizes are random below it, seeded by byte 2), byte 3 what recv returns
    once an answer is used up (end of stream, timeout, reset), and the bytes from
