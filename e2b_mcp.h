@@ -168,6 +168,9 @@
 #ifndef E2B_MCP_MSG_MAX
 #define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, 2048)
 #endif
+#ifndef E2B_MCP_CALLS
+#define E2B_MCP_CALLS        E2B_MCP__D(32, 1)
+#endif
 #ifndef E2B_MCP_MSG_TOKENS
 #define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, 96)
 #endif
@@ -240,8 +243,11 @@
 #ifndef E2B_MCP_HTTP_WRITE_TIMEOUT_MS
 #define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 1000
 #endif
+#ifndef E2B_MCP_ASK_TIMEOUT_MS
+#define E2B_MCP_ASK_TIMEOUT_MS 300000
+#endif
 #ifndef E2B_MCP_HTTP_ASK_TIMEOUT_MS
-#define E2B_MCP_HTTP_ASK_TIMEOUT_MS 300000
+#define E2B_MCP_HTTP_ASK_TIMEOUT_MS E2B_MCP_ASK_TIMEOUT_MS
 #endif
 #ifndef E2B_MCP_HTTP_KEYS
 #define E2B_MCP_HTTP_KEYS     E2B_MCP__D(8, 2)
@@ -407,8 +413,6 @@ struct e2b_mcp_sock_port;
 typedef struct e2b_mcp_sock {
   intptr_t h;                              /* the port's handle (fd, pcb, index); < 0: none */
   const struct e2b_mcp_sock_port *port;    /* set by the library */
-  int (*on_wait)(void *ctx);               /* the library's; ports never call it */
-  void *wait_ctx;
 } e2b_mcp_sock;
 
 /* A resolved address: family 4 (ip[0..4)) or 6 (ip[0..16)), network order. */
@@ -472,7 +476,7 @@ typedef struct e2b_mcp_sock_port {
 #elif defined(E2B_MCP_TLS_MBEDTLS)
 #  include "ports/e2b_mcp_tls_mbedtls.h"
 #else
-typedef struct e2b_mcp_tls { int unused; } e2b_mcp_tls;
+typedef struct e2b_mcp_tls { int want; } e2b_mcp_tls;
 typedef struct e2b_mcp_tls_trust { int unused; } e2b_mcp_tls_trust;
 #endif
 
@@ -554,7 +558,6 @@ typedef struct e2b_mcp_conn {
   char host[E2B_MCP_HOST_MAX];
   e2b_mcp_tls tls;
   unsigned long requests, connects;   /* counters, for tests and benchmarks */
-  unsigned long deadline;     /* the answer being read must be in by then (ms; 0: no clock) */
 } e2b_mcp_conn;
 
 /* What the HTTP client read. body points into the server's response buffer. */
@@ -570,6 +573,7 @@ typedef struct e2b_mcp_http_resp {
 
 struct e2b_mcp_call {
   e2b_mcp_server *srv;
+  struct e2b_mcp__slot *slot; /* the call slot a built-in tool's call runs in; NULL for a custom tool */
   const e2b_mcp_tool *tool;
   const char *js;             /* the message text the arguments live in */
   const jsmntok_t *tok;
@@ -623,11 +627,72 @@ typedef struct e2b_mcp_session {
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
 } e2b_mcp_session;
 
+/* One E2B request (>>http client): written by a tool's build phase into its
+   call slot's buffers, sent by the client, read again by the shape phase
+   (what it kept for the answer). */
+typedef struct e2b_mcp__req {
+  e2b_mcp_json w;       /* "METHOD prefix/path?query" in buf; the client adds the head */
+  e2b_mcp_json body;    /* a JSON body (e2b_mcp__req_body) in body_buf, or none: body.buf is NULL */
+  char *buf, *body_buf; /* the slot's request and answer buffers (the body goes out before the answer comes) */
+  size_t cap, body_cap;
+  const e2b_mcp_url *base;
+  int has_query;
+  int idempotent;       /* may be sent again after a stale connection */
+  const char *ask;      /* the consent question of a call that bills or destroys (e2b_mcp__ask), or NULL */
+  /* kept for the shape phase: the sandbox ID, a number (a timeout, a limit), a flag */
+  char id[E2B_MCP_ID_MAX];
+  long long num;
+  int flag;
+} e2b_mcp__req;
+
+/* The client's reading of an answer: its head, and a chunked body's decoder. */
+typedef struct e2b_mcp__head { int status, chunked, close; long long length; /* -1: none */ } e2b_mcp__head;
+typedef struct e2b_mcp__chunked { int state, digits, line_empty; size_t left; /* chunk data still to come */ } e2b_mcp__chunked;
+
+/* One tool call in flight (>>engine): everything a built-in tool's call needs
+   while it waits for its user or for E2B. What one step uses and drops
+   (parsing the answer, shaping the result, writing the message) is the
+   server's shared scratch. The fields before conn are the call's and are
+   cleared for each; conn stays open from call to call (keep-alive). */
+typedef struct e2b_mcp__slot {
+  int state;                  /* E2B_MCP__CS_*: free, asking the user, talking to E2B, done */
+  int io;                     /* E2B_MCP__IO_*: how far the E2B exchange is */
+  e2b_mcp_call call;
+  e2b_mcp__req rq;
+  e2b_mcp_session sess;       /* the caller's session as it was when the call came */
+  const e2b_mcp_session *from;/* the session it came from, which its answers and cancels must too; NULL: none */
+  e2b_mcp_sink sink;          /* where its answer and notifications go */
+  int has_sink;               /* 0: nowhere (in-process, or its client is gone) */
+  const void *owner;          /* the transport's request it answers (an HTTP connection), or NULL */
+  unsigned long owner_gen;
+  char id[E2B_MCP_RPC_ID_MAX];/* its JSON-RPC id, as JSON text */
+  e2b_mcp_call *back;         /* in-process: the caller's call, which gets the result */
+  long ask_id;                /* asking: the id of our elicitation/create */
+  unsigned long until;        /* the user's answer, or E2B's, is due by then (ms; 0: no clock) */
+  unsigned long t0;           /* when the request went out */
+  e2b_mcp_http_resp r;
+  e2b_mcp__head head;
+  e2b_mcp__chunked ch;
+  size_t sent, have, hlen, body;
+  int piece, mode, want, attempt, reused, got;
+  /* the key its requests carry and the redactor hides: the server's, or over
+     HTTP with per-client keys its client's (copied from the request) */
+  const char *key;
+  const unsigned char *key_fail;
+  unsigned key_len;
+  unsigned long *cooldown;
+  char client_key[E2B_MCP_KEY_MAX];
+  unsigned char client_key_fail[E2B_MCP_KEY_MAX];
+  e2b_mcp_conn conn;          /* kept open between calls */
+  char req[E2B_MCP_REQ_MAX];
+  char resp[E2B_MCP_RESP_MAX + 1];
+} e2b_mcp__slot;
+
 /* The Streamable HTTP transport's state (>>transport: streamable http). It
    lives inside the server like every other buffer; the fields are private. */
 #if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
 #define E2B_MCP__HTTP 1
-#define E2B_MCP__POLL_MAX (1 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER)
+#define E2B_MCP__POLL_MAX (1 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
 typedef struct e2b_mcp_http_config {
   const char *host;           /* default 127.0.0.1; "::1" and "localhost" too */
   unsigned port;              /* 0: any free port (see s->http.port) */
@@ -666,6 +731,7 @@ typedef struct e2b_mcp__http_session {
 
 typedef struct e2b_mcp__http_conn {
   e2b_mcp_sock sock;
+  e2b_mcp_server *srv;        /* its server: the connection is its answers' sink context */
   int state;                  /* E2B_MCP__HC_* */
   size_t have, head_len;      /* bytes in buf; the head's length once complete */
   long long body_len;
@@ -696,10 +762,10 @@ typedef struct e2b_mcp_http {
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
   e2b_mcp__http_keyslot keys[E2B_MCP_HTTP_KEYS];
   unsigned long linger_until[E2B_MCP_HTTP_LINGER];
-  /* the one tool call that may wait for a user's answer */
+  /* a custom tool's call waiting for its user's answer (e2b_mcp_elicit): others
+     are served meanwhile, but tool calls wait (PENDING) and calls stand still */
   int asking, ask_conn, ask_sess, ask_state, ask_result;
   long ask_id;
-  int in_idle;                /* serving others while a tool call waits for E2B */
   unsigned long accepted, refused, served;   /* counters, for tests */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
@@ -713,7 +779,7 @@ struct e2b_mcp_server {
      transport points sess at the session of the request it serves */
   e2b_mcp_session session, *sess;
   long next_ask_id;
-  char call_id[E2B_MCP_RPC_ID_MAX]; /* JSON text of the id of the tools/call being run, "" when none */
+  char call_id[E2B_MCP_RPC_ID_MAX]; /* JSON text of the id of the custom tool's call being run, "" when none */
   e2b_mcp_wire *wire;         /* set by an HTTP transport around e2b_mcp_handle, else NULL */
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
@@ -725,46 +791,38 @@ struct e2b_mcp_server {
   int key_problem;            /* 0 ok, else why the key cannot be used */
   unsigned key_len;           /* its length ("" and 0 when none) */
   unsigned char key_fail[E2B_MCP_KEY_MAX];   /* its KMP table, for finding it in a stream */
-  /* THE E2B key of the call being run: every E2B request takes it from here,
-     and the redactor hides it in all output (e2b_mcp__redact_init). It is
-     key, or, over HTTP with per-client keys, client_key: the requesting
-     client's, copied from its request while that request is answered and
-     wiped after. */
+  /* THE E2B key of the call being served: the redactor hides it in all output
+     (e2b_mcp__redact_init). It is key, or the key of the call slot being
+     served (e2b_mcp__slot_enter): over HTTP with per-client keys, its client's. */
   const char *call_key;
   const unsigned char *call_key_fail;
   unsigned call_key_len;
-  char client_key[E2B_MCP_KEY_MAX];
-  unsigned char client_key_fail[E2B_MCP_KEY_MAX];
   unsigned long *call_cooldown;   /* call_key's 429 cool-downs: cooldown_until, or its key slot's */
   e2b_mcp_url api, dash;
-  e2b_mcp_conn conn;
   e2b_mcp_tls_trust trust;
   int trust_loaded;
   /* after a 429, per tool (E2B limits per route: a full concurrency on create
      must not stop the kill or pause that frees it): no request before this (ms) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
-  int (*e2b_wait_hook)(void *s);  /* set by a transport that serves others while E2B answers */
-  int call_abortable;         /* the E2B request in flight only reads: a cancel may end it */
-  int call_cancelled;         /* the client cancelled the tool call being run (call_id): set
-                                 by the transport, which ends the wait for the user or E2B */
-  int in_batch;               /* a batch is being answered: its text (msg) and tokens (mtok)
-                                 are read between its calls, so nobody else is served meanwhile */
+  int call_cancelled;         /* the client cancelled the custom tool's call (call_id) while it
+                                 waited for its user's answer (e2b_mcp_sink.await_answer) */
   /* Buffers, in the order a call uses them. Everything from msg on is never
      cleared as a whole, so pages a session does not use stay out of memory. */
   char msg[E2B_MCP_MSG_MAX + 1];
   jsmntok_t mtok[E2B_MCP_MSG_TOKENS];
-  char req[E2B_MCP_REQ_MAX];
-  char resp[E2B_MCP_RESP_MAX + 1];
   jsmntok_t rtok[E2B_MCP_RESP_TOKENS];
   char result[E2B_MCP_RESULT_MAX];
   char content[E2B_MCP_CONTENT_MAX];
   char out[E2B_MCP_OUT_CHUNK];
   char errmsg[E2B_MCP_ERRMSG_MAX];
+  e2b_mcp__slot slots[E2B_MCP_CALLS];   /* the tool calls in flight (>>engine) */
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
 #endif
 #ifndef E2B_MCP_NO_STDIO
-  char stdin_buf[E2B_MCP__D(4096, 256)];    /* stdin's buffer for the stdio transport */
+  char stdin_buf[E2B_MCP__D(4096, 256)];    /* stdin's bytes, read by the stdio transport */
+  size_t in_at, in_len, line_n;             /* stdin_buf[in_at..in_len) unread; line_n bytes of the next line in msg */
+  int in_eof, line_over;
   char stdout_buf[E2B_MCP__D(32768, 256)];  /* stdout's: one write(2) per message up to this size */
 #endif
 };
@@ -1366,13 +1424,38 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
 }
 
 /* >>ports --------------------------------------------------------------------
-   The socket port (the contract, in e2b_mcp_sock_port) and what is built on
-   it here: the blocking helpers the HTTP client and the TLS ports call
-   (e2b_mcp__sock_open/send/recv/close: each waits with the port's wait, at most
-   its timeout, and turns the loop of a transport that serves others meanwhile
-   through the socket's on_wait every E2B_MCP__HOOK_MS), the chunked file reader
-   the TLS ports load trust anchors with, and the TLS port's code. The POSIX
-   port uses only the public part of this header. */
+   The socket port (its contract: e2b_mcp_sock_port) and what is built on it
+   here: a bounded wait for the HTTP transport's writes (e2b_mcp__sock_wait,
+   _send), the chunked file reader the TLS ports load trust anchors with, and
+   the TLS port. The POSIX port uses only the public part of this header.
+
+   THE TLS PORT CONTRACT. A TLS port (ports/e2b_mcp_tls_*.h) defines the types
+   e2b_mcp_tls (one connection's state, with an int `want`) and
+   e2b_mcp_tls_trust (the trust anchors, and the session every connection to
+   the same host resumes), and the functions below, named e2b_mcp__tls_<name>.
+   None waits: each moves what the socket takes or gives now, through the
+   socket port's send and recv; after E2B_MCP_ERR_AGAIN, t->want says what the
+   socket must become (E2B_MCP_WANT_READ or _WRITE) before the same call is
+   made again with the same arguments.
+     trust_init(tr, ca_file)  loads the anchors (ca_file; NULL: the built-in or
+                              the system's): their count, or E2B_MCP_ERR_TLS_TRUST
+     start(t, tr, host)       readies t for a new connection to host (SNI, and
+                              the name the certificate must carry), offering
+                              tr's session when it is host's; no I/O: 0 or an error
+     handshake(t, tr, s)      0 once the handshake is done and the chain, the
+                              name and the dates are verified (the session goes
+                              to tr); E2B_MCP_ERR_AGAIN; or an error
+                              (E2B_MCP_ERR_TLS_*; host's session is then dropped)
+     send(t, s, p, n)         takes up to n bytes: the count (> 0),
+                              E2B_MCP_ERR_AGAIN, or an error; what it took may
+                              wait in t until flush
+     flush(t, s)              0 once every byte taken is on the wire,
+                              E2B_MCP_ERR_AGAIN, or an error
+     recv(t, s, p, n)         the count (> 0); 0 at the peer's close_notify;
+                              E2B_MCP_ERR_CLOSED when the stream ended without
+                              it (maybe cut); E2B_MCP_ERR_AGAIN; or an error
+     close(t, s)              sends close_notify if the socket takes it now;
+                              the socket stays the caller's to close */
 #if defined(E2B_MCP_SOCK_POSIX)
 #  include "ports/e2b_mcp_sock_posix.h"
 #endif
@@ -1384,25 +1467,22 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
 static unsigned long e2b_mcp__now_s(void) { return E2B_MCP_NOW_S(); }   /* certificate time */
 #endif
 
-#define E2B_MCP__HOOK_MS 20   /* a transport that serves others while a socket waits is turned this often */
-
 static unsigned long e2b_mcp__port_now(const e2b_mcp_sock_port *p) { return p && p->now_ms ? p->now_ms(p->user) : 0; }
 static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { return e2b_mcp__port_now(srv->net); }
 
-/* Waits until s is ready for want, at most timeout_ms: 0, E2B_MCP_ERR_TIMEOUT,
-   or E2B_MCP_ERR_CANCELLED when the socket's on_wait hook asked to stop. */
+#ifdef E2B_MCP__HTTP
+/* Waits until s is ready for want, at most timeout_ms: 0 or E2B_MCP_ERR_TIMEOUT.
+   Only the HTTP transport's writes wait so (bounded by its write timeout). */
 static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
   const e2b_mcp_sock_port *p = s->port;
   unsigned long start = e2b_mcp__port_now(p);
   long left = timeout_ms;
   e2b_mcp_poll q;
   for (;;) {
-    int slice = s->on_wait && left > E2B_MCP__HOOK_MS ? E2B_MCP__HOOK_MS : (int)left;
     q.sock = s; q.want = want; q.ready = 0;
-    if (p->wait(p->user, &q, 1, slice) > 0 && q.ready) return 0;
-    if (s->on_wait && s->on_wait(s->wait_ctx)) return E2B_MCP_ERR_CANCELLED;
+    if (p->wait(p->user, &q, 1, (int)left) > 0 && q.ready) return 0;
     /* a signal may end a wait early: the clock says what is left */
-    left = start ? timeout_ms - (long)(e2b_mcp__port_now(p) - start) : left - slice;
+    left = start ? timeout_ms - (long)(e2b_mcp__port_now(p) - start) : 0;
     if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
   }
 }
@@ -1413,26 +1493,10 @@ static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *b, size_t n,
     if ((r = e2b_mcp__sock_wait(s, E2B_MCP_WANT_WRITE, to)) != 0) return r;
   }
 }
-static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *b, size_t n, int to) {
-  for (;;) {
-    int r = s->port->recv(s->port->user, s, b, n);
-    if (r != E2B_MCP_ERR_AGAIN) return r;
-    if ((r = e2b_mcp__sock_wait(s, E2B_MCP_WANT_READ, to)) != 0) return r;
-  }
-}
+#endif
+/* What is there to read now: > 0, 0 at the end, E2B_MCP_ERR_AGAIN or an error. */
+static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *b, size_t n) { return s->port->recv(s->port->user, s, b, n); }
 static void e2b_mcp__sock_close(e2b_mcp_sock *s) { if (s->port) s->port->close(s->port->user, s); s->h = -1; }
-/* Connects to addr:port within timeout_ms: 0 or an error (the socket closed). */
-static int e2b_mcp__sock_open(e2b_mcp_sock *s, const e2b_mcp_addr *addr, unsigned port, int to) {
-  int r;
-  s->h = -1;
-  for (;;) {
-    r = s->port->connect(s->port->user, s, addr, port);
-    if (r != E2B_MCP_ERR_AGAIN) break;
-    if ((r = e2b_mcp__sock_wait(s, E2B_MCP_WANT_WRITE, to)) != 0) break;
-  }
-  if (r) e2b_mcp__sock_close(s);
-  return r;
-}
 /* The port used when the config names none: POSIX's, or one with no network. */
 #if defined(E2B_MCP_SOCK_POSIX)
 #  define e2b_mcp__default_port e2b_mcp_sock_posix
@@ -1536,15 +1600,11 @@ static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const u
 #  include "ports/e2b_mcp_tls_mbedtls.h"
 #else
 static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) { (void)tr; (void)ca_file; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mcp_sock *s, const char *host, int to) {
-  (void)t; (void)tr; (void)s; (void)host; (void)to; return E2B_MCP_ERR_NO_TLS;
-}
-static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n, int to) {
-  (void)t; (void)s; (void)p; (void)n; (void)to; return E2B_MCP_ERR_NO_TLS;
-}
-static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n, int to) {
-  (void)t; (void)s; (void)p; (void)n; (void)to; return E2B_MCP_ERR_NO_TLS;
-}
+static int e2b_mcp__tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) { (void)t; (void)tr; (void)host; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp__tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) { (void)t; (void)tr; (void)s; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp__tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
 static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; }
 #endif
 
@@ -1607,79 +1667,9 @@ static int e2b_mcp__resolve(e2b_mcp_server *s, e2b_mcp_url *u) {
   return 0;
 }
 
-static int e2b_mcp__conn_open(e2b_mcp_server *s, const e2b_mcp_url *base) {
-  e2b_mcp_conn *c = &s->conn;
-  e2b_mcp_url *u = base == &s->dash ? &s->dash : &s->api;   /* the server's own, which keep the address */
-  int r, to = s->cfg.connect_timeout_ms;
-  if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) {
-    if (e2b_mcp__sock_idle_ok(&c->sock)) return 0;
-    /* closed (or talking) while idle: start afresh */
-  }
-  e2b_mcp__conn_close(c);
-#ifdef E2B_MCP_TLS_NONE
-  if (u->https) return E2B_MCP_ERR_NO_TLS;
-#endif
-  if (u->https && !s->trust_loaded) return E2B_MCP_ERR_TLS_TRUST;
-  if ((r = e2b_mcp__resolve(s, u)) != 0) return r;
-  c->sock.h = -1;
-  c->sock.port = s->net;
-  c->sock.on_wait = s->e2b_wait_hook;
-  c->sock.wait_ctx = s;
-  r = e2b_mcp__sock_open(&c->sock, &u->addr, u->port, to);
-  if (r == E2B_MCP_ERR_CONNECT) u->addr.family = 0;   /* the address may have moved: ask again next time */
-  if (r < 0) return r;
-  if (u->https) {
-    r = e2b_mcp__tls_open(&c->tls, &s->trust, &c->sock, u->host, to);
-    if (r < 0) { e2b_mcp__sock_close(&c->sock); return r; }
-  }
-  c->open = 1; c->https = u->https; c->port = u->port;
-  e2b_mcp__strlcpy(c->host, u->host, sizeof c->host);
-  c->connects++;
-  return 0;
-}
-
-static int e2b_mcp__conn_send(e2b_mcp_server *s, const char *p, size_t n) {
-  e2b_mcp_conn *c = &s->conn;
-  while (n) {
-    int r = c->https ? e2b_mcp__tls_send(&c->tls, &c->sock, (const unsigned char *)p, n, s->cfg.read_timeout_ms)
-                     : e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, s->cfg.read_timeout_ms);
-    if (r <= 0) return r < 0 ? r : E2B_MCP_ERR_CLOSED;
-    p += r; n -= (size_t)r;
-  }
-  return 0;
-}
-/* read_timeout_ms bounds the whole answer, not each piece: a server that
-   trickles a byte at a time cannot hold a call longer. */
-static int e2b_mcp__conn_recv(e2b_mcp_server *s, char *p, size_t n) {
-  e2b_mcp_conn *c = &s->conn;
-  int to = s->cfg.read_timeout_ms;
-  unsigned long now = c->deadline ? e2b_mcp__now_ms(s) : 0;
-  if (now) {
-    long left = (long)(c->deadline - now);
-    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
-    if (left < to) to = (int)left;
-  }
-  return c->https ? e2b_mcp__tls_recv(&c->tls, &c->sock, (unsigned char *)p, n, to)
-                  : e2b_mcp__sock_recv(&c->sock, (unsigned char *)p, n, to);
-}
-
-/* One E2B request: written by a tool's build phase, sent by the client, and
-   read again by the tool's shape phase (what it kept for the answer). */
-typedef struct e2b_mcp__req {
-  e2b_mcp_json w;       /* "METHOD prefix/path?query" in s->req; the client adds the head */
-  e2b_mcp_json body;    /* a JSON body (e2b_mcp__req_body), or none: body.buf is NULL */
-  const e2b_mcp_url *base;
-  int has_query;
-  int idempotent;       /* may be sent again after a stale connection */
-  const char *ask;      /* the consent question of a call that bills or destroys (e2b_mcp__ask), or NULL */
-  /* kept for the shape phase: the sandbox ID, a number (a timeout, a limit), a flag */
-  char id[E2B_MCP_ID_MAX];
-  long long num;
-  int flag;
-} e2b_mcp__req;
-
-static void e2b_mcp__req_begin(e2b_mcp_server *s, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
-  e2b_mcp_json_init(&rq->w, s->req, sizeof s->req);
+/* Starts "METHOD prefix" in rq->buf (the engine points it at the call slot's). */
+static void e2b_mcp__req_begin(e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
+  e2b_mcp_json_init(&rq->w, rq->buf, rq->cap);
   rq->base = base;
   rq->has_query = 0;
   rq->idempotent = strcmp(method, "POST") != 0;   /* a handler may say so for its POST */
@@ -1727,10 +1717,6 @@ static void e2b_mcp__req_qint(e2b_mcp__req *rq, const char *key, long long v) {
    they arrive and the decoded body is written at or before them. */
 enum { E2B_MCP__CH_SIZE, E2B_MCP__CH_EXT, E2B_MCP__CH_SIZE_LF, E2B_MCP__CH_DATA, E2B_MCP__CH_DATA_CR,
        E2B_MCP__CH_DATA_LF, E2B_MCP__CH_TRAILER, E2B_MCP__CH_TRAILER_LF, E2B_MCP__CH_DONE };
-typedef struct e2b_mcp__chunked {
-  int state, digits, line_empty;
-  size_t left;          /* bytes of chunk data still to come */
-} e2b_mcp__chunked;
 
 /* Decodes raw[0..n) into out (out <= raw); returns decoded bytes, or -1 on bad framing. */
 static long e2b_mcp__chunked_run(e2b_mcp__chunked *d, char *out, const char *raw, size_t n) {
@@ -1790,10 +1776,6 @@ static long e2b_mcp__chunked_run(e2b_mcp__chunked *d, char *out, const char *raw
 
 /* Parses the status line and the headers we use from head[0..n). Returns 0 or
    E2B_MCP_ERR_PROTOCOL. */
-typedef struct e2b_mcp__head {
-  int status, chunked, close;
-  long long length;     /* -1: none */
-} e2b_mcp__head;
 
 static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mcp_http_resp *r) {
   size_t i = 0, ls;
@@ -1846,141 +1828,283 @@ static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mc
   return 0;
 }
 
-/* Reads one response into s->resp. Returns 0 or an error; *got tells whether
-   any byte arrived (a stale keep-alive connection yields none). */
-static int e2b_mcp__http_read(e2b_mcp_server *s, e2b_mcp_http_resp *r, e2b_mcp__head *h, int *got) {
-  char *b = s->resp;
-  const size_t cap = E2B_MCP_RESP_MAX;
-  size_t have = 0, hlen = 0, body = 0;
-  e2b_mcp__chunked ch;
-  int n;
-  unsigned long now = e2b_mcp__now_ms(s);
-  *got = 0;
-  s->conn.deadline = now ? now + (unsigned long)s->cfg.read_timeout_ms : 0;
-  /* 1. the head; interim 1xx heads (100 Continue, 103 Early Hints from a proxy
-     or CDN) are skipped: the final answer follows them */
-  for (;;) {
-    size_t k, from = 0;
-    for (;;) {
-      for (k = from; k + 3 < have; k++)
-        if (b[k] == '\r' && b[k + 1] == '\n' && b[k + 2] == '\r' && b[k + 3] == '\n') { hlen = k + 4; break; }
-      if (hlen) break;
-      from = have > 3 ? have - 3 : 0;
-      if (have == cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__conn_recv(s, b + have, cap - have);
-      if (n < 0) return n;
-      if (n == 0) return E2B_MCP_ERR_CLOSED;
-      *got = 1;
-      have += (size_t)n;
-    }
-    if ((n = e2b_mcp__head_parse(b, hlen, h, r)) != 0) return n;
-    if (h->status >= 200) break;
-    if (h->status == 101) return E2B_MCP_ERR_PROTOCOL;   /* a protocol switch is never asked for */
-    have -= hlen;
-    memmove(b, b + hlen, have);
-    hlen = 0;
-  }
-  r->status = h->status;
-  /* 2. the body, moved to the start of the buffer */
-  have -= hlen;
-  memmove(b, b + hlen, have);
-  if (h->status == 204 || h->status == 304) {   /* no body (the client never sends HEAD) */ body = 0; h->length = 0; h->chunked = 0; }
-  else if (h->chunked) {
-    long d;
-    memset(&ch, 0, sizeof ch);
-    d = e2b_mcp__chunked_run(&ch, b, b, have);
-    if (d < 0) return E2B_MCP_ERR_PROTOCOL;
-    body = (size_t)d;
-    while (ch.state != E2B_MCP__CH_DONE) {   /* b has cap + 1 bytes: a body of exactly cap still fits */
-      if (body > cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__conn_recv(s, b + body, cap + 1 - body);
-      if (n < 0) return n;
-      if (n == 0) return E2B_MCP_ERR_CLOSED;
-      d = e2b_mcp__chunked_run(&ch, b + body, b + body, (size_t)n);
-      if (d < 0) return E2B_MCP_ERR_PROTOCOL;
-      body += (size_t)d;
-    }
-    if (body > cap) return E2B_MCP_ERR_TOO_LARGE;
-  } else if (h->length >= 0) {
-    if ((unsigned long long)h->length > cap) return E2B_MCP_ERR_TOO_LARGE;
-    body = (size_t)h->length;
-    if (have > body) have = body;  /* a pipelined surplus is not expected; drop it */
-    while (have < body) {
-      n = e2b_mcp__conn_recv(s, b + have, body - have);
-      if (n < 0) return n;
-      if (n == 0) return E2B_MCP_ERR_CLOSED;
-      have += (size_t)n;
-    }
-  } else {  /* close-delimited */
-    h->close = 1;
-    for (;;) {
-      if (have > cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__conn_recv(s, b + have, cap + 1 - have);
-      if (n < 0) return n;
-      if (n == 0) break;
-      have += (size_t)n;
-    }
-    body = have;
-  }
-  b[body] = 0;
-  r->body = b;
-  r->body_len = body;
-  return 0;
-}
+/* ---- one exchange, moved on without waiting ----
+   A call slot's request goes out and its answer comes in through these
+   states; e2b_mcp__client_step moves them as far as the sockets allow and
+   leaves in k->want what the socket must become (E2B_MCP_WANT_*), in
+   k->until when the step is due (the connect timeout for connecting and the
+   handshake, the read timeout for the whole answer: a server that trickles a
+   byte at a time cannot hold a call longer). The answer lands in k->resp,
+   bounded by E2B_MCP_RESP_MAX; k->r says what came. A connection that went
+   stale while idle is reopened once, transparently, when nothing of the
+   answer was read yet and the request is safe to repeat. */
+enum { E2B_MCP__IO_IDLE, E2B_MCP__IO_CONNECT, E2B_MCP__IO_CONNECTING, E2B_MCP__IO_HANDSHAKE, E2B_MCP__IO_SEND,
+       E2B_MCP__IO_FLUSH, E2B_MCP__IO_READ, E2B_MCP__IO_DONE };
+enum { E2B_MCP__RD_HEAD, E2B_MCP__RD_CHUNKED, E2B_MCP__RD_LENGTH, E2B_MCP__RD_CLOSE };   /* what is being read */
 
-/* Finishes the head in rq, sends it with body[0..blen) and reads the answer
-   into r. Never throws away the connection state silently: any error closes
-   it, so the next call starts clean. */
-static int e2b_mcp__http_send(e2b_mcp_server *s, e2b_mcp__req *rq, const char *body, size_t blen, e2b_mcp_http_resp *r) {
-  e2b_mcp_json *w = &rq->w;
+/* The server's own URL the request goes to (it keeps the resolved address). */
+static e2b_mcp_url *e2b_mcp__client_url(e2b_mcp_server *s, const e2b_mcp__slot *k) { return k->rq.base == &s->dash ? &s->dash : &s->api; }
+
+/* Finishes the request's head (Host, the key, the body's length) and starts the exchange. */
+static void e2b_mcp__client_begin(e2b_mcp__slot *k) {
+  e2b_mcp__req *rq = &k->rq;
   const e2b_mcp_url *u = rq->base;
-  e2b_mcp__head h;
   char num[24];
-  int attempt, err = 0, got = 0;
-  memset(r, 0, sizeof *r);
-  r->retry_after = -1;
-  r->total_running = -1;
+  memset(&k->r, 0, sizeof k->r);
+  k->r.retry_after = -1;
+  k->r.total_running = -1;
   e2b_mcp__req_lit(rq, " HTTP/1.1\r\nHost: ");
   if (strchr(u->host, ':')) {   /* an IPv6 literal keeps its brackets in Host (RFC 9110 7.2) */
-    e2b_mcp__w_c(w, '[');
+    e2b_mcp__w_c(&rq->w, '[');
     e2b_mcp__req_lit(rq, u->host);
-    e2b_mcp__w_c(w, ']');
+    e2b_mcp__w_c(&rq->w, ']');
   } else e2b_mcp__req_lit(rq, u->host);
   if ((u->https && u->port != 443) || (!u->https && u->port != 80)) {
     e2b_mcp__fmt_ll(num, (long long)u->port);
-    e2b_mcp__w_c(w, ':');
+    e2b_mcp__w_c(&rq->w, ':');
     e2b_mcp__req_lit(rq, num);
   }
   e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json\r\nX-API-Key: ");
-  e2b_mcp__req_lit(rq, s->call_key);
-  if (body) {
+  e2b_mcp__req_lit(rq, k->key);
+  if (rq->body.buf) {
     e2b_mcp__req_lit(rq, "\r\nContent-Type: application/json\r\nContent-Length: ");
-    e2b_mcp__fmt_ll(num, (long long)blen);
+    e2b_mcp__fmt_ll(num, (long long)rq->body.len);
     e2b_mcp__req_lit(rq, num);
   }
   e2b_mcp__req_lit(rq, "\r\n\r\n");
-  if (w->err) { r->err = E2B_MCP_ERR_TOO_LARGE; return r->err; }
-  for (attempt = 0; attempt < 2; attempt++) {
-    int reused = s->conn.open;
-    err = e2b_mcp__conn_open(s, u);
-    if (err == 0) {
-      err = e2b_mcp__conn_send(s, s->req, w->len);
-      if (err == 0 && body && blen) err = e2b_mcp__conn_send(s, body, blen);
-      if (err == 0) err = e2b_mcp__http_read(s, r, &h, &got);
-      /* past the handshake, a TLS failure may come after E2B acted on the request */
-      if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) err = E2B_MCP_ERR_TLS_BROKEN;
-    }
-    if (err == 0) break;
-    e2b_mcp__conn_close(&s->conn);
-    /* Only a connection that sat idle may have died under us; retry it once,
-       and only a request that is safe to repeat (never a create, which would
-       start and bill a second sandbox). */
-    if (!reused || got || !rq->idempotent || (err != E2B_MCP_ERR_CLOSED && err != E2B_MCP_ERR_RESET)) break;
+  k->attempt = 0;
+  k->io = E2B_MCP__IO_CONNECT;
+  if (rq->w.err) { k->r.err = E2B_MCP_ERR_TOO_LARGE; k->io = E2B_MCP__IO_DONE; }
+}
+
+/* A failed exchange: the connection goes (the next call starts clean), and a
+   reused one that died idle is tried once more. */
+static void e2b_mcp__client_fail(e2b_mcp__slot *k, int err) {
+  /* past the handshake, a TLS failure may come after E2B acted on the request */
+  if (k->io >= E2B_MCP__IO_SEND && err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) err = E2B_MCP_ERR_TLS_BROKEN;
+  e2b_mcp__conn_close(&k->conn);
+  /* Only a connection that sat idle may have died under us; retry it once,
+     and only a request that is safe to repeat (never a create, which would
+     start and bill a second sandbox). */
+  if (k->reused && !k->got && k->rq.idempotent && k->attempt == 0 && (err == E2B_MCP_ERR_CLOSED || err == E2B_MCP_ERR_RESET)) {
+    k->attempt = 1;
+    k->io = E2B_MCP__IO_CONNECT;
+    return;
   }
-  if (err) { r->err = err; r->status = 0; return err; }
-  s->conn.requests++;
-  if (h.close) e2b_mcp__conn_close(&s->conn);
+  k->r.err = err;
+  k->r.status = 0;
+  k->io = E2B_MCP__IO_DONE;
+}
+
+static int e2b_mcp__client_send(e2b_mcp_conn *c, const char *p, size_t n) {
+  if (c->https) return e2b_mcp__tls_send(&c->tls, &c->sock, (const unsigned char *)p, n);
+  return c->sock.port->send(c->sock.port->user, &c->sock, (const unsigned char *)p, n);
+}
+static int e2b_mcp__client_recv(e2b_mcp_conn *c, char *p, size_t n) {
+  if (c->https) return e2b_mcp__tls_recv(&c->tls, &c->sock, (unsigned char *)p, n);
+  return e2b_mcp__sock_recv(&c->sock, (unsigned char *)p, n);
+}
+static int e2b_mcp__client_want(const e2b_mcp_conn *c, int plain) { return c->https ? c->tls.want : plain; }
+
+/* The answer's head is in; what follows it is read by its framing. 0, or an error. */
+static int e2b_mcp__client_head(e2b_mcp__slot *k) {
+  char *b = k->resp;
+  int r;
+  for (;;) {
+    size_t i, from = k->hlen;
+    k->hlen = 0;
+    for (i = from; i + 3 < k->have; i++)
+      if (b[i] == '\r' && b[i + 1] == '\n' && b[i + 2] == '\r' && b[i + 3] == '\n') { k->hlen = i + 4; break; }
+    if (!k->hlen) { k->hlen = k->have > 3 ? k->have - 3 : 0; return k->have == E2B_MCP_RESP_MAX ? E2B_MCP_ERR_TOO_LARGE : 0; }
+    if ((r = e2b_mcp__head_parse(b, k->hlen, &k->head, &k->r)) != 0) return r;
+    /* interim 1xx heads (100 Continue, 103 Early Hints from a proxy or CDN)
+       are skipped: the final answer follows them */
+    if (k->head.status == 101) return E2B_MCP_ERR_PROTOCOL;   /* a protocol switch is never asked for */
+    k->have -= k->hlen;
+    memmove(b, b + k->hlen, k->have);
+    k->hlen = 0;
+    if (k->head.status >= 200) break;
+  }
+  k->r.status = k->head.status;
+  k->body = 0;
+  if (k->head.status == 204 || k->head.status == 304) {   /* no body (the client never sends HEAD) */
+    k->head.length = 0; k->head.chunked = 0;
+    k->mode = E2B_MCP__RD_LENGTH;
+    k->have = 0;
+  } else if (k->head.chunked) {
+    long d;
+    memset(&k->ch, 0, sizeof k->ch);
+    k->mode = E2B_MCP__RD_CHUNKED;
+    if ((d = e2b_mcp__chunked_run(&k->ch, b, b, k->have)) < 0) return E2B_MCP_ERR_PROTOCOL;
+    k->body = (size_t)d;
+  } else if (k->head.length >= 0) {
+    if ((unsigned long long)k->head.length > E2B_MCP_RESP_MAX) return E2B_MCP_ERR_TOO_LARGE;
+    k->mode = E2B_MCP__RD_LENGTH;
+    if (k->have > (size_t)k->head.length) k->have = (size_t)k->head.length;   /* a pipelined surplus is not expected; drop it */
+  } else {
+    k->mode = E2B_MCP__RD_CLOSE;
+    k->head.close = 1;
+  }
   return 0;
+}
+
+/* Whether the answer is complete. */
+static int e2b_mcp__client_whole(const e2b_mcp__slot *k) {
+  if (k->mode == E2B_MCP__RD_CHUNKED) return k->ch.state == E2B_MCP__CH_DONE;
+  return k->mode == E2B_MCP__RD_LENGTH && k->have == (size_t)k->head.length;
+}
+
+/* Reads what is there. 1: the answer is whole; 0: more to come; < 0 an error. */
+static int e2b_mcp__client_read(e2b_mcp__slot *k) {
+  char *b = k->resp;
+  const size_t cap = E2B_MCP_RESP_MAX;   /* resp has cap + 1 bytes: a body of exactly cap still fits */
+  int n;
+  switch (k->mode) {
+    case E2B_MCP__RD_HEAD:
+      if (k->have == cap) return E2B_MCP_ERR_TOO_LARGE;
+      n = e2b_mcp__client_recv(&k->conn, b + k->have, cap - k->have);
+      if (n <= 0) return n == 0 ? E2B_MCP_ERR_CLOSED : n;
+      k->got = 1;
+      k->have += (size_t)n;
+      if ((n = e2b_mcp__client_head(k)) != 0) return n;
+      break;
+    case E2B_MCP__RD_CHUNKED: {
+      long d;
+      if (k->body > cap) return E2B_MCP_ERR_TOO_LARGE;
+      n = e2b_mcp__client_recv(&k->conn, b + k->body, cap + 1 - k->body);
+      if (n <= 0) return n == 0 ? E2B_MCP_ERR_CLOSED : n;
+      if ((d = e2b_mcp__chunked_run(&k->ch, b + k->body, b + k->body, (size_t)n)) < 0) return E2B_MCP_ERR_PROTOCOL;
+      k->body += (size_t)d;
+      break;
+    }
+    case E2B_MCP__RD_LENGTH:
+      n = e2b_mcp__client_recv(&k->conn, b + k->have, (size_t)k->head.length - k->have);
+      if (n <= 0) return n == 0 ? E2B_MCP_ERR_CLOSED : n;
+      k->have += (size_t)n;
+      break;
+    default:   /* close-delimited */
+      if (k->have > cap) return E2B_MCP_ERR_TOO_LARGE;
+      n = e2b_mcp__client_recv(&k->conn, b + k->have, cap + 1 - k->have);
+      if (n < 0) return n;
+      if (n == 0) { k->body = k->have; return k->have > cap ? E2B_MCP_ERR_TOO_LARGE : 1; }
+      k->have += (size_t)n;
+      return 0;
+  }
+  if (k->mode == E2B_MCP__RD_HEAD || !e2b_mcp__client_whole(k)) return 0;
+  if (k->mode == E2B_MCP__RD_CHUNKED && k->body > cap) return E2B_MCP_ERR_TOO_LARGE;
+  if (k->mode == E2B_MCP__RD_LENGTH) k->body = k->have;
+  return 1;
+}
+
+/* Moves the exchange on as far as it goes without waiting. */
+static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp_conn *c = &k->conn;
+  e2b_mcp_url *u = e2b_mcp__client_url(s, k);
+  unsigned long now = e2b_mcp__now_ms(s);
+  int r;
+  for (;;) {
+    if (k->io == E2B_MCP__IO_DONE || k->io == E2B_MCP__IO_IDLE) return;
+    if (k->io != E2B_MCP__IO_CONNECT && k->until && now && (long)(now - k->until) >= 0) { e2b_mcp__client_fail(k, E2B_MCP_ERR_TIMEOUT); continue; }
+    switch (k->io) {
+      case E2B_MCP__IO_CONNECT:
+        k->reused = k->got = 0;
+        if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) {
+          if (e2b_mcp__sock_idle_ok(&c->sock)) { k->reused = 1; goto connected; }
+          /* closed (or talking) while idle: start afresh */
+        }
+        e2b_mcp__conn_close(c);
+#ifdef E2B_MCP_TLS_NONE
+        if (u->https) { e2b_mcp__client_fail(k, E2B_MCP_ERR_NO_TLS); continue; }
+#endif
+        if (u->https && !s->trust_loaded) { e2b_mcp__client_fail(k, E2B_MCP_ERR_TLS_TRUST); continue; }
+        if ((r = e2b_mcp__resolve(s, u)) != 0) { e2b_mcp__client_fail(k, r); continue; }
+        c->sock.h = -1;
+        c->sock.port = s->net;
+        c->https = u->https;
+        k->until = now ? now + (unsigned long)s->cfg.connect_timeout_ms : 0;
+        k->io = E2B_MCP__IO_CONNECTING;
+        /* fall through */
+      case E2B_MCP__IO_CONNECTING:
+        r = s->net->connect(s->net->user, &c->sock, &u->addr, u->port);
+        if (r == E2B_MCP_ERR_AGAIN) { k->want = E2B_MCP_WANT_WRITE; return; }
+        if (r != 0) {
+          if (r == E2B_MCP_ERR_CONNECT) u->addr.family = 0;   /* the address may have moved: ask again next time */
+          e2b_mcp__sock_close(&c->sock);
+          e2b_mcp__client_fail(k, r);
+          continue;
+        }
+        if (!u->https) goto opened;
+        if ((r = e2b_mcp__tls_start(&c->tls, &s->trust, u->host)) != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, r); continue; }
+        k->io = E2B_MCP__IO_HANDSHAKE;
+        /* fall through */
+      case E2B_MCP__IO_HANDSHAKE:
+        r = e2b_mcp__tls_handshake(&c->tls, &s->trust, &c->sock);
+        if (r == E2B_MCP_ERR_AGAIN) { k->want = c->tls.want; return; }
+        if (r != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, r); continue; }
+      opened:
+        c->open = 1; c->https = u->https; c->port = u->port;
+        e2b_mcp__strlcpy(c->host, u->host, sizeof c->host);
+        c->connects++;
+      connected:
+        k->sent = 0; k->piece = 0;
+        k->have = k->hlen = k->body = 0;
+        k->mode = E2B_MCP__RD_HEAD;
+        k->until = now ? now + (unsigned long)s->cfg.read_timeout_ms : 0;
+        k->io = E2B_MCP__IO_SEND;
+        /* fall through */
+      case E2B_MCP__IO_SEND: {
+        const char *p = k->piece ? k->rq.body.buf : k->req;
+        size_t n = k->piece ? k->rq.body.len : k->rq.w.len;
+        if (k->sent < n) {
+          r = e2b_mcp__client_send(c, p + k->sent, n - k->sent);
+          if (r == E2B_MCP_ERR_AGAIN) { k->want = e2b_mcp__client_want(c, E2B_MCP_WANT_WRITE); return; }
+          if (r <= 0) { e2b_mcp__client_fail(k, r < 0 ? r : E2B_MCP_ERR_CLOSED); continue; }
+          k->sent += (size_t)r;
+          continue;
+        }
+        if (!k->piece && k->rq.body.buf && k->rq.body.len) { k->piece = 1; k->sent = 0; continue; }
+        k->io = E2B_MCP__IO_FLUSH;
+      }
+        /* fall through */
+      case E2B_MCP__IO_FLUSH:
+        if (c->https && (r = e2b_mcp__tls_flush(&c->tls, &c->sock)) != 0) {
+          if (r == E2B_MCP_ERR_AGAIN) { k->want = c->tls.want; return; }
+          e2b_mcp__client_fail(k, r);
+          continue;
+        }
+        k->io = E2B_MCP__IO_READ;
+        /* fall through */
+      case E2B_MCP__IO_READ:
+        r = e2b_mcp__client_read(k);
+        if (r == E2B_MCP_ERR_AGAIN) { k->want = e2b_mcp__client_want(c, E2B_MCP_WANT_READ); return; }
+        if (r < 0) { e2b_mcp__client_fail(k, r); continue; }
+        if (r == 0) continue;
+        k->resp[k->body] = 0;
+        k->r.body = k->resp;
+        k->r.body_len = k->body;
+        c->requests++;
+        if (k->head.close) e2b_mcp__conn_close(c);
+        k->io = E2B_MCP__IO_DONE;
+        return;
+      default: return;
+    }
+  }
+}
+
+/* The blocking convenience: runs k's exchange to its end, waiting on its socket alone. */
+static void e2b_mcp__client_run(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  for (;;) {
+    e2b_mcp_poll q;
+    unsigned long now;
+    long left;
+    e2b_mcp__client_step(s, k);
+    if (k->io == E2B_MCP__IO_DONE) return;
+    now = e2b_mcp__now_ms(s);
+    left = k->until && now ? (long)(k->until - now) : (long)s->cfg.read_timeout_ms;
+    if (left < 1) left = 1;
+    q.sock = &k->conn.sock; q.want = k->want; q.ready = 0;
+    if (s->net->wait(s->net->user, &q, 1, (int)left) <= 0 && !now) e2b_mcp__client_fail(k, E2B_MCP_ERR_TIMEOUT);   /* no clock: a silent wait is the timeout */
+  }
 }
 
 /* >>sealed state ---------------------------------------------------------------
@@ -2296,6 +2420,8 @@ static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp_server *s) {
 /* The state of one incoming message being answered. */
 typedef struct e2b_mcp__msg {
   const e2b_mcp_sink *sink;
+  int async;             /* a transport that moves calls on itself: a tool call's answer may come later */
+  unsigned long ask_ms;  /* how long a consent question waits for its answer (0: E2B_MCP_ASK_TIMEOUT_MS) */
   e2b_mcp__redact red;   /* the message being written, on its way to the sink */
   int batch;             /* inside a batch: answers are array elements */
   int batch_items;       /* answers written to the batch so far */
@@ -2608,7 +2734,11 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
 
 /* ---- set-up and the tool registry ---- */
 static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
-static void e2b_mcp__run_e2b(e2b_mcp_call *c);            /* in >>e2b tools: every built-in tool's fn */
+static void e2b_mcp__run_e2b(e2b_mcp_call *c);            /* in >>engine: every built-in tool's fn */
+static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_call *from, const char *id, e2b_mcp_call *back);
+static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
+static int e2b_mcp__call_answered(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
+static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
 static void e2b_mcp__load_key(e2b_mcp_server *s);
 
 E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
@@ -2624,7 +2754,11 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   s->sess = &s->session;
   s->sess->version = E2B_MCP__VLATEST;
   s->sess->log_level = 1;   /* info */
-  s->conn.sock.h = -1;
+  for (r = 0; r < E2B_MCP_CALLS; r++) {   /* a slot's first page only: its buffers stay out of memory until used */
+    s->slots[r].state = 0;
+    s->slots[r].conn.open = 0;
+    s->slots[r].conn.sock.h = -1;
+  }
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
   if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
   if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
@@ -2646,7 +2780,10 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   e2b_mcp__builtin_tools(s);
   return 0;
 }
-E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) { e2b_mcp__conn_close(&s->conn); }
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < E2B_MCP_CALLS; i++) e2b_mcp__conn_close(&s->slots[i].conn);
+}
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
@@ -2926,6 +3063,11 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (s->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, &c, params, meta, id) != 0) return;
   if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
     e2b_mcp__tok_json(js, &t[pt], c.progress_token, sizeof c.progress_token);
+  if (c.tool->fn == e2b_mcp__run_e2b) {   /* a built-in tool: a call slot of its own (>>engine) */
+    e2b_mcp__slot *k = e2b_mcp__call_start(s, m, &c, id, NULL);
+    if (k && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);   /* a batch is answered as one array */
+    return;
+  }
   e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
   e2b_mcp__strlcpy(s->call_id, id, sizeof s->call_id);
   s->call_cancelled = 0;
@@ -3206,6 +3348,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (meth < 0) {
     if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
+    else e2b_mcp__call_answered(s, js, t, root);   /* the user's answer to a call's question, or nobody's */
     return;
   }
   if (t[meth].type != JSMN_STRING) {
@@ -3226,10 +3369,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (idt < 0) {   /* notifications: no answer, ever */
     if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->sess->initialized = s->sess->client_ready = 1;
-    /* notifications/cancelled: over stdio a call runs to completion before the
-       next message is read, so there is nothing left to cancel here. The
-       transports act on one that comes while a call waits: for its user's
-       answer (e2b_mcp_sink.await_answer), or over HTTP for E2B (a read ends). */
+    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) e2b_mcp__call_cancel(s, js, t, params);
     return;
   }
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
@@ -3252,11 +3392,15 @@ static int e2b_mcp__only_space(const char *p, size_t n) {
   return 1;
 }
 
-E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
+/* Handles one message; with async (a transport that moves calls on with
+   e2b_mcp__calls_step) a tool call may be answered later, through out. */
+static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, int async, unsigned long ask_ms) {
   e2b_mcp__msg m;
   int ntok, i, k;
   memset(&m, 0, sizeof m);
   m.sink = out;
+  m.async = async;
+  m.ask_ms = ask_ms;
   ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
   if (ntok == JSMN_ERROR_NOMEM) {
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
@@ -3294,12 +3438,10 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
       return m.failed ? -1 : m.written;
     }
     m.batch = 1;
-    s->in_batch = 1;
     for (i = 1, k = 0; k < s->mtok[0].size && !m.failed; k++) {
       e2b_mcp__handle_one(s, &m, msg, s->mtok, i);
       i = e2b_mcp__tok_skip(s->mtok, i);
     }
-    s->in_batch = 0;
     if (m.batch_items && !m.failed) {
       if (out->write(out->ctx, "]", 1) != 0 || (out->end && out->end(out->ctx) != 0)) m.failed = 1;
       else m.written = 1;
@@ -3308,6 +3450,9 @@ E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, con
   }
   e2b_mcp__handle_one(s, &m, msg, s->mtok, 0);
   return m.failed ? -1 : m.written;
+}
+E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
+  return e2b_mcp__handle(s, msg, n, out, 0, 0);
 }
 
 /* Redacts buf[0..n) in place (the output never runs ahead of the input: the
@@ -3689,35 +3834,26 @@ static const char *e2b_mcp__advice(int status) {
   }
 }
 
-/* Sends the request and checks the answer. On failure sets the error result
-   (what happened and what to do) and returns -1. */
-static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp_http_resp *r) {
+/* Checks the exchange the engine ran (k->r): logs it, then on failure sets
+   the error result (what happened and what to do) and returns -1. */
+static int e2b_mcp__call_checked(e2b_mcp_call *c, e2b_mcp__slot *k) {
   e2b_mcp_server *s = c->srv;
+  const e2b_mcp__req *rq = &k->rq;
   const e2b_mcp_url *u = rq->base;
+  const e2b_mcp_http_resp *r = &k->r;
   char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
-  int err;
+  int err = r->err;
   size_t n;
-  unsigned long t0;
-  if (rq->w.err) { e2b_mcp_result_error(c, "The request does not fit in this server's buffer (E2B_MCP_REQ_MAX = %d bytes); use shorter arguments.", (int)E2B_MCP_REQ_MAX); return -1; }
-  /* "METHOD /path" (no query, no headers: the key comes later) for progress and logs */
-  for (n = 0; n < rq->w.len && n < sizeof what_req - 1 && rq->w.buf[n] != '?'; n++) what_req[n] = rq->w.buf[n];
-  what_req[n] = 0;
-  e2b_mcp_progress(c, 0, 1, "Calling E2B");
-  t0 = e2b_mcp__now_ms(s);
-  /* A client's cancel may end a read; a request that changes something always
-     runs to its answer, so the user learns what was done (a new sandbox's ID). */
-  s->call_abortable = memcmp(rq->w.buf, "GET ", 4) == 0;
-  err = e2b_mcp__http_send(s, rq, rq->body.buf, rq->body.len, r);
-  s->call_abortable = 0;
-  if (err == E2B_MCP_ERR_CANCELLED && s->call_cancelled) {
-    e2b_mcp_log(c, "info", "%s on %s: cancelled by the client", what_req, u->host);
-    c->cancelled = 1;   /* MCP: a cancelled request gets no response */
-    return -1;
+  /* "METHOD /path" (no query, no headers: the key comes later) for logs */
+  for (n = 0; n < rq->w.len && n < sizeof what_req - 1 && rq->w.buf[n] != '?' && rq->w.buf[n] != ' '; n++) what_req[n] = rq->w.buf[n];
+  if (n < rq->w.len && rq->w.buf[n] == ' ') {   /* the method, then its path */
+    for (what_req[n++] = ' '; n < rq->w.len && n < sizeof what_req - 1 && rq->w.buf[n] != '?' && rq->w.buf[n] != ' '; n++) what_req[n] = rq->w.buf[n];
   }
+  what_req[n] = 0;
   if (err) e2b_mcp_log(c, "warning", "%s on %s: %s", what_req, u->host, e2b_mcp_strerror(err));
   else {
     e2b_mcp_log(c, r->status < 400 ? "debug" : "warning", "%s on %s: %d in %lu ms", what_req, u->host, r->status,
-                e2b_mcp__now_ms(s) - t0);
+                e2b_mcp__now_ms(s) - k->t0);
     e2b_mcp_progress(c, 1, 1, "E2B answered");
   }
   if (err) {
@@ -3742,9 +3878,9 @@ static int e2b_mcp__call_e2b(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp_http_res
   msg[0] = 0;
   code[0] = 0;
   {
-    int n = e2b_mcp__parse(r->body, r->body_len, s->rtok, E2B_MCP__COUNT(s->rtok));
-    int mi = n > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "message") : -1;
-    int ci = n > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "error_code") : -1;
+    int nt = e2b_mcp__parse(r->body, r->body_len, s->rtok, E2B_MCP__COUNT(s->rtok));
+    int mi = nt > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "message") : -1;
+    int ci = nt > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "error_code") : -1;
     if (mi < 0 || e2b_mcp__tok_str(r->body, &s->rtok[mi], msg, sizeof msg) < 0) msg[0] = 0;
     /* a code is a word; anything else is left out rather than passed on */
     if (ci < 0 || e2b_mcp__tok_str(r->body, &s->rtok[ci], code + 13, sizeof code - 14) <= 0 ||
@@ -4033,7 +4169,8 @@ static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round
 /* The request helpers the build phases share. A request on the API or the
    Dashboard API: "METHOD prefix/path". */
 static void e2b_mcp__req_on(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
-  e2b_mcp__req_begin(c->srv, rq, method, base);
+  (void)c;
+  e2b_mcp__req_begin(rq, method, base);
 }
 /* A request on one sandbox: METHOD /sandboxes/{id}[action]. */
 static void e2b_mcp__req_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
@@ -4043,22 +4180,24 @@ static void e2b_mcp__req_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *
   if (action) e2b_mcp__req_lit(rq, action);
 }
 /* Starts the request's JSON body (an open object; the build phase closes it)
-   in the response buffer, which is free until the answer. */
+   in the slot's answer buffer, which is free until the answer. */
 static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp_call *c, e2b_mcp__req *rq) {
-  e2b_mcp_json_init(&rq->body, c->srv->resp, E2B_MCP_RESP_MAX);
+  (void)c;
+  e2b_mcp_json_init(&rq->body, rq->body_buf, rq->body_cap);
   e2b_mcp_json_obj(&rq->body);
   return &rq->body;
 }
 
-/* The consent question, in the error text's buffer (free until the call has
-   an error): the build phase's frame stays small; e2b_mcp__consent copies it
-   before asking. */
+/* The consent question: at the end of the slot's answer buffer, past the
+   request body's room, where it waits for the user's answer untouched. */
 static void e2b_mcp__ask(e2b_mcp_call *c, e2b_mcp__req *rq, const char *fmt, ...) {
   va_list ap;
+  char *q = rq->body_buf + rq->body_cap;
+  (void)c;
   va_start(ap, fmt);
-  e2b_mcp__vfmt(c->srv->errmsg, sizeof c->srv->errmsg, fmt, ap);
+  e2b_mcp__vfmt(q, E2B_MCP_ERRMSG_MAX, fmt, ap);
   va_end(ap);
-  rq->ask = c->srv->errmsg;
+  rq->ask = q;
 }
 
 /* Limit and next_token, shared by the paged lists. */
@@ -4592,50 +4731,6 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
                        : "The call may still have been carried out: check with e2b_list_sandboxes or e2b_get_sandbox before repeating it.");
 }
 
-/* The consent step for calls that bill or destroy: after the request is
-   built, before it is sent. 0: go ahead. */
-static int e2b_mcp__consent(e2b_mcp_call *c, const char *question) {
-  char q[E2B_MCP_ERRMSG_MAX];   /* the question may sit in the error text's buffer, which asking resets */
-  int r;
-  e2b_mcp__strlcpy(q, question, sizeof q);
-  r = e2b_mcp_confirm(c, q);
-  if (r == 2) return -1;   /* asked within the result (2026-07-28): the client calls again with the answer */
-  if (r == 0) {
-    e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
-    return -1;
-  }
-  return 0;   /* accepted, or the client cannot be asked (the description told the model to ask) */
-}
-
-/* Sends the built request and shapes the answer: 0 when it was shaped (a frame
-   of its own: the answer's record is not on the stack while the arguments are read). */
-E2B_MCP__NOINLINE static int e2b_mcp__send_shape(e2b_mcp_call *c, e2b_mcp__req *rq, e2b_mcp__shape_fn shape) {
-  e2b_mcp_http_resp r;
-  if (e2b_mcp__call_e2b(c, rq, &r) != 0) return -1;
-  shape(c, rq, &r);
-  return 0;
-}
-
-/* build -> the key and the cool-down -> consent -> send -> shape. Every failure
-   on the way is the call's error result, said so a model can act on it. */
-static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
-  const e2b_mcp__phases *ph = (const e2b_mcp__phases *)c->tool->user;
-  e2b_mcp__req rq;
-  if ((ph->gate & E2B_MCP__GATE_KILL) && !c->srv->cfg.enable_kill) {
-    e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
-    return;
-  }
-  memset(&rq, 0, sizeof rq);
-  if (ph->build(c, &rq) != 0) return;
-  if (rq.body.err) {
-    e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars.");
-    return;
-  }
-  if (e2b_mcp__ready(c) != 0) return;
-  if (rq.ask && e2b_mcp__consent(c, rq.ask)) return;
-  if (e2b_mcp__send_shape(c, &rq, ph->shape) == 0) e2b_mcp__check_output(c, &rq);
-}
-
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
 /* E2B_MCP_TERSE (the default with E2B_MCP_SMALL) keeps each description's first
    sentence and every billing or destruction warning, and drops the property
@@ -4815,10 +4910,382 @@ static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
     if (!(e2b_mcp__phase[i].gate & E2B_MCP__GATE_KILL) || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
 }
 
+/* >>engine: calls in flight --------------------------------------------------
+   A built-in tool's call runs in one of E2B_MCP_CALLS call slots, as a state
+   machine: ASKING (its consent question went to the user; the answer comes as
+   a message like any other), E2B (its request is on the wire and moves with
+   e2b_mcp__client_step), then it is answered through the sink it came with
+   and the slot is free again. Nothing here waits: a transport adds the calls'
+   sockets to its own wait (e2b_mcp__calls_watch) and moves them after it
+   (e2b_mcp__calls_step), so answers go out as E2B gives them, in any order.
+   The blocking paths (e2b_mcp_handle, a 2025-03-26 batch, e2b_mcp_call_tool)
+   run their one slot to its end with e2b_mcp__call_run. The server's scratch
+   (rtok, result, content, out, errmsg) is used within one step only: while a
+   call starts, and while its answer is shaped and written. */
+enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B };
+
+/* What the core reads as "the call being served": its session, key and cool-downs. */
+typedef struct e2b_mcp__ctx {
+  e2b_mcp_session *sess;
+  const char *key;
+  const unsigned char *fail;
+  unsigned len;
+  unsigned long *cooldown;
+} e2b_mcp__ctx;
+static void e2b_mcp__slot_enter(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__ctx *save) {
+  save->sess = s->sess; save->key = s->call_key; save->fail = s->call_key_fail;
+  save->len = s->call_key_len; save->cooldown = s->call_cooldown;
+  s->sess = &k->sess;
+  s->call_key = k->key; s->call_key_fail = k->key_fail; s->call_key_len = k->key_len; s->call_cooldown = k->cooldown;
+}
+static void e2b_mcp__slot_leave(e2b_mcp_server *s, const e2b_mcp__ctx *save) {
+  s->sess = save->sess; s->call_key = save->key; s->call_key_fail = save->fail;
+  s->call_key_len = save->len; s->call_cooldown = save->cooldown;
+}
+
+static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < E2B_MCP_CALLS; i++)
+    if (s->slots[i].state == E2B_MCP__CS_FREE) {
+      memset(&s->slots[i], 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
+      return &s->slots[i];
+    }
+  return NULL;
+}
+static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
+  k->state = E2B_MCP__CS_FREE;
+  k->io = E2B_MCP__IO_IDLE;
+  k->has_sink = 0;
+  memset(k->client_key, 0, sizeof k->client_key);   /* a client's key stays no longer than its call */
+}
+/* How many slots are free. */
+static int e2b_mcp__calls_free(const e2b_mcp_server *s) {
+  int i, n = 0;
+  for (i = 0; i < E2B_MCP_CALLS; i++) n += s->slots[i].state == E2B_MCP__CS_FREE;
+  return n;
+}
+
+/* The answer to a finished call (or nothing, when it was cancelled): its
+   result or its JSON-RPC error, to m. */
+static void e2b_mcp__call_reply(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+  e2b_mcp_call *c = &k->call;
+  e2b_mcp_json w;
+  if (c->out.err || c->content.err) {
+    size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
+    e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
+                         "limit, a narrower filter or a shorter time range.", (unsigned long)cap);
+  }
+  if (!c->has_out && c->content.len == 0) e2b_mcp_result_text(c, "");
+  if (k->back) {   /* in-process: the result (in the scratch buffers) is the caller's */
+    k->back->out = c->out; k->back->content = c->content;
+    k->back->is_error = c->is_error; k->back->has_out = c->has_out;
+  }
+  if (!m || c->cancelled) return;   /* MCP: a cancelled request gets no response */
+  if (c->fail_code) {
+    if (s->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) s->wire->status = 400;
+    e2b_mcp__reply_error_data(s, m, k->id, c->fail_code, s->errmsg, c->fail_data);
+    return;
+  }
+  e2b_mcp__reply_begin(s, m, &w, k->id);
+  if (c->input_required) {
+    e2b_mcp_json_obj(&w);
+    e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "input_required");
+    e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c->out.buf, c->out.len);
+    if (c->new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c->new_state); }
+    e2b_mcp_json_obj_end(&w);
+  } else e2b_mcp__write_result(s, c, &w);
+  e2b_mcp__out_end(m, &w);
+}
+
+/* Answers k through its own sink (a call that went on from an earlier
+   message), or m when the caller waits for it, and frees it. */
+static void e2b_mcp__call_answer(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+  e2b_mcp__msg own;
+  if (!m && k->has_sink) {
+    memset(&own, 0, sizeof own);
+    own.sink = &k->sink;
+    m = &own;
+  }
+  e2b_mcp__call_reply(s, k, m);
+  e2b_mcp__slot_free(k);
+}
+
+/* The request goes out: its state machine takes its first steps now. */
+static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
+  k->state = E2B_MCP__CS_E2B;
+  k->t0 = e2b_mcp__now_ms(s);
+  e2b_mcp__client_begin(k);
+  e2b_mcp__client_step(s, k);
+}
+
+/* Asks the user the consent question with elicitation/create: 1 when asked
+   (the call waits, ASKING), 0 when the question could not be sent (no
+   answer: declined), -1 when this client cannot be asked. */
+static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m) {
+  e2b_mcp_call *c = &k->call;
+  const e2b_mcp_session *ss = s->sess;
+  e2b_mcp__msg q;
+  e2b_mcp_json w;
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from ||
+      (!m->async && !c->sink->await_answer)) return -1;
+  k->ask_id = ++s->next_ask_id;
+  memset(&q, 0, sizeof q);
+  q.sink = c->sink;
+  e2b_mcp__out_begin(s, &q, &w);
+  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, k->ask_id);
+  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
+  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  if (ss->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, k->rq.ask);
+  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&q, &w);
+  if (q.failed) return 0;
+  k->state = E2B_MCP__CS_ASKING;
+  k->until = now ? now + (m->ask_ms ? m->ask_ms : (unsigned long)E2B_MCP_ASK_TIMEOUT_MS) : 0;
+  return 1;
+}
+
+/* The user's answer to k's question: on with the call, or its decline as the answer. */
+static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, e2b_mcp__msg *m) {
+  e2b_mcp__ctx save;
+  e2b_mcp__slot_enter(s, k, &save);
+  if (yes) e2b_mcp__call_send(s, k);
+  else {
+    e2b_mcp__result_reset(&k->call);
+    e2b_mcp_result_error(&k->call, "The user declined, so nothing was done and nothing was sent to E2B.");
+    e2b_mcp__call_answer(s, k, m);
+  }
+  e2b_mcp__slot_leave(s, &save);
+}
+
+/* E2B answered, or the exchange failed: the result, then the answer. */
+static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+  e2b_mcp_call *c = &k->call;
+  const e2b_mcp__phases *ph = (const e2b_mcp__phases *)c->tool->user;
+  e2b_mcp__ctx save;
+  e2b_mcp__slot_enter(s, k, &save);
+  e2b_mcp__result_reset(c);
+  if (e2b_mcp__call_checked(c, k) == 0) {
+    ph->shape(c, &k->rq, &k->r);
+    e2b_mcp__check_output(c, &k->rq);
+  }
+  e2b_mcp__call_answer(s, k, m);
+  e2b_mcp__slot_leave(s, &save);
+}
+
+/* Starts a built-in tool's call in a free slot. The arguments are checked and
+   the request is built now, while the message text they live in is there;
+   then the user is asked (a bill or a kill), and the request goes out.
+   Returns the slot while the call goes on; NULL when it was answered (m) or,
+   m NULL (in-process), when its result is in the scratch buffers already. */
+static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_call *from, const char *id, e2b_mcp_call *back) {
+  e2b_mcp__slot *k = e2b_mcp__slot_claim(s);
+  const e2b_mcp__phases *ph = (const e2b_mcp__phases *)from->tool->user;
+  e2b_mcp_call *c;
+  e2b_mcp__ctx save;
+  int r;
+  if (!k) {
+    char text[200];
+    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
+                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
+    if (m) e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
+    return NULL;
+  }
+  c = &k->call;
+  *c = *from;
+  c->slot = k;
+  k->sess = *s->sess;
+  k->from = c->modern ? NULL : s->sess;   /* a 2026-07-28 call has no session to come back on */
+  k->key = s->call_key; k->key_fail = s->call_key_fail; k->key_len = s->call_key_len;
+  k->cooldown = s->call_cooldown;
+  if (s->call_key != s->key) {   /* a client's own key: the request text it came in goes with this step */
+    e2b_mcp__strlcpy(k->client_key, s->call_key, sizeof k->client_key);
+    memcpy(k->client_key_fail, s->call_key_fail, s->call_key_len);
+    k->key = k->client_key; k->key_fail = k->client_key_fail;
+  }
+  e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
+  k->back = back;
+  c->sink = NULL;
+  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; c->sink = &k->sink; }   /* no notifications inside a batch answer */
+  k->rq.buf = k->req; k->rq.cap = sizeof k->req;
+  k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP_ERRMSG_MAX;   /* the question waits past the body */
+  k->state = E2B_MCP__CS_E2B;
+  e2b_mcp__slot_enter(s, k, &save);
+  e2b_mcp__result_reset(c);
+  if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;
+  if ((ph->gate & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill) {
+    e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
+    goto answered;
+  }
+  if (ph->build(c, &k->rq) != 0) goto answered;
+  if (k->rq.body.err) {
+    e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars.");
+    goto answered;
+  }
+  if (e2b_mcp__ready(c) != 0) goto answered;
+  if (k->rq.ask) {
+    r = c->modern ? e2b_mcp_confirm(c, k->rq.ask) : m ? e2b_mcp__call_ask(s, k, m) : -1;
+    if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
+    if (r == 0) {
+      e2b_mcp__result_reset(c);
+      e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
+      goto answered;
+    }
+    if (r == 1 && !c->modern) {   /* asked: the answer comes later */
+      c->js = NULL; c->tok = NULL; c->args = -1;
+      e2b_mcp__slot_leave(s, &save);
+      return k;
+    }
+    /* accepted, or the client cannot be asked (the description told the model to ask) */
+  }
+  c->js = NULL; c->tok = NULL; c->args = c->responses = c->caps = -1;   /* the message text goes with this step */
+  e2b_mcp__call_send(s, k);
+  e2b_mcp__slot_leave(s, &save);
+  return k;
+answered:
+  e2b_mcp__call_reply(s, k, m);
+  e2b_mcp__slot_leave(s, &save);
+  e2b_mcp__slot_free(k);
+  return NULL;
+}
+
+/* The blocking convenience: runs k to its end, waiting on it alone: the
+   user's answer through its sink's await_answer, E2B on its socket. The
+   answer goes to m (NULL: only the result, into the scratch buffers). */
+static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+  while (k->state == E2B_MCP__CS_ASKING) {
+    int r = k->sink.await_answer(k->sink.ctx, s, k->ask_id);
+    if (r == -3) { k->call.cancelled = 1; e2b_mcp__call_answer(s, k, m); return; }
+    e2b_mcp__call_decided(s, k, r >= 0 && e2b_mcp__confirmed(s->msg, s->mtok, r), m);
+  }
+  if (k->state != E2B_MCP__CS_E2B) return;
+  e2b_mcp__client_run(s, k);
+  e2b_mcp__call_end(s, k, m);
+}
+
+/* A response from the client: the answer to the question of the call that
+   asked it, from the same session. 1 when it was one. */
+static int e2b_mcp__call_answered(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root) {
+  int idt = e2b_mcp__tok_get(js, t, root, "id"), res = e2b_mcp__tok_get(js, t, root, "result"), i;
+  long long id;
+  if (idt < 0 || e2b_mcp__tok_int(js, &t[idt], &id) != 0) return 0;
+  for (i = 0; i < E2B_MCP_CALLS; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state != E2B_MCP__CS_ASKING || k->ask_id != id || k->from != s->sess) continue;
+    e2b_mcp__call_decided(s, k, res >= 0 && t[res].type == JSMN_OBJECT && e2b_mcp__confirmed(js, t, res), NULL);
+    return 1;
+  }
+  return 0;
+}
+
+/* notifications/cancelled from the session of a call: a call waiting for its
+   user, or for E2B on a read, ends now without an answer; a request that
+   changes something always runs to its answer, so the user learns what was
+   done (a new sandbox's ID). */
+static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params) {
+  char rid[E2B_MCP_RPC_ID_MAX];
+  int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
+  if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
+  for (i = 0; i < E2B_MCP_CALLS; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_FREE || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
+    if (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) != 0) continue;
+    if (k->state == E2B_MCP__CS_E2B) e2b_mcp__conn_close(&k->conn);   /* the read ends */
+    k->call.cancelled = 1;
+    e2b_mcp__slot_free(k);
+  }
+}
+
+#ifdef E2B_MCP__HTTP
+/* A transport's client went away: its calls run on (a change it asked for
+   still runs to its end), answering nobody; a question it was asked ends. */
+static void e2b_mcp__calls_orphan(e2b_mcp_server *s, const void *ctx) {
+  int i;
+  for (i = 0; i < E2B_MCP_CALLS; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
+    k->has_sink = 0;
+    k->call.sink = NULL;
+    if (k->state == E2B_MCP__CS_ASKING) e2b_mcp__slot_free(k);
+  }
+}
+
+/* Whether a call answers through a sink with this ctx. */
+static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
+  int i;
+  for (i = 0; i < E2B_MCP_CALLS; i++)
+    if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
+  return 0;
+}
+#endif
+
+#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
+/* Adds the sockets of the calls talking to E2B to p[n..] (room for
+   E2B_MCP_CALLS), lowers *timeout_ms to the next deadline, returns the count. */
+static int e2b_mcp__calls_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int n, int *timeout_ms) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  for (i = 0; i < E2B_MCP_CALLS; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_FREE) continue;
+    if (k->state == E2B_MCP__CS_E2B && k->io == E2B_MCP__IO_DONE) *timeout_ms = 0;   /* answered already: no waiting */
+    else if (k->state == E2B_MCP__CS_E2B) { p[n].sock = &k->conn.sock; p[n].want = k->want; p[n++].ready = 0; }
+    if (k->until && now) {
+      long left = (long)(k->until - now);
+      if (left < 0) left = 0;
+      if (*timeout_ms < 0 || left < *timeout_ms) *timeout_ms = (int)left;
+    }
+  }
+  return n;
+}
+
+/* Moves every call on as far as it goes now; answers the ones E2B has
+   answered, and the questions nobody answered in time (declined). */
+static void e2b_mcp__calls_step(e2b_mcp_server *s) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  for (i = 0; i < E2B_MCP_CALLS; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_ASKING && k->until && now && (long)(now - k->until) >= 0) e2b_mcp__call_decided(s, k, 0, NULL);
+    if (k->state != E2B_MCP__CS_E2B) continue;
+    e2b_mcp__client_step(s, k);
+    if (k->io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
+  }
+}
+#endif
+
+/* The built-in rows' e2b_mcp_tool.fn, for a caller that waits (the transports
+   start the call in a slot instead, e2b_mcp__call_start): the call runs to
+   its end in a slot, nobody is asked, and the result is c's. */
+static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
+  e2b_mcp__slot *k;
+  if (!e2b_mcp__calls_free(c->srv)) {
+    e2b_mcp_result_error(c, "Server busy: all %d call slots are in use. Try again when a call has been answered.", (int)E2B_MCP_CALLS);
+    return;
+  }
+  if ((k = e2b_mcp__call_start(c->srv, NULL, c, "", c)) != NULL) e2b_mcp__call_run(c->srv, k, NULL);
+}
+
 /* >>transport: stdio ---------------------------------------------------------
    One JSON message per line on stdin and stdout. stdout carries nothing but
-   MCP messages; both streams use buffers inside the server (no allocation). */
+   MCP messages; both streams use buffers inside the server (no allocation).
+   Requests a client sends without waiting run together: each tool call takes
+   a call slot and is answered when E2B answers it, in any order (JSON-RPC
+   allows it), while the next lines are read. When every slot is busy, the
+   next tool call waits in s->msg and stdin is not read meanwhile (the pipe
+   holds the rest, in order); unless a call waits for its user's answer, which
+   may be behind it: then the call is told the server is busy. With the POSIX
+   port stdin is waited on with the calls' sockets; elsewhere a line is read
+   (blocking) only when no call talks to E2B. */
 #ifndef E2B_MCP_NO_STDIO
+#if defined(E2B_MCP_SOCK_POSIX)
+#  include <unistd.h>
+#  include <errno.h>
+#  define E2B_MCP__STDIN_POLL 1
+#endif
 static int e2b_mcp__stdio_write(void *ctx, const char *p, size_t n) {
   (void)ctx;
   return fwrite(p, 1, n, stdout) == n ? 0 : -1;
@@ -4827,22 +5294,64 @@ static int e2b_mcp__stdio_end(void *ctx) {   /* one write(2) for a message that 
   (void)ctx;
   return fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? -1 : 0;
 }
-/* Reads one line into s->msg. Returns its length, -1 at end of input, -2 when
-   the line was longer than E2B_MCP_MSG_MAX (the rest was skipped). */
-static long e2b_mcp__stdio_line(e2b_mcp_server *s) {
-  size_t n = 0;
-  int ch, over = 0;
-  for (;;) {
-    ch = getc(stdin);
-    if (ch == EOF) { if (n == 0 && !over) return -1; break; }
-    if (ch == '\n') break;
-    if (n < E2B_MCP_MSG_MAX) s->msg[n++] = (char)ch;
-    else over = 1;
+/* More of stdin into stdin_buf: the count, 0 at its end, -1 on an error, -2
+   when there was nothing after all (a non-blocking stdin). */
+static long e2b_mcp__stdio_fill(e2b_mcp_server *s) {
+#ifdef E2B_MCP__STDIN_POLL
+  ssize_t r;
+  do { r = read(0, s->stdin_buf, sizeof s->stdin_buf); } while (r < 0 && errno == EINTR);
+  if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return -2;   /* nothing after all */
+#else
+  long r = 0;
+  int ch;
+  while (r < (long)sizeof s->stdin_buf && (ch = getc(stdin)) != EOF) { s->stdin_buf[r++] = (char)ch; if (ch == '\n') break; }
+#endif
+  s->in_at = 0;
+  s->in_len = r > 0 ? (size_t)r : 0;
+  if (r <= 0) s->in_eof = 1;
+  return (long)r;
+}
+/* The next whole line from what stdin gave, into s->msg: its length, -1 when
+   more is needed, -2 when it was longer than E2B_MCP_MSG_MAX (skipped). At
+   stdin's end a last line without its newline counts. */
+static long e2b_mcp__stdio_take(e2b_mcp_server *s) {
+  while (s->in_at < s->in_len || s->in_eof) {
+    size_t n = s->line_n;
+    int over;
+    if (s->in_at < s->in_len) {
+      char ch = s->stdin_buf[s->in_at++];
+      if (ch != '\n') {
+        if (n < E2B_MCP_MSG_MAX) s->msg[s->line_n++] = ch;
+        else s->line_over = 1;
+        continue;
+      }
+    } else if (n == 0 && !s->line_over) return -1;   /* the end, and nothing left */
+    over = s->line_over;
+    s->line_n = 0;
+    s->line_over = 0;
+    s->msg[n] = 0;
+    if (over) return -2;
+    if (n && s->msg[n - 1] == '\r') s->msg[--n] = 0;
+    return (long)n;
   }
-  s->msg[n] = 0;
-  if (over) return -2;
-  if (n && s->msg[n - 1] == '\r') s->msg[--n] = 0;
-  return (long)n;
+  return -1;
+}
+/* Blocking: the next line (-1 at the end of input). */
+static long e2b_mcp__stdio_line(e2b_mcp_server *s) {
+  for (;;) {
+    long n = e2b_mcp__stdio_take(s);
+    if (n != -1 || s->in_eof) return n;
+#ifdef E2B_MCP__STDIN_POLL
+    {
+      e2b_mcp_sock in;
+      e2b_mcp_poll q;
+      in.h = 0; in.port = s->net;
+      q.sock = &in; q.want = E2B_MCP_WANT_READ; q.ready = 0;
+      if (s->net->wait(s->net->user, &q, 1, 60000) <= 0) continue;
+    }
+#endif
+    if (e2b_mcp__stdio_fill(s) == -1) return -1;
+  }
 }
 static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__msg m;
@@ -4852,9 +5361,11 @@ static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
-/* Waits for the answer to our request id; other messages meanwhile: ping is
-   answered, other requests are told the server is busy, notifications are
-   dropped (a cancel of the call being decided ends the wait: -3). */
+/* A custom tool's question (e2b_mcp_elicit), answered before anything else is
+   read: waits for the answer to our request id; meanwhile ping is answered,
+   other requests are told the server is busy, notifications are dropped (a
+   cancel of the call being decided ends the wait: -3). Built-in tools never
+   wait here: their question is a state of their call (>>engine). */
 static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
   const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
   for (;;) {
@@ -4894,25 +5405,84 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
   }
 }
 
+/* Whether the message in s->msg (n bytes) holds a tools/call, alone or in a batch. */
+static int e2b_mcp__stdio_is_call(e2b_mcp_server *s, size_t n) {
+  int ntok = e2b_mcp__parse(s->msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
+  if (ntok <= 0) return 0;
+  k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
+  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
+    int m = s->mtok[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(s->msg, s->mtok, i, "method") : -1;
+    if (m >= 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[m], "tools/call")) return 1;
+  }
+  return 0;
+}
+/* How many calls are in flight; *asking: whether one waits for its user. */
+static int e2b_mcp__stdio_busy(const e2b_mcp_server *s, int *asking, int *talking) {
+  int i, n = 0;
+  *asking = *talking = 0;
+  for (i = 0; i < E2B_MCP_CALLS; i++) {
+    n += s->slots[i].state != E2B_MCP__CS_FREE;
+    *asking |= s->slots[i].state == E2B_MCP__CS_ASKING;
+    *talking |= s->slots[i].state == E2B_MCP__CS_E2B;
+  }
+  return n;
+}
+
 E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   e2b_mcp_sink k;
-  setvbuf(stdin, s->stdin_buf, _IOFBF, sizeof s->stdin_buf);   /* caller-owned, no malloc by stdio */
+  e2b_mcp_poll fds[1 + E2B_MCP_CALLS];
+  e2b_mcp_sock in;
+  long held = -1;   /* a tool call waiting for a free slot, in s->msg */
   setvbuf(stdout, s->stdout_buf, _IOFBF, sizeof s->stdout_buf);   /* a message that fits is one write(2) */
+#ifndef E2B_MCP__STDIN_POLL
+  setvbuf(stdin, s->stdin_buf, _IONBF, 0);   /* read through s->stdin_buf, by e2b_mcp__stdio_fill */
+#endif
+  s->in_at = s->in_len = s->line_n = 0;
+  s->in_eof = s->line_over = 0;
+  in.h = 0; in.port = s->net;
   k.ctx = &k;
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
   k.await_answer = e2b_mcp__stdio_await;
   for (;;) {
-    long n = e2b_mcp__stdio_line(s);
-    if (n == -1) break;
-    if (n == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
-    if (n == 0 || e2b_mcp__only_space(s->msg, (size_t)n)) continue;
-    if (e2b_mcp_handle(s, s->msg, (size_t)n, &k) < 0) return 1;
+    int n = 0, timeout = 60000, asking, talking, busy;
+    /* the lines that are whole */
+    for (;;) {
+      long len;
+      if (held >= 0) {
+        if (!e2b_mcp__calls_free(s)) break;
+        len = held;
+        held = -1;
+      } else if ((len = e2b_mcp__stdio_take(s)) == -1) break;
+      if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
+      if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
+      e2b_mcp__stdio_busy(s, &asking, &talking);
+      if (!e2b_mcp__calls_free(s) && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
+      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1, 0) < 0) return 1;
+    }
+    busy = e2b_mcp__stdio_busy(s, &asking, &talking);
+    if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;
+    if (s->in_eof && held < 0 && !talking && busy) break;   /* questions nobody can answer any more */
+    /* wait: for stdin (not at its end, nothing held) and the calls */
+#ifdef E2B_MCP__STDIN_POLL
+    fds[n].sock = !s->in_eof && held < 0 && s->in_at >= s->in_len ? &in : NULL;
+    fds[n].want = E2B_MCP_WANT_READ; fds[n++].ready = 0;
+#else
+    if (!talking && !s->in_eof && held < 0) { if (e2b_mcp__stdio_fill(s) == -1) return 1; continue; }
+#endif
+    n = e2b_mcp__calls_watch(s, fds, n, &timeout);
+    if (s->net->wait(s->net->user, fds, n, timeout) > 0 && fds[0].sock == &in && fds[0].ready) {
+#ifdef E2B_MCP__STDIN_POLL
+      if (e2b_mcp__stdio_fill(s) == -1) return 1;
+#endif
+    }
+    e2b_mcp__calls_step(s);
   }
   e2b_mcp_close(s);
   return 0;
 }
 #endif /* E2B_MCP_NO_STDIO */
+
 
 /* >>transport: streamable http ------------------------------------------------
    MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on).
@@ -4934,19 +5504,20 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    chunked framing: as JSON when the response is the first message, as SSE
    when a notification (progress, log) or a question (elicitation) comes first.
 
-   Blocking: one tool call runs at a time. While it waits for E2B, the E2B
-   socket's on_wait hook turns the loop every 20 ms: other clients are answered
-   (ping, initialize, tools/list...) and their tool calls wait, PENDING, to run
-   next, in the order they came. While it waits for the user's elicitation
-   answer, the loop keeps serving everyone too (the answer arrives as its own
-   POST, answered 202), and another tools/call meanwhile gets 503 with
-   Retry-After. The nested turns never touch the E2B connection or the
-   running call's buffers. */
+   Concurrency: a tools/call takes a call slot (>>engine) and its connection
+   waits (CALL) while its request is with E2B or its question with the user;
+   the loop waits on the E2B sockets with the clients' and answers each call
+   as E2B answers it. The user's answer to a question arrives as its own POST
+   (answered 202). When every call slot is busy, a tools/call waits, PENDING,
+   in its connection, and calls start in the order they came; when every
+   connection slot is busy too, a newcomer gets 503 with Retry-After. A client
+   that goes away mid-call frees its connection; its call runs to its end. */
 #ifdef E2B_MCP__HTTP
-/* PENDING: a complete tools/call that arrived while another call waited for
-   E2B; it is served once that call is done. Queued calls run in the order
-   they arrived (conn.tick), not in the order of their slots. */
-enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING };
+/* PENDING: a complete tools/call that arrived while every call slot was busy;
+   it is served once one is free, in the order the calls arrived (conn.tick),
+   not in the order of their slots. CALL: its call is in a slot, its answer to
+   come. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING, E2B_MCP__HC_CALL };
 
 /* The transport's own timing. */
 enum {
@@ -5017,6 +5588,7 @@ static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
 }
 
 static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
+  e2b_mcp__calls_orphan(s, c);   /* its call runs on, answering nobody */
   if (linger && !c->dead) e2b_mcp__hs_linger(s, &c->sock);
   else e2b_mcp__hs_close(s, &c->sock);
   c->sock.h = -1;
@@ -5133,8 +5705,6 @@ static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) 
   return e2b_mcp__hs_send(s, c, head, w.len);
 }
 
-typedef struct e2b_mcp__http_ctx { e2b_mcp_server *s; e2b_mcp__http_conn *c; } e2b_mcp__http_ctx;
-
 /* Decides the framing from the first message's start, then passes bytes on. */
 static int e2b_mcp__hs_decide(e2b_mcp_server *s, e2b_mcp__http_conn *c, int kind) {
   if (!c->started && e2b_mcp__hs_start(s, c, kind == 1)) return -1;
@@ -5143,8 +5713,7 @@ static int e2b_mcp__hs_decide(e2b_mcp_server *s, e2b_mcp__http_conn *c, int kind
   return e2b_mcp__hs_chunk(s, c, c->cls, c->cls_len);
 }
 static int e2b_mcp__hs_sink_write(void *ctx, const char *p, size_t n) {
-  e2b_mcp__http_ctx *x = (e2b_mcp__http_ctx *)ctx;
-  e2b_mcp__http_conn *c = x->c;
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
   if (c->dead) return -1;
   if (!c->in_msg) { c->in_msg = 1; c->classified = 0; c->cls_len = 0; }
   if (!c->classified) {
@@ -5156,22 +5725,21 @@ static int e2b_mcp__hs_sink_write(void *ctx, const char *p, size_t n) {
     kind = e2b_mcp__hs_classify(c->cls, c->cls_len);
     if (kind < 0 && c->cls_len == sizeof c->cls) kind = 0;
     if (kind < 0) return 0;
-    if (e2b_mcp__hs_decide(x->s, c, kind)) return -1;
+    if (e2b_mcp__hs_decide(c->srv, c, kind)) return -1;
   }
-  return e2b_mcp__hs_chunk(x->s, c, p, n);
+  return e2b_mcp__hs_chunk(c->srv, c, p, n);
 }
 static int e2b_mcp__hs_sink_end(void *ctx) {
-  e2b_mcp__http_ctx *x = (e2b_mcp__http_ctx *)ctx;
-  e2b_mcp__http_conn *c = x->c;
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
   int kind;
   if (c->dead) return -1;
   if (!c->in_msg) return 0;
   if (!c->classified) {
     kind = e2b_mcp__hs_classify(c->cls, c->cls_len);
-    if (e2b_mcp__hs_decide(x->s, c, kind < 0 ? 0 : kind)) return -1;
+    if (e2b_mcp__hs_decide(c->srv, c, kind < 0 ? 0 : kind)) return -1;
   }
   c->in_msg = 0;
-  return c->sse ? e2b_mcp__hs_chunk(x->s, c, "\n\n", 2) : 0;
+  return c->sse ? e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2) : 0;
 }
 static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id);
 
@@ -5199,7 +5767,7 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
     /* a session whose call is running (it waits for E2B or its user) keeps its
        slot, even if ended by DELETE meanwhile: the call answers with its state */
     for (k = 0; k < E2B_MCP_HTTP_CONNS; k++)
-      if (s->http.conns[k].state == E2B_MCP__HC_BUSY && s->http.conns[k].sess == i) busy = 1;
+      if ((s->http.conns[k].state == E2B_MCP__HC_BUSY || s->http.conns[k].state == E2B_MCP__HC_CALL) && s->http.conns[k].sess == i) busy = 1;
     if (busy) continue;
     if (!x->used) { pick = i; break; }
     if (pick < 0 || x->last_use < s->http.sessions[pick].last_use) pick = i;
@@ -5358,27 +5926,32 @@ static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k)
   return h->keys[pick].until;
 }
 
+/* The end of a request's answer: its last chunk, or 202 when nothing was written. */
+static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
+  else if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
+}
+
 /* Runs the core on body[0..n) for session si (-1: a 2026-07-28 request,
-   which has none, and its headers in wire) and streams its answer. */
+   which has none, and its headers in wire) and streams its answer; a tool
+   call's answer may come later (the connection then waits, CALL). */
 static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, e2b_mcp_wire *wire, const char *body, size_t n) {
-  e2b_mcp__http_ctx x;
   e2b_mcp_sink k;
   e2b_mcp_session *saved = s->sess;
   e2b_mcp_wire *saved_wire = s->wire;
-  /* The client's own key for this request's calls; not while a tool call is
-     running (waiting for E2B or its user): it keeps its key, and what is served
-     meanwhile calls nobody (another tools/call waits its turn). */
-  int own_key = s->http.cfg.client_keys && !s->call_id[0];
-  if (own_key) {
+  char key[E2B_MCP_KEY_MAX];
+  unsigned char fail[E2B_MCP_KEY_MAX];
+  /* The client's own key for this request's calls: a call copies it into its slot. */
+  if (s->http.cfg.client_keys) {
     e2b_mcp__http_req q;
     e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);   /* checked on arrival (e2b_mcp__hs_serve) */
-    memcpy(s->client_key, q.ekey, q.ekey_n);
-    s->client_key[q.ekey_n] = 0;
-    e2b_mcp__use_key(s, s->client_key, s->client_key_fail, e2b_mcp__key_table(s->client_key, s->client_key_fail));
-    s->call_cooldown = e2b_mcp__hs_key_cooldown(s, s->client_key);
+    memcpy(key, q.ekey, q.ekey_n);
+    key[q.ekey_n] = 0;
+    e2b_mcp__use_key(s, key, fail, e2b_mcp__key_table(key, fail));
+    s->call_cooldown = e2b_mcp__hs_key_cooldown(s, key);
   }
-  x.s = s; x.c = c;
-  k.ctx = &x;
+  c->srv = s;
+  k.ctx = c;
   k.write = e2b_mcp__hs_sink_write;
   k.end = e2b_mcp__hs_sink_end;
   k.await_answer = e2b_mcp__hs_await;
@@ -5388,17 +5961,17 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   c->started = c->sse = c->in_msg = c->classified = 0;
   s->sess = si >= 0 ? &s->http.sessions[si].mcp : &s->session;
   s->wire = wire;
-  e2b_mcp_handle(s, s->msg, n, &k);
+  e2b_mcp__handle(s, s->msg, n, &k, 1, e2b_mcp__hs_ms(s->http.cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS));
   s->sess = saved;
   s->wire = saved_wire;
-  if (own_key) {
-    memset(s->client_key, 0, sizeof s->client_key);
-    memset(s->client_key_fail, 0, sizeof s->client_key_fail);
+  if (s->http.cfg.client_keys) {
+    memset(key, 0, sizeof key);
+    memset(fail, 0, sizeof fail);
     e2b_mcp__use_key(s, s->key, s->key_fail, s->key_len);
     s->call_cooldown = s->cooldown_until;
   }
-  if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
-  else if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
+  if (e2b_mcp__calls_of(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
+  e2b_mcp__hs_answered(s, c);
 }
 
 /* What the body is: fills the JSON-RPC facts the transport needs. */
@@ -5442,6 +6015,17 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   return 0;
 }
 
+/* A tools/call waits (PENDING) while no call slot is free, or while a custom
+   tool's call waits for its user (its result is being built in the scratch).
+   1 when it waits. */
+static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (!s->http.asking && e2b_mcp__calls_free(s)) return 0;
+  c->state = E2B_MCP__HC_PENDING;
+  c->tick = ++s->http.ticks;
+  s->http.served--;
+  return 1;
+}
+
 /* A request of the stateless revision (2026-07-28): no session is looked up,
    made or named, whatever Mcp-Session-Id says; the core checks the headers
    against the body. 1 when it was one (served, queued or refused). */
@@ -5454,17 +6038,7 @@ static int e2b_mcp__hs_modern(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
   wire.name = q->mname; wire.name_n = q->mname_n;
   wire.head = c->buf; wire.head_n = c->head_len;
   if (s->mtok[0].type != JSMN_OBJECT || !e2b_mcp__is_modern(body, s->mtok, 0, &wire)) return 0;
-  if (b->is_call && s->http.in_idle) {   /* another call waits for E2B: this one is next */
-    c->state = E2B_MCP__HC_PENDING;
-    c->tick = ++s->http.ticks;
-    s->http.served--;
-    return 1;
-  }
-  if (b->is_call && s->http.asking) {
-    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
-                       "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
-    return 1;
-  }
+  if (b->is_call && e2b_mcp__hs_must_wait(s, c)) return 1;
   e2b_mcp__hs_run_core(s, c, -1, &wire, body, n);
   return 1;
 }
@@ -5569,7 +6143,8 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   }
   h->sessions[si].last_use = ++h->uses;
   c->send_sid = new_sess;
-  /* The answer to the question a waiting call asked. */
+  /* The answer to the question a custom tool's call asked (e2b_mcp__hs_await);
+     a built-in call's answer is the core's (>>engine). */
   if (b.is_answer && h->asking && h->ask_state == 0 && si == h->ask_sess) {
     long long got;
     if (e2b_mcp__tok_int(body, &s->mtok[b.id_tok], &got) == 0 && got == h->ask_id) {
@@ -5581,23 +6156,12 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
       return;
     }
   }
-  /* A cancel of the call being run, from its session, while it waits for its
-     user (e2b_mcp__hs_await ends) or for E2B (the wait hook ends a read). */
-  if (b.is_cancel && (h->asking || h->in_idle) && &h->sessions[si].mcp == s->sess) {
+  /* A cancel of a custom tool's call waiting for its user (e2b_mcp__hs_await ends). */
+  if (b.is_cancel && h->asking && si == h->ask_sess) {
     char rid[E2B_MCP_RPC_ID_MAX];
     if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
   }
-  if (b.is_call && h->in_idle) {   /* another call waits for E2B: this one is next */
-    c->state = E2B_MCP__HC_PENDING;
-    c->tick = ++h->ticks;
-    h->served--;
-    return;
-  }
-  if (b.is_call && h->asking) {
-    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
-                         "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
-    return;
-  }
+  if (b.is_call && e2b_mcp__hs_must_wait(s, c)) return;
   e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
 }
 
@@ -5639,8 +6203,8 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   size_t from;
   int r;
   if (c->have == sizeof c->buf) return;
-  r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, sizeof c->buf - c->have, 0);
-  if (r == E2B_MCP_ERR_TIMEOUT) return;   /* nothing after all */
+  r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, sizeof c->buf - c->have);
+  if (r == E2B_MCP_ERR_AGAIN) return;   /* nothing after all */
   if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
   if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept */
   from = c->have > 3 ? c->have - 3 : 0;
@@ -5692,38 +6256,28 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   }
   if (c->have < c->head_len + (size_t)c->body_len) return;
   e2b_mcp__hs_serve(s, ci);
-  if (c->state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, c);
+  if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
 }
 
-/* The E2B connection's on_wait hook: one non-blocking turn of the loop, so other
-   clients are answered while a tool call waits for E2B. Their tool calls wait
-   (PENDING) and run after it; nothing else of the call's state is touched. */
-static int e2b_mcp__hs_serve_others(void *ctx) {
-  e2b_mcp_server *s = (e2b_mcp_server *)ctx;
-  /* A read ends when its client cancels it or the server is told to stop; a
-     request that changes something always runs to its answer. */
-  if (s->http.in_idle || s->http.asking || s->in_batch) return s->call_abortable && s->http.stop;
-  s->http.in_idle = 1;
-  e2b_mcp_http_step(s, 0);
-  s->http.in_idle = 0;
-  return s->call_abortable && (s->call_cancelled || s->http.stop);
-}
-
-/* Waits for the answer to our question (id) while serving everyone else.
-   Returns the answer's result token (text in s->msg), or -2. */
+/* A custom tool's question (e2b_mcp_elicit): waits for the answer to our
+   request id while serving everyone else (their tool calls wait, PENDING,
+   and calls in flight stand still: the custom tool's result is being built
+   in the scratch they would use). Returns the answer's result token (text in
+   s->msg), or -2. Built-in tools never wait here: their question is a state
+   of their call (>>engine). */
 static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
-  e2b_mcp__http_ctx *x = (e2b_mcp__http_ctx *)ctx;
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
   e2b_mcp_http *h = &s->http;
   e2b_mcp_session *saved = s->sess;
   unsigned long until = e2b_mcp__now_ms(s) + e2b_mcp__hs_ms(h->cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS);
   int r;
-  if (h->asking || s->in_batch) return -2;   /* never nested; a batch's text must stay */
+  if (h->asking) return -2;   /* never nested */
   h->asking = 1;
-  h->ask_conn = (int)(x->c - h->conns);
-  h->ask_sess = x->c->sess;
+  h->ask_conn = (int)(c - h->conns);
+  h->ask_sess = c->sess;
   h->ask_id = id;
   h->ask_state = 0;
-  while (h->ask_state == 0 && !s->call_cancelled && !h->stop && !x->c->dead && e2b_mcp__now_ms(s) < until)
+  while (h->ask_state == 0 && !s->call_cancelled && !h->stop && !c->dead && e2b_mcp__now_ms(s) < until)
     e2b_mcp_http_step(s, 200);
   s->sess = saved;
   r = h->ask_state == 1 ? h->ask_result : s->call_cancelled ? -3 : -2;
@@ -5775,7 +6329,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
   for (k = 0; k < E2B_MCP__HS_ACCEPT_BURST; k++) {
     e2b_mcp_sock a;
     int slot = -1;
-    a.h = -1; a.port = s->net; a.on_wait = NULL; a.wait_ctx = NULL;
+    a.h = -1; a.port = s->net;
     if (s->net->accept(s->net->user, &h->listener, &a) != 1) break;
     for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
     if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
@@ -5832,32 +6386,36 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_http *h = &s->http;
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
-  int i, n = 0;
+  int i, n = 0, first_call;
   unsigned long now;
-  if (!h->in_idle && !h->asking) {   /* calls that came while another waited for E2B, in the order they came */
+  if (!h->asking) {   /* calls that waited for a free slot, in the order they came */
     int round, first;
-    for (round = 0; round < E2B_MCP_HTTP_CONNS; round++) {
+    for (round = 0; round < E2B_MCP_HTTP_CONNS && e2b_mcp__calls_free(s); round++) {
       for (first = -1, i = 0; i < E2B_MCP_HTTP_CONNS; i++)
         if (h->conns[i].state == E2B_MCP__HC_PENDING && (first < 0 || h->conns[i].tick < h->conns[first].tick)) first = i;
       if (first < 0) break;
       e2b_mcp__hs_serve(s, first);
-      if (h->conns[first].state != E2B_MCP__HC_PENDING) e2b_mcp__hs_done(s, &h->conns[first]);
+      if (h->conns[first].state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, &h->conns[first]);
     }
   }
 #define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
   E2B_MCP__WATCH(&h->listener);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
-    /* A busy connection is being answered; only the one whose call waits for
-       the user is watched, for its client hanging up. One on hold is looked
-       at again every 10 ms. */
-    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold) || (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? &c->sock : NULL);
+    /* A connection whose call is with E2B or its user is watched for its
+       client hanging up. A busy one is being answered (only the one whose
+       custom tool waits for its user is watched). One on hold is looked at
+       again every 10 ms. */
+    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold) || c->state == E2B_MCP__HC_CALL ||
+                   (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? &c->sock : NULL);
     if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > E2B_MCP__HS_HOLD_MS) timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) E2B_MCP__WATCH(&h->linger[i]);
 #undef E2B_MCP__WATCH
+  first_call = n;
+  if (!h->asking) n = e2b_mcp__calls_watch(s, fds, n, &timeout_ms);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
-  for (i = 0; i < n; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && fds[i].ready != 0;
+  for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && fds[i].ready != 0;
   now = e2b_mcp__now_ms(s);
   if (got[0]) e2b_mcp__hs_accept(s, got, now);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
@@ -5866,11 +6424,24 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
     if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
     else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
-    else if (c->state == E2B_MCP__HC_BUSY) {   /* the waiting call's client: gone? */
+    else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL) {   /* the waiting call's client: gone? */
       char drop[64];
-      int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop, 0);
-      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_TIMEOUT)) c->dead = 1;
-      else if (r > 0) c->close = 1;   /* a pipelined request, dropped: the stream is out of step, end it after the answer */
+      int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
+      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
+        c->dead = 1;
+        if (c->state == E2B_MCP__HC_CALL) e2b_mcp__hs_conn_free(s, c, 0);   /* its call runs on, answering nobody */
+      } else if (r > 0) c->close = 1;   /* a pipelined request, dropped: the stream is out of step, end it after the answer */
+    }
+  }
+  /* the calls: moved on, and the connections whose call was answered end their answer */
+  if (!h->asking) {
+    e2b_mcp__calls_step(s);
+    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+      e2b_mcp__http_conn *c = &h->conns[i];
+      if (c->state != E2B_MCP__HC_CALL || e2b_mcp__calls_of(s, c)) continue;
+      e2b_mcp__hs_answered(s, c);
+      c->state = E2B_MCP__HC_BUSY;
+      e2b_mcp__hs_done(s, c);
     }
   }
   /* lingering sockets: drain until the peer closes, or time is up */
@@ -5880,8 +6451,8 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     if (k->h < 0) continue;
     if (got[1 + E2B_MCP_HTTP_CONNS + i]) {
       char drop[512];
-      int r = e2b_mcp__sock_recv(k, (unsigned char *)drop, sizeof drop, 0);
-      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_TIMEOUT)) { e2b_mcp__hs_close(s, k); continue; }
+      int r = e2b_mcp__sock_recv(k, (unsigned char *)drop, sizeof drop);
+      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) { e2b_mcp__hs_close(s, k); continue; }
     }
     if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__hs_close(s, k);
   }
@@ -5911,7 +6482,6 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->port = h->cfg.port;
   h->listener.port = s->net;
   r = s->net->listen(s->net->user, &h->listener, h->cfg.host, h->cfg.port, &h->port);
-  if (r == 0) { s->e2b_wait_hook = e2b_mcp__hs_serve_others; e2b_mcp__conn_close(&s->conn); }   /* the next E2B connection carries the hook */
   return r;
 }
 

@@ -4,9 +4,11 @@
    e2b_mcp.h includes this file twice: once from its declarations region for the two
    types below (their storage lives inside the caller's e2b_mcp_server: no malloc,
    ever), and once from its implementation region with E2B_MCP__PORT_IMPL defined,
-   for the functions. The port does not own the socket: it pumps the BearSSL engine's
-   record buffers through e2b_mcp__sock_send / e2b_mcp__sock_recv, which the includer
-   defines, and takes certificate time from e2b_mcp__now_s().
+   for the functions, which are the TLS port contract e2b_mcp.h documents (>>ports:
+   start, handshake, send, flush, recv, close; none waits). The port does not own the
+   socket: it pumps the BearSSL engine's record buffers through the socket port's
+   non-blocking send and recv, and tells after E2B_MCP_ERR_AGAIN what the socket must
+   become (e2b_mcp_tls.want); it takes certificate time from e2b_mcp__now_s().
 
    WHAT IS CHECKED, ALWAYS (there is no switch that turns it off)
       the chain up to a trust anchor, the host name (and SNI is sent), validity dates.
@@ -29,10 +31,11 @@
       shortened trust store.
 
    SESSIONS
-      One e2b_mcp_tls is one connection. The parameters of its last session are kept,
-      and the next e2b_mcp__tls_open to the same host offers them (an abbreviated
-      handshake when the server still knows the session). handshakes counts full
-      handshakes, resumed abbreviated ones.
+      One e2b_mcp_tls is one connection. The parameters of the last session are kept in
+      e2b_mcp_tls_trust, shared by all connections, and every new connection to the same
+      host offers them (an abbreviated handshake when the server still knows the
+      session). e2b_mcp_tls_trust.handshakes counts full handshakes, .resumed
+      abbreviated ones.
 
    CONFIG MACROS (define before including e2b_mcp.h)
       E2B_MCP_TLS_BUFSIZE         engine I/O buffer (half-duplex)  BR_SSL_BUFSIZE_MONO
@@ -58,8 +61,8 @@
 
    TLS 1.2 only (BearSSL has no 1.3; 1.0/1.1 are refused, RFC 8996).
 
-   RAM (x86-64): e2b_mcp_tls ~24 KB (16,709 buffer + 3,720 client + 3,168 X.509 +
-   session); e2b_mcp_tls_trust 10 KB of slots + the arena; ~7.5 KB of stack at the peak
+   RAM (x86-64): e2b_mcp_tls ~24 KB per connection (16,709 buffer + 3,720 client +
+   3,168 X.509); e2b_mcp_tls_trust 10 KB of slots + the arena + one session; ~7.5 KB of stack at the peak
    of a handshake (valgrind massif, with the test harness); no heap. */
 
 /* ------------------------------------------------------------------------------
@@ -98,19 +101,24 @@ typedef struct e2b_mcp_tls_trust {
   size_t used;                          /* bytes of arena[] in use */
   br_x509_trust_anchor slot[E2B_MCP_TLS_MAX_ANCHORS];
   unsigned char arena[E2B_MCP_TLS_TRUST_ARENA];   /* names and keys slot[] points to */
+  /* The last session, offered again by every connection to sess_host. */
+  br_ssl_session_parameters sess;
+  char sess_host[E2B_MCP_HOST_MAX];
+  int have_sess;
+  unsigned long handshakes;             /* full handshakes, all connections */
+  unsigned long resumed;                /* abbreviated handshakes (session resumed) */
 } e2b_mcp_tls_trust;
 
 /* One TLS connection over one socket. All zero is a valid initial state. */
 typedef struct e2b_mcp_tls {
   br_ssl_client_context sc;
   br_x509_minimal_context xc;
-  br_ssl_session_parameters sess;       /* the last session, offered again to sess_host */
-  char sess_host[E2B_MCP_HOST_MAX];
-  int have_sess;
+  char host[E2B_MCP_HOST_MAX];          /* the server's name, checked against its certificate */
+  unsigned char offered[32];            /* the session ID offered for resumption */
+  size_t offered_len;
   int open;                             /* a handshake succeeded; not yet closed */
+  int want;                             /* after E2B_MCP_ERR_AGAIN: E2B_MCP_WANT_READ or _WRITE */
   int last_error;                       /* BearSSL's code of the last failure (BR_ERR_*) */
-  unsigned long handshakes;             /* full handshakes */
-  unsigned long resumed;                /* abbreviated handshakes (session resumed) */
   unsigned char buf[E2B_MCP_TLS_BUFSIZE];
 } e2b_mcp_tls;
 
@@ -118,8 +126,8 @@ typedef struct e2b_mcp_tls {
 
 /* ------------------------------------------------------------------------------
    Implementation: included from e2b_mcp.h's implementation region, after <string.h>
-   and the static e2b_mcp__sock_send / e2b_mcp__sock_recv / e2b_mcp__now_s and
-   e2b_mcp__file_stream (a trust-anchor file, in chunks). */
+   and the static e2b_mcp__now_s and e2b_mcp__file_stream (a trust-anchor file, in
+   chunks). */
 #if defined(E2B_MCP__PORT_IMPL) && !defined(E2B_MCP_TLS_BEARSSL_IMPL)
 #define E2B_MCP_TLS_BEARSSL_IMPL
 
@@ -249,6 +257,7 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
   int rc;
   tr->ta = tr->slot;
   tr->nta = tr->dropped = tr->used = 0;
+  tr->have_sess = 0;
 #ifdef E2B_MCP_TLS_ANCHORS
   if (!ca_file) {
     tr->ta = E2B_MCP_TLS_ANCHORS;
@@ -300,10 +309,11 @@ static int e2b_mcp__br_fail(e2b_mcp_tls *t, int sock_err) {
 #define E2B_MCP__BR_EOF 1   /* the peer ended the stream with close_notify */
 #define E2B_MCP__BR_CUT 2   /* the stream ended without close_notify (TCP EOF only) */
 
-/* Moves records until the engine offers one of the states in `want` (BR_SSL_SENDAPP,
-   BR_SSL_RECVAPP; 0: until every pending record is on the wire). Returns 0,
-   E2B_MCP__BR_EOF, E2B_MCP__BR_CUT, or a negative E2B_MCP_ERR_*. */
-static int e2b_mcp__br_pump(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned want, int timeout_ms) {
+/* Moves records, without waiting, until the engine offers one of the states in
+   `want` (BR_SSL_SENDAPP, BR_SSL_RECVAPP; 0: until every pending record is on
+   the wire). Returns 0, E2B_MCP__BR_EOF, E2B_MCP__BR_CUT, E2B_MCP_ERR_AGAIN
+   (t->want says what the socket must become), or a negative E2B_MCP_ERR_*. */
+static int e2b_mcp__br_pump(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned want) {
   br_ssl_engine_context *eng = &t->sc.eng;
   int flushed = 0;
   for (;;) {
@@ -320,7 +330,8 @@ static int e2b_mcp__br_pump(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned want, int 
     }
     if (st & BR_SSL_SENDREC) {
       buf = br_ssl_engine_sendrec_buf(eng, &len);
-      r = e2b_mcp__sock_send(s, buf, len, timeout_ms);
+      r = s->port->send(s->port->user, s, buf, len);
+      if (r == E2B_MCP_ERR_AGAIN) { t->want = E2B_MCP_WANT_WRITE; return r; }
       if (r <= 0) return e2b_mcp__br_fail(t, r < 0 ? r : E2B_MCP_ERR_RESET);
       br_ssl_engine_sendrec_ack(eng, (size_t)r);
       flushed = 0;
@@ -332,7 +343,8 @@ static int e2b_mcp__br_pump(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned want, int 
     if (st & BR_SSL_RECVAPP) { t->open = 0; return E2B_MCP_ERR_PROTOCOL; }
     if (st & BR_SSL_RECVREC) {
       buf = br_ssl_engine_recvrec_buf(eng, &len);
-      r = e2b_mcp__sock_recv(s, buf, len, timeout_ms);
+      r = s->port->recv(s->port->user, s, buf, len);
+      if (r == E2B_MCP_ERR_AGAIN) { t->want = E2B_MCP_WANT_READ; return r; }
       if (r == 0) { t->open = 0; return E2B_MCP__BR_CUT; }
       if (r < 0) return e2b_mcp__br_fail(t, r);
       br_ssl_engine_recvrec_ack(eng, (size_t)r);
@@ -386,19 +398,20 @@ static void e2b_mcp__br_profile(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr) {
 #endif
 }
 
-static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mcp_sock *s,
-                             const char *host, int timeout_ms) {
+static int e2b_mcp__tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) {
   br_ssl_engine_context *eng = &t->sc.eng;
   unsigned long now = e2b_mcp__now_s();
-  unsigned char offered[32];
-  size_t offered_len = 0, hl;
-  int resume, r;
+  size_t hl;
+  int resume;
   t->open = 0;
   t->last_error = 0;
+  t->want = 0;
+  t->offered_len = 0;
   hl = host ? strlen(host) : 0;
   /* No host, no name check: refused, as is a trust store that never loaded. */
-  if (hl == 0 || hl >= sizeof t->sess_host) return E2B_MCP_ERR_TLS_NAME;
+  if (hl == 0 || hl >= sizeof t->host) return E2B_MCP_ERR_TLS_NAME;
   if (!tr || tr->nta == 0) return E2B_MCP_ERR_TLS_TRUST;
+  memcpy(t->host, host, hl + 1);
   e2b_mcp__br_profile(t, tr);
   if (now > 0)
     br_x509_minimal_set_time(&t->xc, (uint32_t)(now / 86400UL + 719528UL), (uint32_t)(now % 86400UL));
@@ -411,65 +424,71 @@ static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mc
     memset(seed, 0, sizeof seed);
   }
 #endif
-  resume = t->have_sess && strcmp(t->sess_host, host) == 0;
+  resume = tr->have_sess && strcmp(tr->sess_host, host) == 0;
   if (resume) {
-    br_ssl_engine_set_session_parameters(eng, &t->sess);
-    offered_len = t->sess.session_id_len;
-    memcpy(offered, t->sess.session_id, offered_len);
+    br_ssl_engine_set_session_parameters(eng, &tr->sess);
+    t->offered_len = tr->sess.session_id_len;
+    memcpy(t->offered, tr->sess.session_id, t->offered_len);
   }
   if (!br_ssl_client_reset(&t->sc, host, resume)) return e2b_mcp__br_fail(t, E2B_MCP_ERR_TLS);
+  return 0;
+}
+
+static int e2b_mcp__tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) {
+  br_ssl_engine_context *eng = &t->sc.eng;
   /* The handshake is over (and the chain verified) when the engine accepts
      application data; nothing of ours is written before that. */
-  r = e2b_mcp__br_pump(t, s, BR_SSL_SENDAPP, timeout_ms);
+  int r = e2b_mcp__br_pump(t, s, BR_SSL_SENDAPP);
+  if (r == E2B_MCP_ERR_AGAIN) return r;
   if (r != 0) {
-    t->have_sess = 0;                   /* never resume after a failure */
+    if (tr->have_sess && strcmp(tr->sess_host, t->host) == 0) tr->have_sess = 0;   /* never resume after a failure */
     t->open = 0;
     return r > 0 ? E2B_MCP_ERR_CLOSED : r;
   }
-  br_ssl_engine_get_session_parameters(eng, &t->sess);
-  if (offered_len > 0 && t->sess.session_id_len == offered_len &&
-      memcmp(t->sess.session_id, offered, offered_len) == 0)
-    t->resumed++;                       /* the server echoed our session: abbreviated */
+  br_ssl_engine_get_session_parameters(eng, &tr->sess);
+  if (t->offered_len > 0 && tr->sess.session_id_len == t->offered_len &&
+      memcmp(tr->sess.session_id, t->offered, t->offered_len) == 0)
+    tr->resumed++;                      /* the server echoed our session: abbreviated */
   else
-    t->handshakes++;
-  memcpy(t->sess_host, host, hl + 1);
-  t->have_sess = t->sess.session_id_len > 0;
+    tr->handshakes++;
+  memcpy(tr->sess_host, t->host, strlen(t->host) + 1);
+  tr->have_sess = tr->sess.session_id_len > 0;
   t->open = 1;
   return 0;
 }
 
-static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n,
-                             int timeout_ms) {
+static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
   br_ssl_engine_context *eng = &t->sc.eng;
-  size_t done = 0;
+  unsigned char *buf;
+  size_t len;
   int r;
   if (!t->open) return E2B_MCP_ERR_CLOSED;
-  while (done < n) {
-    unsigned char *buf;
-    size_t len;
-    r = e2b_mcp__br_pump(t, s, BR_SSL_SENDAPP, timeout_ms);
-    if (r != 0) return r > 0 ? E2B_MCP_ERR_CLOSED : r;
-    buf = br_ssl_engine_sendapp_buf(eng, &len);
-    if (len > n - done) len = n - done;
-    memcpy(buf, p + done, len);
-    br_ssl_engine_sendapp_ack(eng, len);
-    done += len;
-  }
-  br_ssl_engine_flush(eng, 0);
-  r = e2b_mcp__br_pump(t, s, 0, timeout_ms);
+  r = e2b_mcp__br_pump(t, s, BR_SSL_SENDAPP);
   if (r != 0) return r > 0 ? E2B_MCP_ERR_CLOSED : r;
-  return (int)n;
+  buf = br_ssl_engine_sendapp_buf(eng, &len);
+  if (len > n) len = n;
+  if (len > (size_t)0x7fffffff) len = 0x7fffffff;
+  memcpy(buf, p, len);
+  br_ssl_engine_sendapp_ack(eng, len);
+  return (int)len;
 }
 
-static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n,
-                             int timeout_ms) {
+static int e2b_mcp__tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) {
+  int r;
+  if (!t->open) return E2B_MCP_ERR_CLOSED;
+  br_ssl_engine_flush(&t->sc.eng, 0);
+  r = e2b_mcp__br_pump(t, s, 0);
+  return r > 0 ? E2B_MCP_ERR_CLOSED : r;
+}
+
+static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) {
   br_ssl_engine_context *eng = &t->sc.eng;
   unsigned char *buf;
   size_t len;
   int r;
   if (!t->open) return 0;
   if (n == 0) return E2B_MCP_ERR_IO;
-  r = e2b_mcp__br_pump(t, s, BR_SSL_RECVAPP, timeout_ms);
+  r = e2b_mcp__br_pump(t, s, BR_SSL_RECVAPP);
   /* Only close_notify is a clean end (0). A bare TCP EOF may be a cut (RFC 9112 9.8:
      it must not complete a response whose end is the close): E2B_MCP_ERR_CLOSED,
      which e2b_mcp.h treats as the end of the stream everywhere else. */
@@ -486,11 +505,11 @@ static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, 
 
 static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   if (t->open) {
-    /* close_notify, best effort and briefly: the peer may be gone already. */
+    /* close_notify, best effort: what the socket takes now, no waiting */
     br_ssl_engine_close(&t->sc.eng);
-    (void)e2b_mcp__br_pump(t, s, 0, 1000);
+    (void)e2b_mcp__br_pump(t, s, 0);
   }
-  t->open = 0;                          /* the session parameters stay for resumption */
+  t->open = 0;
 }
 
 #endif /* E2B_MCP__PORT_IMPL */

@@ -3,9 +3,11 @@
    Selected with E2B_MCP_TLS_MBEDTLS; link -lmbedtls -lmbedx509 -lmbedcrypto (Debian:
    libmbedtls-dev 2.28, Debian 12's version; TLS 1.2). e2b_mcp.h includes this
    file twice: from its declarations region for the two types, and from its
-   implementation region with E2B_MCP__PORT_IMPL defined, for the functions. The port
-   does not own the socket: mbedTLS's BIO callbacks call e2b_mcp__sock_send /
-   e2b_mcp__sock_recv, which the includer defines.
+   implementation region with E2B_MCP__PORT_IMPL defined, for the functions, which are
+   the TLS port contract e2b_mcp.h documents (>>ports: start, handshake, send, flush,
+   recv, close; none waits). The port does not own the socket: mbedTLS's BIO callbacks
+   call the socket port's non-blocking send and recv, and E2B_MCP_ERR_AGAIN becomes
+   mbedTLS's WANT_WRITE / WANT_READ (e2b_mcp_tls.want tells the library which).
 
    HEAP, HONESTLY
       The contexts below live in the caller's e2b_mcp_server, but mbedTLS 2.28 itself
@@ -35,7 +37,8 @@
       Certificates mbedTLS cannot parse are skipped; none at all is E2B_MCP_ERR_TLS_TRUST.
 
    SESSIONS
-      The last session (ID or ticket) is offered again to the same host. handshakes
+      The last session (ID or ticket), kept in e2b_mcp_tls_trust and shared by every
+      connection, is offered again to the same host. handshakes
       counts full handshakes, resumed abbreviated ones (told apart by whether the
       handshake went through the server-certificate state).
 
@@ -73,6 +76,11 @@ typedef struct e2b_mcp_tls_trust {
   mbedtls_x509_crt chain;
   int n;                                /* certificates parsed */
   int ready;                            /* chain initialised (it owns heap memory) */
+  mbedtls_ssl_session sess;             /* the last session, offered again to sess_host */
+  char sess_host[E2B_MCP_HOST_MAX];
+  int have_sess;
+  unsigned long handshakes;             /* full handshakes, all connections */
+  unsigned long resumed;                /* abbreviated handshakes (session resumed) */
 #if defined(E2B_MCP_TLS_MBEDTLS_POOL) && defined(MBEDTLS_MEMORY_BUFFER_ALLOC_C)
   unsigned char pool[E2B_MCP_TLS_MBEDTLS_POOL];
 #endif
@@ -84,25 +92,22 @@ typedef struct e2b_mcp_tls {
   mbedtls_ssl_config conf;
   mbedtls_entropy_context entropy;
   mbedtls_ctr_drbg_context drbg;
-  mbedtls_ssl_session sess;             /* the last session, offered again to sess_host */
-  char sess_host[E2B_MCP_HOST_MAX];
-  int have_sess;
+  char host[E2B_MCP_HOST_MAX];          /* the server's name, checked against its certificate */
   int ready;                            /* contexts initialised, conf and ssl set up */
   int open;                             /* a handshake succeeded; not yet closed */
+  int full;                             /* this handshake went through the server's certificate */
+  int want;                             /* after E2B_MCP_ERR_AGAIN: E2B_MCP_WANT_READ or _WRITE */
   int last_error;                       /* mbedTLS's code of the last failure */
-  unsigned long handshakes;             /* full handshakes */
-  unsigned long resumed;                /* abbreviated handshakes (session resumed) */
   /* what the BIO callbacks use during one call */
   void *io_sock;
-  int io_timeout, io_err;
+  int io_err;
 } e2b_mcp_tls;
 
 #endif /* E2B_MCP_TLS_MBEDTLS_TYPES */
 
 /* ------------------------------------------------------------------------------
    Implementation: included from e2b_mcp.h's implementation region, after <string.h>
-   and the static e2b_mcp__sock_send / e2b_mcp__sock_recv and e2b_mcp__file_stream
-   (a trust-anchor file, in chunks). */
+   and the static e2b_mcp__file_stream (a trust-anchor file, in chunks). */
 #if defined(E2B_MCP__PORT_IMPL) && !defined(E2B_MCP_TLS_MBEDTLS_IMPL)
 #define E2B_MCP_TLS_MBEDTLS_IMPL
 
@@ -176,8 +181,10 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
 #if defined(E2B_MCP_TLS_MBEDTLS_POOL) && defined(MBEDTLS_MEMORY_BUFFER_ALLOC_C)
   if (!tr->ready) mbedtls_memory_buffer_alloc_init(tr->pool, sizeof tr->pool);
 #endif
-  if (tr->ready) mbedtls_x509_crt_free(&tr->chain);
+  if (tr->ready) { mbedtls_x509_crt_free(&tr->chain); mbedtls_ssl_session_free(&tr->sess); }
   mbedtls_x509_crt_init(&tr->chain);
+  mbedtls_ssl_session_init(&tr->sess);
+  tr->have_sess = 0;
   tr->ready = 1;
   tr->n = 0;
   memset(&ld, 0, sizeof ld);
@@ -200,22 +207,30 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
 
 static int e2b_mcp__mb_send(void *ctx, const unsigned char *p, size_t n) {
   e2b_mcp_tls *t = (e2b_mcp_tls *)ctx;
-  int r = e2b_mcp__sock_send((e2b_mcp_sock *)t->io_sock, p, n, t->io_timeout);
+  e2b_mcp_sock *s = (e2b_mcp_sock *)t->io_sock;
+  int r = s->port->send(s->port->user, s, p, n);
   if (r > 0) return r;
+  if (r == E2B_MCP_ERR_AGAIN) { t->want = E2B_MCP_WANT_WRITE; return MBEDTLS_ERR_SSL_WANT_WRITE; }
   t->io_err = r < 0 ? r : E2B_MCP_ERR_RESET;
   return MBEDTLS_ERR_NET_SEND_FAILED;
 }
 
 static int e2b_mcp__mb_recv(void *ctx, unsigned char *p, size_t n) {
   e2b_mcp_tls *t = (e2b_mcp_tls *)ctx;
-  int r = e2b_mcp__sock_recv((e2b_mcp_sock *)t->io_sock, p, n, t->io_timeout);
+  e2b_mcp_sock *s = (e2b_mcp_sock *)t->io_sock;
+  int r = s->port->recv(s->port->user, s, p, n);
   if (r >= 0) return r;                 /* 0: end of stream */
+  if (r == E2B_MCP_ERR_AGAIN) { t->want = E2B_MCP_WANT_READ; return MBEDTLS_ERR_SSL_WANT_READ; }
   t->io_err = r;
   return MBEDTLS_ERR_NET_RECV_FAILED;
 }
 
 /* mbedTLS's code -> E2B_MCP_ERR_*. A socket failure keeps the socket port's reason. */
 static int e2b_mcp__mb_map(e2b_mcp_tls *t, int r) {
+  if (r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) {
+    if (!t->want) t->want = r == MBEDTLS_ERR_SSL_WANT_READ ? E2B_MCP_WANT_READ : E2B_MCP_WANT_WRITE;
+    return E2B_MCP_ERR_AGAIN;
+  }
   t->last_error = r;
   if (r == MBEDTLS_ERR_X509_CERT_VERIFY_FAILED) {
     uint32_t f = mbedtls_ssl_get_verify_result(&t->ssl);
@@ -230,30 +245,28 @@ static int e2b_mcp__mb_map(e2b_mcp_tls *t, int r) {
   return E2B_MCP_ERR_TLS;
 }
 
-static void e2b_mcp__mb_io(e2b_mcp_tls *t, e2b_mcp_sock *s, int timeout_ms) {
+static void e2b_mcp__mb_io(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   t->io_sock = s;
-  t->io_timeout = timeout_ms;
   t->io_err = 0;
+  t->want = 0;
 }
 
 /* ---- The port functions -------------------------------------------------------- */
 
-static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mcp_sock *s,
-                             const char *host, int timeout_ms) {
+static int e2b_mcp__tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) {
   static const char pers[] = "e2b_mcp.h";
   size_t hl = host ? strlen(host) : 0;
-  int r, full = 0;
-  t->open = 0;
+  int r;
+  t->open = t->full = t->want = 0;
   t->last_error = 0;
-  if (hl == 0 || hl >= sizeof t->sess_host) return E2B_MCP_ERR_TLS_NAME;
+  if (hl == 0 || hl >= sizeof t->host) return E2B_MCP_ERR_TLS_NAME;
   if (!tr || tr->n == 0) return E2B_MCP_ERR_TLS_TRUST;
+  memcpy(t->host, host, hl + 1);
   if (!t->ready) {
     mbedtls_ssl_init(&t->ssl);
     mbedtls_ssl_config_init(&t->conf);
     mbedtls_entropy_init(&t->entropy);
     mbedtls_ctr_drbg_init(&t->drbg);
-    mbedtls_ssl_session_init(&t->sess);
-    t->have_sess = 0;
     r = mbedtls_ctr_drbg_seed(&t->drbg, mbedtls_entropy_func, &t->entropy,
                               (const unsigned char *)pers, sizeof pers - 1);
     if (r == 0)
@@ -270,7 +283,6 @@ static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mc
       mbedtls_ssl_config_free(&t->conf);
       mbedtls_ctr_drbg_free(&t->drbg);
       mbedtls_entropy_free(&t->entropy);
-      mbedtls_ssl_session_free(&t->sess);
       t->last_error = r;
       return E2B_MCP_ERR_TLS;
     }
@@ -279,74 +291,81 @@ static int e2b_mcp__tls_open(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr, e2b_mc
     t->last_error = r;
     return E2B_MCP_ERR_TLS;
   }
-  mbedtls_ssl_conf_ca_chain(&t->conf, (mbedtls_x509_crt *)&tr->chain, NULL);
+  mbedtls_ssl_conf_ca_chain(&t->conf, &tr->chain, NULL);
   if ((r = mbedtls_ssl_set_hostname(&t->ssl, host)) != 0) return e2b_mcp__mb_map(t, r);
   mbedtls_ssl_set_bio(&t->ssl, t, e2b_mcp__mb_send, e2b_mcp__mb_recv, NULL);
-  if (t->have_sess && strcmp(t->sess_host, host) == 0) (void)mbedtls_ssl_set_session(&t->ssl, &t->sess);
-  e2b_mcp__mb_io(t, s, timeout_ms);
+  if (tr->have_sess && strcmp(tr->sess_host, host) == 0) (void)mbedtls_ssl_set_session(&t->ssl, &tr->sess);
+  return 0;
+}
+
+static int e2b_mcp__tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) {
+  int r = 0;
+  e2b_mcp__mb_io(t, s);
   /* Step by step, to see whether the server sent its certificate (a full handshake)
      or went straight to ChangeCipherSpec (the session was resumed). */
-  r = 0;
   while (t->ssl.state != MBEDTLS_SSL_HANDSHAKE_OVER) {
-    if (t->ssl.state == MBEDTLS_SSL_SERVER_CERTIFICATE) full = 1;
+    if (t->ssl.state == MBEDTLS_SSL_SERVER_CERTIFICATE) t->full = 1;
     r = mbedtls_ssl_handshake_step(&t->ssl);
-    if (r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) continue;
     if (r != 0) break;
   }
+  if (r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) return e2b_mcp__mb_map(t, r);
   if (r != 0) {
-    t->have_sess = 0;                   /* never resume after a failure */
+    if (tr->have_sess && strcmp(tr->sess_host, t->host) == 0) tr->have_sess = 0;   /* never resume after a failure */
     return e2b_mcp__mb_map(t, r);
   }
-  if (full) t->handshakes++; else t->resumed++;
-  mbedtls_ssl_session_free(&t->sess);
-  mbedtls_ssl_session_init(&t->sess);
-  t->have_sess = mbedtls_ssl_get_session(&t->ssl, &t->sess) == 0;
-  memcpy(t->sess_host, host, hl + 1);
+  if (t->full) tr->handshakes++; else tr->resumed++;
+  mbedtls_ssl_session_free(&tr->sess);
+  mbedtls_ssl_session_init(&tr->sess);
+  tr->have_sess = mbedtls_ssl_get_session(&t->ssl, &tr->sess) == 0;
+  memcpy(tr->sess_host, t->host, strlen(t->host) + 1);
   t->open = 1;
   return 0;
 }
 
-static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n,
-                             int timeout_ms) {
-  size_t done = 0;
+/* mbedTLS writes whole records at once: what it took is on its way, so flush
+   has nothing left to push. A write that said WANT_WRITE is repeated with the
+   same bytes, as mbedTLS asks. */
+static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
+  int r;
   if (!t->open) return E2B_MCP_ERR_CLOSED;
-  e2b_mcp__mb_io(t, s, timeout_ms);
-  while (done < n) {
-    int r = mbedtls_ssl_write(&t->ssl, p + done, n - done);
-    if (r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) continue;
-    if (r < 0) { t->open = 0; return e2b_mcp__mb_map(t, r); }
-    done += (size_t)r;
-  }
-  return (int)n;
+  if (n > 0x7fffffff) n = 0x7fffffff;
+  e2b_mcp__mb_io(t, s);
+  r = mbedtls_ssl_write(&t->ssl, p, n);
+  if (r >= 0) return r;
+  r = e2b_mcp__mb_map(t, r);
+  if (r != E2B_MCP_ERR_AGAIN) t->open = 0;
+  return r;
 }
 
-static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n,
-                             int timeout_ms) {
-  int r, spins = 0;
+static int e2b_mcp__tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) {
+  (void)s;
+  return t->open ? 0 : E2B_MCP_ERR_CLOSED;
+}
+
+static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) {
+  int r;
   if (!t->open) return 0;
   if (n > 0x7fffffff) n = 0x7fffffff;
-  e2b_mcp__mb_io(t, s, timeout_ms);
-  for (;;) {
-    r = mbedtls_ssl_read(&t->ssl, p, n);
-    if (r > 0) return r;
-    if ((r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) && ++spins < 64) continue;
-    t->open = 0;
-    /* Only close_notify is a clean end (0). mbedtls_ssl_read's 0 is a TCP EOF without
-       it, maybe a cut (RFC 9112 9.8: it must not complete a response whose end is the
-       close): E2B_MCP_ERR_CLOSED, which e2b_mcp.h treats as the end of the stream
-       everywhere else. */
-    if (r == MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY) return 0;
-    if (r == 0 || r == MBEDTLS_ERR_SSL_CONN_EOF) return E2B_MCP_ERR_CLOSED;
-    return e2b_mcp__mb_map(t, r);
-  }
+  e2b_mcp__mb_io(t, s);
+  r = mbedtls_ssl_read(&t->ssl, p, n);
+  if (r > 0) return r;
+  if (r == MBEDTLS_ERR_SSL_WANT_READ || r == MBEDTLS_ERR_SSL_WANT_WRITE) return e2b_mcp__mb_map(t, r);
+  t->open = 0;
+  /* Only close_notify is a clean end (0). mbedtls_ssl_read's 0 is a TCP EOF without
+     it, maybe a cut (RFC 9112 9.8: it must not complete a response whose end is the
+     close): E2B_MCP_ERR_CLOSED, which e2b_mcp.h treats as the end of the stream
+     everywhere else. */
+  if (r == MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY) return 0;
+  if (r == 0 || r == MBEDTLS_ERR_SSL_CONN_EOF) return E2B_MCP_ERR_CLOSED;
+  return e2b_mcp__mb_map(t, r);
 }
 
 static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   if (t->open) {
-    e2b_mcp__mb_io(t, s, 1000);         /* close_notify, best effort and briefly */
+    e2b_mcp__mb_io(t, s);               /* close_notify, best effort: no waiting */
     (void)mbedtls_ssl_close_notify(&t->ssl);
   }
-  t->open = 0;                          /* the session stays for resumption */
+  t->open = 0;
 }
 
 #endif /* E2B_MCP__PORT_IMPL */
