@@ -264,6 +264,7 @@
 #define E2B_MCP_ID_MAX     64                     /* a sandbox or template ID */
 #define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
 #define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
+#define E2B_MCP__ASK_MAX   E2B_MCP__D(512, 256)   /* a consent question */
 #define E2B_MCP__BUILTIN_TOOLS 13
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
 #define E2B_MCP__STATE_BYTES (10 + E2B_MCP_STATE_MAX + 32)
@@ -4195,7 +4196,7 @@ static void e2b_mcp__ask(e2b_mcp_call *c, e2b_mcp__req *rq, const char *fmt, ...
   char *q = rq->body_buf + rq->body_cap;
   (void)c;
   va_start(ap, fmt);
-  e2b_mcp__vfmt(q, E2B_MCP_ERRMSG_MAX, fmt, ap);
+  e2b_mcp__vfmt(q, E2B_MCP__ASK_MAX, fmt, ap);
   va_end(ap);
   rq->ask = q;
 }
@@ -5111,7 +5112,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, co
   c->sink = NULL;
   if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; c->sink = &k->sink; }   /* no notifications inside a batch answer */
   k->rq.buf = k->req; k->rq.cap = sizeof k->req;
-  k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP_ERRMSG_MAX;   /* the question waits past the body */
+  k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
   k->state = E2B_MCP__CS_E2B;
   e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);

@@ -43,11 +43,19 @@ static void fresh(void) {
   fake_reset(&m);
 }
 
+/* One GET through call slot 0's exchange, run to its end (the engine's blocking path). */
 static int get(const char *path, e2b_mcp_http_resp *r) {
-  e2b_mcp__req rq;
-  e2b_mcp__req_begin(&srv, &rq, "GET", &srv.api);
-  e2b_mcp__req_lit(&rq, path);
-  return e2b_mcp__http_send(&srv, &rq, NULL, 0, r);
+  e2b_mcp__slot *k = &srv.slots[0];
+  memset(k, 0, offsetof(e2b_mcp__slot, conn));
+  k->rq.buf = k->req; k->rq.cap = sizeof k->req;
+  k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX;
+  k->key = srv.key;
+  e2b_mcp__req_begin(&k->rq, "GET", &srv.api);
+  e2b_mcp__req_lit(&k->rq, path);
+  e2b_mcp__client_begin(k);
+  e2b_mcp__client_run(&srv, k);
+  *r = k->r;
+  return r->err;
 }
 
 /* The token array right after the response buffer: a canary for overruns. */
@@ -96,9 +104,9 @@ static void split_case(const char *name, const char *raw, size_t n, int end_err,
       ok = r.body_len == e->body_len && (!e->body || memcmp(r.body, e->body, e->body_len) == 0) && r.body[r.body_len] == 0 &&
            strcmp(r.next_token, e->next_token ? e->next_token : "") == 0 &&
            r.total_running == e->total_running && r.retry_after == e->retry_after &&
-           srv.conn.open == e->stays_open;
+           srv.slots[0].conn.open == e->stays_open;
     }
-    if (e->err) ok = ok && !srv.conn.open;   /* an error never leaves a half-read connection */
+    if (e->err) ok = ok && !srv.slots[0].conn.open;   /* an error never leaves a half-read connection */
     ok = ok && m.opens == 1;
     if (!ok) {
       snprintf(note, sizeof note, "%s, piece %lu: err %d status %d len %lu", name, (unsigned long)k, err, r.status, (unsigned long)r.body_len);
@@ -268,7 +276,7 @@ static void test_errors(void) {
     fake_conn(&m, 0);
     FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
     CHECK(get("/x", &r) == E2B_MCP_ERR_CLOSED);
-    CHECK(m.opens == 1 && !srv.conn.open);
+    CHECK(m.opens == 1 && !srv.slots[0].conn.open);
     /* the open failing */
     fresh();
     m.open_err = E2B_MCP_ERR_CONNECT;
@@ -287,7 +295,7 @@ static void test_whole_answer_timeout(void) {
   fresh();
   fake_one(&m, slow, sizeof slow - 1, 0);
   m.piece = 1; m.recv_ms = 1000; m.again = 1;   /* each byte waits 1 s for the socket */
-  CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT && m.waits == 30 && m.last_timeout == 1000 && !srv.conn.open);
+  CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT && m.waits == 30 && m.last_timeout == 1000 && !srv.slots[0].conn.open);
   fresh();
   fake_one(&m, slow, sizeof slow - 1, 0);
   m.piece = 1; m.recv_ms = 100; m.again = 1;
@@ -326,12 +334,12 @@ static void test_keepalive(void) {
   fake_add(sc, a, sizeof a - 1);
   fake_add(sc, b, sizeof b - 1);
   fake_add(sc, c, sizeof c - 1);
-  reqs = srv.conn.requests;
+  reqs = srv.slots[0].conn.requests;
   CHECK(get("/one", &r) == 0 && r.status == 200 && r.body_len == 7 && memcmp(r.body, "{\"n\":1}", 7) == 0);
   CHECK(get("/two", &r) == 0 && r.status == 200 && r.body_len == 7 && memcmp(r.body, "{\"n\":2}", 7) == 0);
   CHECK(get("/three", &r) == 0 && r.body_len == 7 && memcmp(r.body, "{\"n\":3}", 7) == 0);
-  CHECK(m.opens == 1 && m.closes == 0 && srv.conn.open);
-  CHECK(srv.conn.requests - reqs == 3);
+  CHECK(m.opens == 1 && m.closes == 0 && srv.slots[0].conn.open);
+  CHECK(srv.slots[0].conn.requests - reqs == 3);
   CHECK(CONTAINS(m.sent, "GET /one HTTP/1.1\r\n") && CONTAINS(m.sent, "GET /two HTTP/1.1\r\n") && CONTAINS(m.sent, "GET /three HTTP/1.1\r\n"));
 
   /* a stale connection (closed while idle) is reopened once, transparently */
@@ -374,20 +382,20 @@ static void test_keepalive(void) {
   FAKE_ADD(sc, "HTTP/1.1 200 OK\r\nContent-Len");
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(get("/one", &r) == 0);
-  CHECK(get("/two", &r) == E2B_MCP_ERR_CLOSED && m.opens == 1 && !srv.conn.open);
+  CHECK(get("/two", &r) == E2B_MCP_ERR_CLOSED && m.opens == 1 && !srv.slots[0].conn.open);
 
   /* Connection: close means the next request opens a new connection */
   fresh();
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}");
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
-  CHECK(get("/one", &r) == 0 && !srv.conn.open && m.closes == 1);
-  CHECK(get("/two", &r) == 0 && m.opens == 2 && srv.conn.open);
+  CHECK(get("/one", &r) == 0 && !srv.slots[0].conn.open && m.closes == 1);
+  CHECK(get("/two", &r) == 0 && m.opens == 2 && srv.slots[0].conn.open);
 
   /* after an error the next call starts on a new connection */
   fresh();
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n{}");
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
-  CHECK(get("/one", &r) == E2B_MCP_ERR_PROTOCOL && !srv.conn.open);
+  CHECK(get("/one", &r) == E2B_MCP_ERR_PROTOCOL && !srv.slots[0].conn.open);
   CHECK(get("/two", &r) == 0 && m.opens == 2);
 }
 
