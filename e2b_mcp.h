@@ -3835,6 +3835,13 @@ static const char *e2b_mcp__advice(int status) {
   }
 }
 
+/* "METHOD /path" of a request (no query, no head: the key is in it), for logs. */
+static void e2b_mcp__what_req(const e2b_mcp__req *rq, char *out, size_t cap) {
+  size_t n, sp = 0;
+  for (n = 0; n < rq->w.len && n < cap - 1 && rq->w.buf[n] != '?' && !(rq->w.buf[n] == ' ' && sp++); n++) out[n] = rq->w.buf[n];
+  out[n] = 0;
+}
+
 /* Checks the exchange the engine ran (k->r): logs it, then on failure sets
    the error result (what happened and what to do) and returns -1. */
 static int e2b_mcp__call_checked(e2b_mcp_call *c, e2b_mcp__slot *k) {
@@ -3844,13 +3851,7 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, e2b_mcp__slot *k) {
   const e2b_mcp_http_resp *r = &k->r;
   char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
   int err = r->err;
-  size_t n;
-  /* "METHOD /path" (no query, no headers: the key comes later) for logs */
-  for (n = 0; n < rq->w.len && n < sizeof what_req - 1 && rq->w.buf[n] != '?' && rq->w.buf[n] != ' '; n++) what_req[n] = rq->w.buf[n];
-  if (n < rq->w.len && rq->w.buf[n] == ' ') {   /* the method, then its path */
-    for (what_req[n++] = ' '; n < rq->w.len && n < sizeof what_req - 1 && rq->w.buf[n] != '?' && rq->w.buf[n] != ' '; n++) what_req[n] = rq->w.buf[n];
-  }
-  what_req[n] = 0;
+  e2b_mcp__what_req(rq, what_req, sizeof what_req);
   if (err) e2b_mcp_log(c, "warning", "%s on %s: %s", what_req, u->host, e2b_mcp_strerror(err));
   else {
     e2b_mcp_log(c, r->status < 400 ? "debug" : "warning", "%s on %s: %d in %lu ms", what_req, u->host, r->status,
@@ -5182,6 +5183,22 @@ static int e2b_mcp__call_answered(e2b_mcp_server *s, const char *js, const jsmnt
   return 0;
 }
 
+/* Ends k now without an answer: a question dropped, or a read cut off (its
+   log line says so). */
+static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *why) {
+  if (k->state == E2B_MCP__CS_E2B) {
+    char what_req[E2B_MCP__D(160, 96)];
+    e2b_mcp__ctx save;
+    e2b_mcp__conn_close(&k->conn);   /* the read ends */
+    e2b_mcp__what_req(&k->rq, what_req, sizeof what_req);
+    e2b_mcp__slot_enter(s, k, &save);
+    e2b_mcp_log(&k->call, "info", "%s on %s: %s", what_req, k->rq.base->host, why);
+    e2b_mcp__slot_leave(s, &save);
+  }
+  k->call.cancelled = 1;
+  e2b_mcp__slot_free(k);
+}
+
 /* notifications/cancelled from the session of a call: a call waiting for its
    user, or for E2B on a read, ends now without an answer; a request that
    changes something always runs to its answer, so the user learns what was
@@ -5194,11 +5211,10 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmnto
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
     if (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) != 0) continue;
-    if (k->state == E2B_MCP__CS_E2B) e2b_mcp__conn_close(&k->conn);   /* the read ends */
-    k->call.cancelled = 1;
-    e2b_mcp__slot_free(k);
+    e2b_mcp__call_drop(s, k, "cancelled by the client");
   }
 }
+
 
 #ifdef E2B_MCP__HTTP
 /* A transport's client went away: its calls run on (a change it asked for
@@ -6016,11 +6032,16 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   return 0;
 }
 
-/* A tools/call waits (PENDING) while no call slot is free, or while a custom
-   tool's call waits for its user (its result is being built in the scratch).
-   1 when it waits. */
+/* A tools/call waits (PENDING) while no call slot is free; while a custom
+   tool's call waits for its user (its result is being built in the scratch
+   every call uses) it gets 503 with Retry-After. 1 when it was not served. */
 static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
-  if (!s->http.asking && e2b_mcp__calls_free(s)) return 0;
+  if (s->http.asking) {
+    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
+                       "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
+    return 1;
+  }
+  if (e2b_mcp__calls_free(s)) return 0;
   c->state = E2B_MCP__HC_PENDING;
   c->tick = ++s->http.ticks;
   s->http.served--;
@@ -6400,7 +6421,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     }
   }
 #define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
-  E2B_MCP__WATCH(&h->listener);
+  E2B_MCP__WATCH(h->stop ? NULL : &h->listener);   /* stopping: no newcomers */
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     /* A connection whose call is with E2B or its user is watched for its
@@ -6417,8 +6438,6 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   if (!h->asking) n = e2b_mcp__calls_watch(s, fds, n, &timeout_ms);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && fds[i].ready != 0;
-  now = e2b_mcp__now_ms(s);
-  if (got[0]) e2b_mcp__hs_accept(s, got, now);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (!got[1 + i]) continue;
@@ -6434,6 +6453,9 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       } else if (r > 0) c->close = 1;   /* a pipelined request, dropped: the stream is out of step, end it after the answer */
     }
   }
+  /* newcomers, once the connections that ended have made room */
+  now = e2b_mcp__now_ms(s);
+  if (got[0]) e2b_mcp__hs_accept(s, got, now);
   /* the calls: moved on, and the connections whose call was answered end their answer */
   if (!h->asking) {
     e2b_mcp__calls_step(s);
@@ -6490,6 +6512,19 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   e2b_mcp_http *h = &s->http;
   int i;
   while (!h->stop) e2b_mcp_http_step(s, 250);
+  /* stopping: reads end now; a change runs to its answer, so its client
+     learns what was done */
+  for (;;) {
+    int left = 0;
+    for (i = 0; i < E2B_MCP_CALLS; i++) {
+      e2b_mcp__slot *k = &s->slots[i];
+      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) == 0))
+        e2b_mcp__call_drop(s, k, "the server is stopping");
+      left += k->state != E2B_MCP__CS_FREE;
+    }
+    if (!left) break;
+    e2b_mcp_http_step(s, 250);
+  }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__hs_close(s, &h->linger[i]);
   e2b_mcp__hs_close(s, &h->listener);
