@@ -25,10 +25,11 @@
 #include <arpa/inet.h>
 #include <poll.h>
 #include <unistd.h>
+#include <fcntl.h>
 #include <errno.h>
 
-/* A blocking socket of its own (the library's socket port is tested elsewhere), with
-   poll() timeouts, returning what the socket port contract says: >0, 0 EOF, <0 error. */
+/* A socket of its own (the library's socket port is tested elsewhere), connected
+   blocking, then non-blocking under the TLS port, with poll() waits. */
 static long clock_offset;
 static int sock_open(e2b_mcp_sock *s, const char *host, const char *port) {
   struct sockaddr_in sa;
@@ -58,6 +59,7 @@ static int sock_wait(e2b_mcp_sock *s, short ev, int timeout_ms) {
    application_data records (content type 23), the proof that nothing of the request
    left before the handshake and its verification succeeded. */
 static unsigned long app_records;
+static e2b_mcp_tls tls;
 static unsigned char rec_hdr[5];
 static size_t rec_hdr_len, rec_left;
 static void count_records(const unsigned char *p, size_t n) {
@@ -75,23 +77,29 @@ static void count_records(const unsigned char *p, size_t n) {
     }
   }
 }
-static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *p, size_t n, int timeout_ms) {
+/* The socket port the TLS port talks through: non-blocking send and recv, as the
+   contract says (E2B_MCP_ERR_AGAIN when the socket would block). */
+static int port_send(void *u, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
   ssize_t r;
-  int w = sock_wait(s, POLLOUT, timeout_ms);
-  if (w) return w;
+  (void)u;
   do { r = send((int)s->h, p, n, MSG_NOSIGNAL); } while (r < 0 && errno == EINTR);
+  if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return E2B_MCP_ERR_AGAIN;
   if (r <= 0) return E2B_MCP_ERR_RESET;
   count_records(p, (size_t)r);
   return (int)r;
 }
-static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *p, size_t n, int timeout_ms) {
+static int port_recv(void *u, e2b_mcp_sock *s, unsigned char *p, size_t n) {
   ssize_t r;
-  int w = sock_wait(s, POLLIN, timeout_ms);
-  if (w) return w;
+  (void)u;
   do { r = recv((int)s->h, p, n, 0); } while (r < 0 && errno == EINTR);
+  if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return E2B_MCP_ERR_AGAIN;
   if (r < 0) return E2B_MCP_ERR_RESET;
   return (int)r;
 }
+static e2b_mcp_sock_port port;
+/* Waits (5 s at most) for what the TLS port asked for after E2B_MCP_ERR_AGAIN. */
+static int want_wait(e2b_mcp_sock *s, int want) { return sock_wait(s, want == E2B_MCP_WANT_WRITE ? POLLOUT : POLLIN, 5000); }
+#define DRIVE(s, expr) do { for (;;) { r = (expr); if (r != E2B_MCP_ERR_AGAIN) break; if (want_wait(s, tls.want)) { r = E2B_MCP_ERR_TIMEOUT; break; } } } while (0)
 static unsigned long e2b_mcp__now_s(void) { return (unsigned long)((long)time(NULL) + clock_offset); }
 /* ... and the file reader the implementation region provides (stdio here). */
 static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
@@ -120,7 +128,6 @@ static const char *err_name(int e) {
 }
 
 static e2b_mcp_tls_trust trust;
-static e2b_mcp_tls tls;
 static unsigned char resp[1 << 17];
 
 static int fail(int e) {
@@ -131,13 +138,18 @@ static int fail(int e) {
 /* One GET on an open TLS connection; reads the head and a Content-Length body. */
 static int get(e2b_mcp_sock *s, const char *host, const char *path) {
   char req[512];
-  size_t have = 0, head = 0, want = 0;
+  size_t have = 0, head = 0, want = 0, sent = 0;
   int r, n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: keep-alive\r\n\r\n", path, host);
-  r = e2b_mcp__tls_send(&tls, s, (const unsigned char *)req, (size_t)n, 5000);
-  if (r != n) return r < 0 ? r : E2B_MCP_ERR_IO;
+  while (sent < (size_t)n) {
+    DRIVE(s, e2b_mcp__tls_send(&tls, s, (const unsigned char *)req + sent, (size_t)n - sent));
+    if (r <= 0) return r < 0 ? r : E2B_MCP_ERR_IO;
+    sent += (size_t)r;
+  }
+  DRIVE(s, e2b_mcp__tls_flush(&tls, s));
+  if (r < 0) return r;
   for (;;) {
     if (have == sizeof resp) return E2B_MCP_ERR_TOO_LARGE;
-    r = e2b_mcp__tls_recv(&tls, s, resp + have, sizeof resp - have, 5000);
+    DRIVE(s, e2b_mcp__tls_recv(&tls, s, resp + have, sizeof resp - have));
     if (r < 0) return r;
     if (r == 0) return E2B_MCP_ERR_CLOSED;
     have += (size_t)r;
@@ -186,9 +198,11 @@ int main(int argc, char **argv) {
   ca = strcmp(argv[4], "-") == 0 ? NULL : argv[4];
   r = e2b_mcp__tls_trust_init(&trust, ca);
   if (r < 0) return fail(r);
+  port.send = port_send;
+  port.recv = port_recv;
   for (c = 0; c < conns; c++) {
     e2b_mcp_sock s;
-    s.h = -1; s.port = NULL;
+    s.h = -1; s.port = &port;
     if (c > 0 && hold > 0) {
       struct timespec ts;
       ts.tv_sec = hold / 1000; ts.tv_nsec = (long)(hold % 1000) * 1000000L;
@@ -197,7 +211,9 @@ int main(int argc, char **argv) {
     rec_hdr_len = rec_left = 0;         /* a new record stream */
     r = sock_open(&s, argv[2], argv[3]);
     if (r < 0) return fail(r);
-    r = e2b_mcp__tls_open(&tls, &trust, &s, argv[2], 5000);
+    fcntl((int)s.h, F_SETFL, fcntl((int)s.h, F_GETFL) | O_NONBLOCK);
+    r = e2b_mcp__tls_start(&tls, &trust, argv[2]);
+    if (r == 0) DRIVE(&s, e2b_mcp__tls_handshake(&tls, &trust, &s));
     if (r < 0) { sock_close(&s); return fail(r); }
     for (i = 0; i < reqs; i++) {
       r = get(&s, argv[2], argv[5]);
@@ -208,6 +224,6 @@ int main(int argc, char **argv) {
     sock_close(&s);
   }
   printf("ok requests %d handshakes %lu resumed %lu, application records sent %lu\n",
-         done, tls.handshakes, tls.resumed, app_records);
+         done, trust.handshakes, trust.resumed, app_records);
   return 0;
 }
