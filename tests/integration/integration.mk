@@ -1,13 +1,17 @@
 # tests/integration/integration.mk — build/e2b-mcp over stdio against the E2B simulator.
 # Included by the top Makefile.
 #   make test-integration   tests/integration/test_stdio.py (ends with "N passed, N failed")
+#   make test-inflight      tests/integration/test_inflight.py: calls in flight at once, over stdio and
+#                           Streamable HTTP, with the simulator holding E2B's answers open (hold mode)
 #   make demo               builds, starts the simulator, runs a scripted MCP session, stops it
 # The suite honours E2B_MCP_BIN, E2B_SIM_URL, E2B_API_URL, E2B_MCP_CA_FILE and
 # E2B_MCP_SHORT_TIMEOUT_BIN (see the top of test_stdio.py).
 
 TEST_SUITES += integration
+# inflight is not in TEST_SUITES yet: today's server runs one E2B call at a time and fails it;
+# the lead adds it here with the concurrent engine.
 
-.PHONY: test-integration demo
+.PHONY: test-integration test-inflight demo
 
 # The same server with a 1.5 s read timeout, for the read-timeout test (the default is 30 s).
 $(BUILD)/e2b-mcp-short-timeout: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
@@ -15,6 +19,9 @@ $(BUILD)/e2b-mcp-short-timeout: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
 
 test-integration: all $(BUILD)/e2b-mcp-short-timeout
 	@timeout 300 python3 tests/integration/test_stdio.py
+
+test-inflight: all
+	@timeout 120 python3 tests/integration/test_inflight.py
 
 demo: all
 	@timeout 180 python3 scripts/demo.py

@@ -4,6 +4,7 @@ stdio (one JSON message per line):
     c = McpClient([BIN], env=server_env(sim.url), elicit={"action": "accept", ...})
     c.initialize("2025-11-25"); c.list_tools(); c.call_tool("e2b_list_sandboxes", {...})
     c.request("ping"); c.send({...}); c.recv(); c.cancel(id); out, err, rc = c.close()
+    i = c.send_request("tools/call", {...}); c.read_message(5)  # pipelined: answers as they come
 
 Streamable HTTP (raw sockets, so every byte is the test's):
     port, proc = start_http(BIN, env)                      # BIN --http 127.0.0.1:0
@@ -147,7 +148,9 @@ class McpClient:
             self.notifications.append({"unmatched": msg})
 
     # -- JSON-RPC
-    def request(self, method, params=None, id=None, timeout=10):
+    def send_request(self, method, params=None, id=None):
+        """Sends a request without waiting for its answer (requests pipelined on stdin); returns
+        its id. Read the answers as they come with read_message(timeout)."""
         if id is None:
             self.next_id += 1
             id = self.next_id
@@ -155,7 +158,10 @@ class McpClient:
         if params is not None:
             msg["params"] = params
         self.send(msg)
-        return self.wait_for(id, timeout)
+        return id
+
+    def request(self, method, params=None, id=None, timeout=10):
+        return self.wait_for(self.send_request(method, params, id), timeout)
 
     def notify(self, method, params=None):
         msg = {"jsonrpc": "2.0", "method": method}

@@ -4,6 +4,7 @@
     sim = Sim.start()                      # free loopback port, the seed key; Sim.start("--chunked")
     sim = Sim.from_env() or Sim.start()    # E2B_SIM_URL: one that is already running
     sim.url, sim.port, sim.requests(), sim.clear(), sim.fault("^/sandboxes$", status=503), sim.reset()
+    sim.hold(); sim.held(); sim.release(n=1) / sim.release(match="^/sandboxes/"); sim.inflight()
     tls = TlsFront(sim.port, "build/x")    # nginx: tls.ports["good"], tls.ca, tls.access_log, reload()
     env = server_env(sim.url)              # E2B_* for a server under test (the seed key)
 
@@ -167,6 +168,23 @@ class Sim:
         if not kw:
             return self.control("GET", "/_sim/config")
         return self.control("POST", "/_sim/config", kw)
+
+    def inflight(self):
+        """{"now": N, "max": M}: API requests open now (held ones included), and the most at once."""
+        return self.control("GET", "/_sim/inflight")
+
+    def hold(self, on=True):
+        """Hold mode: from now on every API request waits unanswered until released (off: all go)."""
+        return self.control("POST", "/_sim/config", {"hold": bool(on)})
+
+    def held(self):
+        """The held API requests, oldest first: [{"n", "method", "path", "query"}]."""
+        return self.control("GET", "/_sim/held")["held"]
+
+    def release(self, n=None, match=None):
+        """Lets held request n (or those whose path matches the regex) be answered; how many."""
+        body = {"n": n} if n is not None else {"match": match}
+        return self.control("POST", "/_sim/release", body)["released"]
 
     def seed(self, many):
         return self.control("POST", "/_sim/seed", {"many": many})

@@ -1045,6 +1045,89 @@ def test_delay_and_inflight():
     ctl("POST", "config", {"delay_ms": 0})
 
 
+def held_get(path, done):
+    """GET path on a connection of its own, in a thread; appends (path, status) to done when answered."""
+    import threading
+
+    def one():
+        c = http.client.HTTPConnection("127.0.0.1", PORT, timeout=40)
+        try:
+            c.request("GET", path, headers={"X-API-Key": KEY})
+            r = c.getresponse()
+            r.read()
+            done.append((path, r.status))
+        except OSError as e:
+            done.append((path, repr(e)))
+        c.close()
+    t = threading.Thread(target=one, daemon=True)
+    t.start()
+    return t
+
+
+def wait_held(n, timeout=5):
+    """The held list once it has n requests (or as it is at the timeout)."""
+    deadline = time.time() + timeout
+    while True:
+        h = ctl("GET", "held")["held"]
+        if len(h) >= n or time.time() > deadline:
+            return h
+        time.sleep(0.02)
+
+
+@test
+def test_hold_and_release():
+    # hold mode: API requests wait unanswered until released one by one, or by a path regex
+    eq(ctl("POST", "config", {"hold": True})["hold"], True, "hold: the config says so")
+    done, ts = [], []
+    paths = ["/sandboxes/" + x for x in (ALICE_PROD, BOB_STG1, NOMETA)]
+    for i, p in enumerate(paths):   # one at a time, so the arrival order is known
+        ts.append(held_get(p, done))
+        wait_held(i + 1)
+    held = ctl("GET", "held")["held"]
+    eq([(h["n"], h["method"], h["path"]) for h in held], [(1, "GET", paths[0]), (2, "GET", paths[1]), (3, "GET", paths[2])],
+       "held: every request in arrival order, numbered")
+    eq(ctl("GET", "inflight")["now"], 3, "inflight: held requests are open ones")
+    time.sleep(0.3)
+    eq(done, [], "held: nothing answered before a release")
+    eq(call("GET", "/_sim/state", key=None)[0], 200, "hold: the control API is never held")
+    eq(ctl("POST", "release", {"n": 2}), {"released": 1}, "release n: one")
+    ts[1].join(5)
+    eq(done, [(paths[1], 200)], "release n: exactly that request answered")
+    eq([h["n"] for h in ctl("GET", "held")["held"]], [1, 3], "release n: the others still held")
+    eq(ctl("POST", "release", {"n": 99}), {"released": 0}, "release: an unknown n releases none")
+    eq(call("POST", "/_sim/release", body={}, key=None)[0], 400, "release: neither n nor match is 400")
+    eq(call("POST", "/_sim/release", body={"match": "("}, key=None)[0], 400, "release: a bad regex is 400")
+    eq(ctl("POST", "release", {"match": "nometa|aliceprod"}), {"released": 2}, "release match: both")
+    ts[0].join(5)
+    ts[2].join(5)
+    eq(sorted(done), sorted((p, 200) for p in paths), "release match: answered normally")
+    eq([r["path"] for r in ctl("GET", "requests")], [paths[1], paths[0], paths[2]],
+       "release: answered in the order released (a match's in arrival order)")
+    eq(ctl("GET", "held")["held"], [], "held: empty once all are released")
+    # hold off releases every held one
+    t = held_get(paths[0], done)
+    wait_held(1)
+    ctl("POST", "config", {"hold": False})
+    t.join(5)
+    eq((len(done), ctl("GET", "held")["held"]), (4, []), "hold false: releases what is held")
+    t = held_get(paths[0], done)
+    t.join(5)
+    eq(len(done), 5, "hold false: requests are answered at once again")
+    # reset ends hold mode and releases
+    ctl("POST", "config", {"hold": True})
+    t = held_get(paths[0], done)
+    eq(len(wait_held(1)), 1, "hold: held again")
+    ctl("POST", "reset")
+    t.join(5)
+    eq((len(done), ctl("GET", "held")["held"], ctl("GET", "config")["hold"]), (6, [], False),
+       "reset: releases the held requests and ends hold mode")
+    for _ in range(50):   # a handler thread counts itself out just after its answer has left
+        if ctl("GET", "inflight")["now"] == 0:
+            break
+        time.sleep(0.02)
+    eq(ctl("GET", "inflight")["now"], 0, "inflight: none open after")
+
+
 # ----------------------------------------------------------------------------- runner
 
 def fresh():

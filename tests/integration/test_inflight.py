@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+"""Calls in flight at once, shown by behaviour rather than by time: the simulator holds every E2B
+answer open (tests/sim/README.md, hold mode), so it sees how many requests the server has open at
+once, then answers them in an order the test chooses; each call must be answered when, and only
+when, its E2B answer came.
+
+  stdio   N tools/call pipelined on stdin without waiting: N held at once, answers in release order
+  http    N sessions over Streamable HTTP, one call each at once: the same
+  cancel  over stdio, notifications/cancelled for a call whose E2B answer is held: a ping is
+          answered at once and the cancelled call never is
+
+Every wait is bounded: a server that runs one call at a time fails in seconds with the number of
+requests it had open, and the order checks are skipped rather than waited for.
+
+Environment (as tests/integration/test_stdio.py): E2B_MCP_BIN (default build/e2b-mcp), E2B_SIM_URL,
+E2B_API_URL, E2B_MCP_CA_FILE, E2B_TEST_API_KEY.
+"""
+import os
+import signal
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from report import at_exit, check, eq, note, run  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop  # noqa: E402
+from mcp import HttpSession, McpClient, McpError, request, rpc, start_http  # noqa: E402
+from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
+
+BIN = os.environ.get("E2B_MCP_BIN") or os.path.join(ROOT, "build", "e2b-mcp")
+KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
+CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
+
+# One e2b_get_sandbox per seed sandbox: each call is one GET /sandboxes/<id>, told apart by its path.
+SANDBOXES = [ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED]
+N = len(SANDBOXES)
+ORDER = [2, 0, 5, 1, 4, 3]   # the order E2B answers them in: neither arrival order nor its reverse
+HELD_WAIT_S = 5              # for all N to reach the simulator
+ANSWER_WAIT_S = 5            # for one answer after its release
+PROMPT_S = 2                 # "at once"
+
+SIM = None
+API_URL = None
+
+
+def env():
+    e = server_env(API_URL, KEY)
+    if CA_FILE:
+        e["E2B_MCP_CA_FILE"] = CA_FILE
+    return e
+
+
+def wait_held(n, timeout=HELD_WAIT_S):
+    """The simulator's held requests once there are n (or what there is at the timeout)."""
+    deadline = time.time() + timeout
+    while True:
+        held = SIM.held()
+        if len(held) >= n or time.time() > deadline:
+            return held
+        time.sleep(0.02)
+
+
+def wait_idle(timeout=5):
+    """Until the simulator has no API request open (bounded)."""
+    deadline = time.time() + timeout
+    while SIM.inflight()["now"] and time.time() < deadline:
+        time.sleep(0.02)
+
+
+def held_by_sandbox(held):
+    """{index in SANDBOXES: held request n}."""
+    out = {}
+    for h in held:
+        for i, sb in enumerate(SANDBOXES):
+            if h["path"].endswith("/" + sb):
+                out[i] = h["n"]
+    return out
+
+
+def all_in_flight(name, held):
+    """Checks all N calls reached the simulator at once; returns {index: n} when they did."""
+    got = held_by_sandbox(held)
+    ok = check(name, len(held) == N and len(got) == N,
+               "the simulator saw %d request(s) open at once, want %d: %s (max open %d)"
+               % (len(held), N, [h["path"] for h in held], SIM.inflight()["max"]))
+    return got if ok else None
+
+
+def answers_sandbox(msg, i):
+    """The JSON-RPC answer is a result (not an error) about SANDBOXES[i]."""
+    return isinstance(msg, dict) and "result" in msg and SANDBOXES[i] in str(msg["result"])
+
+
+def release_all():
+    SIM.hold(False)
+    wait_idle()
+
+
+# ----------------------------------------------------------------------------- stdio
+
+def t_stdio():
+    c = McpClient([BIN], env=env(), label="stdio")
+    at_exit(lambda: c.close(2))
+    c.initialize()
+    SIM.reset()
+    SIM.hold(True)
+    ids = [c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": sb}})
+           for sb in SANDBOXES]
+    ns = all_in_flight("stdio: %d pipelined calls are in flight at once (the simulator holds %d open)" % (N, N),
+                       wait_held(N))
+    if ns is None:
+        note("stdio: the order checks are skipped (not all calls were in flight)")
+        release_all()
+        return
+    check("stdio: no answer while every E2B answer is held", c.lines.empty(), b"".join(c.raw_out[-3:]))
+    got, bad = [], []
+    for i in ORDER:
+        SIM.release(n=ns[i])
+        try:
+            msg = c.read_message(ANSWER_WAIT_S)
+        except McpError as e:
+            bad.append("no answer %.0f s after E2B answered %s: %s" % (ANSWER_WAIT_S, SANDBOXES[i], e))
+            break
+        got.append(msg.get("id"))
+        if not answers_sandbox(msg, i) and msg.get("id") == ids[i]:
+            bad.append("the answer to %s is not its sandbox: %.200s" % (SANDBOXES[i], msg))
+    want = [ids[i] for i in ORDER]
+    eq("stdio: each call is answered when its E2B answer comes (ids in release order)", got, want)
+    check("stdio: every answer carries its own sandbox", not bad, "; ".join(bad))
+    check("stdio: all %d answered, none twice" % N, sorted(got) == sorted(ids), "answered ids %r of %r" % (got, ids))
+    release_all()
+    c.close(2)
+
+
+# ----------------------------------------------------------------------------- Streamable HTTP
+
+def t_http():
+    port, p = start_http(BIN, env())
+    at_exit(lambda: stop(p))
+    sessions = [HttpSession(port) for _ in range(N)]
+    SIM.reset()
+    SIM.hold(True)
+    lock = threading.Lock()
+    done = []      # (index, status, last message) in the order the responses completed
+
+    def one(i):
+        body = rpc(100 + i, "tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[i]}})
+        try:
+            r = request(port, "POST", body, sessions[i].headers(), timeout=40)
+            ev = r.events()
+            res = (i, r.status, ev[-1] if ev else None)
+        except Exception as e:  # a refused or dropped connection is an answer too
+            res = (i, repr(e), None)
+        with lock:
+            done.append(res)
+
+    threads = [threading.Thread(target=one, args=(i,), daemon=True) for i in range(N)]
+    for t in threads:
+        t.start()
+    held = wait_held(N)
+    with lock:
+        early = list(done)
+    ns = all_in_flight("http: %d calls from %d sessions are in flight at once (the simulator holds %d open)"
+                       % (N, N, N), held)
+    if ns is None:
+        note("http: the order checks are skipped (answered before E2B did: %s)"
+             % ["%s %s" % (SANDBOXES[i], st) for i, st, _ in early])
+        release_all()
+        for t in threads:
+            t.join(5)
+        stop(p)
+        return
+    check("http: no response while every E2B answer is held", not early, early)
+    got, bad = [], []
+    for i in ORDER:
+        SIM.release(n=ns[i])
+        deadline = time.time() + ANSWER_WAIT_S
+        while time.time() < deadline:
+            with lock:
+                if len(done) > len(got):
+                    break
+            time.sleep(0.01)
+        with lock:
+            now = list(done)
+        if len(now) <= len(got):
+            bad.append("no response %.0f s after E2B answered %s" % (ANSWER_WAIT_S, SANDBOXES[i]))
+            break
+        j, status, msg = now[len(got)]
+        got.append(j)
+        if j == i and (status != 200 or not answers_sandbox(msg, i) or msg.get("id") != 100 + i):
+            bad.append("the response for %s: %s %.200s" % (SANDBOXES[i], status, msg))
+    eq("http: each response completes when its E2B answer comes (in release order)",
+       [SANDBOXES[j] for j in got], [SANDBOXES[i] for i in ORDER])
+    check("http: every response is 200 with its own call's result", not bad, "; ".join(bad))
+    release_all()
+    for t in threads:
+        t.join(5)
+    with lock:
+        check("http: all %d answered, none twice" % N, sorted(j for j, _, _ in done) == list(range(N)),
+              [j for j, _, _ in done])
+    check("http: the server is still running", p.poll() is None, p.poll())
+    stop(p)
+
+
+# ----------------------------------------------------------------------------- cancel
+
+def t_cancel():
+    c = McpClient([BIN], env=env(), label="cancel")
+    at_exit(lambda: c.close(2))
+    c.initialize()
+    SIM.reset()
+    SIM.hold(True)
+    cid = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": ALICE_PROD}})
+    if not check("cancel: the call's E2B request is held", len(wait_held(1)) == 1, SIM.held()):
+        release_all()
+        return
+    c.cancel(cid)
+    t0 = time.time()
+    pid = c.send_request("ping")
+    seen = []
+    try:
+        while True:
+            msg = c.read_message(max(0.01, PROMPT_S - (time.time() - t0)))
+            seen.append(msg.get("id"))
+            if msg.get("id") == pid:
+                break
+    except McpError:
+        pass
+    check("cancel: a ping sent after notifications/cancelled is answered within %d s, E2B's answer still held"
+          % PROMPT_S, pid in seen, "answers seen %r in %.1f s; held %r" % (seen, time.time() - t0, SIM.held()))
+    # E2B answers now: the cancelled call must still get no answer.
+    release_all()
+    time.sleep(0.3)
+    pid2 = c.send_request("ping")
+    try:
+        while pid2 not in seen:
+            seen.append(c.read_message(ANSWER_WAIT_S).get("id"))
+    except McpError:
+        pass
+    check("cancel: the cancelled call is never answered", cid not in seen and pid2 in seen,
+          "answers seen %r (cancelled %r, pings %r, %r)" % (seen, cid, pid, pid2))
+    c.close(2)
+
+
+def main():
+    global SIM, API_URL
+    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 90 s")))
+    signal.alarm(90)
+    if not os.path.exists(BIN):
+        check("binary exists", False, "%s not found (run make)" % BIN)
+        return
+    SIM = Sim.from_env() or Sim.start()
+    API_URL = os.environ.get("E2B_API_URL") or SIM.url
+    at_exit(lambda: SIM.reset())
+    note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
+    for group in (t_stdio, t_http, t_cancel):
+        t0 = time.time()
+        try:
+            group()
+        except Exception as e:  # a group that dies is one failure; the others still run
+            check(group.__name__, False, "%s: %s" % (type(e).__name__, e))
+        finally:
+            SIM.reset()
+        note("%s: %.1f s" % (group.__name__, time.time() - t0))
+    signal.alarm(0)
+
+
+if __name__ == "__main__":
+    run(main)
