@@ -7,9 +7,7 @@
 # The suite honours E2B_MCP_BIN, E2B_SIM_URL, E2B_API_URL, E2B_MCP_CA_FILE and
 # E2B_MCP_SHORT_TIMEOUT_BIN (see the top of test_stdio.py).
 
-TEST_SUITES += integration
-# inflight is not in TEST_SUITES yet: today's server runs one E2B call at a time and fails it;
-# the lead adds it here with the concurrent engine.
+TEST_SUITES += integration inflight
 
 .PHONY: test-integration test-inflight demo
 
