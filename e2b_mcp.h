@@ -805,6 +805,7 @@ struct e2b_mcp_server {
   /* after a 429, per tool (E2B limits per route: a full concurrency on create
      must not stop the kill or pause that frees it): no request before this (ms) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+  int nslots;                 /* call slots used so far (the rest were never touched) */
   int call_cancelled;         /* the client cancelled the custom tool's call (call_id) while it
                                  waited for its user's answer (e2b_mcp_sink.await_answer) */
   /* Buffers, in the order a call uses them. Everything from msg on is never
@@ -816,7 +817,7 @@ struct e2b_mcp_server {
   char content[E2B_MCP_CONTENT_MAX];
   char out[E2B_MCP_OUT_CHUNK];
   char errmsg[E2B_MCP_ERRMSG_MAX];
-  e2b_mcp__slot slots[E2B_MCP_CALLS];   /* the tool calls in flight (>>engine) */
+  e2b_mcp__slot slots[E2B_MCP_CALLS];   /* the tool calls in flight (>>engine); the first nslots were used */
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
 #endif
@@ -2755,11 +2756,6 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
   s->sess = &s->session;
   s->sess->version = E2B_MCP__VLATEST;
   s->sess->log_level = 1;   /* info */
-  for (r = 0; r < E2B_MCP_CALLS; r++) {   /* a slot's first page only: its buffers stay out of memory until used */
-    s->slots[r].state = 0;
-    s->slots[r].conn.open = 0;
-    s->slots[r].conn.sock.h = -1;
-  }
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
   if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
   if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
@@ -2783,7 +2779,7 @@ E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
 }
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
   int i;
-  for (i = 0; i < E2B_MCP_CALLS; i++) e2b_mcp__conn_close(&s->slots[i].conn);
+  for (i = 0; i < s->nslots; i++) e2b_mcp__conn_close(&s->slots[i].conn);
 }
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
@@ -4945,14 +4941,19 @@ static void e2b_mcp__slot_leave(e2b_mcp_server *s, const e2b_mcp__ctx *save) {
   s->call_key_len = save->len; s->call_cooldown = save->cooldown;
 }
 
+/* A free slot: one used before (its connection may be open), else the next
+   one never used (slots a server never needs stay out of memory). */
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
   int i;
-  for (i = 0; i < E2B_MCP_CALLS; i++)
-    if (s->slots[i].state == E2B_MCP__CS_FREE) {
-      memset(&s->slots[i], 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
-      return &s->slots[i];
-    }
-  return NULL;
+  for (i = 0; i < s->nslots && s->slots[i].state != E2B_MCP__CS_FREE; i++) {}
+  if (i == E2B_MCP_CALLS) return NULL;
+  if (i == s->nslots) {
+    s->slots[i].conn.open = 0;
+    s->slots[i].conn.sock.h = -1;
+    s->nslots++;
+  }
+  memset(&s->slots[i], 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
+  return &s->slots[i];
 }
 static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
@@ -4963,8 +4964,8 @@ static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
 /* How many slots are free. */
 static int e2b_mcp__calls_free(const e2b_mcp_server *s) {
   int i, n = 0;
-  for (i = 0; i < E2B_MCP_CALLS; i++) n += s->slots[i].state == E2B_MCP__CS_FREE;
-  return n;
+  for (i = 0; i < s->nslots; i++) n += s->slots[i].state == E2B_MCP__CS_FREE;
+  return n + E2B_MCP_CALLS - s->nslots;
 }
 
 /* The answer to a finished call (or nothing, when it was cancelled): its
@@ -5174,7 +5175,7 @@ static int e2b_mcp__call_answered(e2b_mcp_server *s, const char *js, const jsmnt
   int idt = e2b_mcp__tok_get(js, t, root, "id"), res = e2b_mcp__tok_get(js, t, root, "result"), i;
   long long id;
   if (idt < 0 || e2b_mcp__tok_int(js, &t[idt], &id) != 0) return 0;
-  for (i = 0; i < E2B_MCP_CALLS; i++) {
+  for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state != E2B_MCP__CS_ASKING || k->ask_id != id || k->from != s->sess) continue;
     e2b_mcp__call_decided(s, k, res >= 0 && t[res].type == JSMN_OBJECT && e2b_mcp__confirmed(js, t, res), NULL);
@@ -5207,7 +5208,7 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmnto
   char rid[E2B_MCP_RPC_ID_MAX];
   int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
   if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
-  for (i = 0; i < E2B_MCP_CALLS; i++) {
+  for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
     if (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) != 0) continue;
@@ -5221,7 +5222,7 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmnto
    still runs to its end), answering nobody; a question it was asked ends. */
 static void e2b_mcp__calls_orphan(e2b_mcp_server *s, const void *ctx) {
   int i;
-  for (i = 0; i < E2B_MCP_CALLS; i++) {
+  for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
     k->has_sink = 0;
@@ -5233,7 +5234,7 @@ static void e2b_mcp__calls_orphan(e2b_mcp_server *s, const void *ctx) {
 /* Whether a call answers through a sink with this ctx. */
 static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
   int i;
-  for (i = 0; i < E2B_MCP_CALLS; i++)
+  for (i = 0; i < s->nslots; i++)
     if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
   return 0;
 }
@@ -5245,7 +5246,7 @@ static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
 static int e2b_mcp__calls_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int n, int *timeout_ms) {
   unsigned long now = e2b_mcp__now_ms(s);
   int i;
-  for (i = 0; i < E2B_MCP_CALLS; i++) {
+  for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
     if (k->state == E2B_MCP__CS_E2B && k->io == E2B_MCP__IO_DONE) *timeout_ms = 0;   /* answered already: no waiting */
@@ -5264,7 +5265,7 @@ static int e2b_mcp__calls_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int n, int *
 static void e2b_mcp__calls_step(e2b_mcp_server *s) {
   unsigned long now = e2b_mcp__now_ms(s);
   int i;
-  for (i = 0; i < E2B_MCP_CALLS; i++) {
+  for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_ASKING && k->until && now && (long)(now - k->until) >= 0) e2b_mcp__call_decided(s, k, 0, NULL);
     if (k->state != E2B_MCP__CS_E2B) continue;
@@ -5437,7 +5438,7 @@ static int e2b_mcp__stdio_is_call(e2b_mcp_server *s, size_t n) {
 static int e2b_mcp__stdio_busy(const e2b_mcp_server *s, int *asking, int *talking) {
   int i, n = 0;
   *asking = *talking = 0;
-  for (i = 0; i < E2B_MCP_CALLS; i++) {
+  for (i = 0; i < s->nslots; i++) {
     n += s->slots[i].state != E2B_MCP__CS_FREE;
     *asking |= s->slots[i].state == E2B_MCP__CS_ASKING;
     *talking |= s->slots[i].state == E2B_MCP__CS_E2B;
@@ -6516,7 +6517,7 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
      learns what was done */
   for (;;) {
     int left = 0;
-    for (i = 0; i < E2B_MCP_CALLS; i++) {
+    for (i = 0; i < s->nslots; i++) {
       e2b_mcp__slot *k = &s->slots[i];
       if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) == 0))
         e2b_mcp__call_drop(s, k, "the server is stopping");

@@ -156,7 +156,7 @@ static int uart_await(void *ctx, e2b_mcp_server *s, long id) {
 static void report(void) {
   board_logf("STATS stack_peak=%lu stack_size=%lu handshakes=%lu resumed=%lu connects=%lu requests=%lu ms=%lu",
              (unsigned long)board_stack_peak(), (unsigned long)board_stack_size(),
-             srv.conn.tls.handshakes, srv.conn.tls.resumed, srv.conn.connects, srv.conn.requests, board_ms());
+             srv.trust.handshakes, srv.trust.resumed, srv.slots[0].conn.connects, srv.slots[0].conn.requests, board_ms());
 }
 
 static int serve_uart(void) {

@@ -45,8 +45,7 @@ static void fresh(void) {
 
 /* One GET through call slot 0's exchange, run to its end (the engine's blocking path). */
 static int get(const char *path, e2b_mcp_http_resp *r) {
-  e2b_mcp__slot *k = &srv.slots[0];
-  memset(k, 0, offsetof(e2b_mcp__slot, conn));
+  e2b_mcp__slot *k = e2b_mcp__slot_claim(&srv);   /* slot 0: every call before this one ended */
   k->rq.buf = k->req; k->rq.cap = sizeof k->req;
   k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX;
   k->key = srv.key;
@@ -55,6 +54,7 @@ static int get(const char *path, e2b_mcp_http_resp *r) {
   e2b_mcp__client_begin(k);
   e2b_mcp__client_run(&srv, k);
   *r = k->r;
+  e2b_mcp__slot_free(k);
   return r->err;
 }
 
