@@ -146,6 +146,13 @@ static e2b_mcp_tls T;
 static e2b_mcp_tls_trust TR;
 static unsigned char rb[1 << 20];
 static char req[1024];
+/* The library's own non-blocking primitives (the POSIX port, the TLS port's contract),
+   each repeated after E2B_MCP_ERR_AGAIN once the socket is ready. */
+static void raw_wait(int want) {
+  e2b_mcp_poll q;
+  q.sock = &S; q.want = want; q.ready = 0;
+  if (e2b_mcp_sock_posix.wait(NULL, &q, 1, 10000) <= 0) die("raw: timed out");
+}
 static void raw_open(void) {
   int r;
   static e2b_mcp_addr A;
@@ -155,19 +162,39 @@ static void raw_open(void) {
     if ((r = e2b_mcp_sock_posix.resolve(NULL, U.host, &A)) < 0) die(e2b_mcp_strerror(r));
     resolved = 1;
   }
-  if ((r = e2b_mcp__sock_open(&S, &A, U.port, 5000)) < 0) die(e2b_mcp_strerror(r));
-  if (U.https && (r = e2b_mcp__tls_open(&T, &TR, &S, U.host, 5000)) < 0) die(e2b_mcp_strerror(r));
+  while ((r = e2b_mcp_sock_posix.connect(NULL, &S, &A, U.port)) == E2B_MCP_ERR_AGAIN) raw_wait(E2B_MCP_WANT_WRITE);
+  if (r < 0) die(e2b_mcp_strerror(r));
+  if (!U.https) return;
+  if ((r = e2b_mcp__tls_start(&T, &TR, U.host)) < 0) die(e2b_mcp_strerror(r));
+  while ((r = e2b_mcp__tls_handshake(&T, &TR, &S)) == E2B_MCP_ERR_AGAIN) raw_wait(T.want);
+  if (r < 0) die(e2b_mcp_strerror(r));
 }
 static int raw_send(const unsigned char *p, size_t n) {
-  return U.https ? e2b_mcp__tls_send(&T, &S, p, n, 10000) : e2b_mcp__sock_send(&S, p, n, 10000);
+  int r;
+  for (;;) {
+    r = U.https ? e2b_mcp__tls_send(&T, &S, p, n) : e2b_mcp_sock_posix.send(NULL, &S, p, n);
+    if (r != E2B_MCP_ERR_AGAIN) break;
+    raw_wait(U.https ? T.want : E2B_MCP_WANT_WRITE);
+  }
+  if (r > 0 && U.https) {
+    int f;
+    while ((f = e2b_mcp__tls_flush(&T, &S)) == E2B_MCP_ERR_AGAIN) raw_wait(T.want);
+    if (f < 0) return f;
+  }
+  return r;
 }
 static int raw_recv(unsigned char *p, size_t n) {
-  return U.https ? e2b_mcp__tls_recv(&T, &S, p, n, 10000) : e2b_mcp__sock_recv(&S, p, n, 10000);
+  int r;
+  for (;;) {
+    r = U.https ? e2b_mcp__tls_recv(&T, &S, p, n) : e2b_mcp_sock_posix.recv(NULL, &S, p, n);
+    if (r != E2B_MCP_ERR_AGAIN) return r;
+    raw_wait(U.https ? T.want : E2B_MCP_WANT_READ);
+  }
 }
 static int raw_reopen;   /* the last answer said Connection: close (nginx: keepalive_requests) */
 static void raw_close(void) {
   if (U.https) e2b_mcp__tls_close(&T, &S);
-  e2b_mcp__sock_close(&S);
+  e2b_mcp_sock_posix.close(NULL, &S);
 }
 /* One request and its Content-Length answer; returns the body length. A connection the
    server announced it closes is reopened first, inside the timed request, as the server

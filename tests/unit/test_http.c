@@ -6,7 +6,7 @@
    headers the tools use (case-insensitive), oversize answers (an error, and no
    byte past the buffer), malformed and truncated answers, keep-alive reuse, a
    stale connection reopened once, and the exact bytes of requests. Driven both
-   directly (e2b_mcp__http_send) and through the public API. */
+   directly (a call slot's exchange) and through the public API. */
 #define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_NO_STDIO
 #define E2B_MCP_RESP_MAX 1024          /* small, so oversize answers are easy to make */
