@@ -1776,12 +1776,39 @@ static long e2b_mcp__chunked_run(e2b_mcp__chunked *d, char *out, const char *raw
   return (long)o;
 }
 
+/* One header line of a head p[0..n), from *at (past the first line), for
+   both directions (the client reads E2B's answers, the HTTP transport its
+   clients' requests): 1 with the name p[ns..ne) and the value p[vs..ve),
+   white space trimmed, and *at past the line; 0 at the empty line that ends
+   the head; -1 for a line without a name and a colon, or (strict: a
+   request, where a proxy might read it otherwise, RFC 9112 5.1) with white
+   space before the colon. */
+typedef struct e2b_mcp__hline { size_t ns, ne, vs, ve; } e2b_mcp__hline;
+static int e2b_mcp__head_line(const char *p, size_t n, size_t *at, e2b_mcp__hline *h, int strict) {
+  size_t i = *at, ls = i, ve;
+  while (i < n && p[i] != '\n') i++;
+  ve = i;
+  if (ve > ls && p[ve - 1] == '\r') ve--;
+  *at = i + 1;
+  if (ve == ls || ls >= n) return 0;
+  for (i = ls; i < ve && p[i] != ':'; i++)
+    if (strict && (p[i] == ' ' || p[i] == '\t')) return -1;
+  if (i == ve || i == ls) return -1;
+  h->ns = ls; h->ne = i;
+  for (i++; i < ve && (p[i] == ' ' || p[i] == '\t'); i++) {}
+  while (ve > i && (p[ve - 1] == ' ' || p[ve - 1] == '\t')) ve--;
+  h->vs = i; h->ve = ve;
+  return 1;
+}
+
 /* Parses the status line and the headers we use from head[0..n). Returns 0 or
    E2B_MCP_ERR_PROTOCOL. */
 
 static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mcp_http_resp *r) {
-  size_t i = 0, ls;
+  size_t i = 0;
   long long v;
+  e2b_mcp__hline l;
+  int got;
   memset(h, 0, sizeof *h);
   h->length = -1;
   if (n < 12 || memcmp(p, "HTTP/1.", 7) != 0 || p[8] != ' ') return E2B_MCP_ERR_PROTOCOL;
@@ -1790,20 +1817,10 @@ static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mc
   if (p[7] == '0') h->close = 1;   /* HTTP/1.0: no keep-alive unless told */
   while (i < n && p[i] != '\n') i++;
   i++;
-  while (i < n) {
-    size_t name_end, vs, ve;
-    ls = i;
-    while (i < n && p[i] != '\n') i++;
-    ve = i;
-    if (ve > ls && p[ve - 1] == '\r') ve--;
-    i++;
-    if (ve == ls) break;  /* the empty line */
-    for (name_end = ls; name_end < ve && p[name_end] != ':'; name_end++) {}
-    if (name_end == ve || name_end == ls) return E2B_MCP_ERR_PROTOCOL;
-    vs = name_end + 1;
-    while (vs < ve && (p[vs] == ' ' || p[vs] == '\t')) vs++;
-    while (ve > vs && (p[ve - 1] == ' ' || p[ve - 1] == '\t')) ve--;
-#define E2B_MCP__HDR(name) e2b_mcp__ieq(p + ls, name_end - ls, name)
+  while ((got = e2b_mcp__head_line(p, n, &i, &l, 0)) != 0) {
+    size_t vs = l.vs, ve = l.ve;
+    if (got < 0) return E2B_MCP_ERR_PROTOCOL;
+#define E2B_MCP__HDR(name) e2b_mcp__ieq(p + l.ns, l.ne - l.ns, name)
     if (E2B_MCP__HDR("content-length")) {
       if (e2b_mcp__parse_ll(p + vs, ve - vs, &v) != 0 || v < 0) return E2B_MCP_ERR_PROTOCOL;
       if (h->length >= 0 && h->length != v) return E2B_MCP_ERR_PROTOCOL;
@@ -5299,6 +5316,8 @@ static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
    port stdin is waited on with the calls' sockets; elsewhere a line is read
    (blocking) only when no call talks to E2B. */
 #ifndef E2B_MCP_NO_STDIO
+/* The longest wait with nothing due: stdin or a call ends it sooner. */
+#define E2B_MCP__STDIO_IDLE_MS 60000
 #if defined(E2B_MCP_SOCK_POSIX)
 #  include <unistd.h>
 #  include <errno.h>
@@ -5365,7 +5384,7 @@ static long e2b_mcp__stdio_line(e2b_mcp_server *s) {
       e2b_mcp_poll q;
       in.h = 0; in.port = s->net;
       q.sock = &in; q.want = E2B_MCP_WANT_READ; q.ready = 0;
-      if (s->net->wait(s->net->user, &q, 1, 60000) <= 0) continue;
+      if (s->net->wait(s->net->user, &q, 1, E2B_MCP__STDIO_IDLE_MS) <= 0) continue;
     }
 #endif
     if (e2b_mcp__stdio_fill(s) == -1) return -1;
@@ -5463,7 +5482,7 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   k.end = e2b_mcp__stdio_end;
   k.await_answer = e2b_mcp__stdio_await;
   for (;;) {
-    int n = 0, timeout = 60000, asking, talking, busy;
+    int n = 0, timeout = E2B_MCP__STDIO_IDLE_MS, asking, talking, busy;
     /* the lines that are whole */
     for (;;) {
       long len;
@@ -5542,7 +5561,9 @@ enum {
   E2B_MCP__HS_FRESH_MS = 100,    /* a connection this young is never taken for a newcomer: its request may be on its way */
   E2B_MCP__HS_LINGER_MS = 2000,  /* a closing socket is drained this long, so its client reads the answer */
   E2B_MCP__HS_HOLD_MS = 10,      /* a connection whose answer has not all left is looked at this often */
-  E2B_MCP__HS_ACCEPT_BURST = 16  /* connections taken in one step */
+  E2B_MCP__HS_ACCEPT_BURST = 16, /* connections taken in one step */
+  E2B_MCP__HS_RUN_MS = 250,      /* e2b_mcp_http_run looks at s->http.stop this often */
+  E2B_MCP__HS_ASK_MS = 200       /* the same while a custom tool waits for its user */
 };
 
 /* The parts of a request head we use, as slices of the connection buffer. */
@@ -5807,6 +5828,8 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
 static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q) {
   size_t i = 0, ms, le;
   long long v;
+  e2b_mcp__hline l;
+  int got;
   memset(q, 0, sizeof *q);
   q->length = -1;
   while (i < n && p[i] != '\n') i++;
@@ -5821,20 +5844,10 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
   q->http10 = p[le - 1] == '0';
   q->close = q->http10;
   i++;
-  while (i < n) {
-    size_t ls = i, ne, vs, ve;
-    while (i < n && p[i] != '\n') i++;
-    ve = i;
-    if (ve > ls && p[ve - 1] == '\r') ve--;
-    i++;
-    if (ve == ls) break;
-    for (ne = ls; ne < ve && p[ne] != ':'; ne++)
-      if (p[ne] == ' ' || p[ne] == '\t') return -1;   /* "Content-Length : 5" or a folded line: a proxy may read it otherwise (RFC 9112 5.1) */
-    if (ne == ve || ne == ls) return -1;
-    vs = ne + 1;
-    while (vs < ve && (p[vs] == ' ' || p[vs] == '\t')) vs++;
-    while (ve > vs && (p[ve - 1] == ' ' || p[ve - 1] == '\t')) ve--;
-#define E2B_MCP__H(name) e2b_mcp__ieq(p + ls, ne - ls, name)
+  while ((got = e2b_mcp__head_line(p, n, &i, &l, 1)) != 0) {   /* strict: "Content-Length : 5" or a folded line */
+    size_t vs = l.vs, ve = l.ve;
+    if (got < 0) return -1;
+#define E2B_MCP__H(name) e2b_mcp__ieq(p + l.ns, l.ne - l.ns, name)
 #define E2B_MCP__KEEP(f) (q->f = p + vs, q->f##_n = ve - vs)
     if (E2B_MCP__H("content-length")) {   /* digits only: no sign */
       if (vs == ve || p[vs] < '0' || p[vs] > '9' || e2b_mcp__parse_ll(p + vs, ve - vs, &v) != 0 || (q->length >= 0 && q->length != v)) return -1;
@@ -6301,7 +6314,7 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   h->ask_id = id;
   h->ask_state = 0;
   while (h->ask_state == 0 && !s->call_cancelled && !h->stop && !c->dead && e2b_mcp__now_ms(s) < until)
-    e2b_mcp_http_step(s, 200);
+    e2b_mcp_http_step(s, E2B_MCP__HS_ASK_MS);
   s->sess = saved;
   r = h->ask_state == 1 ? h->ask_result : s->call_cancelled ? -3 : -2;
   h->asking = 0;
@@ -6512,7 +6525,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
 E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   e2b_mcp_http *h = &s->http;
   int i;
-  while (!h->stop) e2b_mcp_http_step(s, 250);
+  while (!h->stop) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
   /* stopping: reads end now; a change runs to its answer, so its client
      learns what was done */
   for (;;) {
@@ -6524,7 +6537,7 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
       left += k->state != E2B_MCP__CS_FREE;
     }
     if (!left) break;
-    e2b_mcp_http_step(s, 250);
+    e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
   }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__hs_close(s, &h->linger[i]);
