@@ -742,6 +742,8 @@ typedef struct e2b_mcp__http_conn {
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
   int hold;                   /* its last answer has not all left: the next request waits, unread */
   unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
+  size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
+  unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
   int send_sid;               /* the answer carries Mcp-Session-Id */
   int http10, close, dead;    /* answer framing, and whether the socket failed */
@@ -5553,8 +5555,8 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
 /* PENDING: a complete tools/call that arrived while every call slot was busy;
    it is served once one is free, in the order the calls arrived (conn.tick),
    not in the order of their slots. CALL: its call is in a slot, its answer to
-   come. */
-enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING, E2B_MCP__HC_CALL };
+   come. DRAIN: the answer is complete, its rest leaves as the client reads it. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN };
 
 /* The transport's own timing. */
 enum {
@@ -5589,25 +5591,55 @@ static int e2b_mcp__hs_ieqn(const char *a, const char *b, size_t n) {
   return 1;
 }
 
-/* ---- the socket side: whole writes, bounded by the write timeout ----
-   Nobody else is served while a client takes its answer, so the writes of one
-   answer may wait E2B_MCP_HTTP_WRITE_TIMEOUT_MS in all (c->wspent) for the
-   client to make room; then the connection is dropped. And a keep-alive
-   connection's next request is read only once the previous answer has all
-   left (c->hold, in e2b_mcp_http_step; dropped when that takes longer than
-   the write timeout): a client that does not read gets no more answers piled
-   up behind the ones it leaves unread. */
-static int e2b_mcp__hs_send(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
-  unsigned long to = e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
-  if (c->dead) return -1;
-  while (n) {
-    unsigned long start = e2b_mcp__now_ms(s);
-    int r = c->wspent >= to ? E2B_MCP_ERR_TIMEOUT : e2b_mcp__sock_send(&c->sock, (const unsigned char *)p, n, (int)(to - c->wspent));
-    c->wspent += e2b_mcp__now_ms(s) - start;
-    if (r <= 0) { c->dead = 1; return -1; }
-    p += r; n -= (size_t)r;
+/* ---- the socket side: an answer leaves through the connection's queue ----
+   Bytes go to the socket as it takes them; what it does not take now waits in
+   the connection's buffer past the request's head (the request's body was
+   copied out), and leaves as the client reads, while everyone else is
+   served (DRAIN once the answer is complete). Only an answer larger than that
+   queue and the socket's own buffer makes the loop wait for its client, at
+   most E2B_MCP_HTTP_WRITE_TIMEOUT_MS over the whole answer (c->wspent), as
+   does a queue that does not drain in that time; then the connection is
+   dropped. And a keep-alive connection's next request is read only once the
+   previous answer has all left (DRAIN, then c->hold in e2b_mcp_http_step): a
+   client that does not read gets no more answers piled up behind the ones it
+   leaves unread. */
+static void e2b_mcp__hs_push(e2b_mcp__http_conn *c) {   /* what the socket takes now */
+  while (!c->dead && c->qoff < c->qend) {
+    int r = c->sock.port->send(c->sock.port->user, &c->sock, (const unsigned char *)c->buf + c->qoff, c->qend - c->qoff);
+    if (r == E2B_MCP_ERR_AGAIN) return;
+    if (r <= 0) { c->dead = 1; break; }
+    c->qoff += (size_t)r;
   }
-  return 0;
+  c->qoff = c->qend = c->qbase;   /* all out (or dropped): the queue starts over */
+}
+static int e2b_mcp__hs_queue(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
+  unsigned long to = e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
+  while (n && !c->dead) {
+    size_t room = sizeof c->buf - c->qend, k;
+    if (room < n && c->qoff > c->qbase) {   /* close the gap the socket left */
+      memmove(c->buf + c->qbase, c->buf + c->qoff, c->qend - c->qoff);
+      c->qend -= c->qoff - c->qbase;
+      c->qoff = c->qbase;
+      room = sizeof c->buf - c->qend;
+    }
+    if (room == 0) {   /* the client does not keep up with a long answer: wait for it, within the write timeout */
+      unsigned long start = e2b_mcp__now_ms(s);
+      int r = c->wspent >= to ? E2B_MCP_ERR_TIMEOUT : e2b_mcp__sock_wait(&c->sock, E2B_MCP_WANT_WRITE, (int)(to - c->wspent));
+      c->wspent += e2b_mcp__now_ms(s) - start;
+      if (r) { c->dead = 1; break; }
+      e2b_mcp__hs_push(c);
+      continue;
+    }
+    k = room < n ? room : n;
+    memcpy(c->buf + c->qend, p, k);
+    c->qend += k; p += k; n -= k;
+  }
+  return c->dead ? -1 : 0;
+}
+static int e2b_mcp__hs_send(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
+  if (e2b_mcp__hs_queue(s, c, p, n)) return -1;
+  e2b_mcp__hs_push(c);
+  return c->dead ? -1 : 0;
 }
 
 /* Hands a socket to a linger slot: shut our side, read and drop what the peer
@@ -5628,6 +5660,7 @@ static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
 
 static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
   e2b_mcp__calls_orphan(s, c);   /* its call runs on, answering nobody */
+  e2b_mcp__hs_push(c);           /* what the socket still takes of a last answer */
   if (linger && !c->dead) e2b_mcp__hs_linger(s, &c->sock);
   else e2b_mcp__hs_close(s, &c->sock);
   c->sock.h = -1;
@@ -5710,14 +5743,10 @@ static int e2b_mcp__hs_chunk(e2b_mcp_server *s, e2b_mcp__http_conn *c, const cha
   if (c->http10) return e2b_mcp__hs_send(s, c, p, n);
   for (sh = 28; sh >= 0; sh -= 4) if (k || ((n >> sh) & 15u) || sh == 0) h[k++] = hex[(n >> sh) & 15u];
   h[k++] = '\r'; h[k++] = '\n';
-  /* one write when it fits in the connection's buffer (its request was copied out) */
-  if (n + (size_t)k + 2 <= sizeof c->buf) {
-    memcpy(c->buf, h, (size_t)k);
-    memcpy(c->buf + k, p, n);
-    memcpy(c->buf + k + n, "\r\n", 2);
-    return e2b_mcp__hs_send(s, c, c->buf, n + (size_t)k + 2);
-  }
-  return e2b_mcp__hs_send(s, c, h, (size_t)k) || e2b_mcp__hs_send(s, c, p, n) || e2b_mcp__hs_send(s, c, "\r\n", 2) ? -1 : 0;
+  /* queued whole, then one write */
+  if (e2b_mcp__hs_queue(s, c, h, (size_t)k) || e2b_mcp__hs_queue(s, c, p, n) || e2b_mcp__hs_queue(s, c, "\r\n", 2)) return -1;
+  e2b_mcp__hs_push(c);
+  return c->dead ? -1 : 0;
 }
 
 static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) {
@@ -6206,6 +6235,11 @@ static int e2b_mcp__hs_unsent(e2b_mcp_server *s, e2b_mcp_sock *k) { return s->ne
 
 /* After an answer: ready for the next request, or closed. */
 static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (!c->dead && c->qoff < c->qend) {   /* the rest leaves as the client reads it */
+    if (c->state != E2B_MCP__HC_DRAIN) c->drain_ms = e2b_mcp__now_ms(s);
+    c->state = E2B_MCP__HC_DRAIN;
+    return;
+  }
   if (c->dead || c->close) { e2b_mcp__hs_conn_free(s, c, !c->dead); return; }
   c->state = E2B_MCP__HC_READ;
   c->have = c->head_len = 0;
@@ -6214,6 +6248,7 @@ static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   c->tick = ++s->http.ticks;
   c->answered = 1;
   c->wspent = 0;
+  c->qbase = c->qoff = c->qend = 0;
 }
 
 /* Whether p[0..n) cannot be the start of an HTTP/1.1 request head: a method
@@ -6250,6 +6285,7 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
     size_t k, lim = c->have < E2B_MCP_HTTP_HEAD_MAX ? c->have : E2B_MCP_HTTP_HEAD_MAX;
     for (k = from; k + 3 < lim; k++)
       if (c->buf[k] == '\r' && c->buf[k + 1] == '\n' && c->buf[k + 2] == '\r' && c->buf[k + 3] == '\n') { c->head_len = k + 4; break; }
+    c->qbase = c->qoff = c->qend = c->head_len;   /* the answer's queue: past the head, which the core may still read */
     if (e2b_mcp__hs_not_http(c->buf, from, c->head_len ? c->head_len : lim)) {   /* at once, not after a timeout */
       c->close = 1;
       e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: this is not an HTTP/1.1 request (methods are capital letters; lines end with CRLF)");
@@ -6395,6 +6431,11 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
   int i;
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state == E2B_MCP__HC_DRAIN && now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
+      c->dead = 1;   /* it does not read: dropped */
+      e2b_mcp__hs_conn_free(s, c, 0);
+      continue;
+    }
     if (c->state != E2B_MCP__HC_READ) continue;
     if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
       if (!e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 0;
@@ -6443,7 +6484,8 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
        custom tool waits for its user is watched). One on hold is looked at
        again every 10 ms. */
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold) || c->state == E2B_MCP__HC_CALL ||
-                   (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) ? &c->sock : NULL);
+                   (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) || c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
+    if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > E2B_MCP__HS_HOLD_MS) timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) E2B_MCP__WATCH(&h->linger[i]);
@@ -6451,7 +6493,13 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   first_call = n;
   if (!h->asking) n = e2b_mcp__calls_watch(s, fds, n, &timeout_ms);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
-  for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && fds[i].ready != 0;
+  for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {   /* answers on their way: more of them leaves */
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->qoff >= c->qend || !(fds[1 + i].ready & E2B_MCP_WANT_WRITE)) continue;
+    e2b_mcp__hs_push(c);
+    if (c->state == E2B_MCP__HC_DRAIN && (c->dead || c->qoff == c->qend)) e2b_mcp__hs_done(s, c);
+  }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (!got[1 + i]) continue;
