@@ -294,7 +294,8 @@
    quadratic (30,000 values: 45 ms to parse instead of 1); with parent links
    the walk goes up the nesting instead. They cost 4 bytes a token: the desktop
    profile pays them, the small one (256 tokens, nothing to gain) does not.
-   Every file that includes this header must agree, as on E2B_MCP_SMALL. */
+   Every file that includes this header must agree, as on E2B_MCP_SMALL and
+   the buffer sizes (e2b_mcp_init checks: E2B_MCP_ERR_CONFIG). */
 #if !defined(E2B_MCP_SMALL) && !defined(E2B_MCP_NO_PARENT_LINKS) && !defined(JSMN_PARENT_LINKS)
 #  define JSMN_PARENT_LINKS
 #endif
@@ -310,12 +311,6 @@
 #  ifndef JSMN_HEADER
 #    define JSMN_HEADER
 #  endif
-#endif
-/* Parent links make closing a container cost its depth, not the tokens before
-   it: without them a list of 30,000 values takes quadratic time. The small
-   profile's answers are a few hundred tokens, so it keeps the 4 bytes a token. */
-#if !defined(E2B_MCP_SMALL) && !defined(JSMN_PARENT_LINKS) && !defined(E2B_MCP_NO_PARENT_LINKS)
-#  define JSMN_PARENT_LINKS
 #endif
 #include <jsmn.h>
 
@@ -347,13 +342,14 @@ extern "C" {
   X(NEED_TOKEN,   -17, "a non-loopback address needs a bearer token (E2B_MCP_HTTP_TOKEN)") \
   X(CANCELLED,    -18, "the call was cancelled (by the client, or the server is stopping)") \
   X(TLS_BROKEN,   -19, "the TLS connection failed after the request was sent") \
-  X(AGAIN,        -20, "the operation would block (a port's answer: try again when the socket is ready)")
+  X(AGAIN,        -20, "the operation would block (a port's answer: try again when the socket is ready)") \
+  X(CONFIG,       -21, "this file was built with other e2b_mcp.h settings than the implementation (E2B_MCP_SMALL, a buffer size, jsmn's token layout): every file must agree")
 
 enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -21
+  E2B_MCP_ERR__LAST = -22
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
@@ -832,9 +828,15 @@ struct e2b_mcp_server {
 };
 
 /* Set-up. The config is copied; its strings must outlive the server. Returns 0,
-   or a negative E2B_MCP_ERR_* when a URL is invalid. A missing or wrong key is
+   or a negative E2B_MCP_ERR_* when a URL is invalid (or E2B_MCP_ERR_CONFIG, below). A missing or wrong key is
    not an error here: the server starts and each tool says what to fix. */
-E2B_MCP_DEF int  e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg);
+/* int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg): the
+   caller's idea of the server's size goes along, so a file built with other
+   settings than the implementation (another profile, buffer size or token
+   layout: another e2b_mcp_server) gets E2B_MCP_ERR_CONFIG instead of a
+   server written past its end. */
+#define e2b_mcp_init(s, cfg) e2b_mcp__init_sized((s), (cfg), sizeof(e2b_mcp_server))
+E2B_MCP_DEF int  e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
 E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
 
@@ -2762,10 +2764,11 @@ static int e2b_mcp__call_answered(e2b_mcp_server *s, const char *js, const jsmnt
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
 static void e2b_mcp__load_key(e2b_mcp_server *s);
 
-E2B_MCP_DEF int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
+E2B_MCP_DEF int e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size) {
   char url[E2B_MCP_HOST_MAX + 32];
   const char *domain;
   int r;
+  if (size != sizeof *s) return E2B_MCP_ERR_CONFIG;   /* not one byte written: it is not our server */
   memset(s, 0, offsetof(e2b_mcp_server, msg));   /* the state; the buffers need no clearing */
   s->msg[0] = 0;
   if (cfg) s->cfg = *cfg;
@@ -3458,8 +3461,10 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
       e2b_mcp__handle_one(s, &m, msg, s->mtok, i);
       i = e2b_mcp__tok_skip(s->mtok, i);
     }
-    if (m.batch_items && !m.failed) {
-      if (out->write(out->ctx, "]", 1) != 0 || (out->end && out->end(out->ctx) != 0)) m.failed = 1;
+    if (m.batch_items && !m.failed) {   /* the array's end, through the redactor like every byte */
+      e2b_mcp__redact_init(&m.red, s);
+      if (e2b_mcp__redact_write(&m.red, e2b_mcp__sink_write, (void *)out, "]", 1) != 0 ||
+          e2b_mcp__redact_end(&m.red, e2b_mcp__sink_write, (void *)out) != 0 || (out->end && out->end(out->ctx) != 0)) m.failed = 1;
       else m.written = 1;
     }
     return m.failed ? -1 : m.written;

@@ -6,18 +6,19 @@
 #   make test-unit-nomalloc   no heap: interposed allocator, nm -u, and the real binary under a counter
 #   make test-unit-cpp        the implementation compiled as C++
 #   make test-unit-embedded   examples/embedded.c against the simulator
+#   make test-unit-abi        a file built with other settings than the implementation: E2B_MCP_ERR_CONFIG
 # Each C test is built twice, warning-free: plain -O2 (a warning check) and with
 # AddressSanitizer + UndefinedBehaviorSanitizer (the one that runs). Each suite's last
 # line is "N passed, N failed".
 
-TEST_SUITES += unit-json unit-http unit-mcp unit-state unit-nomalloc unit-cpp unit-embedded
+TEST_SUITES += unit-json unit-http unit-mcp unit-state unit-nomalloc unit-cpp unit-embedded unit-abi
 
 UNIT_DIR   := $(BUILD)/unit
 UNIT_CF    := $(CSTD) $(WARN) -g -I. -Itests/lib
 UNIT_SAN   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT_DEPS  := tests/lib/check.h tests/lib/fake_port.h $(HDRS)
 
-.PHONY: test-unit test-unit-json test-unit-http test-unit-mcp test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
+.PHONY: test-unit-abi test-unit test-unit-json test-unit-http test-unit-mcp test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
 
 $(UNIT_DIR):
 	@mkdir -p $(UNIT_DIR)
@@ -64,3 +65,6 @@ test-unit-embedded: $(UNIT_DIR)/embedded
 	@python3 tests/lib/sim.py -- sh tests/unit/embedded.sh $(UNIT_DIR)/embedded
 
 test-unit: test-unit-json test-unit-http test-unit-mcp test-unit-nomalloc test-unit-cpp test-unit-embedded
+
+test-unit-abi: | $(UNIT_DIR)
+	@sh tests/unit/abi.sh
