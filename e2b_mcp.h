@@ -660,8 +660,8 @@ typedef struct e2b_mcp__slot {
   const e2b_mcp_session *from;/* the session it came from, which its answers and cancels must too; NULL: none */
   e2b_mcp_sink sink;          /* where its answer and notifications go */
   int has_sink;               /* 0: nowhere (in-process, or its client is gone) */
-  const void *owner;          /* the transport's request it answers (an HTTP connection), or NULL */
-  unsigned long owner_gen;
+  int decided;                /* asking: the user's answer came, to act on at the next step: 1 yes, 2 no */
+  const char *drop;           /* the call is to end without an answer at the next step, and why (a cancel) */
   char id[E2B_MCP_RPC_ID_MAX];/* its JSON-RPC id, as JSON text */
   e2b_mcp_call *back;         /* in-process: the caller's call, which gets the result */
   long ask_id;                /* asking: the id of our elicitation/create */
@@ -1652,10 +1652,10 @@ static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
   return 0;
 }
 
+/* Closes the connection, or the socket of one still connecting or in its handshake. */
 static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
-  if (!c->open) return;
-  if (c->https) e2b_mcp__tls_close(&c->tls, &c->sock);
-  e2b_mcp__sock_close(&c->sock);
+  if (c->open && c->https) e2b_mcp__tls_close(&c->tls, &c->sock);
+  if (c->open || c->sock.h >= 0) e2b_mcp__sock_close(&c->sock);
   c->open = 0;
 }
 
@@ -2025,9 +2025,14 @@ static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_url *u = e2b_mcp__client_url(s, k);
   unsigned long now = e2b_mcp__now_ms(s);
   int r;
+  /* The step waits (returns) only when its socket has nothing for it now,
+     and then only until k->until: what came meanwhile is read first, so a
+     call that stood still (its engine busy elsewhere) is not failed for that. */
+#define E2B_MCP__WAIT_FOR(w) { \
+    if (k->until && now && (long)(now - k->until) >= 0) { e2b_mcp__client_fail(k, E2B_MCP_ERR_TIMEOUT); continue; } \
+    k->want = (w); return; }   /* a block, not do-while: its continue is the loop's */
   for (;;) {
     if (k->io == E2B_MCP__IO_DONE || k->io == E2B_MCP__IO_IDLE) return;
-    if (k->io != E2B_MCP__IO_CONNECT && k->until && now && (long)(now - k->until) >= 0) { e2b_mcp__client_fail(k, E2B_MCP_ERR_TIMEOUT); continue; }
     switch (k->io) {
       case E2B_MCP__IO_CONNECT:
         k->reused = k->got = 0;
@@ -2049,7 +2054,7 @@ static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
         /* fall through */
       case E2B_MCP__IO_CONNECTING:
         r = s->net->connect(s->net->user, &c->sock, &u->addr, u->port);
-        if (r == E2B_MCP_ERR_AGAIN) { k->want = E2B_MCP_WANT_WRITE; return; }
+        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(E2B_MCP_WANT_WRITE);
         if (r != 0) {
           if (r == E2B_MCP_ERR_CONNECT) u->addr.family = 0;   /* the address may have moved: ask again next time */
           e2b_mcp__sock_close(&c->sock);
@@ -2062,7 +2067,7 @@ static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
         /* fall through */
       case E2B_MCP__IO_HANDSHAKE:
         r = e2b_mcp__tls_handshake(&c->tls, &s->trust, &c->sock);
-        if (r == E2B_MCP_ERR_AGAIN) { k->want = c->tls.want; return; }
+        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->tls.want);
         if (r != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, r); continue; }
       opened:
         c->open = 1; c->https = u->https; c->port = u->port;
@@ -2080,7 +2085,7 @@ static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
         size_t n = k->piece ? k->rq.body.len : k->rq.w.len;
         if (k->sent < n) {
           r = e2b_mcp__client_send(c, p + k->sent, n - k->sent);
-          if (r == E2B_MCP_ERR_AGAIN) { k->want = e2b_mcp__client_want(c, E2B_MCP_WANT_WRITE); return; }
+          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(e2b_mcp__client_want(c, E2B_MCP_WANT_WRITE));
           if (r <= 0) { e2b_mcp__client_fail(k, r < 0 ? r : E2B_MCP_ERR_CLOSED); continue; }
           k->sent += (size_t)r;
           continue;
@@ -2091,7 +2096,7 @@ static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
         /* fall through */
       case E2B_MCP__IO_FLUSH:
         if (c->https && (r = e2b_mcp__tls_flush(&c->tls, &c->sock)) != 0) {
-          if (r == E2B_MCP_ERR_AGAIN) { k->want = c->tls.want; return; }
+          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->tls.want);
           e2b_mcp__client_fail(k, r);
           continue;
         }
@@ -2099,7 +2104,7 @@ static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
         /* fall through */
       case E2B_MCP__IO_READ:
         r = e2b_mcp__client_read(k);
-        if (r == E2B_MCP_ERR_AGAIN) { k->want = e2b_mcp__client_want(c, E2B_MCP_WANT_READ); return; }
+        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(e2b_mcp__client_want(c, E2B_MCP_WANT_READ));
         if (r < 0) { e2b_mcp__client_fail(k, r); continue; }
         if (r == 0) continue;
         k->resp[k->body] = 0;
@@ -2112,6 +2117,7 @@ static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
       default: return;
     }
   }
+#undef E2B_MCP__WAIT_FOR
 }
 
 /* The blocking convenience: runs k's exchange to its end, waiting on its socket alone. */
@@ -4983,7 +4989,10 @@ static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
   k->io = E2B_MCP__IO_IDLE;
   k->has_sink = 0;
-  memset(k->client_key, 0, sizeof k->client_key);   /* a client's key stays no longer than its call */
+  if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
+    memset(k->client_key, 0, sizeof k->client_key);
+    memset(k->req, 0, k->rq.w.len < sizeof k->req ? k->rq.w.len : sizeof k->req);
+  }
 }
 /* How many slots are free. */
 static int e2b_mcp__calls_free(const e2b_mcp_server *s) {
@@ -5079,7 +5088,9 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
 static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, e2b_mcp__msg *m) {
   e2b_mcp__ctx save;
   e2b_mcp__slot_enter(s, k, &save);
-  if (yes) e2b_mcp__call_send(s, k);
+  e2b_mcp__result_reset(&k->call);
+  if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_answer(s, k, m);   /* a 429 cool-down began while the user thought */
+  else if (yes) e2b_mcp__call_send(s, k);
   else {
     e2b_mcp__result_reset(&k->call);
     e2b_mcp_result_error(&k->call, "The user declined, so nothing was done and nothing was sent to E2B.");
@@ -5194,20 +5205,23 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
 }
 
 /* A response from the client: the answer to the question of the call that
-   asked it, from the same session. 1 when it was one. */
+   asked it, from the same session; the call acts on it at its next step
+   (e2b_mcp__calls_step), never in the middle of someone else's message or
+   result. 1 when it was one. */
 static int e2b_mcp__call_answered(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root) {
   int idt = e2b_mcp__tok_get(js, t, root, "id"), res = e2b_mcp__tok_get(js, t, root, "result"), i;
   long long id;
   if (idt < 0 || e2b_mcp__tok_int(js, &t[idt], &id) != 0) return 0;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state != E2B_MCP__CS_ASKING || k->ask_id != id || k->from != s->sess) continue;
-    e2b_mcp__call_decided(s, k, res >= 0 && t[res].type == JSMN_OBJECT && e2b_mcp__confirmed(js, t, res), NULL);
+    if (k->state != E2B_MCP__CS_ASKING || k->decided || k->ask_id != id || k->from != s->sess) continue;
+    k->decided = res >= 0 && t[res].type == JSMN_OBJECT && e2b_mcp__confirmed(js, t, res) ? 1 : 2;
     return 1;
   }
   return 0;
 }
 
+#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
 /* Ends k now without an answer: a question dropped, or a read cut off (its
    log line says so). */
 static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *why) {
@@ -5224,6 +5238,23 @@ static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *
   e2b_mcp__slot_free(k);
 }
 
+#endif
+
+#ifdef E2B_MCP__HTTP
+/* The server stops: a question or a read ends now, answered so. */
+static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__ctx save;
+  int asking = k->state == E2B_MCP__CS_ASKING;
+  e2b_mcp__conn_close(&k->conn);
+  e2b_mcp__slot_enter(s, k, &save);
+  e2b_mcp__result_reset(&k->call);
+  e2b_mcp_result_error(&k->call, asking ? "The server is stopping: nothing was done and nothing was sent to E2B. Call again once it is back."
+                       : "The server is stopping: E2B's answer was not read (nothing was changed). Call again once it is back.");
+  e2b_mcp__call_answer(s, k, NULL);
+  e2b_mcp__slot_leave(s, &save);
+}
+#endif
+
 /* notifications/cancelled from the session of a call: a call waiting for its
    user, or for E2B on a read, ends now without an answer; a request that
    changes something always runs to its answer, so the user learns what was
@@ -5234,9 +5265,9 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmnto
   if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
+    if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
     if (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) != 0) continue;
-    e2b_mcp__call_drop(s, k, "cancelled by the client");
+    k->drop = "cancelled by the client";   /* at its next step, which comes at once */
   }
 }
 
@@ -5273,7 +5304,7 @@ static int e2b_mcp__calls_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int n, int *
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
-    if (k->state == E2B_MCP__CS_E2B && k->io == E2B_MCP__IO_DONE) *timeout_ms = 0;   /* answered already: no waiting */
+    if ((k->state == E2B_MCP__CS_E2B && k->io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
     else if (k->state == E2B_MCP__CS_E2B) { p[n].sock = &k->conn.sock; p[n].want = k->want; p[n++].ready = 0; }
     if (k->until && now) {
       long left = (long)(k->until - now);
@@ -5291,7 +5322,12 @@ static void e2b_mcp__calls_step(e2b_mcp_server *s) {
   int i;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_ASKING && k->until && now && (long)(now - k->until) >= 0) e2b_mcp__call_decided(s, k, 0, NULL);
+    if (k->state == E2B_MCP__CS_FREE) continue;
+    if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
+    if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
+      e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
+      continue;
+    }
     if (k->state != E2B_MCP__CS_E2B) continue;
     e2b_mcp__client_step(s, k);
     if (k->io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
@@ -5426,6 +5462,7 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
       res = e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
       return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
     }
+    if (meth < 0 && idt >= 0) { e2b_mcp__call_answered(s, s->msg, s->mtok, 0); continue; }   /* a built-in call's answer: kept for it */
     if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) {
       char rid[E2B_MCP_RPC_ID_MAX];
       int rq = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, 0, "params"), "requestId");
@@ -5472,6 +5509,14 @@ static int e2b_mcp__stdio_busy(const e2b_mcp_server *s, int *asking, int *talkin
   return n;
 }
 
+/* stdout or stdin failed: the calls in flight are dropped (their sink dies with
+   e2b_mcp_serve_stdio's frame); changes already sent to E2B are not undone. */
+static void e2b_mcp__stdio_abandon(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE) { e2b_mcp__conn_close(&s->slots[i].conn); e2b_mcp__slot_free(&s->slots[i]); }
+  e2b_mcp_close(s);
+}
+
 E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   e2b_mcp_sink k;
   e2b_mcp_poll fds[1 + E2B_MCP_CALLS];
@@ -5502,22 +5547,27 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
       e2b_mcp__stdio_busy(s, &asking, &talking);
       if (!e2b_mcp__calls_free(s) && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
-      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1, 0) < 0) return 1;
+      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1, 0) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
     }
     busy = e2b_mcp__stdio_busy(s, &asking, &talking);
     if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;
-    if (s->in_eof && held < 0 && !talking && busy) break;   /* questions nobody can answer any more */
+    if (s->in_eof && held < 0 && !talking && busy) {   /* questions nobody can answer any more: not a yes */
+      int i;
+      for (i = 0; i < s->nslots; i++) if (s->slots[i].state == E2B_MCP__CS_ASKING) s->slots[i].decided = 2;
+      e2b_mcp__calls_step(s);
+      break;
+    }
     /* wait: for stdin (not at its end, nothing held) and the calls */
 #ifdef E2B_MCP__STDIN_POLL
     fds[n].sock = !s->in_eof && held < 0 && s->in_at >= s->in_len ? &in : NULL;
     fds[n].want = E2B_MCP_WANT_READ; fds[n++].ready = 0;
 #else
-    if (!talking && !s->in_eof && held < 0) { if (e2b_mcp__stdio_fill(s) == -1) return 1; continue; }
+    if (!talking && !s->in_eof && held < 0) { if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; } continue; }
 #endif
     n = e2b_mcp__calls_watch(s, fds, n, &timeout);
     if (s->net->wait(s->net->user, fds, n, timeout) > 0 && fds[0].sock == &in && fds[0].ready) {
 #ifdef E2B_MCP__STDIN_POLL
-      if (e2b_mcp__stdio_fill(s) == -1) return 1;
+      if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; }
 #endif
     }
     e2b_mcp__calls_step(s);
@@ -5976,16 +6026,23 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 
 /* Per-client keys: the cool-down slot of a key (its hash, not the key, is
    kept): the same key's slot, else the least recently used one. */
+static int e2b_mcp__hs_key_busy(const e2b_mcp_server *s, const unsigned long *until) {   /* a call in flight keeps it */
+  int i;
+  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cooldown == until) return 1;
+  return 0;
+}
 static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k) {
   e2b_mcp_http *h = &s->http;
   unsigned long long v = 1469598103934665603ULL;
-  int i, pick = 0;
+  int i, pick = -1, lru = 0;
   for (; *k; k++) v = (v ^ (unsigned char)*k) * 1099511628211ULL;
   if (!v) v = 1;
   for (i = 0; i < E2B_MCP_HTTP_KEYS; i++) {
     if (h->keys[i].hash == v) { pick = i; break; }
-    if (h->keys[i].last_use < h->keys[pick].last_use) pick = i;
+    if (h->keys[i].last_use < h->keys[lru].last_use) lru = i;
+    if (!e2b_mcp__hs_key_busy(s, h->keys[i].until) && (pick < 0 || h->keys[i].last_use < h->keys[pick].last_use)) pick = i;
   }
+  if (pick < 0) pick = lru;
   if (h->keys[pick].hash != v) { memset(&h->keys[pick], 0, sizeof h->keys[pick]); h->keys[pick].hash = v; }
   h->keys[pick].last_use = ++h->uses;
   return h->keys[pick].until;
@@ -6004,6 +6061,10 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   e2b_mcp_sink k;
   e2b_mcp_session *saved = s->sess;
   e2b_mcp_wire *saved_wire = s->wire;
+  const char *saved_key = s->call_key;   /* a custom tool's call may be waiting, nested, with its client's key */
+  const unsigned char *saved_fail = s->call_key_fail;
+  unsigned saved_len = s->call_key_len;
+  unsigned long *saved_cooldown = s->call_cooldown;
   char key[E2B_MCP_KEY_MAX];
   unsigned char fail[E2B_MCP_KEY_MAX];
   /* The client's own key for this request's calls: a call copies it into its slot. */
@@ -6032,9 +6093,8 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   if (s->http.cfg.client_keys) {
     memset(key, 0, sizeof key);
     memset(fail, 0, sizeof fail);
-    e2b_mcp__use_key(s, s->key, s->key_fail, s->key_len);
-    s->call_cooldown = s->cooldown_until;
   }
+  s->call_key = saved_key; s->call_key_fail = saved_fail; s->call_key_len = saved_len; s->call_cooldown = saved_cooldown;
   if (e2b_mcp__calls_of(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
   e2b_mcp__hs_answered(s, c);
 }
@@ -6328,8 +6388,8 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
       return;
     }
     c->body_len = q.length < 0 ? 0 : q.length;
-    if (q.expect && c->have < c->head_len + (size_t)c->body_len)
-      e2b_mcp__hs_send(s, c, "HTTP/1.1 100 Continue\r\n\r\n", 25);
+    if (q.expect && c->have < c->head_len + (size_t)c->body_len)   /* straight to the socket: the queue's room is the body's until it is read */
+      (void)c->sock.port->send(c->sock.port->user, &c->sock, (const unsigned char *)"HTTP/1.1 100 Continue\r\n\r\n", 25);
   }
   if (c->have < c->head_len + (size_t)c->body_len) return;
   e2b_mcp__hs_serve(s, ci);
@@ -6470,13 +6530,17 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   unsigned char got[E2B_MCP__POLL_MAX];
   int i, n = 0, first_call;
   unsigned long now;
-  if (!h->asking) {   /* calls that waited for a free slot, in the order they came */
+  if (!h->asking) {   /* calls that waited for a free slot, in the order they came (stopping: none starts) */
     int round, first;
-    for (round = 0; round < E2B_MCP_HTTP_CONNS && e2b_mcp__calls_free(s); round++) {
+    for (round = 0; round < E2B_MCP_HTTP_CONNS && (e2b_mcp__calls_free(s) || h->stop); round++) {
       for (first = -1, i = 0; i < E2B_MCP_HTTP_CONNS; i++)
         if (h->conns[i].state == E2B_MCP__HC_PENDING && (first < 0 || h->conns[i].tick < h->conns[first].tick)) first = i;
       if (first < 0) break;
-      e2b_mcp__hs_serve(s, first);
+      if (h->stop) {
+        h->conns[first].state = E2B_MCP__HC_BUSY;
+        h->conns[first].close = 1;
+        e2b_mcp__hs_simple(s, &h->conns[first], 503, "Retry-After: 5\r\n", -32000, "Service Unavailable: the server is stopping; nothing was sent to E2B");
+      } else e2b_mcp__hs_serve(s, first);
       if (h->conns[first].state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, &h->conns[first]);
     }
   }
@@ -6484,11 +6548,11 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   E2B_MCP__WATCH(h->stop ? NULL : &h->listener);   /* stopping: no newcomers */
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
-    /* A connection whose call is with E2B or its user is watched for its
-       client hanging up. A busy one is being answered (only the one whose
-       custom tool waits for its user is watched). One on hold is looked at
-       again every 10 ms. */
-    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold) || c->state == E2B_MCP__HC_CALL ||
+    /* A connection whose call is with E2B or its user, or waits for a slot,
+       is watched for its client hanging up. A busy one is being answered
+       (only the one whose custom tool waits for its user is watched). One on
+       hold is looked at again every 10 ms. Stopping: no new requests. */
+    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING ||
                    (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) || c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > E2B_MCP__HS_HOLD_MS) timeout_ms = E2B_MCP__HS_HOLD_MS;
@@ -6511,12 +6575,12 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
     if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
     else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
-    else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL) {   /* the waiting call's client: gone? */
+    else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING) {   /* the waiting call's client: gone? */
       char drop[64];
       int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
       if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
-        c->dead = 1;
-        if (c->state == E2B_MCP__HC_CALL) e2b_mcp__hs_conn_free(s, c, 0);   /* its call runs on, answering nobody */
+        c->dead = 1;   /* a call in flight runs on, answering nobody; one that waited for a slot never starts */
+        if (c->state != E2B_MCP__HC_BUSY) e2b_mcp__hs_conn_free(s, c, 0);
       } else if (r > 0) c->close = 1;   /* a pipelined request, dropped: the stream is out of step, end it after the answer */
     }
   }
@@ -6579,14 +6643,13 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   e2b_mcp_http *h = &s->http;
   int i;
   while (!h->stop) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
-  /* stopping: reads end now; a change runs to its answer, so its client
-     learns what was done */
+  /* stopping: reads and questions end now, with an answer that says so; a
+     change runs to its answer, so its client learns what was done */
   for (;;) {
     int left = 0;
     for (i = 0; i < s->nslots; i++) {
       e2b_mcp__slot *k = &s->slots[i];
-      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) == 0))
-        e2b_mcp__call_drop(s, k, "the server is stopping");
+      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) == 0)) e2b_mcp__call_stop(s, k);
       left += k->state != E2B_MCP__CS_FREE;
     }
     if (!left) break;

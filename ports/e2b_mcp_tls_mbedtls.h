@@ -13,8 +13,10 @@
       The contexts below live in the caller's e2b_mcp_server, but mbedTLS 2.28 itself
       allocates on the heap (calloc): its two 16 KB record buffers (mbedtls_ssl_setup), every parsed
       certificate (the trust store and the peer's chain), the handshake state and the
-      saved session. ~50 KB at the peak of a handshake plus the trust store (~200 KB
-      for Debian's 144 roots). Debian's build leaves MBEDTLS_MEMORY_BUFFER_ALLOC_C and
+      saved session. ~50 KB per connection at the peak of a handshake, plus the trust
+      store (~200 KB for Debian's 144 roots); each call slot that was used keeps its
+      connection's contexts and record buffers (~33 KB) for the next call, so a server
+      that ran E2B_MCP_CALLS calls at once holds about that many times 33 KB. Debian's build leaves MBEDTLS_MEMORY_BUFFER_ALLOC_C and
       MBEDTLS_PLATFORM_MEMORY off, so those allocations cannot be routed to a static
       pool there. With an mbedTLS that has MBEDTLS_MEMORY_BUFFER_ALLOC_C, define
       E2B_MCP_TLS_MBEDTLS_POOL (bytes) and e2b_mcp__tls_trust_init hands mbedTLS a pool

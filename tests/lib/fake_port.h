@@ -53,6 +53,7 @@ typedef struct fake {
   size_t piece;         /* bytes per recv at most; 0: as many as fit */
   unsigned rng;         /* nonzero: each recv's size is random, 1..piece */
   int open_err;         /* nonzero: open fails with it */
+  int connect_hangs;    /* every connect stays in progress (E2B_MCP_ERR_AGAIN): with again set, the clock runs */
   int opens, closes, recvs, sends, requests, resolves;
   int cur;              /* script of the open connection, -1: none */
   int next;             /* the script's next answer */
@@ -123,6 +124,10 @@ static int fake_open(void *user, e2b_mcp_sock *s, const e2b_mcp_addr *addr, unsi
   (void)addr;
   f->port = port;
   if (f->open_err) return f->open_err;
+  if (f->connect_hangs) {   /* a host that never answers the SYN: in progress, forever */
+    if (s->h < 0) { s->h = 99; f->opens++; }
+    return E2B_MCP_ERR_AGAIN;
+  }
   if (f->one_script) {
     if (f->nscripts == 0) fake_conn(f, 0);
     f->cur = 0;

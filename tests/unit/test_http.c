@@ -302,6 +302,18 @@ static void test_whole_answer_timeout(void) {
   CHECK(get("/x", &r) == 0 && r.status == 200 && r.body_len == 40 && m.last_timeout < 30000 - 7000);
 }
 
+/* A host that never answers: the connect times out (connect_timeout_ms) and its
+   socket is closed, every time (none is leaked to the next call). */
+static void test_connect_timeout(void) {
+  e2b_mcp_http_resp r;
+  int i;
+  fresh();
+  m.connect_hangs = 1; m.again = 1; m.recv_ms = 1000;
+  for (i = 0; i < 3; i++) CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT);
+  CHECK(m.opens == 3 && m.closes == 3 && srv.slots[0].conn.sock.h < 0);
+  m.connect_hangs = 0; m.again = 0; m.recv_ms = 0;
+}
+
 /* E2B's host is resolved once and its address reused: by new connections, until
    E2B_MCP_DNS_TTL_MS has passed or a connection to it failed. */
 static void test_dns_cache(void) {
@@ -648,6 +660,7 @@ int main(void) {
   test_bodies();
   test_errors();
   test_whole_answer_timeout();
+  test_connect_timeout();
   test_dns_cache();
   test_keepalive();
   test_requests();
