@@ -841,9 +841,12 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
 E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
 
 /* Handles one incoming message (a JSON-RPC object, or a batch under
-   2025-03-26) and writes every answer and notification to out. The text may
-   be s->msg itself. Returns the number of answers written (notifications sent
-   on the way are not counted), or < 0 on a sink failure. */
+   2025-03-26) and writes every answer and notification to out, before it
+   returns: the blocking convenience for a transport of your own (a tool call
+   runs in a call slot to its end; its consent question waits through
+   out->await_answer). The text may be s->msg itself. Returns the number of
+   answers written (notifications sent on the way are not counted), or < 0 on
+   a sink failure. */
 E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
 
 /* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
@@ -910,15 +913,21 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
 E2B_MCP_DEF int  e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key);
 
 #ifndef E2B_MCP_NO_STDIO
-/* MCP over stdin/stdout, one JSON message per line, until end of input. */
+/* MCP over stdin/stdout, one JSON message per line, until end of input (and
+   the calls in flight are answered). Requests sent without waiting run
+   concurrently, each answered when it is done. */
 E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
 #endif
 
 #ifdef E2B_MCP__HTTP
 /* MCP over Streamable HTTP on http://host:port/mcp. listen binds (0, or
    E2B_MCP_ERR_LISTEN / E2B_MCP_ERR_NEED_TOKEN); step serves what is ready,
-   waiting up to timeout_ms (for your own loop); run steps until
-   s->http.stop is set; serve is listen + run. One thread, no allocation. */
+   clients and tool calls alike, waiting at most timeout_ms (for your own
+   loop: a call waiting for E2B or its user waits in its call slot, not in
+   step; only a custom tool, or a client slow to take an answer larger than
+   its connection's queue, can hold it longer); run steps until
+   s->http.stop is set, then lets the calls in flight end; serve is listen +
+   run. One thread, no allocation. */
 E2B_MCP_DEF int  e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
 E2B_MCP_DEF int  e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms);
 E2B_MCP_DEF int  e2b_mcp_http_run(e2b_mcp_server *s);

@@ -82,7 +82,7 @@ static int serve(unsigned long requests) {
   printf("serving MCP on http://127.0.0.1:%u/mcp\n", srv.http.port);
   fflush(stdout);
   while (srv.http.served < requests) {
-    e2b_mcp_http_step(&srv, 10);   /* at most 10 ms here (longer only while a tool call waits for E2B) */
+    e2b_mcp_http_step(&srv, 10);   /* at most 10 ms here: a tool call waiting for E2B or its user waits in its slot, not here */
     turns++;                       /* ... the board's own jobs go here: sensors, display, watchdog */
   }
   printf("served %lu requests; the board's loop turned %lu times meanwhile\n", srv.http.served, turns);
