@@ -659,8 +659,8 @@ typedef struct e2b_mcp__slot {
   e2b_mcp_session sess;       /* the caller's session as it was when the call came */
   const e2b_mcp_session *from;/* the session it came from, which its answers and cancels must too; NULL: none */
   e2b_mcp_sink sink;          /* where its answer and notifications go */
-  int has_sink;               /* 0: nowhere (in-process, or its client is gone) */
-  int decided;                /* asking: the user's answer came, to act on at the next step: 1 yes, 2 no */
+  unsigned char has_sink;     /* 0: nowhere (in-process, or its client is gone) */
+  unsigned char decided;      /* asking: the user's answer came, to act on at the next step: 1 yes, 2 no */
   const char *drop;           /* the call is to end without an answer at the next step, and why (a cancel) */
   char id[E2B_MCP_RPC_ID_MAX];/* its JSON-RPC id, as JSON text */
   e2b_mcp_call *back;         /* in-process: the caller's call, which gets the result */
@@ -671,7 +671,7 @@ typedef struct e2b_mcp__slot {
   e2b_mcp__head head;
   e2b_mcp__chunked ch;
   size_t sent, have, hlen, body;
-  int piece, mode, want, attempt, reused, got;
+  unsigned char piece, mode, want, attempt, reused, got;   /* small on purpose: the small profile's RAM */
   /* the key its requests carry and the redactor hides: the server's, or over
      HTTP with per-client keys its client's (copied from the request) */
   const char *key;
@@ -778,7 +778,7 @@ struct e2b_mcp_server {
      transport points sess at the session of the request it serves */
   e2b_mcp_session session, *sess;
   long next_ask_id;
-  char call_id[E2B_MCP_RPC_ID_MAX]; /* JSON text of the id of the custom tool's call being run, "" when none */
+  const char *call_id;        /* JSON text of the id of the custom tool's call being run (its own copy), "" when none */
   e2b_mcp_wire *wire;         /* set by an HTTP transport around e2b_mcp_handle, else NULL */
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
@@ -2773,7 +2773,9 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
 /* ---- set-up and the tool registry ---- */
 static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
 static void e2b_mcp__run_e2b(e2b_mcp_call *c);            /* in >>engine: every built-in tool's fn */
-static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_call *from, const char *id, e2b_mcp_call *back);
+static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back);
+static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
+static void e2b_mcp__slot_free(e2b_mcp__slot *k);
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
 static int e2b_mcp__call_answered(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
@@ -2791,6 +2793,7 @@ E2B_MCP_DEF int e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg
   if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
   s->sess = &s->session;
+  s->call_id = "";
   s->sess->version = E2B_MCP__VLATEST;
   s->sess->log_level = 1;   /* info */
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
@@ -2903,15 +2906,21 @@ static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
 }
 
 /* Runs a tool: the one place a handler is called. */
-static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
-  e2b_mcp__result_reset(c);
-  if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
+/* A result as it goes out: one that overflowed is an error that says so; an
+   empty one is an empty text. */
+static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
   if (c->out.err || c->content.err) {
     size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
     e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
                          "limit, a narrower filter or a shorter time range.", (unsigned long)cap);
   }
   if (!c->has_out && c->content.len == 0) e2b_mcp_result_text(c, "");
+}
+/* In-process (e2b_mcp_call_tool): any tool, run to its end. */
+static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
+  e2b_mcp__result_reset(c);
+  if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
+  e2b_mcp__result_done(s, c);
 }
 
 /* Writes a CallToolResult value. */
@@ -3065,21 +3074,74 @@ static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
   return 0;
 }
 
-static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
-  e2b_mcp_call c;
+/* The answer to a finished call (its result, or its JSON-RPC error), to m;
+   nothing for a cancelled one (MCP: it gets no response). */
+static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, const char *id) {
   e2b_mcp_json w;
-  char idcopy[E2B_MCP_RPC_ID_MAX];
-  int name = e2b_mcp__tok_get(js, t, params, "name");
-  int args = e2b_mcp__tok_get(js, t, params, "arguments");
+  if (c->cancelled) return;
+  if (c->fail_code) {
+    if (s->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) s->wire->status = 400;
+    e2b_mcp__reply_error_data(s, m, id, c->fail_code, s->errmsg, c->fail_data);
+    return;
+  }
+  e2b_mcp__reply_begin(s, m, &w, id);
+  if (c->input_required) {
+    e2b_mcp_json_obj(&w);
+    e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "input_required");
+    e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c->out.buf, c->out.len);
+    if (c->new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c->new_state); }
+    e2b_mcp_json_obj_end(&w);
+  } else e2b_mcp__write_result(s, c, &w);
+  e2b_mcp__out_end(m, &w);
+}
+
+/* A call's record from its request: tool, arguments, sink, progress token and,
+   from a 2026-07-28 client, its answers and sealed state. -1 when the request
+   was answered with an error instead. */
+static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, const e2b_mcp_tool *tool,
+                              const char *js, const jsmntok_t *t, int args, int params, const char *id) {
   int meta = e2b_mcp__tok_get(js, t, params, "_meta");
   int pt = e2b_mcp__tok_get(js, t, meta, "progressToken");
+  c->tool = tool;
+  c->srv = s; c->js = js; c->tok = t; c->args = args;
+  c->sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
+  c->caps = c->responses = c->state_len = -1;
+  if (s->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
+  if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
+    e2b_mcp__tok_json(js, &t[pt], c->progress_token, sizeof c->progress_token);
+  return 0;
+}
+
+/* A custom tool's call (e2b_mcp_add_tool): run now, synchronously, and
+   answered at once. A frame of its own: the built-in calls' path carries
+   neither its call record nor its copy of the id. */
+E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool,
+                                                  const char *js, const jsmntok_t *t, int args, int params, const char *id) {
+  e2b_mcp_call c;
+  char idcopy[E2B_MCP_RPC_ID_MAX];
   memset(&c, 0, sizeof c);
+  if (e2b_mcp__call_fill(s, m, &c, tool, js, t, args, params, id) != 0) return;
+  e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
+  s->call_id = idcopy;
+  s->call_cancelled = 0;
+  e2b_mcp__result_reset(&c);
+  if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) c.tool->fn(&c);
+  e2b_mcp__result_done(s, &c);
+  s->call_id = "";
+  e2b_mcp__reply_call(s, m, &c, idcopy);
+}
+
+static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  const e2b_mcp_tool *tool;
+  e2b_mcp__slot *k;
+  int name = e2b_mcp__tok_get(js, t, params, "name");
+  int args = e2b_mcp__tok_get(js, t, params, "arguments");
   if (name < 0 || t[name].type != JSMN_STRING) {
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "tools/call needs params.name, the tool's name");
     return;
   }
-  c.tool = e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start));
-  if (!c.tool) {
+  tool = e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start));
+  if (!tool) {
     char text[160];
     int n = t[name].end - t[name].start;
     e2b_mcp__fmt(text, sizeof text, "Unknown tool: %.*s (tools/list names the tools)", n > 80 ? 80 : n, js + t[name].start);
@@ -3091,37 +3153,17 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params.arguments must be a JSON object");
     return;
   }
-  c.srv = s; c.js = js; c.tok = t; c.args = args;
-  c.sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
-  c.caps = c.responses = c.state_len = -1;
-  if (s->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, &c, params, meta, id) != 0) return;
-  if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
-    e2b_mcp__tok_json(js, &t[pt], c.progress_token, sizeof c.progress_token);
-  if (c.tool->fn == e2b_mcp__run_e2b) {   /* a built-in tool: a call slot of its own (>>engine) */
-    e2b_mcp__slot *k = e2b_mcp__call_start(s, m, &c, id, NULL);
-    if (k && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);   /* a batch is answered as one array */
+  /* a built-in tool's call is made in its call slot (>>engine); a custom one's on its own frame */
+  if (tool->fn != e2b_mcp__run_e2b) { e2b_mcp__custom_call(s, m, tool, js, t, args, params, id); return; }
+  if ((k = e2b_mcp__slot_claim(s)) == NULL) {
+    char text[200];
+    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
+                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
     return;
   }
-  e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
-  e2b_mcp__strlcpy(s->call_id, id, sizeof s->call_id);
-  s->call_cancelled = 0;
-  e2b_mcp__run_tool(s, &c);
-  s->call_id[0] = 0;
-  if (c.cancelled) return;   /* MCP: a cancelled request gets no response */
-  if (c.fail_code) {
-    if (s->wire && c.fail_code == E2B_MCP__MISSING_CAPABILITY) s->wire->status = 400;
-    e2b_mcp__reply_error_data(s, m, idcopy, c.fail_code, s->errmsg, c.fail_data);
-    return;
-  }
-  e2b_mcp__reply_begin(s, m, &w, idcopy);
-  if (c.input_required) {
-    e2b_mcp_json_obj(&w);
-    e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "input_required");
-    e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c.out.buf, c.out.len);
-    if (c.new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c.new_state); }
-    e2b_mcp_json_obj_end(&w);
-  } else e2b_mcp__write_result(s, &c, &w);
-  e2b_mcp__out_end(m, &w);
+  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(k); return; }
+  if (e2b_mcp__call_start(s, m, k, id, NULL) && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);   /* a batch is answered as one array */
 }
 
 /* ---- the stateless revision (2026-07-28) ---- */
@@ -5003,43 +5045,25 @@ static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
     memset(k->req, 0, k->rq.w.len < sizeof k->req ? k->rq.w.len : sizeof k->req);
   }
 }
+#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
 /* How many slots are free. */
 static int e2b_mcp__calls_free(const e2b_mcp_server *s) {
   int i, n = 0;
   for (i = 0; i < s->nslots; i++) n += s->slots[i].state == E2B_MCP__CS_FREE;
   return n + E2B_MCP_CALLS - s->nslots;
 }
+#endif
 
 /* The answer to a finished call (or nothing, when it was cancelled): its
    result or its JSON-RPC error, to m. */
 static void e2b_mcp__call_reply(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
-  e2b_mcp_json w;
-  if (c->out.err || c->content.err) {
-    size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
-    e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
-                         "limit, a narrower filter or a shorter time range.", (unsigned long)cap);
-  }
-  if (!c->has_out && c->content.len == 0) e2b_mcp_result_text(c, "");
+  e2b_mcp__result_done(s, c);
   if (k->back) {   /* in-process: the result (in the scratch buffers) is the caller's */
     k->back->out = c->out; k->back->content = c->content;
     k->back->is_error = c->is_error; k->back->has_out = c->has_out;
   }
-  if (!m || c->cancelled) return;   /* MCP: a cancelled request gets no response */
-  if (c->fail_code) {
-    if (s->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) s->wire->status = 400;
-    e2b_mcp__reply_error_data(s, m, k->id, c->fail_code, s->errmsg, c->fail_data);
-    return;
-  }
-  e2b_mcp__reply_begin(s, m, &w, k->id);
-  if (c->input_required) {
-    e2b_mcp_json_obj(&w);
-    e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "input_required");
-    e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c->out.buf, c->out.len);
-    if (c->new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c->new_state); }
-    e2b_mcp_json_obj_end(&w);
-  } else e2b_mcp__write_result(s, c, &w);
-  e2b_mcp__out_end(m, &w);
+  if (m) e2b_mcp__reply_call(s, m, c, k->id);
 }
 
 /* Answers k through its own sink (a call that went on from an earlier
@@ -5123,26 +5147,17 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   e2b_mcp__slot_leave(s, &save);
 }
 
-/* Starts a built-in tool's call in a free slot. The arguments are checked and
+/* Starts a built-in tool's call in its slot k (claimed, k->call filled from
+   the request). The arguments are checked and
    the request is built now, while the message text they live in is there;
    then the user is asked (a bill or a kill), and the request goes out.
    Returns the slot while the call goes on; NULL when it was answered (m) or,
    m NULL (in-process), when its result is in the scratch buffers already. */
-static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_call *from, const char *id, e2b_mcp_call *back) {
-  e2b_mcp__slot *k = e2b_mcp__slot_claim(s);
-  const e2b_mcp__phases *ph = (const e2b_mcp__phases *)from->tool->user;
-  e2b_mcp_call *c;
+static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back) {
+  e2b_mcp_call *c = &k->call;
+  const e2b_mcp__phases *ph = (const e2b_mcp__phases *)c->tool->user;
   e2b_mcp__ctx save;
   int r;
-  if (!k) {
-    char text[200];
-    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
-                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
-    if (m) e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
-    return NULL;
-  }
-  c = &k->call;
-  *c = *from;
   c->slot = k;
   k->sess = *s->sess;
   k->from = c->modern ? NULL : s->sess;   /* a 2026-07-28 call has no session to come back on */
@@ -5348,12 +5363,13 @@ static void e2b_mcp__calls_step(e2b_mcp_server *s) {
    start the call in a slot instead, e2b_mcp__call_start): the call runs to
    its end in a slot, nobody is asked, and the result is c's. */
 static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
-  e2b_mcp__slot *k;
-  if (!e2b_mcp__calls_free(c->srv)) {
+  e2b_mcp__slot *k = e2b_mcp__slot_claim(c->srv);
+  if (!k) {
     e2b_mcp_result_error(c, "Server busy: all %d call slots are in use. Try again when a call has been answered.", (int)E2B_MCP_CALLS);
     return;
   }
-  if ((k = e2b_mcp__call_start(c->srv, NULL, c, "", c)) != NULL) e2b_mcp__call_run(c->srv, k, NULL);
+  k->call = *c;
+  if (e2b_mcp__call_start(c->srv, NULL, k, "", c) != NULL) e2b_mcp__call_run(c->srv, k, NULL);
 }
 
 /* >>transport: stdio ---------------------------------------------------------
