@@ -51,7 +51,7 @@
       static void hello(e2b_mcp_call *c) { e2b_mcp_result_text(c, "hi"); }
       static const e2b_mcp_tool t = { "hello", "Hello", "Says hi.",
                                       "{\"type\":\"object\"}", NULL,
-                                      E2B_MCP_READ_ONLY, hello, NULL };
+                                      E2B_MCP_READ_ONLY, hello, NULL, NULL, NULL };
       e2b_mcp_add_tool(&srv, &t);
 
    CONFIG MACROS (define before including; desktop defaults, E2B_MCP_SMALL for a
@@ -495,6 +495,8 @@ typedef struct e2b_mcp_server e2b_mcp_server;
 typedef struct e2b_mcp_call e2b_mcp_call;
 typedef void (*e2b_mcp_tool_fn)(e2b_mcp_call *c);
 
+struct e2b_mcp__req;        /* an E2B request: e2b_mcp_request, below */
+struct e2b_mcp_http_resp;
 typedef struct e2b_mcp_tool {
   const char *name;           /* A-Z a-z 0-9 _ - . */
   const char *title;
@@ -502,8 +504,16 @@ typedef struct e2b_mcp_tool {
   const char *input_schema;   /* JSON Schema text, an object schema */
   const char *output_schema;  /* JSON Schema text, or NULL */
   unsigned annotations;       /* E2B_MCP_READ_ONLY | ... */
-  e2b_mcp_tool_fn fn;
+  e2b_mcp_tool_fn fn;         /* the simple form: runs at once, synchronously */
   void *user;
+  /* Or a tool that calls E2B, in two phases, like E2B's own (fn NULL): it runs
+     in a call slot, concurrently, with consent and E2B's errors and 429s
+     handled for it. build writes the request from the arguments
+     (e2b_mcp_request_..., no I/O) and returns 0, or sets the error result and
+     returns -1; shape turns E2B's 2xx answer (r->body, r->body_len;
+     e2b_mcp_answer parses it) into the result. */
+  int  (*build)(e2b_mcp_call *c, struct e2b_mcp__req *rq);
+  void (*shape)(e2b_mcp_call *c, const struct e2b_mcp__req *rq, const struct e2b_mcp_http_resp *r);
 } e2b_mcp_tool;
 
 /* Where outgoing messages go. write() may be called several times for one
@@ -849,10 +859,31 @@ E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
    a sink failure. */
 E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
 
+/* How many tool calls are in flight (waiting for E2B or their user): a loop
+   of your own that steps a transport can tell when all have been answered. */
+E2B_MCP_DEF int  e2b_mcp_calls_in_flight(const e2b_mcp_server *s);
+
 /* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
    when the tool ran (see r->is_error), < 0 when it does not exist or the
    arguments are not a JSON object. */
 E2B_MCP_DEF int  e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r);
+
+/* For two-phase tools (e2b_mcp_tool.build/shape): the request. It goes to the
+   API (cfg.api_url) with the server's or the client's key. start writes
+   "METHOD path" (path as given, e.g. "/v2/sandboxes": -1 when it holds
+   a space, a control byte, '?' or '#'); segment adds "/" and a value,
+   percent-encoded; query adds key=value (the value percent-encoded); body
+   opens a JSON object for build to fill and close; ask makes it wait for the
+   user's yes first (a call that bills or destroys). */
+typedef struct e2b_mcp__req e2b_mcp_request;
+E2B_MCP_DEF int  e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, const char *method, const char *path);
+E2B_MCP_DEF void e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value);
+E2B_MCP_DEF void e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value);
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_call *c, e2b_mcp_request *rq);
+E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_call *c, e2b_mcp_request *rq, const char *question);
+/* In shape: E2B's answer parsed, its tokens over r->body (valid during the
+   phase), or NULL with the error result set (not JSON, too many values). */
+E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r);
 
 /* For tool handlers: arguments. Each returns 1 when present and valid, 0 when
    absent, -1 when of the wrong type or too long for buf. */
@@ -2772,7 +2803,8 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
 
 /* ---- set-up and the tool registry ---- */
 static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
-static void e2b_mcp__run_e2b(e2b_mcp_call *c);            /* in >>engine: every built-in tool's fn */
+static void e2b_mcp__run_two_phase(e2b_mcp_call *c);            /* in >>engine: a two-phase tool run in-process */
+static int e2b_mcp__is_builtin(const e2b_mcp_tool *t);
 static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back);
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
 static void e2b_mcp__slot_free(e2b_mcp__slot *k);
@@ -2824,7 +2856,7 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
-  if (!t || !t->name || !t->fn || !t->input_schema) return -1;
+  if (!t || !t->name || !t->input_schema || (!t->fn && !(t->build && t->shape))) return -1;
   for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
   if (s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
   s->tools[s->ntools++] = t;
@@ -2848,7 +2880,7 @@ static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   int i, k, v, ap, props;
   if (c->args < 0 || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
   ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
-  if (c->tool->fn != e2b_mcp__run_e2b && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
+  if (!e2b_mcp__is_builtin(c->tool) && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
   props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
   for (i = c->args + 1, k = 0; k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1)) {
     char key[48], names[160];
@@ -2919,7 +2951,10 @@ static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
 /* In-process (e2b_mcp_call_tool): any tool, run to its end. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
-  if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
+  if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) {
+    if (c->tool->build) e2b_mcp__run_two_phase(c);
+    else c->tool->fn(c);
+  }
   e2b_mcp__result_done(s, c);
 }
 
@@ -3153,8 +3188,9 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params.arguments must be a JSON object");
     return;
   }
-  /* a built-in tool's call is made in its call slot (>>engine); a custom one's on its own frame */
-  if (tool->fn != e2b_mcp__run_e2b) { e2b_mcp__custom_call(s, m, tool, js, t, args, params, id); return; }
+  /* a two-phase tool's call (E2B's own, or a custom one's) is made in its call
+     slot (>>engine); a simple custom one's on its own frame */
+  if (!tool->build) { e2b_mcp__custom_call(s, m, tool, js, t, args, params, id); return; }
   if ((k = e2b_mcp__slot_claim(s)) == NULL) {
     char text[200];
     e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
@@ -3608,11 +3644,12 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
        (also when it is not the object or array the API documents). The driver
        then checks the result against the row's output schema
        (e2b_mcp__check_output): a broken answer is an error, never a success.
-       It never sees a transport error, a non-2xx answer or a 429: the driver
-       (e2b_mcp__run_e2b) turns those into results a model can act on.
+       It never sees a transport error, a non-2xx answer or a 429: the engine
+       (e2b_mcp__call_checked) turns those into results a model can act on.
 
-   Between the phases the driver checks the key and the tool's 429 cool-down,
-   asks the user (rq->ask) and sends. A 14th tool is one row, two functions and
+   Between the phases the engine (>>engine) checks the key and the tool's 429
+   cool-down, asks the user (rq->ask) and sends. A custom tool takes the same
+   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is one row, two functions and
    E2B_MCP__BUILTIN_TOOLS + 1. Nothing from the arguments reaches a request path
    or header unvalidated. */
 
@@ -4279,6 +4316,33 @@ static void e2b_mcp__ask(e2b_mcp_call *c, e2b_mcp__req *rq, const char *fmt, ...
   rq->ask = q;
 }
 
+/* ---- the same, public: a custom tool's two phases ---- */
+E2B_MCP_DEF int e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, const char *method, const char *path) {
+  const char *p;
+  if (!method || !*method || strlen(method) > 7 || !path || path[0] != '/') return -1;
+  for (p = method; *p; p++) if (*p < 'A' || *p > 'Z') return -1;
+  for (p = path; *p; p++) if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '?' || *p == '#') return -1;
+  e2b_mcp__req_on(c, rq, method, &c->srv->api);
+  e2b_mcp__req_lit(rq, path);
+  return 0;
+}
+E2B_MCP_DEF void e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value) {
+  e2b_mcp__w_c(&rq->w, '/');
+  e2b_mcp__req_seg(rq, value);
+}
+E2B_MCP_DEF void e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value) {
+  e2b_mcp__w_c(&rq->w, rq->has_query ? '&' : '?');
+  rq->has_query = 1;
+  e2b_mcp__pct(&rq->w, key, strlen(key));
+  e2b_mcp__w_c(&rq->w, '=');
+  e2b_mcp__pct(&rq->w, value, strlen(value));
+}
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_call *c, e2b_mcp_request *rq) { return e2b_mcp__req_body(c, rq); }
+E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_call *c, e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(c, rq, "%s", question); }
+E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
+  return e2b_mcp__parse_answer(c, r) == 0 ? c->srv->rtok : NULL;
+}
+
 /* Limit and next_token, shared by the paged lists. */
 static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
   long long limit;
@@ -4703,15 +4767,8 @@ static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq,
   e2b_mcp__done(c, rq->id, "state", "killed", 0);
 }
 
-/* ---- the driver: the e2b_mcp_tool.fn of every row ---- */
-typedef int  (*e2b_mcp__build_fn)(e2b_mcp_call *c, e2b_mcp__req *rq);
-typedef void (*e2b_mcp__shape_fn)(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r);
+/* ---- a row's gate (its e2b_mcp_tool.user) ---- */
 enum { E2B_MCP__GATE_KILL = 1 };   /* listed and callable only with e2b_mcp_config.enable_kill */
-typedef struct e2b_mcp__phases {   /* a row's e2b_mcp_tool.user */
-  e2b_mcp__build_fn build;
-  e2b_mcp__shape_fn shape;
-  int gate;
-} e2b_mcp__phases;
 
 /* ---- the result against the tool's own output schema ----
    The subset the rows' schemas use: type (a name or a list of names), enum,
@@ -4975,18 +5032,23 @@ enum { E2B_MCP__TOOLS(E2B_MCP__TOOL_ENUM) E2B_MCP__T_COUNT };
 #undef E2B_MCP__TOOL_ENUM
 typedef char e2b_mcp__builtin_tools_must_equal_the_rows[E2B_MCP__T_COUNT == E2B_MCP__BUILTIN_TOOLS ? 1 : -1];
 
-#define E2B_MCP__TOOL_PHASES(id, name, title, ann, gate, desc, in, out) { e2b_mcp__build_##id, e2b_mcp__shape_##id, gate },
-static const e2b_mcp__phases e2b_mcp__phase[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_PHASES) };
-#undef E2B_MCP__TOOL_PHASES
+#define E2B_MCP__TOOL_GATE(id, name, title, ann, gate, desc, in, out) gate,
+static const int e2b_mcp__gate[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_GATE) };
+#undef E2B_MCP__TOOL_GATE
 #define E2B_MCP__TOOL_ROW(id, name, title, ann, gate, desc, in, out) \
-  { name, title, desc, in, out, ann, e2b_mcp__run_e2b, (void *)&e2b_mcp__phase[E2B_MCP__T_##id] },
+  { name, title, desc, in, out, ann, NULL, (void *)&e2b_mcp__gate[E2B_MCP__T_##id], e2b_mcp__build_##id, e2b_mcp__shape_##id },
 static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_ROW) };
 #undef E2B_MCP__TOOL_ROW
+static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {
+  int i;
+  for (i = 0; i < E2B_MCP__T_COUNT; i++) if (t == &e2b_mcp__builtin[i]) return 1;
+  return 0;
+}
 
 static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
   int i;
   for (i = 0; i < E2B_MCP__T_COUNT; i++)
-    if (!(e2b_mcp__phase[i].gate & E2B_MCP__GATE_KILL) || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+    if (!(e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
 }
 
 /* >>engine: calls in flight --------------------------------------------------
@@ -5035,6 +5097,11 @@ static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
   }
   memset(&s->slots[i], 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
   return &s->slots[i];
+}
+E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
+  int i, n = 0;
+  for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE;
+  return n;
 }
 static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
@@ -5135,12 +5202,11 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, 
 /* E2B answered, or the exchange failed: the result, then the answer. */
 static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
-  const e2b_mcp__phases *ph = (const e2b_mcp__phases *)c->tool->user;
   e2b_mcp__ctx save;
   e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__call_checked(c, k) == 0) {
-    ph->shape(c, &k->rq, &k->r);
+    c->tool->shape(c, &k->rq, &k->r);
     e2b_mcp__check_output(c, &k->rq);
   }
   e2b_mcp__call_answer(s, k, m);
@@ -5155,7 +5221,6 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
    m NULL (in-process), when its result is in the scratch buffers already. */
 static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back) {
   e2b_mcp_call *c = &k->call;
-  const e2b_mcp__phases *ph = (const e2b_mcp__phases *)c->tool->user;
   e2b_mcp__ctx save;
   int r;
   c->slot = k;
@@ -5178,11 +5243,11 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;
-  if ((ph->gate & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill) {
+  if (e2b_mcp__is_builtin(c->tool) && (*(const int *)c->tool->user & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill) {
     e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
     goto answered;
   }
-  if (ph->build(c, &k->rq) != 0) goto answered;
+  if (c->tool->build(c, &k->rq) != 0) goto answered;
   if (k->rq.body.err) {
     e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars.");
     goto answered;
@@ -5359,10 +5424,10 @@ static void e2b_mcp__calls_step(e2b_mcp_server *s) {
 }
 #endif
 
-/* The built-in rows' e2b_mcp_tool.fn, for a caller that waits (the transports
-   start the call in a slot instead, e2b_mcp__call_start): the call runs to
-   its end in a slot, nobody is asked, and the result is c's. */
-static void e2b_mcp__run_e2b(e2b_mcp_call *c) {
+/* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the
+   transports start the call in a slot instead, e2b_mcp__call_start): it runs
+   to its end in a slot, nobody is asked, and the result is c's. */
+static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
   e2b_mcp__slot *k = e2b_mcp__slot_claim(c->srv);
   if (!k) {
     e2b_mcp_result_error(c, "Server busy: all %d call slots are in use. Try again when a call has been answered.", (int)E2B_MCP_CALLS);

@@ -241,19 +241,19 @@ static void t_logging_tool(e2b_mcp_call *c) {   /* sent only when the request as
 
 #define NOARGS "{\"type\":\"object\",\"properties\":{}}"
 static const e2b_mcp_tool fixtures[] = {
-  { "test_simple_text", NULL, "Returns a simple text response", NOARGS, NULL, E2B_MCP_READ_ONLY, t_simple_text, NULL },
-  { "test_image_content", NULL, "Returns an image", NOARGS, NULL, E2B_MCP_READ_ONLY, t_image, NULL },
-  { "test_audio_content", NULL, "Returns audio", NOARGS, NULL, E2B_MCP_READ_ONLY, t_audio, NULL },
-  { "test_embedded_resource", NULL, "Returns an embedded resource", NOARGS, NULL, E2B_MCP_READ_ONLY, t_embedded, NULL },
-  { "test_multiple_content_types", NULL, "Returns text, an image and a resource", NOARGS, NULL, E2B_MCP_READ_ONLY, t_mixed, NULL },
-  { "test_tool_with_logging", NULL, "Sends three log messages while it runs", NOARGS, NULL, E2B_MCP_READ_ONLY, t_logging, NULL },
-  { "test_tool_with_progress", NULL, "Reports progress 0, 50, 100 of 100", NOARGS, NULL, E2B_MCP_READ_ONLY, t_progress, NULL },
-  { "test_error_handling", NULL, "Always returns an error result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_error, NULL },
+  { "test_simple_text", NULL, "Returns a simple text response", NOARGS, NULL, E2B_MCP_READ_ONLY, t_simple_text, NULL, NULL, NULL },
+  { "test_image_content", NULL, "Returns an image", NOARGS, NULL, E2B_MCP_READ_ONLY, t_image, NULL, NULL, NULL },
+  { "test_audio_content", NULL, "Returns audio", NOARGS, NULL, E2B_MCP_READ_ONLY, t_audio, NULL, NULL, NULL },
+  { "test_embedded_resource", NULL, "Returns an embedded resource", NOARGS, NULL, E2B_MCP_READ_ONLY, t_embedded, NULL, NULL, NULL },
+  { "test_multiple_content_types", NULL, "Returns text, an image and a resource", NOARGS, NULL, E2B_MCP_READ_ONLY, t_mixed, NULL, NULL, NULL },
+  { "test_tool_with_logging", NULL, "Sends three log messages while it runs", NOARGS, NULL, E2B_MCP_READ_ONLY, t_logging, NULL, NULL, NULL },
+  { "test_tool_with_progress", NULL, "Reports progress 0, 50, 100 of 100", NOARGS, NULL, E2B_MCP_READ_ONLY, t_progress, NULL, NULL, NULL },
+  { "test_error_handling", NULL, "Always returns an error result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_error, NULL, NULL, NULL },
   { "test_elicitation", NULL, "Asks the user for a username and an email",
     "{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\",\"description\":\"The message to show the user\"}},\"required\":[\"message\"]}",
-    NULL, E2B_MCP_READ_ONLY, t_elicitation, NULL },
-  { "test_elicitation_sep1034_defaults", NULL, "Asks with defaults for every primitive type", NOARGS, NULL, E2B_MCP_READ_ONLY, t_sep1034, NULL },
-  { "test_elicitation_sep1330_enums", NULL, "Asks with every enum schema variant", NOARGS, NULL, E2B_MCP_READ_ONLY, t_sep1330, NULL },
+    NULL, E2B_MCP_READ_ONLY, t_elicitation, NULL, NULL, NULL },
+  { "test_elicitation_sep1034_defaults", NULL, "Asks with defaults for every primitive type", NOARGS, NULL, E2B_MCP_READ_ONLY, t_sep1034, NULL, NULL, NULL },
+  { "test_elicitation_sep1330_enums", NULL, "Asks with every enum schema variant", NOARGS, NULL, E2B_MCP_READ_ONLY, t_sep1330, NULL, NULL, NULL },
   { "json_schema_2020_12_tool", NULL, "Tool with JSON Schema 2020-12 features",
     "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"$defs\":{\"address\":{\"$anchor\":\"addressDef\","
     "\"type\":\"object\",\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}}},\"properties\":{\"name\":{\"type\":\"string\"},"
@@ -262,22 +262,22 @@ static const e2b_mcp_tool fixtures[] = {
     "\"allOf\":[{\"anyOf\":[{\"required\":[\"phone\"]},{\"required\":[\"email\"]}]}],"
     "\"if\":{\"properties\":{\"contactMethod\":{\"const\":\"phone\"}},\"required\":[\"contactMethod\"]},"
     "\"then\":{\"required\":[\"phone\"]},\"else\":{\"required\":[\"email\"]},\"additionalProperties\":false}",
-    NULL, E2B_MCP_READ_ONLY, t_schema_2020, NULL },
+    NULL, E2B_MCP_READ_ONLY, t_schema_2020, NULL, NULL, NULL },
   /* 2026-07-28: asking within the result, and the revision's diagnostics */
-  { "test_input_required_result_elicitation", NULL, "Asks the user's name within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_elicitation, NULL },
-  { "test_input_required_result_sampling", NULL, "Asks the client's model within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_sampling, NULL },
-  { "test_input_required_result_list_roots", NULL, "Asks the client's roots within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_roots, NULL },
-  { "test_input_required_result_request_state", NULL, "Asks with a sealed requestState and checks it comes back", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_state, NULL },
-  { "test_input_required_result_multiple_inputs", NULL, "Asks three things at once", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_multiple, NULL },
-  { "test_input_required_result_multi_round", NULL, "Asks in two rounds", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_multi_round, NULL },
-  { "test_input_required_result_tampered_state", NULL, "Refuses an altered requestState", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_tampered, NULL },
-  { "test_input_required_result_capabilities", NULL, "Asks only with what the client declared", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_capabilities, NULL },
-  { "test_missing_capability", NULL, "Needs the sampling capability", NOARGS, NULL, E2B_MCP_READ_ONLY, t_missing_capability, NULL },
-  { "test_streaming_elicitation", NULL, "Reports progress, then asks within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_streaming_elicitation, NULL },
+  { "test_input_required_result_elicitation", NULL, "Asks the user's name within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_elicitation, NULL, NULL, NULL },
+  { "test_input_required_result_sampling", NULL, "Asks the client's model within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_sampling, NULL, NULL, NULL },
+  { "test_input_required_result_list_roots", NULL, "Asks the client's roots within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_roots, NULL, NULL, NULL },
+  { "test_input_required_result_request_state", NULL, "Asks with a sealed requestState and checks it comes back", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_state, NULL, NULL, NULL },
+  { "test_input_required_result_multiple_inputs", NULL, "Asks three things at once", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_multiple, NULL, NULL, NULL },
+  { "test_input_required_result_multi_round", NULL, "Asks in two rounds", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_multi_round, NULL, NULL, NULL },
+  { "test_input_required_result_tampered_state", NULL, "Refuses an altered requestState", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_tampered, NULL, NULL, NULL },
+  { "test_input_required_result_capabilities", NULL, "Asks only with what the client declared", NOARGS, NULL, E2B_MCP_READ_ONLY, t_ir_capabilities, NULL, NULL, NULL },
+  { "test_missing_capability", NULL, "Needs the sampling capability", NOARGS, NULL, E2B_MCP_READ_ONLY, t_missing_capability, NULL, NULL, NULL },
+  { "test_streaming_elicitation", NULL, "Reports progress, then asks within its result", NOARGS, NULL, E2B_MCP_READ_ONLY, t_streaming_elicitation, NULL, NULL, NULL },
   { "test_param_header", NULL, "Echoes a region that is mirrored into the Mcp-Param-Region header",
     "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"description\":\"A region\",\"x-mcp-header\":\"Region\"}},"
-    "\"required\":[\"region\"]}", NULL, E2B_MCP_READ_ONLY, t_param_header, NULL },
-  { "test_logging_tool", NULL, "Logs three messages at the level the request asks for", NOARGS, NULL, E2B_MCP_READ_ONLY, t_logging_tool, NULL }
+    "\"required\":[\"region\"]}", NULL, E2B_MCP_READ_ONLY, t_param_header, NULL, NULL, NULL },
+  { "test_logging_tool", NULL, "Logs three messages at the level the request asks for", NOARGS, NULL, E2B_MCP_READ_ONLY, t_logging_tool, NULL, NULL, NULL }
 };
 
 int main(int argc, char **argv) {

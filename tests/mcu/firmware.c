@@ -220,7 +220,7 @@ static void board_temperature(e2b_mcp_call *c) {
 static const e2b_mcp_tool board_tool = {
   "board_temperature", "Board temperature", "Read one of the board's sensors (0-3), in millidegrees Celsius.",
   "{\"type\":\"object\",\"properties\":{\"sensor\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":3}}}", NULL,
-  E2B_MCP_READ_ONLY | E2B_MCP_CLOSED_WORLD, board_temperature, NULL
+  E2B_MCP_READ_ONLY | E2B_MCP_CLOSED_WORLD, board_temperature, NULL, NULL, NULL
 };
 /* One line per call on the UART: {"tool":..,"rc":..,"is_error":..,"json":..,"message":..} */
 static void api_call(const char *tool, const char *a) {

@@ -19,6 +19,8 @@ check "grep -q '^< {\"data\":\[{' $B/embedded.out" "embedded: a list of sandboxe
 check "grep -q '\"state\":\"running\"' $B/embedded.out" "embedded: running sandboxes listed"
 check "grep -q '\"next_token\":\"' $B/embedded.out" "embedded: a next page (limit 2)"
 check "grep -q 'error: sensor must be an integer from 0 to 3' $B/embedded.out" "embedded: a refused argument"
+running=$(sed -n 's/.*"total_running":\([0-9]*\).*/\1/p' $B/embedded.out | head -n 1)
+check "[ -n '$running' ] && grep -qxF '< {\"running\":$running}' $B/embedded.out" "embedded: a two-phase custom tool (build, shape) counts the running sandboxes through E2B ($running, as E2B's X-Total-Running says)"
 check "! grep -q '$KEY' $B/embedded.out" "embedded: the key is never printed"
 check "! grep -q 'envdAccessToken' $B/embedded.out" "embedded: secrets are redacted"
 # what the simulator received: one GET /v2/sandboxes with the key and the query
@@ -35,8 +37,8 @@ check "grep -q 'millicelsius' $B/embedded-nokey.out" "embedded: the custom tool 
 # the stepped style: the board's loop serves 3 requests over Streamable HTTP, then exits. The
 # last run's output goes first: the loop below could read its stale port before the new
 # process truncates the file.
-rm -f $B/embedded-serve.out $B/embedded-r1.txt $B/embedded-r2.txt
-E2B_API_KEY=$KEY E2B_API_URL=http://127.0.0.1:$port E2B_DASHBOARD_API_URL=http://127.0.0.1:$port $BIN --serve 3 > $B/embedded-serve.out 2>&1 &
+rm -f $B/embedded-serve.out $B/embedded-r1.txt $B/embedded-r2.txt $B/embedded-r3.txt
+E2B_API_KEY=$KEY E2B_API_URL=http://127.0.0.1:$port E2B_DASHBOARD_API_URL=http://127.0.0.1:$port $BIN --serve 4 > $B/embedded-serve.out 2>&1 &
 spid=$!
 i=0; hport=
 while [ $i -lt 100 ] && [ -z "$hport" ]; do
@@ -49,10 +51,13 @@ sid=$(sed -n 's/^[Mm]cp-[Ss]ession-[Ii]d: *\([0-9a-f]*\).*/\1/p' $B/embedded-h1.
 curl $H -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","method":"notifications/initialized"}' http://127.0.0.1:$hport/mcp > /dev/null 2>&1
 curl $H -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"board_temperature","arguments":{"sensor":1}}}' \
   http://127.0.0.1:$hport/mcp > $B/embedded-r2.txt 2>&1
+curl $H -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"board_running_sandboxes","arguments":{"template":"base"}}}' \
+  http://127.0.0.1:$hport/mcp > $B/embedded-r3.txt 2>&1
 i=0; while [ $i -lt 100 ] && kill -0 $spid 2>/dev/null; do sleep 0.05; i=$((i+1)); done
 kill $spid 2>/dev/null; wait $spid; rc=$?
 cat $B/embedded-serve.out
 check "[ -n \"$hport\" ] && grep -q '\"serverInfo\"' $B/embedded-r1.txt" "embedded --serve: initialize answered over HTTP"
 check "grep -q '\"millicelsius\":21750' $B/embedded-r2.txt" "embedded --serve: the board's tool called over HTTP"
-check "[ $rc -eq 0 ] && grep -q '^served 3 requests; the board.s loop turned [0-9]* times' $B/embedded-serve.out" "embedded --serve: the board's loop ran the steps and ended after 3 requests" "exit $rc"
+check "grep -q '\"running\":[0-9]' $B/embedded-r3.txt && ! grep -q '\"isError\":true' $B/embedded-r3.txt" "embedded --serve: the two-phase tool over HTTP, in a call slot" "$(cat $B/embedded-r3.txt)"
+check "[ $rc -eq 0 ] && grep -q '^served 4 requests; the board.s loop turned [0-9]* times' $B/embedded-serve.out" "embedded --serve: the board's loop ran the steps and ended after 4 requests" "exit $rc"
 closing

@@ -195,18 +195,18 @@ static void t_big(e2b_mcp_call *c) {
 }
 static const e2b_mcp_tool tool_board = { "board_temperature", "Board temperature", "Reads the board's temperature sensor.",
   "{\"type\":\"object\",\"properties\":{\"sensor\":{\"type\":\"integer\"}}}",
-  "{\"type\":\"object\",\"properties\":{\"celsius\":{\"type\":\"integer\"}}}", E2B_MCP_READ_ONLY | E2B_MCP_CLOSED_WORLD, t_board, NULL };
+  "{\"type\":\"object\",\"properties\":{\"celsius\":{\"type\":\"integer\"}}}", E2B_MCP_READ_ONLY | E2B_MCP_CLOSED_WORLD, t_board, NULL, NULL, NULL };
 static const e2b_mcp_tool tool_strict = { "strict", NULL, "Strict arguments.",
   "{\"type\":\"object\",\"properties\":{\"sensor\":{\"type\":\"integer\"},\"mode\":{\"type\":\"string\"}},\"additionalProperties\":false}",
-  NULL, 0, t_board, NULL };
+  NULL, 0, t_board, NULL, NULL, NULL };
 static const e2b_mcp_tool tool_strict_none = { "strict_none", NULL, "No arguments.", "{\"type\":\"object\",\"additionalProperties\":false}",
-  NULL, 0, t_board, NULL };
-static const e2b_mcp_tool tool_blocks = { "blocks", NULL, "Every kind of content block.", "{\"type\":\"object\"}", NULL, 0, t_blocks, NULL };
-static const e2b_mcp_tool tool_fail = { "fail", NULL, NULL, "{\"type\":\"object\"}", NULL, 0, t_fail, NULL };
-static const e2b_mcp_tool tool_log = { "log", NULL, "Logs.", "{\"type\":\"object\"}", NULL, 0, t_log, NULL };
-static const e2b_mcp_tool tool_progress = { "progress", NULL, "Progress.", "{\"type\":\"object\"}", NULL, 0, t_progress, NULL };
-static const e2b_mcp_tool tool_args = { "args", NULL, "Arguments.", "{\"type\":\"object\"}", NULL, 0, t_args, NULL };
-static const e2b_mcp_tool tool_big = { "big", NULL, "Too big.", "{\"type\":\"object\"}", NULL, 0, t_big, NULL };
+  NULL, 0, t_board, NULL, NULL, NULL };
+static const e2b_mcp_tool tool_blocks = { "blocks", NULL, "Every kind of content block.", "{\"type\":\"object\"}", NULL, 0, t_blocks, NULL, NULL, NULL };
+static const e2b_mcp_tool tool_fail = { "fail", NULL, NULL, "{\"type\":\"object\"}", NULL, 0, t_fail, NULL, NULL, NULL };
+static const e2b_mcp_tool tool_log = { "log", NULL, "Logs.", "{\"type\":\"object\"}", NULL, 0, t_log, NULL, NULL, NULL };
+static const e2b_mcp_tool tool_progress = { "progress", NULL, "Progress.", "{\"type\":\"object\"}", NULL, 0, t_progress, NULL, NULL, NULL };
+static const e2b_mcp_tool tool_args = { "args", NULL, "Arguments.", "{\"type\":\"object\"}", NULL, 0, t_args, NULL, NULL, NULL };
+static const e2b_mcp_tool tool_big = { "big", NULL, "Too big.", "{\"type\":\"object\"}", NULL, 0, t_big, NULL, NULL, NULL };
 static char exact_pad[E2B_MCP_RESULT_MAX];
 static void t_exact(e2b_mcp_call *c) {   /* {"a":"xx…x"}: exactly E2B_MCP_RESULT_MAX bytes */
   e2b_mcp_json *w = e2b_mcp_result_json(c);
@@ -215,7 +215,7 @@ static void t_exact(e2b_mcp_call *c) {   /* {"a":"xx…x"}: exactly E2B_MCP_RESU
   e2b_mcp_json_key(w, "a"); e2b_mcp_json_strn(w, exact_pad, E2B_MCP_RESULT_MAX - 8);
   e2b_mcp_json_obj_end(w);
 }
-static const e2b_mcp_tool tool_exact = { "exact", NULL, "Fills the result buffer.", "{\"type\":\"object\"}", NULL, 0, t_exact, NULL };
+static const e2b_mcp_tool tool_exact = { "exact", NULL, "Fills the result buffer.", "{\"type\":\"object\"}", NULL, 0, t_exact, NULL, NULL, NULL };
 
 static void add_tools(void) {
   CHECK(e2b_mcp_add_tool(&srv, &tool_board) == 0);
@@ -943,7 +943,7 @@ static void test_modern(void) {
   /* over HTTP: the headers against the body (the transport fills a wire) */
   {
     static const e2b_mcp_tool hdr = { "hdr", NULL, "Mirrors region into a header.",
-      "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"}}}", NULL, 0, t_board, NULL };
+      "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"}}}", NULL, 0, t_board, NULL, NULL, NULL };
     static const char *const heads[][2] = {   /* the Mcp-Param-Region header line, and whether it is accepted */
       { "Mcp-Param-Region: eu-1\r\n", "ok" },
       { "mcp-param-region:   eu-1  \r\n", "ok" },

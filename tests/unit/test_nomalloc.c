@@ -120,7 +120,7 @@ static void t_board(e2b_mcp_call *c) {
   e2b_mcp_progress(c, 2, 2, "done");
 }
 static const e2b_mcp_tool tool_board = { "board_temperature", "Board temperature", "Reads the board's sensor.",
-  "{\"type\":\"object\"}", NULL, E2B_MCP_READ_ONLY, t_board, NULL };
+  "{\"type\":\"object\"}", NULL, E2B_MCP_READ_ONLY, t_board, NULL, NULL, NULL };
 
 #define ANSWER(s, head, body) do { static char b_[4096]; int n_ = snprintf(b_, sizeof b_, "%sContent-Length: %d\r\n\r\n%s", head, (int)strlen(body), body); \
     fake_add((s), b_, (size_t)n_); } while (0)
