@@ -24,7 +24,8 @@
       macros below.
 
    QUICK START (stdio server, see examples/e2b-mcp.c)
-      static e2b_mcp_server srv;               // ~2.5 MB of bss with desktop defaults
+      static e2b_mcp_server srv;               // ~23 MB of bss with desktop defaults (32 call
+                                               // slots); pages are touched only when used
       e2b_mcp_config cfg = {0};
       cfg.api_key = getenv("E2B_API_KEY");
       e2b_mcp_init(&srv, &cfg);
@@ -44,8 +45,8 @@
       // (server/discover, per-request _meta) get none, so replicas can share
       // the load (see README: several replicas behind a load balancer).
       // Or e2b_mcp_http_listen once, then e2b_mcp_http_step(&srv, ms) from
-      // your own loop. One thread, one tool call at a time; while it waits
-      // for E2B or for the user, other clients are served and their calls queue.
+      // your own loop. One thread; up to E2B_MCP_CALLS tool calls in flight,
+      // each answered when E2B answers it (>>engine).
 
    YOUR OWN TOOLS next to E2B's
       static void hello(e2b_mcp_call *c) { e2b_mcp_result_text(c, "hi"); }
@@ -53,14 +54,20 @@
                                       "{\"type\":\"object\"}", NULL,
                                       E2B_MCP_READ_ONLY, hello, NULL, NULL, NULL };
       e2b_mcp_add_tool(&srv, &t);
+      // or two phases (build the E2B request, shape its answer: e2b_mcp_tool.build
+      // and .shape), which run concurrently in call slots like E2B's own tools
 
    CONFIG MACROS (define before including; desktop defaults, E2B_MCP_SMALL for a
    microcontroller profile)
       E2B_MCP_MSG_MAX        largest incoming MCP message          64 KiB  | 2 KiB
       E2B_MCP_MSG_TOKENS     jsmn tokens for one MCP message        1024    | 96
+      E2B_MCP_CALLS          tool calls in flight (call slots, each
+                             with its E2B connection, REQ_MAX and
+                             RESP_MAX; touched only once used)      32      | 1
       E2B_MCP_REQ_MAX        one E2B request head (line+headers)    4 KiB   | 768
       E2B_MCP_RESP_MAX       one E2B response (head+body); also
-                             holds the request body before sending  512 KiB | 5 KiB
+                             holds the request body before sending
+                             and the consent question               512 KiB | 5 KiB
       E2B_MCP_RESP_TOKENS    jsmn tokens for one E2B response       32768   | 256
                              (desktop: 1000 log entries with fields;
                              small: a page of about 8 sandboxes - pass a limit)
@@ -104,9 +111,10 @@
                                        and a new connection's first one    10000
       E2B_MCP_HTTP_HEAD_TIMEOUT_MS     a started request's whole head (408)   5000
       E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
-      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer
-                                       (nobody else is served meanwhile)   1000
-      E2B_MCP_HTTP_ASK_TIMEOUT_MS      wait for a user's elicitation answer 300000
+      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer (it
+                                       waits in the connection's buffer)   1000
+      E2B_MCP_ASK_TIMEOUT_MS / E2B_MCP_HTTP_ASK_TIMEOUT_MS  wait for a user's
+                                       elicitation answer                  300000
       E2B_MCP_HTTP_KEYS      with per-client keys (http.client_keys): the
                              clients' keys whose 429 cool-downs are kept
                              apart (one more reuses the least recent)      8       | 2
@@ -128,13 +136,15 @@
                | E2B_MCP_TLS_MBEDTLS
       The socket port is one documented struct (>>ports below): connect, send,
       recv and close that never wait (E2B_MCP_ERR_AGAIN), resolve, listen,
-      accept, a readiness wait, a monotonic clock and random bytes.
+      accept, a readiness wait, a monotonic clock and random bytes. A TLS port
+      is a documented set of non-blocking functions over it (>>ports: start,
+      handshake, send, flush, recv, close).
 
    SECRETS
       The API key is sent only as X-API-Key to the configured E2B hosts. It is
       the server's own, or over HTTP with http.client_keys each client's (kept in
-      s->client_key only while that client's request is answered); the key of
-      the call being run is always s->call_key. It never appears in a log, a
+      its call slot only while that call runs, then wiped with the request text
+      that carried it); the key of the call being served is always s->call_key. It never appears in a log, a
       notification or a tool result: every outgoing byte passes one redactor
       (e2b_mcp__redact_write) that replaces s->call_key with "[redacted]",
       whatever E2B echoes. envdAccessToken, trafficAccessToken and
