@@ -5062,13 +5062,15 @@ static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
 }
 
 /* >>engine: calls in flight --------------------------------------------------
-   A built-in tool's call runs in one of E2B_MCP_CALLS call slots, as a state
-   machine: ASKING (its consent question went to the user; the answer comes as
-   a message like any other), E2B (its request is on the wire and moves with
-   e2b_mcp__client_step), then it is answered through the sink it came with
-   and the slot is free again. Nothing here waits: a transport adds the calls'
-   sockets to its own wait (e2b_mcp__calls_watch) and moves them after it
-   (e2b_mcp__calls_step), so answers go out as E2B gives them, in any order.
+   A two-phase tool's call (E2B's own, or a custom one with build/shape) runs
+   in one of E2B_MCP_CALLS call slots, as a state machine: ASKING (its consent
+   question went to the user; the answer comes as a message like any other
+   and is acted on at the call's next step, as is a cancel), E2B (its request
+   is on the wire and moves with e2b_mcp__client_step), then it is answered
+   through the sink it came with and the slot is free again. Nothing here
+   waits: a transport adds the calls' sockets to its own wait
+   (e2b_mcp__calls_watch) and moves them after it (e2b_mcp__calls_step), so
+   answers go out as E2B gives them, in any order.
    The blocking paths (e2b_mcp_handle, a 2025-03-26 batch, e2b_mcp_call_tool)
    run their one slot to its end with e2b_mcp__call_run. The server's scratch
    (rtok, result, content, out, errmsg) is used within one step only: while a
