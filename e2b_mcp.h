@@ -6275,43 +6275,32 @@ static int e2b_mcp__hs_modern(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
   return 1;
 }
 
-static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
-  e2b_mcp__http_conn *c = &s->http.conns[ci];
+/* The request's head against the rules, in order: path (404), Host (400),
+   Host and Origin against DNS rebinding (403), the bearer token (401), the
+   client's own E2B key when clients bring theirs (401, never echoed). 0: it
+   may go on; -1: answered. */
+static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
-  e2b_mcp__http_req q;
-  e2b_mcp__http_body b;
-  const char *body = c->buf + c->head_len;
-  size_t n = (size_t)c->body_len;
-  int si = -1, new_sess = 0;
-  c->state = E2B_MCP__HC_BUSY;
-  c->send_sid = 0;
-  c->sess = -1;
-  h->served++;
-  if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
-  e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
-  /* HTTP/1.0 always closes, keep-alive asked or not: every answer to it says Connection: close */
-  c->close = c->close || q.close || q.http10;
-  c->http10 = q.http10;
-  if (!(q.target_n >= 4 && memcmp(q.target, "/mcp", 4) == 0 && (q.target_n == 4 || q.target[4] == '?'))) {
+  if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?'))) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
-    return;
+    return -1;
   }
-  if (!q.http10 && !q.host) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: no Host header"); return; }
-  if ((q.host && (h->loopback || e2b_mcp__hs_names_any(h->cfg.allowed_hosts)) && !e2b_mcp__hs_host_ok(s, q.host, e2b_mcp__hs_hostpart(q.host, q.host_n))) ||
-      !e2b_mcp__hs_origin_ok(s, &q)) {
+  if (!q->http10 && !q->host) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: no Host header"); return -1; }
+  if ((q->host && (h->loopback || e2b_mcp__hs_names_any(h->cfg.allowed_hosts)) && !e2b_mcp__hs_host_ok(s, q->host, e2b_mcp__hs_hostpart(q->host, q->host_n))) ||
+      !e2b_mcp__hs_origin_ok(s, q)) {
     e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
-    return;
+    return -1;
   }
-  if (!e2b_mcp__hs_auth_ok(s, &q)) {
+  if (!e2b_mcp__hs_auth_ok(s, q)) {
     e2b_mcp__hs_simple(s, c, 401, "WWW-Authenticate: Bearer\r\n", -32001, "Unauthorized: send Authorization: Bearer <token>");
-    return;
+    return -1;
   }
   if (h->cfg.client_keys) {   /* never the key itself in an answer or a log */
-    int kp = e2b_mcp__key_check(q.ekey, q.ekey_n);
+    int kp = e2b_mcp__key_check(q->ekey, q->ekey_n);
     if (kp == E2B_MCP__KEY_MISSING) {
       e2b_mcp__hs_simple(s, c, 401, NULL, -32001, "Unauthorized: this server uses each client's own E2B API key: send your "
                          "team API key (e2b_..., from https://e2b.dev/dashboard?tab=keys) in the X-E2B-API-Key header");
-      return;
+      return -1;
     }
     if (kp != E2B_MCP__KEY_OK) {
       e2b_mcp__hs_simple(s, c, 401, NULL, -32001, kp == E2B_MCP__KEY_PERSONAL ?
@@ -6319,80 +6308,126 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
                          "from https://e2b.dev/dashboard?tab=keys" :
                          "Unauthorized: X-E2B-API-Key is not an E2B team API key: it starts with e2b_ and has only letters, "
                          "digits, '_' and '-'");
-      return;
+      return -1;
     }
   }
-  if (strcmp(q.method, "GET") == 0) {
+  return 0;
+}
+
+/* The method: GET (405: no stream outside a request), DELETE (ends a
+   session), anything but POST (405); then what a POST must accept and carry
+   (406, 415). 0: a POST to serve; -1: answered. */
+static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  e2b_mcp_http *h = &s->http;
+  if (strcmp(q->method, "GET") == 0) {
     e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed: this server sends no stream outside a request");
-    return;
+    return -1;
   }
-  if (strcmp(q.method, "DELETE") == 0) {
-    if (!q.sid) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required"); return; }
-    si = e2b_mcp__hs_find_session(s, q.sid, q.sid_n);
-    if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return; }
+  if (strcmp(q->method, "DELETE") == 0) {
+    int si;
+    if (!q->sid) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required"); return -1; }
+    si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
+    if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return -1; }
     h->sessions[si].used = 0;
     if (h->asking && h->ask_sess == si) h->ask_state = -1;   /* its question will not be answered */
     e2b_mcp__hs_simple(s, c, 200, NULL, 0, NULL);
-    return;
+    return -1;
   }
-  if (strcmp(q.method, "POST") != 0) {
+  if (strcmp(q->method, "POST") != 0) {
     e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed");
-    return;
+    return -1;
   }
-  if (q.accept && !((e2b_mcp__hs_has(q.accept, q.accept_n, "application/json") || e2b_mcp__hs_has(q.accept, q.accept_n, "*/*")) &&
-                    (e2b_mcp__hs_has(q.accept, q.accept_n, "text/event-stream") || e2b_mcp__hs_has(q.accept, q.accept_n, "*/*")))) {
+  if (q->accept && !((e2b_mcp__hs_has(q->accept, q->accept_n, "application/json") || e2b_mcp__hs_has(q->accept, q->accept_n, "*/*")) &&
+                     (e2b_mcp__hs_has(q->accept, q->accept_n, "text/event-stream") || e2b_mcp__hs_has(q->accept, q->accept_n, "*/*")))) {
     e2b_mcp__hs_simple(s, c, 406, NULL, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
-    return;
+    return -1;
   }
-  if (q.ctype && !e2b_mcp__hs_has(q.ctype, q.ctype_n, "application/json")) {
+  if (q->ctype && !e2b_mcp__hs_has(q->ctype, q->ctype_n, "application/json")) {
     e2b_mcp__hs_simple(s, c, 415, NULL, -32000, "Unsupported Media Type: Content-Type must be application/json");
-    return;
+    return -1;
   }
-  e2b_mcp__hs_scan(s, body, n, &b);
-  if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
-  if (e2b_mcp__hs_modern(s, c, &q, &b, body, n)) return;
-  if (q.pver && !e2b_mcp__hs_version_ok(q.pver, q.pver_n)) {
+  return 0;
+}
+
+/* A 2025 request's session: the one Mcp-Session-Id names (404 when it ended),
+   or a new one for an initialize (503 when none is free), with the protocol
+   version header checked (400). The session slot, or -1: answered. */
+static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, const e2b_mcp__http_body *b) {
+  e2b_mcp_http *h = &s->http;
+  int si;
+  if (q->pver && !e2b_mcp__hs_version_ok(q->pver, q->pver_n)) {
     e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
-    return;
+    return -1;
   }
   if (E2B_MCP_HTTP_SESSIONS == 0) {   /* the 2025 revisions' sessions are compiled out */
     e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: this server speaks MCP 2026-07-28 over HTTP (server/discover, "
                        "no sessions); it was built without 2025 sessions (E2B_MCP_HTTP_SESSIONS 0)");
-    return;
+    return -1;
   }
-  if (q.sid) {
-    si = e2b_mcp__hs_find_session(s, q.sid, q.sid_n);
-    if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return; }
-  } else if (b.is_init) {
-    if ((si = e2b_mcp__hs_new_session(s, s->http.cfg.proxy_names_sessions ? q.newsid : NULL, q.newsid_n)) < 0) {
+  if (q->sid) {
+    si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
+    if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return -1; }
+  } else if (b->is_init) {
+    if ((si = e2b_mcp__hs_new_session(s, s->http.cfg.proxy_names_sessions ? q->newsid : NULL, q->newsid_n)) < 0) {
       e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: no free session slot");
-      return;
+      return -1;
     }
-    new_sess = 1;
+    c->send_sid = 1;
   } else {
     e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required");
-    return;
+    return -1;
   }
   h->sessions[si].last_use = ++h->uses;
-  c->send_sid = new_sess;
-  /* The answer to the question a custom tool's call asked (e2b_mcp__hs_await);
-     a built-in call's answer is the core's (>>engine). */
-  if (b.is_answer && h->asking && h->ask_state == 0 && si == h->ask_sess) {
+  return si;
+}
+
+/* A custom tool's call waiting for its user (e2b_mcp__hs_await): its answer
+   (1: taken, answered 202) or a cancel of it, from its session. A built-in
+   call's answer and cancel are the core's (>>engine). */
+static int e2b_mcp__hs_custom_ask(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_body *b, const char *body, size_t n) {
+  e2b_mcp_http *h = &s->http;
+  if (!h->asking || si != h->ask_sess) return 0;
+  if (b->is_answer && h->ask_state == 0) {
     long long got;
-    if (e2b_mcp__tok_int(body, &s->mtok[b.id_tok], &got) == 0 && got == h->ask_id) {
+    if (e2b_mcp__tok_int(body, &s->mtok[b->id_tok], &got) == 0 && got == h->ask_id) {
       memcpy(s->msg, body, n);   /* tokens are offsets: they hold over the copy */
       s->msg[n] = 0;
-      h->ask_result = b.result_tok >= 0 && s->mtok[b.result_tok].type == JSMN_OBJECT ? b.result_tok : -2;
+      h->ask_result = b->result_tok >= 0 && s->mtok[b->result_tok].type == JSMN_OBJECT ? b->result_tok : -2;
       h->ask_state = 1;
       e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
-      return;
+      return 1;
     }
   }
-  /* A cancel of a custom tool's call waiting for its user (e2b_mcp__hs_await ends). */
-  if (b.is_cancel && h->asking && si == h->ask_sess) {
+  if (b->is_cancel) {
     char rid[E2B_MCP_RPC_ID_MAX];
-    if (e2b_mcp__tok_json(body, &s->mtok[b.id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
+    if (e2b_mcp__tok_json(body, &s->mtok[b->id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
   }
+  return 0;
+}
+
+/* One complete request on connection ci: admitted, its method, its body, its
+   session (none for 2026-07-28), then the core. */
+static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
+  e2b_mcp__http_conn *c = &s->http.conns[ci];
+  e2b_mcp__http_req q;
+  e2b_mcp__http_body b;
+  const char *body = c->buf + c->head_len;
+  size_t n = (size_t)c->body_len;
+  int si;
+  c->state = E2B_MCP__HC_BUSY;
+  c->send_sid = 0;
+  c->sess = -1;
+  s->http.served++;
+  if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
+  e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
+  /* HTTP/1.0 always closes, keep-alive asked or not: every answer to it says Connection: close */
+  c->close = c->close || q.close || q.http10;
+  c->http10 = q.http10;
+  if (e2b_mcp__hs_admit(s, c, &q) || e2b_mcp__hs_method(s, c, &q)) return;
+  e2b_mcp__hs_scan(s, body, n, &b);
+  if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
+  if (e2b_mcp__hs_modern(s, c, &q, &b, body, n)) return;
+  if ((si = e2b_mcp__hs_session(s, c, &q, &b)) < 0 || e2b_mcp__hs_custom_ask(s, c, si, &b, body, n)) return;
   if (b.is_call && e2b_mcp__hs_must_wait(s, c)) return;
   e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
 }
@@ -6626,43 +6661,91 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
 }
 
 /* ---- the loop ---- */
+/* Calls that waited for a free slot, in the order they came (stopping: none
+   starts, each gets 503). */
+static void e2b_mcp__hs_start_pending(e2b_mcp_server *s) {
+  e2b_mcp_http *h = &s->http;
+  int round, first, i;
+  for (round = 0; round < E2B_MCP_HTTP_CONNS && (e2b_mcp__calls_free(s) || h->stop); round++) {
+    for (first = -1, i = 0; i < E2B_MCP_HTTP_CONNS; i++)
+      if (h->conns[i].state == E2B_MCP__HC_PENDING && (first < 0 || h->conns[i].tick < h->conns[first].tick)) first = i;
+    if (first < 0) break;
+    if (h->stop) {
+      h->conns[first].state = E2B_MCP__HC_BUSY;
+      h->conns[first].close = 1;
+      e2b_mcp__hs_simple(s, &h->conns[first], 503, "Retry-After: 5\r\n", -32000, "Service Unavailable: the server is stopping; nothing was sent to E2B");
+    } else e2b_mcp__hs_serve(s, first);
+    if (h->conns[first].state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, &h->conns[first]);
+  }
+}
+
+/* What the loop waits on: the listener (fds[0]), each connection slot
+   (fds[1 + i]), each lingering socket, then the calls' E2B sockets. A
+   connection whose call is with E2B or its user, or waits for a slot, is
+   watched for its client hanging up; one with an answer queued, for room to
+   send it. A busy one is being answered (only the one whose custom tool
+   waits for its user is watched). One on hold is looked at again every
+   10 ms. Stopping: no newcomers, no new requests. Returns the count; the
+   first E2B socket is at *first_call. */
+static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_ms, int *first_call) {
+  e2b_mcp_http *h = &s->http;
+  int i, n = 0;
+#define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
+  E2B_MCP__WATCH(h->stop ? NULL : &h->listener);
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING ||
+                   (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) || c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
+    if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
+    if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
+  }
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) E2B_MCP__WATCH(&h->linger[i]);
+#undef E2B_MCP__WATCH
+  *first_call = n;
+  return h->asking ? n : e2b_mcp__calls_watch(s, fds, n, timeout_ms);
+}
+
+/* A connection the wait found readable: the next request's bytes, or from a
+   connection waiting for its call, its client gone (or bytes it should not
+   have sent). */
+static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
+  e2b_mcp__http_conn *c = &s->http.conns[i];
+  if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
+  else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
+  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING) {
+    char drop[64];
+    int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
+    if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
+      c->dead = 1;   /* a call in flight runs on, answering nobody; one that waited for a slot never starts */
+      if (c->state != E2B_MCP__HC_BUSY) e2b_mcp__hs_conn_free(s, c, 0);
+    } else if (r > 0) c->close = 1;   /* a pipelined request, dropped: the stream is out of step, end it after the answer */
+  }
+}
+
+/* Lingering sockets: drained until the peer closes, or their time is up. */
+static void e2b_mcp__hs_lingering(e2b_mcp_server *s, const unsigned char *got) {
+  e2b_mcp_http *h = &s->http;
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) {
+    e2b_mcp_sock *k = &h->linger[i];
+    if (k->h < 0) continue;
+    if (got[i]) {
+      char drop[512];
+      int r = e2b_mcp__sock_recv(k, (unsigned char *)drop, sizeof drop);
+      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) { e2b_mcp__hs_close(s, k); continue; }
+    }
+    if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__hs_close(s, k);
+  }
+}
+
 E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_http *h = &s->http;
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
-  int i, n = 0, first_call;
-  unsigned long now;
-  if (!h->asking) {   /* calls that waited for a free slot, in the order they came (stopping: none starts) */
-    int round, first;
-    for (round = 0; round < E2B_MCP_HTTP_CONNS && (e2b_mcp__calls_free(s) || h->stop); round++) {
-      for (first = -1, i = 0; i < E2B_MCP_HTTP_CONNS; i++)
-        if (h->conns[i].state == E2B_MCP__HC_PENDING && (first < 0 || h->conns[i].tick < h->conns[first].tick)) first = i;
-      if (first < 0) break;
-      if (h->stop) {
-        h->conns[first].state = E2B_MCP__HC_BUSY;
-        h->conns[first].close = 1;
-        e2b_mcp__hs_simple(s, &h->conns[first], 503, "Retry-After: 5\r\n", -32000, "Service Unavailable: the server is stopping; nothing was sent to E2B");
-      } else e2b_mcp__hs_serve(s, first);
-      if (h->conns[first].state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, &h->conns[first]);
-    }
-  }
-#define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
-  E2B_MCP__WATCH(h->stop ? NULL : &h->listener);   /* stopping: no newcomers */
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-    e2b_mcp__http_conn *c = &h->conns[i];
-    /* A connection whose call is with E2B or its user, or waits for a slot,
-       is watched for its client hanging up. A busy one is being answered
-       (only the one whose custom tool waits for its user is watched). One on
-       hold is looked at again every 10 ms. Stopping: no new requests. */
-    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING ||
-                   (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) || c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
-    if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
-    if (c->state == E2B_MCP__HC_READ && c->hold && timeout_ms > E2B_MCP__HS_HOLD_MS) timeout_ms = E2B_MCP__HS_HOLD_MS;
-  }
-  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) E2B_MCP__WATCH(&h->linger[i]);
-#undef E2B_MCP__WATCH
-  first_call = n;
-  if (!h->asking) n = e2b_mcp__calls_watch(s, fds, n, &timeout_ms);
+  int i, n, first_call;
+  if (!h->asking) e2b_mcp__hs_start_pending(s);
+  n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {   /* answers on their way: more of them leaves */
@@ -6672,25 +6755,12 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     if (c->state == E2B_MCP__HC_DRAIN && (c->dead || c->qoff == c->qend)) e2b_mcp__hs_done(s, c);
   }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-    e2b_mcp__http_conn *c = &h->conns[i];
     if (!got[1 + i]) continue;
     if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
-    if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
-    else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
-    else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING) {   /* the waiting call's client: gone? */
-      char drop[64];
-      int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
-      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
-        c->dead = 1;   /* a call in flight runs on, answering nobody; one that waited for a slot never starts */
-        if (c->state != E2B_MCP__HC_BUSY) e2b_mcp__hs_conn_free(s, c, 0);
-      } else if (r > 0) c->close = 1;   /* a pipelined request, dropped: the stream is out of step, end it after the answer */
-    }
+    e2b_mcp__hs_readable(s, i);
   }
-  /* newcomers, once the connections that ended have made room */
-  now = e2b_mcp__now_ms(s);
-  if (got[0]) e2b_mcp__hs_accept(s, got, now);
-  /* the calls: moved on, and the connections whose call was answered end their answer */
-  if (!h->asking) {
+  if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
+  if (!h->asking) {   /* the calls moved on; the connections whose call was answered end their answer */
     e2b_mcp__calls_step(s);
     for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
       e2b_mcp__http_conn *c = &h->conns[i];
@@ -6700,18 +6770,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       e2b_mcp__hs_done(s, c);
     }
   }
-  /* lingering sockets: drain until the peer closes, or time is up */
-  now = e2b_mcp__now_ms(s);
-  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) {
-    e2b_mcp_sock *k = &h->linger[i];
-    if (k->h < 0) continue;
-    if (got[1 + E2B_MCP_HTTP_CONNS + i]) {
-      char drop[512];
-      int r = e2b_mcp__sock_recv(k, (unsigned char *)drop, sizeof drop);
-      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) { e2b_mcp__hs_close(s, k); continue; }
-    }
-    if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__hs_close(s, k);
-  }
+  e2b_mcp__hs_lingering(s, got + 1 + E2B_MCP_HTTP_CONNS);
   e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
   return 0;
 }
