@@ -18,7 +18,11 @@ $(BUILD)/e2b-mcp-short-timeout: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
 test-integration: all $(BUILD)/e2b-mcp-short-timeout
 	@timeout 300 python3 tests/integration/test_stdio.py
 
-test-inflight: all
+# The small profile's server (one call slot), for the inflight suite's small group.
+$(BUILD)/e2b-mcp-small: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_SMALL -I. -o $@ examples/e2b-mcp.c
+
+test-inflight: all $(BUILD)/e2b-mcp-small
 	@timeout 120 python3 tests/integration/test_inflight.py
 
 demo: all

@@ -8,6 +8,9 @@ when, its E2B answer came.
   http    N sessions over Streamable HTTP, one call each at once: the same
   cancel  over stdio, notifications/cancelled for a call whose E2B answer is held: a ping is
           answered at once and the cancelled call never is
+  small   the small profile's one call slot over stdio: pipelined calls wait their turn (one E2B
+          request open at a time), none is lost; a call sent while the slot's call waits for the
+          user's answer (which may be behind it) is told the server is busy, and the first goes on
 
 Every wait is bounded: a server that runs one call at a time fails in seconds with the number of
 requests it had open, and the order checks are skipped rather than waited for.
@@ -28,6 +31,7 @@ from mcp import HttpSession, McpClient, McpError, request, rpc, start_http  # no
 from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_BIN") or os.path.join(ROOT, "build", "e2b-mcp")
+SMALL_BIN = os.environ.get("E2B_MCP_SMALL_BIN") or os.path.join(ROOT, "build", "e2b-mcp-small")
 KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
 CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
 
@@ -242,6 +246,72 @@ def t_cancel():
     c.close(2)
 
 
+def t_small():
+    if not os.path.exists(SMALL_BIN):
+        check("small: binary exists", False, "%s not found (make build/e2b-mcp-small)" % SMALL_BIN)
+        return
+    c = McpClient([SMALL_BIN], env=env(), label="small")
+    at_exit(lambda: c.close(2))
+    c.initialize()
+    SIM.reset()
+    SIM.hold(True)
+    ids = [c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": sb}})
+           for sb in SANDBOXES[:3]]
+    pid = c.send_request("ping")
+    most, answers = 0, {}
+    for _ in ids:   # each held request in turn: no second one may be open beside it
+        held = wait_held(1, 2)
+        time.sleep(0.2)
+        held = SIM.held()
+        most = max(most, len(held))
+        if not held:
+            break
+        SIM.release(n=held[0]["n"])
+        try:
+            while True:
+                msg = c.read_message(ANSWER_WAIT_S)
+                answers.setdefault(msg.get("id"), []).append(msg)
+                if msg.get("id") in ids and msg.get("id") not in list(answers)[:-1]:
+                    break
+        except McpError:
+            break
+    try:
+        while pid not in answers:
+            msg = c.read_message(ANSWER_WAIT_S)
+            answers.setdefault(msg.get("id"), []).append(msg)
+    except McpError:
+        pass
+    release_all()
+    check("small: one call slot: never more than one E2B request open", most == 1, "most open at once: %d" % most)
+    check("small: every pipelined call answered once, with its sandbox, and the ping",
+          all(len(answers.get(i, [])) == 1 and answers_sandbox(answers[i][0], k) for k, i in enumerate(ids)) and pid in answers,
+          {k: [str(m)[:120] for m in v] for k, v in answers.items()})
+    c.close(2)
+    # a question holds the one slot: a call behind it is told the server is busy (its answer to
+    # the question may be behind that call in the pipe), and the asking call carries on
+    late = {}
+
+    def ask(params):
+        late["id"] = c2.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": ALICE_PROD}})
+        return {"action": "accept", "content": {"confirm": True}}
+    c2 = McpClient([SMALL_BIN], env=env(), label="small-ask", elicit=ask)
+    at_exit(lambda: c2.close(2))
+    c2.initialize(capabilities={"elicitation": {}})
+    SIM.reset()
+    res = c2.call("e2b_set_sandbox_timeout", {"sandbox_id": BOB_STG1, "timeout": 60})
+    # the busy answer came while the call was awaited: kept among the unmatched messages
+    busy = ([m["unmatched"] for m in c2.notifications if isinstance(m.get("unmatched"), dict) and m["unmatched"].get("id") == late.get("id")]
+            or [{}])[0]
+    check("small: the consent question went out", len(c2.elicitations) == 1, c2.elicitations)
+    sent = [r["path"] for r in SIM.requests() if not r["path"].startswith("/_sim")]
+    check("small: a call behind the question is told the server is busy, and nothing is sent for it",
+          "error" in busy and "busy" in busy["error"].get("message", "") and not [p for p in sent if p.endswith("/" + ALICE_PROD)],
+          (busy, sent))
+    check("small: the asking call carries on once answered", "result" in res and res["result"].get("isError") is False,
+          str(res)[:300])
+    c2.close(2)
+
+
 def main():
     global SIM, API_URL
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 90 s")))
@@ -253,7 +323,7 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
-    for group in (t_stdio, t_http, t_cancel):
+    for group in (t_stdio, t_http, t_cancel, t_small):
         t0 = time.time()
         try:
             group()
