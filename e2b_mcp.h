@@ -148,8 +148,9 @@
       notification or a tool result: every outgoing byte passes one redactor
       (e2b_mcp__redact_write) that replaces s->call_key with "[redacted]",
       whatever E2B echoes. envdAccessToken, trafficAccessToken and
-      other secret names (in any casing) are removed from every answer; injected
-      header values and environment variable values are shown as "[redacted]".
+      other secret names (in any casing) are removed from every answer E2B's own
+      tools shape; injected header values and environment variable values are
+      shown as "[redacted]". A custom two-phase tool's shape leaves them out itself.
 
    LICENSE: MIT, at the end of this file.
 */
@@ -869,8 +870,9 @@ E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
    a sink failure. */
 E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
 
-/* How many tool calls are in flight (waiting for E2B or their user): a loop
-   of your own that steps a transport can tell when all have been answered. */
+/* How many tool calls are not answered yet (waiting for E2B, their user or,
+   over HTTP, a free slot), counting answers still leaving: a loop of your own
+   that steps a transport can tell when all have been answered. */
 E2B_MCP_DEF int  e2b_mcp_calls_in_flight(const e2b_mcp_server *s);
 
 /* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
@@ -882,13 +884,19 @@ E2B_MCP_DEF int  e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const ch
    API (cfg.api_url) with the server's or the client's key. start writes
    "METHOD path" (path as given, e.g. "/v2/sandboxes": -1 when it holds
    a space, a control byte, '?' or '#'); segment adds "/" and a value,
-   percent-encoded; query adds key=value (the value percent-encoded); body
-   opens a JSON object for build to fill and close; ask makes it wait for the
-   user's yes first (a call that bills or destroys). */
+   percent-encoded (-1 for "", "." or "..", or after the query began);
+   query adds key=value, both percent-encoded; body opens a JSON object for
+   build to fill and close; ask puts a question to the user first (a call
+   that bills or destroys) when the client can be asked: a client without
+   elicitation, and an in-process caller, are not asked (the tool's
+   description should tell the model to ask). What shape needs of the
+   arguments, build keeps in rq->id (a string), rq->num or rq->flag: the
+   arguments are gone by then. Secret members of E2B's answers (access
+   tokens) are the shape's to leave out; only the API key is redacted for it. */
 typedef struct e2b_mcp__req e2b_mcp_request;
 E2B_MCP_DEF int  e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, const char *method, const char *path);
-E2B_MCP_DEF void e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value);
-E2B_MCP_DEF void e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value);
+E2B_MCP_DEF int  e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value);
+E2B_MCP_DEF int  e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value);
 E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_call *c, e2b_mcp_request *rq);
 E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_call *c, e2b_mcp_request *rq, const char *question);
 /* In shape: E2B's answer parsed, its tokens over r->body (valid during the
@@ -2866,7 +2874,7 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
-  if (!t || !t->name || !t->input_schema || (!t->fn && !(t->build && t->shape))) return -1;
+  if (!t || !t->name || !t->input_schema || (t->build || t->shape ? !(t->build && t->shape) : !t->fn)) return -1;
   for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
   if (s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
   s->tools[s->ntools++] = t;
@@ -4336,16 +4344,22 @@ E2B_MCP_DEF int e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, cons
   e2b_mcp__req_lit(rq, path);
   return 0;
 }
-E2B_MCP_DEF void e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value) {
+/* A segment is a value, never a step up or aside: "", "." and ".." are
+   refused, as is a segment after the query began; -1 leaves the request as it was. */
+E2B_MCP_DEF int e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value) {
+  if (!value || !*value || strcmp(value, ".") == 0 || strcmp(value, "..") == 0 || rq->has_query || !rq->w.len) return -1;
   e2b_mcp__w_c(&rq->w, '/');
   e2b_mcp__req_seg(rq, value);
+  return 0;
 }
-E2B_MCP_DEF void e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value) {
+E2B_MCP_DEF int e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value) {
+  if (!key || !*key || !value || !rq->w.len) return -1;
   e2b_mcp__w_c(&rq->w, rq->has_query ? '&' : '?');
   rq->has_query = 1;
   e2b_mcp__pct(&rq->w, key, strlen(key));
   e2b_mcp__w_c(&rq->w, '=');
   e2b_mcp__pct(&rq->w, value, strlen(value));
+  return 0;
 }
 E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_call *c, e2b_mcp_request *rq) { return e2b_mcp__req_body(c, rq); }
 E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_call *c, e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(c, rq, "%s", question); }
@@ -5110,11 +5124,6 @@ static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
   memset(&s->slots[i], 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
   return &s->slots[i];
 }
-E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
-  int i, n = 0;
-  for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE;
-  return n;
-}
 static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
   k->io = E2B_MCP__IO_IDLE;
@@ -5259,7 +5268,11 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
     goto answered;
   }
-  if (c->tool->build(c, &k->rq) != 0) goto answered;
+  if (c->tool->build(c, &k->rq) != 0 || !k->rq.base || !k->rq.w.len) {   /* a build that failed, or wrote nothing to send */
+    if (!c->is_error && !c->input_required && !c->fail_code)
+      e2b_mcp_result_error(c, "The tool %s could not write its request to E2B (its build phase failed without saying why); nothing was sent.", c->tool->name);
+    goto answered;
+  }
   if (k->rq.body.err) {
     e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars.");
     goto answered;
@@ -6828,6 +6841,18 @@ E2B_MCP_DEF int e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config 
   return r ? r : e2b_mcp_http_run(s);
 }
 #endif /* E2B_MCP__HTTP */
+
+/* e2b_mcp_calls_in_flight, after the transports whose states it counts: the
+   engine's busy slots and, over HTTP, what waits for a slot or is still leaving. */
+E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
+  int i, n = 0;
+  for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE;
+#ifdef E2B_MCP__HTTP
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++)   /* calls waiting for a slot, answers still on their way out */
+    n += s->http.conns[i].state == E2B_MCP__HC_PENDING || s->http.conns[i].state == E2B_MCP__HC_DRAIN;
+#endif
+  return n;
+}
 
 #endif /* E2B_MCP_IMPLEMENTATION_DONE */
 #endif /* E2B_MCP_IMPLEMENTATION */

@@ -1134,7 +1134,49 @@ static void test_broken_answers(void) {
   CHECK((a = call(call_get)) >= 0 && jis(a, "result.isError", "false") && jis(a, "result.structuredContent.state", "paused"));
 }
 
+/* Custom tools in the two-phase form: the registration rules, a build that
+   writes nothing (or fails without a word) is an error and sends nothing, a
+   path segment cannot step up, and a good one goes to E2B and is shaped. */
+static int two_silent(e2b_mcp_call *c, e2b_mcp_request *rq) { (void)c; (void)rq; return -1; }
+static int two_empty(e2b_mcp_call *c, e2b_mcp_request *rq) { (void)c; (void)rq; return 0; }
+static int two_dots(e2b_mcp_call *c, e2b_mcp_request *rq) {
+  if (e2b_mcp_request_start(c, rq, "GET", "/templates") != 0) return -1;
+  CHECK(e2b_mcp_request_segment(rq, "..") == -1 && e2b_mcp_request_segment(rq, ".") == -1 && e2b_mcp_request_segment(rq, "") == -1);
+  CHECK(e2b_mcp_request_start(c, rq, "GET", "/a b") == -1 && e2b_mcp_request_start(c, rq, "get", "/a") == -1);
+  return e2b_mcp_request_segment(rq, "a b/c") == 0 && e2b_mcp_request_query(rq, "k&", "v=1") == 0 ? 0 : -1;
+}
+static void two_shape(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp_answer(c, r);
+  e2b_mcp_json *w;
+  (void)rq;
+  if (!t) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "n"); e2b_mcp_json_int(w, t[0].size);
+  e2b_mcp_json_obj_end(w);
+}
+static void test_two_phase(void) {
+  static const e2b_mcp_tool silent = { "two_silent", NULL, "Fails quietly.", "{\"type\":\"object\"}", NULL, 0, NULL, NULL, two_silent, two_shape };
+  static const e2b_mcp_tool empty = { "two_empty", NULL, "Writes nothing.", "{\"type\":\"object\"}", NULL, 0, NULL, NULL, two_empty, two_shape };
+  static const e2b_mcp_tool dots = { "two_dots", NULL, "A path.", "{\"type\":\"object\"}", NULL, 0, NULL, NULL, two_dots, two_shape };
+  e2b_mcp_tool half = silent;
+  e2b_mcp_result r;
+  setup(KEY, 0);
+  half.name = "half"; half.shape = NULL;
+  CHECK(e2b_mcp_add_tool(&srv, &half) == -1);   /* build without shape */
+  half.fn = t_board;
+  CHECK(e2b_mcp_add_tool(&srv, &half) == -1);   /* ... even with fn */
+  CHECK(e2b_mcp_add_tool(&srv, &silent) == 0 && e2b_mcp_add_tool(&srv, &empty) == 0 && e2b_mcp_add_tool(&srv, &dots) == 0);
+  CHECK(e2b_mcp_call_tool(&srv, "two_silent", NULL, &r) == 0 && r.is_error && CONTAINS(r.message, "could not write its request") && m.sends == 0);
+  CHECK(e2b_mcp_call_tool(&srv, "two_empty", NULL, &r) == 0 && r.is_error && CONTAINS(r.message, "nothing was sent") && m.sends == 0);
+  fake_add(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\n[1,2,3]", 45);
+  CHECK(e2b_mcp_call_tool(&srv, "two_dots", NULL, &r) == 0 && !r.is_error && r.json && strcmp(r.json, "{\"n\":3}") == 0);
+  m.line[sizeof m.line - 1] = 0;
+  CHECK(strcmp(m.line, "GET /templates/a%20b%2Fc?k%26=v%3D1 HTTP/1.1") == 0);
+}
+
 int main(void) {
+  test_two_phase();
   test_before_initialize();
   test_errors();
   test_versions();
