@@ -5134,6 +5134,14 @@ static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
   }
 }
 #if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
+/* Whether the tools/call request at token obj needs a call slot: a two-phase
+   tool's does; a simple custom tool's (and one naming no tool) is answered
+   at once, so it never waits for a slot. */
+static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int obj) {
+  int name = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, obj, "params"), "name");
+  const e2b_mcp_tool *tool = name >= 0 && t[name].type == JSMN_STRING ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
+  return tool && tool->build;
+}
 /* How many slots are free. */
 static int e2b_mcp__calls_free(const e2b_mcp_server *s) {
   int i, n = 0;
@@ -5608,7 +5616,7 @@ static int e2b_mcp__stdio_is_call(e2b_mcp_server *s, size_t n) {
   k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
   for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
     int m = s->mtok[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(s->msg, s->mtok, i, "method") : -1;
-    if (m >= 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[m], "tools/call")) return 1;
+    if (m >= 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[m], "tools/call") && e2b_mcp__needs_slot(s, s->msg, s->mtok, i)) return 1;
   }
   return 0;
 }
@@ -6217,6 +6225,7 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
 /* What the body is: fills the JSON-RPC facts the transport needs. */
 typedef struct e2b_mcp__http_body {
   int ok, is_answer, is_init, is_call, is_cancel;
+  int needs_slot;             /* a tools/call of a two-phase tool: it waits for a free call slot */
   int id_tok, result_tok;
 } e2b_mcp__http_body;
 
@@ -6238,7 +6247,10 @@ static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mc
     if (s->mtok[i].type != JSMN_OBJECT) continue;   /* the core answers it */
     if (m >= 0 && id >= 0) {
       if (e2b_mcp__tok_eq(js, &s->mtok[m], "initialize")) b->is_init = 1;
-      if (e2b_mcp__tok_eq(js, &s->mtok[m], "tools/call")) b->is_call = 1;
+      if (e2b_mcp__tok_eq(js, &s->mtok[m], "tools/call")) {
+        b->is_call = 1;
+        if (e2b_mcp__needs_slot(s, js, s->mtok, i)) b->needs_slot = 1;
+      }
     } else if (m >= 0 && e2b_mcp__tok_eq(js, &s->mtok[m], "notifications/cancelled")) {
       int rq = e2b_mcp__tok_get(js, s->mtok, e2b_mcp__tok_get(js, s->mtok, i, "params"), "requestId");
       if (rq >= 0) { b->is_cancel = 1; b->id_tok = rq; }
@@ -6255,16 +6267,17 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   return 0;
 }
 
-/* A tools/call waits (PENDING) while no call slot is free; while a custom
-   tool's call waits for its user (its result is being built in the scratch
-   every call uses) it gets 503 with Retry-After. 1 when it was not served. */
-static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+/* A tools/call of a two-phase tool waits (PENDING) while no call slot is
+   free (a simple custom tool's needs none); any tools/call gets 503 with
+   Retry-After while a custom tool's call waits for its user (its result is
+   being built in the scratch every call uses). 1 when it was not served. */
+static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c, int needs_slot) {
   if (s->http.asking) {
     e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
                        "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
     return 1;
   }
-  if (e2b_mcp__calls_free(s)) return 0;
+  if (!needs_slot || e2b_mcp__calls_free(s)) return 0;
   c->state = E2B_MCP__HC_PENDING;
   c->tick = ++s->http.ticks;
   s->http.served--;
@@ -6283,7 +6296,7 @@ static int e2b_mcp__hs_modern(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
   wire.name = q->mname; wire.name_n = q->mname_n;
   wire.head = c->buf; wire.head_n = c->head_len;
   if (s->mtok[0].type != JSMN_OBJECT || !e2b_mcp__is_modern(body, s->mtok, 0, &wire)) return 0;
-  if (b->is_call && e2b_mcp__hs_must_wait(s, c)) return 1;
+  if (b->is_call && e2b_mcp__hs_must_wait(s, c, b->needs_slot)) return 1;
   e2b_mcp__hs_run_core(s, c, -1, &wire, body, n);
   return 1;
 }
@@ -6441,7 +6454,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
   if (e2b_mcp__hs_modern(s, c, &q, &b, body, n)) return;
   if ((si = e2b_mcp__hs_session(s, c, &q, &b)) < 0 || e2b_mcp__hs_custom_ask(s, c, si, &b, body, n)) return;
-  if (b.is_call && e2b_mcp__hs_must_wait(s, c)) return;
+  if (b.is_call && e2b_mcp__hs_must_wait(s, c, b.needs_slot)) return;
   e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
 }
 

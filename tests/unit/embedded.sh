@@ -37,8 +37,8 @@ check "grep -q 'millicelsius' $B/embedded-nokey.out" "embedded: the custom tool 
 # the stepped style: the board's loop serves 3 requests over Streamable HTTP, then exits. The
 # last run's output goes first: the loop below could read its stale port before the new
 # process truncates the file.
-rm -f $B/embedded-serve.out $B/embedded-r1.txt $B/embedded-r2.txt $B/embedded-r3.txt
-E2B_API_KEY=$KEY E2B_API_URL=http://127.0.0.1:$port E2B_DASHBOARD_API_URL=http://127.0.0.1:$port $BIN --serve 4 > $B/embedded-serve.out 2>&1 &
+rm -f $B/embedded-serve.out $B/embedded-r1.txt $B/embedded-r2.txt $B/embedded-r3.txt $B/embedded-r4.txt
+E2B_API_KEY=$KEY E2B_API_URL=http://127.0.0.1:$port E2B_DASHBOARD_API_URL=http://127.0.0.1:$port $BIN --serve 5 > $B/embedded-serve.out 2>&1 &
 spid=$!
 i=0; hport=
 while [ $i -lt 100 ] && [ -z "$hport" ]; do
@@ -51,13 +51,24 @@ sid=$(sed -n 's/^[Mm]cp-[Ss]ession-[Ii]d: *\([0-9a-f]*\).*/\1/p' $B/embedded-h1.
 curl $H -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","method":"notifications/initialized"}' http://127.0.0.1:$hport/mcp > /dev/null 2>&1
 curl $H -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"board_temperature","arguments":{"sensor":1}}}' \
   http://127.0.0.1:$hport/mcp > $B/embedded-r2.txt 2>&1
+# the two-phase call holds the board's one call slot while E2B's answer is held: the simple
+# tool, which needs no slot, is answered meanwhile
+curl -s -m 5 -X POST -d '{"hold":true}' $E2B_SIM_URL/_sim/config > /dev/null
 curl $H -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"board_running_sandboxes","arguments":{"template":"base"}}}' \
-  http://127.0.0.1:$hport/mcp > $B/embedded-r3.txt 2>&1
+  http://127.0.0.1:$hport/mcp > $B/embedded-r3.txt 2>&1 &
+cpid=$!
+i=0; while [ $i -lt 50 ] && ! curl -s -m 2 $E2B_SIM_URL/_sim/held | grep -q '"n"'; do sleep 0.05; i=$((i+1)); done
+curl $H -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"board_temperature","arguments":{"sensor":3}}}' \
+  http://127.0.0.1:$hport/mcp > $B/embedded-r4.txt 2>&1
+held_then=$(curl -s -m 2 $E2B_SIM_URL/_sim/held)
+curl -s -m 5 -X POST -d '{"hold":false}' $E2B_SIM_URL/_sim/config > /dev/null
+wait $cpid
 i=0; while [ $i -lt 100 ] && kill -0 $spid 2>/dev/null; do sleep 0.05; i=$((i+1)); done
 kill $spid 2>/dev/null; wait $spid; rc=$?
 cat $B/embedded-serve.out
 check "[ -n \"$hport\" ] && grep -q '\"serverInfo\"' $B/embedded-r1.txt" "embedded --serve: initialize answered over HTTP"
 check "grep -q '\"millicelsius\":21750' $B/embedded-r2.txt" "embedded --serve: the board's tool called over HTTP"
 check "grep -q '\"running\":[0-9]' $B/embedded-r3.txt && ! grep -q '\"isError\":true' $B/embedded-r3.txt" "embedded --serve: the two-phase tool over HTTP, in a call slot" "$(cat $B/embedded-r3.txt)"
-check "[ $rc -eq 0 ] && grep -q '^served 4 requests; the board.s loop turned [0-9]* times' $B/embedded-serve.out" "embedded --serve: the board's loop ran the steps and ended after 4 requests" "exit $rc"
+check "grep -q '\"millicelsius\":22250' $B/embedded-r4.txt && echo '$held_then' | grep -q '\"n\"'" "embedded --serve: the simple tool is answered while the two-phase call holds the one slot (E2B's answer held)" "$(cat $B/embedded-r4.txt) / held: $held_then"
+check "[ $rc -eq 0 ] && grep -q '^served 5 requests; the board.s loop turned [0-9]* times' $B/embedded-serve.out" "embedded --serve: the board's loop ran the steps and ended after 5 requests" "exit $rc"
 closing
