@@ -1489,8 +1489,8 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
 
 /* >>ports --------------------------------------------------------------------
    The socket port (its contract: e2b_mcp_sock_port) and what is built on it
-   here: a bounded wait for the HTTP transport's writes (e2b_mcp__sock_wait,
-   _send), the chunked file reader the TLS ports load trust anchors with, and
+   here: a bounded wait for the HTTP transport's writes (e2b_mcp__sock_wait),
+   the chunked file reader the TLS ports load trust anchors with, and
    the TLS port. The POSIX port uses only the public part of this header.
 
    THE TLS PORT CONTRACT. A TLS port (ports/e2b_mcp_tls_*.h) defines the types
@@ -1536,7 +1536,8 @@ static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { return e2b_mcp
 
 #ifdef E2B_MCP__HTTP
 /* Waits until s is ready for want, at most timeout_ms: 0 or E2B_MCP_ERR_TIMEOUT.
-   Only the HTTP transport's writes wait so (bounded by its write timeout). */
+   Only the HTTP transport waits so: for a client slow to take an answer that
+   outgrew its queue (bounded by the write timeout). */
 static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
   const e2b_mcp_sock_port *p = s->port;
   unsigned long start = e2b_mcp__port_now(p);
@@ -1548,13 +1549,6 @@ static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
     /* a signal may end a wait early: the clock says what is left */
     left = start ? timeout_ms - (long)(e2b_mcp__port_now(p) - start) : 0;
     if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
-  }
-}
-static int e2b_mcp__sock_send(e2b_mcp_sock *s, const unsigned char *b, size_t n, int to) {
-  for (;;) {
-    int r = s->port->send(s->port->user, s, b, n);
-    if (r != E2B_MCP_ERR_AGAIN) return r;
-    if ((r = e2b_mcp__sock_wait(s, E2B_MCP_WANT_WRITE, to)) != 0) return r;
   }
 }
 #endif
@@ -1673,10 +1667,13 @@ static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void
 #endif
 
 /* >>http client -------------------------------------------------------------
-   HTTP/1.1 over one keep-alive connection: URL parsing, a request writer, and
-   a response reader for Content-Length, chunked and close-delimited bodies,
-   bounded by E2B_MCP_RESP_MAX. A connection that went stale while idle is
-   reopened once, transparently, when nothing of the answer was read yet. */
+   HTTP/1.1 to E2B, one exchange per call slot, never waiting: URL parsing and
+   the DNS cache, a request writer, the response head's parser (one header-line
+   reader for both directions), a chunked decoder, and the exchange's state
+   machine (e2b_mcp__client_step) over the slot's keep-alive connection, with
+   its blocking convenience (e2b_mcp__client_run). Answers are bounded by
+   E2B_MCP_RESP_MAX; a connection that went stale while idle is reopened once,
+   transparently, when nothing of the answer was read yet. */
 
 /* Parses http[s]://host[:port][/prefix]. */
 static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
@@ -2827,7 +2824,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
 static void e2b_mcp__slot_free(e2b_mcp__slot *k);
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
-static int e2b_mcp__call_answered(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
+static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
 static void e2b_mcp__load_key(e2b_mcp_server *s);
 
@@ -2969,10 +2966,8 @@ static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
 /* In-process (e2b_mcp_call_tool): any tool, run to its end. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
-  if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) {
-    if (c->tool->build) e2b_mcp__run_two_phase(c);
-    else c->tool->fn(c);
-  }
+  if (c->tool->build) e2b_mcp__run_two_phase(c);   /* its slot checks the arguments */
+  else if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
   e2b_mcp__result_done(s, c);
 }
 
@@ -3165,9 +3160,10 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
   return 0;
 }
 
-/* A custom tool's call (e2b_mcp_add_tool): run now, synchronously, and
-   answered at once. A frame of its own: the built-in calls' path carries
-   neither its call record nor its copy of the id. */
+/* A simple custom tool's call (e2b_mcp_tool.fn): run now, synchronously, and
+   answered at once. A frame of its own: the two-phase calls' path carries
+   neither its call record nor its copy of the id. (Not e2b_mcp__run_tool,
+   which may run a two-phase tool in-process: this frame never needs that.) */
 E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool,
                                                   const char *js, const jsmntok_t *t, int args, int params, const char *id) {
   e2b_mcp_call c;
@@ -3478,7 +3474,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (meth < 0) {
     if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
-    else e2b_mcp__call_answered(s, js, t, root);   /* the user's answer to a call's question, or nobody's */
+    else e2b_mcp__call_user_answer(s, js, t, root);   /* the user's answer to a call's question, or nobody's */
     return;
   }
   if (t[meth].type != JSMN_STRING) {
@@ -3659,7 +3655,7 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
        Turns E2B's 2xx answer into the result (e2b_mcp_result_json): redacted
        (e2b_mcp__copy), normalised, lists under "data". e2b_mcp__answer(c, r, kind)
        parses the body and gives its tokens, or NULL with the error result set
-       (also when it is not the object or array the API documents). The driver
+       (also when it is not the object or array the API documents). The engine
        then checks the result against the row's output schema
        (e2b_mcp__check_output): a broken answer is an error, never a success.
        It never sees a transport error, a non-2xx answer or a 429: the engine
@@ -5124,6 +5120,19 @@ static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
   memset(&s->slots[i], 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
   return &s->slots[i];
 }
+/* How many slots hold a call; *asking, *talking (when not NULL): whether one
+   waits for its user, one for E2B. */
+static int e2b_mcp__calls_busy(const e2b_mcp_server *s, int *asking, int *talking) {
+  int i, n = 0, a = 0, t = 0;
+  for (i = 0; i < s->nslots; i++) {
+    n += s->slots[i].state != E2B_MCP__CS_FREE;
+    a |= s->slots[i].state == E2B_MCP__CS_ASKING;
+    t |= s->slots[i].state == E2B_MCP__CS_E2B;
+  }
+  if (asking) *asking = a;
+  if (talking) *talking = t;
+  return n;
+}
 static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
   k->io = E2B_MCP__IO_IDLE;
@@ -5142,17 +5151,12 @@ static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, const jsmntok_
   const e2b_mcp_tool *tool = name >= 0 && t[name].type == JSMN_STRING ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
   return tool && tool->build;
 }
-/* How many slots are free. */
-static int e2b_mcp__calls_free(const e2b_mcp_server *s) {
-  int i, n = 0;
-  for (i = 0; i < s->nslots; i++) n += s->slots[i].state == E2B_MCP__CS_FREE;
-  return n + E2B_MCP_CALLS - s->nslots;
-}
+static int e2b_mcp__calls_free(const e2b_mcp_server *s) { return e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS; }
 #endif
 
-/* The answer to a finished call (or nothing, when it was cancelled): its
-   result or its JSON-RPC error, to m. */
-static void e2b_mcp__call_reply(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+/* A finished call's result, completed (e2b_mcp__result_done) and handed to an
+   in-process caller, then written to m (nothing for a cancelled call). */
+static void e2b_mcp__call_write(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
   e2b_mcp__result_done(s, c);
   if (k->back) {   /* in-process: the result (in the scratch buffers) is the caller's */
@@ -5164,14 +5168,14 @@ static void e2b_mcp__call_reply(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__ms
 
 /* Answers k through its own sink (a call that went on from an earlier
    message), or m when the caller waits for it, and frees it. */
-static void e2b_mcp__call_answer(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp__msg own;
   if (!m && k->has_sink) {
     memset(&own, 0, sizeof own);
     own.sink = &k->sink;
     m = &own;
   }
-  e2b_mcp__call_reply(s, k, m);
+  e2b_mcp__call_write(s, k, m);
   e2b_mcp__slot_free(k);
 }
 
@@ -5218,12 +5222,12 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, 
   e2b_mcp__ctx save;
   e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(&k->call);
-  if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_answer(s, k, m);   /* a 429 cool-down began while the user thought */
+  if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
   else if (yes) e2b_mcp__call_send(s, k);
   else {
     e2b_mcp__result_reset(&k->call);
     e2b_mcp_result_error(&k->call, "The user declined, so nothing was done and nothing was sent to E2B.");
-    e2b_mcp__call_answer(s, k, m);
+    e2b_mcp__call_done(s, k, m);
   }
   e2b_mcp__slot_leave(s, &save);
 }
@@ -5238,7 +5242,7 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
     c->tool->shape(c, &k->rq, &k->r);
     e2b_mcp__check_output(c, &k->rq);
   }
-  e2b_mcp__call_answer(s, k, m);
+  e2b_mcp__call_done(s, k, m);
   e2b_mcp__slot_leave(s, &save);
 }
 
@@ -5306,7 +5310,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp__slot_leave(s, &save);
   return k;
 answered:
-  e2b_mcp__call_reply(s, k, m);
+  e2b_mcp__call_write(s, k, m);
   e2b_mcp__slot_leave(s, &save);
   e2b_mcp__slot_free(k);
   return NULL;
@@ -5318,7 +5322,7 @@ answered:
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   while (k->state == E2B_MCP__CS_ASKING) {
     int r = k->sink.await_answer(k->sink.ctx, s, k->ask_id);
-    if (r == -3) { k->call.cancelled = 1; e2b_mcp__call_answer(s, k, m); return; }
+    if (r == -3) { k->call.cancelled = 1; e2b_mcp__call_done(s, k, m); return; }
     e2b_mcp__call_decided(s, k, r >= 0 && e2b_mcp__confirmed(s->msg, s->mtok, r), m);
   }
   if (k->state != E2B_MCP__CS_E2B) return;
@@ -5330,7 +5334,7 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
    asked it, from the same session; the call acts on it at its next step
    (e2b_mcp__calls_step), never in the middle of someone else's message or
    result. 1 when it was one. */
-static int e2b_mcp__call_answered(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root) {
+static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root) {
   int idt = e2b_mcp__tok_get(js, t, root, "id"), res = e2b_mcp__tok_get(js, t, root, "result"), i;
   long long id;
   if (idt < 0 || e2b_mcp__tok_int(js, &t[idt], &id) != 0) return 0;
@@ -5372,7 +5376,7 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp__result_reset(&k->call);
   e2b_mcp_result_error(&k->call, asking ? "The server is stopping: nothing was done and nothing was sent to E2B. Call again once it is back."
                        : "The server is stopping: E2B's answer was not read (nothing was changed). Call again once it is back.");
-  e2b_mcp__call_answer(s, k, NULL);
+  e2b_mcp__call_done(s, k, NULL);
   e2b_mcp__slot_leave(s, &save);
 }
 #endif
@@ -5585,7 +5589,7 @@ static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
       res = e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
       return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
     }
-    if (meth < 0 && idt >= 0) { e2b_mcp__call_answered(s, s->msg, s->mtok, 0); continue; }   /* a built-in call's answer: kept for it */
+    if (meth < 0 && idt >= 0) { e2b_mcp__call_user_answer(s, s->msg, s->mtok, 0); continue; }   /* a built-in call's answer: kept for it */
     if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) {
       char rid[E2B_MCP_RPC_ID_MAX];
       int rq = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, 0, "params"), "requestId");
@@ -5619,17 +5623,6 @@ static int e2b_mcp__stdio_is_call(e2b_mcp_server *s, size_t n) {
     if (m >= 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[m], "tools/call") && e2b_mcp__needs_slot(s, s->msg, s->mtok, i)) return 1;
   }
   return 0;
-}
-/* How many calls are in flight; *asking: whether one waits for its user. */
-static int e2b_mcp__stdio_busy(const e2b_mcp_server *s, int *asking, int *talking) {
-  int i, n = 0;
-  *asking = *talking = 0;
-  for (i = 0; i < s->nslots; i++) {
-    n += s->slots[i].state != E2B_MCP__CS_FREE;
-    *asking |= s->slots[i].state == E2B_MCP__CS_ASKING;
-    *talking |= s->slots[i].state == E2B_MCP__CS_E2B;
-  }
-  return n;
 }
 
 /* stdout or stdin failed: the calls in flight are dropped (their sink dies with
@@ -5668,11 +5661,10 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       } else if ((len = e2b_mcp__stdio_take(s)) == -1) break;
       if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
       if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
-      e2b_mcp__stdio_busy(s, &asking, &talking);
-      if (!e2b_mcp__calls_free(s) && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
+      if (e2b_mcp__calls_busy(s, &asking, &talking) == E2B_MCP_CALLS && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
       if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1, 0) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
     }
-    busy = e2b_mcp__stdio_busy(s, &asking, &talking);
+    busy = e2b_mcp__calls_busy(s, &asking, &talking);
     if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;
     if (s->in_eof && held < 0 && !talking && busy) {   /* questions nobody can answer any more: not a yes */
       int i;
@@ -6268,7 +6260,7 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
 }
 
 /* A tools/call of a two-phase tool waits (PENDING) while no call slot is
-   free (a simple custom tool's needs none); any tools/call gets 503 with
+   free, as a simple custom tool's, which needs no slot, does not; any tools/call gets 503 with
    Retry-After while a custom tool's call waits for its user (its result is
    being built in the scratch every call uses). 1 when it was not served. */
 static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c, int needs_slot) {
@@ -6635,7 +6627,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
     if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
     if (slot < 0) {
       h->refused++;
-      e2b_mcp__sock_send(&a, (const unsigned char *)busy, sizeof busy - 1, 0);
+      (void)s->net->send(s->net->user, &a, (const unsigned char *)busy, sizeof busy - 1);   /* what a fresh socket takes at once */
       e2b_mcp__hs_linger(s, &a);
       continue;
     }
@@ -6858,9 +6850,9 @@ E2B_MCP_DEF int e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config 
 /* e2b_mcp_calls_in_flight, after the transports whose states it counts: the
    engine's busy slots and, over HTTP, what waits for a slot or is still leaving. */
 E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
-  int i, n = 0;
-  for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE;
+  int n = e2b_mcp__calls_busy(s, NULL, NULL);
 #ifdef E2B_MCP__HTTP
+  int i;
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++)   /* calls waiting for a slot, answers still on their way out */
     n += s->http.conns[i].state == E2B_MCP__HC_PENDING || s->http.conns[i].state == E2B_MCP__HC_DRAIN;
 #endif
