@@ -399,6 +399,9 @@ E2B_MCP_DEF void e2b_mcp_json_raw(e2b_mcp_json *w, const char *json, size_t n);
 E2B_MCP_DEF void e2b_mcp_json_escape(e2b_mcp_json *w, const char *s, size_t n);
 /* Finishes: flushes a streaming writer. Returns 0 or the sticky error. */
 E2B_MCP_DEF int  e2b_mcp_json_end(e2b_mcp_json *w);
+/* Reads such an answer: the token index of key's value in the object at token
+   obj (-1 when absent), e.g. e2b_mcp_json_find(s->msg, s->mtok, r, "action"). */
+E2B_MCP_DEF int  e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key);
 
 /* >>ports ------------------------------------------------------------------
    The port contract: everything e2b_mcp.h needs of the platform for the
@@ -492,7 +495,66 @@ typedef struct e2b_mcp_tls_trust { int unused; } e2b_mcp_tls_trust;
 extern "C" {
 #endif
 
-/* >>public API -------------------------------------------------------------- */
+/* >>e2b client: the HTTP/1.1 exchange with E2B's API -----------------------
+   A base URL, a keep-alive connection, an answer as read, and a request
+   as a tool's build phase writes it. */
+
+/* A parsed base URL. */
+typedef struct e2b_mcp_url {
+  int https;
+  unsigned port;
+  char host[E2B_MCP_HOST_MAX];
+  char prefix[E2B_MCP_PREFIX_MAX];
+  e2b_mcp_addr addr;          /* host, resolved (family 0: not yet, or to be asked again) */
+  unsigned long addr_ms;      /* when it was */
+} e2b_mcp_url;
+
+/* One keep-alive connection to E2B (socket + TLS state). */
+typedef struct e2b_mcp_conn {
+  e2b_mcp_sock sock;
+  int open, https;
+  unsigned port;
+  char host[E2B_MCP_HOST_MAX];
+  e2b_mcp_tls tls;
+  unsigned long requests, connects;   /* counters, for tests and benchmarks */
+} e2b_mcp_conn;
+
+/* What the HTTP client read. body points into the server's response buffer. */
+typedef struct e2b_mcp_http_resp {
+  int status;                 /* HTTP status, or 0 when err != 0 */
+  int err;                    /* E2B_MCP_ERR_* */
+  const char *body;
+  size_t body_len;
+  long retry_after;           /* seconds, -1 when absent */
+  long total_running;         /* X-Total-Running, -1 when absent */
+  char next_token[E2B_MCP_NEXT_MAX];  /* X-Next-Token, "" when absent */
+} e2b_mcp_http_resp;
+
+/* One E2B request (>>http client): written by a tool's build phase into its
+   call slot's buffers, sent by the client, read again by the shape phase
+   (what it kept for the answer). */
+typedef struct e2b_mcp__req {
+  e2b_mcp_json w;       /* "METHOD prefix/path?query" in buf; the client adds the head */
+  e2b_mcp_json body;    /* a JSON body (e2b_mcp__req_body) in body_buf, or none: body.buf is NULL */
+  char *buf, *body_buf; /* the slot's request and answer buffers (the body goes out before the answer comes) */
+  size_t cap, body_cap;
+  const e2b_mcp_url *base;
+  int has_query;
+  int idempotent;       /* may be sent again after a stale connection */
+  const char *ask;      /* the consent question of a call that bills or destroys (e2b_mcp__ask), or NULL */
+  /* kept for the shape phase: the sandbox ID, a number (a timeout, a limit), a flag */
+  char id[E2B_MCP_ID_MAX];
+  long long num;
+  int flag;
+} e2b_mcp__req;
+
+/* The client's reading of an answer: its head, and a chunked body's decoder. */
+typedef struct e2b_mcp__head { int status, chunked, close; long long length; /* -1: none */ } e2b_mcp__head;
+typedef struct e2b_mcp__chunked { int state, digits, line_empty; size_t left; /* chunk data still to come */ } e2b_mcp__chunked;
+
+/* >>mcp core: what a tool, a transport and an in-process caller see -------
+   The tool table, the sink a transport gives the core, the call a tool
+   handler works on, and the functions a handler calls. */
 
 /* Tool annotations (MCP ToolAnnotations hints). */
 enum {
@@ -506,8 +568,6 @@ typedef struct e2b_mcp_server e2b_mcp_server;
 typedef struct e2b_mcp_call e2b_mcp_call;
 typedef void (*e2b_mcp_tool_fn)(e2b_mcp_call *c);
 
-struct e2b_mcp__req;        /* an E2B request: e2b_mcp_request, below */
-struct e2b_mcp_http_resp;
 typedef struct e2b_mcp_tool {
   const char *name;           /* A-Z a-z 0-9 _ - . */
   const char *title;
@@ -557,37 +617,6 @@ typedef struct e2b_mcp_config {
                                  behind one load balancer share it; NULL: a random key per
                                  process (POSIX), or no sealed state (a custom port) */
 } e2b_mcp_config;
-
-/* A parsed base URL. */
-typedef struct e2b_mcp_url {
-  int https;
-  unsigned port;
-  char host[E2B_MCP_HOST_MAX];
-  char prefix[E2B_MCP_PREFIX_MAX];
-  e2b_mcp_addr addr;          /* host, resolved (family 0: not yet, or to be asked again) */
-  unsigned long addr_ms;      /* when it was */
-} e2b_mcp_url;
-
-/* One keep-alive connection to E2B (socket + TLS state). */
-typedef struct e2b_mcp_conn {
-  e2b_mcp_sock sock;
-  int open, https;
-  unsigned port;
-  char host[E2B_MCP_HOST_MAX];
-  e2b_mcp_tls tls;
-  unsigned long requests, connects;   /* counters, for tests and benchmarks */
-} e2b_mcp_conn;
-
-/* What the HTTP client read. body points into the server's response buffer. */
-typedef struct e2b_mcp_http_resp {
-  int status;                 /* HTTP status, or 0 when err != 0 */
-  int err;                    /* E2B_MCP_ERR_* */
-  const char *body;
-  size_t body_len;
-  long retry_after;           /* seconds, -1 when absent */
-  long total_running;         /* X-Total-Running, -1 when absent */
-  char next_token[E2B_MCP_NEXT_MAX];  /* X-Next-Token, "" when absent */
-} e2b_mcp_http_resp;
 
 struct e2b_mcp_call {
   e2b_mcp_server *srv;
@@ -645,27 +674,114 @@ typedef struct e2b_mcp_session {
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
 } e2b_mcp_session;
 
-/* One E2B request (>>http client): written by a tool's build phase into its
-   call slot's buffers, sent by the client, read again by the shape phase
-   (what it kept for the answer). */
-typedef struct e2b_mcp__req {
-  e2b_mcp_json w;       /* "METHOD prefix/path?query" in buf; the client adds the head */
-  e2b_mcp_json body;    /* a JSON body (e2b_mcp__req_body) in body_buf, or none: body.buf is NULL */
-  char *buf, *body_buf; /* the slot's request and answer buffers (the body goes out before the answer comes) */
-  size_t cap, body_cap;
-  const e2b_mcp_url *base;
-  int has_query;
-  int idempotent;       /* may be sent again after a stale connection */
-  const char *ask;      /* the consent question of a call that bills or destroys (e2b_mcp__ask), or NULL */
-  /* kept for the shape phase: the sandbox ID, a number (a timeout, a limit), a flag */
-  char id[E2B_MCP_ID_MAX];
-  long long num;
-  int flag;
-} e2b_mcp__req;
+/* Set-up. The config is copied; its strings must outlive the server. Returns 0,
+   or a negative E2B_MCP_ERR_* when a URL is invalid (or E2B_MCP_ERR_CONFIG, below). A missing or wrong key is
+   not an error here: the server starts and each tool says what to fix. */
+/* int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg): the
+   caller's idea of the server's size goes along, so a file built with other
+   settings than the implementation (another profile, buffer size or token
+   layout: another e2b_mcp_server) gets E2B_MCP_ERR_CONFIG instead of a
+   server written past its end. */
+#define e2b_mcp_init(s, cfg) e2b_mcp__init_sized((s), (cfg), sizeof(e2b_mcp_server))
+E2B_MCP_DEF int  e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
+E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
 
-/* The client's reading of an answer: its head, and a chunked body's decoder. */
-typedef struct e2b_mcp__head { int status, chunked, close; long long length; /* -1: none */ } e2b_mcp__head;
-typedef struct e2b_mcp__chunked { int state, digits, line_empty; size_t left; /* chunk data still to come */ } e2b_mcp__chunked;
+/* Handles one incoming message (a JSON-RPC object, or a batch under
+   2025-03-26) and writes every answer and notification to out, before it
+   returns: the blocking convenience for a transport of your own (a tool call
+   runs in a call slot to its end; its consent question waits through
+   out->await_answer). The text may be s->msg itself. Returns the number of
+   answers written (notifications sent on the way are not counted), or < 0 on
+   a sink failure. */
+E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
+
+
+/* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
+   when the tool ran (see r->is_error), < 0 when it does not exist or the
+   arguments are not a JSON object. */
+E2B_MCP_DEF int  e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r);
+
+/* For tool handlers: arguments. Each returns 1 when present and valid, 0 when
+   absent, -1 when of the wrong type or too long for buf. */
+E2B_MCP_DEF int e2b_mcp_arg_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap);
+E2B_MCP_DEF int e2b_mcp_arg_int(e2b_mcp_call *c, const char *key, long long *v);
+E2B_MCP_DEF int e2b_mcp_arg_bool(e2b_mcp_call *c, const char *key, int *v);
+E2B_MCP_DEF int e2b_mcp_arg_token(e2b_mcp_call *c, const char *key);  /* token index or -1 */
+
+/* For tool handlers: the result. */
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_result_json(e2b_mcp_call *c);  /* write one object */
+E2B_MCP_DEF void e2b_mcp_result_text(e2b_mcp_call *c, const char *text);
+E2B_MCP_DEF void e2b_mcp_result_image(e2b_mcp_call *c, const char *base64, const char *mime);
+E2B_MCP_DEF void e2b_mcp_result_audio(e2b_mcp_call *c, const char *base64, const char *mime);
+E2B_MCP_DEF void e2b_mcp_result_resource(e2b_mcp_call *c, const char *uri, const char *mime, const char *text);
+E2B_MCP_DEF void e2b_mcp_result_link(e2b_mcp_call *c, const char *uri, const char *name, const char *mime);
+/* fmt: a printf subset (%s %.*s %c %d %i %u %x, l/ll; no floating point). */
+E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...);
+
+/* For tool handlers: talking to the client during a call. */
+E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message);
+E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...);
+/* Asks the user a yes/no question (elicitation). 1: accepted with the box
+   checked; 0: anything else (declined, cancelled, no answer; when the client
+   cancelled the call itself, c->cancelled is set: return, no result is sent);
+   -1: the client cannot be asked; 2: a 2026-07-28 client was asked within
+   the result (return: it calls again with the answer). */
+E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
+/* Asks the user to fill a form (elicitation/create, form mode). Returns the
+   token index of the answer's result ({action, content}) in c->srv->mtok over
+   c->srv->msg, -1 when the client cannot be asked, -2 when it did not answer,
+   -3 when the client cancelled the call (stop: no answer is sent for it).
+   The call's arguments are overwritten by the answer: read them first. */
+E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json);
+/* The stateless revision (2026-07-28) asks within the result instead: the
+   call answers with an InputRequiredResult and the client calls again with
+   the answers. For a call from such a client (c->modern):
+   e2b_mcp_input_required makes the result an InputRequiredResult with these
+   inputRequests (a JSON object, {"key": {"method": ..., "params": ...}}) and,
+   when state is not NULL, a requestState sealing state (at most 64 bytes)
+   to this tool and these exact arguments for E2B_MCP_STATE_TTL_S; -1 when
+   the client is not modern or no key can seal. On the call that comes back,
+   e2b_mcp_input_response gives the token index (in c->js/c->tok) of one
+   answer, -1 when absent, and e2b_mcp_request_state copies the state's
+   payload (NUL added) and returns its length, -1 when none came. A state that
+   was altered, forged, sealed for another call or expired never reaches the
+   tool: the client gets a JSON-RPC error. */
+E2B_MCP_DEF int  e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state);
+E2B_MCP_DEF int  e2b_mcp_input_response(e2b_mcp_call *c, const char *key);
+E2B_MCP_DEF int  e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap);
+/* Whether the client declared a capability ("elicitation", "sampling", "roots"). */
+E2B_MCP_DEF int  e2b_mcp_client_has(e2b_mcp_call *c, const char *capability);
+/* Answers the call with a JSON-RPC error instead of a result (data: JSON text
+   or NULL), e.g. -32021 when a capability the client did not declare is needed. */
+E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json);
+
+/* >>e2b tools: the request a two-phase tool builds, the answer it shapes ------ */
+
+/* For two-phase tools (e2b_mcp_tool.build/shape): the request. It goes to the
+   API (cfg.api_url) with the server's or the client's key. start writes
+   "METHOD path" (path as given, e.g. "/v2/sandboxes": -1 when it holds
+   a space, a control byte, '?' or '#'); segment adds "/" and a value,
+   percent-encoded (-1 for "", "." or "..", or after the query began);
+   query adds key=value, both percent-encoded; body opens a JSON object for
+   build to fill and close; ask puts a question to the user first (a call
+   that bills or destroys) when the client can be asked: a client without
+   elicitation, and an in-process caller, are not asked (the tool's
+   description should tell the model to ask). What shape needs of the
+   arguments, build keeps in rq->id (a string), rq->num or rq->flag: the
+   arguments are gone by then. Secret members of E2B's answers (access
+   tokens) are the shape's to leave out; only the API key is redacted for it. */
+typedef struct e2b_mcp__req e2b_mcp_request;
+E2B_MCP_DEF int  e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, const char *method, const char *path);
+E2B_MCP_DEF int  e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value);
+E2B_MCP_DEF int  e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value);
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_call *c, e2b_mcp_request *rq);
+E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_call *c, e2b_mcp_request *rq, const char *question);
+/* In shape: E2B's answer parsed, its tokens over r->body (valid during the
+   phase), or NULL with the error result set (not JSON, too many values). */
+E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r);
+
+/* >>engine: calls in flight --------------------------------------------------- */
 
 /* One tool call in flight (>>engine): everything a built-in tool's call needs
    while it waits for its user or for E2B. What one step uses and drops
@@ -705,6 +821,22 @@ typedef struct e2b_mcp__slot {
   char req[E2B_MCP_REQ_MAX];
   char resp[E2B_MCP_RESP_MAX + 1];
 } e2b_mcp__slot;
+
+/* How many tool calls are not answered yet (waiting for E2B, their user or,
+   over HTTP, a free slot), counting answers still leaving: a loop of your own
+   that steps a transport can tell when all have been answered. */
+E2B_MCP_DEF int  e2b_mcp_calls_in_flight(const e2b_mcp_server *s);
+
+/* >>transport: stdio --------------------------------------------------------- */
+
+#ifndef E2B_MCP_NO_STDIO
+/* MCP over stdin/stdout, one JSON message per line, until end of input (and
+   the calls in flight are answered). Requests sent without waiting run
+   concurrently, each answered when it is done. */
+E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
+#endif
+
+/* >>transport: streamable http ------------------------------------------------ */
 
 /* The Streamable HTTP transport's state (>>transport: streamable http). It
    lives inside the server like every other buffer; the fields are private. */
@@ -792,6 +924,24 @@ typedef struct e2b_mcp_http {
 } e2b_mcp_http;
 #endif
 
+#ifdef E2B_MCP__HTTP
+/* MCP over Streamable HTTP on http://host:port/mcp. listen binds (0, or
+   E2B_MCP_ERR_LISTEN / E2B_MCP_ERR_NEED_TOKEN); step serves what is ready,
+   clients and tool calls alike, waiting at most timeout_ms (for your own
+   loop: a call waiting for E2B or its user waits in its call slot, not in
+   step; only a custom tool, or a client slow to take an answer larger than
+   its connection's queue, can hold it longer); run steps until
+   s->http.stop is set, then lets the calls in flight end; serve is listen +
+   run. One thread, no allocation. */
+E2B_MCP_DEF int  e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
+E2B_MCP_DEF int  e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms);
+E2B_MCP_DEF int  e2b_mcp_http_run(e2b_mcp_server *s);
+E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
+#endif
+/* >>server: the one struct that holds every layer's state ---------------------
+   Declared after the layers whose state it holds; the caller owns it (static
+   or on a big stack) and nothing in it is allocated. */
+
 struct e2b_mcp_server {
   e2b_mcp_config cfg;
   const e2b_mcp_sock_port *net;   /* cfg.sock_port, or the POSIX port */
@@ -848,140 +998,6 @@ struct e2b_mcp_server {
 #endif
 };
 
-/* Set-up. The config is copied; its strings must outlive the server. Returns 0,
-   or a negative E2B_MCP_ERR_* when a URL is invalid (or E2B_MCP_ERR_CONFIG, below). A missing or wrong key is
-   not an error here: the server starts and each tool says what to fix. */
-/* int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg): the
-   caller's idea of the server's size goes along, so a file built with other
-   settings than the implementation (another profile, buffer size or token
-   layout: another e2b_mcp_server) gets E2B_MCP_ERR_CONFIG instead of a
-   server written past its end. */
-#define e2b_mcp_init(s, cfg) e2b_mcp__init_sized((s), (cfg), sizeof(e2b_mcp_server))
-E2B_MCP_DEF int  e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
-E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
-E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
-
-/* Handles one incoming message (a JSON-RPC object, or a batch under
-   2025-03-26) and writes every answer and notification to out, before it
-   returns: the blocking convenience for a transport of your own (a tool call
-   runs in a call slot to its end; its consent question waits through
-   out->await_answer). The text may be s->msg itself. Returns the number of
-   answers written (notifications sent on the way are not counted), or < 0 on
-   a sink failure. */
-E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
-
-/* How many tool calls are not answered yet (waiting for E2B, their user or,
-   over HTTP, a free slot), counting answers still leaving: a loop of your own
-   that steps a transport can tell when all have been answered. */
-E2B_MCP_DEF int  e2b_mcp_calls_in_flight(const e2b_mcp_server *s);
-
-/* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
-   when the tool ran (see r->is_error), < 0 when it does not exist or the
-   arguments are not a JSON object. */
-E2B_MCP_DEF int  e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r);
-
-/* For two-phase tools (e2b_mcp_tool.build/shape): the request. It goes to the
-   API (cfg.api_url) with the server's or the client's key. start writes
-   "METHOD path" (path as given, e.g. "/v2/sandboxes": -1 when it holds
-   a space, a control byte, '?' or '#'); segment adds "/" and a value,
-   percent-encoded (-1 for "", "." or "..", or after the query began);
-   query adds key=value, both percent-encoded; body opens a JSON object for
-   build to fill and close; ask puts a question to the user first (a call
-   that bills or destroys) when the client can be asked: a client without
-   elicitation, and an in-process caller, are not asked (the tool's
-   description should tell the model to ask). What shape needs of the
-   arguments, build keeps in rq->id (a string), rq->num or rq->flag: the
-   arguments are gone by then. Secret members of E2B's answers (access
-   tokens) are the shape's to leave out; only the API key is redacted for it. */
-typedef struct e2b_mcp__req e2b_mcp_request;
-E2B_MCP_DEF int  e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, const char *method, const char *path);
-E2B_MCP_DEF int  e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value);
-E2B_MCP_DEF int  e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value);
-E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_call *c, e2b_mcp_request *rq);
-E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_call *c, e2b_mcp_request *rq, const char *question);
-/* In shape: E2B's answer parsed, its tokens over r->body (valid during the
-   phase), or NULL with the error result set (not JSON, too many values). */
-E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r);
-
-/* For tool handlers: arguments. Each returns 1 when present and valid, 0 when
-   absent, -1 when of the wrong type or too long for buf. */
-E2B_MCP_DEF int e2b_mcp_arg_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap);
-E2B_MCP_DEF int e2b_mcp_arg_int(e2b_mcp_call *c, const char *key, long long *v);
-E2B_MCP_DEF int e2b_mcp_arg_bool(e2b_mcp_call *c, const char *key, int *v);
-E2B_MCP_DEF int e2b_mcp_arg_token(e2b_mcp_call *c, const char *key);  /* token index or -1 */
-
-/* For tool handlers: the result. */
-E2B_MCP_DEF e2b_mcp_json *e2b_mcp_result_json(e2b_mcp_call *c);  /* write one object */
-E2B_MCP_DEF void e2b_mcp_result_text(e2b_mcp_call *c, const char *text);
-E2B_MCP_DEF void e2b_mcp_result_image(e2b_mcp_call *c, const char *base64, const char *mime);
-E2B_MCP_DEF void e2b_mcp_result_audio(e2b_mcp_call *c, const char *base64, const char *mime);
-E2B_MCP_DEF void e2b_mcp_result_resource(e2b_mcp_call *c, const char *uri, const char *mime, const char *text);
-E2B_MCP_DEF void e2b_mcp_result_link(e2b_mcp_call *c, const char *uri, const char *name, const char *mime);
-/* fmt: a printf subset (%s %.*s %c %d %i %u %x, l/ll; no floating point). */
-E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...);
-
-/* For tool handlers: talking to the client during a call. */
-E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message);
-E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...);
-/* Asks the user a yes/no question (elicitation). 1: accepted with the box
-   checked; 0: anything else (declined, cancelled, no answer; when the client
-   cancelled the call itself, c->cancelled is set: return, no result is sent);
-   -1: the client cannot be asked; 2: a 2026-07-28 client was asked within
-   the result (return: it calls again with the answer). */
-E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
-/* Asks the user to fill a form (elicitation/create, form mode). Returns the
-   token index of the answer's result ({action, content}) in c->srv->mtok over
-   c->srv->msg, -1 when the client cannot be asked, -2 when it did not answer,
-   -3 when the client cancelled the call (stop: no answer is sent for it).
-   The call's arguments are overwritten by the answer: read them first. */
-E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json);
-/* The stateless revision (2026-07-28) asks within the result instead: the
-   call answers with an InputRequiredResult and the client calls again with
-   the answers. For a call from such a client (c->modern):
-   e2b_mcp_input_required makes the result an InputRequiredResult with these
-   inputRequests (a JSON object, {"key": {"method": ..., "params": ...}}) and,
-   when state is not NULL, a requestState sealing state (at most 64 bytes)
-   to this tool and these exact arguments for E2B_MCP_STATE_TTL_S; -1 when
-   the client is not modern or no key can seal. On the call that comes back,
-   e2b_mcp_input_response gives the token index (in c->js/c->tok) of one
-   answer, -1 when absent, and e2b_mcp_request_state copies the state's
-   payload (NUL added) and returns its length, -1 when none came. A state that
-   was altered, forged, sealed for another call or expired never reaches the
-   tool: the client gets a JSON-RPC error. */
-E2B_MCP_DEF int  e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state);
-E2B_MCP_DEF int  e2b_mcp_input_response(e2b_mcp_call *c, const char *key);
-E2B_MCP_DEF int  e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap);
-/* Whether the client declared a capability ("elicitation", "sampling", "roots"). */
-E2B_MCP_DEF int  e2b_mcp_client_has(e2b_mcp_call *c, const char *capability);
-/* Answers the call with a JSON-RPC error instead of a result (data: JSON text
-   or NULL), e.g. -32021 when a capability the client did not declare is needed. */
-E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json);
-
-/* Reads such an answer: the token index of key's value in the object at token
-   obj (-1 when absent), e.g. e2b_mcp_json_find(s->msg, s->mtok, r, "action"). */
-E2B_MCP_DEF int  e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key);
-
-#ifndef E2B_MCP_NO_STDIO
-/* MCP over stdin/stdout, one JSON message per line, until end of input (and
-   the calls in flight are answered). Requests sent without waiting run
-   concurrently, each answered when it is done. */
-E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
-#endif
-
-#ifdef E2B_MCP__HTTP
-/* MCP over Streamable HTTP on http://host:port/mcp. listen binds (0, or
-   E2B_MCP_ERR_LISTEN / E2B_MCP_ERR_NEED_TOKEN); step serves what is ready,
-   clients and tool calls alike, waiting at most timeout_ms (for your own
-   loop: a call waiting for E2B or its user waits in its call slot, not in
-   step; only a custom tool, or a client slow to take an answer larger than
-   its connection's queue, can hold it longer); run steps until
-   s->http.stop is set, then lets the calls in flight end; serve is listen +
-   run. One thread, no allocation. */
-E2B_MCP_DEF int  e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
-E2B_MCP_DEF int  e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms);
-E2B_MCP_DEF int  e2b_mcp_http_run(e2b_mcp_server *s);
-E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
-#endif
 
 #ifdef __cplusplus
 }
@@ -990,9 +1006,8 @@ E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config
 
 /* ===========================================================================
    IMPLEMENTATION
-   Sections follow the flow of one call: JSON (read and write) -> ports ->
-   HTTP client -> MCP core -> E2B tools -> transports. A section calls only
-   the ones above it.
+   Generated from src/ (see src/src.mk): one section a layer, in the order of
+   the layers, bottom up. A section calls only the sections above it.
    =========================================================================== */
 #ifdef E2B_MCP_IMPLEMENTATION
 #ifndef E2B_MCP_IMPLEMENTATION_DONE
@@ -1013,6 +1028,7 @@ E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config
 #  define E2B_MCP__NOINLINE
 #endif
 
+/* >>errors: in words ---------------------------------------------------------- */
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err) {
   switch (err) {
 #define E2B_MCP__CASE(name, code, text) case code: return text;
@@ -1485,6 +1501,10 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
   }
   if (r > 0 && sp != 0) return JSMN_ERROR_INVAL;   /* a container claims more children than follow */
   return r;
+}
+
+E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key) {
+  return e2b_mcp__tok_get(js, t, obj, key);
 }
 
 /* >>ports --------------------------------------------------------------------
@@ -2646,10 +2666,6 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   r = k->await_answer(k->ctx, s, id);
   if (r == -3) c->cancelled = 1;
   return r;
-}
-
-E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key) {
-  return e2b_mcp__tok_get(js, t, obj, key);
 }
 
 static const char e2b_mcp__confirm_schema[] =

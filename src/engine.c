@@ -1,0 +1,403 @@
+/* >>engine: calls in flight --------------------------------------------------
+   A two-phase tool's call (E2B's own, or a custom one with build/shape) runs
+   in one of E2B_MCP_CALLS call slots, as a state machine: ASKING (its consent
+   question went to the user; the answer comes as a message like any other
+   and is acted on at the call's next step, as is a cancel), E2B (its request
+   is on the wire and moves with e2b_mcp__client_step), then it is answered
+   through the sink it came with and the slot is free again. Nothing here
+   waits: a transport adds the calls' sockets to its own wait
+   (e2b_mcp__calls_watch) and moves them after it (e2b_mcp__calls_step), so
+   answers go out as E2B gives them, in any order.
+   The blocking paths (e2b_mcp_handle, a 2025-03-26 batch, e2b_mcp_call_tool)
+   run their one slot to its end with e2b_mcp__call_run. The server's scratch
+   (rtok, result, content, out, errmsg) is used within one step only: while a
+   call starts, and while its answer is shaped and written. */
+enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B };
+
+/* What the core reads as "the call being served": its session, key and cool-downs. */
+typedef struct e2b_mcp__ctx {
+  e2b_mcp_session *sess;
+  const char *key;
+  const unsigned char *fail;
+  unsigned len;
+  unsigned long *cooldown;
+} e2b_mcp__ctx;
+static void e2b_mcp__slot_enter(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__ctx *save) {
+  save->sess = s->sess; save->key = s->call_key; save->fail = s->call_key_fail;
+  save->len = s->call_key_len; save->cooldown = s->call_cooldown;
+  s->sess = &k->sess;
+  s->call_key = k->key; s->call_key_fail = k->key_fail; s->call_key_len = k->key_len; s->call_cooldown = k->cooldown;
+}
+static void e2b_mcp__slot_leave(e2b_mcp_server *s, const e2b_mcp__ctx *save) {
+  s->sess = save->sess; s->call_key = save->key; s->call_key_fail = save->fail;
+  s->call_key_len = save->len; s->call_cooldown = save->cooldown;
+}
+
+/* A free slot: one used before (its connection may be open), else the next
+   one never used (slots a server never needs stay out of memory). */
+static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nslots && s->slots[i].state != E2B_MCP__CS_FREE; i++) {}
+  if (i == E2B_MCP_CALLS) return NULL;
+  if (i == s->nslots) {
+    s->slots[i].conn.open = 0;
+    s->slots[i].conn.sock.h = -1;
+    s->nslots++;
+  }
+  memset(&s->slots[i], 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
+  return &s->slots[i];
+}
+/* How many slots hold a call; *asking, *talking (when not NULL): whether one
+   waits for its user, one for E2B. */
+static int e2b_mcp__calls_busy(const e2b_mcp_server *s, int *asking, int *talking) {
+  int i, n = 0, a = 0, t = 0;
+  for (i = 0; i < s->nslots; i++) {
+    n += s->slots[i].state != E2B_MCP__CS_FREE;
+    a |= s->slots[i].state == E2B_MCP__CS_ASKING;
+    t |= s->slots[i].state == E2B_MCP__CS_E2B;
+  }
+  if (asking) *asking = a;
+  if (talking) *talking = t;
+  return n;
+}
+static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
+  k->state = E2B_MCP__CS_FREE;
+  k->io = E2B_MCP__IO_IDLE;
+  k->has_sink = 0;
+  if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
+    memset(k->client_key, 0, sizeof k->client_key);
+    memset(k->req, 0, k->rq.w.len < sizeof k->req ? k->rq.w.len : sizeof k->req);
+  }
+}
+#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
+/* Whether the tools/call request at token obj needs a call slot: a two-phase
+   tool's does; a simple custom tool's (and one naming no tool) is answered
+   at once, so it never waits for a slot. */
+static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int obj) {
+  int name = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, obj, "params"), "name");
+  const e2b_mcp_tool *tool = name >= 0 && t[name].type == JSMN_STRING ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
+  return tool && tool->build;
+}
+static int e2b_mcp__calls_free(const e2b_mcp_server *s) { return e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS; }
+#endif
+
+/* A finished call's result, completed (e2b_mcp__result_done) and handed to an
+   in-process caller, then written to m (nothing for a cancelled call). */
+static void e2b_mcp__call_write(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+  e2b_mcp_call *c = &k->call;
+  e2b_mcp__result_done(s, c);
+  if (k->back) {   /* in-process: the result (in the scratch buffers) is the caller's */
+    k->back->out = c->out; k->back->content = c->content;
+    k->back->is_error = c->is_error; k->back->has_out = c->has_out;
+  }
+  if (m) e2b_mcp__reply_call(s, m, c, k->id);
+}
+
+/* Answers k through its own sink (a call that went on from an earlier
+   message), or m when the caller waits for it, and frees it. */
+static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+  e2b_mcp__msg own;
+  if (!m && k->has_sink) {
+    memset(&own, 0, sizeof own);
+    own.sink = &k->sink;
+    m = &own;
+  }
+  e2b_mcp__call_write(s, k, m);
+  e2b_mcp__slot_free(k);
+}
+
+/* The request goes out: its state machine takes its first steps now. */
+static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
+  k->state = E2B_MCP__CS_E2B;
+  k->t0 = e2b_mcp__now_ms(s);
+  e2b_mcp__client_begin(k);
+  e2b_mcp__client_step(s, k);
+}
+
+/* Asks the user the consent question with elicitation/create: 1 when asked
+   (the call waits, ASKING), 0 when the question could not be sent (no
+   answer: declined), -1 when this client cannot be asked. */
+static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m) {
+  e2b_mcp_call *c = &k->call;
+  const e2b_mcp_session *ss = s->sess;
+  e2b_mcp__msg q;
+  e2b_mcp_json w;
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from ||
+      (!m->async && !c->sink->await_answer)) return -1;
+  k->ask_id = ++s->next_ask_id;
+  memset(&q, 0, sizeof q);
+  q.sink = c->sink;
+  e2b_mcp__out_begin(s, &q, &w);
+  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, k->ask_id);
+  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
+  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  if (ss->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, k->rq.ask);
+  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&q, &w);
+  if (q.failed) return 0;
+  k->state = E2B_MCP__CS_ASKING;
+  k->until = now ? now + (m->ask_ms ? m->ask_ms : (unsigned long)E2B_MCP_ASK_TIMEOUT_MS) : 0;
+  return 1;
+}
+
+/* The user's answer to k's question: on with the call, or its decline as the answer. */
+static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, e2b_mcp__msg *m) {
+  e2b_mcp__ctx save;
+  e2b_mcp__slot_enter(s, k, &save);
+  e2b_mcp__result_reset(&k->call);
+  if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
+  else if (yes) e2b_mcp__call_send(s, k);
+  else {
+    e2b_mcp__result_reset(&k->call);
+    e2b_mcp_result_error(&k->call, "The user declined, so nothing was done and nothing was sent to E2B.");
+    e2b_mcp__call_done(s, k, m);
+  }
+  e2b_mcp__slot_leave(s, &save);
+}
+
+/* E2B answered, or the exchange failed: the result, then the answer. */
+static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+  e2b_mcp_call *c = &k->call;
+  e2b_mcp__ctx save;
+  e2b_mcp__slot_enter(s, k, &save);
+  e2b_mcp__result_reset(c);
+  if (e2b_mcp__call_checked(c, k) == 0) {
+    c->tool->shape(c, &k->rq, &k->r);
+    e2b_mcp__check_output(c, &k->rq);
+  }
+  e2b_mcp__call_done(s, k, m);
+  e2b_mcp__slot_leave(s, &save);
+}
+
+/* Starts a built-in tool's call in its slot k (claimed, k->call filled from
+   the request). The arguments are checked and
+   the request is built now, while the message text they live in is there;
+   then the user is asked (a bill or a kill), and the request goes out.
+   Returns the slot while the call goes on; NULL when it was answered (m) or,
+   m NULL (in-process), when its result is in the scratch buffers already. */
+static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back) {
+  e2b_mcp_call *c = &k->call;
+  e2b_mcp__ctx save;
+  int r;
+  c->slot = k;
+  k->sess = *s->sess;
+  k->from = c->modern ? NULL : s->sess;   /* a 2026-07-28 call has no session to come back on */
+  k->key = s->call_key; k->key_fail = s->call_key_fail; k->key_len = s->call_key_len;
+  k->cooldown = s->call_cooldown;
+  if (s->call_key != s->key) {   /* a client's own key: the request text it came in goes with this step */
+    e2b_mcp__strlcpy(k->client_key, s->call_key, sizeof k->client_key);
+    memcpy(k->client_key_fail, s->call_key_fail, s->call_key_len);
+    k->key = k->client_key; k->key_fail = k->client_key_fail;
+  }
+  e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
+  k->back = back;
+  c->sink = NULL;
+  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; c->sink = &k->sink; }   /* no notifications inside a batch answer */
+  k->rq.buf = k->req; k->rq.cap = sizeof k->req;
+  k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
+  k->state = E2B_MCP__CS_E2B;
+  e2b_mcp__slot_enter(s, k, &save);
+  e2b_mcp__result_reset(c);
+  if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;
+  if (e2b_mcp__is_builtin(c->tool) && (*(const int *)c->tool->user & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill) {
+    e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
+    goto answered;
+  }
+  if (c->tool->build(c, &k->rq) != 0 || !k->rq.base || !k->rq.w.len) {   /* a build that failed, or wrote nothing to send */
+    if (!c->is_error && !c->input_required && !c->fail_code)
+      e2b_mcp_result_error(c, "The tool %s could not write its request to E2B (its build phase failed without saying why); nothing was sent.", c->tool->name);
+    goto answered;
+  }
+  if (k->rq.body.err) {
+    e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars.");
+    goto answered;
+  }
+  if (e2b_mcp__ready(c) != 0) goto answered;
+  if (k->rq.ask) {
+    r = c->modern ? e2b_mcp_confirm(c, k->rq.ask) : m ? e2b_mcp__call_ask(s, k, m) : -1;
+    if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
+    if (r == 0) {
+      e2b_mcp__result_reset(c);
+      e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
+      goto answered;
+    }
+    if (r == 1 && !c->modern) {   /* asked: the answer comes later */
+      c->js = NULL; c->tok = NULL; c->args = -1;
+      e2b_mcp__slot_leave(s, &save);
+      return k;
+    }
+    /* accepted, or the client cannot be asked (the description told the model to ask) */
+  }
+  c->js = NULL; c->tok = NULL; c->args = c->responses = c->caps = -1;   /* the message text goes with this step */
+  e2b_mcp__call_send(s, k);
+  e2b_mcp__slot_leave(s, &save);
+  return k;
+answered:
+  e2b_mcp__call_write(s, k, m);
+  e2b_mcp__slot_leave(s, &save);
+  e2b_mcp__slot_free(k);
+  return NULL;
+}
+
+/* The blocking convenience: runs k to its end, waiting on it alone: the
+   user's answer through its sink's await_answer, E2B on its socket. The
+   answer goes to m (NULL: only the result, into the scratch buffers). */
+static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
+  while (k->state == E2B_MCP__CS_ASKING) {
+    int r = k->sink.await_answer(k->sink.ctx, s, k->ask_id);
+    if (r == -3) { k->call.cancelled = 1; e2b_mcp__call_done(s, k, m); return; }
+    e2b_mcp__call_decided(s, k, r >= 0 && e2b_mcp__confirmed(s->msg, s->mtok, r), m);
+  }
+  if (k->state != E2B_MCP__CS_E2B) return;
+  e2b_mcp__client_run(s, k);
+  e2b_mcp__call_end(s, k, m);
+}
+
+/* A response from the client: the answer to the question of the call that
+   asked it, from the same session; the call acts on it at its next step
+   (e2b_mcp__calls_step), never in the middle of someone else's message or
+   result. 1 when it was one. */
+static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root) {
+  int idt = e2b_mcp__tok_get(js, t, root, "id"), res = e2b_mcp__tok_get(js, t, root, "result"), i;
+  long long id;
+  if (idt < 0 || e2b_mcp__tok_int(js, &t[idt], &id) != 0) return 0;
+  for (i = 0; i < s->nslots; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state != E2B_MCP__CS_ASKING || k->decided || k->ask_id != id || k->from != s->sess) continue;
+    k->decided = res >= 0 && t[res].type == JSMN_OBJECT && e2b_mcp__confirmed(js, t, res) ? 1 : 2;
+    return 1;
+  }
+  return 0;
+}
+
+#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
+/* Ends k now without an answer: a question dropped, or a read cut off (its
+   log line says so). */
+static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *why) {
+  if (k->state == E2B_MCP__CS_E2B) {
+    char what_req[E2B_MCP__D(160, 96)];
+    e2b_mcp__ctx save;
+    e2b_mcp__conn_close(&k->conn);   /* the read ends */
+    e2b_mcp__what_req(&k->rq, what_req, sizeof what_req);
+    e2b_mcp__slot_enter(s, k, &save);
+    e2b_mcp_log(&k->call, "info", "%s on %s: %s", what_req, k->rq.base->host, why);
+    e2b_mcp__slot_leave(s, &save);
+  }
+  k->call.cancelled = 1;
+  e2b_mcp__slot_free(k);
+}
+
+#endif
+
+#ifdef E2B_MCP__HTTP
+/* The server stops: a question or a read ends now, answered so. */
+static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__ctx save;
+  int asking = k->state == E2B_MCP__CS_ASKING;
+  e2b_mcp__conn_close(&k->conn);
+  e2b_mcp__slot_enter(s, k, &save);
+  e2b_mcp__result_reset(&k->call);
+  e2b_mcp_result_error(&k->call, asking ? "The server is stopping: nothing was done and nothing was sent to E2B. Call again once it is back."
+                       : "The server is stopping: E2B's answer was not read (nothing was changed). Call again once it is back.");
+  e2b_mcp__call_done(s, k, NULL);
+  e2b_mcp__slot_leave(s, &save);
+}
+#endif
+
+/* notifications/cancelled from the session of a call: a call waiting for its
+   user, or for E2B on a read, ends now without an answer; a request that
+   changes something always runs to its answer, so the user learns what was
+   done (a new sandbox's ID). */
+static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params) {
+  char rid[E2B_MCP_RPC_ID_MAX];
+  int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
+  if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
+  for (i = 0; i < s->nslots; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
+    if (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) != 0) continue;
+    k->drop = "cancelled by the client";   /* at its next step, which comes at once */
+  }
+}
+
+
+#ifdef E2B_MCP__HTTP
+/* A transport's client went away: its calls run on (a change it asked for
+   still runs to its end), answering nobody; a question it was asked ends. */
+static void e2b_mcp__calls_orphan(e2b_mcp_server *s, const void *ctx) {
+  int i;
+  for (i = 0; i < s->nslots; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
+    k->has_sink = 0;
+    k->call.sink = NULL;
+    if (k->state == E2B_MCP__CS_ASKING) e2b_mcp__slot_free(k);
+  }
+}
+
+/* Whether a call answers through a sink with this ctx. */
+static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
+  int i;
+  for (i = 0; i < s->nslots; i++)
+    if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
+  return 0;
+}
+#endif
+
+#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
+/* Adds the sockets of the calls talking to E2B to p[n..] (room for
+   E2B_MCP_CALLS), lowers *timeout_ms to the next deadline, returns the count. */
+static int e2b_mcp__calls_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int n, int *timeout_ms) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  for (i = 0; i < s->nslots; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_FREE) continue;
+    if ((k->state == E2B_MCP__CS_E2B && k->io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
+    else if (k->state == E2B_MCP__CS_E2B) { p[n].sock = &k->conn.sock; p[n].want = k->want; p[n++].ready = 0; }
+    if (k->until && now) {
+      long left = (long)(k->until - now);
+      if (left < 0) left = 0;
+      if (*timeout_ms < 0 || left < *timeout_ms) *timeout_ms = (int)left;
+    }
+  }
+  return n;
+}
+
+/* Moves every call on as far as it goes now; answers the ones E2B has
+   answered, and the questions nobody answered in time (declined). */
+static void e2b_mcp__calls_step(e2b_mcp_server *s) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  for (i = 0; i < s->nslots; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_FREE) continue;
+    if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
+    if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
+      e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
+      continue;
+    }
+    if (k->state != E2B_MCP__CS_E2B) continue;
+    e2b_mcp__client_step(s, k);
+    if (k->io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
+  }
+}
+#endif
+
+/* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the
+   transports start the call in a slot instead, e2b_mcp__call_start): it runs
+   to its end in a slot, nobody is asked, and the result is c's. */
+static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
+  e2b_mcp__slot *k = e2b_mcp__slot_claim(c->srv);
+  if (!k) {
+    e2b_mcp_result_error(c, "Server busy: all %d call slots are in use. Try again when a call has been answered.", (int)E2B_MCP_CALLS);
+    return;
+  }
+  k->call = *c;
+  if (e2b_mcp__call_start(c->srv, NULL, k, "", c) != NULL) e2b_mcp__call_run(c->srv, k, NULL);
+}
+

@@ -1,0 +1,171 @@
+/* e2b_mcp.h - an MCP server for managing E2B sandboxes, in one C99 header.
+
+   Do this:
+      #define E2B_MCP_IMPLEMENTATION
+   before you include this file in *one* C or C++ file to create the implementation,
+   and before any system header in that file (the POSIX port needs _POSIX_C_SOURCE).
+
+   // i.e. it should look like this:
+   #define E2B_MCP_IMPLEMENTATION
+   #include "e2b_mcp.h"
+
+   Link: -lbearssl with E2B_MCP_TLS_BEARSSL (what `make` builds; E2B is HTTPS
+   only), -lmbedtls -lmbedx509 -lmbedcrypto with E2B_MCP_TLS_MBEDTLS, nothing with
+   E2B_MCP_TLS_NONE (http:// URLs only, e.g. a local simulator; the header's default
+   when no TLS port is named). JSON is read with jsmn (Debian: libjsmn-dev, <jsmn.h>).
+
+   WHAT IT IS
+      The E2B sandbox-management tool set (list, create, inspect, pause, resume,
+      extend, logs, metrics, templates, builds, snapshots and, only when enabled,
+      kill) as a Model Context Protocol server, over stdio or Streamable HTTP, or
+      called in-process; MCP 2024-11-05 to 2025-11-25 and the stateless
+      2026-07-28 side by side. It never allocates: every buffer lives inside the
+      e2b_mcp_server you declare (static or on a big stack), sized by the config
+      macros below.
+
+   QUICK START (stdio server, see examples/e2b-mcp.c)
+      static e2b_mcp_server srv;               // ~23 MB of bss with desktop defaults (32 call
+                                               // slots); pages are touched only when used
+      e2b_mcp_config cfg = {0};
+      cfg.api_key = getenv("E2B_API_KEY");
+      e2b_mcp_init(&srv, &cfg);
+      return e2b_mcp_serve_stdio(&srv);
+
+   IN-PROCESS (an agent on a board needs no JSON-RPC framing)
+      e2b_mcp_result r;
+      e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{\"state\":[\"running\"]}", &r);
+      // r.is_error, r.json / r.json_len (the structured result), r.message
+
+   STREAMABLE HTTP (one endpoint, /mcp; see examples/e2b-mcp.c --http)
+      e2b_mcp_http_config http = {0};          // host 127.0.0.1 by default
+      http.port = 8931;
+      http.token = getenv("E2B_MCP_HTTP_TOKEN"); // needed off loopback
+      return e2b_mcp_serve_http(&srv, &http);
+      // 2025 clients get a session (Mcp-Session-Id); 2026-07-28 clients
+      // (server/discover, per-request _meta) get none, so replicas can share
+      // the load (see README: several replicas behind a load balancer).
+      // Or e2b_mcp_http_listen once, then e2b_mcp_http_step(&srv, ms) from
+      // your own loop. One thread; up to E2B_MCP_CALLS tool calls in flight,
+      // each answered when E2B answers it (>>engine).
+
+   YOUR OWN TOOLS next to E2B's
+      static void hello(e2b_mcp_call *c) { e2b_mcp_result_text(c, "hi"); }
+      static const e2b_mcp_tool t = { "hello", "Hello", "Says hi.",
+                                      "{\"type\":\"object\"}", NULL,
+                                      E2B_MCP_READ_ONLY, hello, NULL, NULL, NULL };
+      e2b_mcp_add_tool(&srv, &t);
+      // or two phases (build the E2B request, shape its answer: e2b_mcp_tool.build
+      // and .shape), which run concurrently in call slots like E2B's own tools
+
+   CONFIG MACROS (define before including; desktop defaults, E2B_MCP_SMALL for a
+   microcontroller profile)
+      E2B_MCP_MSG_MAX        largest incoming MCP message          64 KiB  | 2 KiB
+      E2B_MCP_MSG_TOKENS     jsmn tokens for one MCP message        1024    | 96
+      E2B_MCP_CALLS          tool calls in flight (call slots, each
+                             with its E2B connection, REQ_MAX and
+                             RESP_MAX; touched only once used)      32      | 1
+      E2B_MCP_REQ_MAX        one E2B request head (line+headers)    4 KiB   | 768
+      E2B_MCP_RESP_MAX       one E2B response (head+body); also
+                             holds the request body before sending
+                             and the consent question               512 KiB | 5 KiB
+      E2B_MCP_RESP_TOKENS    jsmn tokens for one E2B response       32768   | 256
+                             (desktop: 1000 log entries with fields;
+                             small: a page of about 8 sandboxes - pass a limit)
+      E2B_MCP_RESULT_MAX     one tool's structured result           512 KiB | 3.5 KiB
+      E2B_MCP_CONTENT_MAX    one tool's extra content blocks        64 KiB  | 512
+      E2B_MCP_OUT_CHUNK      staging buffer of outgoing messages    4 KiB   | 256
+      E2B_MCP_ARG_MAX        one free-text argument (metadata pair,
+                             search text; on the stack)             512     | 128
+      E2B_MCP_RPC_ID_MAX     one JSON-RPC id or progress token, as
+                             JSON text (quotes and NUL included)    1040    | 260
+      E2B_MCP_MAX_TOOLS      custom tools that can be added         16      | 4
+      E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
+      E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS (a whole
+                             answer from E2B)                       10000 / 30000
+      E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts  86400
+                             (24 h, E2B's longest plan; E2B itself refuses
+                             more than the team's plan allows, and that
+                             400 is passed on as E2B words it)
+      E2B_MCP_TERSE          short tool descriptions, no property descriptions or
+                             output schemas (~8 KB less; on with E2B_MCP_SMALL
+                             unless E2B_MCP_NO_TERSE)
+      E2B_MCP_STATIC         make every public function static
+      E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
+      E2B_MCP_HINT_TLS / _TRUST / _NET  advice after a refused certificate, missing
+                             trust anchors, a failed connection (default: the e2b-mcp
+                             binary's environment variables; with E2B_MCP_TLS_NO_FILE,
+                             words for a device)
+      Streamable HTTP (e2b_mcp_serve_http; the POSIX port, or E2B_MCP_HTTP):
+      E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
+                             one more takes the longest idle one's slot,
+                             else the slowest incomplete request's (408),
+                             else gets 503 + Retry-After (a slot holds
+                             one request: HTTP_HEAD_MAX + MSG_MAX)      64      | 2
+      E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id) of 2025 clients;
+                             a new one replaces the least recently used;
+                             0: 2026-07-28 clients only (they hold none) 128     | 2
+      E2B_MCP_HTTP_HEAD_MAX  one request's line and headers (431)      8 KiB   | 1 KiB
+      E2B_MCP_HTTP_LINGER    refused or closing sockets drained so the
+                             client reads its answer before the close   8       | 1
+      E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408),
+                                       and a new connection's first one    10000
+      E2B_MCP_HTTP_HEAD_TIMEOUT_MS     a started request's whole head (408)   5000
+      E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
+      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer (it
+                                       waits in the connection's buffer)   1000
+      E2B_MCP_ASK_TIMEOUT_MS / E2B_MCP_HTTP_ASK_TIMEOUT_MS  wait for a user's
+                                       elicitation answer                  300000
+      E2B_MCP_HTTP_KEYS      with per-client keys (http.client_keys): the
+                             clients' keys whose 429 cool-downs are kept
+                             apart (one more reuses the least recent)      8       | 2
+      E2B_MCP_STATE_TTL_S    how long a 2026-07-28 consent question's
+                             requestState stays good (s)                 600
+      E2B_MCP_LIST_TTL_MS    ttlMs on 2026-07-28 tools/list and
+                             server/discover (the list is fixed)         3600000
+      E2B_MCP_NO_HTTP        drop the HTTP transport (and its slots)
+
+      E2B_MCP_HTTP           keep the HTTP transport with E2B_MCP_SOCK_CUSTOM
+                             (a port with listen, accept and random)
+      E2B_MCP_DNS_TTL_MS     a resolved E2B address is reused this long  300000
+
+   PORTS (see ports/)
+      sockets: E2B_MCP_SOCK_POSIX (default: ports/e2b_mcp_sock_posix.h, the
+               struct e2b_mcp_sock_posix) | E2B_MCP_SOCK_CUSTOM (your own
+               e2b_mcp_sock_port in e2b_mcp_config.sock_port)
+      TLS:     E2B_MCP_TLS_NONE (default: http:// URLs only) | E2B_MCP_TLS_BEARSSL
+               | E2B_MCP_TLS_MBEDTLS
+      The socket port is one documented struct (>>ports below): connect, send,
+      recv and close that never wait (E2B_MCP_ERR_AGAIN), resolve, listen,
+      accept, a readiness wait, a monotonic clock and random bytes. A TLS port
+      is a documented set of non-blocking functions over it (>>ports: start,
+      handshake, send, flush, recv, close).
+
+   SECRETS
+      The API key is sent only as X-API-Key to the configured E2B hosts. It is
+      the server's own, or over HTTP with http.client_keys each client's (kept in
+      its call slot only while that call runs, then wiped with the request text
+      that carried it); the key of the call being served is always s->call_key. It never appears in a log, a
+      notification or a tool result: every outgoing byte passes one redactor
+      (e2b_mcp__redact_write) that replaces s->call_key with "[redacted]",
+      whatever E2B echoes. envdAccessToken, trafficAccessToken and
+      other secret names (in any casing) are removed from every answer E2B's own
+      tools shape; injected header values and environment variable values are
+      shown as "[redacted]". A custom two-phase tool's shape leaves them out itself.
+
+   LICENSE: MIT, at the end of this file.
+*/
+#ifndef E2B_MCP_H
+#define E2B_MCP_H
+
+#define E2B_MCP_VERSION "0.1.0"
+
+/* The POSIX port needs POSIX declarations; this works when the header comes
+   before any system header in the implementation file. */
+#if defined(E2B_MCP_IMPLEMENTATION) && !defined(E2B_MCP_SOCK_CUSTOM) && !defined(_POSIX_C_SOURCE) && !defined(_WIN32)
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+

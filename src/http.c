@@ -1,0 +1,1166 @@
+/* >>transport: streamable http ------------------------------------------------
+   MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on).
+   One thread and a poll loop over fixed slots inside the server: a listener,
+   E2B_MCP_HTTP_CONNS connections (each buffers one request, bounded: 431 for
+   a long head, 413 for a long body, 408 when it does not arrive in time),
+   E2B_MCP_HTTP_SESSIONS sessions (each an e2b_mcp_session the core works on
+   through s->sess) and a few lingering sockets. A connection beyond the slots
+   takes the slot of the longest idle one (no request in progress); when every
+   slot has one, it gets 503, then is drained and closed so it reads the answer.
+   A connection that has sent no request yet has the request timeout, not the
+   idle one, so silent connections cannot keep the slots.
+
+   A request is checked in this order: path (404), Host and Origin against DNS
+   rebinding (403), the bearer token (401, constant time), the method (GET 405,
+   DELETE ends a session), MCP-Protocol-Version (400), Accept (406), the
+   session (400 missing, 404 unknown or ended), then the core handles the
+   body. Notifications and responses get 202. A request's answer streams with
+   chunked framing: as JSON when the response is the first message, as SSE
+   when a notification (progress, log) or a question (elicitation) comes first.
+
+   Concurrency: a tools/call takes a call slot (>>engine) and its connection
+   waits (CALL) while its request is with E2B or its question with the user;
+   the loop waits on the E2B sockets with the clients' and answers each call
+   as E2B answers it. The user's answer to a question arrives as its own POST
+   (answered 202). When every call slot is busy, a tools/call waits, PENDING,
+   in its connection, and calls start in the order they came; when every
+   connection slot is busy too, a newcomer gets 503 with Retry-After. A client
+   that goes away mid-call frees its connection; its call runs to its end. */
+#ifdef E2B_MCP__HTTP
+/* PENDING: a complete tools/call that arrived while every call slot was busy;
+   it is served once one is free, in the order the calls arrived (conn.tick),
+   not in the order of their slots. CALL: its call is in a slot, its answer to
+   come. DRAIN: the answer is complete, its rest leaves as the client reads it. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN };
+
+/* The transport's own timing. */
+enum {
+  E2B_MCP__HS_FRESH_MS = 100,    /* a connection this young is never taken for a newcomer: its request may be on its way */
+  E2B_MCP__HS_LINGER_MS = 2000,  /* a closing socket is drained this long, so its client reads the answer */
+  E2B_MCP__HS_HOLD_MS = 10,      /* a connection whose answer has not all left is looked at this often */
+  E2B_MCP__HS_ACCEPT_BURST = 16, /* connections taken in one step */
+  E2B_MCP__HS_RUN_MS = 250,      /* e2b_mcp_http_run looks at s->http.stop this often */
+  E2B_MCP__HS_ASK_MS = 200       /* the same while a custom tool waits for its user */
+};
+
+/* The parts of a request head we use, as slices of the connection buffer. */
+typedef struct e2b_mcp__http_req {
+  char method[8];
+  const char *target, *host, *origin, *auth, *sid, *pver, *accept, *ctype, *mmethod, *mname, *newsid, *ekey;
+  size_t target_n, host_n, origin_n, auth_n, sid_n, pver_n, accept_n, ctype_n, mmethod_n, mname_n, newsid_n, ekey_n;
+  long long length;           /* Content-Length, -1 when absent */
+  int chunked, close, http10, expect;
+} e2b_mcp__http_req;
+
+static unsigned long e2b_mcp__hs_ms(int v, int def) { return (unsigned long)(v > 0 ? v : def); }
+static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, t, strlen(t)); }
+/* a[0..n) equals b[0..n), ignoring ASCII case. */
+static int e2b_mcp__hs_ieqn(const char *a, const char *b, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+    if (x != y) return 0;
+  }
+  return 1;
+}
+
+/* ---- the socket side: an answer leaves through the connection's queue ----
+   Bytes go to the socket as it takes them; what it does not take now waits in
+   the connection's buffer past the request's head (the request's body was
+   copied out), and leaves as the client reads, while everyone else is
+   served (DRAIN once the answer is complete). Only an answer larger than that
+   queue and the socket's own buffer makes the loop wait for its client, at
+   most E2B_MCP_HTTP_WRITE_TIMEOUT_MS over the whole answer (c->wspent), as
+   does a queue that does not drain in that time; then the connection is
+   dropped. And a keep-alive connection's next request is read only once the
+   previous answer has all left (DRAIN, then c->hold in e2b_mcp_http_step): a
+   client that does not read gets no more answers piled up behind the ones it
+   leaves unread. */
+static void e2b_mcp__hs_push(e2b_mcp__http_conn *c) {   /* what the socket takes now */
+  while (!c->dead && c->qoff < c->qend) {
+    int r = c->sock.port->send(c->sock.port->user, &c->sock, (const unsigned char *)c->buf + c->qoff, c->qend - c->qoff);
+    if (r == E2B_MCP_ERR_AGAIN) return;
+    if (r <= 0) { c->dead = 1; break; }
+    c->qoff += (size_t)r;
+  }
+  c->qoff = c->qend = c->qbase;   /* all out (or dropped): the queue starts over */
+}
+static int e2b_mcp__hs_queue(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
+  unsigned long to = e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
+  while (n && !c->dead) {
+    size_t room = sizeof c->buf - c->qend, k;
+    if (room < n && c->qoff > c->qbase) {   /* close the gap the socket left */
+      memmove(c->buf + c->qbase, c->buf + c->qoff, c->qend - c->qoff);
+      c->qend -= c->qoff - c->qbase;
+      c->qoff = c->qbase;
+      room = sizeof c->buf - c->qend;
+    }
+    if (room == 0) {   /* the client does not keep up with a long answer: wait for it, within the write timeout */
+      unsigned long start = e2b_mcp__now_ms(s);
+      int r = c->wspent >= to ? E2B_MCP_ERR_TIMEOUT : e2b_mcp__sock_wait(&c->sock, E2B_MCP_WANT_WRITE, (int)(to - c->wspent));
+      c->wspent += e2b_mcp__now_ms(s) - start;
+      if (r) { c->dead = 1; break; }
+      e2b_mcp__hs_push(c);
+      continue;
+    }
+    k = room < n ? room : n;
+    memcpy(c->buf + c->qend, p, k);
+    c->qend += k; p += k; n -= k;
+  }
+  return c->dead ? -1 : 0;
+}
+static int e2b_mcp__hs_send(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
+  if (e2b_mcp__hs_queue(s, c, p, n)) return -1;
+  e2b_mcp__hs_push(c);
+  return c->dead ? -1 : 0;
+}
+
+/* Hands a socket to a linger slot: shut our side, read and drop what the peer
+   still sends (so it gets our answer, not a reset), close at EOF or in 2 s. */
+static void e2b_mcp__hs_close(e2b_mcp_server *s, e2b_mcp_sock *k) { s->net->close(s->net->user, k); k->h = -1; }
+static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
+  int i;
+  if (s->net->shutdown) s->net->shutdown(s->net->user, k);
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++)
+    if (s->http.linger[i].h < 0) {
+      s->http.linger[i] = *k;
+      s->http.linger_until[i] = e2b_mcp__now_ms(s) + E2B_MCP__HS_LINGER_MS;
+      k->h = -1;
+      return;
+    }
+  e2b_mcp__hs_close(s, k);
+}
+
+static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
+  e2b_mcp__calls_orphan(s, c);   /* its call runs on, answering nobody */
+  e2b_mcp__hs_push(c);           /* what the socket still takes of a last answer */
+  if (linger && !c->dead) e2b_mcp__hs_linger(s, &c->sock);
+  else e2b_mcp__hs_close(s, &c->sock);
+  c->sock.h = -1;
+  c->state = E2B_MCP__HC_FREE;
+}
+
+static const char *e2b_mcp__hs_reason(int status) {
+  switch (status) {
+    case 200: return "OK"; case 202: return "Accepted"; case 400: return "Bad Request";
+    case 401: return "Unauthorized"; case 403: return "Forbidden"; case 404: return "Not Found";
+    case 405: return "Method Not Allowed"; case 406: return "Not Acceptable"; case 408: return "Request Timeout";
+    case 411: return "Length Required"; case 413: return "Content Too Large"; case 415: return "Unsupported Media Type";
+    case 431: return "Request Header Fields Too Large"; case 503: return "Service Unavailable";
+    default: return "Error";
+  }
+}
+
+/* A complete small answer: status, extra header lines, and (when text is not
+   NULL) a JSON-RPC error body {"jsonrpc":"2.0","id":null,"error":{code,text}}. */
+static void e2b_mcp__hs_simple(e2b_mcp_server *s, e2b_mcp__http_conn *c, int status, const char *headers, int code, const char *text) {
+  char out[1024], body[512], num[24];
+  e2b_mcp_json w, b;
+  e2b_mcp_json_init(&b, body, sizeof body);
+  if (text) {
+    e2b_mcp_json_obj(&b);
+    e2b_mcp_json_key(&b, "jsonrpc"); e2b_mcp_json_str(&b, "2.0");
+    e2b_mcp_json_key(&b, "id"); e2b_mcp_json_null(&b);
+    e2b_mcp_json_key(&b, "error"); e2b_mcp_json_obj(&b);
+    e2b_mcp_json_key(&b, "code"); e2b_mcp_json_int(&b, code);
+    e2b_mcp_json_key(&b, "message"); e2b_mcp_json_str(&b, text);
+    e2b_mcp_json_obj_end(&b);
+    e2b_mcp_json_obj_end(&b);
+  }
+  e2b_mcp_json_init(&w, out, sizeof out);
+  e2b_mcp__w_put(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ", 9);
+  e2b_mcp__fmt_ll(num, status);
+  e2b_mcp__w_put(&w, num, strlen(num));
+  e2b_mcp__w_c(&w, ' ');
+  e2b_mcp__w_put(&w, e2b_mcp__hs_reason(status), strlen(e2b_mcp__hs_reason(status)));
+  e2b_mcp__w_put(&w, "\r\n", 2);
+  if (headers) e2b_mcp__w_put(&w, headers, strlen(headers));
+  if (text) e2b_mcp__w_put(&w, "Content-Type: application/json\r\n", 32);
+  e2b_mcp__w_put(&w, "Content-Length: ", 16);
+  e2b_mcp__fmt_ll(num, (long long)(text ? b.len : 0));
+  e2b_mcp__w_put(&w, num, strlen(num));
+  e2b_mcp__w_put(&w, c->close || c->http10 ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n", c->close || c->http10 ? 23 : 4);
+  if (text) e2b_mcp__w_put(&w, body, b.len);
+  e2b_mcp__hs_send(s, c, out, w.len);
+}
+
+/* ---- the answer to a request, streamed from the core through a sink ---- */
+
+/* What the message starting with p[0..n) is: 0 the response (or a batch), 1
+   a notification or a request of ours, -1 not known yet. The core writes
+   {"jsonrpc":"2.0", then "method" or "id":<id>, then "method"|"result"|"error". */
+static int e2b_mcp__hs_classify(const char *p, size_t n) {
+  static const char pre[] = "{\"jsonrpc\":\"2.0\",";
+  size_t i = sizeof pre - 1;
+  if (n && p[0] == '[') return 0;
+  if (n < i + 3) return -1;
+  if (memcmp(p, pre, i) != 0) return 0;
+  if (memcmp(p + i, "\"me", 3) == 0) return 1;
+  if (n < i + 5) return -1;
+  i += 5;   /* "id": */
+  if (p[i - 1] != ':') return 0;
+  if (i < n && p[i] == '"') {
+    for (i++; i < n && p[i] != '"'; i++) if (p[i] == '\\') i++;
+    i++;
+  } else while (i < n && p[i] != ',') i++;
+  if (i + 4 > n) return -1;
+  return memcmp(p + i, ",\"me", 4) == 0 ? 1 : 0;
+}
+
+/* One chunk of the answer body (chunked framing; plain for HTTP/1.0). */
+static int e2b_mcp__hs_chunk(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
+  static const char hex[] = "0123456789abcdef";
+  char h[20];
+  int k = 0, sh;
+  if (n == 0) return 0;
+  if (c->http10) return e2b_mcp__hs_send(s, c, p, n);
+  for (sh = 28; sh >= 0; sh -= 4) if (k || ((n >> sh) & 15u) || sh == 0) h[k++] = hex[(n >> sh) & 15u];
+  h[k++] = '\r'; h[k++] = '\n';
+  /* queued whole, then one write */
+  if (e2b_mcp__hs_queue(s, c, h, (size_t)k) || e2b_mcp__hs_queue(s, c, p, n) || e2b_mcp__hs_queue(s, c, "\r\n", 2)) return -1;
+  e2b_mcp__hs_push(c);
+  return c->dead ? -1 : 0;
+}
+
+static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) {
+  char head[256];
+  e2b_mcp_json w;
+  if (c->started) return 0;
+  c->started = 1;
+  c->sse = sse;
+  e2b_mcp_json_init(&w, head, sizeof head);
+  if (s->wire && s->wire->status) {   /* a 2026-07-28 error answer: 400 or 404, with its JSON-RPC error */
+    e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ");
+    e2b_mcp__hs_lit(&w, s->wire->status == 404 ? "404 Not Found\r\n" : "400 Bad Request\r\n");
+  } else e2b_mcp__w_put(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n", 17);
+  if (sse) e2b_mcp__hs_lit(&w, "Content-Type: text/event-stream\r\nCache-Control: no-cache\r\n");
+  else e2b_mcp__hs_lit(&w, "Content-Type: application/json\r\n");
+  if (c->send_sid && c->sess >= 0) {
+    e2b_mcp__hs_lit(&w, "Mcp-Session-Id: ");
+    e2b_mcp__hs_lit(&w, s->http.sessions[c->sess].id);
+    e2b_mcp__w_put(&w, "\r\n", 2);
+  }
+  if (c->http10) c->close = 1;
+  else e2b_mcp__hs_lit(&w, "Transfer-Encoding: chunked\r\n");
+  e2b_mcp__hs_lit(&w, c->close ? "Connection: close\r\n\r\n" : "\r\n");
+  return e2b_mcp__hs_send(s, c, head, w.len);
+}
+
+/* Decides the framing from the first message's start, then passes bytes on. */
+static int e2b_mcp__hs_decide(e2b_mcp_server *s, e2b_mcp__http_conn *c, int kind) {
+  if (!c->started && e2b_mcp__hs_start(s, c, kind == 1)) return -1;
+  c->classified = 1;
+  if (c->sse && e2b_mcp__hs_chunk(s, c, "event: message\ndata: ", 21)) return -1;
+  return e2b_mcp__hs_chunk(s, c, c->cls, c->cls_len);
+}
+static int e2b_mcp__hs_sink_write(void *ctx, const char *p, size_t n) {
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
+  if (c->dead) return -1;
+  if (!c->in_msg) { c->in_msg = 1; c->classified = 0; c->cls_len = 0; }
+  if (!c->classified) {
+    size_t k = sizeof c->cls - c->cls_len;
+    int kind;
+    if (k > n) k = n;
+    memcpy(c->cls + c->cls_len, p, k);
+    c->cls_len += k; p += k; n -= k;
+    kind = e2b_mcp__hs_classify(c->cls, c->cls_len);
+    if (kind < 0 && c->cls_len == sizeof c->cls) kind = 0;
+    if (kind < 0) return 0;
+    if (e2b_mcp__hs_decide(c->srv, c, kind)) return -1;
+  }
+  return e2b_mcp__hs_chunk(c->srv, c, p, n);
+}
+static int e2b_mcp__hs_sink_end(void *ctx) {
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
+  int kind;
+  if (c->dead) return -1;
+  if (!c->in_msg) return 0;
+  if (!c->classified) {
+    kind = e2b_mcp__hs_classify(c->cls, c->cls_len);
+    if (e2b_mcp__hs_decide(c->srv, c, kind < 0 ? 0 : kind)) return -1;
+  }
+  c->in_msg = 0;
+  return c->sse ? e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2) : 0;
+}
+static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id);
+
+/* ---- sessions ---- */
+static int e2b_mcp__hs_find_session(e2b_mcp_server *s, const char *id, size_t n) {
+  int i;
+  if (n != 32) return -1;
+  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++)
+    if (s->http.sessions[i].used && memcmp(s->http.sessions[i].id, id, 32) == 0) return i;
+  return -1;
+}
+/* A fresh session; the least recently used one makes room (its client gets
+   404 and starts over), never the one whose call waits for an answer. */
+/* A new session in the free or least recently used slot; its id is random,
+   or the one the balancer named (32 lowercase hex digits, not in use). */
+static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t named_n) {
+  static const char hex[] = "0123456789abcdef";
+  unsigned char rnd[16];
+  int i, pick = -1;
+  if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
+  e2b_mcp__http_session *x;
+  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
+    int k, busy = s->http.asking && i == s->http.ask_sess;
+    x = &s->http.sessions[i];
+    /* a session whose call is running (it waits for E2B or its user) keeps its
+       slot, even if ended by DELETE meanwhile: the call answers with its state */
+    for (k = 0; k < E2B_MCP_HTTP_CONNS; k++)
+      if ((s->http.conns[k].state == E2B_MCP__HC_BUSY || s->http.conns[k].state == E2B_MCP__HC_CALL) && s->http.conns[k].sess == i) busy = 1;
+    if (busy) continue;
+    if (!x->used) { pick = i; break; }
+    if (pick < 0 || x->last_use < s->http.sessions[pick].last_use) pick = i;
+  }
+  if (pick < 0 || (!named && (!s->net->random || s->net->random(s->net->user, rnd, sizeof rnd) != 0))) return -1;
+  x = &s->http.sessions[pick];
+  memset(x, 0, sizeof *x);
+  if (named) memcpy(x->id, named, 32);
+  else for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
+  x->id[32] = 0;
+  x->used = 1;
+  x->mcp.version = E2B_MCP__VLATEST;
+  x->mcp.log_level = 1;
+  x->last_use = ++s->http.uses;
+  return pick;
+}
+
+/* ---- request heads ---- */
+static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q) {
+  size_t i = 0, ms, le;
+  long long v;
+  e2b_mcp__hline l;
+  int got;
+  memset(q, 0, sizeof *q);
+  q->length = -1;
+  while (i < n && p[i] != '\n') i++;
+  le = i;
+  if (le > 0 && p[le - 1] == '\r') le--;
+  for (ms = 0; ms < le && p[ms] != ' '; ms++) {}
+  if (ms == 0 || ms >= sizeof q->method || ms + 1 >= le) return -1;
+  memcpy(q->method, p, ms); q->method[ms] = 0;
+  q->target = p + ms + 1;
+  while (q->target + q->target_n < p + le && q->target[q->target_n] != ' ') q->target_n++;
+  if (q->target + q->target_n + 9 != p + le || memcmp(q->target + q->target_n, " HTTP/1.", 8) != 0) return -1;
+  q->http10 = p[le - 1] == '0';
+  q->close = q->http10;
+  i++;
+  while ((got = e2b_mcp__head_line(p, n, &i, &l, 1)) != 0) {   /* strict: "Content-Length : 5" or a folded line */
+    size_t vs = l.vs, ve = l.ve;
+    if (got < 0) return -1;
+#define E2B_MCP__H(name) e2b_mcp__ieq(p + l.ns, l.ne - l.ns, name)
+#define E2B_MCP__KEEP(f) (q->f = p + vs, q->f##_n = ve - vs)
+    if (E2B_MCP__H("content-length")) {   /* digits only: no sign */
+      if (vs == ve || p[vs] < '0' || p[vs] > '9' || e2b_mcp__parse_ll(p + vs, ve - vs, &v) != 0 || (q->length >= 0 && q->length != v)) return -1;
+      q->length = v;
+    } else if (E2B_MCP__H("transfer-encoding")) q->chunked = 1;
+    else if (E2B_MCP__H("connection")) {
+      if (e2b_mcp__ieq(p + vs, ve - vs, "close")) q->close = 1;
+      else if (e2b_mcp__ieq(p + vs, ve - vs, "keep-alive")) q->close = 0;
+    } else if (E2B_MCP__H("expect")) q->expect = e2b_mcp__ieq(p + vs, ve - vs, "100-continue");
+    else if (E2B_MCP__H("host")) { if (q->host) return -1; E2B_MCP__KEEP(host); }
+    else if (E2B_MCP__H("origin")) E2B_MCP__KEEP(origin);
+    else if (E2B_MCP__H("authorization")) E2B_MCP__KEEP(auth);
+    else if (E2B_MCP__H("mcp-session-id")) E2B_MCP__KEEP(sid);
+    else if (E2B_MCP__H("mcp-protocol-version")) E2B_MCP__KEEP(pver);
+    else if (E2B_MCP__H("accept")) E2B_MCP__KEEP(accept);
+    else if (E2B_MCP__H("content-type")) E2B_MCP__KEEP(ctype);
+    else if (E2B_MCP__H("mcp-method")) E2B_MCP__KEEP(mmethod);
+    else if (E2B_MCP__H("mcp-name")) E2B_MCP__KEEP(mname);
+    else if (E2B_MCP__H("x-mcp-new-session-id")) E2B_MCP__KEEP(newsid);
+    else if (E2B_MCP__H("x-e2b-api-key")) { if (q->ekey) return -1; E2B_MCP__KEEP(ekey); }
+#undef E2B_MCP__H
+#undef E2B_MCP__KEEP
+  }
+  return 0;
+}
+
+/* Case-insensitive substring. */
+static int e2b_mcp__hs_has(const char *p, size_t n, const char *needle) {
+  size_t k = strlen(needle), i;
+  for (i = 0; i + k <= n; i++) if (e2b_mcp__hs_ieqn(p + i, needle, k)) return 1;
+  return 0;
+}
+static int e2b_mcp__hs_loopback_name(const char *h, size_t n) {
+  size_t i;
+  if (e2b_mcp__ieq(h, n, "localhost") || e2b_mcp__ieq(h, n, "[::1]") || e2b_mcp__ieq(h, n, "::1")) return 1;
+  if (n < 5 || n > 15 || memcmp(h, "127.", 4) != 0) return 0;
+  /* a dotted address only: "127.evil.io" is a name anyone can point at us (DNS rebinding) */
+  for (i = 4; i < n; i++) if (!((h[i] >= '0' && h[i] <= '9') || h[i] == '.')) return 0;
+  return 1;
+}
+/* Whether the host name h (no port) may reach this server. */
+/* Whether an allowed-hosts list names anyone (spaces and commas alone do not:
+   such a list is unset, not a list that refuses every Host off loopback). */
+static int e2b_mcp__hs_names_any(const char *a) { return a && a[strspn(a, " ,")]; }
+static int e2b_mcp__hs_host_ok(e2b_mcp_server *s, const char *h, size_t n) {
+  const char *a = s->http.cfg.allowed_hosts;
+  if (n == 0) return 0;
+  if (s->http.loopback && e2b_mcp__hs_loopback_name(h, n)) return 1;
+  while (a && *a) {
+    const char *e = a, *z;
+    while (*e && *e != ',') e++;
+    while (a < e && *a == ' ') a++;
+    for (z = e; z > a && z[-1] == ' '; z--) {}
+    if ((size_t)(z - a) == n && e2b_mcp__hs_ieqn(h, a, n)) return 1;
+    a = *e ? e + 1 : e;
+  }
+  return 0;
+}
+/* The host part of "name[:port]" or "[v6]:port". */
+static size_t e2b_mcp__hs_hostpart(const char *h, size_t n) {
+  size_t i;
+  if (n && h[0] == '[') { for (i = 0; i < n && h[i] != ']'; i++) {} return i < n ? i + 1 : n; }
+  for (i = 0; i < n && h[i] != ':'; i++) {}
+  return i;
+}
+static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
+  const char *o = q->origin;
+  size_t n = q->origin_n, k;
+  if (!o) return 1;
+  if (n > 7 && memcmp(o, "http://", 7) == 0) { o += 7; n -= 7; }
+  else if (n > 8 && memcmp(o, "https://", 8) == 0) { o += 8; n -= 8; }
+  else return 0;   /* "null", a file: page, anything odd */
+  k = e2b_mcp__hs_hostpart(o, n);
+  if (e2b_mcp__hs_host_ok(s, o, k)) return 1;
+  /* Not bound to loopback (so behind a token): the page's own origin is fine. */
+  return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__hs_ieqn(o, q->host, k);
+}
+static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
+  const char *tok = s->http.cfg.token;
+  size_t tn, i, an;
+  unsigned d;
+  if (!tok || !*tok) return 1;
+  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieq(q->auth, 7, "bearer ")) return 0;
+  an = q->auth_n - 7;
+  tn = strlen(tok);
+  d = (unsigned)(an != tn);
+  for (i = 0; i < tn; i++) d |= (unsigned)((unsigned char)tok[i] ^ (unsigned char)(i < an ? q->auth[7 + i] : 0));
+  return d == 0;
+}
+
+/* ---- one complete request ---- */
+
+/* Per-client keys: the cool-down slot of a key (its hash, not the key, is
+   kept): the same key's slot, else the least recently used one. */
+static int e2b_mcp__hs_key_busy(const e2b_mcp_server *s, const unsigned long *until) {   /* a call in flight keeps it */
+  int i;
+  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cooldown == until) return 1;
+  return 0;
+}
+static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k) {
+  e2b_mcp_http *h = &s->http;
+  unsigned long long v = 1469598103934665603ULL;
+  int i, pick = -1, lru = 0;
+  for (; *k; k++) v = (v ^ (unsigned char)*k) * 1099511628211ULL;
+  if (!v) v = 1;
+  for (i = 0; i < E2B_MCP_HTTP_KEYS; i++) {
+    if (h->keys[i].hash == v) { pick = i; break; }
+    if (h->keys[i].last_use < h->keys[lru].last_use) lru = i;
+    if (!e2b_mcp__hs_key_busy(s, h->keys[i].until) && (pick < 0 || h->keys[i].last_use < h->keys[pick].last_use)) pick = i;
+  }
+  if (pick < 0) pick = lru;
+  if (h->keys[pick].hash != v) { memset(&h->keys[pick], 0, sizeof h->keys[pick]); h->keys[pick].hash = v; }
+  h->keys[pick].last_use = ++h->uses;
+  return h->keys[pick].until;
+}
+
+/* The end of a request's answer: its last chunk, or 202 when nothing was written. */
+static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
+  else if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
+}
+
+/* Runs the core on body[0..n) for session si (-1: a 2026-07-28 request,
+   which has none, and its headers in wire) and streams its answer; a tool
+   call's answer may come later (the connection then waits, CALL). */
+static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, e2b_mcp_wire *wire, const char *body, size_t n) {
+  e2b_mcp_sink k;
+  e2b_mcp_session *saved = s->sess;
+  e2b_mcp_wire *saved_wire = s->wire;
+  const char *saved_key = s->call_key;   /* a custom tool's call may be waiting, nested, with its client's key */
+  const unsigned char *saved_fail = s->call_key_fail;
+  unsigned saved_len = s->call_key_len;
+  unsigned long *saved_cooldown = s->call_cooldown;
+  char key[E2B_MCP_KEY_MAX];
+  unsigned char fail[E2B_MCP_KEY_MAX];
+  /* The client's own key for this request's calls: a call copies it into its slot. */
+  if (s->http.cfg.client_keys) {
+    e2b_mcp__http_req q;
+    e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);   /* checked on arrival (e2b_mcp__hs_serve) */
+    memcpy(key, q.ekey, q.ekey_n);
+    key[q.ekey_n] = 0;
+    e2b_mcp__use_key(s, key, fail, e2b_mcp__key_table(key, fail));
+    s->call_cooldown = e2b_mcp__hs_key_cooldown(s, key);
+  }
+  c->srv = s;
+  k.ctx = c;
+  k.write = e2b_mcp__hs_sink_write;
+  k.end = e2b_mcp__hs_sink_end;
+  k.await_answer = e2b_mcp__hs_await;
+  memcpy(s->msg, body, n);   /* the connection buffer becomes the answer's staging */
+  s->msg[n] = 0;
+  c->sess = si;
+  c->started = c->sse = c->in_msg = c->classified = 0;
+  s->sess = si >= 0 ? &s->http.sessions[si].mcp : &s->session;
+  s->wire = wire;
+  e2b_mcp__handle(s, s->msg, n, &k, 1, e2b_mcp__hs_ms(s->http.cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS));
+  s->sess = saved;
+  s->wire = saved_wire;
+  if (s->http.cfg.client_keys) {
+    memset(key, 0, sizeof key);
+    memset(fail, 0, sizeof fail);
+  }
+  s->call_key = saved_key; s->call_key_fail = saved_fail; s->call_key_len = saved_len; s->call_cooldown = saved_cooldown;
+  if (e2b_mcp__calls_of(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
+  e2b_mcp__hs_answered(s, c);
+}
+
+/* What the body is: fills the JSON-RPC facts the transport needs. */
+typedef struct e2b_mcp__http_body {
+  int ok, is_answer, is_init, is_call, is_cancel;
+  int needs_slot;             /* a tools/call of a two-phase tool: it waits for a free call slot */
+  int id_tok, result_tok;
+} e2b_mcp__http_body;
+
+static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mcp__http_body *b) {
+  int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k, root;
+  memset(b, 0, sizeof *b);
+  b->id_tok = b->result_tok = -1;
+  if (ntok == JSMN_ERROR_NOMEM) {   /* the core says what is wrong */
+    b->ok = 1;
+    s->mtok[0].type = JSMN_UNDEFINED;   /* partial tokens (a last key without its value): no walk may read them */
+    return;
+  }
+  if (ntok <= 0 || !e2b_mcp__only_space(js + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
+  b->ok = 1;
+  root = 0;
+  k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
+  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
+    int m = e2b_mcp__tok_get(js, s->mtok, i, "method"), id = e2b_mcp__tok_get(js, s->mtok, i, "id");
+    if (s->mtok[i].type != JSMN_OBJECT) continue;   /* the core answers it */
+    if (m >= 0 && id >= 0) {
+      if (e2b_mcp__tok_eq(js, &s->mtok[m], "initialize")) b->is_init = 1;
+      if (e2b_mcp__tok_eq(js, &s->mtok[m], "tools/call")) {
+        b->is_call = 1;
+        if (e2b_mcp__needs_slot(s, js, s->mtok, i)) b->needs_slot = 1;
+      }
+    } else if (m >= 0 && e2b_mcp__tok_eq(js, &s->mtok[m], "notifications/cancelled")) {
+      int rq = e2b_mcp__tok_get(js, s->mtok, e2b_mcp__tok_get(js, s->mtok, i, "params"), "requestId");
+      if (rq >= 0) { b->is_cancel = 1; b->id_tok = rq; }
+    } else if (m < 0 && id >= 0 && i == root) {
+      b->is_answer = 1; b->id_tok = id;
+      b->result_tok = e2b_mcp__tok_get(js, s->mtok, i, "result");
+    }
+  }
+}
+
+static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__ieq(p, n, e2b_mcp__versions[i])) return 1;
+  return 0;
+}
+
+/* A tools/call of a two-phase tool waits (PENDING) while no call slot is
+   free, as a simple custom tool's, which needs no slot, does not; any tools/call gets 503 with
+   Retry-After while a custom tool's call waits for its user (its result is
+   being built in the scratch every call uses). 1 when it was not served. */
+static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c, int needs_slot) {
+  if (s->http.asking) {
+    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
+                       "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
+    return 1;
+  }
+  if (!needs_slot || e2b_mcp__calls_free(s)) return 0;
+  c->state = E2B_MCP__HC_PENDING;
+  c->tick = ++s->http.ticks;
+  s->http.served--;
+  return 1;
+}
+
+/* A request of the stateless revision (2026-07-28): no session is looked up,
+   made or named, whatever Mcp-Session-Id says; the core checks the headers
+   against the body. 1 when it was one (served, queued or refused). */
+static int e2b_mcp__hs_modern(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, const e2b_mcp__http_body *b,
+                              const char *body, size_t n) {
+  e2b_mcp_wire wire;
+  memset(&wire, 0, sizeof wire);
+  wire.pver = q->pver; wire.pver_n = q->pver_n;
+  wire.method = q->mmethod; wire.method_n = q->mmethod_n;
+  wire.name = q->mname; wire.name_n = q->mname_n;
+  wire.head = c->buf; wire.head_n = c->head_len;
+  if (s->mtok[0].type != JSMN_OBJECT || !e2b_mcp__is_modern(body, s->mtok, 0, &wire)) return 0;
+  if (b->is_call && e2b_mcp__hs_must_wait(s, c, b->needs_slot)) return 1;
+  e2b_mcp__hs_run_core(s, c, -1, &wire, body, n);
+  return 1;
+}
+
+/* The request's head against the rules, in order: path (404), Host (400),
+   Host and Origin against DNS rebinding (403), the bearer token (401), the
+   client's own E2B key when clients bring theirs (401, never echoed). 0: it
+   may go on; -1: answered. */
+static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  e2b_mcp_http *h = &s->http;
+  if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?'))) {
+    e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
+    return -1;
+  }
+  if (!q->http10 && !q->host) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: no Host header"); return -1; }
+  if ((q->host && (h->loopback || e2b_mcp__hs_names_any(h->cfg.allowed_hosts)) && !e2b_mcp__hs_host_ok(s, q->host, e2b_mcp__hs_hostpart(q->host, q->host_n))) ||
+      !e2b_mcp__hs_origin_ok(s, q)) {
+    e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
+    return -1;
+  }
+  if (!e2b_mcp__hs_auth_ok(s, q)) {
+    e2b_mcp__hs_simple(s, c, 401, "WWW-Authenticate: Bearer\r\n", -32001, "Unauthorized: send Authorization: Bearer <token>");
+    return -1;
+  }
+  if (h->cfg.client_keys) {   /* never the key itself in an answer or a log */
+    int kp = e2b_mcp__key_check(q->ekey, q->ekey_n);
+    if (kp == E2B_MCP__KEY_MISSING) {
+      e2b_mcp__hs_simple(s, c, 401, NULL, -32001, "Unauthorized: this server uses each client's own E2B API key: send your "
+                         "team API key (e2b_..., from https://e2b.dev/dashboard?tab=keys) in the X-E2B-API-Key header");
+      return -1;
+    }
+    if (kp != E2B_MCP__KEY_OK) {
+      e2b_mcp__hs_simple(s, c, 401, NULL, -32001, kp == E2B_MCP__KEY_PERSONAL ?
+                         "Unauthorized: X-E2B-API-Key holds a personal access token (sk_e2b_...); send a team API key (e2b_...) "
+                         "from https://e2b.dev/dashboard?tab=keys" :
+                         "Unauthorized: X-E2B-API-Key is not an E2B team API key: it starts with e2b_ and has only letters, "
+                         "digits, '_' and '-'");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* The method: GET (405: no stream outside a request), DELETE (ends a
+   session), anything but POST (405); then what a POST must accept and carry
+   (406, 415). 0: a POST to serve; -1: answered. */
+static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  e2b_mcp_http *h = &s->http;
+  if (strcmp(q->method, "GET") == 0) {
+    e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed: this server sends no stream outside a request");
+    return -1;
+  }
+  if (strcmp(q->method, "DELETE") == 0) {
+    int si;
+    if (!q->sid) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required"); return -1; }
+    si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
+    if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return -1; }
+    h->sessions[si].used = 0;
+    if (h->asking && h->ask_sess == si) h->ask_state = -1;   /* its question will not be answered */
+    e2b_mcp__hs_simple(s, c, 200, NULL, 0, NULL);
+    return -1;
+  }
+  if (strcmp(q->method, "POST") != 0) {
+    e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed");
+    return -1;
+  }
+  if (q->accept && !((e2b_mcp__hs_has(q->accept, q->accept_n, "application/json") || e2b_mcp__hs_has(q->accept, q->accept_n, "*/*")) &&
+                     (e2b_mcp__hs_has(q->accept, q->accept_n, "text/event-stream") || e2b_mcp__hs_has(q->accept, q->accept_n, "*/*")))) {
+    e2b_mcp__hs_simple(s, c, 406, NULL, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
+    return -1;
+  }
+  if (q->ctype && !e2b_mcp__hs_has(q->ctype, q->ctype_n, "application/json")) {
+    e2b_mcp__hs_simple(s, c, 415, NULL, -32000, "Unsupported Media Type: Content-Type must be application/json");
+    return -1;
+  }
+  return 0;
+}
+
+/* A 2025 request's session: the one Mcp-Session-Id names (404 when it ended),
+   or a new one for an initialize (503 when none is free), with the protocol
+   version header checked (400). The session slot, or -1: answered. */
+static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, const e2b_mcp__http_body *b) {
+  e2b_mcp_http *h = &s->http;
+  int si;
+  if (q->pver && !e2b_mcp__hs_version_ok(q->pver, q->pver_n)) {
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
+    return -1;
+  }
+  if (E2B_MCP_HTTP_SESSIONS == 0) {   /* the 2025 revisions' sessions are compiled out */
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: this server speaks MCP 2026-07-28 over HTTP (server/discover, "
+                       "no sessions); it was built without 2025 sessions (E2B_MCP_HTTP_SESSIONS 0)");
+    return -1;
+  }
+  if (q->sid) {
+    si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
+    if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return -1; }
+  } else if (b->is_init) {
+    if ((si = e2b_mcp__hs_new_session(s, s->http.cfg.proxy_names_sessions ? q->newsid : NULL, q->newsid_n)) < 0) {
+      e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: no free session slot");
+      return -1;
+    }
+    c->send_sid = 1;
+  } else {
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required");
+    return -1;
+  }
+  h->sessions[si].last_use = ++h->uses;
+  return si;
+}
+
+/* A custom tool's call waiting for its user (e2b_mcp__hs_await): its answer
+   (1: taken, answered 202) or a cancel of it, from its session. A built-in
+   call's answer and cancel are the core's (>>engine). */
+static int e2b_mcp__hs_custom_ask(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_body *b, const char *body, size_t n) {
+  e2b_mcp_http *h = &s->http;
+  if (!h->asking || si != h->ask_sess) return 0;
+  if (b->is_answer && h->ask_state == 0) {
+    long long got;
+    if (e2b_mcp__tok_int(body, &s->mtok[b->id_tok], &got) == 0 && got == h->ask_id) {
+      memcpy(s->msg, body, n);   /* tokens are offsets: they hold over the copy */
+      s->msg[n] = 0;
+      h->ask_result = b->result_tok >= 0 && s->mtok[b->result_tok].type == JSMN_OBJECT ? b->result_tok : -2;
+      h->ask_state = 1;
+      e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
+      return 1;
+    }
+  }
+  if (b->is_cancel) {
+    char rid[E2B_MCP_RPC_ID_MAX];
+    if (e2b_mcp__tok_json(body, &s->mtok[b->id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
+  }
+  return 0;
+}
+
+/* One complete request on connection ci: admitted, its method, its body, its
+   session (none for 2026-07-28), then the core. */
+static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
+  e2b_mcp__http_conn *c = &s->http.conns[ci];
+  e2b_mcp__http_req q;
+  e2b_mcp__http_body b;
+  const char *body = c->buf + c->head_len;
+  size_t n = (size_t)c->body_len;
+  int si;
+  c->state = E2B_MCP__HC_BUSY;
+  c->send_sid = 0;
+  c->sess = -1;
+  s->http.served++;
+  if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
+  e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
+  /* HTTP/1.0 always closes, keep-alive asked or not: every answer to it says Connection: close */
+  c->close = c->close || q.close || q.http10;
+  c->http10 = q.http10;
+  if (e2b_mcp__hs_admit(s, c, &q) || e2b_mcp__hs_method(s, c, &q)) return;
+  e2b_mcp__hs_scan(s, body, n, &b);
+  if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
+  if (e2b_mcp__hs_modern(s, c, &q, &b, body, n)) return;
+  if ((si = e2b_mcp__hs_session(s, c, &q, &b)) < 0 || e2b_mcp__hs_custom_ask(s, c, si, &b, body, n)) return;
+  if (b.is_call && e2b_mcp__hs_must_wait(s, c, b.needs_slot)) return;
+  e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
+}
+
+/* Whether an answer sent on k has yet to reach the client (a port that cannot tell: no). */
+static int e2b_mcp__hs_unsent(e2b_mcp_server *s, e2b_mcp_sock *k) { return s->net->unsent ? s->net->unsent(s->net->user, k) : 0; }
+
+/* After an answer: ready for the next request, or closed. */
+static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (!c->dead && c->qoff < c->qend) {   /* the rest leaves as the client reads it */
+    if (c->state != E2B_MCP__HC_DRAIN) c->drain_ms = e2b_mcp__now_ms(s);
+    c->state = E2B_MCP__HC_DRAIN;
+    return;
+  }
+  if (c->dead || c->close) { e2b_mcp__hs_conn_free(s, c, !c->dead); return; }
+  c->state = E2B_MCP__HC_READ;
+  c->have = c->head_len = 0;
+  c->body_len = 0;
+  c->last_ms = e2b_mcp__now_ms(s);
+  c->tick = ++s->http.ticks;
+  c->answered = 1;
+  c->wspent = 0;
+  c->qbase = c->qoff = c->qend = 0;
+}
+
+/* Whether p[0..n) cannot be the start of an HTTP/1.1 request head: a method
+   that is not capital letters followed by a space, a control byte, or a line
+   end other than CRLF (TLS bytes, a bare LF). Lines are checked from `from`
+   on (what came before was checked when it came). */
+static int e2b_mcp__hs_not_http(const char *p, size_t from, size_t n) {
+  size_t i;
+  for (i = 0; i < n && p[i] != ' '; i++) if (p[i] < 'A' || p[i] > 'Z' || i == 7) return 1;
+  if (i == 0 && n > 0) return 1;
+  for (i = from ? from - 1 : 0; i < n; i++) {
+    unsigned char ch = (unsigned char)p[i];
+    if (ch == '\n' && (i == 0 || p[i - 1] != '\r')) return 1;
+    if (ch == '\r' && i + 1 < n && p[i + 1] != '\n') return 1;
+    if ((ch < 0x20 && ch != '\r' && ch != '\n' && ch != '\t') || ch == 0x7f) return 1;
+  }
+  return 0;
+}
+
+/* New bytes on a reading connection; serves the request once complete. */
+static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
+  e2b_mcp__http_conn *c = &s->http.conns[ci];
+  size_t from;
+  int r;
+  if (c->have == sizeof c->buf) return;
+  r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, sizeof c->buf - c->have);
+  if (r == E2B_MCP_ERR_AGAIN) return;   /* nothing after all */
+  if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
+  if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept */
+  from = c->have > 3 ? c->have - 3 : 0;
+  c->have += (size_t)r;
+  if (c->head_len == 0) {
+    e2b_mcp__http_req q;
+    size_t k, lim = c->have < E2B_MCP_HTTP_HEAD_MAX ? c->have : E2B_MCP_HTTP_HEAD_MAX;
+    for (k = from; k + 3 < lim; k++)
+      if (c->buf[k] == '\r' && c->buf[k + 1] == '\n' && c->buf[k + 2] == '\r' && c->buf[k + 3] == '\n') { c->head_len = k + 4; break; }
+    c->qbase = c->qoff = c->qend = c->head_len;   /* the answer's queue: past the head, which the core may still read */
+    if (e2b_mcp__hs_not_http(c->buf, from, c->head_len ? c->head_len : lim)) {   /* at once, not after a timeout */
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: this is not an HTTP/1.1 request (methods are capital letters; lines end with CRLF)");
+      e2b_mcp__hs_conn_free(s, c, 1);
+      return;
+    }
+    if (c->head_len == 0) {
+      if (c->have >= E2B_MCP_HTTP_HEAD_MAX) {
+        c->close = 1;
+        e2b_mcp__hs_simple(s, c, 431, NULL, -32000, "Request Header Fields Too Large");
+        e2b_mcp__hs_conn_free(s, c, 1);
+      }
+      return;
+    }
+    c->close = 0;
+    if (e2b_mcp__hs_parse_head(c->buf, c->head_len, &q) != 0) {
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: malformed request head");
+      e2b_mcp__hs_conn_free(s, c, 1);
+      return;
+    }
+    c->http10 = q.http10;
+    if (q.chunked) {
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 411, NULL, -32000, "Length Required: send the body with Content-Length");
+      e2b_mcp__hs_conn_free(s, c, 1);
+      return;
+    }
+    if (q.length > E2B_MCP_MSG_MAX) {
+      char text[128];
+      e2b_mcp__fmt(text, sizeof text, "Content Too Large: this server accepts messages of up to %lu bytes", (unsigned long)E2B_MCP_MSG_MAX);
+      c->close = 1;
+      e2b_mcp__hs_simple(s, c, 413, NULL, -32000, text);
+      e2b_mcp__hs_conn_free(s, c, 1);
+      return;
+    }
+    c->body_len = q.length < 0 ? 0 : q.length;
+    if (q.expect && c->have < c->head_len + (size_t)c->body_len)   /* straight to the socket: the queue's room is the body's until it is read */
+      (void)c->sock.port->send(c->sock.port->user, &c->sock, (const unsigned char *)"HTTP/1.1 100 Continue\r\n\r\n", 25);
+  }
+  if (c->have < c->head_len + (size_t)c->body_len) return;
+  e2b_mcp__hs_serve(s, ci);
+  if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
+}
+
+/* A custom tool's question (e2b_mcp_elicit): waits for the answer to our
+   request id while serving everyone else (their tool calls wait, PENDING,
+   and calls in flight stand still: the custom tool's result is being built
+   in the scratch they would use). Returns the answer's result token (text in
+   s->msg), or -2. Built-in tools never wait here: their question is a state
+   of their call (>>engine). */
+static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
+  e2b_mcp_http *h = &s->http;
+  e2b_mcp_session *saved = s->sess;
+  unsigned long until = e2b_mcp__now_ms(s) + e2b_mcp__hs_ms(h->cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS);
+  int r;
+  if (h->asking) return -2;   /* never nested */
+  h->asking = 1;
+  h->ask_conn = (int)(c - h->conns);
+  h->ask_sess = c->sess;
+  h->ask_id = id;
+  h->ask_state = 0;
+  while (h->ask_state == 0 && !s->call_cancelled && !h->stop && !c->dead && e2b_mcp__now_ms(s) < until)
+    e2b_mcp_http_step(s, E2B_MCP__HS_ASK_MS);
+  s->sess = saved;
+  r = h->ask_state == 1 ? h->ask_result : s->call_cancelled ? -3 : -2;
+  h->asking = 0;
+  return r;
+}
+
+/* A slot for a newcomer when none is free, or -1. First the longest idle
+   connection with no request in progress (no byte read, none waiting, and not
+   in its first E2B_MCP__HS_FRESH_MS, when its request may be on its way): it
+   closes like an idle keep-alive one. Then the slowest incomplete request (the
+   oldest start): it gets 408, so clients that send whole requests are served
+   while others trickle theirs in. got: what the last wait found readable. */
+static int e2b_mcp__hs_make_room(e2b_mcp_server *s, const unsigned char *got, unsigned long now) {
+  e2b_mcp_http *h = &s->http;
+  int i, slot = -1;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && (long)(now - c->last_ms) >= E2B_MCP__HS_FRESH_MS &&
+        (slot < 0 || c->tick < h->conns[slot].tick) &&
+        e2b_mcp__sock_idle_ok(&c->sock))   /* nothing arrived since the wait */
+      slot = i;
+  }
+  if (slot >= 0) { e2b_mcp__hs_conn_free(s, &h->conns[slot], 0); return slot; }
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state == E2B_MCP__HC_READ && c->have && (long)(now - c->start_ms) >= E2B_MCP__HS_FRESH_MS &&
+        (slot < 0 || (long)(h->conns[slot].start_ms - c->start_ms) > 0))
+      slot = i;
+  }
+  if (slot >= 0) {
+    e2b_mcp__http_conn *c = &h->conns[slot];
+    c->close = 1;
+    e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive whole while other clients waited for a slot");
+    e2b_mcp__hs_conn_free(s, c, 1);
+  }
+  return slot;
+}
+
+/* Takes the connections waiting on the listener: each gets a slot (a free one,
+   or one made free), or 503 with Retry-After and a linger when every slot
+   serves a whole request. */
+static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsigned long now) {
+  static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: application/json\r\n"
+    "Content-Length: 98\r\nConnection: close\r\n\r\n"
+    "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\"Service Unavailable: all slots busy\"}}";
+  e2b_mcp_http *h = &s->http;
+  int i, k;
+  for (k = 0; k < E2B_MCP__HS_ACCEPT_BURST; k++) {
+    e2b_mcp_sock a;
+    int slot = -1;
+    a.h = -1; a.port = s->net;
+    if (s->net->accept(s->net->user, &h->listener, &a) != 1) break;
+    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+    if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
+    if (slot < 0) {
+      h->refused++;
+      (void)s->net->send(s->net->user, &a, (const unsigned char *)busy, sizeof busy - 1);   /* what a fresh socket takes at once */
+      e2b_mcp__hs_linger(s, &a);
+      continue;
+    }
+    h->accepted++;
+    memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
+    h->conns[slot].sock = a;
+    h->conns[slot].state = E2B_MCP__HC_READ;
+    h->conns[slot].sess = -1;
+    h->conns[slot].last_ms = h->conns[slot].start_ms = e2b_mcp__now_ms(s);
+    h->conns[slot].tick = ++h->ticks;
+  }
+}
+
+/* Slow and idle clients. A request whose head is not whole after the head
+   timeout, or not whole at all after the request timeout, gets 408; a
+   connection that has not sent its first request yet gets the request
+   timeout, not the idle one (it closes without a word); an idle keep-alive
+   connection closes after the idle timeout. */
+static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
+  e2b_mcp_http *h = &s->http;
+  int i;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state == E2B_MCP__HC_DRAIN && now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
+      c->dead = 1;   /* it does not read: dropped */
+      e2b_mcp__hs_conn_free(s, c, 0);
+      continue;
+    }
+    if (c->state != E2B_MCP__HC_READ) continue;
+    if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
+      if (!e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 0;
+      else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
+        c->dead = 1;   /* it does not read: dropped */
+        e2b_mcp__hs_conn_free(s, c, 0);
+      }
+      continue;
+    }
+    if ((c->have || !c->answered) &&
+        (now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.request_timeout_ms, E2B_MCP_HTTP_REQUEST_TIMEOUT_MS) ||
+         (c->have && !c->head_len && now - c->start_ms >= e2b_mcp__hs_ms(h->cfg.head_timeout_ms, E2B_MCP_HTTP_HEAD_TIMEOUT_MS)))) {
+      if (c->have) {
+        c->close = 1;
+        e2b_mcp__hs_simple(s, c, 408, NULL, -32000, "Request Timeout: the request did not arrive in time");
+      }
+      e2b_mcp__hs_conn_free(s, c, c->have != 0);
+    } else if (!c->have && c->answered && now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.idle_timeout_ms, E2B_MCP_HTTP_IDLE_TIMEOUT_MS))
+      e2b_mcp__hs_conn_free(s, c, 0);
+  }
+}
+
+/* ---- the loop ---- */
+/* Calls that waited for a free slot, in the order they came (stopping: none
+   starts, each gets 503). */
+static void e2b_mcp__hs_start_pending(e2b_mcp_server *s) {
+  e2b_mcp_http *h = &s->http;
+  int round, first, i;
+  for (round = 0; round < E2B_MCP_HTTP_CONNS && (e2b_mcp__calls_free(s) || h->stop); round++) {
+    for (first = -1, i = 0; i < E2B_MCP_HTTP_CONNS; i++)
+      if (h->conns[i].state == E2B_MCP__HC_PENDING && (first < 0 || h->conns[i].tick < h->conns[first].tick)) first = i;
+    if (first < 0) break;
+    if (h->stop) {
+      h->conns[first].state = E2B_MCP__HC_BUSY;
+      h->conns[first].close = 1;
+      e2b_mcp__hs_simple(s, &h->conns[first], 503, "Retry-After: 5\r\n", -32000, "Service Unavailable: the server is stopping; nothing was sent to E2B");
+    } else e2b_mcp__hs_serve(s, first);
+    if (h->conns[first].state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, &h->conns[first]);
+  }
+}
+
+/* What the loop waits on: the listener (fds[0]), each connection slot
+   (fds[1 + i]), each lingering socket, then the calls' E2B sockets. A
+   connection whose call is with E2B or its user, or waits for a slot, is
+   watched for its client hanging up; one with an answer queued, for room to
+   send it. A busy one is being answered (only the one whose custom tool
+   waits for its user is watched). One on hold is looked at again every
+   10 ms. Stopping: no newcomers, no new requests. Returns the count; the
+   first E2B socket is at *first_call. */
+static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_ms, int *first_call) {
+  e2b_mcp_http *h = &s->http;
+  int i, n = 0;
+#define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
+  E2B_MCP__WATCH(h->stop ? NULL : &h->listener);
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING ||
+                   (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) || c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
+    if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
+    if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
+  }
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) E2B_MCP__WATCH(&h->linger[i]);
+#undef E2B_MCP__WATCH
+  *first_call = n;
+  return h->asking ? n : e2b_mcp__calls_watch(s, fds, n, timeout_ms);
+}
+
+/* A connection the wait found readable: the next request's bytes, or from a
+   connection waiting for its call, its client gone (or bytes it should not
+   have sent). */
+static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
+  e2b_mcp__http_conn *c = &s->http.conns[i];
+  if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
+  else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
+  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING) {
+    char drop[64];
+    int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
+    if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
+      c->dead = 1;   /* a call in flight runs on, answering nobody; one that waited for a slot never starts */
+      if (c->state != E2B_MCP__HC_BUSY) e2b_mcp__hs_conn_free(s, c, 0);
+    } else if (r > 0) c->close = 1;   /* a pipelined request, dropped: the stream is out of step, end it after the answer */
+  }
+}
+
+/* Lingering sockets: drained until the peer closes, or their time is up. */
+static void e2b_mcp__hs_lingering(e2b_mcp_server *s, const unsigned char *got) {
+  e2b_mcp_http *h = &s->http;
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) {
+    e2b_mcp_sock *k = &h->linger[i];
+    if (k->h < 0) continue;
+    if (got[i]) {
+      char drop[512];
+      int r = e2b_mcp__sock_recv(k, (unsigned char *)drop, sizeof drop);
+      if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) { e2b_mcp__hs_close(s, k); continue; }
+    }
+    if ((long)(now - h->linger_until[i]) >= 0) e2b_mcp__hs_close(s, k);
+  }
+}
+
+E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
+  e2b_mcp_http *h = &s->http;
+  e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
+  unsigned char got[E2B_MCP__POLL_MAX];
+  int i, n, first_call;
+  if (!h->asking) e2b_mcp__hs_start_pending(s);
+  n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
+  if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
+  for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {   /* answers on their way: more of them leaves */
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->qoff >= c->qend || !(fds[1 + i].ready & E2B_MCP_WANT_WRITE)) continue;
+    e2b_mcp__hs_push(c);
+    if (c->state == E2B_MCP__HC_DRAIN && (c->dead || c->qoff == c->qend)) e2b_mcp__hs_done(s, c);
+  }
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    if (!got[1 + i]) continue;
+    if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
+    e2b_mcp__hs_readable(s, i);
+  }
+  if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
+  if (!h->asking) {   /* the calls moved on; the connections whose call was answered end their answer */
+    e2b_mcp__calls_step(s);
+    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+      e2b_mcp__http_conn *c = &h->conns[i];
+      if (c->state != E2B_MCP__HC_CALL || e2b_mcp__calls_of(s, c)) continue;
+      e2b_mcp__hs_answered(s, c);
+      c->state = E2B_MCP__HC_BUSY;
+      e2b_mcp__hs_done(s, c);
+    }
+  }
+  e2b_mcp__hs_lingering(s, got + 1 + E2B_MCP_HTTP_CONNS);
+  e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
+  return 0;
+}
+
+static int e2b_mcp__hs_is_loopback(const char *host) {
+  return strcmp(host, "localhost") == 0 || strcmp(host, "::1") == 0 || strncmp(host, "127.", 4) == 0;
+}
+
+E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
+  e2b_mcp_http *h = &s->http;
+  int i, r;
+  memset(h, 0, sizeof *h);
+  if (cfg) h->cfg = *cfg;
+  if (!h->cfg.host || !*h->cfg.host) h->cfg.host = "127.0.0.1";
+  h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
+  /* off loopback a token guards the server's own key; with per-client keys
+     every client spends only its own */
+  if (!h->loopback && !h->cfg.client_keys && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
+  { unsigned char probe[4];   /* session ids need the kernel's randomness */
+    if (!s->net->random || !s->net->listen || s->net->random(s->net->user, probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; }
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) h->linger[i].h = -1;
+  h->listener.h = -1;
+  h->port = h->cfg.port;
+  h->listener.port = s->net;
+  r = s->net->listen(s->net->user, &h->listener, h->cfg.host, h->cfg.port, &h->port);
+  return r;
+}
+
+E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
+  e2b_mcp_http *h = &s->http;
+  int i;
+  while (!h->stop) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
+  /* stopping: reads and questions end now, with an answer that says so; a
+     change runs to its answer, so its client learns what was done */
+  for (;;) {
+    int left = 0;
+    for (i = 0; i < s->nslots; i++) {
+      e2b_mcp__slot *k = &s->slots[i];
+      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) == 0)) e2b_mcp__call_stop(s, k);
+      left += k->state != E2B_MCP__CS_FREE;
+    }
+    if (!left) break;
+    e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
+  }
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
+  for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__hs_close(s, &h->linger[i]);
+  e2b_mcp__hs_close(s, &h->listener);
+  e2b_mcp_close(s);
+  return 0;
+}
+
+E2B_MCP_DEF int e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
+  int r = e2b_mcp_http_listen(s, cfg);
+  return r ? r : e2b_mcp_http_run(s);
+}
+#endif /* E2B_MCP__HTTP */
+
+/* e2b_mcp_calls_in_flight, after the transports whose states it counts: the
+   engine's busy slots and, over HTTP, what waits for a slot or is still leaving. */
+E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
+  int n = e2b_mcp__calls_busy(s, NULL, NULL);
+#ifdef E2B_MCP__HTTP
+  int i;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++)   /* calls waiting for a slot, answers still on their way out */
+    n += s->http.conns[i].state == E2B_MCP__HC_PENDING || s->http.conns[i].state == E2B_MCP__HC_DRAIN;
+#endif
+  return n;
+}
+

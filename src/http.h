@@ -1,0 +1,102 @@
+/* >>transport: streamable http ------------------------------------------------ */
+
+/* The Streamable HTTP transport's state (>>transport: streamable http). It
+   lives inside the server like every other buffer; the fields are private. */
+#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
+#define E2B_MCP__HTTP 1
+#define E2B_MCP__POLL_MAX (1 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
+typedef struct e2b_mcp_http_config {
+  const char *host;           /* default 127.0.0.1; "::1" and "localhost" too */
+  unsigned port;              /* 0: any free port (see s->http.port) */
+  const char *token;          /* bearer token every request must carry; required
+                                 when host is not a loopback address */
+  const char *allowed_hosts;  /* names accepted in Host and Origin, comma-separated, spaces
+                                 around them ignored: on a loopback host besides the
+                                 loopback names, elsewhere the only ones (NULL or naming
+                                 nobody: any) */
+  int client_keys;            /* each client sends its own E2B API key in the header
+                                 X-E2B-API-Key, used for its calls only (and its own 429
+                                 cool-downs); a request without one is refused (401) and
+                                 the server's cfg.api_key is never used over HTTP */
+  int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
+  int head_timeout_ms;        /* 0: E2B_MCP_HTTP_HEAD_TIMEOUT_MS */
+  int proxy_names_sessions;   /* behind a load balancer that routes 2025 sessions by hashing
+                                 Mcp-Session-Id: an initialize's X-Mcp-New-Session-Id (32
+                                 lowercase hex digits, set by the balancer, e.g. nginx's
+                                 $request_id) becomes the new session's id, so the hash that
+                                 routed the initialize routes the session. Only behind a
+                                 balancer that sets the header itself */
+} e2b_mcp_http_config;
+
+typedef struct e2b_mcp__http_keyslot {   /* per-client keys: one key's 429 cool-downs */
+  unsigned long long hash;    /* FNV-1a of the key (the key itself is not kept); 0: free */
+  unsigned long last_use;
+  unsigned long until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+} e2b_mcp__http_keyslot;
+
+typedef struct e2b_mcp__http_session {
+  e2b_mcp_session mcp;
+  char id[33];                /* 32 hex digits, random */
+  int used;
+  unsigned long last_use;     /* the transport's use counter when last used: LRU order */
+} e2b_mcp__http_session;
+
+typedef struct e2b_mcp__http_conn {
+  e2b_mcp_sock sock;
+  e2b_mcp_server *srv;        /* its server: the connection is its answers' sink context */
+  int state;                  /* E2B_MCP__HC_* */
+  size_t have, head_len;      /* bytes in buf; the head's length once complete */
+  long long body_len;
+  unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
+  unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room),
+                                 or, PENDING, when its call came (calls run in the order they came) */
+  int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
+  int hold;                   /* its last answer has not all left: the next request waits, unread */
+  unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
+  size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
+  unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
+  int sess;                   /* session being answered, -1 none */
+  int send_sid;               /* the answer carries Mcp-Session-Id */
+  int http10, close, dead;    /* answer framing, and whether the socket failed */
+  int started, sse, in_msg, classified;   /* the answer being streamed */
+  size_t cls_len;
+  char cls[96];               /* a message's start, until it says what it is (a request to the
+                                 client has a short number id; a longer start is an answer) */
+  char buf[E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX];
+} e2b_mcp__http_conn;
+
+typedef struct e2b_mcp_http {
+  e2b_mcp_http_config cfg;
+  e2b_mcp_sock listener;
+  unsigned port;              /* the port listened on */
+  int loopback;               /* bound to a loopback address */
+  volatile int stop;          /* set (from a signal handler, say) to end e2b_mcp_http_run */
+  e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
+  e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
+  e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
+  e2b_mcp__http_keyslot keys[E2B_MCP_HTTP_KEYS];
+  unsigned long linger_until[E2B_MCP_HTTP_LINGER];
+  /* a custom tool's call waiting for its user's answer (e2b_mcp_elicit): others
+     are served meanwhile, but tool calls wait (PENDING) and calls stand still */
+  int asking, ask_conn, ask_sess, ask_state, ask_result;
+  long ask_id;
+  unsigned long accepted, refused, served;   /* counters, for tests */
+  unsigned long uses;         /* session uses so far */
+  unsigned long ticks;        /* connection ticks so far */
+} e2b_mcp_http;
+#endif
+
+#ifdef E2B_MCP__HTTP
+/* MCP over Streamable HTTP on http://host:port/mcp. listen binds (0, or
+   E2B_MCP_ERR_LISTEN / E2B_MCP_ERR_NEED_TOKEN); step serves what is ready,
+   clients and tool calls alike, waiting at most timeout_ms (for your own
+   loop: a call waiting for E2B or its user waits in its call slot, not in
+   step; only a custom tool, or a client slow to take an answer larger than
+   its connection's queue, can hold it longer); run steps until
+   s->http.stop is set, then lets the calls in flight end; serve is listen +
+   run. One thread, no allocation. */
+E2B_MCP_DEF int  e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
+E2B_MCP_DEF int  e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms);
+E2B_MCP_DEF int  e2b_mcp_http_run(e2b_mcp_server *s);
+E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
+#endif

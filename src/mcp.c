@@ -1,0 +1,1215 @@
+/* >>mcp core ----------------------------------------------------------------
+   JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
+   initialize (version negotiation), ping, tools/list (paged), tools/call,
+   logging/setLevel, notifications; batches only under 2025-03-26. Beside
+   them the stateless 2026-07-28 (server/discover, per-request _meta, no
+   session), told apart per request. Outgoing messages stream through s->out
+   to the sink. */
+static const char *const e2b_mcp__versions[] = { "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25" };
+enum { E2B_MCP__V2024_11 = 0, E2B_MCP__V2025_03, E2B_MCP__V2025_06, E2B_MCP__V2025_11, E2B_MCP__VLATEST = E2B_MCP__V2025_11 };
+static const char *const e2b_mcp__levels[] = { "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency" };
+
+enum { E2B_MCP__PARSE_ERROR = -32700, E2B_MCP__INVALID_REQUEST = -32600, E2B_MCP__METHOD_NOT_FOUND = -32601,
+       E2B_MCP__INVALID_PARAMS = -32602, E2B_MCP__INTERNAL_ERROR = -32603,
+       E2B_MCP__HEADER_MISMATCH = -32020, E2B_MCP__MISSING_CAPABILITY = -32021, E2B_MCP__UNSUPPORTED_VERSION = -32022 };
+
+/* The stateless revision: no initialize, no session. Each request carries its
+   version, the client's capabilities and info and a log level in params._meta
+   under these keys; every result says its resultType. Its session (version,
+   log level) lives on the stack for one request: a modern client leaves
+   nothing behind. */
+static const char e2b_mcp__modern_version[] = "2026-07-28";
+enum { E2B_MCP__V2026_07 = E2B_MCP__VLATEST + 1 };
+#define E2B_MCP__META_PV    "io.modelcontextprotocol/protocolVersion"
+#define E2B_MCP__META_CAPS  "io.modelcontextprotocol/clientCapabilities"
+#define E2B_MCP__META_LEVEL "io.modelcontextprotocol/logLevel"
+
+
+/* ---- the redactor: the one way out ----
+   Every byte of every outgoing message passes here on its way to the sink,
+   and every occurrence of the API key in use is replaced by "[redacted]",
+   whatever put it there (E2B echoing the key in a 401 message, a proxy in a
+   500 page, a field of a 200 answer, a custom tool). The key may be split
+   across the writer's flushes, so the redactor is a stream matcher (KMP): it
+   holds back the bytes at the end of a flush that begin the key, and passes
+   them on once they turn out not to be it. What it holds is always a prefix
+   of the key, so it needs no buffer of its own. The key starts with e2b_ and
+   has only letters, digits, '_' and '-', which the JSON writer never escapes
+   (and E2B's escapes are decoded before output, e2b_mcp__w_jstr), so the key
+   can leave in no other spelling; the '_' keeps it out of numbers, so the
+   replacement lands inside a string and the JSON stays valid. The in-process
+   API gets the same treatment over its result buffers (e2b_mcp_call_tool). */
+typedef struct e2b_mcp__redact {
+  const char *key;            /* NULL or "": nothing to hide */
+  const unsigned char *fail;  /* KMP: fail[j] = longest proper border of key[0..j] */
+  unsigned len, q;            /* key length; bytes of it matched at the end of the stream so far, held back */
+} e2b_mcp__redact;
+static const char e2b_mcp__redacted[] = "[redacted]";   /* no longer than a usable key (e2b_mcp__load_key) */
+
+static int e2b_mcp__redact_write(e2b_mcp__redact *r, int (*out)(void *, const char *, size_t), void *ctx, const char *p, size_t n) {
+  size_t i = 0, from = 0, carry = r->q, cw = 0;   /* carry: key bytes held from earlier; cw of them passed on */
+  unsigned q = r->q;
+  if (!r->len) return n ? out(ctx, p, n) : 0;
+  while (i < n) {
+    unsigned char c;
+    if (q == 0) {   /* the usual case: skip to the next byte that can start the key */
+      const char *hit = (const char *)memchr(p + i, r->key[0], n - i);
+      if (!hit) break;
+      i = (size_t)(hit - p) + 1;
+      q = 1;
+      continue;
+    }
+    c = (unsigned char)p[i++];
+    while (q > 0 && (unsigned char)r->key[q] != c) q = r->fail[q - 1];
+    if ((unsigned char)r->key[q] == c) q++;
+    if (q == r->len) {   /* the key ends at i: what came before it goes on, then the replacement */
+      if (i < r->len) { if (carry - (r->len - i) > cw && out(ctx, r->key + cw, carry - (r->len - i) - cw)) return -1; }
+      else if ((carry > cw && out(ctx, r->key + cw, carry - cw)) || (i - r->len > from && out(ctx, p + from, i - r->len - from))) return -1;
+      if (out(ctx, e2b_mcp__redacted, sizeof e2b_mcp__redacted - 1)) return -1;
+      cw = carry; from = i; q = 0;
+    }
+  }
+  r->q = q;
+  if (q > n - from) {   /* still holding some of the carried bytes: the ones before them go on */
+    return carry - (q - (n - from)) > cw ? out(ctx, r->key + cw, carry - (q - (n - from)) - cw) : 0;
+  }
+  if (carry > cw && out(ctx, r->key + cw, carry - cw)) return -1;
+  return n - q > from ? out(ctx, p + from, n - q - from) : 0;
+}
+/* The end of a message: what is held back was not the key. */
+static int e2b_mcp__redact_end(e2b_mcp__redact *r, int (*out)(void *, const char *, size_t), void *ctx) {
+  unsigned q = r->q;
+  r->q = 0;
+  return q ? out(ctx, r->key, q) : 0;
+}
+static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp_server *s) {
+  r->key = s->call_key; r->fail = s->call_key_fail; r->len = s->call_key_len; r->q = 0;
+}
+
+/* The state of one incoming message being answered. */
+typedef struct e2b_mcp__msg {
+  const e2b_mcp_sink *sink;
+  int async;             /* a transport that moves calls on itself: a tool call's answer may come later */
+  unsigned long ask_ms;  /* how long a consent question waits for its answer (0: E2B_MCP_ASK_TIMEOUT_MS) */
+  e2b_mcp__redact red;   /* the message being written, on its way to the sink */
+  int batch;             /* inside a batch: answers are array elements */
+  int batch_items;       /* answers written to the batch so far */
+  int written;           /* messages written */
+  int failed;            /* the sink failed */
+} e2b_mcp__msg;
+
+static int e2b_mcp__sink_write(void *ctx, const char *p, size_t n) {
+  const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
+  return k->write(k->ctx, p, n);
+}
+static int e2b_mcp__sink_flush(void *ctx, const char *p, size_t n) {
+  e2b_mcp__msg *m = (e2b_mcp__msg *)ctx;
+  return e2b_mcp__redact_write(&m->red, e2b_mcp__sink_write, (void *)m->sink, p, n);
+}
+/* Starts an outgoing message: a writer streaming through the redactor to the sink. */
+static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json *w) {
+  e2b_mcp_json_init(w, s->out, sizeof s->out);
+  w->flush = e2b_mcp__sink_flush;
+  w->ctx = (void *)m;
+  e2b_mcp__redact_init(&m->red, s);
+  if (m->batch) e2b_mcp__w_c(w, m->batch_items++ ? ',' : '[');
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "jsonrpc");
+  e2b_mcp_json_str(w, "2.0");
+}
+static void e2b_mcp__out_end(e2b_mcp__msg *m, e2b_mcp_json *w) {
+  e2b_mcp_json_obj_end(w);
+  if (e2b_mcp_json_end(w) != 0 || e2b_mcp__redact_end(&m->red, e2b_mcp__sink_write, (void *)m->sink) != 0) { m->failed = 1; return; }
+  if (!m->batch && m->sink->end && m->sink->end(m->sink->ctx) != 0) { m->failed = 1; return; }
+  m->written++;
+}
+static void e2b_mcp__reply_error_data(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int code, const char *text, const char *data) {
+  e2b_mcp_json w;
+  e2b_mcp__out_begin(s, m, &w);
+  e2b_mcp_json_key(&w, "id");
+  if (id && *id) e2b_mcp_json_raw(&w, id, strlen(id)); else e2b_mcp_json_null(&w);
+  e2b_mcp_json_key(&w, "error");
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "code"); e2b_mcp_json_int(&w, code);
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, text);
+  if (data) { e2b_mcp_json_key(&w, "data"); e2b_mcp_json_raw(&w, data, strlen(data)); }
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+static void e2b_mcp__reply_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int code, const char *text) {
+  e2b_mcp__reply_error_data(s, m, id, code, text, NULL);
+}
+/* Starts {"jsonrpc":"2.0","id":…,"result": and leaves the writer before the value. */
+static void e2b_mcp__reply_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json *w, const char *id) {
+  e2b_mcp__out_begin(s, m, w);
+  e2b_mcp_json_key(w, "id");
+  e2b_mcp_json_raw(w, id, strlen(id));
+  e2b_mcp_json_key(w, "result");
+}
+
+/* ---- notifications during a call ---- */
+
+static int e2b_mcp__level_index(const char *js, const jsmntok_t *t) {
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__levels); i++) if (e2b_mcp__tok_eq(js, t, e2b_mcp__levels[i])) return i;
+  return -1;
+}
+
+E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...) {
+  e2b_mcp__msg m;
+  e2b_mcp_json w;
+  char text[E2B_MCP_ERRMSG_MAX / 2];
+  va_list ap;
+  int li;
+  const e2b_mcp_sink *k = c->sink;
+  if (!k) return;
+  for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (strcmp(level, e2b_mcp__levels[li]) == 0) break;
+  if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->srv->sess->log_level) return;
+  va_start(ap, fmt);
+  e2b_mcp__vfmt(text, sizeof text, fmt, ap);
+  va_end(ap);
+  memset(&m, 0, sizeof m);
+  m.sink = k;
+  e2b_mcp__out_begin(c->srv, &m, &w);
+  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/message");
+  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "level"); e2b_mcp_json_str(&w, e2b_mcp__levels[li]);
+  e2b_mcp_json_key(&w, "logger"); e2b_mcp_json_str(&w, c->tool ? c->tool->name : "e2b-mcp");
+  e2b_mcp_json_key(&w, "data"); e2b_mcp_json_str(&w, text);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&m, &w);
+}
+
+E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message) {
+  e2b_mcp__msg m;
+  e2b_mcp_json w;
+  const e2b_mcp_sink *k = c->sink;
+  if (!k || !c->progress_token[0]) return;
+  /* MCP: the value must increase with each notification, so a repeat or a
+     step back is not sent. c->progress is the least value the next may carry. */
+  if (c->progress && progress < c->progress) return;
+  c->progress = progress + 1;
+  memset(&m, 0, sizeof m);
+  m.sink = k;
+  e2b_mcp__out_begin(c->srv, &m, &w);
+  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/progress");
+  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "progressToken"); e2b_mcp_json_raw(&w, c->progress_token, strlen(c->progress_token));
+  e2b_mcp_json_key(&w, "progress"); e2b_mcp_json_int(&w, (long long)progress);
+  if (total) { e2b_mcp_json_key(&w, "total"); e2b_mcp_json_int(&w, (long long)total); }
+  if (message && c->srv->sess->version >= E2B_MCP__V2025_03) { e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message); }
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&m, &w);
+}
+
+/* Sends elicitation/create and waits for the answer. Returns the token index
+   of the answer's result in s->mtok (text in s->msg), or < 0 when the client
+   cannot be asked (-1) or did not answer (-2). The call's own arguments are
+   overwritten by the answer: read them before asking. */
+E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json) {
+  e2b_mcp_server *s = c->srv;
+  const e2b_mcp_sink *k = c->sink;
+  e2b_mcp__msg m;
+  e2b_mcp_json w;
+  long id;
+  int r;
+  if (!k || !k->await_answer || !s->sess->client_elicitation || !s->sess->client_ready || s->sess->version < E2B_MCP__V2025_06) return -1;
+  id = ++s->next_ask_id;
+  memset(&m, 0, sizeof m);
+  m.sink = k;
+  e2b_mcp__out_begin(s, &m, &w);
+  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, id);
+  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
+  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  if (s->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
+  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema_json, strlen(schema_json));
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&m, &w);
+  if (m.failed) return -2;
+  c->args = -1;   /* the arguments' text is about to be reused */
+  r = k->await_answer(k->ctx, s, id);
+  if (r == -3) c->cancelled = 1;
+  return r;
+}
+
+static const char e2b_mcp__confirm_schema[] =
+  "{\"type\":\"object\",\"properties\":{\"confirm\":{\"type\":\"boolean\",\"title\":\"Go ahead?\","
+  "\"description\":\"Check to allow this action.\",\"default\":false}},\"required\":[\"confirm\"]}";
+
+/* An answer {action, content:{confirm}} at token r: 1 only for an accept with the box checked. */
+static int e2b_mcp__confirmed(const char *js, const jsmntok_t *t, int r) {
+  int a = e2b_mcp__tok_get(js, t, r, "action"), v = 0;
+  int cf = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, r, "content"), "confirm");
+  if (a < 0 || !e2b_mcp__tok_eq(js, &t[a], "accept")) return 0;
+  return cf >= 0 && e2b_mcp__tok_bool(js, &t[cf], &v) == 0 && v;   /* no "confirm": not a yes */
+}
+
+static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state);   /* in asking within the result */
+
+/* The stateless revision's consent: the first call answers input_required
+   with the question and a sealed state; the call that comes back with that
+   state (so: this tool, these arguments, in time) and an answer decides.
+   An answer without the state asks again. */
+static int e2b_mcp__confirm_modern(e2b_mcp_call *c, const char *message) {
+  e2b_mcp_json *w = &c->out;
+  int r = e2b_mcp_input_response(c, "confirm");
+  if (r >= 0 && c->state_len == 7 && memcmp(c->state, "consent", 7) == 0) return e2b_mcp__confirmed(c->js, c->tok, r);
+  if (!e2b_mcp_client_has(c, "elicitation") || e2b_mcp__ask_within(c, "consent") != 0) return -1;
+  e2b_mcp_json_obj(w);   /* straight into the result buffer: nothing big on the stack */
+  e2b_mcp_json_key(w, "confirm"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "method"); e2b_mcp_json_str(w, "elicitation/create");
+  e2b_mcp_json_key(w, "params"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "mode"); e2b_mcp_json_str(w, "form");
+  e2b_mcp_json_key(w, "message"); e2b_mcp_json_str(w, message);
+  e2b_mcp_json_key(w, "requestedSchema"); e2b_mcp_json_raw(w, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1);
+  e2b_mcp_json_obj_end(w);
+  e2b_mcp_json_obj_end(w);
+  e2b_mcp_json_obj_end(w);
+  if (w->err) { c->input_required = 0; return -1; }
+  return 2;
+}
+
+E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
+  int r;
+  if (c->modern) return e2b_mcp__confirm_modern(c, message);
+  r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
+  if (r == -1) return -1;
+  if (r < 0) return 0;
+  return e2b_mcp__confirmed(c->srv->msg, c->srv->mtok, r);
+}
+
+/* ---- tool arguments and results ---- */
+E2B_MCP_DEF int e2b_mcp_arg_token(e2b_mcp_call *c, const char *key) {
+  int i = e2b_mcp__tok_get(c->js, c->tok, c->args, key);
+  if (i >= 0 && c->tok[i].type == JSMN_PRIMITIVE && c->js[c->tok[i].start] == 'n') return -1;  /* null = absent */
+  return i;
+}
+E2B_MCP_DEF int e2b_mcp_arg_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
+  int i = e2b_mcp_arg_token(c, key);
+  if (i < 0) return 0;
+  return e2b_mcp__tok_str(c->js, &c->tok[i], buf, cap) < 0 ? -1 : 1;
+}
+E2B_MCP_DEF int e2b_mcp_arg_int(e2b_mcp_call *c, const char *key, long long *v) {
+  int i = e2b_mcp_arg_token(c, key);
+  if (i < 0) return 0;
+  return e2b_mcp__tok_int(c->js, &c->tok[i], v) < 0 ? -1 : 1;
+}
+E2B_MCP_DEF int e2b_mcp_arg_bool(e2b_mcp_call *c, const char *key, int *v) {
+  int i = e2b_mcp_arg_token(c, key);
+  if (i < 0) return 0;
+  return e2b_mcp__tok_bool(c->js, &c->tok[i], v) < 0 ? -1 : 1;
+}
+
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_result_json(e2b_mcp_call *c) { c->has_out = 1; return &c->out; }
+static void e2b_mcp__block_begin(e2b_mcp_call *c, const char *type) {
+  if (c->content.len) e2b_mcp__w_c(&c->content, ',');   /* blocks are items of one array */
+  e2b_mcp_json_obj(&c->content);
+  e2b_mcp_json_key(&c->content, "type");
+  e2b_mcp_json_str(&c->content, type);
+}
+E2B_MCP_DEF void e2b_mcp_result_text(e2b_mcp_call *c, const char *text) {
+  e2b_mcp__block_begin(c, "text");
+  e2b_mcp_json_key(&c->content, "text"); e2b_mcp_json_str(&c->content, text);
+  e2b_mcp_json_obj_end(&c->content);
+}
+static void e2b_mcp__result_media(e2b_mcp_call *c, const char *type, const char *b64, const char *mime) {
+  e2b_mcp__block_begin(c, type);
+  e2b_mcp_json_key(&c->content, "data"); e2b_mcp_json_str(&c->content, b64);
+  e2b_mcp_json_key(&c->content, "mimeType"); e2b_mcp_json_str(&c->content, mime);
+  e2b_mcp_json_obj_end(&c->content);
+}
+E2B_MCP_DEF void e2b_mcp_result_image(e2b_mcp_call *c, const char *b64, const char *mime) { e2b_mcp__result_media(c, "image", b64, mime); }
+E2B_MCP_DEF void e2b_mcp_result_audio(e2b_mcp_call *c, const char *b64, const char *mime) { e2b_mcp__result_media(c, "audio", b64, mime); }
+E2B_MCP_DEF void e2b_mcp_result_resource(e2b_mcp_call *c, const char *uri, const char *mime, const char *text) {
+  e2b_mcp__block_begin(c, "resource");
+  e2b_mcp_json_key(&c->content, "resource"); e2b_mcp_json_obj(&c->content);
+  e2b_mcp_json_key(&c->content, "uri"); e2b_mcp_json_str(&c->content, uri);
+  if (mime) { e2b_mcp_json_key(&c->content, "mimeType"); e2b_mcp_json_str(&c->content, mime); }
+  e2b_mcp_json_key(&c->content, "text"); e2b_mcp_json_str(&c->content, text);
+  e2b_mcp_json_obj_end(&c->content);
+  e2b_mcp_json_obj_end(&c->content);
+}
+E2B_MCP_DEF void e2b_mcp_result_link(e2b_mcp_call *c, const char *uri, const char *name, const char *mime) {
+  e2b_mcp__block_begin(c, "resource_link");
+  e2b_mcp_json_key(&c->content, "uri"); e2b_mcp_json_str(&c->content, uri);
+  e2b_mcp_json_key(&c->content, "name"); e2b_mcp_json_str(&c->content, name);
+  if (mime) { e2b_mcp_json_key(&c->content, "mimeType"); e2b_mcp_json_str(&c->content, mime); }
+  e2b_mcp_json_obj_end(&c->content);
+}
+static void e2b_mcp__result_reset(e2b_mcp_call *c) {
+  e2b_mcp_json_init(&c->out, c->srv->result, sizeof c->srv->result - 1);   /* room for the NUL e2b_mcp_call_tool adds */
+  e2b_mcp_json_init(&c->content, c->srv->content, sizeof c->srv->content);
+  c->has_out = 0;
+  c->is_error = 0;
+  c->srv->errmsg[0] = 0;
+}
+/* An error result replaces whatever the tool had written. */
+static void e2b_mcp__result_verror(e2b_mcp_call *c, const char *fmt, va_list ap) {
+  e2b_mcp__result_reset(c);
+  e2b_mcp__vfmt(c->srv->errmsg, sizeof c->srv->errmsg, fmt, ap);
+  c->is_error = 1;
+  e2b_mcp_result_text(c, c->srv->errmsg);
+}
+E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  e2b_mcp__result_verror(c, fmt, ap);
+  va_end(ap);
+}
+
+/* ---- asking within the result (2026-07-28) ---- */
+/* Makes the result an InputRequiredResult whose inputRequests the caller
+   writes into c->out (the result buffer), with state sealed (NULL: none). */
+static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
+  e2b_mcp_server *s = c->srv;
+  if (!c->modern || (state && !s->state_key_set)) return -1;
+  c->new_state[0] = 0;
+  if (state && !e2b_mcp__state_seal(s->state_key, c->tool->name, c->js, c->tok, c->args, state, strlen(state),
+                                    e2b_mcp__state_now(), E2B_MCP_STATE_TTL_S, c->new_state)) return -1;
+  e2b_mcp__result_reset(c);
+  c->input_required = 1;
+  return 0;
+}
+E2B_MCP_DEF int e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state) {
+  if (e2b_mcp__ask_within(c, state) != 0) return -1;
+  e2b_mcp_json_raw(&c->out, input_requests_json, strlen(input_requests_json));
+  if (c->out.err) { c->input_required = 0; return -1; }
+  return 0;
+}
+E2B_MCP_DEF int e2b_mcp_input_response(e2b_mcp_call *c, const char *key) {
+  return c->responses >= 0 ? e2b_mcp__tok_get(c->js, c->tok, c->responses, key) : -1;
+}
+E2B_MCP_DEF int e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap) {
+  if (c->state_len < 0 || (size_t)c->state_len >= cap) return -1;
+  memcpy(buf, c->state, (size_t)c->state_len);
+  buf[c->state_len] = 0;
+  return c->state_len;
+}
+E2B_MCP_DEF int e2b_mcp_client_has(e2b_mcp_call *c, const char *capability) {
+  const e2b_mcp_session *ss = c->srv->sess;
+  if (c->modern) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
+  return strcmp(capability, "elicitation") == 0 && ss->client_elicitation;
+}
+E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json) {
+  e2b_mcp__strlcpy(c->srv->errmsg, message, sizeof c->srv->errmsg);
+  c->fail_code = code;
+  c->fail_data = data_json;
+}
+
+/* ---- set-up and the tool registry ---- */
+static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
+static void e2b_mcp__run_two_phase(e2b_mcp_call *c);            /* in >>engine: a two-phase tool run in-process */
+static int e2b_mcp__is_builtin(const e2b_mcp_tool *t);
+static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back);
+static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
+static void e2b_mcp__slot_free(e2b_mcp__slot *k);
+static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
+static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
+static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
+static void e2b_mcp__load_key(e2b_mcp_server *s);
+
+E2B_MCP_DEF int e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size) {
+  char url[E2B_MCP_HOST_MAX + 32];
+  const char *domain;
+  int r;
+  if (size != sizeof *s) return E2B_MCP_ERR_CONFIG;   /* not one byte written: it is not our server */
+  memset(s, 0, offsetof(e2b_mcp_server, msg));   /* the state; the buffers need no clearing */
+  s->msg[0] = 0;
+  if (cfg) s->cfg = *cfg;
+  if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
+  if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
+  s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
+  s->sess = &s->session;
+  s->call_id = "";
+  s->sess->version = E2B_MCP__VLATEST;
+  s->sess->log_level = 1;   /* info */
+  domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
+  if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
+  if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
+  else { strcpy(url, "https://api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->api, url); }
+  if (r) return r;
+  if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
+  else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
+  if (r) return r;
+  if (s->api.https || s->dash.https)
+    s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
+  e2b_mcp__load_key(s);
+  s->call_cooldown = s->cooldown_until;
+  if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
+    static const char label[] = "e2b-mcp requestState key";
+    e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);
+    s->state_key_set = 1;
+  }
+  else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
+  e2b_mcp__builtin_tools(s);
+  return 0;
+}
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nslots; i++) e2b_mcp__conn_close(&s->slots[i].conn);
+}
+
+E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
+  int i;
+  if (!t || !t->name || !t->input_schema || (t->build || t->shape ? !(t->build && t->shape) : !t->fn)) return -1;
+  for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
+  if (s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
+  s->tools[s->ntools++] = t;
+  return 0;
+}
+static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *name, size_t n) {
+  int i;
+  for (i = 0; i < s->ntools; i++)
+    if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return s->tools[i];
+  return NULL;
+}
+
+/* Refuses an argument that the tool's input schema does not name, for the
+   built-in tools and for a tool whose schema says "additionalProperties": false:
+   a misspelt "timeout_s" must not start a sandbox with the default timeout.
+   (The built-in schemas leave the keyword out, as some model providers reject
+   it; the server enforces it itself.) The schema is read into rtok, free until
+   the tool calls E2B. Returns 0, or -1 with the error result set. */
+static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
+  const char *sc = c->tool->input_schema;
+  int i, k, v, ap, props;
+  if (c->args < 0 || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
+  ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
+  if (!e2b_mcp__is_builtin(c->tool) && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
+  props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
+  for (i = c->args + 1, k = 0; k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1)) {
+    char key[48], names[160];
+    size_t o = 0;
+    int j, q;
+    if (e2b_mcp__tok_str(c->js, &c->tok[i], key, sizeof key) >= 0) { if (e2b_mcp__tok_get(sc, s->rtok, props, key) >= 0) continue; }
+    else {   /* too long to be a name: its start */
+      int kn = c->tok[i].end - c->tok[i].start;
+      e2b_mcp__fmt(key, sizeof key, "%.*s...", kn < 40 ? kn : 40, c->js + c->tok[i].start);
+    }
+    if (props < 0 || s->rtok[props].type != JSMN_OBJECT || !s->rtok[props].size) {
+      e2b_mcp_result_error(c, "Invalid argument '%s': this tool takes no arguments. Nothing was sent to E2B.", key);
+      return -1;
+    }
+    for (j = props + 1, q = 0; q < s->rtok[props].size; q++, j = e2b_mcp__tok_skip(s->rtok, j + 1))
+      o += e2b_mcp__fmt(names + o, sizeof names - o, "%s%.*s", q ? ", " : "", s->rtok[j].end - s->rtok[j].start, sc + s->rtok[j].start);
+    e2b_mcp_result_error(c, "Invalid argument '%s': this tool has no such argument; it takes %s. Nothing was sent to E2B.", key, names);
+    return -1;
+  }
+  return 0;
+}
+
+/* Whether a JSON string body escapes a lone UTF-16 surrogate ("\ud800"): no
+   character, so no text a tool may pass on (E2B would get it verbatim). */
+static int e2b_mcp__lone_surrogate(const char *p, size_t n) {
+  size_t i;
+  for (i = 0; i + 1 < n; i++) {
+    int h, lo;
+    if (p[i] != '\\') continue;
+    if (p[i + 1] != 'u' || i + 6 > n || (h = e2b_mcp__hex4(p + i + 2)) < 0xD800 || h > 0xDFFF) { i++; continue; }
+    if (h >= 0xDC00 || i + 12 > n || p[i + 6] != '\\' || p[i + 7] != 'u' || (lo = e2b_mcp__hex4(p + i + 8)) < 0xDC00 || lo > 0xDFFF) return 1;
+    i += 11;
+  }
+  return 0;
+}
+/* Refuses arguments with a lone surrogate in any name or string. Returns 0, or
+   -1 with the error result set. */
+static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
+  const jsmntok_t *t = c->tok;
+  int i, k, j, end;
+  if (c->args < 0) return 0;
+  for (i = c->args + 1, k = 0; k < t[c->args].size; k++, i = end) {
+    end = e2b_mcp__tok_skip(t, i + 1);
+    for (j = i; j < end; j++) {
+      if (t[j].type == JSMN_STRING && e2b_mcp__lone_surrogate(c->js + t[j].start, (size_t)(t[j].end - t[j].start))) {
+        char key[48];
+        if (e2b_mcp__tok_str(c->js, &t[i], key, sizeof key) < 0) e2b_mcp__strlcpy(key, "?", sizeof key);
+        e2b_mcp_result_error(c, "Invalid argument '%s': it holds a lone UTF-16 surrogate (such as \\ud800), which is not "
+                                "text. Nothing was sent to E2B.", key);
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
+/* Runs a tool: the one place a handler is called. */
+/* A result as it goes out: one that overflowed is an error that says so; an
+   empty one is an empty text. */
+static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
+  if (c->out.err || c->content.err) {
+    size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
+    e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
+                         "limit, a narrower filter or a shorter time range.", (unsigned long)cap);
+  }
+  if (!c->has_out && c->content.len == 0) e2b_mcp_result_text(c, "");
+}
+/* In-process (e2b_mcp_call_tool): any tool, run to its end. */
+static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
+  e2b_mcp__result_reset(c);
+  if (c->tool->build) e2b_mcp__run_two_phase(c);   /* its slot checks the arguments */
+  else if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
+  e2b_mcp__result_done(s, c);
+}
+
+/* Writes a CallToolResult value. */
+static void e2b_mcp__write_result(e2b_mcp_server *s, e2b_mcp_call *c, e2b_mcp_json *w) {
+  int structured = c->has_out && !c->is_error && s->sess->version >= E2B_MCP__V2025_06;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "content");
+  e2b_mcp_json_arr(w);
+  if (c->content.len) e2b_mcp_json_raw(w, c->content.buf, c->content.len);
+  else if (c->has_out) {   /* the same JSON as text */
+    e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "type"); e2b_mcp_json_str(w, "text");
+    e2b_mcp_json_key(w, "text");
+    e2b_mcp_json_strn(w, c->out.buf, c->out.len);
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_arr_end(w);
+  if (structured) { e2b_mcp_json_key(w, "structuredContent"); e2b_mcp_json_raw(w, c->out.buf, c->out.len); }
+  e2b_mcp_json_key(w, "isError"); e2b_mcp_json_bool(w, c->is_error);
+  if (c->modern) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
+  e2b_mcp_json_obj_end(w);
+}
+
+static void e2b_mcp__write_tool(e2b_mcp_server *s, e2b_mcp_json *w, const e2b_mcp_tool *t) {
+  unsigned a = t->annotations;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, t->name);
+  if (t->title && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
+  e2b_mcp_json_key(w, "description"); e2b_mcp_json_str(w, t->description ? t->description : t->name);
+  e2b_mcp_json_key(w, "inputSchema"); e2b_mcp_json_raw(w, t->input_schema, strlen(t->input_schema));
+  if (t->output_schema && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp_json_raw(w, t->output_schema, strlen(t->output_schema)); }
+  if (s->sess->version >= E2B_MCP__V2025_03) {
+    e2b_mcp_json_key(w, "annotations"); e2b_mcp_json_obj(w);
+    if (t->title) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
+    e2b_mcp_json_key(w, "readOnlyHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_READ_ONLY) != 0);
+    if (!(a & E2B_MCP_READ_ONLY)) {
+      e2b_mcp_json_key(w, "destructiveHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_DESTRUCTIVE) != 0);
+      e2b_mcp_json_key(w, "idempotentHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_IDEMPOTENT) != 0);
+    }
+    e2b_mcp_json_key(w, "openWorldHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_CLOSED_WORLD) == 0);
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_obj_end(w);
+}
+
+static const char e2b_mcp__default_instructions[] =
+  "Manage E2B cloud sandboxes (microVMs billed per second). Start with e2b_list_sandboxes to see what is running "
+  "and when each one ends. Creating, resuming or extending a sandbox costs money: ask the user first, keep timeouts "
+  "short, and never put secrets in env_vars unless the user gave them for that purpose. Pausing stops the billing "
+  "of compute; a paused sandbox can be resumed. This server does not run code inside sandboxes. When a call "
+  "answers 429, wait the time it names before calling E2B again.";
+
+/* ---- method handlers ---- */
+static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  e2b_mcp_json w;
+  int i, v = E2B_MCP__VLATEST, pv = e2b_mcp__tok_get(js, t, params, "protocolVersion");
+  int caps = e2b_mcp__tok_get(js, t, params, "capabilities");
+  if (pv >= 0)
+    for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
+  s->sess->version = v;
+  {   /* form mode: "elicitation": {} or, from 2025-11-25, an object naming "form" ({"url": {}} alone is URL mode only) */
+    int el = e2b_mcp__tok_get(js, t, caps, "elicitation");
+    s->sess->client_elicitation = el >= 0 && t[el].type == JSMN_OBJECT &&
+                                  (t[el].size == 0 || v < E2B_MCP__V2025_11 || e2b_mcp__tok_get(js, t, el, "form") >= 0);
+    s->sess->client_ready = 0;
+  }
+  s->sess->initialized = 1;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "protocolVersion"); e2b_mcp_json_str(&w, e2b_mcp__versions[v]);
+  e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_key(&w, "listChanged"); e2b_mcp_json_bool(&w, 0); e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "serverInfo"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
+  if (v >= E2B_MCP__V2025_06) { e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, "E2B sandboxes"); }
+  e2b_mcp_json_key(&w, "version"); e2b_mcp_json_str(&w, E2B_MCP_VERSION);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "instructions");
+  e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+
+static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  e2b_mcp_json w;
+  long long start = 0;
+  int i, end, cur = e2b_mcp__tok_get(js, t, params, "cursor");
+  if (cur >= 0 && !(t[cur].type == JSMN_PRIMITIVE && js[t[cur].start] == 'n')) {
+    if (t[cur].type != JSMN_STRING || e2b_mcp__parse_ll(js + t[cur].start, (size_t)(t[cur].end - t[cur].start), &start) != 0 ||
+        start <= 0 || start >= s->ntools) {
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid cursor: pass the nextCursor of the previous page, or none");
+      return;
+    }
+  }
+  end = (int)start + E2B_MCP_TOOLS_PAGE;
+  if (end > s->ntools) end = s->ntools;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_arr(&w);
+  for (i = (int)start; i < end; i++) e2b_mcp__write_tool(s, &w, s->tools[i]);
+  e2b_mcp_json_arr_end(&w);
+  if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
+  if (s->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
+    e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
+    e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, E2B_MCP_LIST_TTL_MS);
+    e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+  }
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+
+/* A modern tools/call's own parts: the client's capabilities, the answers
+   (inputResponses: an object of objects) and the requestState, which must
+   have been sealed here for this tool and these arguments and not have
+   expired. 0, or -1 with the error answered (the tool does not run). */
+static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, int params, int meta, const char *id) {
+  const char *js = c->js;
+  const jsmntok_t *t = c->tok;
+  int ir = e2b_mcp__tok_get(js, t, params, "inputResponses"), rs = e2b_mcp__tok_get(js, t, params, "requestState");
+  c->modern = 1;
+  c->caps = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_CAPS);
+  if (ir >= 0) {
+    int i, k, ok = t[ir].type == JSMN_OBJECT;
+    for (i = ir + 1, k = 0; ok && k < t[ir].size; k++, i = e2b_mcp__tok_skip(t, i + 1)) ok = t[i + 1].type == JSMN_OBJECT;
+    if (!ok) {
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: inputResponses must be an object whose answers are objects");
+      return -1;
+    }
+    c->responses = ir;
+  }
+  if (rs >= 0) {
+    int r = E2B_MCP__STATE_BAD;
+    if (t[rs].type == JSMN_STRING && s->state_key_set)
+      r = e2b_mcp__state_open(s->state_key, c->tool->name, js, t, c->args, js + t[rs].start, (size_t)(t[rs].end - t[rs].start),
+                              e2b_mcp__state_now(), c->state);
+    if (r == E2B_MCP__STATE_STALE) {
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: requestState has expired. Call again without "
+                           "requestState and inputResponses to be asked again; nothing was done or sent to E2B.");
+      return -1;
+    }
+    if (r < 0) {
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: requestState failed its integrity check (altered, or "
+                           "issued for another tool or other arguments). Call again without requestState and inputResponses; "
+                           "nothing was done or sent to E2B.");
+      return -1;
+    }
+    c->state_len = r;
+  }
+  return 0;
+}
+
+/* The answer to a finished call (its result, or its JSON-RPC error), to m;
+   nothing for a cancelled one (MCP: it gets no response). */
+static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, const char *id) {
+  e2b_mcp_json w;
+  if (c->cancelled) return;
+  if (c->fail_code) {
+    if (s->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) s->wire->status = 400;
+    e2b_mcp__reply_error_data(s, m, id, c->fail_code, s->errmsg, c->fail_data);
+    return;
+  }
+  e2b_mcp__reply_begin(s, m, &w, id);
+  if (c->input_required) {
+    e2b_mcp_json_obj(&w);
+    e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "input_required");
+    e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c->out.buf, c->out.len);
+    if (c->new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c->new_state); }
+    e2b_mcp_json_obj_end(&w);
+  } else e2b_mcp__write_result(s, c, &w);
+  e2b_mcp__out_end(m, &w);
+}
+
+/* A call's record from its request: tool, arguments, sink, progress token and,
+   from a 2026-07-28 client, its answers and sealed state. -1 when the request
+   was answered with an error instead. */
+static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, const e2b_mcp_tool *tool,
+                              const char *js, const jsmntok_t *t, int args, int params, const char *id) {
+  int meta = e2b_mcp__tok_get(js, t, params, "_meta");
+  int pt = e2b_mcp__tok_get(js, t, meta, "progressToken");
+  c->tool = tool;
+  c->srv = s; c->js = js; c->tok = t; c->args = args;
+  c->sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
+  c->caps = c->responses = c->state_len = -1;
+  if (s->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
+  if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
+    e2b_mcp__tok_json(js, &t[pt], c->progress_token, sizeof c->progress_token);
+  return 0;
+}
+
+/* A simple custom tool's call (e2b_mcp_tool.fn): run now, synchronously, and
+   answered at once. A frame of its own: the two-phase calls' path carries
+   neither its call record nor its copy of the id. (Not e2b_mcp__run_tool,
+   which may run a two-phase tool in-process: this frame never needs that.) */
+E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool,
+                                                  const char *js, const jsmntok_t *t, int args, int params, const char *id) {
+  e2b_mcp_call c;
+  char idcopy[E2B_MCP_RPC_ID_MAX];
+  memset(&c, 0, sizeof c);
+  if (e2b_mcp__call_fill(s, m, &c, tool, js, t, args, params, id) != 0) return;
+  e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
+  s->call_id = idcopy;
+  s->call_cancelled = 0;
+  e2b_mcp__result_reset(&c);
+  if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) c.tool->fn(&c);
+  e2b_mcp__result_done(s, &c);
+  s->call_id = "";
+  e2b_mcp__reply_call(s, m, &c, idcopy);
+}
+
+static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  const e2b_mcp_tool *tool;
+  e2b_mcp__slot *k;
+  int name = e2b_mcp__tok_get(js, t, params, "name");
+  int args = e2b_mcp__tok_get(js, t, params, "arguments");
+  if (name < 0 || t[name].type != JSMN_STRING) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "tools/call needs params.name, the tool's name");
+    return;
+  }
+  tool = e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start));
+  if (!tool) {
+    char text[160];
+    int n = t[name].end - t[name].start;
+    e2b_mcp__fmt(text, sizeof text, "Unknown tool: %.*s (tools/list names the tools)", n > 80 ? 80 : n, js + t[name].start);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
+    return;
+  }
+  if (args >= 0 && t[args].type == JSMN_PRIMITIVE && js[t[args].start] == 'n') args = -1;
+  if (args >= 0 && t[args].type != JSMN_OBJECT) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params.arguments must be a JSON object");
+    return;
+  }
+  /* a two-phase tool's call (E2B's own, or a custom one's) is made in its call
+     slot (>>engine); a simple custom one's on its own frame */
+  if (!tool->build) { e2b_mcp__custom_call(s, m, tool, js, t, args, params, id); return; }
+  if ((k = e2b_mcp__slot_claim(s)) == NULL) {
+    char text[200];
+    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
+                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
+    return;
+  }
+  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(k); return; }
+  if (e2b_mcp__call_start(s, m, k, id, NULL) && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);   /* a batch is answered as one array */
+}
+
+/* ---- the stateless revision (2026-07-28) ---- */
+
+/* Whether the request at root is of the stateless revision: server/discover
+   (the probe a dual-era client starts with), a params._meta carrying the
+   revision's keys, or an HTTP request whose MCP-Protocol-Version names it.
+   Everything else is answered as the 2025 revisions are. */
+static int e2b_mcp__is_modern(const char *js, const jsmntok_t *t, int root, const e2b_mcp_wire *wire) {
+  int meth = e2b_mcp__tok_get(js, t, root, "method");
+  int meta = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, root, "params"), "_meta");
+  if (meth >= 0 && e2b_mcp__tok_eq(js, &t[meth], "server/discover")) return 1;
+  if (e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_PV) >= 0 || e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_CAPS) >= 0) return 1;
+  return wire && wire->pver && e2b_mcp__ieq(wire->pver, wire->pver_n, e2b_mcp__modern_version);
+}
+
+/* An error of the revision's envelope, with the HTTP status it wants. */
+static void e2b_mcp__modern_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int status, int code, const char *text, const char *data) {
+  if (s->wire && !s->wire->status) s->wire->status = status;
+  e2b_mcp__reply_error_data(s, m, id, code, text, data);
+}
+
+/* n bytes of a against lowercase b, case-insensitively. */
+static int e2b_mcp__hs_ieqn_plain(const char *a, const char *b, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    char x = a[i] >= 'A' && a[i] <= 'Z' ? (char)(a[i] + 32) : a[i], y = b[i] >= 'A' && b[i] <= 'Z' ? (char)(b[i] + 32) : b[i];
+    if (x != y) return 0;
+  }
+  return 1;
+}
+/* A header's value against a token's text: exact, case and all. */
+static int e2b_mcp__wire_eq(const char *h, size_t hn, const char *js, const jsmntok_t *t) {
+  return t->type == JSMN_STRING && (size_t)(t->end - t->start) == hn && memcmp(js + t->start, h, hn) == 0;
+}
+
+static void e2b_mcp__supported_versions(e2b_mcp_json *w) {
+  int i;
+  e2b_mcp_json_arr(w);
+  e2b_mcp_json_str(w, e2b_mcp__modern_version);
+  for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
+  e2b_mcp_json_arr_end(w);
+}
+
+static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id) {
+  e2b_mcp_json w;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
+  e2b_mcp_json_key(&w, "supportedVersions"); e2b_mcp__supported_versions(&w);
+  e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "instructions");
+  e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
+  e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, E2B_MCP_LIST_TTL_MS);
+  e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+  e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "io.modelcontextprotocol/serverInfo"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
+  e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, "E2B sandboxes");
+  e2b_mcp_json_key(&w, "version"); e2b_mcp_json_str(&w, E2B_MCP_VERSION);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+
+/* Mcp-Param-<Name> headers (SEP-2243): a tool's argument whose schema says
+   "x-mcp-header": "<Name>" is mirrored into that header, so a router can read
+   it; when the body has the argument, the header must be there and say the
+   same (its text, or =?base64?<standard Base64, padded>?= of it). Returns 0,
+   or -1 with the message for the HeaderMismatch error in msg. */
+static int e2b_mcp__b64_std(const char *v, size_t n, char *out, size_t cap) {
+  static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  size_t i, o = 0;
+  unsigned acc = 0;
+  int bits = 0, pad = 0;
+  if (n % 4) return -1;
+  for (i = 0; i < n; i++) {
+    const char *q = v[i] ? strchr(a, v[i]) : NULL;
+    if (v[i] == '=' && i + 2 >= n) { pad++; continue; }
+    if (!q || pad) return -1;
+    acc = (acc << 6) | (unsigned)(q - a);
+    bits += 6;
+    if (bits >= 8) { bits -= 8; if (o == cap) return -1; out[o++] = (char)(acc >> bits); acc &= (1u << bits) - 1; }
+  }
+  return (int)o;
+}
+static const char *e2b_mcp__wire_header(const e2b_mcp_wire *w, const char *prefix, const char *name, size_t nn, size_t *vn) {
+  size_t i = 0, pl = strlen(prefix);
+  while (i < w->head_n) {
+    size_t ls = i, ve, vs, colon;
+    while (i < w->head_n && w->head[i] != '\n') i++;
+    ve = i++;
+    if (ve > ls && w->head[ve - 1] == '\r') ve--;
+    for (colon = ls; colon < ve && w->head[colon] != ':'; colon++) {}
+    if (colon == ve || colon - ls != pl + nn) continue;
+    if (!e2b_mcp__hs_ieqn_plain(w->head + ls, prefix, pl) || !e2b_mcp__hs_ieqn_plain(w->head + ls + pl, name, nn)) continue;
+    for (vs = colon + 1; vs < ve && (w->head[vs] == ' ' || w->head[vs] == '\t'); vs++) {}
+    while (ve > vs && (w->head[ve - 1] == ' ' || w->head[ve - 1] == '\t')) ve--;
+    *vn = ve - vs;
+    return w->head + vs;
+  }
+  return NULL;
+}
+static int e2b_mcp__check_param_headers(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params, char *msg, size_t cap) {
+  const e2b_mcp_wire *w = s->wire;
+  int name = e2b_mcp__tok_get(js, t, params, "name"), args = e2b_mcp__tok_get(js, t, params, "arguments");
+  const e2b_mcp_tool *tool = name >= 0 ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
+  const char *sc;
+  int props, i, k;
+  if (!w || !w->head || !tool || args < 0 || t[args].type != JSMN_OBJECT) return 0;
+  sc = tool->input_schema;
+  if (!strstr(sc, "\"x-mcp-header\"") || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
+  props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
+  if (props < 0 || s->rtok[props].type != JSMN_OBJECT) return 0;
+  for (i = props + 1, k = 0; k < s->rtok[props].size; k++, i = e2b_mcp__tok_skip(s->rtok, i + 1)) {
+    int hx = e2b_mcp__tok_get(sc, s->rtok, i + 1, "x-mcp-header"), a, bn;
+    char key[64], want[E2B_MCP_ARG_MAX], got[E2B_MCP_ARG_MAX];
+    const char *hv;
+    size_t hn, hxn;
+    if (hx < 0 || s->rtok[hx].type != JSMN_STRING || e2b_mcp__tok_str(sc, &s->rtok[i], key, sizeof key) < 0) continue;
+    if ((a = e2b_mcp__tok_get(js, t, args, key)) < 0) continue;
+    if (t[a].type == JSMN_STRING) { if (e2b_mcp__tok_str(js, &t[a], want, sizeof want) < 0) continue; }
+    else if (t[a].type == JSMN_PRIMITIVE && (size_t)(t[a].end - t[a].start) < sizeof want) e2b_mcp__tok_json(js, &t[a], want, sizeof want);
+    else continue;
+    hxn = (size_t)(s->rtok[hx].end - s->rtok[hx].start);
+    hv = e2b_mcp__wire_header(w, "mcp-param-", sc + s->rtok[hx].start, hxn, &hn);
+    if (!hv) {
+      e2b_mcp__fmt(msg, cap, "Header mismatch: argument %s is in the body but its header Mcp-Param-%.*s is missing", key, (int)hxn, sc + s->rtok[hx].start);
+      return -1;
+    }
+    if (hn >= 12 && memcmp(hv, "=?base64?", 9) == 0 && memcmp(hv + hn - 2, "?=", 2) == 0) {
+      if ((bn = e2b_mcp__b64_std(hv + 9, hn - 11, got, sizeof got - 1)) < 0) {
+        e2b_mcp__fmt(msg, cap, "Header mismatch: Mcp-Param-%.*s is not valid padded Base64", (int)hxn, sc + s->rtok[hx].start);
+        return -1;
+      }
+    } else {
+      if (hn >= sizeof got) hn = sizeof got - 1;
+      memcpy(got, hv, hn);
+      bn = (int)hn;
+    }
+    got[bn] = 0;
+    if ((size_t)bn != strlen(want) || memcmp(got, want, (size_t)bn) != 0) {
+      e2b_mcp__fmt(msg, cap, "Header mismatch: Mcp-Param-%.*s differs from argument %s", (int)hxn, sc + s->rtok[hx].start, key);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* A request of the stateless revision: the envelope is checked in the order
+   the revision's reference server checks it (the version header, the _meta
+   keys, the header against _meta, the version, then Mcp-Method / Mcp-Name),
+   then the method runs with a session that lives only for this request. */
+static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
+  const e2b_mcp_wire *wire = s->wire;
+  int meta = e2b_mcp__tok_get(js, t, params, "_meta");
+  int pv = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_PV), caps = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_CAPS);
+  int lv = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_LEVEL);
+  e2b_mcp_session one, *saved = s->sess;
+  if (wire && !wire->pver) {
+    e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, "Header mismatch: the MCP-Protocol-Version header is required", NULL);
+    return;
+  }
+  if (pv < 0 || t[pv].type != JSMN_STRING || caps < 0 || t[caps].type != JSMN_OBJECT) {
+    e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__INVALID_PARAMS,
+                          "Invalid params: params._meta must carry " E2B_MCP__META_PV " (a string) and " E2B_MCP__META_CAPS " (an object)", NULL);
+    return;
+  }
+  if (wire && !e2b_mcp__wire_eq(wire->pver, wire->pver_n, js, &t[pv])) {
+    e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, "Header mismatch: MCP-Protocol-Version differs from params._meta's protocolVersion", NULL);
+    return;
+  }
+  if (!e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__modern_version)) {
+    char data[256], req[64];
+    e2b_mcp_json w;
+    e2b_mcp_json_init(&w, data, sizeof data);
+    e2b_mcp_json_obj(&w);
+    e2b_mcp_json_key(&w, "supported"); e2b_mcp__supported_versions(&w);
+    e2b_mcp_json_key(&w, "requested");
+    if (e2b_mcp__tok_str(js, &t[pv], req, sizeof req) < 0) strcpy(req, "?");
+    e2b_mcp_json_str(&w, req);
+    e2b_mcp_json_obj_end(&w);
+    data[w.err ? 0 : w.len] = 0;
+    e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__UNSUPPORTED_VERSION,
+                          "Unsupported protocol version: use 2026-07-28 here, or initialize for the 2025 revisions", w.err ? NULL : data);
+    return;
+  }
+  if (wire) {
+    int name = e2b_mcp__tok_get(js, t, params, "name");
+    int named = e2b_mcp__tok_eq(js, &t[meth], "tools/call") || e2b_mcp__tok_eq(js, &t[meth], "prompts/get");
+    if (!wire->method || !e2b_mcp__wire_eq(wire->method, wire->method_n, js, &t[meth])) {
+      e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH,
+                            wire->method ? "Header mismatch: Mcp-Method differs from the body's method" : "Header mismatch: the Mcp-Method header is required", NULL);
+      return;
+    }
+    if (named && name >= 0 && (!wire->name || !e2b_mcp__wire_eq(wire->name, wire->name_n, js, &t[name]))) {
+      e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH,
+                            wire->name ? "Header mismatch: Mcp-Name differs from params.name" : "Header mismatch: the Mcp-Name header is required", NULL);
+      return;
+    }
+    if (e2b_mcp__tok_eq(js, &t[meth], "tools/call")) {
+      char msg[160];
+      if (e2b_mcp__check_param_headers(s, js, t, params, msg, sizeof msg) != 0) {
+        e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, msg, NULL);
+        return;
+      }
+    }
+  }
+  memset(&one, 0, sizeof one);
+  one.initialized = 1;
+  one.version = E2B_MCP__V2026_07;
+  one.log_level = E2B_MCP__COUNT(e2b_mcp__levels);   /* none: logs only when a level is asked for */
+  if (lv >= 0) { int li = e2b_mcp__level_index(js, &t[lv]); if (li >= 0) one.log_level = li; }
+  s->sess = &one;
+#define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
+  if (E2B_MCP__IS("server/discover")) e2b_mcp__on_discover(s, m, id);
+  else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
+  else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
+  else e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL);   /* initialize, ping, logging/setLevel: removed */
+#undef E2B_MCP__IS
+  s->sess = saved;
+}
+
+/* One JSON-RPC object at token root. */
+static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int root) {
+  char id[E2B_MCP_RPC_ID_MAX];
+  int ver = e2b_mcp__tok_get(js, t, root, "jsonrpc");
+  int meth = e2b_mcp__tok_get(js, t, root, "method");
+  int idt = e2b_mcp__tok_get(js, t, root, "id");
+  int params = e2b_mcp__tok_get(js, t, root, "params"), is_response;
+  id[0] = 0;
+  if (t[root].type != JSMN_OBJECT) { e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: not a JSON-RPC object"); return; }
+  if (idt >= 0) {
+    const jsmntok_t *it = &t[idt];
+    int ok = it->type == JSMN_STRING || (it->type == JSMN_PRIMITIVE && (js[it->start] == '-' || (js[it->start] >= '0' && js[it->start] <= '9')));
+    if (ok && (size_t)(it->end - it->start) + 3 > sizeof id) {
+      char text[128];
+      e2b_mcp__fmt(text, sizeof text, "Invalid Request: the id is longer than this server echoes (E2B_MCP_RPC_ID_MAX: %d bytes of JSON)", (int)sizeof id - 1);
+      e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, text);
+      return;
+    }
+    if (!ok || e2b_mcp__tok_json(js, it, id, sizeof id) < 0) {
+      e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: id must be a string or a number");
+      return;
+    }
+  }
+  /* A response from the client that nobody waits for is ignored (a response
+     is never answered); anything else that is not a request or notification
+     is an Invalid Request, with id null when it has none. */
+  is_response = meth < 0 && idt >= 0 && (e2b_mcp__tok_get(js, t, root, "result") >= 0 || e2b_mcp__tok_get(js, t, root, "error") >= 0);
+  if (ver < 0 || !e2b_mcp__tok_eq(js, &t[ver], "2.0")) {
+    if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
+    return;
+  }
+  if (meth < 0) {
+    if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
+    else e2b_mcp__call_user_answer(s, js, t, root);   /* the user's answer to a call's question, or nobody's */
+    return;
+  }
+  if (t[meth].type != JSMN_STRING) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method must be a string");
+    return;
+  }
+  if (params >= 0 && t[params].type != JSMN_OBJECT) {
+    if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params must be an object");
+    return;
+  }
+  if (idt >= 0 && !m->batch && e2b_mcp__is_modern(js, t, root, s->wire)) {
+    e2b_mcp__handle_modern(s, m, js, t, meth, params, id);
+    return;
+  }
+  if (m->batch && e2b_mcp__tok_eq(js, &t[meth], "initialize")) {   /* 2025-03-26: it MUST NOT be batched */
+    if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: initialize must not be part of a batch");
+    return;
+  }
+  if (idt < 0) {   /* notifications: no answer, ever */
+    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->sess->initialized = s->sess->client_ready = 1;
+    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) e2b_mcp__call_cancel(s, js, t, params);
+    return;
+  }
+#define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
+  if (E2B_MCP__IS("initialize")) e2b_mcp__on_initialize(s, m, js, t, params, id);
+  else if (E2B_MCP__IS("ping")) { e2b_mcp_json w; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
+  else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
+  else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
+  else if (E2B_MCP__IS("logging/setLevel")) {
+    int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
+    if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
+    else { e2b_mcp_json w; s->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
+  } else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
+#undef E2B_MCP__IS
+}
+
+/* Whether the text after the first JSON value is only white space. */
+static int e2b_mcp__only_space(const char *p, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' && p[i] != '\n') return 0;
+  return 1;
+}
+
+/* Handles one message; with async (a transport that moves calls on with
+   e2b_mcp__calls_step) a tool call may be answered later, through out. */
+static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, int async, unsigned long ask_ms) {
+  e2b_mcp__msg m;
+  int ntok, i, k;
+  memset(&m, 0, sizeof m);
+  m.sink = out;
+  m.async = async;
+  m.ask_ms = ask_ms;
+  ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
+  if (ntok == JSMN_ERROR_NOMEM) {
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
+    return m.failed ? -1 : m.written;
+  }
+  if (ntok == E2B_MCP__JSON_DEEP) {
+    char text[96];
+    e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message nests deeper than this server reads (%d levels)", (int)E2B_MCP__JSON_DEPTH);
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
+    return m.failed ? -1 : m.written;
+  }
+  if (ntok == JSMN_ERROR_INVAL || ntok == JSMN_ERROR_PART) {   /* a bare number or literal is valid JSON, just not a message */
+    size_t i = 0;
+    while (i < n && (msg[i] == ' ' || msg[i] == '\t' || msg[i] == '\r' || msg[i] == '\n')) i++;
+    size_t j = i;
+    while (j < n && msg[j] && strchr("0123456789+-.eE \t\r\n", msg[j])) j++;
+    if (i < n && j == n && (msg[i] == '-' || (msg[i] >= '0' && msg[i] <= '9'))) {
+      e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: expected one JSON-RPC object");
+      return m.failed ? -1 : m.written;
+    }
+  }
+  if (ntok <= 0 || !e2b_mcp__only_space(msg + s->mtok[0].end, n - (size_t)s->mtok[0].end) ||
+      (s->mtok[0].type != JSMN_OBJECT && s->mtok[0].type != JSMN_ARRAY)) {
+    e2b_mcp__reply_error(s, &m, NULL, ntok <= 0 || s->mtok[0].type == JSMN_OBJECT || s->mtok[0].type == JSMN_ARRAY
+                         ? E2B_MCP__PARSE_ERROR : E2B_MCP__INVALID_REQUEST,
+                         ntok <= 0 ? "Parse error: the message is not valid JSON"
+                         : s->mtok[0].type == JSMN_OBJECT || s->mtok[0].type == JSMN_ARRAY ? "Parse error: text after the JSON value"
+                         : "Invalid Request: expected one JSON-RPC object");
+    return m.failed ? -1 : m.written;
+  }
+  if (s->mtok[0].type == JSMN_ARRAY) {
+    if (s->sess->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
+      e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, s->mtok[0].size == 0 ? "Invalid Request: empty batch"
+                           : "Invalid Request: batches are accepted only under protocol version 2025-03-26");
+      return m.failed ? -1 : m.written;
+    }
+    m.batch = 1;
+    for (i = 1, k = 0; k < s->mtok[0].size && !m.failed; k++) {
+      e2b_mcp__handle_one(s, &m, msg, s->mtok, i);
+      i = e2b_mcp__tok_skip(s->mtok, i);
+    }
+    if (m.batch_items && !m.failed) {   /* the array's end, through the redactor like every byte */
+      e2b_mcp__redact_init(&m.red, s);
+      if (e2b_mcp__redact_write(&m.red, e2b_mcp__sink_write, (void *)out, "]", 1) != 0 ||
+          e2b_mcp__redact_end(&m.red, e2b_mcp__sink_write, (void *)out) != 0 || (out->end && out->end(out->ctx) != 0)) m.failed = 1;
+      else m.written = 1;
+    }
+    return m.failed ? -1 : m.written;
+  }
+  e2b_mcp__handle_one(s, &m, msg, s->mtok, 0);
+  return m.failed ? -1 : m.written;
+}
+E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
+  return e2b_mcp__handle(s, msg, n, out, 0, 0);
+}
+
+/* Redacts buf[0..n) in place (the output never runs ahead of the input: the
+   replacement is no longer than the key); returns the new length. */
+typedef struct e2b_mcp__inplace { char *buf; size_t len; } e2b_mcp__inplace;
+static int e2b_mcp__inplace_write(void *ctx, const char *p, size_t n) {
+  e2b_mcp__inplace *x = (e2b_mcp__inplace *)ctx;
+  memmove(x->buf + x->len, p, n);
+  x->len += n;
+  return 0;
+}
+static size_t e2b_mcp__redact_buf(const e2b_mcp_server *s, char *buf, size_t n) {
+  e2b_mcp__redact r;
+  e2b_mcp__inplace x;
+  x.buf = buf; x.len = 0;
+  e2b_mcp__redact_init(&r, s);
+  if (!r.len) return n;
+  e2b_mcp__redact_write(&r, e2b_mcp__inplace_write, &x, buf, n);
+  e2b_mcp__redact_end(&r, e2b_mcp__inplace_write, &x);
+  return x.len;
+}
+
+E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r) {
+  e2b_mcp_call c;
+  int ntok = 0;
+  memset(&c, 0, sizeof c);
+  memset(r, 0, sizeof *r);
+  r->message = "";
+  c.tool = e2b_mcp__find_tool(s, name, strlen(name));
+  if (!c.tool) return -1;
+  c.srv = s; c.args = -1;
+  if (args_json && *args_json) {
+    size_t n = strlen(args_json);
+    if (n > E2B_MCP_MSG_MAX) return -1;
+    memcpy(s->msg, args_json, n + 1);
+    ntok = e2b_mcp__parse(s->msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
+    if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT || !e2b_mcp__only_space(s->msg + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return -1;
+    c.js = s->msg; c.tok = s->mtok; c.args = 0;
+  }
+  e2b_mcp__run_tool(s, &c);
+  /* what an embedding program hands to its model leaves the server too */
+  c.out.len = e2b_mcp__redact_buf(s, s->result, c.out.len);
+  c.content.len = e2b_mcp__redact_buf(s, s->content, c.content.len);
+  s->errmsg[e2b_mcp__redact_buf(s, s->errmsg, strlen(s->errmsg))] = 0;
+  r->is_error = c.is_error;
+  if (c.has_out && !c.is_error) { s->result[c.out.len] = 0; r->json = s->result; r->json_len = c.out.len; }
+  if (c.content.len) { r->content = s->content; r->content_len = c.content.len; }
+  r->message = s->errmsg;
+  return 0;
+}
+

@@ -1,0 +1,204 @@
+/* >>mcp core: what a tool, a transport and an in-process caller see -------
+   The tool table, the sink a transport gives the core, the call a tool
+   handler works on, and the functions a handler calls. */
+
+/* Tool annotations (MCP ToolAnnotations hints). */
+enum {
+  E2B_MCP_READ_ONLY   = 1,
+  E2B_MCP_DESTRUCTIVE = 2,
+  E2B_MCP_IDEMPOTENT  = 4,
+  E2B_MCP_CLOSED_WORLD = 8   /* openWorldHint false */
+};
+
+typedef struct e2b_mcp_server e2b_mcp_server;
+typedef struct e2b_mcp_call e2b_mcp_call;
+typedef void (*e2b_mcp_tool_fn)(e2b_mcp_call *c);
+
+typedef struct e2b_mcp_tool {
+  const char *name;           /* A-Z a-z 0-9 _ - . */
+  const char *title;
+  const char *description;
+  const char *input_schema;   /* JSON Schema text, an object schema */
+  const char *output_schema;  /* JSON Schema text, or NULL */
+  unsigned annotations;       /* E2B_MCP_READ_ONLY | ... */
+  e2b_mcp_tool_fn fn;         /* the simple form: runs at once, synchronously */
+  void *user;
+  /* Or a tool that calls E2B, in two phases, like E2B's own (fn NULL): it runs
+     in a call slot, concurrently, with consent and E2B's errors and 429s
+     handled for it. build writes the request from the arguments
+     (e2b_mcp_request_..., no I/O) and returns 0, or sets the error result and
+     returns -1; shape turns E2B's 2xx answer (r->body, r->body_len;
+     e2b_mcp_answer parses it) into the result. */
+  int  (*build)(e2b_mcp_call *c, struct e2b_mcp__req *rq);
+  void (*shape)(e2b_mcp_call *c, const struct e2b_mcp__req *rq, const struct e2b_mcp_http_resp *r);
+} e2b_mcp_tool;
+
+/* Where outgoing messages go. write() may be called several times for one
+   message; end() marks the message complete (stdio adds the newline). */
+typedef struct e2b_mcp_sink {
+  void *ctx;
+  int (*write)(void *ctx, const char *p, size_t n);
+  int (*end)(void *ctx);
+  /* After the core has written a server->client request with this id, waits
+     for the client's answer: reads it into s->msg, parses it into s->mtok and
+     returns the token index of its "result" (-2: an error answer or the end
+     of input; -3: the client cancelled the tool call, whose id is
+     s->call_id). NULL: this transport cannot ask, and elicitation is not used. */
+  int (*await_answer)(void *ctx, e2b_mcp_server *s, long id);
+} e2b_mcp_sink;
+
+typedef struct e2b_mcp_config {
+  const char *api_key;        /* team key e2b_...; NULL: tools answer with a clear error */
+  const char *api_url;        /* default https://api.e2b.app (or from domain) */
+  const char *dashboard_url;  /* default https://dashboard-api.e2b.app */
+  const char *domain;         /* default e2b.app */
+  const char *ca_file;        /* PEM trust anchors; NULL: the system bundle */
+  int enable_kill;            /* expose e2b_kill_sandbox */
+  int connect_timeout_ms;     /* 0: E2B_MCP_CONNECT_TIMEOUT_MS */
+  int read_timeout_ms;        /* 0: E2B_MCP_READ_TIMEOUT_MS */
+  const e2b_mcp_sock_port *sock_port;  /* the platform (see >>ports); NULL: e2b_mcp_sock_posix */
+  const char *server_name;    /* serverInfo.name; default "e2b-mcp" */
+  const char *instructions;   /* default: a short guide for the model */
+  const char *state_key;      /* secret that seals requestState tokens (2026-07-28): replicas
+                                 behind one load balancer share it; NULL: a random key per
+                                 process (POSIX), or no sealed state (a custom port) */
+} e2b_mcp_config;
+
+struct e2b_mcp_call {
+  e2b_mcp_server *srv;
+  struct e2b_mcp__slot *slot; /* the call slot a built-in tool's call runs in; NULL for a custom tool */
+  const e2b_mcp_tool *tool;
+  const char *js;             /* the message text the arguments live in */
+  const jsmntok_t *tok;
+  int args;                   /* token index of "arguments", or -1 */
+  e2b_mcp_json out;           /* structuredContent, over the result buffer */
+  e2b_mcp_json content;       /* extra content blocks, over the content buffer */
+  int is_error, has_out;
+  const e2b_mcp_sink *sink;   /* notifications during the call; NULL in-process */
+  char progress_token[E2B_MCP_RPC_ID_MAX];  /* JSON text, "" when none */
+  unsigned long progress;      /* 1 + the last progress value sent; 0 before any */
+  int cancelled;              /* the client cancelled the call: it gets no answer */
+  /* the stateless revision (2026-07-28) */
+  int modern;                 /* the call came from a 2026-07-28 client */
+  int caps;                   /* token index of its client capabilities (modern), or -1 */
+  int responses;              /* token index of params.inputResponses, or -1 */
+  int state_len;              /* the verified requestState payload's length, -1 when none came */
+  unsigned char state[E2B_MCP_STATE_MAX];   /* its payload */
+  int input_required;         /* the result is an InputRequiredResult: inputRequests in out */
+  char new_state[E2B_MCP__STATE_TEXT];      /* its sealed requestState, "" when none */
+  int fail_code;              /* nonzero: answer with this JSON-RPC error (e2b_mcp_fail) */
+  const char *fail_data;      /* its data, JSON text, or NULL */
+};
+
+/* An in-process call's outcome; pointers into the server's buffers, valid
+   until the next call. */
+typedef struct e2b_mcp_result {
+  int is_error;
+  const char *json;           /* structured result (JSON object), or NULL */
+  size_t json_len;
+  const char *content;        /* content blocks as JSON array items, or NULL */
+  size_t content_len;
+  const char *message;        /* plain text of an error, "" otherwise */
+} e2b_mcp_result;
+
+/* What an HTTP transport knows about the request beyond its body, for the
+   checks of the stateless revision (2026-07-28); the core fills the outputs. */
+typedef struct e2b_mcp_wire {
+  const char *pver, *method, *name;   /* MCP-Protocol-Version, Mcp-Method, Mcp-Name (NULL: absent) */
+  size_t pver_n, method_n, name_n;
+  const char *head;                   /* the whole request head, for Mcp-Param-* headers */
+  size_t head_n;
+  int status;                         /* out: 0, or the HTTP status (400, 404) of an error answer */
+} e2b_mcp_wire;
+
+/* What one client negotiated. The core reads and writes it through s->sess. */
+typedef struct e2b_mcp_session {
+  int initialized;            /* initialize answered */
+  int version;                /* index of the negotiated protocol version */
+  int log_level;              /* index of the minimum level sent */
+  int client_elicitation;     /* the client declared elicitation in form mode */
+  int client_ready;           /* notifications/initialized came: requests to it may be sent */
+} e2b_mcp_session;
+
+/* Set-up. The config is copied; its strings must outlive the server. Returns 0,
+   or a negative E2B_MCP_ERR_* when a URL is invalid (or E2B_MCP_ERR_CONFIG, below). A missing or wrong key is
+   not an error here: the server starts and each tool says what to fix. */
+/* int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg): the
+   caller's idea of the server's size goes along, so a file built with other
+   settings than the implementation (another profile, buffer size or token
+   layout: another e2b_mcp_server) gets E2B_MCP_ERR_CONFIG instead of a
+   server written past its end. */
+#define e2b_mcp_init(s, cfg) e2b_mcp__init_sized((s), (cfg), sizeof(e2b_mcp_server))
+E2B_MCP_DEF int  e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
+E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
+
+/* Handles one incoming message (a JSON-RPC object, or a batch under
+   2025-03-26) and writes every answer and notification to out, before it
+   returns: the blocking convenience for a transport of your own (a tool call
+   runs in a call slot to its end; its consent question waits through
+   out->await_answer). The text may be s->msg itself. Returns the number of
+   answers written (notifications sent on the way are not counted), or < 0 on
+   a sink failure. */
+E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
+
+
+/* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
+   when the tool ran (see r->is_error), < 0 when it does not exist or the
+   arguments are not a JSON object. */
+E2B_MCP_DEF int  e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r);
+
+/* For tool handlers: arguments. Each returns 1 when present and valid, 0 when
+   absent, -1 when of the wrong type or too long for buf. */
+E2B_MCP_DEF int e2b_mcp_arg_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap);
+E2B_MCP_DEF int e2b_mcp_arg_int(e2b_mcp_call *c, const char *key, long long *v);
+E2B_MCP_DEF int e2b_mcp_arg_bool(e2b_mcp_call *c, const char *key, int *v);
+E2B_MCP_DEF int e2b_mcp_arg_token(e2b_mcp_call *c, const char *key);  /* token index or -1 */
+
+/* For tool handlers: the result. */
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_result_json(e2b_mcp_call *c);  /* write one object */
+E2B_MCP_DEF void e2b_mcp_result_text(e2b_mcp_call *c, const char *text);
+E2B_MCP_DEF void e2b_mcp_result_image(e2b_mcp_call *c, const char *base64, const char *mime);
+E2B_MCP_DEF void e2b_mcp_result_audio(e2b_mcp_call *c, const char *base64, const char *mime);
+E2B_MCP_DEF void e2b_mcp_result_resource(e2b_mcp_call *c, const char *uri, const char *mime, const char *text);
+E2B_MCP_DEF void e2b_mcp_result_link(e2b_mcp_call *c, const char *uri, const char *name, const char *mime);
+/* fmt: a printf subset (%s %.*s %c %d %i %u %x, l/ll; no floating point). */
+E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...);
+
+/* For tool handlers: talking to the client during a call. */
+E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message);
+E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...);
+/* Asks the user a yes/no question (elicitation). 1: accepted with the box
+   checked; 0: anything else (declined, cancelled, no answer; when the client
+   cancelled the call itself, c->cancelled is set: return, no result is sent);
+   -1: the client cannot be asked; 2: a 2026-07-28 client was asked within
+   the result (return: it calls again with the answer). */
+E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
+/* Asks the user to fill a form (elicitation/create, form mode). Returns the
+   token index of the answer's result ({action, content}) in c->srv->mtok over
+   c->srv->msg, -1 when the client cannot be asked, -2 when it did not answer,
+   -3 when the client cancelled the call (stop: no answer is sent for it).
+   The call's arguments are overwritten by the answer: read them first. */
+E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json);
+/* The stateless revision (2026-07-28) asks within the result instead: the
+   call answers with an InputRequiredResult and the client calls again with
+   the answers. For a call from such a client (c->modern):
+   e2b_mcp_input_required makes the result an InputRequiredResult with these
+   inputRequests (a JSON object, {"key": {"method": ..., "params": ...}}) and,
+   when state is not NULL, a requestState sealing state (at most 64 bytes)
+   to this tool and these exact arguments for E2B_MCP_STATE_TTL_S; -1 when
+   the client is not modern or no key can seal. On the call that comes back,
+   e2b_mcp_input_response gives the token index (in c->js/c->tok) of one
+   answer, -1 when absent, and e2b_mcp_request_state copies the state's
+   payload (NUL added) and returns its length, -1 when none came. A state that
+   was altered, forged, sealed for another call or expired never reaches the
+   tool: the client gets a JSON-RPC error. */
+E2B_MCP_DEF int  e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state);
+E2B_MCP_DEF int  e2b_mcp_input_response(e2b_mcp_call *c, const char *key);
+E2B_MCP_DEF int  e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap);
+/* Whether the client declared a capability ("elicitation", "sampling", "roots"). */
+E2B_MCP_DEF int  e2b_mcp_client_has(e2b_mcp_call *c, const char *capability);
+/* Answers the call with a JSON-RPC error instead of a result (data: JSON text
+   or NULL), e.g. -32021 when a capability the client did not declare is needed. */
+E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json);
+

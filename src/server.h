@@ -1,0 +1,65 @@
+/* >>server: the one struct that holds every layer's state ---------------------
+   Declared after the layers whose state it holds; the caller owns it (static
+   or on a big stack) and nothing in it is allocated. */
+
+struct e2b_mcp_server {
+  e2b_mcp_config cfg;
+  const e2b_mcp_sock_port *net;   /* cfg.sock_port, or the POSIX port */
+  /* the MCP session: stdio and in-process calls use `session`; the HTTP
+     transport points sess at the session of the request it serves */
+  e2b_mcp_session session, *sess;
+  long next_ask_id;
+  const char *call_id;        /* JSON text of the id of the custom tool's call being run (its own copy), "" when none */
+  e2b_mcp_wire *wire;         /* set by an HTTP transport around e2b_mcp_handle, else NULL */
+  unsigned char state_key[32];  /* seals requestState tokens */
+  int state_key_set;
+  /* the tool set */
+  const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+  int ntools;
+  /* E2B */
+  char key[E2B_MCP_KEY_MAX];  /* the server's own key (cfg.api_key, checked) */
+  int key_problem;            /* 0 ok, else why the key cannot be used */
+  unsigned key_len;           /* its length ("" and 0 when none) */
+  unsigned char key_fail[E2B_MCP_KEY_MAX];   /* its KMP table, for finding it in a stream */
+  /* THE E2B key of the call being served: the redactor hides it in all output
+     (e2b_mcp__redact_init). It is key, or the key of the call slot being
+     served (e2b_mcp__slot_enter): over HTTP with per-client keys, its client's. */
+  const char *call_key;
+  const unsigned char *call_key_fail;
+  unsigned call_key_len;
+  unsigned long *call_cooldown;   /* call_key's 429 cool-downs: cooldown_until, or its key slot's */
+  e2b_mcp_url api, dash;
+  e2b_mcp_tls_trust trust;
+  int trust_loaded;
+  /* after a 429, per tool (E2B limits per route: a full concurrency on create
+     must not stop the kill or pause that frees it): no request before this (ms) */
+  unsigned long cooldown_until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+  int nslots;                 /* call slots used so far (the rest were never touched) */
+  int call_cancelled;         /* the client cancelled the custom tool's call (call_id) while it
+                                 waited for its user's answer (e2b_mcp_sink.await_answer) */
+  /* Buffers, in the order a call uses them. Everything from msg on is never
+     cleared as a whole, so pages a session does not use stay out of memory. */
+  char msg[E2B_MCP_MSG_MAX + 1];
+  jsmntok_t mtok[E2B_MCP_MSG_TOKENS];
+  jsmntok_t rtok[E2B_MCP_RESP_TOKENS];
+  char result[E2B_MCP_RESULT_MAX];
+  char content[E2B_MCP_CONTENT_MAX];
+  char out[E2B_MCP_OUT_CHUNK];
+  char errmsg[E2B_MCP_ERRMSG_MAX];
+  e2b_mcp__slot slots[E2B_MCP_CALLS];   /* the tool calls in flight (>>engine); the first nslots were used */
+#ifdef E2B_MCP__HTTP
+  e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
+#endif
+#ifndef E2B_MCP_NO_STDIO
+  char stdin_buf[E2B_MCP__D(4096, 256)];    /* stdin's bytes, read by the stdio transport */
+  size_t in_at, in_len, line_n;             /* stdin_buf[in_at..in_len) unread; line_n bytes of the next line in msg */
+  int in_eof, line_over;
+  char stdout_buf[E2B_MCP__D(32768, 256)];  /* stdout's: one write(2) per message up to this size */
+#endif
+};
+
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* E2B_MCP_H */

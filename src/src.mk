@@ -1,0 +1,22 @@
+# src/src.mk — the library is developed in src/, one file per layer, and the single
+# header users get (e2b_mcp.h, committed at the top level) is generated from it:
+#   make header        writes e2b_mcp.h from E2B_MCP_SRC, in this order
+# E2B_MCP_LAYERS is the layering, bottom up: a layer is a name, src/<name>.h holds its
+# types and declarations, src/<name>.c its implementation; a layer uses only the ones
+# before it. E2B_MCP_SRC is the header's order: every declaration, then (inside
+# E2B_MCP_IMPLEMENTATION) every implementation, each in layer order. A src file names the layers it uses with
+# `#include "layer.h"` lines (so an editor and tests/layers/layers.py can follow them);
+# the generator drops those lines, keeping every other line byte for byte.
+# `make test` (suite `layers`) fails when e2b_mcp.h differs from a fresh generation.
+
+E2B_MCP_LAYERS := front config errors util json port client seal mcp tools engine stdio http server license
+
+E2B_MCP_SRC := src/front.h src/config.h src/errors.h src/json.h src/port.h src/client.h \
+  src/mcp.h src/tools.h src/engine.h src/stdio.h src/http.h src/server.h \
+  src/front.c src/errors.c src/util.c src/json.c src/port.c src/client.c src/seal.c \
+  src/mcp.c src/tools.c src/engine.c src/stdio.c src/http.c src/license.h
+
+.PHONY: header
+header:
+	@sed -e '/^#include "[^"/]*"$$/d' $(E2B_MCP_SRC) > e2b_mcp.h.tmp && mv e2b_mcp.h.tmp e2b_mcp.h
+	@echo "e2b_mcp.h generated from $(words $(E2B_MCP_SRC)) files in src/"

@@ -1,0 +1,219 @@
+/* >>transport: stdio ---------------------------------------------------------
+   One JSON message per line on stdin and stdout. stdout carries nothing but
+   MCP messages; both streams use buffers inside the server (no allocation).
+   Requests a client sends without waiting run together: each tool call takes
+   a call slot and is answered when E2B answers it, in any order (JSON-RPC
+   allows it), while the next lines are read. When every slot is busy, the
+   next tool call waits in s->msg and stdin is not read meanwhile (the pipe
+   holds the rest, in order); unless a call waits for its user's answer, which
+   may be behind it: then the call is told the server is busy. With the POSIX
+   port stdin is waited on with the calls' sockets; elsewhere a line is read
+   (blocking) only when no call talks to E2B. */
+#ifndef E2B_MCP_NO_STDIO
+/* The longest wait with nothing due: stdin or a call ends it sooner. */
+#define E2B_MCP__STDIO_IDLE_MS 60000
+#if defined(E2B_MCP_SOCK_POSIX)
+#  include <unistd.h>
+#  include <errno.h>
+#  define E2B_MCP__STDIN_POLL 1
+#endif
+static int e2b_mcp__stdio_write(void *ctx, const char *p, size_t n) {
+  (void)ctx;
+  return fwrite(p, 1, n, stdout) == n ? 0 : -1;
+}
+static int e2b_mcp__stdio_end(void *ctx) {   /* one write(2) for a message that fits stdout's buffer */
+  (void)ctx;
+  return fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? -1 : 0;
+}
+/* More of stdin into stdin_buf: the count, 0 at its end, -1 on an error, -2
+   when there was nothing after all (a non-blocking stdin). */
+static long e2b_mcp__stdio_fill(e2b_mcp_server *s) {
+#ifdef E2B_MCP__STDIN_POLL
+  ssize_t r;
+  do { r = read(0, s->stdin_buf, sizeof s->stdin_buf); } while (r < 0 && errno == EINTR);
+  if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return -2;   /* nothing after all */
+#else
+  long r = 0;
+  int ch;
+  while (r < (long)sizeof s->stdin_buf && (ch = getc(stdin)) != EOF) { s->stdin_buf[r++] = (char)ch; if (ch == '\n') break; }
+#endif
+  s->in_at = 0;
+  s->in_len = r > 0 ? (size_t)r : 0;
+  if (r <= 0) s->in_eof = 1;
+  return (long)r;
+}
+/* The next whole line from what stdin gave, into s->msg: its length, -1 when
+   more is needed, -2 when it was longer than E2B_MCP_MSG_MAX (skipped). At
+   stdin's end a last line without its newline counts. */
+static long e2b_mcp__stdio_take(e2b_mcp_server *s) {
+  while (s->in_at < s->in_len || s->in_eof) {
+    size_t n = s->line_n;
+    int over;
+    if (s->in_at < s->in_len) {
+      char ch = s->stdin_buf[s->in_at++];
+      if (ch != '\n') {
+        if (n < E2B_MCP_MSG_MAX) s->msg[s->line_n++] = ch;
+        else s->line_over = 1;
+        continue;
+      }
+    } else if (n == 0 && !s->line_over) return -1;   /* the end, and nothing left */
+    over = s->line_over;
+    s->line_n = 0;
+    s->line_over = 0;
+    s->msg[n] = 0;
+    if (over) return -2;
+    if (n && s->msg[n - 1] == '\r') s->msg[--n] = 0;
+    return (long)n;
+  }
+  return -1;
+}
+/* Blocking: the next line (-1 at the end of input). */
+static long e2b_mcp__stdio_line(e2b_mcp_server *s) {
+  for (;;) {
+    long n = e2b_mcp__stdio_take(s);
+    if (n != -1 || s->in_eof) return n;
+#ifdef E2B_MCP__STDIN_POLL
+    {
+      e2b_mcp_sock in;
+      e2b_mcp_poll q;
+      in.h = 0; in.port = s->net;
+      q.sock = &in; q.want = E2B_MCP_WANT_READ; q.ready = 0;
+      if (s->net->wait(s->net->user, &q, 1, E2B_MCP__STDIO_IDLE_MS) <= 0) continue;
+    }
+#endif
+    if (e2b_mcp__stdio_fill(s) == -1) return -1;
+  }
+}
+static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
+  e2b_mcp__msg m;
+  char text[128];
+  memset(&m, 0, sizeof m);
+  m.sink = k;
+  e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
+  e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
+}
+/* A custom tool's question (e2b_mcp_elicit), answered before anything else is
+   read: waits for the answer to our request id; meanwhile ping is answered,
+   other requests are told the server is busy, notifications are dropped (a
+   cancel of the call being decided ends the wait: -3). Built-in tools never
+   wait here: their question is a state of their call (>>engine). */
+static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
+  const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
+  for (;;) {
+    long n = e2b_mcp__stdio_line(s);
+    int ntok, idt, meth, res;
+    long long got;
+    if (n == -1) return -2;
+    if (n == -2) { e2b_mcp__stdio_too_long(s, k); continue; }
+    ntok = e2b_mcp__parse(s->msg, (size_t)n, s->mtok, E2B_MCP__COUNT(s->mtok));
+    if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT) continue;
+    idt = e2b_mcp__tok_get(s->msg, s->mtok, 0, "id");
+    meth = e2b_mcp__tok_get(s->msg, s->mtok, 0, "method");
+    if (meth < 0 && idt >= 0 && e2b_mcp__tok_int(s->msg, &s->mtok[idt], &got) == 0 && got == id) {
+      res = e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
+      return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
+    }
+    if (meth < 0 && idt >= 0) { e2b_mcp__call_user_answer(s, s->msg, s->mtok, 0); continue; }   /* a built-in call's answer: kept for it */
+    if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) {
+      char rid[E2B_MCP_RPC_ID_MAX];
+      int rq = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, 0, "params"), "requestId");
+      if (rq >= 0 && e2b_mcp__tok_json(s->msg, &s->mtok[rq], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) {
+        s->call_cancelled = 1;
+        return -3;
+      }
+      continue;   /* a cancel of something else */
+    }
+    if (meth >= 0 && idt >= 0) {
+      char rid[E2B_MCP_RPC_ID_MAX];
+      e2b_mcp__msg m;
+      memset(&m, 0, sizeof m);
+      m.sink = k;
+      if (e2b_mcp__tok_json(s->msg, &s->mtok[idt], rid, sizeof rid) < 0) continue;
+      if (e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "ping")) {
+        e2b_mcp_json w;
+        e2b_mcp__reply_begin(s, &m, &w, rid); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(&m, &w);
+      } else e2b_mcp__reply_error(s, &m, rid, E2B_MCP__INTERNAL_ERROR, "The server is waiting for the user's answer to a question; send this again after it.");
+    }
+  }
+}
+
+/* Whether the message in s->msg (n bytes) holds a tools/call, alone or in a batch. */
+static int e2b_mcp__stdio_is_call(e2b_mcp_server *s, size_t n) {
+  int ntok = e2b_mcp__parse(s->msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
+  if (ntok <= 0) return 0;
+  k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
+  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
+    int m = s->mtok[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(s->msg, s->mtok, i, "method") : -1;
+    if (m >= 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[m], "tools/call") && e2b_mcp__needs_slot(s, s->msg, s->mtok, i)) return 1;
+  }
+  return 0;
+}
+
+/* stdout or stdin failed: the calls in flight are dropped (their sink dies with
+   e2b_mcp_serve_stdio's frame); changes already sent to E2B are not undone. */
+static void e2b_mcp__stdio_abandon(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE) { e2b_mcp__conn_close(&s->slots[i].conn); e2b_mcp__slot_free(&s->slots[i]); }
+  e2b_mcp_close(s);
+}
+
+E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
+  e2b_mcp_sink k;
+  e2b_mcp_poll fds[1 + E2B_MCP_CALLS];
+  e2b_mcp_sock in;
+  long held = -1;   /* a tool call waiting for a free slot, in s->msg */
+  setvbuf(stdout, s->stdout_buf, _IOFBF, sizeof s->stdout_buf);   /* a message that fits is one write(2) */
+#ifndef E2B_MCP__STDIN_POLL
+  setvbuf(stdin, s->stdin_buf, _IONBF, 0);   /* read through s->stdin_buf, by e2b_mcp__stdio_fill */
+#endif
+  s->in_at = s->in_len = s->line_n = 0;
+  s->in_eof = s->line_over = 0;
+  in.h = 0; in.port = s->net;
+  k.ctx = &k;
+  k.write = e2b_mcp__stdio_write;
+  k.end = e2b_mcp__stdio_end;
+  k.await_answer = e2b_mcp__stdio_await;
+  for (;;) {
+    int n = 0, timeout = E2B_MCP__STDIO_IDLE_MS, asking, talking, busy;
+    /* the lines that are whole */
+    for (;;) {
+      long len;
+      if (held >= 0) {
+        if (!e2b_mcp__calls_free(s)) break;
+        len = held;
+        held = -1;
+      } else if ((len = e2b_mcp__stdio_take(s)) == -1) break;
+      if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
+      if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
+      if (e2b_mcp__calls_busy(s, &asking, &talking) == E2B_MCP_CALLS && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
+      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1, 0) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
+    }
+    busy = e2b_mcp__calls_busy(s, &asking, &talking);
+    if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;
+    if (s->in_eof && held < 0 && !talking && busy) {   /* questions nobody can answer any more: not a yes */
+      int i;
+      for (i = 0; i < s->nslots; i++) if (s->slots[i].state == E2B_MCP__CS_ASKING) s->slots[i].decided = 2;
+      e2b_mcp__calls_step(s);
+      break;
+    }
+    /* wait: for stdin (not at its end, nothing held) and the calls */
+#ifdef E2B_MCP__STDIN_POLL
+    fds[n].sock = !s->in_eof && held < 0 && s->in_at >= s->in_len ? &in : NULL;
+    fds[n].want = E2B_MCP_WANT_READ; fds[n++].ready = 0;
+#else
+    if (!talking && !s->in_eof && held < 0) { if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; } continue; }
+#endif
+    n = e2b_mcp__calls_watch(s, fds, n, &timeout);
+    if (s->net->wait(s->net->user, fds, n, timeout) > 0 && fds[0].sock == &in && fds[0].ready) {
+#ifdef E2B_MCP__STDIN_POLL
+      if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; }
+#endif
+    }
+    e2b_mcp__calls_step(s);
+  }
+  e2b_mcp_close(s);
+  return 0;
+}
+#endif /* E2B_MCP_NO_STDIO */
+
+

@@ -1,0 +1,9 @@
+/* >>transport: stdio --------------------------------------------------------- */
+
+#ifndef E2B_MCP_NO_STDIO
+/* MCP over stdin/stdout, one JSON message per line, until end of input (and
+   the calls in flight are answered). Requests sent without waiting run
+   concurrently, each answered when it is done. */
+E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
+#endif
+

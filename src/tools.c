@@ -1,0 +1,1439 @@
+/* >>e2b tools ----------------------------------------------------------------
+   E2B's tools. Each is one row of the table E2B_MCP__TOOLS (at the end of
+   this section) and two functions named after the row's id:
+
+     X(id, "name", "Title", annotations, gate, "description", "input schema", output schema)
+       annotations  E2B_MCP_READ_ONLY | E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, or 0
+       gate         0, or E2B_MCP__GATE_KILL: listed and callable only with enable_kill
+       output schema  E2B_MCP__OUT("...") (dropped by E2B_MCP_TERSE)
+
+     static int e2b_mcp__build_<id>(e2b_mcp_call *c, e2b_mcp__req *rq);
+       Validates the arguments (e2b_mcp__want_*: each sets the error result and
+       returns -1), then writes the request: e2b_mcp__req_on / e2b_mcp__req_sandbox
+       for "METHOD /path", e2b_mcp__req_seg / _q / _qint for path segments and
+       query, e2b_mcp__req_body for a JSON body (closed by the phase). A call that
+       bills or destroys writes its consent question with e2b_mcp__ask. What the
+       answer's shaping needs from the arguments goes in rq->id, rq->num and
+       rq->flag (the arguments are gone by then). Returns 0 to send, -1 when the
+       error result is set; it does no I/O and nothing is sent after -1.
+
+     static void e2b_mcp__shape_<id>(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r);
+       Turns E2B's 2xx answer into the result (e2b_mcp_result_json): redacted
+       (e2b_mcp__copy), normalised, lists under "data". e2b_mcp__answer(c, r, kind)
+       parses the body and gives its tokens, or NULL with the error result set
+       (also when it is not the object or array the API documents). The engine
+       then checks the result against the row's output schema
+       (e2b_mcp__check_output): a broken answer is an error, never a success.
+       It never sees a transport error, a non-2xx answer or a 429: the engine
+       (e2b_mcp__call_checked) turns those into results a model can act on.
+
+   Between the phases the engine (>>engine) checks the key and the tool's 429
+   cool-down, asks the user (rq->ask) and sends. A custom tool takes the same
+   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is one row, two functions and
+   E2B_MCP__BUILTIN_TOOLS + 1. Nothing from the arguments reaches a request path
+   or header unvalidated. */
+
+/* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
+static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
+  for (; *s; s++)
+    if (!((alnum && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) || strchr(extra, *s)))
+      return 0;
+  return 1;
+}
+
+enum { E2B_MCP__KEY_OK, E2B_MCP__KEY_MISSING, E2B_MCP__KEY_PERSONAL, E2B_MCP__KEY_MALFORMED };
+/* What is wrong with a team API key k of n bytes (E2B_MCP__KEY_OK: nothing):
+   e2b_, then letters, digits, '_' and '-', at least as long as "[redacted]", so
+   redacting in place never grows a buffer (a real key has 44 characters). */
+static int e2b_mcp__key_check(const char *k, size_t n) {
+  size_t i;
+  if (!k || !n) return E2B_MCP__KEY_MISSING;
+  if (n >= 7 && memcmp(k, "sk_e2b_", 7) == 0) return E2B_MCP__KEY_PERSONAL;
+  if (n < sizeof e2b_mcp__redacted - 1 || n >= E2B_MCP_KEY_MAX || memcmp(k, "e2b_", 4) != 0) return E2B_MCP__KEY_MALFORMED;
+  for (i = 0; i < n; i++)
+    if (!((k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') || (k[i] >= '0' && k[i] <= '9') || k[i] == '_' || k[i] == '-'))
+      return E2B_MCP__KEY_MALFORMED;
+  return E2B_MCP__KEY_OK;
+}
+/* The redactor's table for a key (what output never carries); its length. */
+static unsigned e2b_mcp__key_table(const char *k, unsigned char *fail) {
+  unsigned i, b = 0, n = (unsigned)strlen(k);
+  fail[0] = 0;
+  for (i = 1; i < n; i++) {
+    while (b > 0 && k[i] != k[b]) b = fail[b - 1];
+    if (k[i] == k[b]) b++;
+    fail[i] = (unsigned char)b;
+  }
+  return n;
+}
+/* Makes key (k, checked) the key of the calls that follow, for requests and the redactor. */
+static void e2b_mcp__use_key(e2b_mcp_server *s, const char *k, const unsigned char *fail, unsigned len) {
+  s->call_key = k; s->call_key_fail = fail; s->call_key_len = len;
+}
+static void e2b_mcp__load_key(e2b_mcp_server *s) {
+  const char *k = s->cfg.api_key;
+  s->key[0] = 0;
+  s->key_len = 0;
+  s->key_problem = e2b_mcp__key_check(k, k ? strlen(k) : 0);
+  if (s->key_problem == E2B_MCP__KEY_OK) {
+    e2b_mcp__strlcpy(s->key, k, sizeof s->key);
+    s->key_len = e2b_mcp__key_table(s->key, s->key_fail);
+  }
+  e2b_mcp__use_key(s, s->key, s->key_fail, s->key_len);
+}
+
+/* ---- argument validation: each sets an error result and returns -1 ---- */
+static int e2b_mcp__bad(e2b_mcp_call *c, const char *key, const char *what) {
+  e2b_mcp_result_error(c, "Invalid argument '%s': %s. Nothing was sent to E2B.", key, what);
+  return -1;
+}
+static int e2b_mcp__want_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
+  int r = e2b_mcp_arg_str(c, key, buf, cap);
+  buf[0] = r == 1 ? buf[0] : 0;
+  if (r < 0) return e2b_mcp__bad(c, key, "expected a string of reasonable length");
+  if (r == 0 && required) return e2b_mcp__bad(c, key, "it is required");
+  return r;
+}
+static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, long long def, long long lo, long long hi) {
+  char what[96];
+  int r = e2b_mcp_arg_int(c, key, v);
+  if (r == 0) { *v = def; return 0; }
+  if (r < 0 || *v < lo || *v > hi) {
+    e2b_mcp__fmt(what, sizeof what, "expected an integer from %lld to %lld", lo, hi);
+    return e2b_mcp__bad(c, key, what);
+  }
+  return 1;
+}
+static int e2b_mcp__want_bool(e2b_mcp_call *c, const char *key, int *v, int def) {
+  int r = e2b_mcp_arg_bool(c, key, v);
+  if (r == 0) { *v = def; return 0; }
+  if (r < 0) return e2b_mcp__bad(c, key, "expected true or false");
+  return 1;
+}
+static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_t cap, const char *const *allowed, int n) {
+  int i, r = e2b_mcp__want_str(c, key, buf, cap, 0);
+  if (r <= 0) return r;
+  for (i = 0; i < n; i++) if (strcmp(buf, allowed[i]) == 0) return 1;
+  return e2b_mcp__bad(c, key, "not one of the allowed values (see the tool's schema)");
+}
+/* An ID that goes into a request path: letters, digits, '-' and '_' only. */
+static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
+  int r = e2b_mcp__want_str(c, key, buf, cap, required);
+  if (r <= 0) return r;
+  if (!buf[0]) return e2b_mcp__bad(c, key, "it is empty");
+  if (!e2b_mcp__charset(buf, 1, "-_"))
+    return e2b_mcp__bad(c, key, "an ID has only letters, digits, '-' and '_' (copy it from a list result)");
+  return 1;
+}
+/* A template reference for the create body: alias, namespace/alias, :tag. */
+static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
+  const char *p;
+  int r = e2b_mcp__want_str(c, key, buf, cap, 0);
+  if (r <= 0) return r;
+  for (p = buf; *p && !(p[0] == '.' && p[1] == '.'); p++) {}   /* no ".." (and no strstr on a board) */
+  if (!buf[0] || *p || !e2b_mcp__charset(buf, 1, "-_./:"))
+    return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
+  return 1;
+}
+/* A time stamp for a query: RFC 3339 characters only. */
+static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
+  int r = e2b_mcp__want_str(c, key, buf, cap, 0);
+  if (r <= 0) return r;
+  if (!e2b_mcp__charset(buf, 0, "0123456789-:TZtz.+") || strlen(buf) < 10 || buf[4] != '-' || buf[7] != '-')
+    return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
+  return 1;
+}
+static void e2b_mcp__w_jstr(e2b_mcp_json *w, const char *s, size_t n);          /* below, with the answers */
+static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *t);
+/* String pairs (metadata, env_vars) come as an array of {"key","value"}
+   objects, the form every model provider's schema dialect can describe; an
+   object of strings is accepted too. The next pair of the argument at token i
+   (cursor *j, count *n): its key and value tokens in *kt and *vt. 1: a pair,
+   0: no more, -1: not a pair of strings. */
+static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, int *n, int *kt, int *vt) {
+  const jsmntok_t *t = c->tok;
+  if (*n >= t[i].size) return 0;
+  if (t[i].type == JSMN_OBJECT) { *kt = *j; *vt = *j + 1; *j = e2b_mcp__tok_skip(t, *j + 1); }
+  else {
+    if (t[*j].type != JSMN_OBJECT) return -1;
+    *kt = e2b_mcp__tok_get(c->js, t, *j, "key");
+    *vt = e2b_mcp__tok_get(c->js, t, *j, "value");
+    *j = e2b_mcp__tok_skip(t, *j);
+  }
+  (*n)++;
+  return *kt >= 0 && *vt >= 0 && t[*kt].type == JSMN_STRING && t[*kt].end > t[*kt].start && t[*vt].type == JSMN_STRING ? 1 : -1;
+}
+#define E2B_MCP__PAIRS_WANT "expected an array of {\"key\": ..., \"value\": ...} objects with string values"
+/* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
+   as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
+   decodes the whole, splits on & and =, and decodes each part (the caller adds
+   the outer encoding). The argument is string pairs, or that string in plain text. */
+static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
+  char k[E2B_MCP_ARG_MAX / 2], v[E2B_MCP_ARG_MAX];
+  int i = e2b_mcp_arg_token(c, "metadata"), j, n = 0, kt, vt, r;
+  const jsmntok_t *t = c->tok;
+  if (i < 0) return 0;
+  if (t[i].type == JSMN_OBJECT || t[i].type == JSMN_ARRAY) {
+    if (t[i].size == 0) return 0;
+    for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) {
+      if (r < 0 || e2b_mcp__tok_str(c->js, &t[kt], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[vt], v, sizeof v) < 0)
+        return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
+      if (n > 1) e2b_mcp__w_c(q, '&');
+      e2b_mcp__pct_n(q, k, strlen(k), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, v, strlen(v), 1);
+    }
+  } else if (t[i].type == JSMN_STRING) {
+    char all[E2B_MCP_ARG_MAX * 2];
+    char *p, *amp;
+    if (e2b_mcp__tok_str(c->js, &t[i], all, sizeof all) < 0) return e2b_mcp__bad(c, "metadata", "too long");
+    if (!all[0]) return 0;
+    for (p = all, n = 0; p; p = amp ? amp + 1 : NULL, n++) {
+      char *eq;
+      amp = strchr(p, '&');
+      if (amp) *amp = 0;
+      eq = strchr(p, '=');
+      if (!eq || eq == p) return e2b_mcp__bad(c, "metadata", "expected key=value pairs joined by '&'");
+      *eq = 0;
+      if (n) e2b_mcp__w_c(q, '&');
+      e2b_mcp__pct_n(q, p, strlen(p), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, eq + 1, strlen(eq + 1), 1);
+    }
+  } else return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
+  if (q->err) return e2b_mcp__bad(c, "metadata", "too long");
+  return 1;
+}
+/* Copies a string-pairs argument into a request body as an object of strings
+   (the strings as they came, escapes and all: an env var may be long). */
+static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key) {
+  int i = e2b_mcp_arg_token(c, key), j, n = 0, kt, vt, r;
+  const jsmntok_t *t = c->tok;
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_OBJECT && t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
+  for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) if (r < 0) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
+  e2b_mcp_json_key(w, api_key);
+  e2b_mcp_json_obj(w);
+  for (j = i + 1, n = 0; e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt) > 0;) {
+    e2b_mcp__w_tokkey(w, c->js, &t[kt]);
+    e2b_mcp__w_jstr(w, c->js + t[vt].start, (size_t)(t[vt].end - t[vt].start));
+  }
+  e2b_mcp_json_obj_end(w);
+  return 1;
+}
+/* An array of strings that go into a body as they are (egress destinations):
+   each non-empty, without spaces or control characters, at most 253 bytes. */
+static int e2b_mcp__want_str_list(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key, const char *what) {
+  int i = e2b_mcp_arg_token(c, key), j, n, b;
+  const jsmntok_t *t = c->tok;
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, what);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j = e2b_mcp__tok_skip(t, j)) {
+    if (t[j].type != JSMN_STRING || t[j].end == t[j].start || t[j].end - t[j].start > 253) return e2b_mcp__bad(c, key, what);
+    for (b = t[j].start; b < t[j].end; b++)
+      if ((unsigned char)c->js[b] <= ' ' || c->js[b] == '\\' || c->js[b] == 0x7f) return e2b_mcp__bad(c, key, what);
+  }
+  e2b_mcp_json_key(w, api_key);
+  e2b_mcp_json_raw(w, c->js + t[i].start, (size_t)(t[i].end - t[i].start));
+  return 1;
+}
+/* An array of TCP ports (1-65535). */
+static int e2b_mcp__want_port_list(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key) {
+  int i = e2b_mcp_arg_token(c, key), j, n;
+  const jsmntok_t *t = c->tok;
+  long long port;
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, "expected an array of port numbers (1-65535)");
+  for (j = i + 1, n = 0; n < t[i].size; n++, j++)
+    if (e2b_mcp__tok_int(c->js, &t[j], &port) != 0 || port < 1 || port > 65535)
+      return e2b_mcp__bad(c, key, "expected an array of port numbers (1-65535)");
+  e2b_mcp_json_key(w, api_key);
+  e2b_mcp_json_arr(w);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j++) { e2b_mcp__tok_int(c->js, &t[j], &port); e2b_mcp_json_int(w, port); }
+  e2b_mcp_json_arr_end(w);
+  return 1;
+}
+/* Volume mounts: [{"name": volume name, "path": absolute path}]. */
+static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
+  static const char want[] = "expected an array of {\"name\": a volume name, \"path\": an absolute path} objects";
+  int i = e2b_mcp_arg_token(c, "volume_mounts"), j, n, nt, pt;
+  const jsmntok_t *t = c->tok;
+  char name[E2B_MCP_ARG_MAX / 2], path[E2B_MCP_ARG_MAX];
+  if (i < 0) return 0;
+  if (t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, "volume_mounts", want);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j = e2b_mcp__tok_skip(t, j)) {
+    if (t[j].type != JSMN_OBJECT) return e2b_mcp__bad(c, "volume_mounts", want);
+    nt = e2b_mcp__tok_get(c->js, t, j, "name");
+    pt = e2b_mcp__tok_get(c->js, t, j, "path");
+    if (nt < 0 || pt < 0 || t[nt].type != JSMN_STRING || t[pt].type != JSMN_STRING ||
+        e2b_mcp__tok_str(c->js, &t[nt], name, sizeof name) <= 0 || e2b_mcp__tok_str(c->js, &t[pt], path, sizeof path) <= 0 ||
+        !e2b_mcp__charset(name, 1, "-_.") || path[0] != '/' || !e2b_mcp__charset(path, 1, "-_./"))
+      return e2b_mcp__bad(c, "volume_mounts", want);
+  }
+  e2b_mcp_json_key(w, "volumeMounts");
+  e2b_mcp_json_arr(w);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j = e2b_mcp__tok_skip(t, j)) {
+    nt = e2b_mcp__tok_get(c->js, t, j, "name");
+    pt = e2b_mcp__tok_get(c->js, t, j, "path");
+    e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "name"); e2b_mcp__w_jstr(w, c->js + t[nt].start, (size_t)(t[nt].end - t[nt].start));
+    e2b_mcp_json_key(w, "path"); e2b_mcp__w_jstr(w, c->js + t[pt].start, (size_t)(t[pt].end - t[pt].start));
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_arr_end(w);
+  return 1;
+}
+
+/* ---- talking to E2B ---- */
+/* The cool-down slot of the call's tool, for the call's key. */
+static unsigned long *e2b_mcp__cooldown(e2b_mcp_server *s, const e2b_mcp_call *c) {
+  int i;
+  for (i = 0; i < s->ntools - 1 && s->tools[i] != c->tool; i++) {}
+  return &s->call_cooldown[i];
+}
+
+static int e2b_mcp__ready(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  unsigned long now, until;
+  switch (s->call_key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
+    case E2B_MCP__KEY_MISSING:
+      e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "
+                              "https://e2b.dev/dashboard?tab=keys and start this server with E2B_API_KEY set to it.");
+      return -1;
+    case E2B_MCP__KEY_PERSONAL:
+      e2b_mcp_result_error(c, "E2B_API_KEY holds a personal access token (sk_e2b_...), which the sandbox API does not "
+                              "accept. Set E2B_API_KEY to a team API key (it starts with e2b_) from https://e2b.dev/dashboard?tab=keys.");
+      return -1;
+    case E2B_MCP__KEY_MALFORMED:
+      e2b_mcp_result_error(c, "E2B_API_KEY is not a team API key: it must start with e2b_ and contain only letters, "
+                              "digits, '_' and '-'. Copy it again from https://e2b.dev/dashboard?tab=keys.");
+      return -1;
+    default: break;
+  }
+  now = e2b_mcp__now_ms(s);
+  until = *e2b_mcp__cooldown(s, c);
+  if (until && now && (long)(until - now) > 0) {
+    e2b_mcp_result_error(c, "E2B asked this server to slow down (429). Wait %lu s before calling %s again; no request "
+                            "was sent.", (until - now + 999) / 1000, c->tool->name);
+    return -1;
+  }
+  return 0;
+}
+
+static const char *e2b_mcp__advice(int status) {
+  switch (status) {
+    case 400: return "Check the arguments against the tool's input schema; a limit of the team's E2B plan (such as the longest timeout) is in E2B's message.";
+    case 401: return "Check E2B_API_KEY: it must be a valid team API key (e2b_...) from https://e2b.dev/dashboard?tab=keys.";
+    case 403: return "This API key's team has no access to it.";
+    case 404: return "It does not exist: the sandbox has ended or been killed, or the ID is wrong. e2b_list_sandboxes shows the live ones.";
+    case 409: return "It is already paused or changing state. Check it with e2b_get_sandbox and try again later.";
+    case 410: return "It is gone.";
+    case 429: return "E2B is rate limiting or the team reached its limit of concurrent sandboxes. Wait before trying again, do not retry in a loop; pausing or killing sandboxes frees capacity.";
+    default: return status >= 500 ? "This is a problem on E2B's side; try again in a minute." : "";
+  }
+}
+
+/* "METHOD /path" of a request (no query, no head: the key is in it), for logs. */
+static void e2b_mcp__what_req(const e2b_mcp__req *rq, char *out, size_t cap) {
+  size_t n, sp = 0;
+  for (n = 0; n < rq->w.len && n < cap - 1 && rq->w.buf[n] != '?' && !(rq->w.buf[n] == ' ' && sp++); n++) out[n] = rq->w.buf[n];
+  out[n] = 0;
+}
+
+/* Checks the exchange the engine ran (k->r): logs it, then on failure sets
+   the error result (what happened and what to do) and returns -1. */
+static int e2b_mcp__call_checked(e2b_mcp_call *c, e2b_mcp__slot *k) {
+  e2b_mcp_server *s = c->srv;
+  const e2b_mcp__req *rq = &k->rq;
+  const e2b_mcp_url *u = rq->base;
+  const e2b_mcp_http_resp *r = &k->r;
+  char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
+  int err = r->err;
+  e2b_mcp__what_req(rq, what_req, sizeof what_req);
+  if (err) e2b_mcp_log(c, "warning", "%s on %s: %s", what_req, u->host, e2b_mcp_strerror(err));
+  else {
+    e2b_mcp_log(c, r->status < 400 ? "debug" : "warning", "%s on %s: %d in %lu ms", what_req, u->host, r->status,
+                e2b_mcp__now_ms(s) - k->t0);
+    e2b_mcp_progress(c, 1, 1, "E2B answered");
+  }
+  if (err) {
+    const char *what = e2b_mcp_strerror(err), *hint = "";
+    if (err == E2B_MCP_ERR_TOO_LARGE) {
+      e2b_mcp_result_error(c, "E2B's answer is larger than this server's buffer (E2B_MCP_RESP_MAX = %lu bytes). Ask for fewer items "
+                              "(a smaller limit or a narrower filter), or rebuild with a larger E2B_MCP_RESP_MAX.", (unsigned long)E2B_MCP_RESP_MAX);
+      return -1;
+    }
+    if (err == E2B_MCP_ERR_TLS_TRUST) hint = " No trust anchors were loaded. " E2B_MCP_HINT_TRUST;
+    else if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) hint = " The connection was refused before anything was sent. " E2B_MCP_HINT_TLS;
+    else if (err == E2B_MCP_ERR_DNS || err == E2B_MCP_ERR_CONNECT) hint = " " E2B_MCP_HINT_NET;
+    else if (err == E2B_MCP_ERR_NO_TLS || err == E2B_MCP_ERR_URL) hint = " Nothing was sent.";
+    else if (err == E2B_MCP_ERR_TIMEOUT) hint = " E2B may be slow or unreachable; try again in a minute.";
+    else hint = " The request may or may not have been carried out; check with a list or get call before repeating it.";
+    e2b_mcp_result_error(c, "Could not complete the call to E2B at %s:%u: %s.%s", u->host, u->port, what, hint);
+    return -1;
+  }
+  if (r->status >= 200 && r->status < 300) return 0;
+  /* An API error: its own message and machine-readable error_code (e.g.
+     sandbox_capacity_unavailable), then what to do. */
+  msg[0] = 0;
+  code[0] = 0;
+  {
+    int nt = e2b_mcp__parse(r->body, r->body_len, s->rtok, E2B_MCP__COUNT(s->rtok));
+    int mi = nt > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "message") : -1;
+    int ci = nt > 0 ? e2b_mcp__tok_get(r->body, s->rtok, 0, "error_code") : -1;
+    if (mi < 0 || e2b_mcp__tok_str(r->body, &s->rtok[mi], msg, sizeof msg) < 0) msg[0] = 0;
+    /* a code is a word; anything else is left out rather than passed on */
+    if (ci < 0 || e2b_mcp__tok_str(r->body, &s->rtok[ci], code + 13, sizeof code - 14) <= 0 ||
+        !e2b_mcp__charset(code + 13, 1, "_-.")) code[0] = 0;
+    else { memcpy(code, " (error_code ", 13); strcat(code, ")"); }
+  }
+  if (r->status == 429) {   /* Retry-After is honoured up to 10 minutes, so a wrong header cannot lock a tool for a day */
+    long wait = r->retry_after > 0 ? (r->retry_after < 600 ? r->retry_after : 600) : 1;
+    unsigned long now = e2b_mcp__now_ms(s);   /* 0: a custom port without a clock, no cool-down */
+    *e2b_mcp__cooldown(s, c) = now ? now + (unsigned long)wait * 1000UL : 0;
+    e2b_mcp_result_error(c, "E2B answered 429%s: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
+                         code, msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
+    return -1;
+  }
+  e2b_mcp_result_error(c, "E2B answered %d%s: %s. %s", r->status, code, msg[0] ? msg : "(no message)", e2b_mcp__advice(r->status));
+  return -1;
+}
+
+/* Parses the answer's body into s->rtok; sets an error result on failure. */
+static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
+  int n = e2b_mcp__parse(r->body, r->body_len, c->srv->rtok, E2B_MCP__COUNT(c->srv->rtok));
+  size_t end = 0;
+  if (n == JSMN_ERROR_NOMEM) {
+    e2b_mcp_result_error(c, "E2B's answer has more JSON values than this server can hold (E2B_MCP_RESP_TOKENS = %d). Ask for fewer items.", (int)E2B_MCP_RESP_TOKENS);
+    return -1;
+  }
+  if (n == E2B_MCP__JSON_DEEP) {
+    e2b_mcp_result_error(c, "E2B's answer nests deeper than this server reads (%d levels); nothing could be read from it.", (int)E2B_MCP__JSON_DEPTH);
+    return -1;
+  }
+  if (n > 0) end = (size_t)c->srv->rtok[0].end + (c->srv->rtok[0].type == JSMN_STRING ? 1u : 0u);   /* past a string's quote */
+  if (n <= 0 || !e2b_mcp__only_space(r->body + end, r->body_len - end)) {
+    e2b_mcp_result_error(c, "E2B's answer is not valid JSON (%lu bytes); nothing could be read from it.", (unsigned long)r->body_len);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- turning answers into results ---- */
+/* Writes a JSON string token's body as a string, decoded and escaped again by
+   this writer: what E2B escaped (\u0041, \/) comes out plainly, a surrogate
+   pair as its UTF-8, a lone surrogate (\ud800, not text) as U+FFFD, control
+   characters and invalid UTF-8 escaped. So every string that leaves is valid
+   Unicode, and the API key has one spelling in the output (the redactor's). */
+static void e2b_mcp__w_jstr(e2b_mcp_json *w, const char *s, size_t n) {
+  size_t i = 0, from = 0;
+  e2b_mcp__w_sep(w);
+  e2b_mcp__w_c(w, '"');
+  while (i < n) {
+    char u[4];
+    unsigned long cp;
+    int h, lo;
+    if (s[i] != '\\' || i + 1 >= n) { i++; continue; }
+    e2b_mcp_json_escape(w, s + from, i - from);
+    if (s[i + 1] == 'u' && i + 6 <= n && (h = e2b_mcp__hex4(s + i + 2)) >= 0) {
+      cp = (unsigned long)h;
+      i += 6;
+      if (cp >= 0xD800 && cp <= 0xDBFF && i + 6 <= n && s[i] == '\\' && s[i + 1] == 'u' &&
+          (lo = e2b_mcp__hex4(s + i + 2)) >= 0xDC00 && lo <= 0xDFFF) {
+        cp = 0x10000 + ((cp - 0xD800) << 10) + ((unsigned long)lo - 0xDC00);
+        i += 6;
+      } else if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;
+    } else {
+      switch (s[i + 1]) {
+        case 'n': cp = '\n'; break; case 't': cp = '\t'; break; case 'r': cp = '\r'; break;
+        case 'b': cp = '\b'; break; case 'f': cp = '\f'; break;
+        default: cp = (unsigned char)s[i + 1]; break;   /* " \ / (the parser let no other through) */
+      }
+      i += 2;
+    }
+    from = i;
+    if (cp < 0x80) { u[0] = (char)cp; e2b_mcp_json_escape(w, u, 1); continue; }
+    if (cp < 0x800) { u[0] = (char)(0xC0 | (cp >> 6)); u[1] = (char)(0x80 | (cp & 0x3F)); h = 2; }
+    else if (cp < 0x10000) { u[0] = (char)(0xE0 | (cp >> 12)); u[1] = (char)(0x80 | ((cp >> 6) & 0x3F)); u[2] = (char)(0x80 | (cp & 0x3F)); h = 3; }
+    else {
+      u[0] = (char)(0xF0 | (cp >> 18)); u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+      u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); u[3] = (char)(0x80 | (cp & 0x3F)); h = 4;
+    }
+    e2b_mcp__w_put(w, u, (size_t)h);
+  }
+  e2b_mcp_json_escape(w, s + from, n - from);
+  e2b_mcp__w_c(w, '"');
+}
+static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *t) {
+  e2b_mcp__w_jstr(w, js + t->start, (size_t)(t->end - t->start));
+  e2b_mcp__w_c(w, ':');
+  w->after_key = 1;
+}
+
+/* Redaction: which keys never leave, and where values are replaced. */
+enum { E2B_MCP__IN_RULES = 1, E2B_MCP__IN_VALUES = 2, E2B_MCP__IN_PROXY = 4 };
+/* A key names name: compared decoded when it has an escape ("envd\u0041ccessToken"
+   is the same key to a JSON reader), ignoring case, '_' and '-' (EnvdAccessToken,
+   envd_access_token and ENVD-ACCESS-TOKEN are all the token to a reader). */
+static int e2b_mcp__key_is(const char *js, const jsmntok_t *k, const char *name) {
+  const char *p = js + k->start, *e = js + k->end;
+  if (k->type != JSMN_STRING) return 0;
+  while (p < e) {
+    int a = (unsigned char)*p++, b;
+    if (a == '\\') {   /* decoded on the way: only ASCII letters can match, anything else ends it */
+      if (p >= e) return 0;
+      if (*p == 'u') { if (e - p < 5 || (a = e2b_mcp__hex4(p + 1)) < 0) return 0; p += 5; }
+      else a = *p++ == '/' ? '/' : 1;
+    }
+    if (a == '_' || a == '-') continue;
+    while (*name == '_' || *name == '-') name++;
+    b = (unsigned char)*name++;
+    if (a >= 'A' && a <= 'Z') a += 'a' - 'A';
+    if (b >= 'A' && b <= 'Z') b += 'a' - 'A';
+    if (!b || a != b) return 0;
+  }
+  while (*name == '_' || *name == '-') name++;
+  return *name == 0;
+}
+/* Members that never leave (their value would be the secret). */
+static int e2b_mcp__secret_key(const char *js, const jsmntok_t *k) {
+  static const char *const names[] = { "envdAccessToken", "trafficAccessToken", "accessToken", "password", "apiKey",
+                                       "token", "secret", "awsSecretAccessKey", "serviceAccountJson" };
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(names); i++) if (e2b_mcp__key_is(js, k, names[i])) return 1;
+  return 0;
+}
+/* Members whose names may be shown but none of whose values: environment
+   variables (a key the user put into env_vars must not come back into a
+   model's context), the MCP gateway's configuration. */
+static int e2b_mcp__names_only_key(const char *js, const jsmntok_t *k) {
+  return e2b_mcp__key_is(js, k, "envVars") || e2b_mcp__key_is(js, k, "envs") || e2b_mcp__key_is(js, k, "mcp");
+}
+static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth);
+/* Copies one member (key at token i) of an object under flags, redacting as it
+   goes, and returns the token after it. Secret members are left out. */
+static int e2b_mcp__copy_member(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth) {
+  const jsmntok_t *key = &t[i];
+  int f = flags;
+  if (e2b_mcp__secret_key(js, key)) return e2b_mcp__tok_skip(t, i + 1);
+  if (e2b_mcp__key_is(js, key, "rules")) f |= E2B_MCP__IN_RULES;
+  if (((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) || e2b_mcp__names_only_key(js, key)) f |= E2B_MCP__IN_VALUES;
+  if (e2b_mcp__key_is(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
+  e2b_mcp__w_tokkey(w, js, key);
+  if ((flags & E2B_MCP__IN_PROXY) && e2b_mcp__key_is(js, key, "username") && t[i + 1].type == JSMN_STRING) {
+    e2b_mcp_json_str(w, "[redacted]");
+    return i + 2;
+  }
+  return e2b_mcp__copy(w, js, t, i + 1, f, depth + 1);
+}
+/* Copies the value at token i (redacted) and returns the next token index. */
+static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int flags, int depth) {
+  int k, n = t[i].size;
+  if (depth > 24) { w->err = E2B_MCP_ERR_TOO_LARGE; return e2b_mcp__tok_skip(t, i); }
+  switch (t[i].type) {
+    case JSMN_OBJECT:
+      e2b_mcp_json_obj(w);
+      for (i++, k = 0; k < n; k++) i = e2b_mcp__copy_member(w, js, t, i, flags, depth);
+      e2b_mcp_json_obj_end(w);
+      return i;
+    case JSMN_ARRAY:
+      e2b_mcp_json_arr(w);
+      for (i++, k = 0; k < n; k++) i = e2b_mcp__copy(w, js, t, i, flags, depth + 1);
+      e2b_mcp_json_arr_end(w);
+      return i;
+    case JSMN_STRING:
+      if (flags & E2B_MCP__IN_VALUES) e2b_mcp_json_str(w, "[redacted]");
+      else e2b_mcp__w_jstr(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
+      return i + 1;
+    default:   /* null is no value to hide */
+      if ((flags & E2B_MCP__IN_VALUES) && js[t[i].start] != 'n') e2b_mcp_json_str(w, "[redacted]");
+      else e2b_mcp_json_raw(w, js + t[i].start, (size_t)(t[i].end - t[i].start));
+      return i + 1;
+  }
+}
+/* Copies the members of the object at obj (redacted), but skip, into the open object in w. */
+static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int obj, const char *skip) {
+  int i, k;
+  if (obj < 0 || t[obj].type != JSMN_OBJECT) return;
+  for (i = obj + 1, k = 0; k < t[obj].size; k++)
+    i = skip && e2b_mcp__tok_eq(js, &t[i], skip) ? e2b_mcp__tok_skip(t, i + 1) : e2b_mcp__copy_member(w, js, t, i, 0, 0);
+}
+/* A list result, {"data": <array at arr>, "next_token": …, "total_running": …},
+   with the object left open for more members (the metrics summary). */
+static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  const jsmntok_t *t = c->srv->rtok;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "data");
+  if (arr >= 0 && t[arr].type == JSMN_ARRAY) e2b_mcp__copy(w, r->body, t, arr, 0, 0);
+  else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
+  if (r->next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r->next_token); }
+  if (r->total_running >= 0) { e2b_mcp_json_key(w, "total_running"); e2b_mcp_json_int(w, r->total_running); }
+  return w;
+}
+static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
+  e2b_mcp_json_obj_end(e2b_mcp__list_open(c, r, arr));
+}
+
+/* A JSON number in hundredths (12.345 -> 1234), without floating point. 0 on success. */
+static int e2b_mcp__parse_centi(const char *s, size_t n, long long *v) {
+  size_t i = 0;
+  long long x = 0;
+  int neg = 0, frac = -1;
+  if (i < n && s[i] == '-') { neg = 1; i++; }
+  if (i == n) return -1;
+  for (; i < n; i++) {
+    if (s[i] == '.' && frac < 0) { frac = 0; continue; }
+    if (s[i] < '0' || s[i] > '9' || x > 1000000000000LL) return -1;   /* exponents and the absurd are skipped */
+    if (frac < 0) x = x * 10 + (s[i] - '0');
+    else if (frac < 2) { x = x * 10 + (s[i] - '0'); frac++; }
+  }
+  if (frac < 0) frac = 0;
+  while (frac++ < 2) x *= 10;
+  *v = neg ? -x : x;
+  return 0;
+}
+static void e2b_mcp__json_centi(e2b_mcp_json *w, long long v) {
+  char b[40];
+  long long a = v < 0 ? -v : v;
+  e2b_mcp__fmt(b, sizeof b, "%s%lld.%lld%lld", v < 0 ? "-" : "", a / 100, a / 10 % 10, a % 10);
+  e2b_mcp_json_raw(w, b, strlen(b));
+}
+
+/* The metrics series, summed up so a model need not add up hundreds of samples:
+   peak and average CPU (percent of the sandbox's vCPUs), peak memory and disk. */
+static void e2b_mcp__metrics_summary(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int arr) {
+  static const char *const peaks[] = { "memUsed", "memTotal", "diskUsed", "diskTotal", "cpuCount" };
+  long long cpu_max = 0, cpu_sum = 0, peak[5] = { 0, 0, 0, 0, 0 }, v, first = 0, last = 0;
+  int i, k, f, n = 0;
+  if (arr < 0 || t[arr].type != JSMN_ARRAY) return;
+  for (i = arr + 1, k = 0; k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    int cpu = e2b_mcp__tok_get(js, t, i, "cpuUsedPct"), ts = e2b_mcp__tok_get(js, t, i, "timestampUnix");
+    if (cpu < 0 || t[cpu].type != JSMN_PRIMITIVE ||
+        e2b_mcp__parse_centi(js + t[cpu].start, (size_t)(t[cpu].end - t[cpu].start), &v) != 0) continue;
+    n++;
+    cpu_sum += v;
+    if (v > cpu_max) cpu_max = v;
+    for (f = 0; f < 5; f++) {
+      int m = e2b_mcp__tok_get(js, t, i, peaks[f]);
+      long long x;
+      if (m >= 0 && e2b_mcp__tok_int(js, &t[m], &x) == 0 && x > peak[f]) peak[f] = x;
+    }
+    if (ts >= 0 && e2b_mcp__tok_int(js, &t[ts], &v) == 0) { if (!first || v < first) first = v; if (v > last) last = v; }
+  }
+  if (!n) return;
+  e2b_mcp_json_key(w, "summary");
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "samples"); e2b_mcp_json_int(w, n);
+  if (first) { e2b_mcp_json_key(w, "from"); e2b_mcp_json_int(w, first); e2b_mcp_json_key(w, "to"); e2b_mcp_json_int(w, last); }
+  e2b_mcp_json_key(w, "cpuUsedPctMax"); e2b_mcp__json_centi(w, cpu_max);
+  e2b_mcp_json_key(w, "cpuUsedPctAvg"); e2b_mcp__json_centi(w, cpu_sum / n);
+  for (f = 0; f < 5; f++) {
+    static const char *const names[] = { "memUsedMax", "memTotal", "diskUsedMax", "diskTotal", "cpuCount" };
+    e2b_mcp_json_key(w, names[f]); e2b_mcp_json_int(w, peak[f]);
+  }
+  e2b_mcp_json_obj_end(w);
+}
+
+/* RFC 3339 time -> Unix milliseconds (for log cursors). 0 on success. */
+static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round_up) {
+  long long y, mo, d, h, mi, sec, frac = 0, off = 0, days;
+  size_t i = 19;
+  int digits = 0, finer = 0;   /* finer: a nonzero digit below the millisecond */
+  if (n < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || s[13] != ':' || s[16] != ':') return -1;
+  if (e2b_mcp__parse_ll(s, 4, &y) || e2b_mcp__parse_ll(s + 5, 2, &mo) || e2b_mcp__parse_ll(s + 8, 2, &d) ||
+      e2b_mcp__parse_ll(s + 11, 2, &h) || e2b_mcp__parse_ll(s + 14, 2, &mi) || e2b_mcp__parse_ll(s + 17, 2, &sec)) return -1;
+  if (s[i] == '.') {
+    for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+      if (digits < 3) { frac = frac * 10 + (s[i] - '0'); digits++; }
+      else finer |= s[i] != '0';
+    while (digits < 3) { frac *= 10; digits++; }
+  }
+  if (i < n && (s[i] == '+' || s[i] == '-') && i + 6 <= n) {
+    long long oh, om;
+    if (e2b_mcp__parse_ll(s + i + 1, 2, &oh) || e2b_mcp__parse_ll(s + i + 4, 2, &om)) return -1;
+    off = (oh * 60 + om) * 60 * (s[i] == '-' ? -1 : 1);
+  } else if (i >= n || (s[i] != 'Z' && s[i] != 'z')) return -1;
+  /* days from civil (proleptic Gregorian), 1970-01-01 = 0 */
+  y -= mo <= 2;
+  {
+    long long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+    long long doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    days = era * 146097 + doe - 719468;
+  }
+  *ms = ((days * 86400 + h * 3600 + mi * 60 + sec) - off) * 1000 + frac + (round_up && finer);
+  return 0;
+}
+
+/* The request helpers the build phases share. A request on the API or the
+   Dashboard API: "METHOD prefix/path". */
+static void e2b_mcp__req_on(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
+  (void)c;
+  e2b_mcp__req_begin(rq, method, base);
+}
+/* A request on one sandbox: METHOD /sandboxes/{id}[action]. */
+static void e2b_mcp__req_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
+  e2b_mcp__req_on(c, rq, method, &c->srv->api);
+  e2b_mcp__req_lit(rq, "/sandboxes/");
+  e2b_mcp__req_seg(rq, id);
+  if (action) e2b_mcp__req_lit(rq, action);
+}
+/* Starts the request's JSON body (an open object; the build phase closes it)
+   in the slot's answer buffer, which is free until the answer. */
+static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  (void)c;
+  e2b_mcp_json_init(&rq->body, rq->body_buf, rq->body_cap);
+  e2b_mcp_json_obj(&rq->body);
+  return &rq->body;
+}
+
+/* The consent question: at the end of the slot's answer buffer, past the
+   request body's room, where it waits for the user's answer untouched. */
+static void e2b_mcp__ask(e2b_mcp_call *c, e2b_mcp__req *rq, const char *fmt, ...) {
+  va_list ap;
+  char *q = rq->body_buf + rq->body_cap;
+  (void)c;
+  va_start(ap, fmt);
+  e2b_mcp__vfmt(q, E2B_MCP__ASK_MAX, fmt, ap);
+  va_end(ap);
+  rq->ask = q;
+}
+
+/* ---- the same, public: a custom tool's two phases ---- */
+E2B_MCP_DEF int e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, const char *method, const char *path) {
+  const char *p;
+  if (!method || !*method || strlen(method) > 7 || !path || path[0] != '/') return -1;
+  for (p = method; *p; p++) if (*p < 'A' || *p > 'Z') return -1;
+  for (p = path; *p; p++) if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '?' || *p == '#') return -1;
+  e2b_mcp__req_on(c, rq, method, &c->srv->api);
+  e2b_mcp__req_lit(rq, path);
+  return 0;
+}
+/* A segment is a value, never a step up or aside: "", "." and ".." are
+   refused, as is a segment after the query began; -1 leaves the request as it was. */
+E2B_MCP_DEF int e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value) {
+  if (!value || !*value || strcmp(value, ".") == 0 || strcmp(value, "..") == 0 || rq->has_query || !rq->w.len) return -1;
+  e2b_mcp__w_c(&rq->w, '/');
+  e2b_mcp__req_seg(rq, value);
+  return 0;
+}
+E2B_MCP_DEF int e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value) {
+  if (!key || !*key || !value || !rq->w.len) return -1;
+  e2b_mcp__w_c(&rq->w, rq->has_query ? '&' : '?');
+  rq->has_query = 1;
+  e2b_mcp__pct(&rq->w, key, strlen(key));
+  e2b_mcp__w_c(&rq->w, '=');
+  e2b_mcp__pct(&rq->w, value, strlen(value));
+  return 0;
+}
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_call *c, e2b_mcp_request *rq) { return e2b_mcp__req_body(c, rq); }
+E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_call *c, e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(c, rq, "%s", question); }
+E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
+  return e2b_mcp__parse_answer(c, r) == 0 ? c->srv->rtok : NULL;
+}
+
+/* Limit and next_token, shared by the paged lists. */
+static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
+  long long limit;
+  char next[E2B_MCP_NEXT_MAX];
+  int r = e2b_mcp__want_int(c, "limit", &limit, def_limit, lo_limit, 100);
+  if (r < 0 || e2b_mcp__want_str(c, "next_token", next, sizeof next, 0) < 0) return -1;
+  if (r > 0) e2b_mcp__req_qint(rq, "limit", limit);
+  if (next[0]) e2b_mcp__req_q(rq, "nextToken", next);
+  return 0;
+}
+
+/* The parsed answer's tokens (s->rtok over r->body), or NULL with the error
+   result set: also when the answer is not the kind of value the API documents
+   for the call (want: JSMN_OBJECT or JSMN_ARRAY). An answer this server cannot
+   read is an error that says so, never an empty result: "{}" read as an empty
+   list would tell a model that nothing runs while sandboxes bill. */
+static const jsmntok_t *e2b_mcp__answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int want) {
+  const jsmntok_t *t;
+  if (e2b_mcp__parse_answer(c, r)) return NULL;
+  t = c->srv->rtok;
+  if (t[0].type != (jsmntype_t)want) {
+    e2b_mcp_result_error(c, "E2B's answer is not the JSON %s this call returns; nothing could be read from it.",
+                         want == JSMN_ARRAY ? "array" : "object");
+    return NULL;
+  }
+  return t;
+}
+/* The array member key of the answer's top object, or -1 with the error result set. */
+static int e2b_mcp__answer_list(e2b_mcp_call *c, const e2b_mcp_http_resp *r, const jsmntok_t *t, const char *key) {
+  int i = e2b_mcp__tok_get(r->body, t, 0, key);
+  if (i < 0 || t[i].type != JSMN_ARRAY) {
+    e2b_mcp_result_error(c, "E2B's answer has no list '%s' (a JSON array); nothing could be read from it.", key);
+    return -1;
+  }
+  return i;
+}
+
+/* A 204 answer's result: {"sandboxID": id, <key>: <value>}. */
+static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, const char *str, long long num) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "sandboxID"); e2b_mcp_json_str(w, id);
+  e2b_mcp_json_key(w, key);
+  if (str) e2b_mcp_json_str(w, str); else e2b_mcp_json_int(w, num);
+  e2b_mcp_json_obj_end(w);
+}
+
+/* ---- the two phases of each tool, in the table's order ---- */
+
+static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char *const orders[] = { "desc", "asc" };
+  e2b_mcp_json q;
+  char tmpl[E2B_MCP_ARG_MAX / 2], after[64], meta[E2B_MCP_ARG_MAX * 3], order[8];
+  int st = e2b_mcp_arg_token(c, "state"), i, k, mr;
+  int want_running = 0, want_paused = 0;
+  if (st >= 0) {
+    if (c->tok[st].type != JSMN_ARRAY) return e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\"");
+    for (i = st + 1, k = 0; k < c->tok[st].size; k++, i = e2b_mcp__tok_skip(c->tok, i)) {
+      if (e2b_mcp__tok_eq(c->js, &c->tok[i], "running")) want_running = 1;
+      else if (e2b_mcp__tok_eq(c->js, &c->tok[i], "paused")) want_paused = 1;
+      else return e2b_mcp__bad(c, "state", "expected an array of \"running\" and/or \"paused\"");
+    }
+  }
+  if (e2b_mcp__want_str(c, "template", tmpl, sizeof tmpl, 0) < 0 || e2b_mcp__want_time(c, "started_after", after, sizeof after) < 0 ||
+      e2b_mcp__want_enum(c, "order", order, sizeof order, orders, 2) < 0) return -1;
+  e2b_mcp_json_init(&q, meta, sizeof meta);
+  if ((mr = e2b_mcp__want_metadata_query(c, &q)) < 0) return -1;
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/v2/sandboxes");
+  if (want_running || want_paused) {   /* form style, explode=false, as E2B's SDKs send it: the comma stays literal */
+    e2b_mcp__req_qkey(rq, "state");
+    e2b_mcp__req_lit(rq, want_running && want_paused ? "running,paused" : want_running ? "running" : "paused");
+  }
+  if (tmpl[0]) e2b_mcp__req_q(rq, "template", tmpl);
+  if (mr > 0) { e2b_mcp__req_qkey(rq, "metadata"); e2b_mcp__pct(&rq->w, meta, q.len); }
+  if (after[0]) e2b_mcp__req_q(rq, "startedAfter", after);
+  if (order[0]) e2b_mcp__req_q(rq, "order", order);
+  return e2b_mcp__paging(c, rq, 1, 100);
+}
+static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)rq;
+  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+}
+
+static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
+  e2b_mcp__req_sandbox(c, rq, "GET", rq->id, NULL);
+  return 0;
+}
+static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);   /* structuredContent must be an object (found by fuzzing) */
+  (void)rq;
+  if (!t) return;
+  e2b_mcp__copy(e2b_mcp_result_json(c), r->body, t, 0, 0, 0);
+}
+
+/* POST /v2/sandboxes (NewSandboxV2), the body as E2B's SDK writes it: every
+   v2 sandbox is secured, and what was not asked for is left to E2B's defaults. */
+static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char dest[] = "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 "
+                             "or (allow_out only) domain names such as api.example.com or *.example.com";
+  e2b_mcp_json *b;
+  char tmpl[128];
+  long long timeout;
+  int auto_pause, apm, resume, net, has_ap, has_apm, has_resume, has_net, has_egress;
+  if (e2b_mcp__want_template_ref(c, "template_id", tmpl, sizeof tmpl) < 0 ||
+      e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0 ||
+      (has_ap = e2b_mcp__want_bool(c, "auto_pause", &auto_pause, 0)) < 0 ||
+      (has_apm = e2b_mcp__want_bool(c, "auto_pause_memory", &apm, 1)) < 0 ||
+      (has_resume = e2b_mcp__want_bool(c, "auto_resume", &resume, 0)) < 0 ||
+      (has_net = e2b_mcp__want_bool(c, "allow_internet_access", &net, 1)) < 0) return -1;
+  /* the SDK's own rules, so the user is not asked to pay for a call E2B refuses */
+  if (has_apm > 0 && !auto_pause) return e2b_mcp__bad(c, "auto_pause_memory", "it applies only with auto_pause: true");
+  if (resume && !auto_pause) return e2b_mcp__bad(c, "auto_resume", "it applies only with auto_pause: true");
+  if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", "a sandbox paused without its memory (auto_pause_memory: false) cannot resume by itself");
+  if (!tmpl[0]) strcpy(tmpl, "base");
+  b = e2b_mcp__req_body(c, rq);
+  e2b_mcp_json_key(b, "templateID"); e2b_mcp_json_str(b, tmpl);
+  e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout);
+  if (has_ap > 0) { e2b_mcp_json_key(b, "autoPause"); e2b_mcp_json_bool(b, auto_pause); }
+  if (has_apm > 0) { e2b_mcp_json_key(b, "autoPauseMemory"); e2b_mcp_json_bool(b, apm); }
+  if (has_resume > 0) {
+    e2b_mcp_json_key(b, "autoResume"); e2b_mcp_json_obj(b);
+    e2b_mcp_json_key(b, "enabled"); e2b_mcp_json_bool(b, resume); e2b_mcp_json_obj_end(b);
+  }
+  if (has_net > 0) { e2b_mcp_json_key(b, "allow_internet_access"); e2b_mcp_json_bool(b, net); }
+  if (e2b_mcp__want_str_map(c, "metadata", b, "metadata") < 0 || e2b_mcp__want_str_map(c, "env_vars", b, "envVars") < 0) return -1;
+  has_egress = e2b_mcp_arg_token(c, "allow_out") >= 0 || e2b_mcp_arg_token(c, "deny_out") >= 0 ||
+               e2b_mcp_arg_token(c, "https_ports") >= 0;
+  if (has_egress) {
+    e2b_mcp_json_key(b, "network");
+    e2b_mcp_json_obj(b);
+    if (e2b_mcp__want_str_list(c, "allow_out", b, "allowOut", dest) < 0 || e2b_mcp__want_str_list(c, "deny_out", b, "denyOut", dest) < 0 ||
+        e2b_mcp__want_port_list(c, "https_ports", b, "httpsPorts") < 0) return -1;
+    e2b_mcp_json_obj_end(b);
+  }
+  if (e2b_mcp__want_mounts(c, b) < 0) return -1;
+  e2b_mcp_json_obj_end(b);
+  e2b_mcp__req_on(c, rq, "POST", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/v2/sandboxes");
+  rq->num = timeout;
+  e2b_mcp__ask(c, rq, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
+           "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
+  return 0;
+}
+static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+  e2b_mcp_json *w;
+  if (!t) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp__copy_members(w, r->body, t, 0, NULL);
+  e2b_mcp_json_key(w, "timeout"); e2b_mcp_json_int(w, rq->num);
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char *const dirs[] = { "forward", "backward" };
+  static const char *const levels[] = { "debug", "info", "warn", "error" };
+  char dir[16], level[16], search[E2B_MCP_ARG_MAX + 1];
+  long long limit, cursor;
+  int has_cursor;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      e2b_mcp__want_int(c, "limit", &limit, 100, 1, 1000) < 0 ||
+      (has_cursor = e2b_mcp__want_int(c, "cursor", &cursor, 0, 0, 4102444800000LL)) < 0 ||
+      e2b_mcp__want_enum(c, "direction", dir, sizeof dir, dirs, 2) < 0 ||
+      e2b_mcp__want_enum(c, "level", level, sizeof level, levels, 4) < 0 ||
+      e2b_mcp__want_str(c, "search", search, sizeof search, 0) < 0) return -1;
+  if (strlen(search) > 256) return e2b_mcp__bad(c, "search", "at most 256 characters");
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/v2/sandboxes/"); e2b_mcp__req_seg(rq, rq->id); e2b_mcp__req_lit(rq, "/logs");
+  e2b_mcp__req_qint(rq, "limit", limit);
+  if (has_cursor > 0) e2b_mcp__req_qint(rq, "cursor", cursor);
+  if (dir[0]) e2b_mcp__req_q(rq, "direction", dir);
+  if (level[0]) e2b_mcp__req_q(rq, "level", level);
+  if (search[0]) e2b_mcp__req_q(rq, "search", search);
+  rq->num = limit;
+  rq->flag = strcmp(dir, "forward") == 0;
+  return 0;
+}
+static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+  e2b_mcp_json *w;
+  long long ms;
+  int logs, n;
+  if (!t || (logs = e2b_mcp__answer_list(c, r, t, "logs")) < 0) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "data");
+  e2b_mcp__copy(w, r->body, t, logs, 0, 0);
+  n = t[logs].size;
+  if (n > 0 && n >= rq->num) {   /* a full page: where the next one starts */
+    int i, k, ts;
+    for (i = logs + 1, k = 0; k < n - 1; k++) i = e2b_mcp__tok_skip(t, i);
+    ts = e2b_mcp__tok_get(r->body, t, i, "timestamp");
+    /* E2B's window includes the cursor's millisecond; log times go below it, so
+       going backward the next page starts at the millisecond after the last
+       entry (an entry may repeat, none is skipped) */
+    if (ts >= 0 && t[ts].type == JSMN_STRING &&
+        e2b_mcp__rfc3339_ms(r->body + t[ts].start, (size_t)(t[ts].end - t[ts].start), &ms, !rq->flag) == 0) {
+      e2b_mcp_json_key(w, "next_cursor"); e2b_mcp_json_int(w, ms);
+    }
+  }
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_get_sandbox_metrics(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  long long start, end;
+  int hs, he;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      (hs = e2b_mcp__want_int(c, "start", &start, 0, 0, 4102444800LL)) < 0 ||
+      (he = e2b_mcp__want_int(c, "end", &end, 0, 0, 4102444800LL)) < 0) return -1;
+  if (hs > 0 && he > 0 && start > end) return e2b_mcp__bad(c, "start", "start must not be after end");
+  e2b_mcp__req_sandbox(c, rq, "GET", rq->id, "/metrics");
+  if (hs > 0) e2b_mcp__req_qint(rq, "start", start);
+  if (he > 0) e2b_mcp__req_qint(rq, "end", end);
+  return 0;
+}
+static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_ARRAY);
+  e2b_mcp_json *w;
+  (void)rq;
+  if (!t) return;
+  w = e2b_mcp__list_open(c, r, 0);
+  e2b_mcp__metrics_summary(w, r->body, t, 0);
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json *b;
+  long long timeout;
+  int ht;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      (ht = e2b_mcp__want_int(c, "timeout", &timeout, 0, 1, E2B_MCP_MAX_TIMEOUT_S)) < 0) return -1;
+  if (ht == 0) return e2b_mcp__bad(c, "timeout", "it is required (seconds from now)");
+  e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/timeout");
+  rq->idempotent = 1;   /* sets the end time; repeating it changes nothing */
+  b = e2b_mcp__req_body(c, rq);
+  e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
+  rq->num = timeout;
+  e2b_mcp__ask(c, rq, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
+           "a shorter time ends it sooner.", rq->id, timeout);
+  return 0;
+}
+static void e2b_mcp__shape_set_sandbox_timeout(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)r;
+  e2b_mcp__done(c, rq->id, "timeout", NULL, rq->num);
+}
+
+static int e2b_mcp__build_pause_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json *b;
+  int memory;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 || e2b_mcp__want_bool(c, "memory", &memory, 1) < 0) return -1;
+  e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/pause");
+  b = e2b_mcp__req_body(c, rq);
+  e2b_mcp_json_key(b, "memory"); e2b_mcp_json_bool(b, memory); e2b_mcp_json_obj_end(b);
+  return 0;
+}
+static void e2b_mcp__shape_pause_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)r;
+  e2b_mcp__done(c, rq->id, "state", "paused", 0);
+}
+
+static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json *b;
+  long long timeout;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return -1;
+  e2b_mcp__req_on(c, rq, "POST", &c->srv->api);   /* POST /v2/sandboxes/{id}/connect (ConnectSandboxV2) */
+  e2b_mcp__req_lit(rq, "/v2/sandboxes/"); e2b_mcp__req_seg(rq, rq->id); e2b_mcp__req_lit(rq, "/connect");
+  rq->idempotent = 1;   /* resumes or extends; never shortens */
+  b = e2b_mcp__req_body(c, rq);
+  e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
+  e2b_mcp__ask(c, rq, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
+           "second while it runs.", rq->id, timeout);
+  return 0;
+}
+static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+  e2b_mcp_json *w;
+  (void)rq;
+  if (!t) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp__copy_members(w, r->body, t, 0, NULL);
+  e2b_mcp_json_key(w, "resumed"); e2b_mcp_json_bool(w, r->status == 201);
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  char name[E2B_MCP_ARG_MAX / 2];
+  int hid;
+  if ((hid = e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 0)) < 0 || e2b_mcp__want_str(c, "name", name, sizeof name, 0) < 0) return -1;
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/snapshots");
+  if (hid > 0) e2b_mcp__req_q(rq, "sandboxID", rq->id);
+  if (name[0]) e2b_mcp__req_q(rq, "name", name);
+  return e2b_mcp__paging(c, rq, 1, 100);
+}
+static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)rq;
+  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+}
+
+static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_template_ref(c, "template", rq->id, sizeof rq->id) < 0) return -1;   /* kept for the shape */
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->dash);
+  e2b_mcp__req_lit(rq, "/templates/defaults");
+  return 0;
+}
+/* 1 when the default template at obj is want (before any ":tag"): its ID, an
+   alias, or namespace/alias. */
+static int e2b_mcp__default_template_is(const char *js, const jsmntok_t *t, int obj, const char *want) {
+  size_t wn = strcspn(want, ":");
+  int id = e2b_mcp__tok_get(js, t, obj, "id"), al = e2b_mcp__tok_get(js, t, obj, "aliases"), a, n;
+  if (id >= 0 && t[id].type == JSMN_STRING && (size_t)(t[id].end - t[id].start) == wn && memcmp(js + t[id].start, want, wn) == 0) return 1;
+  for (a = al + 1, n = 0; al >= 0 && t[al].type == JSMN_ARRAY && n < t[al].size; n++, a = e2b_mcp__tok_skip(t, a)) {
+    int an = t[a].type == JSMN_STRING ? a : e2b_mcp__tok_get(js, t, a, "alias"), ns = e2b_mcp__tok_get(js, t, a, "namespace");
+    size_t l1, l2;
+    if (an < 0 || t[an].type != JSMN_STRING) continue;
+    l2 = (size_t)(t[an].end - t[an].start);
+    if (l2 == wn && memcmp(js + t[an].start, want, wn) == 0) return 1;
+    if (ns < 0 || t[ns].type != JSMN_STRING) continue;
+    l1 = (size_t)(t[ns].end - t[ns].start);
+    if (l1 + 1 + l2 == wn && memcmp(js + t[ns].start, want, l1) == 0 && want[l1] == '/' &&
+        memcmp(js + t[an].start, want + l1 + 1, l2) == 0) return 1;
+  }
+  return 0;
+}
+/* The Dashboard API's default templates, renamed to the public API's fields;
+   only the one asked for when the call names a template. */
+static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  static const char *const from[] = { "id", "buildId", "vcpu", "ramMb", "totalDiskSizeMb" };
+  static const char *const to[] = { "templateID", "buildID", "cpuCount", "memoryMB", "diskSizeMB" };
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+  const char *js = r->body;
+  e2b_mcp_json *w;
+  int arr, i, k, m, j;
+  if (!t || (arr = e2b_mcp__answer_list(c, r, t, "templates")) < 0) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "data");
+  e2b_mcp_json_arr(w);
+  for (i = arr + 1, k = 0; k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    int obj = i, al = e2b_mcp__tok_get(js, t, obj, "aliases");
+    if (t[obj].type != JSMN_OBJECT || (rq->id[0] && !e2b_mcp__default_template_is(js, t, obj, rq->id))) continue;
+    e2b_mcp_json_obj(w);
+    for (j = obj + 1, m = 0; m < t[obj].size; m++, j = e2b_mcp__tok_skip(t, j + 1)) {
+      int f, renamed = 0;
+      if (e2b_mcp__secret_key(js, &t[j]) || e2b_mcp__tok_eq(js, &t[j], "aliases")) continue;
+      for (f = 0; f < E2B_MCP__COUNT(from); f++)
+        if (e2b_mcp__tok_eq(js, &t[j], from[f])) { e2b_mcp_json_key(w, to[f]); renamed = 1; }
+      if (!renamed) e2b_mcp__w_tokkey(w, js, &t[j]);
+      e2b_mcp__copy(w, js, t, j + 1, 0, 1);
+    }
+    if (al >= 0 && t[al].type == JSMN_ARRAY) {   /* [{alias, namespace}] -> names, as namespace/alias */
+      int a, n;
+      e2b_mcp_json_key(w, "names");
+      e2b_mcp_json_arr(w);
+      for (a = al + 1, n = 0; n < t[al].size; n++, a = e2b_mcp__tok_skip(t, a)) {
+        int an = e2b_mcp__tok_get(js, t, a, "alias"), ns = e2b_mcp__tok_get(js, t, a, "namespace");
+        if (t[a].type == JSMN_STRING) an = a;
+        if (an < 0 || t[an].type != JSMN_STRING) continue;
+        if (ns >= 0 && t[ns].type == JSMN_STRING && t[ns].end > t[ns].start) {
+          char full[256];
+          int l1 = t[ns].end - t[ns].start, l2 = t[an].end - t[an].start;
+          if (l1 + l2 + 1 < (int)sizeof full) {
+            memcpy(full, js + t[ns].start, (size_t)l1); full[l1] = '/';
+            memcpy(full + l1 + 1, js + t[an].start, (size_t)l2);
+            e2b_mcp__w_jstr(w, full, (size_t)(l1 + l2 + 1));
+          }
+        } else e2b_mcp__w_jstr(w, js + t[an].start, (size_t)(t[an].end - t[an].start));
+      }
+      e2b_mcp_json_arr_end(w);
+    }
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/v2/templates");
+  return e2b_mcp__paging(c, rq, 1, 100);
+}
+static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)rq;
+  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+}
+
+static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_id(c, "template_id", rq->id, sizeof rq->id, 1) < 0) return -1;
+  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/templates/"); e2b_mcp__req_seg(rq, rq->id);
+  return e2b_mcp__paging(c, rq, 1, 100);
+}
+static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+  e2b_mcp_json *w;
+  int builds;
+  (void)rq;
+  if (!t || (builds = e2b_mcp__answer_list(c, r, t, "builds")) < 0) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp__copy_members(w, r->body, t, 0, "builds");
+  e2b_mcp_json_key(w, "data");
+  e2b_mcp__copy(w, r->body, t, builds, 0, 0);
+  if (r->next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r->next_token); }
+  e2b_mcp_json_obj_end(w);
+}
+
+static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
+  e2b_mcp__req_sandbox(c, rq, "DELETE", rq->id, NULL);
+  e2b_mcp__ask(c, rq, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
+           "are destroyed.", rq->id);
+  return 0;
+}
+static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+  (void)r;
+  e2b_mcp__done(c, rq->id, "state", "killed", 0);
+}
+
+/* ---- a row's gate (its e2b_mcp_tool.user) ---- */
+enum { E2B_MCP__GATE_KILL = 1 };   /* listed and callable only with e2b_mcp_config.enable_kill */
+
+/* ---- the result against the tool's own output schema ----
+   The subset the rows' schemas use: type (a name or a list of names), enum,
+   required, properties, items. What E2B answered, shaped, must be what the
+   tool declares (and what a client will validate structuredContent against):
+   a create without a sandboxID, a get of {}, a count that is a string are
+   errors, said with the place, not a success. Extra members are fine. */
+static int e2b_mcp__tok_same(const char *a, const jsmntok_t *ta, const char *b, const jsmntok_t *tb) {
+  return ta->end - ta->start == tb->end - tb->start && memcmp(a + ta->start, b + tb->start, (size_t)(ta->end - ta->start)) == 0;
+}
+static int e2b_mcp__is_type(const char *js, const jsmntok_t *v, const char *sch, const jsmntok_t *ty) {
+  const char *p = js + v->start;
+  size_t n = (size_t)(v->end - v->start), i;
+  if (e2b_mcp__tok_eq(sch, ty, "string")) return v->type == JSMN_STRING;
+  if (e2b_mcp__tok_eq(sch, ty, "object")) return v->type == JSMN_OBJECT;
+  if (e2b_mcp__tok_eq(sch, ty, "array")) return v->type == JSMN_ARRAY;
+  if (v->type != JSMN_PRIMITIVE) return 0;
+  if (e2b_mcp__tok_eq(sch, ty, "boolean")) return *p == 't' || *p == 'f';
+  if (e2b_mcp__tok_eq(sch, ty, "null")) return *p == 'n';
+  if (*p != '-' && (*p < '0' || *p > '9')) return 0;   /* a number (the parser checked its grammar) */
+  if (e2b_mcp__tok_eq(sch, ty, "number")) return 1;
+  for (i = 0; i < n && p[i] != '.' && p[i] != 'e' && p[i] != 'E'; i++) {}   /* integer: no exponent, a fraction of zeros (512.0) */
+  if (i < n && p[i] == '.') for (i++; i < n && p[i] == '0'; i++) {}
+  return e2b_mcp__tok_eq(sch, ty, "integer") && i == n;
+}
+/* Checks the value at token v against the schema at token sc; on a mismatch
+   writes where and what into why and returns -1. */
+static int e2b_mcp__conforms(const char *js, const jsmntok_t *t, int v, const char *sch, const jsmntok_t *st, int sc,
+                             char *why, size_t cap, size_t at, int depth) {
+  int ty = e2b_mcp__tok_get(sch, st, sc, "type"), en = e2b_mcp__tok_get(sch, st, sc, "enum");
+  int pr = e2b_mcp__tok_get(sch, st, sc, "properties"), rq = e2b_mcp__tok_get(sch, st, sc, "required");
+  int it = e2b_mcp__tok_get(sch, st, sc, "items"), i, k, ok;
+  if (depth > 8 || st[sc].type != JSMN_OBJECT) return 0;
+  if (ty >= 0) {
+    ok = st[ty].type == JSMN_STRING && e2b_mcp__is_type(js, &t[v], sch, &st[ty]);
+    for (i = ty + 1, k = 0; st[ty].type == JSMN_ARRAY && k < st[ty].size && !ok; k++, i++) ok = e2b_mcp__is_type(js, &t[v], sch, &st[i]);
+    if (!ok) {
+      e2b_mcp__fmt(why + at, cap - at, " is %s, not of type %.*s", t[v].type == JSMN_OBJECT ? "an object" : t[v].type == JSMN_ARRAY ? "an array" :
+                   t[v].type == JSMN_STRING ? "a string" : js[t[v].start] == 'n' ? "null" : js[t[v].start] == 't' || js[t[v].start] == 'f' ? "a boolean" : "a number",
+                   st[ty].end - st[ty].start, sch + st[ty].start);
+      return -1;
+    }
+  }
+  if (en >= 0 && st[en].type == JSMN_ARRAY) {
+    for (ok = 0, i = en + 1, k = 0; k < st[en].size && !ok; k++, i = e2b_mcp__tok_skip(st, i))
+      ok = st[i].type == t[v].type && e2b_mcp__tok_same(js, &t[v], sch, &st[i]);
+    if (!ok) {
+      const char *q = t[v].type == JSMN_STRING ? "\"" : "";
+      e2b_mcp__fmt(why + at, cap - at, " is %s%.*s%s, not one of the allowed values", q, t[v].end - t[v].start > 40 ? 40 : t[v].end - t[v].start, js + t[v].start, q);
+      return -1;
+    }
+  }
+  if (t[v].type == JSMN_OBJECT) {
+    for (i = rq + 1, k = 0; rq >= 0 && st[rq].type == JSMN_ARRAY && k < st[rq].size; k++, i++) {
+      int m, j, found = 0;
+      for (j = v + 1, m = 0; m < t[v].size && !found; m++, j = e2b_mcp__tok_skip(t, j + 1)) found = e2b_mcp__tok_same(js, &t[j], sch, &st[i]);
+      if (!found) { e2b_mcp__fmt(why + at, cap - at, " has no %.*s", st[i].end - st[i].start, sch + st[i].start); return -1; }
+    }
+    for (i = pr + 1, k = 0; pr >= 0 && st[pr].type == JSMN_OBJECT && k < st[pr].size; k++, i = e2b_mcp__tok_skip(st, i + 1)) {
+      int m, j;
+      for (j = v + 1, m = 0; m < t[v].size; m++, j = e2b_mcp__tok_skip(t, j + 1))
+        if (e2b_mcp__tok_same(js, &t[j], sch, &st[i])) {
+          size_t a = at + e2b_mcp__fmt(why + at, cap - at, "%s%.*s", at ? "." : "", st[i].end - st[i].start, sch + st[i].start);
+          if (e2b_mcp__conforms(js, t, j + 1, sch, st, i + 1, why, cap, a, depth + 1)) return -1;
+          why[at] = 0;
+          break;
+        }
+    }
+  }
+  if (t[v].type == JSMN_ARRAY && it >= 0) {
+    for (i = v + 1, k = 0; k < t[v].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+      size_t a = at + e2b_mcp__fmt(why + at, cap - at, "[%d]", k);
+      if (e2b_mcp__conforms(js, t, i, sch, st, it, why, cap, a, depth + 1)) return -1;
+      why[at] = 0;
+    }
+  }
+  return 0;
+}
+/* Checks a successful result against the tool's output schema; turns it into
+   an error that says what is wrong when it does not conform. The schema is
+   read into the last tokens of rtok, the result into the rest (E2B's answer
+   has been shaped by then). A result too big to check that way is passed. */
+#define E2B_MCP__SCHEMA_TOKENS 192
+static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
+  e2b_mcp_server *s = c->srv;
+  const char *sch = c->tool->output_schema;
+  jsmntok_t *st = s->rtok + E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS;
+  char why[160];
+  if (!sch || c->is_error || !c->has_out || c->out.err || E2B_MCP__COUNT(s->rtok) < 2 * E2B_MCP__SCHEMA_TOKENS) return;
+  if (e2b_mcp__parse(sch, strlen(sch), st, E2B_MCP__SCHEMA_TOKENS) <= 0 ||
+      e2b_mcp__parse(c->out.buf, c->out.len, s->rtok, E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS) <= 0) return;
+  why[0] = 0;
+  if (e2b_mcp__conforms(c->out.buf, s->rtok, 0, sch, st, 0, why, sizeof why, 0, 0) == 0) return;
+  e2b_mcp_result_error(c, "E2B's answer is not what this tool returns: the result%s%s. %s", why[0] == '.' || why[0] == '[' || why[0] == ' ' ? "" : " ", why,
+                       memcmp(rq->w.buf, "GET ", 4) == 0 ? "Nothing reliable could be read from it; try again, and if it persists E2B's API has changed."
+                       : "The call may still have been carried out: check with e2b_list_sandboxes or e2b_get_sandbox before repeating it.");
+}
+
+/* ---- the tool table: names, descriptions, schemas, annotations ---- */
+/* E2B_MCP_TERSE (the default with E2B_MCP_SMALL) keeps each description's first
+   sentence and every billing or destruction warning, and drops the property
+   descriptions and output schemas: about 8 KB less flash on a board. */
+#if defined(E2B_MCP_SMALL) && !defined(E2B_MCP_TERSE) && !defined(E2B_MCP_NO_TERSE)
+#  define E2B_MCP_TERSE
+#endif
+#ifdef E2B_MCP_TERSE
+#  define E2B_MCP__MORE(text) ""
+#  define E2B_MCP__OUT(schema) NULL
+#else
+#  define E2B_MCP__MORE(text) text
+#  define E2B_MCP__OUT(schema) schema
+#endif
+#define E2B_MCP__S_ID "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The sandbox ID (sandboxID in list results), e.g. i1a2b3c4d5e6f7g8h9i0j.\"") "}"
+#define E2B_MCP__S_PAGE "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Page size, 1-100 (default 100).\"") "}," \
+  "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous page, to get the next one.\"") "}"
+/* String pairs (metadata, env vars) as an array of {key, value}: a map (an object
+   with additionalProperties) is not portable to every model provider's dialect. */
+#define E2B_MCP__S_PAIRS(desc) "{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\"}," \
+  "\"value\":{\"type\":\"string\"}},\"required\":[\"key\",\"value\"]}" E2B_MCP__MORE(",\"description\":\"" desc "\"") "}"
+#define E2B_MCP__S_TIMEOUT(def) "\"timeout\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":" E2B_MCP__STR(E2B_MCP_MAX_TIMEOUT_S) \
+  ",\"description\":\"Seconds from now until the sandbox ends" def ". Keep it short: it is billed per second.\"}"
+#define E2B_MCP__STR2(x) #x
+#define E2B_MCP__STR(x) E2B_MCP__STR2(x)
+#define E2B_MCP__O_LIST(item) "{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" item "}," \
+  "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Present when another page exists.\"") "}},\"required\":[\"data\"]}"
+#define E2B_MCP__O_SANDBOX "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
+  "\"alias\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]},\"startedAt\":{\"type\":\"string\"}," \
+  "\"endAt\":{\"type\":\"string\"},\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"type\":\"integer\"}," \
+  "\"metadata\":{\"type\":\"object\"}},\"required\":[\"sandboxID\",\"templateID\"]}"
+#define E2B_MCP__O_DONE(key, type) "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"" key "\":{\"type\":\"" type "\"}}," \
+  "\"required\":[\"sandboxID\",\"" key "\"]}"
+#define E2B_MCP__BILLED " This starts billing: ask the user before calling it, and keep the timeout short."
+
+#define E2B_MCP__TOOLS(X) \
+  X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
+    "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end " \
+    "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or " \
+    "start time; oldest first with order asc. Results are paged: pass next_token to get the next page. total_running counts the running ones " \
+    "matching the filters") ".", \
+    "{\"type\":\"object\",\"properties\":{" \
+    "\"state\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]}" E2B_MCP__MORE(",\"description\":\"Which states to list (default both).\"") "}," \
+    "\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only sandboxes of this template ID or alias (no :tag).\"") "}," \
+    "\"metadata\":" E2B_MCP__S_PAIRS("Only sandboxes whose metadata has all these pairs, e.g. [{\\\"key\\\":\\\"user\\\",\\\"value\\\":\\\"alice\\\"}].") "," \
+    "\"order\":{\"type\":\"string\",\"enum\":[\"desc\",\"asc\"]" E2B_MCP__MORE(",\"description\":\"By start time: desc (default) newest first, asc oldest first.\"") "}," \
+    "\"started_after\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"") "}," \
+    E2B_MCP__S_PAGE "}}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "}," \
+    "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
+  X(get_sandbox, "e2b_get_sandbox", "Get a sandbox", E2B_MCP_READ_ONLY, 0, \
+    "Show one sandbox in detail" E2B_MCP__MORE(": state, template, start and end time, resources, metadata, lifecycle (what happens " \
+    "at timeout) and network settings. Access tokens and injected header values are never shown") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_SANDBOX)) \
+  X(create_sandbox, "e2b_create_sandbox", "Create a sandbox", 0, 0, \
+    "Start a new E2B sandbox from a template (default base" E2B_MCP__MORE("; see e2b_list_default_templates and e2b_list_templates") ")." \
+    E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause (auto_resume: it wakes " \
+    "on traffic). allow_out/deny_out limit where it may connect; volume_mounts attach the team's volumes.") E2B_MCP__BILLED \
+    " Put no secrets in env_vars unless the user gave them for this sandbox." E2B_MCP__MORE(" Metadata (e.g. user, app) helps find it later."), \
+    "{\"type\":\"object\",\"properties\":{" \
+    "\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Template ID or name, e.g. base, code-interpreter-v1, team/name:tag (default base).\"") "}," \
+    E2B_MCP__S_TIMEOUT(" (default 300)") "," \
+    "\"metadata\":" E2B_MCP__S_PAIRS("Labels to find it by later, e.g. [{\\\"key\\\":\\\"user\\\",\\\"value\\\":\\\"alice\\\"}].") "," \
+    "\"env_vars\":" E2B_MCP__S_PAIRS("Environment variables for the sandbox's processes, as key/value pairs.") "," \
+    "\"auto_pause\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Pause instead of kill at the timeout (default false): the work can be resumed later and a paused sandbox is not billed for compute.\"") "}," \
+    "\"auto_pause_memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"With auto_pause, what the pause keeps: true (default) memory and files, so a resume continues where it stopped; false only the files, so a resume boots it fresh (running processes are lost) and auto_resume is not possible.\"") "}," \
+    "\"auto_resume\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"With auto_pause: a paused sandbox resumes by itself when a request reaches it, and billing starts again (default false).\"") "}," \
+    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"false: no outbound internet at all, the same as deny_out [\\\"0.0.0.0/0\\\"] (default: allowed).\"") "}," \
+    "\"allow_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations the sandbox may always reach, even when deny_out blocks them: domain names (api.github.com, *.pypi.org), IP addresses or CIDR blocks. To allow only these, also pass deny_out [\\\"0.0.0.0/0\\\"].\"") "}," \
+    "\"deny_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations the sandbox may not reach: IP addresses or CIDR blocks, not domain names; \\\"0.0.0.0/0\\\" blocks all but allow_out.\"") "}," \
+    "\"https_ports\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":65535}" E2B_MCP__MORE(",\"description\":\"Ports where a service in the sandbox serves HTTPS rather than plain HTTP, so E2B's proxy connects to it with TLS (its public URL is HTTPS either way).\"") "}," \
+    "\"volume_mounts\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}}," \
+    "\"required\":[\"name\",\"path\"]}" E2B_MCP__MORE(",\"description\":\"The team's persistent volumes to mount: name, and an absolute path in the sandbox, e.g. [{\\\"name\\\":\\\"data\\\",\\\"path\\\":\\\"/mnt/data\\\"}].\"") "}" \
+    "}}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
+    "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}")) \
+  X(get_sandbox_logs, "e2b_get_sandbox_logs", "Get sandbox logs", E2B_MCP_READ_ONLY, 0, \
+    "Read a sandbox's logs, newest first by default." E2B_MCP__MORE(" Each has time, level, message and fields. Filter by minimum level " \
+    "(debug, info, warn, error) and a case-sensitive search string. To page, pass next_cursor (Unix ms) as cursor " \
+    "with the same direction; entries at the boundary may repeat."), \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
+    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000" E2B_MCP__MORE(",\"description\":\"Entries to return (default 100).\"") "}," \
+    "\"cursor\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Start here, in Unix milliseconds.\"") "}," \
+    "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"]" E2B_MCP__MORE(",\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"") "}," \
+    "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "}," \
+    "\"search\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only messages containing this text (case-sensitive, at most 256 characters).\"") "}" \
+    "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{" \
+    "\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"},\"fields\":{\"type\":\"object\"}}}}," \
+    "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
+  X(get_sandbox_metrics, "e2b_get_sandbox_metrics", "Get sandbox metrics", E2B_MCP_READ_ONLY, 0, \
+    "Read a sandbox's CPU, memory and disk use over time" E2B_MCP__MORE(": cpuUsedPct (percent of cpuCount), memUsed/memTotal and " \
+    "diskUsed/diskTotal in bytes, one sample per step, and a summary with peak and average CPU and peak memory and " \
+    "disk. Default range: the sandbox's whole life") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
+    "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range start, Unix seconds.\"") "}," \
+    "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range end, Unix seconds.\"") "}" \
+    "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" \
+    "{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}," \
+    "\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"}," \
+    "\"diskUsed\":{\"type\":\"integer\"},\"diskTotal\":{\"type\":\"integer\"}}}}," \
+    "\"summary\":{\"type\":\"object\",\"properties\":{\"samples\":{\"type\":\"integer\"},\"from\":{\"type\":\"integer\"}," \
+    "\"to\":{\"type\":\"integer\"},\"cpuUsedPctMax\":{\"type\":\"number\"},\"cpuUsedPctAvg\":{\"type\":\"number\"}," \
+    "\"memUsedMax\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},\"diskUsedMax\":{\"type\":\"integer\"}," \
+    "\"diskTotal\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}}}},\"required\":[\"data\"]}")) \
+  X(set_sandbox_timeout, "e2b_set_sandbox_timeout", "Set sandbox timeout", E2B_MCP_IDEMPOTENT, 0, \
+    "Set when a running sandbox ends: timeout seconds from now." E2B_MCP__MORE(" It can shorten or extend; a paused sandbox cannot " \
+    "be changed (resume it instead).") E2B_MCP__BILLED, \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT("") "}," \
+    "\"required\":[\"sandbox_id\",\"timeout\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout", "integer"))) \
+  X(pause_sandbox, "e2b_pause_sandbox", "Pause a sandbox", E2B_MCP_IDEMPOTENT, 0, \
+    "Pause a running sandbox: its state is saved and compute billing stops" E2B_MCP__MORE("; resume it later with " \
+    "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh)") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
+    "\"memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Keep the memory too (default true).\"") "}" \
+    "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string"))) \
+  X(resume_sandbox, "e2b_resume_sandbox", "Resume a sandbox", E2B_MCP_IDEMPOTENT, 0, \
+    "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds" E2B_MCP__MORE(" " \
+    "(default 300; a running one is never shortened). resumed tells whether it was paused") "." E2B_MCP__BILLED, \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT(" (default 300)") "}," \
+    "\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
+    "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}")) \
+  X(list_snapshots, "e2b_list_snapshots", "List snapshots", E2B_MCP_READ_ONLY, 0, \
+    "List the team's sandbox snapshots" E2B_MCP__MORE(" (newest first), optionally only those of one sandbox or with a name " \
+    "(name, team/name or name:tag). Paged with next_token") ".", \
+    "{\"type\":\"object\",\"properties\":{" \
+    "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only snapshots taken from this sandbox.\"") "}," \
+    "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Snapshot name or ID, optionally with :tag.\"") "}," E2B_MCP__S_PAGE \
+    "}}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}"))) \
+  X(list_default_templates, "e2b_list_default_templates", "List default templates", E2B_MCP_READ_ONLY, 0, \
+    "List E2B's public default templates (such as base, code-interpreter-v1 and desktop)" E2B_MCP__MORE(" that any team can start: " \
+    "ID, names, CPU, memory (MB), disk (MB) and build") ".", \
+    "{\"type\":\"object\",\"properties\":{\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only this template: its ID or a name such as desktop (default: all of them).\"") "}}}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
+    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"null\"}]},\"buildID\":{\"type\":\"string\"}}}"))) \
+  X(list_templates, "e2b_list_templates", "List team templates", E2B_MCP_READ_ONLY, 0, \
+    "List the team's own templates (not E2B's defaults)" E2B_MCP__MORE(": ID, names, resources, build status and usage. Paged with next_token") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "}}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
+    "\"buildStatus\":{\"type\":\"string\"}}}"))) \
+  X(list_template_builds, "e2b_list_template_builds", "List template builds", E2B_MCP_READ_ONLY, 0, \
+    "Show one of the team's templates and its builds, newest first" E2B_MCP__MORE(" (status, times, resources). template_id is " \
+    "the ID (not an alias). Paged with next_token") ".", \
+    "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "}," \
+    E2B_MCP__S_PAGE "},\"required\":[\"template_id\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}"))) \
+  X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
+    "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. " \
+    "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string")))
+
+/* The row's id names its enum constant and its two phases; the count must
+   match E2B_MCP__BUILTIN_TOOLS, which sizes the server's tool list. */
+#define E2B_MCP__TOOL_ENUM(id, name, title, ann, gate, desc, in, out) E2B_MCP__T_##id,
+enum { E2B_MCP__TOOLS(E2B_MCP__TOOL_ENUM) E2B_MCP__T_COUNT };
+#undef E2B_MCP__TOOL_ENUM
+typedef char e2b_mcp__builtin_tools_must_equal_the_rows[E2B_MCP__T_COUNT == E2B_MCP__BUILTIN_TOOLS ? 1 : -1];
+
+#define E2B_MCP__TOOL_GATE(id, name, title, ann, gate, desc, in, out) gate,
+static const int e2b_mcp__gate[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_GATE) };
+#undef E2B_MCP__TOOL_GATE
+#define E2B_MCP__TOOL_ROW(id, name, title, ann, gate, desc, in, out) \
+  { name, title, desc, in, out, ann, NULL, (void *)&e2b_mcp__gate[E2B_MCP__T_##id], e2b_mcp__build_##id, e2b_mcp__shape_##id },
+static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_ROW) };
+#undef E2B_MCP__TOOL_ROW
+static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {
+  int i;
+  for (i = 0; i < E2B_MCP__T_COUNT; i++) if (t == &e2b_mcp__builtin[i]) return 1;
+  return 0;
+}
+
+static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < E2B_MCP__T_COUNT; i++)
+    if (!(e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+}
+

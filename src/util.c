@@ -1,0 +1,97 @@
+/* >>util -------------------------------------------------------------------
+   Small string, number and message-formatting helpers that avoid the locale,
+   the heap and printf (which a board would otherwise have to link). */
+static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
+  size_t n = strlen(src);
+  if (cap == 0) return n;
+  if (n >= cap) { memcpy(dst, src, cap - 1); dst[cap - 1] = 0; }
+  else memcpy(dst, src, n + 1);
+  return n;
+}
+static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {  /* case-insensitive, b NUL-terminated */
+  size_t i;
+  for (i = 0; i < an; i++) {
+    char x = a[i], y = b[i];
+    if (!y) return 0;
+    if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+    if (x != y) return 0;
+  }
+  return b[an] == 0;
+}
+static int e2b_mcp__fmt_ll(char *buf, long long v) {  /* returns length, buf >= 21 */
+  char t[24];
+  int n = 0, k = 0;
+  unsigned long long u = v < 0 ? (unsigned long long)(-(v + 1)) + 1u : (unsigned long long)v;
+  do { t[n++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u);
+  if (v < 0) buf[k++] = '-';
+  while (n) buf[k++] = t[--n];
+  buf[k] = 0;
+  return k;
+}
+/* A printf subset for messages, so no printf is linked on a board:
+   %s %.*s %c %d %i %u %x with the l and ll modifiers, and %%. Anything else
+   prints '?'. Always NUL-terminates within cap; returns the length written. */
+static size_t e2b_mcp__vfmt(char *buf, size_t cap, const char *fmt, va_list ap) {
+  size_t o = 0;
+  if (!cap) return 0;
+#define E2B_MCP__PUT(ch) do { if (o + 1 < cap) buf[o++] = (ch); } while (0)
+  for (; *fmt; fmt++) {
+    char num[24];
+    const char *str = num;
+    size_t len = (size_t)-1;
+    int lng = 0;
+    if (*fmt != '%') { E2B_MCP__PUT(*fmt); continue; }
+    fmt++;
+    if (fmt[0] == '.' && fmt[1] == '*') { len = (size_t)va_arg(ap, int); fmt += 2; }
+    while (*fmt == 'l') { lng++; fmt++; }
+    switch (*fmt) {
+      case 's': str = va_arg(ap, const char *); if (!str) str = "(null)"; break;
+      case 'c': num[0] = (char)va_arg(ap, int); num[1] = 0; break;
+      case 'd': case 'i':
+        e2b_mcp__fmt_ll(num, lng >= 2 ? va_arg(ap, long long) : lng ? (long long)va_arg(ap, long) : (long long)va_arg(ap, int));
+        break;
+      case 'u': case 'x': {
+        unsigned long long u = lng >= 2 ? va_arg(ap, unsigned long long) : lng ? (unsigned long long)va_arg(ap, unsigned long)
+                                                                              : (unsigned long long)va_arg(ap, unsigned);
+        unsigned base = *fmt == 'x' ? 16u : 10u;
+        int n = 0, k = 0;
+        char t[24];
+        do { t[n++] = "0123456789abcdef"[u % base]; u /= base; } while (u);
+        while (n) num[k++] = t[--n];
+        num[k] = 0;
+        break;
+      }
+      case '%': num[0] = '%'; num[1] = 0; break;
+      case 0: fmt--; num[0] = 0; break;
+      default: num[0] = '?'; num[1] = 0; break;
+    }
+    for (; len && *str; str++, len--) E2B_MCP__PUT(*str);   /* %.*s may name bytes with no NUL after them */
+  }
+#undef E2B_MCP__PUT
+  buf[o] = 0;
+  return o;
+}
+static size_t e2b_mcp__fmt(char *buf, size_t cap, const char *fmt, ...) {
+  va_list ap;
+  size_t n;
+  va_start(ap, fmt);
+  n = e2b_mcp__vfmt(buf, cap, fmt, ap);
+  va_end(ap);
+  return n;
+}
+/* Parses a decimal integer of exactly n bytes; 0 on success. */
+static int e2b_mcp__parse_ll(const char *s, size_t n, long long *out) {
+  size_t i = 0;
+  int neg = 0;
+  unsigned long long v = 0;
+  if (n && (s[0] == '-' || s[0] == '+')) { neg = s[0] == '-'; i = 1; }
+  if (i == n || n - i > 18) return -1;
+  for (; i < n; i++) {
+    if (s[i] < '0' || s[i] > '9') return -1;
+    v = v * 10u + (unsigned)(s[i] - '0');
+  }
+  *out = neg ? -(long long)v : (long long)v;
+  return 0;
+}
+

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""The shape of the library, checked: src/ runs only downward, e2b_mcp.h is fresh.
+
+    python3 tests/layers/layers.py [--graph]
+
+Reads the layer order from src/src.mk (E2B_MCP_SRC; a file's layer is its name
+without .h/.c, so src/mcp.h and src/mcp.c are one layer) and checks:
+
+  fresh      e2b_mcp.h is byte for byte what `make header` makes of src/
+  includes   every `#include "x"` in src/ names a file of the same or a lower layer
+  symbols    every e2b_mcp / E2B_MCP name a src file uses is defined in its own layer
+             or a lower one: a forward declaration of a higher layer's function, a
+             type or macro from above, is an arrow back up
+  ports      ports/*.h use no private name (e2b_mcp__*) they do not define themselves:
+             a port is written against the documented contract only
+  exports    the implementation's global symbols (nm) all carry the e2b_mcp_ prefix,
+             and none is private (e2b_mcp__)
+
+--graph prints which layer uses which (the picture a newcomer wants).
+Python standard library and nm (binutils) only.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from report import check, run, note  # noqa: E402
+
+NAME = re.compile(r"\b(e2b_mcp_\w+|E2B_MCP_\w+)\b")
+
+
+def mk_list(var):
+    mk = open(os.path.join(ROOT, "src", "src.mk")).read()
+    m = re.search(r"^" + var + r"\s*:=\s*((?:.*\\\n)*.*)$", mk, re.M)
+    return m.group(1).replace("\\\n", " ").split()
+
+
+def layer_of(f):
+    return os.path.splitext(f)[0]
+
+
+def generate(files):
+    out = []
+    for f in files:
+        for line in open(os.path.join(ROOT, "src", f), newline="").read().split("\n")[:-1]:
+            if re.match(r'^#include "[^"/]*"$', line):
+                continue
+            out.append(line + "\n")
+    return "".join(out)
+
+
+def strip(text):
+    """Comments, string and character literals blanked (newlines kept)."""
+    def blank(m):
+        return re.sub(r"[^\n]", " ", m.group(0))
+    text = re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', blank, text, flags=re.S)
+    # C++ linkage braces (extern "C" { ... }) are not a nesting level
+    return re.sub(r"^#ifdef __cplusplus\n(?:[^#\n][^\n]*\n)*#endif", blank, text, flags=re.M)
+
+
+def definitions(code):
+    """Names a text defines: functions with a body, macros, types, enum constants, tables."""
+    names = set()
+    names.update(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", code, re.M))
+    # X-macro rows of the error list make E2B_MCP_ERR_<NAME>
+    if "E2B_MCP__ERRORS" in names:
+        names.update("E2B_MCP_ERR_" + n for n in re.findall(r"X\((\w+),", code))
+    names.update(re.findall(r"\bstruct[ \t\n]+(\w+)[ \t\n]*\{", code))
+    names.update(re.findall(r"\benum[ \t\n]+(\w+)[ \t\n]*\{", code))
+    # typedef ... name;  (at brace depth 0)
+    depth = 0
+    cur = []
+    for ch in code:   # the text at brace depth 0, with the outermost braces kept
+        if ch == "{":
+            cur.append("{" if depth == 0 else " ")
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            cur.append("}" if depth == 0 else " ")
+        else:
+            cur.append(ch if depth == 0 or ch == "\n" else " ")
+    top = "".join(cur)
+    for m in re.finditer(r"\btypedef\b[^;]*?(\w+)\s*(?:\[[^\]]*\])?\s*;", top):
+        names.add(m.group(1))
+    for m in re.finditer(r"\btypedef\b[^;]*?\(\s*\*\s*(\w+)\s*\)", top):
+        names.add(m.group(1))
+    # functions with a body, tables and variables with an initializer or size, at depth 0
+    for m in re.finditer(r"(\w+)\s*\((?:[^;{}()]|\([^;{}()]*\))*\)\s*\{\s*\}", top):
+        names.add(m.group(1))
+    for m in re.finditer(r"(\w+)\s*(?:\[[^\]]*\]\s*)*=(?!=)", top):
+        names.add(m.group(1))
+    # enum constants: inside enum { ... }
+    for m in re.finditer(r"\benum\b[^{;]*\{([^}]*)\}", code):
+        names.update(re.findall(r"\b([A-Z_][A-Z0-9_]*)\s*(?:=[^,}]*)?(?:,|$)", m.group(1)))
+    return {n for n in names if NAME.fullmatch(n)}
+
+
+def main():
+    files = [f[len("src/"):] for f in mk_list("E2B_MCP_SRC")]
+    layers = mk_list("E2B_MCP_LAYERS")
+    missing = [f for f in files if layer_of(f) not in layers]
+    check("every src file belongs to a layer of E2B_MCP_LAYERS", not missing, " ".join(missing))
+    stray = sorted(set(os.listdir(os.path.join(ROOT, "src"))) - set(files) - {"src.mk"})
+    check("every file in src/ is in E2B_MCP_SRC", not stray, " ".join(stray))
+    rank = {l: i for i, l in enumerate(layers)}
+
+    # fresh
+    gen = generate(files)
+    have = open(os.path.join(ROOT, "e2b_mcp.h"), newline="").read()
+    check("fresh: e2b_mcp.h is what `make header` makes of src/", gen == have,
+          "e2b_mcp.h differs from src/: run `make header` and commit both")
+
+    texts = {f: open(os.path.join(ROOT, "src", f)).read() for f in files}
+    code = {f: strip(t) for f, t in texts.items()}
+
+    # includes
+    bad = []
+    for f in files:
+        for inc in re.findall(r'^#include "([^"/]*)"$', texts[f], re.M):
+            if inc not in texts:
+                bad.append("%s includes %s, which is not in src/src.mk" % (f, inc))
+            elif rank[layer_of(inc)] > rank[layer_of(f)]:
+                bad.append("%s includes %s (a higher layer)" % (f, inc))
+    check("includes: every #include in src/ names the same or a lower layer", not bad, "; ".join(bad))
+
+    # symbols
+    home = {}
+    for f in files:
+        for n in definitions(code[f]):
+            l = layer_of(f)
+            if n not in home or rank[l] < rank[home[n]]:
+                home[n] = l
+    ups = {}
+    uses = {}
+    for f in files:
+        l = layer_of(f)
+        for n in set(NAME.findall(code[f])):
+            h = home.get(n)
+            if h is None:
+                continue   # a macro the user sets, or a pasted name
+            if h != l:
+                uses.setdefault(l, set()).add(h)
+            if rank[h] > rank[l]:
+                ups.setdefault((f, h), []).append(n)
+    lines = ["%s uses %s's %s" % (f, h, ", ".join(sorted(ns))) for (f, h), ns in sorted(ups.items())]
+    check("symbols: no src file uses a name of a higher layer (%d layers)" % len(layers), not lines,
+          "\n  " + "\n  ".join(lines))
+    if "--graph" in sys.argv:
+        for l in layers:
+            note("%-8s uses %s" % (l, " ".join(sorted(uses.get(l, ()), key=lambda x: rank[x])) or "-"))
+
+    # ports
+    bad = []
+    pdir = os.path.join(ROOT, "ports")
+    for p in sorted(os.listdir(pdir)):
+        if not p.endswith(".h"):
+            continue
+        c = strip(open(os.path.join(pdir, p)).read())
+        own = definitions(c)
+        contract = {n for n in own if n.startswith("e2b_mcp__tls_")}
+        for n in sorted(set(re.findall(r"\be2b_mcp__\w+", c))):
+            if n not in own and not n.startswith("e2b_mcp__tls_") and n not in contract:
+                bad.append("%s uses %s" % (p, n))
+    check("ports: no port uses a private name of the library", not bad, "; ".join(bad))
+
+    # exports
+    with tempfile.TemporaryDirectory() as d:
+        c = os.path.join(d, "impl.c")
+        o = os.path.join(d, "impl.o")
+        open(c, "w").write('#define E2B_MCP_IMPLEMENTATION\n#include "e2b_mcp.h"\n')
+        cc = os.environ.get("CC", "cc")
+        r = subprocess.run([cc, "-std=c99", "-c", "-O1", "-I" + ROOT, "-o", o, c], capture_output=True, text=True)
+        if check("exports: the implementation compiles", r.returncode == 0, r.stderr[-400:]):
+            out = subprocess.run(["nm", "-g", "--defined-only", o], capture_output=True, text=True).stdout
+            syms = [l.split()[-1] for l in out.splitlines() if l.strip()]
+            wrong = [s for s in syms if not s.startswith("e2b_mcp_") or s.startswith("e2b_mcp__")]
+            check("exports: %d global symbols, each e2b_mcp_ and none private" % len(syms), syms and not wrong,
+                  " ".join(wrong))
+
+
+if __name__ == "__main__":
+    run(main)
