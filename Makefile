@@ -67,6 +67,8 @@ uninstall:
 	  "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/e2b_mcp.h" $(addprefix "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/,$(addsuffix ",$(wildcard ports/*.h)))
 	rmdir "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/ports" "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp" 2>/dev/null || true
 
+-include src/src.mk
+-include tests/layers/layers.mk
 -include tests/unit/unit.mk
 -include tests/sim/sim.mk
 -include tests/integration/integration.mk
