@@ -299,6 +299,11 @@
 #if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS)) != 1
 #  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS"
 #endif
+/* The Streamable HTTP transport is built with the POSIX port, or with a custom
+   port when E2B_MCP_HTTP says it has listen, accept and random. */
+#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
+#  define E2B_MCP__HTTP 1
+#endif
 
 /* jsmn finds the container a closing bracket belongs to by walking back over
    every token before it, which makes an answer that is an array of objects
@@ -561,7 +566,12 @@ enum {
   E2B_MCP_READ_ONLY   = 1,
   E2B_MCP_DESTRUCTIVE = 2,
   E2B_MCP_IDEMPOTENT  = 4,
-  E2B_MCP_CLOSED_WORLD = 8   /* openWorldHint false */
+  E2B_MCP_CLOSED_WORLD = 8,  /* openWorldHint false */
+  /* not a hint, and never written out: the core refuses an argument the input
+     schema does not name, as if it said "additionalProperties": false (the
+     built-in tools' schemas leave the keyword out, as some model providers
+     reject it) */
+  E2B_MCP__STRICT_ARGS = 0x100
 };
 
 typedef struct e2b_mcp_server e2b_mcp_server;
@@ -674,17 +684,8 @@ typedef struct e2b_mcp_session {
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
 } e2b_mcp_session;
 
-/* Set-up. The config is copied; its strings must outlive the server. Returns 0,
-   or a negative E2B_MCP_ERR_* when a URL is invalid (or E2B_MCP_ERR_CONFIG, below). A missing or wrong key is
-   not an error here: the server starts and each tool says what to fix. */
-/* int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg): the
-   caller's idea of the server's size goes along, so a file built with other
-   settings than the implementation (another profile, buffer size or token
-   layout: another e2b_mcp_server) gets E2B_MCP_ERR_CONFIG instead of a
-   server written past its end. */
-#define e2b_mcp_init(s, cfg) e2b_mcp__init_sized((s), (cfg), sizeof(e2b_mcp_server))
-E2B_MCP_DEF int  e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
-E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
+/* Adds a tool of your own next to E2B's (after e2b_mcp_init): 0, or -1 when
+   it is malformed, its name is taken or E2B_MCP_MAX_TOOLS are in. */
 E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
 
 /* Handles one incoming message (a JSON-RPC object, or a batch under
@@ -827,6 +828,8 @@ typedef struct e2b_mcp__slot {
    that steps a transport can tell when all have been answered. */
 E2B_MCP_DEF int  e2b_mcp_calls_in_flight(const e2b_mcp_server *s);
 
+/* Closes the E2B connections kept open between calls. */
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
 /* >>transport: stdio --------------------------------------------------------- */
 
 #ifndef E2B_MCP_NO_STDIO
@@ -840,8 +843,7 @@ E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
 
 /* The Streamable HTTP transport's state (>>transport: streamable http). It
    lives inside the server like every other buffer; the fields are private. */
-#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
-#define E2B_MCP__HTTP 1
+#ifdef E2B_MCP__HTTP
 #define E2B_MCP__POLL_MAX (1 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
 typedef struct e2b_mcp_http_config {
   const char *host;           /* default 127.0.0.1; "::1" and "localhost" too */
@@ -998,6 +1000,18 @@ struct e2b_mcp_server {
 #endif
 };
 
+/* Set-up. The config is copied; its strings must outlive the server. Returns 0,
+   or a negative E2B_MCP_ERR_* when a URL is invalid (or E2B_MCP_ERR_CONFIG, below). A missing or wrong key is
+   not an error here: the server starts and each tool says what to fix. */
+/* int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg): the
+   caller's idea of the server's size goes along, so a file built with other
+   settings than the implementation (another profile, buffer size or token
+   layout: another e2b_mcp_server) gets E2B_MCP_ERR_CONFIG instead of a
+   server written past its end. */
+#define e2b_mcp_init(s, cfg) e2b_mcp_init_sized((s), (cfg), sizeof(e2b_mcp_server))
+/* The function behind it, for a caller that cannot use the macro (a binding
+   from another language passes the size it reserved for the server). */
+E2B_MCP_DEF int  e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
 
 #ifdef __cplusplus
 }
@@ -2832,58 +2846,14 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
   c->fail_data = data_json;
 }
 
-/* ---- set-up and the tool registry ---- */
-static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
+/* ---- the tool registry ---- */
 static void e2b_mcp__run_two_phase(e2b_mcp_call *c);            /* in >>engine: a two-phase tool run in-process */
-static int e2b_mcp__is_builtin(const e2b_mcp_tool *t);
 static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back);
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
 static void e2b_mcp__slot_free(e2b_mcp__slot *k);
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
 static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
-static void e2b_mcp__load_key(e2b_mcp_server *s);
-
-E2B_MCP_DEF int e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size) {
-  char url[E2B_MCP_HOST_MAX + 32];
-  const char *domain;
-  int r;
-  if (size != sizeof *s) return E2B_MCP_ERR_CONFIG;   /* not one byte written: it is not our server */
-  memset(s, 0, offsetof(e2b_mcp_server, msg));   /* the state; the buffers need no clearing */
-  s->msg[0] = 0;
-  if (cfg) s->cfg = *cfg;
-  if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
-  if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
-  s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
-  s->sess = &s->session;
-  s->call_id = "";
-  s->sess->version = E2B_MCP__VLATEST;
-  s->sess->log_level = 1;   /* info */
-  domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
-  if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
-  if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
-  else { strcpy(url, "https://api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->api, url); }
-  if (r) return r;
-  if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
-  else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
-  if (r) return r;
-  if (s->api.https || s->dash.https)
-    s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
-  e2b_mcp__load_key(s);
-  s->call_cooldown = s->cooldown_until;
-  if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
-    static const char label[] = "e2b-mcp requestState key";
-    e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);
-    s->state_key_set = 1;
-  }
-  else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
-  e2b_mcp__builtin_tools(s);
-  return 0;
-}
-E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
-  int i;
-  for (i = 0; i < s->nslots; i++) e2b_mcp__conn_close(&s->slots[i].conn);
-}
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
@@ -2901,17 +2871,16 @@ static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *nam
 }
 
 /* Refuses an argument that the tool's input schema does not name, for the
-   built-in tools and for a tool whose schema says "additionalProperties": false:
-   a misspelt "timeout_s" must not start a sandbox with the default timeout.
-   (The built-in schemas leave the keyword out, as some model providers reject
-   it; the server enforces it itself.) The schema is read into rtok, free until
+   built-in tools (E2B_MCP__STRICT_ARGS) and for a tool whose schema says
+   "additionalProperties": false: a misspelt "timeout_s" must not start a
+   sandbox with the default timeout. The schema is read into rtok, free until
    the tool calls E2B. Returns 0, or -1 with the error result set. */
 static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   const char *sc = c->tool->input_schema;
   int i, k, v, ap, props;
   if (c->args < 0 || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
   ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
-  if (!e2b_mcp__is_builtin(c->tool) && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
+  if (!(c->tool->annotations & E2B_MCP__STRICT_ARGS) && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
   props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
   for (i = c->args + 1, k = 0; k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1)) {
     char key[48], names[160];
@@ -5072,7 +5041,7 @@ typedef char e2b_mcp__builtin_tools_must_equal_the_rows[E2B_MCP__T_COUNT == E2B_
 static const int e2b_mcp__gate[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_GATE) };
 #undef E2B_MCP__TOOL_GATE
 #define E2B_MCP__TOOL_ROW(id, name, title, ann, gate, desc, in, out) \
-  { name, title, desc, in, out, ann, NULL, (void *)&e2b_mcp__gate[E2B_MCP__T_##id], e2b_mcp__build_##id, e2b_mcp__shape_##id },
+  { name, title, desc, in, out, (ann) | E2B_MCP__STRICT_ARGS, NULL, (void *)&e2b_mcp__gate[E2B_MCP__T_##id], e2b_mcp__build_##id, e2b_mcp__shape_##id },
 static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_ROW) };
 #undef E2B_MCP__TOOL_ROW
 static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {
@@ -5490,6 +5459,11 @@ static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
   if (e2b_mcp__call_start(c->srv, NULL, k, "", c) != NULL) e2b_mcp__call_run(c->srv, k, NULL);
 }
 
+/* The call slots' E2B connections, kept open between calls, closed. */
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nslots; i++) e2b_mcp__conn_close(&s->slots[i].conn);
+}
 /* >>transport: stdio ---------------------------------------------------------
    One JSON message per line on stdin and stdout. stdout carries nothing but
    MCP messages; both streams use buffers inside the server (no allocation).
@@ -6873,6 +6847,47 @@ E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
     n += s->http.conns[i].state == E2B_MCP__HC_PENDING || s->http.conns[i].state == E2B_MCP__HC_DRAIN;
 #endif
   return n;
+}
+
+/* >>server: set-up and close ---------------------------------------------------
+   The one place that knows every layer: e2b_mcp_init readies each one's state,
+   bottom up (the URLs and trust anchors of the E2B client, the key, the sealing
+   key, the tool table with E2B's own tools). */
+E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size) {
+  char url[E2B_MCP_HOST_MAX + 32];
+  const char *domain;
+  int r;
+  if (size != sizeof *s) return E2B_MCP_ERR_CONFIG;   /* not one byte written: it is not our server */
+  memset(s, 0, offsetof(e2b_mcp_server, msg));   /* the state; the buffers need no clearing */
+  s->msg[0] = 0;
+  if (cfg) s->cfg = *cfg;
+  if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
+  if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
+  s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
+  s->sess = &s->session;
+  s->call_id = "";
+  s->sess->version = E2B_MCP__VLATEST;
+  s->sess->log_level = 1;   /* info */
+  domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
+  if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
+  if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
+  else { strcpy(url, "https://api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->api, url); }
+  if (r) return r;
+  if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
+  else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
+  if (r) return r;
+  if (s->api.https || s->dash.https)
+    s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
+  e2b_mcp__load_key(s);
+  s->call_cooldown = s->cooldown_until;
+  if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
+    static const char label[] = "e2b-mcp requestState key";
+    e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);
+    s->state_key_set = 1;
+  }
+  else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
+  e2b_mcp__builtin_tools(s);
+  return 0;
 }
 
 #endif /* E2B_MCP_IMPLEMENTATION_DONE */

@@ -128,6 +128,11 @@
 #if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS)) != 1
 #  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS"
 #endif
+/* The Streamable HTTP transport is built with the POSIX port, or with a custom
+   port when E2B_MCP_HTTP says it has listen, accept and random. */
+#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
+#  define E2B_MCP__HTTP 1
+#endif
 
 /* jsmn finds the container a closing bracket belongs to by walking back over
    every token before it, which makes an answer that is an array of objects

@@ -401,3 +401,8 @@ static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
   if (e2b_mcp__call_start(c->srv, NULL, k, "", c) != NULL) e2b_mcp__call_run(c->srv, k, NULL);
 }
 
+/* The call slots' E2B connections, kept open between calls, closed. */
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nslots; i++) e2b_mcp__conn_close(&s->slots[i].conn);
+}

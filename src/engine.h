@@ -44,3 +44,5 @@ typedef struct e2b_mcp__slot {
    that steps a transport can tell when all have been answered. */
 E2B_MCP_DEF int  e2b_mcp_calls_in_flight(const e2b_mcp_server *s);
 
+/* Closes the E2B connections kept open between calls. */
+E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);

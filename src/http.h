@@ -2,8 +2,7 @@
 
 /* The Streamable HTTP transport's state (>>transport: streamable http). It
    lives inside the server like every other buffer; the fields are private. */
-#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
-#define E2B_MCP__HTTP 1
+#ifdef E2B_MCP__HTTP
 #define E2B_MCP__POLL_MAX (1 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
 typedef struct e2b_mcp_http_config {
   const char *host;           /* default 127.0.0.1; "::1" and "localhost" too */

@@ -397,58 +397,14 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
   c->fail_data = data_json;
 }
 
-/* ---- set-up and the tool registry ---- */
-static void e2b_mcp__builtin_tools(e2b_mcp_server *s);   /* in >>e2b tools */
+/* ---- the tool registry ---- */
 static void e2b_mcp__run_two_phase(e2b_mcp_call *c);            /* in >>engine: a two-phase tool run in-process */
-static int e2b_mcp__is_builtin(const e2b_mcp_tool *t);
 static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back);
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
 static void e2b_mcp__slot_free(e2b_mcp__slot *k);
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
 static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
-static void e2b_mcp__load_key(e2b_mcp_server *s);
-
-E2B_MCP_DEF int e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size) {
-  char url[E2B_MCP_HOST_MAX + 32];
-  const char *domain;
-  int r;
-  if (size != sizeof *s) return E2B_MCP_ERR_CONFIG;   /* not one byte written: it is not our server */
-  memset(s, 0, offsetof(e2b_mcp_server, msg));   /* the state; the buffers need no clearing */
-  s->msg[0] = 0;
-  if (cfg) s->cfg = *cfg;
-  if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
-  if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
-  s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
-  s->sess = &s->session;
-  s->call_id = "";
-  s->sess->version = E2B_MCP__VLATEST;
-  s->sess->log_level = 1;   /* info */
-  domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
-  if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
-  if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
-  else { strcpy(url, "https://api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->api, url); }
-  if (r) return r;
-  if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
-  else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
-  if (r) return r;
-  if (s->api.https || s->dash.https)
-    s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
-  e2b_mcp__load_key(s);
-  s->call_cooldown = s->cooldown_until;
-  if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
-    static const char label[] = "e2b-mcp requestState key";
-    e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);
-    s->state_key_set = 1;
-  }
-  else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
-  e2b_mcp__builtin_tools(s);
-  return 0;
-}
-E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
-  int i;
-  for (i = 0; i < s->nslots; i++) e2b_mcp__conn_close(&s->slots[i].conn);
-}
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
@@ -466,17 +422,16 @@ static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *nam
 }
 
 /* Refuses an argument that the tool's input schema does not name, for the
-   built-in tools and for a tool whose schema says "additionalProperties": false:
-   a misspelt "timeout_s" must not start a sandbox with the default timeout.
-   (The built-in schemas leave the keyword out, as some model providers reject
-   it; the server enforces it itself.) The schema is read into rtok, free until
+   built-in tools (E2B_MCP__STRICT_ARGS) and for a tool whose schema says
+   "additionalProperties": false: a misspelt "timeout_s" must not start a
+   sandbox with the default timeout. The schema is read into rtok, free until
    the tool calls E2B. Returns 0, or -1 with the error result set. */
 static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   const char *sc = c->tool->input_schema;
   int i, k, v, ap, props;
   if (c->args < 0 || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
   ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
-  if (!e2b_mcp__is_builtin(c->tool) && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
+  if (!(c->tool->annotations & E2B_MCP__STRICT_ARGS) && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
   props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
   for (i = c->args + 1, k = 0; k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1)) {
     char key[48], names[160];

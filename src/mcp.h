@@ -7,7 +7,12 @@ enum {
   E2B_MCP_READ_ONLY   = 1,
   E2B_MCP_DESTRUCTIVE = 2,
   E2B_MCP_IDEMPOTENT  = 4,
-  E2B_MCP_CLOSED_WORLD = 8   /* openWorldHint false */
+  E2B_MCP_CLOSED_WORLD = 8,  /* openWorldHint false */
+  /* not a hint, and never written out: the core refuses an argument the input
+     schema does not name, as if it said "additionalProperties": false (the
+     built-in tools' schemas leave the keyword out, as some model providers
+     reject it) */
+  E2B_MCP__STRICT_ARGS = 0x100
 };
 
 typedef struct e2b_mcp_server e2b_mcp_server;
@@ -120,17 +125,8 @@ typedef struct e2b_mcp_session {
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
 } e2b_mcp_session;
 
-/* Set-up. The config is copied; its strings must outlive the server. Returns 0,
-   or a negative E2B_MCP_ERR_* when a URL is invalid (or E2B_MCP_ERR_CONFIG, below). A missing or wrong key is
-   not an error here: the server starts and each tool says what to fix. */
-/* int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg): the
-   caller's idea of the server's size goes along, so a file built with other
-   settings than the implementation (another profile, buffer size or token
-   layout: another e2b_mcp_server) gets E2B_MCP_ERR_CONFIG instead of a
-   server written past its end. */
-#define e2b_mcp_init(s, cfg) e2b_mcp__init_sized((s), (cfg), sizeof(e2b_mcp_server))
-E2B_MCP_DEF int  e2b_mcp__init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
-E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
+/* Adds a tool of your own next to E2B's (after e2b_mcp_init): 0, or -1 when
+   it is malformed, its name is taken or E2B_MCP_MAX_TOOLS are in. */
 E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
 
 /* Handles one incoming message (a JSON-RPC object, or a batch under

@@ -58,6 +58,18 @@ struct e2b_mcp_server {
 #endif
 };
 
+/* Set-up. The config is copied; its strings must outlive the server. Returns 0,
+   or a negative E2B_MCP_ERR_* when a URL is invalid (or E2B_MCP_ERR_CONFIG, below). A missing or wrong key is
+   not an error here: the server starts and each tool says what to fix. */
+/* int e2b_mcp_init(e2b_mcp_server *s, const e2b_mcp_config *cfg): the
+   caller's idea of the server's size goes along, so a file built with other
+   settings than the implementation (another profile, buffer size or token
+   layout: another e2b_mcp_server) gets E2B_MCP_ERR_CONFIG instead of a
+   server written past its end. */
+#define e2b_mcp_init(s, cfg) e2b_mcp_init_sized((s), (cfg), sizeof(e2b_mcp_server))
+/* The function behind it, for a caller that cannot use the macro (a binding
+   from another language passes the size it reserved for the server). */
+E2B_MCP_DEF int  e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
 
 #ifdef __cplusplus
 }

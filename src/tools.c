@@ -1422,7 +1422,7 @@ typedef char e2b_mcp__builtin_tools_must_equal_the_rows[E2B_MCP__T_COUNT == E2B_
 static const int e2b_mcp__gate[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_GATE) };
 #undef E2B_MCP__TOOL_GATE
 #define E2B_MCP__TOOL_ROW(id, name, title, ann, gate, desc, in, out) \
-  { name, title, desc, in, out, ann, NULL, (void *)&e2b_mcp__gate[E2B_MCP__T_##id], e2b_mcp__build_##id, e2b_mcp__shape_##id },
+  { name, title, desc, in, out, (ann) | E2B_MCP__STRICT_ARGS, NULL, (void *)&e2b_mcp__gate[E2B_MCP__T_##id], e2b_mcp__build_##id, e2b_mcp__shape_##id },
 static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_ROW) };
 #undef E2B_MCP__TOOL_ROW
 static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {

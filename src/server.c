@@ -1,0 +1,41 @@
+/* >>server: set-up and close ---------------------------------------------------
+   The one place that knows every layer: e2b_mcp_init readies each one's state,
+   bottom up (the URLs and trust anchors of the E2B client, the key, the sealing
+   key, the tool table with E2B's own tools). */
+E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size) {
+  char url[E2B_MCP_HOST_MAX + 32];
+  const char *domain;
+  int r;
+  if (size != sizeof *s) return E2B_MCP_ERR_CONFIG;   /* not one byte written: it is not our server */
+  memset(s, 0, offsetof(e2b_mcp_server, msg));   /* the state; the buffers need no clearing */
+  s->msg[0] = 0;
+  if (cfg) s->cfg = *cfg;
+  if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
+  if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
+  s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
+  s->sess = &s->session;
+  s->call_id = "";
+  s->sess->version = E2B_MCP__VLATEST;
+  s->sess->log_level = 1;   /* info */
+  domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
+  if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
+  if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
+  else { strcpy(url, "https://api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->api, url); }
+  if (r) return r;
+  if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
+  else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
+  if (r) return r;
+  if (s->api.https || s->dash.https)
+    s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
+  e2b_mcp__load_key(s);
+  s->call_cooldown = s->cooldown_until;
+  if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
+    static const char label[] = "e2b-mcp requestState key";
+    e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);
+    s->state_key_set = 1;
+  }
+  else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
+  e2b_mcp__builtin_tools(s);
+  return 0;
+}
+
