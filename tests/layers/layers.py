@@ -28,7 +28,19 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
-from report import check, run, note  # noqa: E402
+from report import check as _check, run, note  # noqa: E402
+
+# Checks named in LAYERS_PENDING (space separated: symbols, ports) are printed as
+# notes, not counted: for the commits that land the layering step by step.
+PENDING = os.environ.get("LAYERS_PENDING", "").split()
+
+
+def check(name, cond, why=""):
+    kind = name.split(":")[0]
+    if kind in PENDING and not cond:
+        note("pending (LAYERS_PENDING): " + name + ": " + why)
+        return False
+    return _check(name, cond, why)
 
 NAME = re.compile(r"\b(e2b_mcp_\w+|E2B_MCP_\w+)\b")
 
