@@ -844,6 +844,7 @@ E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
 /* The Streamable HTTP transport's state (>>transport: streamable http). It
    lives inside the server like every other buffer; the fields are private. */
 #ifdef E2B_MCP__HTTP
+#include <signal.h>   /* sig_atomic_t: the stop flag a signal handler sets */
 #define E2B_MCP__POLL_MAX (1 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
 typedef struct e2b_mcp_http_config {
   const char *host;           /* default 127.0.0.1; "::1" and "localhost" too */
@@ -910,7 +911,7 @@ typedef struct e2b_mcp_http {
   e2b_mcp_sock listener;
   unsigned port;              /* the port listened on */
   int loopback;               /* bound to a loopback address */
-  volatile int stop;          /* set (from a signal handler, say) to end e2b_mcp_http_run */
+  volatile sig_atomic_t stop; /* set (from a signal handler, say) to end e2b_mcp_http_run */
   e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
   e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
@@ -920,7 +921,7 @@ typedef struct e2b_mcp_http {
      are served meanwhile, but tool calls wait (PENDING) and calls stand still */
   int asking, ask_conn, ask_sess, ask_state, ask_result;
   long ask_id;
-  unsigned long accepted, refused, served;   /* counters, for tests */
+  unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
 } e2b_mcp_http;
@@ -2937,7 +2938,6 @@ static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
   return 0;
 }
 
-/* Runs a tool: the one place a handler is called. */
 /* A result as it goes out: one that overflowed is an error that says so; an
    empty one is an empty text. */
 static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
@@ -5370,6 +5370,11 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
    user, or for E2B on a read, ends now without an answer; a request that
    changes something always runs to its answer, so the user learns what was
    done (a new sandbox's ID). */
+/* Whether the call only reads (its tool says so): such a call waiting for
+   E2B can end without its answer; anything else may change something. */
+static int e2b_mcp__call_reads(const e2b_mcp__slot *k) {
+  return (k->call.tool->annotations & E2B_MCP_READ_ONLY) != 0;
+}
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params) {
   char rid[E2B_MCP_RPC_ID_MAX];
   int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
@@ -5377,7 +5382,7 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmnto
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
-    if (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) != 0) continue;
+    if (k->state == E2B_MCP__CS_E2B && !e2b_mcp__call_reads(k)) continue;
     k->drop = "cancelled by the client";   /* at its next step, which comes at once */
   }
 }
@@ -6616,12 +6621,10 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
     for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
     if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
     if (slot < 0) {
-      h->refused++;
       (void)s->net->send(s->net->user, &a, (const unsigned char *)busy, sizeof busy - 1);   /* what a fresh socket takes at once */
       e2b_mcp__hs_linger(s, &a);
       continue;
     }
-    h->accepted++;
     memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
     h->conns[slot].sock = a;
     h->conns[slot].state = E2B_MCP__HC_READ;
@@ -6818,7 +6821,7 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
     int left = 0;
     for (i = 0; i < s->nslots; i++) {
       e2b_mcp__slot *k = &s->slots[i];
-      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) == 0)) e2b_mcp__call_stop(s, k);
+      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
       left += k->state != E2B_MCP__CS_FREE;
     }
     if (!left) break;

@@ -312,6 +312,11 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
    user, or for E2B on a read, ends now without an answer; a request that
    changes something always runs to its answer, so the user learns what was
    done (a new sandbox's ID). */
+/* Whether the call only reads (its tool says so): such a call waiting for
+   E2B can end without its answer; anything else may change something. */
+static int e2b_mcp__call_reads(const e2b_mcp__slot *k) {
+  return (k->call.tool->annotations & E2B_MCP_READ_ONLY) != 0;
+}
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params) {
   char rid[E2B_MCP_RPC_ID_MAX];
   int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
@@ -319,7 +324,7 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmnto
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
-    if (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) != 0) continue;
+    if (k->state == E2B_MCP__CS_E2B && !e2b_mcp__call_reads(k)) continue;
     k->drop = "cancelled by the client";   /* at its next step, which comes at once */
   }
 }

@@ -931,12 +931,10 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
     for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
     if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
     if (slot < 0) {
-      h->refused++;
       (void)s->net->send(s->net->user, &a, (const unsigned char *)busy, sizeof busy - 1);   /* what a fresh socket takes at once */
       e2b_mcp__hs_linger(s, &a);
       continue;
     }
-    h->accepted++;
     memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
     h->conns[slot].sock = a;
     h->conns[slot].state = E2B_MCP__HC_READ;
@@ -1133,7 +1131,7 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
     int left = 0;
     for (i = 0; i < s->nslots; i++) {
       e2b_mcp__slot *k = &s->slots[i];
-      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && memcmp(k->req, "GET ", 4) == 0)) e2b_mcp__call_stop(s, k);
+      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
       left += k->state != E2B_MCP__CS_FREE;
     }
     if (!left) break;

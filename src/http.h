@@ -3,6 +3,7 @@
 /* The Streamable HTTP transport's state (>>transport: streamable http). It
    lives inside the server like every other buffer; the fields are private. */
 #ifdef E2B_MCP__HTTP
+#include <signal.h>   /* sig_atomic_t: the stop flag a signal handler sets */
 #define E2B_MCP__POLL_MAX (1 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
 typedef struct e2b_mcp_http_config {
   const char *host;           /* default 127.0.0.1; "::1" and "localhost" too */
@@ -69,7 +70,7 @@ typedef struct e2b_mcp_http {
   e2b_mcp_sock listener;
   unsigned port;              /* the port listened on */
   int loopback;               /* bound to a loopback address */
-  volatile int stop;          /* set (from a signal handler, say) to end e2b_mcp_http_run */
+  volatile sig_atomic_t stop; /* set (from a signal handler, say) to end e2b_mcp_http_run */
   e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
   e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
@@ -79,7 +80,7 @@ typedef struct e2b_mcp_http {
      are served meanwhile, but tool calls wait (PENDING) and calls stand still */
   int asking, ask_conn, ask_sess, ask_state, ask_result;
   long ask_id;
-  unsigned long accepted, refused, served;   /* counters, for tests */
+  unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
 } e2b_mcp_http;

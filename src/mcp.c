@@ -488,7 +488,6 @@ static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
   return 0;
 }
 
-/* Runs a tool: the one place a handler is called. */
 /* A result as it goes out: one that overflowed is an error that says so; an
    empty one is an empty text. */
 static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
