@@ -1063,16 +1063,21 @@ static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
   else memcpy(dst, src, n + 1);
   return n;
 }
-static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {  /* case-insensitive, b NUL-terminated */
+/* The one case-insensitive compare (ASCII only: header names, tokens and
+   host names are ASCII, and the locale must not change what matches):
+   ieqn, a[0..n) against b[0..n); ieq, a[0..an) against all of b. */
+static int e2b_mcp__ieqn(const char *a, const char *b, size_t n) {
   size_t i;
-  for (i = 0; i < an; i++) {
+  for (i = 0; i < n; i++) {
     char x = a[i], y = b[i];
-    if (!y) return 0;
     if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
     if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
     if (x != y) return 0;
   }
-  return b[an] == 0;
+  return 1;
+}
+static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {
+  return strlen(b) == an && e2b_mcp__ieqn(a, b, an);
 }
 static int e2b_mcp__fmt_ll(char *buf, long long v) {  /* returns length, buf >= 21 */
   char t[24];
@@ -3221,15 +3226,6 @@ static void e2b_mcp__modern_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char
   e2b_mcp__reply_error_data(s, m, id, code, text, data);
 }
 
-/* n bytes of a against lowercase b, case-insensitively. */
-static int e2b_mcp__hs_ieqn_plain(const char *a, const char *b, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++) {
-    char x = a[i] >= 'A' && a[i] <= 'Z' ? (char)(a[i] + 32) : a[i], y = b[i] >= 'A' && b[i] <= 'Z' ? (char)(b[i] + 32) : b[i];
-    if (x != y) return 0;
-  }
-  return 1;
-}
 /* A header's value against a token's text: exact, case and all. */
 static int e2b_mcp__wire_eq(const char *h, size_t hn, const char *js, const jsmntok_t *t) {
   return t->type == JSMN_STRING && (size_t)(t->end - t->start) == hn && memcmp(js + t->start, h, hn) == 0;
@@ -3298,7 +3294,7 @@ static const char *e2b_mcp__wire_header(const e2b_mcp_wire *w, const char *prefi
     if (ve > ls && w->head[ve - 1] == '\r') ve--;
     for (colon = ls; colon < ve && w->head[colon] != ':'; colon++) {}
     if (colon == ve || colon - ls != pl + nn) continue;
-    if (!e2b_mcp__hs_ieqn_plain(w->head + ls, prefix, pl) || !e2b_mcp__hs_ieqn_plain(w->head + ls + pl, name, nn)) continue;
+    if (!e2b_mcp__ieqn(w->head + ls, prefix, pl) || !e2b_mcp__ieqn(w->head + ls + pl, name, nn)) continue;
     for (vs = colon + 1; vs < ve && (w->head[vs] == ' ' || w->head[vs] == '\t'); vs++) {}
     while (ve > vs && (w->head[ve - 1] == ' ' || w->head[ve - 1] == '\t')) ve--;
     *vn = ve - vs;
@@ -5744,17 +5740,6 @@ typedef struct e2b_mcp__http_req {
 
 static unsigned long e2b_mcp__hs_ms(int v, int def) { return (unsigned long)(v > 0 ? v : def); }
 static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, t, strlen(t)); }
-/* a[0..n) equals b[0..n), ignoring ASCII case. */
-static int e2b_mcp__hs_ieqn(const char *a, const char *b, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
-    if (x != y) return 0;
-  }
-  return 1;
-}
 
 /* ---- the socket side: an answer leaves through the connection's queue ----
    Bytes go to the socket as it takes them; what it does not take now waits in
@@ -6071,7 +6056,7 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
 /* Case-insensitive substring. */
 static int e2b_mcp__hs_has(const char *p, size_t n, const char *needle) {
   size_t k = strlen(needle), i;
-  for (i = 0; i + k <= n; i++) if (e2b_mcp__hs_ieqn(p + i, needle, k)) return 1;
+  for (i = 0; i + k <= n; i++) if (e2b_mcp__ieqn(p + i, needle, k)) return 1;
   return 0;
 }
 static int e2b_mcp__hs_loopback_name(const char *h, size_t n) {
@@ -6095,7 +6080,7 @@ static int e2b_mcp__hs_host_ok(e2b_mcp_server *s, const char *h, size_t n) {
     while (*e && *e != ',') e++;
     while (a < e && *a == ' ') a++;
     for (z = e; z > a && z[-1] == ' '; z--) {}
-    if ((size_t)(z - a) == n && e2b_mcp__hs_ieqn(h, a, n)) return 1;
+    if ((size_t)(z - a) == n && e2b_mcp__ieqn(h, a, n)) return 1;
     a = *e ? e + 1 : e;
   }
   return 0;
@@ -6117,7 +6102,7 @@ static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) 
   k = e2b_mcp__hs_hostpart(o, n);
   if (e2b_mcp__hs_host_ok(s, o, k)) return 1;
   /* Not bound to loopback (so behind a token): the page's own origin is fine. */
-  return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__hs_ieqn(o, q->host, k);
+  return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__ieqn(o, q->host, k);
 }
 static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
   const char *tok = s->http.cfg.token;

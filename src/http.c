@@ -54,17 +54,6 @@ typedef struct e2b_mcp__http_req {
 
 static unsigned long e2b_mcp__hs_ms(int v, int def) { return (unsigned long)(v > 0 ? v : def); }
 static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, t, strlen(t)); }
-/* a[0..n) equals b[0..n), ignoring ASCII case. */
-static int e2b_mcp__hs_ieqn(const char *a, const char *b, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
-    if (x != y) return 0;
-  }
-  return 1;
-}
 
 /* ---- the socket side: an answer leaves through the connection's queue ----
    Bytes go to the socket as it takes them; what it does not take now waits in
@@ -381,7 +370,7 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
 /* Case-insensitive substring. */
 static int e2b_mcp__hs_has(const char *p, size_t n, const char *needle) {
   size_t k = strlen(needle), i;
-  for (i = 0; i + k <= n; i++) if (e2b_mcp__hs_ieqn(p + i, needle, k)) return 1;
+  for (i = 0; i + k <= n; i++) if (e2b_mcp__ieqn(p + i, needle, k)) return 1;
   return 0;
 }
 static int e2b_mcp__hs_loopback_name(const char *h, size_t n) {
@@ -405,7 +394,7 @@ static int e2b_mcp__hs_host_ok(e2b_mcp_server *s, const char *h, size_t n) {
     while (*e && *e != ',') e++;
     while (a < e && *a == ' ') a++;
     for (z = e; z > a && z[-1] == ' '; z--) {}
-    if ((size_t)(z - a) == n && e2b_mcp__hs_ieqn(h, a, n)) return 1;
+    if ((size_t)(z - a) == n && e2b_mcp__ieqn(h, a, n)) return 1;
     a = *e ? e + 1 : e;
   }
   return 0;
@@ -427,7 +416,7 @@ static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) 
   k = e2b_mcp__hs_hostpart(o, n);
   if (e2b_mcp__hs_host_ok(s, o, k)) return 1;
   /* Not bound to loopback (so behind a token): the page's own origin is fine. */
-  return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__hs_ieqn(o, q->host, k);
+  return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__ieqn(o, q->host, k);
 }
 static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
   const char *tok = s->http.cfg.token;

@@ -771,15 +771,6 @@ static void e2b_mcp__modern_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char
   e2b_mcp__reply_error_data(s, m, id, code, text, data);
 }
 
-/* n bytes of a against lowercase b, case-insensitively. */
-static int e2b_mcp__hs_ieqn_plain(const char *a, const char *b, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++) {
-    char x = a[i] >= 'A' && a[i] <= 'Z' ? (char)(a[i] + 32) : a[i], y = b[i] >= 'A' && b[i] <= 'Z' ? (char)(b[i] + 32) : b[i];
-    if (x != y) return 0;
-  }
-  return 1;
-}
 /* A header's value against a token's text: exact, case and all. */
 static int e2b_mcp__wire_eq(const char *h, size_t hn, const char *js, const jsmntok_t *t) {
   return t->type == JSMN_STRING && (size_t)(t->end - t->start) == hn && memcmp(js + t->start, h, hn) == 0;
@@ -848,7 +839,7 @@ static const char *e2b_mcp__wire_header(const e2b_mcp_wire *w, const char *prefi
     if (ve > ls && w->head[ve - 1] == '\r') ve--;
     for (colon = ls; colon < ve && w->head[colon] != ':'; colon++) {}
     if (colon == ve || colon - ls != pl + nn) continue;
-    if (!e2b_mcp__hs_ieqn_plain(w->head + ls, prefix, pl) || !e2b_mcp__hs_ieqn_plain(w->head + ls + pl, name, nn)) continue;
+    if (!e2b_mcp__ieqn(w->head + ls, prefix, pl) || !e2b_mcp__ieqn(w->head + ls + pl, name, nn)) continue;
     for (vs = colon + 1; vs < ve && (w->head[vs] == ' ' || w->head[vs] == '\t'); vs++) {}
     while (ve > vs && (w->head[ve - 1] == ' ' || w->head[ve - 1] == '\t')) ve--;
     *vn = ve - vs;
