@@ -50,6 +50,7 @@ typedef struct e2b_mcp__req {
   long long num;
   int flag;
 } e2b_mcp__req;
+typedef e2b_mcp__req e2b_mcp_request;   /* its public name: a two-phase tool's build writes one */
 
 /* The client's reading of an answer: its head, and a chunked body's decoder. */
 typedef struct e2b_mcp__head { int status, chunked, close; long long length; /* -1: none */ } e2b_mcp__head;

@@ -34,8 +34,8 @@ typedef struct e2b_mcp_tool {
      (e2b_mcp_request_..., no I/O) and returns 0, or sets the error result and
      returns -1; shape turns E2B's 2xx answer (r->body, r->body_len;
      e2b_mcp_answer parses it) into the result. */
-  int  (*build)(e2b_mcp_call *c, struct e2b_mcp__req *rq);
-  void (*shape)(e2b_mcp_call *c, const struct e2b_mcp__req *rq, const struct e2b_mcp_http_resp *r);
+  int  (*build)(e2b_mcp_call *c, e2b_mcp_request *rq);
+  void (*shape)(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_http_resp *r);
 } e2b_mcp_tool;
 
 /* Where outgoing messages go. write() may be called several times for one

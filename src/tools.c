@@ -664,21 +664,19 @@ static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round
 
 /* The request helpers the build phases share. A request on the API or the
    Dashboard API: "METHOD prefix/path". */
-static void e2b_mcp__req_on(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
-  (void)c;
+static void e2b_mcp__req_on(e2b_mcp__req *rq, const char *method, const e2b_mcp_url *base) {
   e2b_mcp__req_begin(rq, method, base);
 }
 /* A request on one sandbox: METHOD /sandboxes/{id}[action]. */
 static void e2b_mcp__req_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
-  e2b_mcp__req_on(c, rq, method, &c->srv->api);
+  e2b_mcp__req_on(rq, method, &c->srv->api);
   e2b_mcp__req_lit(rq, "/sandboxes/");
   e2b_mcp__req_seg(rq, id);
   if (action) e2b_mcp__req_lit(rq, action);
 }
 /* Starts the request's JSON body (an open object; the build phase closes it)
    in the slot's answer buffer, which is free until the answer. */
-static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp_call *c, e2b_mcp__req *rq) {
-  (void)c;
+static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp__req *rq) {
   e2b_mcp_json_init(&rq->body, rq->body_buf, rq->body_cap);
   e2b_mcp_json_obj(&rq->body);
   return &rq->body;
@@ -686,10 +684,9 @@ static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp_call *c, e2b_mcp__req *rq) {
 
 /* The consent question: at the end of the slot's answer buffer, past the
    request body's room, where it waits for the user's answer untouched. */
-static void e2b_mcp__ask(e2b_mcp_call *c, e2b_mcp__req *rq, const char *fmt, ...) {
+static void e2b_mcp__ask(e2b_mcp__req *rq, const char *fmt, ...) {
   va_list ap;
   char *q = rq->body_buf + rq->body_cap;
-  (void)c;
   va_start(ap, fmt);
   e2b_mcp__vfmt(q, E2B_MCP__ASK_MAX, fmt, ap);
   va_end(ap);
@@ -702,7 +699,7 @@ E2B_MCP_DEF int e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, cons
   if (!method || !*method || strlen(method) > 7 || !path || path[0] != '/') return -1;
   for (p = method; *p; p++) if (*p < 'A' || *p > 'Z') return -1;
   for (p = path; *p; p++) if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '?' || *p == '#') return -1;
-  e2b_mcp__req_on(c, rq, method, &c->srv->api);
+  e2b_mcp__req_on(rq, method, &c->srv->api);
   e2b_mcp__req_lit(rq, path);
   return 0;
 }
@@ -723,8 +720,8 @@ E2B_MCP_DEF int e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, cons
   e2b_mcp__pct(&rq->w, value, strlen(value));
   return 0;
 }
-E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_call *c, e2b_mcp_request *rq) { return e2b_mcp__req_body(c, rq); }
-E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_call *c, e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(c, rq, "%s", question); }
+E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_request *rq) { return e2b_mcp__req_body(rq); }
+E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(rq, "%s", question); }
 E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
   return e2b_mcp__parse_answer(c, r) == 0 ? c->srv->rtok : NULL;
 }
@@ -796,7 +793,7 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
       e2b_mcp__want_enum(c, "order", order, sizeof order, orders, 2) < 0) return -1;
   e2b_mcp_json_init(&q, meta, sizeof meta);
   if ((mr = e2b_mcp__want_metadata_query(c, &q)) < 0) return -1;
-  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
   e2b_mcp__req_lit(rq, "/v2/sandboxes");
   if (want_running || want_paused) {   /* form style, explode=false, as E2B's SDKs send it: the comma stays literal */
     e2b_mcp__req_qkey(rq, "state");
@@ -845,7 +842,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (resume && !auto_pause) return e2b_mcp__bad(c, "auto_resume", "it applies only with auto_pause: true");
   if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", "a sandbox paused without its memory (auto_pause_memory: false) cannot resume by itself");
   if (!tmpl[0]) strcpy(tmpl, "base");
-  b = e2b_mcp__req_body(c, rq);
+  b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "templateID"); e2b_mcp_json_str(b, tmpl);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout);
   if (has_ap > 0) { e2b_mcp_json_key(b, "autoPause"); e2b_mcp_json_bool(b, auto_pause); }
@@ -867,10 +864,10 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   }
   if (e2b_mcp__want_mounts(c, b) < 0) return -1;
   e2b_mcp_json_obj_end(b);
-  e2b_mcp__req_on(c, rq, "POST", &c->srv->api);
+  e2b_mcp__req_on(rq, "POST", &c->srv->api);
   e2b_mcp__req_lit(rq, "/v2/sandboxes");
   rq->num = timeout;
-  e2b_mcp__ask(c, rq, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
+  e2b_mcp__ask(rq, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
            "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
   return 0;
 }
@@ -898,7 +895,7 @@ static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
       e2b_mcp__want_enum(c, "level", level, sizeof level, levels, 4) < 0 ||
       e2b_mcp__want_str(c, "search", search, sizeof search, 0) < 0) return -1;
   if (strlen(search) > 256) return e2b_mcp__bad(c, "search", "at most 256 characters");
-  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
   e2b_mcp__req_lit(rq, "/v2/sandboxes/"); e2b_mcp__req_seg(rq, rq->id); e2b_mcp__req_lit(rq, "/logs");
   e2b_mcp__req_qint(rq, "limit", limit);
   if (has_cursor > 0) e2b_mcp__req_qint(rq, "cursor", cursor);
@@ -966,10 +963,10 @@ static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq)
   if (ht == 0) return e2b_mcp__bad(c, "timeout", "it is required (seconds from now)");
   e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/timeout");
   rq->idempotent = 1;   /* sets the end time; repeating it changes nothing */
-  b = e2b_mcp__req_body(c, rq);
+  b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
   rq->num = timeout;
-  e2b_mcp__ask(c, rq, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
+  e2b_mcp__ask(rq, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
            "a shorter time ends it sooner.", rq->id, timeout);
   return 0;
 }
@@ -983,7 +980,7 @@ static int e2b_mcp__build_pause_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   int memory;
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 || e2b_mcp__want_bool(c, "memory", &memory, 1) < 0) return -1;
   e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/pause");
-  b = e2b_mcp__req_body(c, rq);
+  b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "memory"); e2b_mcp_json_bool(b, memory); e2b_mcp_json_obj_end(b);
   return 0;
 }
@@ -997,12 +994,12 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   long long timeout;
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
       e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return -1;
-  e2b_mcp__req_on(c, rq, "POST", &c->srv->api);   /* POST /v2/sandboxes/{id}/connect (ConnectSandboxV2) */
+  e2b_mcp__req_on(rq, "POST", &c->srv->api);   /* POST /v2/sandboxes/{id}/connect (ConnectSandboxV2) */
   e2b_mcp__req_lit(rq, "/v2/sandboxes/"); e2b_mcp__req_seg(rq, rq->id); e2b_mcp__req_lit(rq, "/connect");
   rq->idempotent = 1;   /* resumes or extends; never shortens */
-  b = e2b_mcp__req_body(c, rq);
+  b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
-  e2b_mcp__ask(c, rq, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
+  e2b_mcp__ask(rq, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
            "second while it runs.", rq->id, timeout);
   return 0;
 }
@@ -1022,7 +1019,7 @@ static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
   char name[E2B_MCP_ARG_MAX / 2];
   int hid;
   if ((hid = e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 0)) < 0 || e2b_mcp__want_str(c, "name", name, sizeof name, 0) < 0) return -1;
-  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
   e2b_mcp__req_lit(rq, "/snapshots");
   if (hid > 0) e2b_mcp__req_q(rq, "sandboxID", rq->id);
   if (name[0]) e2b_mcp__req_q(rq, "name", name);
@@ -1035,7 +1032,7 @@ static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *r
 
 static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_template_ref(c, "template", rq->id, sizeof rq->id) < 0) return -1;   /* kept for the shape */
-  e2b_mcp__req_on(c, rq, "GET", &c->srv->dash);
+  e2b_mcp__req_on(rq, "GET", &c->srv->dash);
   e2b_mcp__req_lit(rq, "/templates/defaults");
   return 0;
 }
@@ -1111,7 +1108,7 @@ static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp
 }
 
 static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
-  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
   e2b_mcp__req_lit(rq, "/v2/templates");
   return e2b_mcp__paging(c, rq, 1, 100);
 }
@@ -1122,7 +1119,7 @@ static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *r
 
 static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_id(c, "template_id", rq->id, sizeof rq->id, 1) < 0) return -1;
-  e2b_mcp__req_on(c, rq, "GET", &c->srv->api);
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
   e2b_mcp__req_lit(rq, "/templates/"); e2b_mcp__req_seg(rq, rq->id);
   return e2b_mcp__paging(c, rq, 1, 100);
 }
@@ -1144,7 +1141,7 @@ static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__
 static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
   e2b_mcp__req_sandbox(c, rq, "DELETE", rq->id, NULL);
-  e2b_mcp__ask(c, rq, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
+  e2b_mcp__ask(rq, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
            "are destroyed.", rq->id);
   return 0;
 }
