@@ -276,7 +276,7 @@
 #define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
 #define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
 #define E2B_MCP__ASK_MAX   E2B_MCP__D(512, 256)   /* a consent question */
-#define E2B_MCP__BUILTIN_TOOLS 13
+#define E2B_MCP__BUILTIN_ROOM 16   /* E2B's own tools (13) with room to grow: a new row in src/tools.c needs nothing here */
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
 #define E2B_MCP__STATE_BYTES (10 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
@@ -872,7 +872,7 @@ typedef struct e2b_mcp_http_config {
 typedef struct e2b_mcp__http_keyslot {   /* per-client keys: one key's 429 cool-downs */
   unsigned long long hash;    /* FNV-1a of the key (the key itself is not kept); 0: free */
   unsigned long last_use;
-  unsigned long until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+  unsigned long until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
 } e2b_mcp__http_keyslot;
 
 typedef struct e2b_mcp__http_session {
@@ -957,8 +957,8 @@ struct e2b_mcp_server {
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
   /* the tool set */
-  const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
-  int ntools;
+  const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
+  int ntools, ncustom;        /* in tools; of them added with e2b_mcp_add_tool (at most E2B_MCP_MAX_TOOLS) */
   /* E2B */
   char key[E2B_MCP_KEY_MAX];  /* the server's own key (cfg.api_key, checked) */
   int key_problem;            /* 0 ok, else why the key cannot be used */
@@ -976,7 +976,7 @@ struct e2b_mcp_server {
   int trust_loaded;
   /* after a 429, per tool (E2B limits per route: a full concurrency on create
      must not stop the kill or pause that frees it): no request before this (ms) */
-  unsigned long cooldown_until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+  unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
   int call_cancelled;         /* the client cancelled the custom tool's call (call_id) while it
                                  waited for its user's answer (e2b_mcp_sink.await_answer) */
@@ -2865,8 +2865,9 @@ E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
   if (!t || !t->name || !t->input_schema || (t->build || t->shape ? !(t->build && t->shape) : !t->fn)) return -1;
   for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
-  if (s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
+  if (s->ncustom >= E2B_MCP_MAX_TOOLS || s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
   s->tools[s->ntools++] = t;
+  s->ncustom++;
   return 0;
 }
 static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *name, size_t n) {
@@ -3644,8 +3645,8 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
 
    Between the phases the engine (>>engine) checks the key and the tool's 429
    cool-down, asks the user (rq->ask) and sends. A custom tool takes the same
-   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is one row, two functions and
-   E2B_MCP__BUILTIN_TOOLS + 1. Nothing from the arguments reaches a request path
+   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is one row and two
+   functions here (and the simulator's route in tests/sim/). Nothing from the arguments reaches a request path
    or header unvalidated. */
 
 /* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
@@ -5023,12 +5024,12 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string")))
 
-/* The row's id names its enum constant and its two phases; the count must
-   match E2B_MCP__BUILTIN_TOOLS, which sizes the server's tool list. */
+/* The row's id names its enum constant and its two phases; the rows must fit
+   E2B_MCP__BUILTIN_ROOM, the room the server's tool list keeps for them. */
 #define E2B_MCP__TOOL_ENUM(id, name, title, ann, gate, desc, in, out) E2B_MCP__T_##id,
 enum { E2B_MCP__TOOLS(E2B_MCP__TOOL_ENUM) E2B_MCP__T_COUNT };
 #undef E2B_MCP__TOOL_ENUM
-typedef char e2b_mcp__builtin_tools_must_equal_the_rows[E2B_MCP__T_COUNT == E2B_MCP__BUILTIN_TOOLS ? 1 : -1];
+typedef char e2b_mcp__builtin_tools_must_fit_their_room[E2B_MCP__T_COUNT <= E2B_MCP__BUILTIN_ROOM ? 1 : -1];
 
 #define E2B_MCP__TOOL_GATE(id, name, title, ann, gate, desc, in, out) gate,
 static const int e2b_mcp__gate[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_GATE) };

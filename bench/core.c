@@ -92,7 +92,7 @@ static int handle(const char *m) { return e2b_mcp_handle(&srv, m, strlen(m), &si
 #define CALL(name, args) "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"" name "\",\"arguments\":" args "}}"
 /* The messages measured: initialize, tools/list, then every tool of the server's table with
    every argument it takes (tests/lib/tool_args.h makes them from the input schemas). */
-#define NCALLS (2 + E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS)
+#define NCALLS (2 + E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS)
 static const char *calls[NCALLS][2];
 static char call_msg[NCALLS][1200];
 static int ncalls;

@@ -31,7 +31,7 @@ typedef struct e2b_mcp_http_config {
 typedef struct e2b_mcp__http_keyslot {   /* per-client keys: one key's 429 cool-downs */
   unsigned long long hash;    /* FNV-1a of the key (the key itself is not kept); 0: free */
   unsigned long last_use;
-  unsigned long until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+  unsigned long until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
 } e2b_mcp__http_keyslot;
 
 typedef struct e2b_mcp__http_session {

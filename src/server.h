@@ -14,8 +14,8 @@ struct e2b_mcp_server {
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
   /* the tool set */
-  const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
-  int ntools;
+  const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
+  int ntools, ncustom;        /* in tools; of them added with e2b_mcp_add_tool (at most E2B_MCP_MAX_TOOLS) */
   /* E2B */
   char key[E2B_MCP_KEY_MAX];  /* the server's own key (cfg.api_key, checked) */
   int key_problem;            /* 0 ok, else why the key cannot be used */
@@ -33,7 +33,7 @@ struct e2b_mcp_server {
   int trust_loaded;
   /* after a 429, per tool (E2B limits per route: a full concurrency on create
      must not stop the kill or pause that frees it): no request before this (ms) */
-  unsigned long cooldown_until[E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS];
+  unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
   int call_cancelled;         /* the client cancelled the custom tool's call (call_id) while it
                                  waited for its user's answer (e2b_mcp_sink.await_answer) */

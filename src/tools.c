@@ -29,8 +29,8 @@
 
    Between the phases the engine (>>engine) checks the key and the tool's 429
    cool-down, asks the user (rq->ask) and sends. A custom tool takes the same
-   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is one row, two functions and
-   E2B_MCP__BUILTIN_TOOLS + 1. Nothing from the arguments reaches a request path
+   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is one row and two
+   functions here (and the simulator's route in tests/sim/). Nothing from the arguments reaches a request path
    or header unvalidated. */
 
 /* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
@@ -1408,12 +1408,12 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string")))
 
-/* The row's id names its enum constant and its two phases; the count must
-   match E2B_MCP__BUILTIN_TOOLS, which sizes the server's tool list. */
+/* The row's id names its enum constant and its two phases; the rows must fit
+   E2B_MCP__BUILTIN_ROOM, the room the server's tool list keeps for them. */
 #define E2B_MCP__TOOL_ENUM(id, name, title, ann, gate, desc, in, out) E2B_MCP__T_##id,
 enum { E2B_MCP__TOOLS(E2B_MCP__TOOL_ENUM) E2B_MCP__T_COUNT };
 #undef E2B_MCP__TOOL_ENUM
-typedef char e2b_mcp__builtin_tools_must_equal_the_rows[E2B_MCP__T_COUNT == E2B_MCP__BUILTIN_TOOLS ? 1 : -1];
+typedef char e2b_mcp__builtin_tools_must_fit_their_room[E2B_MCP__T_COUNT <= E2B_MCP__BUILTIN_ROOM ? 1 : -1];
 
 #define E2B_MCP__TOOL_GATE(id, name, title, ann, gate, desc, in, out) gate,
 static const int e2b_mcp__gate[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_GATE) };

@@ -132,7 +132,7 @@ static int tool_args(const char *schema, int all, char *out, size_t cap) {
 
 /* The calls of a fuzz target or a bench: every tool of a server's table, twice,
    with its required arguments (even index) and with all of them (odd index). */
-#define TOOL_CALLS_MAX (2 * (E2B_MCP__BUILTIN_TOOLS + E2B_MCP_MAX_TOOLS))
+#define TOOL_CALLS_MAX (2 * (E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS))
 typedef struct tool_calls {
   const char *name[TOOL_CALLS_MAX];
   char args[TOOL_CALLS_MAX][1024];
