@@ -3,7 +3,9 @@
 # each figure is measured). Needs build/e2b-mcp and build/e2b-mcp-static (bench.mk builds
 # them first). Runs next to its own simulator and nginx TLS front on loopback: tests/lib/sim.py
 # starts them, runs this script again beside them, and stops them at its end.
-# Env: BENCH_CALLS (1000), BENCH_COLD (300): sample counts.
+# Env: BENCH_CALLS (1000), BENCH_COLD (300): sample counts. BENCH_OLD (git revision, default
+# 139c53d): the concurrency table's old build; BENCH_BEFORE (default 10f6c92, the header before
+# the layered redesign): the before-and-after rows.
 set -u
 cd "$(dirname "$0")/.."
 B=build/bench
@@ -202,6 +204,33 @@ if git archive "$OLD_REV" e2b_mcp.h ports examples 2>>"$log" | tar -x -C $B/old 
   echo && python3 bench/concurrency.py $DYN $B/bin/e2b-mcp-old build/npm/bench 2>>"$log" || echo "(concurrency: failed, see $log)"
 else
   echo "(concurrency: the old build at $OLD_REV could not be made, see $log)"
+fi
+
+# ---- before and after a redesign: the header at BENCH_BEFORE beside this one, in this run ----
+# Single-call latency (the dynamic builds, alternated twice so drift hits both) and the
+# Cortex-M4 small profile (that revision's bench/m4.c against its own header, the same flags).
+BEFORE=${BENCH_BEFORE:-10f6c92}
+rm -rf $B/before && mkdir -p $B/before/m4
+if git archive "$BEFORE" e2b_mcp.h ports examples bench/m4.c 2>>"$log" | tar -x -C $B/before &&
+   gcc -std=c99 -O2 -DE2B_MCP_TLS_BEARSSL -I$B/before -o $B/bin/e2b-mcp-before $B/before/examples/e2b-mcp.c -lbearssl >>"$log" 2>&1 &&
+   (cd $B/before/m4 && cp ../../m4/jsmn.h . && $M4CC -I. -I.. -c ../bench/m4.c -o m4-none.o && $M4LD -o m4-none.elf m4-none.o) >>"$log" 2>&1; then
+  for i in 1 2; do
+    for w in now before; do
+      bin=$DYN; [ $w = before ] && bin=$B/bin/e2b-mcp-before
+      E2B_API_URL=$HTTP E2B_DASHBOARD_API_URL=$HTTP $B/drive lat "$CALLS" "$HTTP" $bin > $B/lat-$w-$i.txt 2>>"$log" || die "latency $w"
+    done
+  done
+  read -r bt bd bb <<<"$(asz $B/before/m4/m4-none.elf)"
+  stk_before=$(python3 bench/stack-ci.py $B/before/m4/m4-none.ci main | sed -n 's/^main=\([0-9]*\).*/\1/p')
+  echo && echo "| before and after (this build / the header at $BEFORE, same run) | this build | $BEFORE |" && echo "|---|---|---|"
+  row3() { printf '| %s | %s | %s |\n' "$1" "$2" "$3"; }
+  row3 "single call over HTTP, build/e2b-mcp (median us, two runs of $CALLS)" \
+    "$(kv mcp_median_us $B/lat-now-1.txt) / $(kv mcp_median_us $B/lat-now-2.txt)" \
+    "$(kv mcp_median_us $B/lat-before-1.txt) / $(kv mcp_median_us $B/lat-before-2.txt)"
+  row3 "Cortex-M4 small profile, no TLS: library text (B)" "$m4_none_text" "$((bt - et))"
+  row3 "Cortex-M4 small profile, no TLS: RAM = data+bss + worst stack (B)" "$m4_none_ram" "$((bd + bb - ed - eb + stk_before))"
+else
+  echo "(before and after: the header at $BEFORE could not be built, see $log)"
 fi
 
 # ---- service under hostile load: trickling sockets, big answers ----
