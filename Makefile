@@ -16,6 +16,23 @@ TEST_SUITES :=
 .PHONY: all deps test demo sim clean install uninstall
 all: $(BUILD)/e2b-mcp
 
+# Packages: `make` builds with what is installed and, when something is missing, stops
+# with one line naming it (scripts/check-build.sh asks the compiler, so it works on any
+# system). Only these goals install Debian packages (scripts/install-deps.sh, idempotent):
+# `make deps` (and deps-<group>), `make demo`, `make test` (and test-<suite>), `make bench`.
+# DEPS_FIRST is the order-only prerequisite of every build that installs first; elsewhere
+# install-deps.sh only checks (E2B_MCP_DEPS=check): it names what is missing and fails.
+INSTALL_GOALS := deps deps-% demo test test-% bench
+ifneq ($(filter $(INSTALL_GOALS),$(MAKECMDGOALS)),)
+DEPS_FIRST := deps
+export E2B_MCP_DEPS := install
+else
+DEPS_FIRST :=
+export E2B_MCP_DEPS := check
+endif
+# $(call need,cc jsmn.h ...): the first line of a build's recipe (see scripts/check-build.sh).
+need = @CC="$(CC)" CFLAGS="$(CFLAGS) -I." scripts/check-build.sh $(1)
+
 deps:
 	@scripts/install-deps.sh core sim
 
@@ -25,7 +42,9 @@ $(BUILD):
 # The server binary: plain HTTP + (when the TLS fragment adds them) TLS flags.
 TLS_CFLAGS ?=
 TLS_LIBS   ?=
-$(BUILD)/e2b-mcp: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+TLS_NEEDS  ?=
+$(BUILD)/e2b-mcp: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
+	$(call need,cc jsmn.h $(TLS_NEEDS))
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -I. -o $@ examples/e2b-mcp.c $(TLS_LIBS)
 
 # ---- install -------------------------------------------------------------------------
@@ -81,8 +100,9 @@ uninstall:
 -include tests/fuzz/fuzz.mk
 -include tests/install/install.mk
 -include tests/api/api.mk
+-include tests/config/config.mk
 
-test: deps all
+test: all
 	@tests/run-all.sh $(TEST_SUITES)
 
 clean:

@@ -28,6 +28,19 @@
 #if defined(__linux__)
 #include <sys/ioctl.h>
 #endif
+/* <time.h> read before e2b_mcp.h in a strict ISO build (-std=c99) keeps the
+   clock hidden even once _POSIX_C_SOURCE is set (e2b_mcp.h says how it is):
+   on Linux it is declared here (glibc and musl: clockid_t and struct timespec
+   come from the POSIX headers above, CLOCK_MONOTONIC is 1 in the kernel's
+   ABI), except where a 64-bit time_t renames the function on a 32-bit CPU. */
+#if !defined(CLOCK_MONOTONIC) && defined(__linux__) && !defined(__cplusplus)
+#  if (defined(__GLIBC__) && defined(__USE_TIME_BITS64)) || (defined(_REDIR_TIME64) && _REDIR_TIME64)
+#    error "e2b_mcp_sock_posix.h: <time.h> came first without _POSIX_C_SOURCE; define it before the first system header"
+#  endif
+#  include <sys/stat.h>
+#  define CLOCK_MONOTONIC 1
+extern int clock_gettime(clockid_t clock_id, struct timespec *tp);
+#endif
 
 #ifndef MSG_NOSIGNAL
 #define MSG_NOSIGNAL 0

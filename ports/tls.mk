@@ -10,6 +10,7 @@
 
 TLS_CFLAGS = -DE2B_MCP_TLS_BEARSSL
 TLS_LIBS   = -lbearssl
+TLS_NEEDS  = bearssl.h -lbearssl
 MBEDTLS_LIBS := -lmbedtls -lmbedx509 -lmbedcrypto
 
 .PHONY: deps-tls static tls-sizes
@@ -17,10 +18,12 @@ deps: deps-tls
 deps-tls:
 	@scripts/install-deps.sh tls static
 
-$(BUILD)/e2b-mcp-mbedtls: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+$(BUILD)/e2b-mcp-mbedtls: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
+	$(call need,cc jsmn.h mbedtls/ssl.h)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_MBEDTLS -I. -o $@ examples/e2b-mcp.c $(MBEDTLS_LIBS)
 
-$(BUILD)/e2b-mcp-plain: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+$(BUILD)/e2b-mcp-plain: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
+	$(call need,cc jsmn.h)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_NONE -I. -o $@ examples/e2b-mcp.c
 
 # musl-gcc sees no host header but those in build/bearssl-musl/include (bearssl*.h and
@@ -29,11 +32,12 @@ MUSL_BEARSSL := $(BUILD)/bearssl-musl
 MUSL_CFLAGS  := -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -fno-unwind-tables \
                 -I$(MUSL_BEARSSL)/include
 MUSL_LDFLAGS := -static -s -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noseparate-code
-$(MUSL_BEARSSL)/lib/libbearssl.a: scripts/build-bearssl-musl.sh | deps
+$(MUSL_BEARSSL)/lib/libbearssl.a: scripts/build-bearssl-musl.sh | $(DEPS_FIRST)
+	$(call need,musl-gcc jsmn.h)
 	@scripts/build-bearssl-musl.sh
 
 static: $(BUILD)/e2b-mcp-static
-$(BUILD)/e2b-mcp-static: examples/e2b-mcp.c $(HDRS) $(MUSL_BEARSSL)/lib/libbearssl.a | $(BUILD) deps
+$(BUILD)/e2b-mcp-static: examples/e2b-mcp.c $(HDRS) $(MUSL_BEARSSL)/lib/libbearssl.a | $(BUILD) $(DEPS_FIRST)
 	musl-gcc $(CSTD) $(WARN) $(MUSL_CFLAGS) -DE2B_MCP_TLS_BEARSSL -I. -o $@ examples/e2b-mcp.c \
 	  $(MUSL_BEARSSL)/lib/libbearssl.a $(MUSL_LDFLAGS)
 
@@ -48,13 +52,13 @@ TLS_HARNESS := tests/tls/tls_client.c e2b_mcp.h $(wildcard ports/e2b_mcp_tls_*.h
 $(TLS_T)/decl/e2b_mcp.h: e2b_mcp.h
 	@mkdir -p $(@D)
 	@sed -n '1,/^#endif \/\* E2B_MCP_H \*\//p' e2b_mcp.h > $@
-$(TLS_T)/tls_client-bearssl: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | deps
+$(TLS_T)/tls_client-bearssl: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_BEARSSL -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c -lbearssl
-$(TLS_T)/tls_client-minimal: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | deps
+$(TLS_T)/tls_client-minimal: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c -lbearssl
-$(TLS_T)/tls_client-mbedtls: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | deps
+$(TLS_T)/tls_client-mbedtls: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_MBEDTLS -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c $(MBEDTLS_LIBS)
-$(TLS_T)/tls_client-musl: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h $(MUSL_BEARSSL)/lib/libbearssl.a | deps
+$(TLS_T)/tls_client-musl: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h $(MUSL_BEARSSL)/lib/libbearssl.a | $(DEPS_FIRST)
 	musl-gcc $(CSTD) $(WARN) $(MUSL_CFLAGS) -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -I$(TLS_T)/decl -I. \
 	  -o $@ tests/tls/tls_client.c $(MUSL_BEARSSL)/lib/libbearssl.a $(MUSL_LDFLAGS)
 

@@ -2,6 +2,8 @@
 # Installs the Debian packages the project builds and tests with. Idempotent:
 # packages already present are skipped, apt-get runs only when something is missing.
 # Usage: scripts/install-deps.sh [group...]   groups: core tls sim static cross mcu bench fuzz (default: core sim)
+# With E2B_MCP_DEPS=check (what the Makefile sets unless the goal is deps, demo, test or
+# bench) it installs nothing: it names what is missing and fails.
 set -eu
 groups=${*:-core sim}
 pkgs=""
@@ -23,6 +25,14 @@ for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
+if [ "${E2B_MCP_DEPS:-install}" = check ]; then
+  echo "install-deps: missing Debian packages:$missing (scripts/install-deps.sh $groups installs them, as \`make test\` does)" >&2
+  exit 1
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "install-deps: no apt-get here; install the equivalents of these Debian packages:$missing" >&2
+  exit 1
+fi
 echo "install-deps: installing$missing" >&2
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive

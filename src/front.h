@@ -2,8 +2,8 @@
 
    Do this:
       #define E2B_MCP_IMPLEMENTATION
-   before you include this file in *one* C or C++ file to create the implementation,
-   and before any system header in that file (the POSIX port needs _POSIX_C_SOURCE).
+   before you include this file in *one* C or C++ file to create the implementation
+   (after any ISO C header, even with -std=c99; see "The POSIX port needs" below).
 
    // i.e. it should look like this:
    #define E2B_MCP_IMPLEMENTATION
@@ -159,10 +159,26 @@
 
 #define E2B_MCP_VERSION "0.1.0"
 
-/* The POSIX port needs POSIX declarations; this works when the header comes
-   before any system header in the implementation file. */
+/* The POSIX port needs POSIX declarations (getaddrinfo, clock_gettime), which
+   a strict ISO build (-std=c99) hides unless _POSIX_C_SOURCE is defined before
+   the first system header. The header may come after any ISO C header, so it
+   defines it here and makes the C library see it late:
+   - musl, the BSDs and macOS test the feature macros in each header, so the
+     POSIX headers the port includes next (netdb.h, poll.h...) see it;
+   - glibc works the feature macros out once, in <features.h>, at the first
+     system header: it is read again here (its guard lifted; it starts by
+     clearing what it set) so that the headers included next see POSIX too.
+   A header already read without POSIX keeps its ISO contents: for <time.h>
+   the POSIX port declares the clock itself (ports/e2b_mcp_sock_posix.h). A
+   POSIX header included before this one under -std=c99 hides what it hid:
+   define _POSIX_C_SOURCE (or use -std=gnu99) then. C++ compilers define
+   _GNU_SOURCE themselves. */
 #if defined(E2B_MCP_IMPLEMENTATION) && !defined(E2B_MCP_SOCK_CUSTOM) && !defined(_POSIX_C_SOURCE) && !defined(_WIN32)
-#define _POSIX_C_SOURCE 200809L
+#  define _POSIX_C_SOURCE 200809L
+#  if defined(__GLIBC__) && defined(_FEATURES_H) && !defined(__USE_POSIX199309)
+#    undef _FEATURES_H
+#    include <features.h>
+#  endif
 #endif
 
 #include <stddef.h>

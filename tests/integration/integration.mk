@@ -12,18 +12,18 @@ TEST_SUITES += integration inflight
 .PHONY: test-integration test-inflight demo
 
 # The same server with a 1.5 s read timeout, for the read-timeout test (the default is 30 s).
-$(BUILD)/e2b-mcp-short-timeout: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+$(BUILD)/e2b-mcp-short-timeout: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -DE2B_MCP_READ_TIMEOUT_MS=1500 -I. -o $@ examples/e2b-mcp.c $(TLS_LIBS)
 
 test-integration: all $(BUILD)/e2b-mcp-short-timeout
 	@timeout 300 python3 tests/integration/test_stdio.py
 
 # The small profile's server (one call slot), for the inflight suite's small group.
-$(BUILD)/e2b-mcp-small: examples/e2b-mcp.c $(HDRS) | $(BUILD) deps
+$(BUILD)/e2b-mcp-small: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_SMALL -I. -o $@ examples/e2b-mcp.c
 
 test-inflight: all $(BUILD)/e2b-mcp-small
 	@timeout 120 python3 tests/integration/test_inflight.py
 
-demo: all
+demo: deps all
 	@timeout 180 python3 scripts/demo.py
