@@ -57,76 +57,14 @@
       // or two phases (build the E2B request, shape its answer: e2b_mcp_tool.build
       // and .shape), which run concurrently in call slots like E2B's own tools
 
-   CONFIG MACROS (define before including; desktop defaults, E2B_MCP_SMALL for a
-   microcontroller profile)
-      E2B_MCP_MSG_MAX        largest incoming MCP message          64 KiB  | 2 KiB
-      E2B_MCP_MSG_TOKENS     jsmn tokens for one MCP message        1024    | 96
-      E2B_MCP_CALLS          tool calls in flight (call slots, each
-                             with its E2B connection, REQ_MAX and
-                             RESP_MAX; touched only once used)      32      | 1
-      E2B_MCP_REQ_MAX        one E2B request head (line+headers)    4 KiB   | 768
-      E2B_MCP_RESP_MAX       one E2B response (head+body); also
-                             holds the request body before sending
-                             and the consent question               512 KiB | 5 KiB
-      E2B_MCP_RESP_TOKENS    jsmn tokens for one E2B response       32768   | 256
-                             (desktop: 1000 log entries with fields;
-                             small: a page of about 8 sandboxes - pass a limit)
-      E2B_MCP_RESULT_MAX     one tool's structured result           512 KiB | 3.5 KiB
-      E2B_MCP_CONTENT_MAX    one tool's extra content blocks        64 KiB  | 512
-      E2B_MCP_OUT_CHUNK      staging buffer of outgoing messages    4 KiB   | 256
-      E2B_MCP_ARG_MAX        one free-text argument (metadata pair,
-                             search text; on the stack)             512     | 128
-      E2B_MCP_RPC_ID_MAX     one JSON-RPC id or progress token, as
-                             JSON text (quotes and NUL included)    1040    | 260
-      E2B_MCP_MAX_TOOLS      custom tools that can be added         16      | 4
-      E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
-      E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS (a whole
-                             answer from E2B)                       10000 / 30000
-      E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts  86400
-                             (24 h, E2B's longest plan; E2B itself refuses
-                             more than the team's plan allows, and that
-                             400 is passed on as E2B words it)
-      E2B_MCP_TERSE          short tool descriptions, no property descriptions or
-                             output schemas (~8 KB less; on with E2B_MCP_SMALL
-                             unless E2B_MCP_NO_TERSE)
-      E2B_MCP_STATIC         make every public function static
-      E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
-      E2B_MCP_HINT_TLS / _TRUST / _NET  advice after a refused certificate, missing
-                             trust anchors, a failed connection (default: the e2b-mcp
-                             binary's environment variables; with E2B_MCP_TLS_NO_FILE,
-                             words for a device)
-      Streamable HTTP (e2b_mcp_serve_http; the POSIX port, or E2B_MCP_HTTP):
-      E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
-                             one more takes the longest idle one's slot,
-                             else the slowest incomplete request's (408),
-                             else gets 503 + Retry-After (a slot holds
-                             one request: HTTP_HEAD_MAX + MSG_MAX)      64      | 2
-      E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id) of 2025 clients;
-                             a new one replaces the least recently used;
-                             0: 2026-07-28 clients only (they hold none) 128     | 2
-      E2B_MCP_HTTP_HEAD_MAX  one request's line and headers (431)      8 KiB   | 1 KiB
-      E2B_MCP_HTTP_LINGER    refused or closing sockets drained so the
-                             client reads its answer before the close   8       | 1
-      E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408),
-                                       and a new connection's first one    10000
-      E2B_MCP_HTTP_HEAD_TIMEOUT_MS     a started request's whole head (408)   5000
-      E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
-      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer (it
-                                       waits in the connection's buffer)   1000
-      E2B_MCP_ASK_TIMEOUT_MS / E2B_MCP_HTTP_ASK_TIMEOUT_MS  wait for a user's
-                                       elicitation answer                  300000
-      E2B_MCP_HTTP_KEYS      with per-client keys (http.client_keys): the
-                             clients' keys whose 429 cool-downs are kept
-                             apart (one more reuses the least recent)      8       | 2
-      E2B_MCP_STATE_TTL_S    how long a 2026-07-28 consent question's
-                             requestState stays good (s)                 600
-      E2B_MCP_LIST_TTL_MS    ttlMs on 2026-07-28 tools/list and
-                             server/discover (the list is fixed)         3600000
-      E2B_MCP_NO_HTTP        drop the HTTP transport (and its slots)
-
-      E2B_MCP_HTTP           keep the HTTP transport with E2B_MCP_SOCK_CUSTOM
-                             (a port with listen, accept and random)
-      E2B_MCP_DNS_TTL_MS     a resolved E2B address is reused this long  300000
+   CONFIG MACROS
+      Every option is documented once, next to its default, in >>config below
+      (src/config.h): buffer sizes and limits with a desktop default and an
+      E2B_MCP_SMALL one (a microcontroller profile), timeouts (each also a field
+      of e2b_mcp_config or e2b_mcp_http_config, where 0 means the macro), the
+      Streamable HTTP slots, what is built (E2B_MCP_TERSE, E2B_MCP_NO_STDIO,
+      E2B_MCP_NO_HTTP, E2B_MCP_STATIC...) and the ports' own. Define one before
+      every include of this file. README.md's table is generated from it.
 
    PORTS (see ports/)
       sockets: E2B_MCP_SOCK_POSIX (default: ports/e2b_mcp_sock_posix.h, the
@@ -186,105 +124,346 @@
 #include <stdarg.h>
 
 /* >>config ---------------------------------------------------------------
-   Buffer sizes and limits. Every one can be overridden before the include. */
+   Every option of the library, each documented once, next to its default
+   (lwIP's opt.h is the model). Define one before the include to change it, in
+   every file that includes the header: the sizes shape e2b_mcp_server, and
+   e2b_mcp_init refuses a server built with other ones (E2B_MCP_ERR_CONFIG).
+   Two profiles: the desktop one and E2B_MCP_SMALL (a microcontroller);
+   E2B_MCP__D(desktop, small) is a default in each. The timeouts are also
+   fields of e2b_mcp_config and e2b_mcp_http_config, where 0 means the macro.
+   README.md's table of these macros is generated from this file (make
+   config-docs); make test fails when it is stale. */
 #ifdef E2B_MCP_SMALL
 #  define E2B_MCP__D(desk, small) (small)
 #else
 #  define E2B_MCP__D(desk, small) (desk)
 #endif
+
+/* ---- Profile ---- */
+
+/* E2B_MCP_SMALL: the microcontroller profile: every default in its second
+   column (one call slot, kilobytes instead of megabytes; see the firmware in
+   tests/mcu/), E2B_MCP_TERSE on, no jsmn parent links. */
+
+/* ---- Buffers and limits ---- */
+
+/* E2B_MCP_MSG_MAX: the largest incoming MCP message (a line over stdio, a
+   request body over HTTP). */
 #ifndef E2B_MCP_MSG_MAX
 #define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, 2048)
 #endif
-#ifndef E2B_MCP_CALLS
-#define E2B_MCP_CALLS        E2B_MCP__D(32, 1)
-#endif
+/* E2B_MCP_MSG_TOKENS: jsmn tokens for one MCP message. */
 #ifndef E2B_MCP_MSG_TOKENS
 #define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, 96)
 #endif
+/* E2B_MCP_CALLS: tool calls in flight (call slots), each with its own E2B
+   connection, REQ_MAX and RESP_MAX; a slot's pages are touched only once used. */
+#ifndef E2B_MCP_CALLS
+#define E2B_MCP_CALLS        E2B_MCP__D(32, 1)
+#endif
+/* E2B_MCP_REQ_MAX: one E2B request head (request line and headers), per call
+   slot. */
 #ifndef E2B_MCP_REQ_MAX
 #define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, 768)
 #endif
+/* E2B_MCP_RESP_MAX: one E2B response (head and body), per call slot; it also
+   holds the request body before it is sent, and the consent question. */
 #ifndef E2B_MCP_RESP_MAX
 #define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, 5120)
 #endif
+/* E2B_MCP_RESP_TOKENS: jsmn tokens for one E2B response (desktop: 1000 log
+   entries with their fields; small: a page of about 8 sandboxes, so pass a
+   limit). */
 #ifndef E2B_MCP_RESP_TOKENS
 #define E2B_MCP_RESP_TOKENS  E2B_MCP__D(32768, 256)
 #endif
+/* E2B_MCP_RESULT_MAX: one tool's structured result. */
 #ifndef E2B_MCP_RESULT_MAX
 #define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, 3584)
 #endif
+/* E2B_MCP_CONTENT_MAX: one tool's extra content blocks. */
 #ifndef E2B_MCP_CONTENT_MAX
 #define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 512)
 #endif
+/* E2B_MCP_OUT_CHUNK: the staging buffer of outgoing messages. */
 #ifndef E2B_MCP_OUT_CHUNK
 #define E2B_MCP_OUT_CHUNK    E2B_MCP__D(4096, 256)
 #endif
+/* E2B_MCP_ARG_MAX: one free-text argument (a metadata pair, a search text),
+   on the stack. */
 #ifndef E2B_MCP_ARG_MAX
 #define E2B_MCP_ARG_MAX      E2B_MCP__D(512, 128)
 #endif
+/* E2B_MCP_MAX_TOOLS: custom tools that can be added next to the built-in ones. */
 #ifndef E2B_MCP_MAX_TOOLS
 #define E2B_MCP_MAX_TOOLS    E2B_MCP__D(16, 4)
 #endif
+/* E2B_MCP_TOOLS_PAGE: tools per tools/list page. */
 #ifndef E2B_MCP_TOOLS_PAGE
 #define E2B_MCP_TOOLS_PAGE   E2B_MCP__D(64, 8)
 #endif
+/* E2B_MCP_RPC_ID_MAX: one JSON-RPC id or progress token as JSON text, quotes
+   and NUL included (any 256-character id on the desktop); a longer id gets
+   -32600 saying so. */
+#ifndef E2B_MCP_RPC_ID_MAX
+#define E2B_MCP_RPC_ID_MAX   E2B_MCP__D(1040, 260)
+#endif
+/* E2B_MCP_MAX_TIMEOUT_S: the longest sandbox timeout a tool accepts (24 h,
+   E2B's longest plan); lower it to refuse more before E2B does, otherwise
+   E2B's 400 for a shorter plan is passed on in E2B's words. */
+#ifndef E2B_MCP_MAX_TIMEOUT_S
+#define E2B_MCP_MAX_TIMEOUT_S 86400
+#endif
+/* E2B_MCP_NO_PARENT_LINKS: jsmn tokens without parent links, 4 bytes less a
+   token, but an E2B answer that is a long array of objects then parses in
+   quadratic time (30,000 values: 45 ms instead of 1). The small profile never
+   has them (256 tokens: nothing to gain).
+
+   jsmn finds the container a closing bracket belongs to by walking back over
+   every token before it; with parent links the walk goes up the nesting
+   instead. Every file that includes this header must agree, as on
+   E2B_MCP_SMALL and the buffer sizes. */
+#if !defined(E2B_MCP_SMALL) && !defined(E2B_MCP_NO_PARENT_LINKS) && !defined(JSMN_PARENT_LINKS)
+#  define JSMN_PARENT_LINKS
+#endif
+
+/* ---- Timeouts (each also a runtime field: 0 there means the macro) ---- */
+
+/* E2B_MCP_CONNECT_TIMEOUT_MS: connecting to E2B, TLS handshake included
+   (cfg.connect_timeout_ms). */
 #ifndef E2B_MCP_CONNECT_TIMEOUT_MS
 #define E2B_MCP_CONNECT_TIMEOUT_MS 10000
 #endif
+/* E2B_MCP_READ_TIMEOUT_MS: a whole answer from E2B (cfg.read_timeout_ms). */
 #ifndef E2B_MCP_READ_TIMEOUT_MS
 #define E2B_MCP_READ_TIMEOUT_MS 30000
 #endif
-#ifndef E2B_MCP_DNS_TTL_MS   /* how long a resolved E2B address is used before asking again */
+/* E2B_MCP_DNS_TTL_MS: how long a resolved E2B address is used before the
+   port's resolve is asked again (cfg.dns_ttl_ms); a failed connection asks
+   again at once. */
+#ifndef E2B_MCP_DNS_TTL_MS
 #define E2B_MCP_DNS_TTL_MS 300000
 #endif
-#ifndef E2B_MCP_MAX_TIMEOUT_S   /* E2B's longest plan (Pro: 24 h); E2B refuses more than the team's plan allows */
-#define E2B_MCP_MAX_TIMEOUT_S 86400
-#endif
-#ifndef E2B_MCP_RPC_ID_MAX   /* a JSON-RPC id or progress token, as JSON text with its quotes and a NUL */
-#define E2B_MCP_RPC_ID_MAX   E2B_MCP__D(1040, 260)
-#endif
-#ifndef E2B_MCP_TLS_SYSTEM_CA_FILE   /* the trust anchors when no CA file is given */
-#define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
-#endif
-#ifndef E2B_MCP_HTTP_CONNS
-#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(64, 2)
-#endif
-#ifndef E2B_MCP_HTTP_SESSIONS
-#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(128, 2)
-#endif
-#ifndef E2B_MCP_HTTP_HEAD_MAX
-#define E2B_MCP_HTTP_HEAD_MAX E2B_MCP__D(8192, 1024)
-#endif
-#ifndef E2B_MCP_HTTP_LINGER
-#define E2B_MCP_HTTP_LINGER   E2B_MCP__D(8, 1)
-#endif
-#ifndef E2B_MCP_HTTP_REQUEST_TIMEOUT_MS
-#define E2B_MCP_HTTP_REQUEST_TIMEOUT_MS 10000
-#endif
-#ifndef E2B_MCP_HTTP_HEAD_TIMEOUT_MS
-#define E2B_MCP_HTTP_HEAD_TIMEOUT_MS 5000
-#endif
-#ifndef E2B_MCP_HTTP_IDLE_TIMEOUT_MS
-#define E2B_MCP_HTTP_IDLE_TIMEOUT_MS 60000
-#endif
-#ifndef E2B_MCP_HTTP_WRITE_TIMEOUT_MS
-#define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 1000
-#endif
+/* E2B_MCP_ASK_TIMEOUT_MS: how long a question to the user (elicitation:
+   consent before billing, a custom tool's question) waits for its answer,
+   over stdio and HTTP alike (cfg.ask_timeout_ms). */
 #ifndef E2B_MCP_ASK_TIMEOUT_MS
 #define E2B_MCP_ASK_TIMEOUT_MS 300000
 #endif
-#ifndef E2B_MCP_HTTP_ASK_TIMEOUT_MS
-#define E2B_MCP_HTTP_ASK_TIMEOUT_MS E2B_MCP_ASK_TIMEOUT_MS
-#endif
-#ifndef E2B_MCP_HTTP_KEYS
-#define E2B_MCP_HTTP_KEYS     E2B_MCP__D(8, 2)
-#endif
+/* E2B_MCP_STATE_TTL_S: how long a 2026-07-28 consent question's
+   requestState stays answerable, in seconds (cfg.state_ttl_s). */
 #ifndef E2B_MCP_STATE_TTL_S
 #define E2B_MCP_STATE_TTL_S 600
 #endif
+/* E2B_MCP_LIST_TTL_MS: ttlMs of 2026-07-28 tools/list and server/discover:
+   how long a client may cache them (the list is fixed; cfg.list_ttl_ms). */
 #ifndef E2B_MCP_LIST_TTL_MS
 #define E2B_MCP_LIST_TTL_MS 3600000
 #endif
+/* E2B_MCP_HTTP_REQUEST_TIMEOUT_MS: a started request, and a new
+   connection's first one, must arrive whole (else 408;
+   http.request_timeout_ms). */
+#ifndef E2B_MCP_HTTP_REQUEST_TIMEOUT_MS
+#define E2B_MCP_HTTP_REQUEST_TIMEOUT_MS 10000
+#endif
+/* E2B_MCP_HTTP_HEAD_TIMEOUT_MS: a started request's line and headers must
+   arrive (else 408; http.head_timeout_ms). */
+#ifndef E2B_MCP_HTTP_HEAD_TIMEOUT_MS
+#define E2B_MCP_HTTP_HEAD_TIMEOUT_MS 5000
+#endif
+/* E2B_MCP_HTTP_IDLE_TIMEOUT_MS: an idle keep-alive connection is closed
+   (http.idle_timeout_ms). */
+#ifndef E2B_MCP_HTTP_IDLE_TIMEOUT_MS
+#define E2B_MCP_HTTP_IDLE_TIMEOUT_MS 60000
+#endif
+/* E2B_MCP_HTTP_WRITE_TIMEOUT_MS: a client must take each answer, which
+   waits in its connection's buffer meanwhile; one that does not read is
+   dropped (http.write_timeout_ms). */
+#ifndef E2B_MCP_HTTP_WRITE_TIMEOUT_MS
+#define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 1000
+#endif
+
+/* ---- Streamable HTTP ---- */
+
+/* E2B_MCP_NO_HTTP: leave the Streamable HTTP transport out (and its slots). */
+/* E2B_MCP_HTTP: keep the Streamable HTTP transport with E2B_MCP_SOCK_CUSTOM
+   (a port that has listen, accept and random); the POSIX port always has it. */
+/* E2B_MCP_HTTP_CONNS: connection slots, the clients served at once (a slot
+   holds one request: HTTP_HEAD_MAX + MSG_MAX). One more takes the longest
+   idle one's slot, else the slowest incomplete request's (408), else gets 503
+   with Retry-After. */
+#ifndef E2B_MCP_HTTP_CONNS
+#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(64, 2)
+#endif
+/* E2B_MCP_HTTP_SESSIONS: session slots (Mcp-Session-Id) of 2025 clients; a
+   new one replaces the least recently used; 0 leaves them out (2026-07-28
+   clients only over HTTP: they hold none). */
+#ifndef E2B_MCP_HTTP_SESSIONS
+#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(128, 2)
+#endif
+/* E2B_MCP_HTTP_HEAD_MAX: one request's line and headers (a longer one gets
+   431). */
+#ifndef E2B_MCP_HTTP_HEAD_MAX
+#define E2B_MCP_HTTP_HEAD_MAX E2B_MCP__D(8192, 1024)
+#endif
+/* E2B_MCP_HTTP_LINGER: refused or closing sockets drained meanwhile, so that
+   a client reads its answer before the close. */
+#ifndef E2B_MCP_HTTP_LINGER
+#define E2B_MCP_HTTP_LINGER   E2B_MCP__D(8, 1)
+#endif
+/* E2B_MCP_HTTP_KEYS: with per-client keys (http.client_keys), the clients'
+   keys whose 429 cool-downs are kept apart; one more reuses the least
+   recently used slot (only a hash of each key is kept). */
+#ifndef E2B_MCP_HTTP_KEYS
+#define E2B_MCP_HTTP_KEYS     E2B_MCP__D(8, 2)
+#endif
+
+/* ---- What is built ---- */
+
+/* E2B_MCP_STATIC: every public function static (the implementation and its
+   only user in one file). */
+/* E2B_MCP_DEF: the linkage of every public function (default extern, static
+   with E2B_MCP_STATIC). */
+#ifndef E2B_MCP_DEF
+#  ifndef E2B_MCP_STATIC
+#    define E2B_MCP_DEF extern
+#  else
+#    define E2B_MCP_DEF static
+#  endif
+#endif
+/* E2B_MCP_NO_STDIO: leave the stdio transport out (no <stdio.h> FILE use). */
+/* E2B_MCP_TERSE: short tool descriptions, no property descriptions or output
+   schemas (about 8 KB less flash); on with E2B_MCP_SMALL. */
+/* E2B_MCP_NO_TERSE: the long descriptions with E2B_MCP_SMALL too. */
+#if defined(E2B_MCP_SMALL) && !defined(E2B_MCP_TERSE) && !defined(E2B_MCP_NO_TERSE)
+#  define E2B_MCP_TERSE
+#endif
+/* E2B_MCP_HINT_TRUST, E2B_MCP_HINT_TLS, E2B_MCP_HINT_NET: the advice added
+   to an error for missing trust anchors, a refused certificate, a failed
+   connection. By default in the words of the e2b-mcp binary's environment
+   variables, or with E2B_MCP_TLS_NO_FILE (a device: no E2B_MCP_CA_FILE to
+   set) of the device's own settings and build; define them to name your
+   program's settings. */
+#ifndef E2B_MCP_HINT_TRUST
+#  ifndef E2B_MCP_TLS_NO_FILE
+#    define E2B_MCP_HINT_TRUST "Set E2B_MCP_CA_FILE to a PEM file of CA certificates."
+#  else
+#    define E2B_MCP_HINT_TRUST "Build the trust anchors in (E2B_MCP_TLS_ANCHORS or E2B_MCP_TLS_ANCHORS_PEM), or set config.ca_file."
+#  endif
+#endif
+#ifndef E2B_MCP_HINT_TLS
+#  ifndef E2B_MCP_TLS_NO_FILE
+#    define E2B_MCP_HINT_TLS "Check E2B_API_URL, or E2B_MCP_CA_FILE for a private CA."
+#  else
+#    define E2B_MCP_HINT_TLS "Check the API URL this device was given, and that its built-in trust anchors include the root of that host's certificate."
+#  endif
+#endif
+#ifndef E2B_MCP_HINT_NET
+#  ifndef E2B_MCP_TLS_NO_FILE
+#    define E2B_MCP_HINT_NET "Check the network and E2B_API_URL / E2B_DOMAIN."
+#  else
+#    define E2B_MCP_HINT_NET "Check the device's network link and the API URL it was given."
+#  endif
+#endif
+
+/* ---- Ports (see ports/ and >>ports) ---- */
+
+/* E2B_MCP_SOCK_POSIX: the POSIX socket port, ports/e2b_mcp_sock_posix.h
+   (the default). */
+/* E2B_MCP_SOCK_CUSTOM: your own socket port, an e2b_mcp_sock_port in
+   e2b_mcp_config.sock_port (ports/e2b_mcp_sock_lwip.h is one). */
+#if !defined(E2B_MCP_SOCK_POSIX) && !defined(E2B_MCP_SOCK_CUSTOM)
+#  define E2B_MCP_SOCK_POSIX
+#endif
+/* E2B_MCP_TLS_NONE: no TLS, http:// URLs only (a local simulator, a
+   TLS-terminating proxy); the header's default. */
+/* E2B_MCP_TLS_BEARSSL: BearSSL, ports/e2b_mcp_tls_bearssl.h, zero allocation
+   (-lbearssl; what make builds). */
+/* E2B_MCP_TLS_MBEDTLS: mbedTLS 2.28, ports/e2b_mcp_tls_mbedtls.h (-lmbedtls
+   -lmbedx509 -lmbedcrypto). */
+#if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS)
+#  define E2B_MCP_TLS_NONE
+#endif
+#if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS)) != 1
+#  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS"
+#endif
+/* The Streamable HTTP transport is built with the POSIX port, or with a custom
+   port when E2B_MCP_HTTP says it has listen, accept and random. */
+#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
+#  define E2B_MCP__HTTP 1
+#endif
+/* E2B_MCP_SOCK_POSIX_WAIT_MAX: the sockets one wait of the POSIX port may
+   watch (the library watches at most its HTTP slots and its calls). */
+#ifndef E2B_MCP_SOCK_POSIX_WAIT_MAX
+#define E2B_MCP_SOCK_POSIX_WAIT_MAX 256
+#endif
+/* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates and
+   the expiry of a requestState (default time(NULL)); SNTP or an RTC on a
+   board. */
+/* E2B_MCP_TLS_SYSTEM_CA_FILE: the trust anchors read when no CA file is
+   given (cfg.ca_file NULL). */
+#ifndef E2B_MCP_TLS_SYSTEM_CA_FILE
+#define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
+#endif
+/* E2B_MCP_TLS_NO_FILE: no file system: the trust anchors are compiled in
+   and cfg.ca_file must be NULL. */
+/* E2B_MCP_TLS_ANCHORS, E2B_MCP_TLS_ANCHORS_NUM: BearSSL trust anchors
+   compiled in, a const br_x509_trust_anchor array and its length (what brssl
+   ta prints as TAs and TAs_NUM); they stay in flash. */
+/* E2B_MCP_TLS_ANCHORS_PEM: trust anchors compiled in as PEM text (a string),
+   for BearSSL or mbedTLS. */
+/* E2B_MCP_TLS_ENTROPY(buf, n): an expression filling n seed bytes for
+   BearSSL, 0 on success, where the OS has no /dev/urandom (BearSSL is then
+   built with BR_USE_URANDOM=0; a hardware RNG, never a constant). Without it
+   BearSSL seeds itself from the OS. */
+/* E2B_MCP_TLS_BEARSSL_MINIMAL: BearSSL with TLS 1.2, ECDHE and AES-128-GCM /
+   ChaCha20-Poly1305 and the small i15/m15 maths only: about 25 KB less code
+   than the full profile (br_ssl_client_init_full, the default). */
+/* E2B_MCP_TLS_BUFSIZE: BearSSL's I/O buffer per connection (half-duplex,
+   BR_SSL_BUFSIZE_MONO: 16709 bytes). A smaller one makes BearSSL offer
+   max_fragment_length, which most servers ignore. */
+#ifndef E2B_MCP_TLS_BUFSIZE
+#define E2B_MCP_TLS_BUFSIZE BR_SSL_BUFSIZE_MONO
+#endif
+/* E2B_MCP_TLS_MAX_ANCHORS: BearSSL's trust anchor slots, for a CA file
+   (1 with E2B_MCP_TLS_ANCHORS: compiled-in anchors need none). */
+#ifndef E2B_MCP_TLS_MAX_ANCHORS
+#  ifndef E2B_MCP_TLS_ANCHORS
+#    define E2B_MCP_TLS_MAX_ANCHORS E2B_MCP__D(160, 4)
+#  else
+#    define E2B_MCP_TLS_MAX_ANCHORS 1
+#  endif
+#endif
+/* E2B_MCP_TLS_TRUST_ARENA: bytes for BearSSL's anchor names and keys from a
+   CA file (Debian's 144-root bundle needs 61,917); 1 with
+   E2B_MCP_TLS_ANCHORS (and a CA file then fails). */
+#ifndef E2B_MCP_TLS_TRUST_ARENA
+#  ifndef E2B_MCP_TLS_ANCHORS
+#    define E2B_MCP_TLS_TRUST_ARENA E2B_MCP__D(81920, 2048)
+#  else
+#    define E2B_MCP_TLS_TRUST_ARENA 1
+#  endif
+#endif
+/* E2B_MCP_TLS_PEM_MAX: the largest PEM certificate block mbedTLS's port
+   reads from a CA file, on the stack. */
+#ifndef E2B_MCP_TLS_PEM_MAX
+#define E2B_MCP_TLS_PEM_MAX 8192
+#endif
+/* E2B_MCP_TLS_MBEDTLS_POOL: bytes of a static pool handed to mbedTLS for its
+   allocations, where mbedTLS is built with MBEDTLS_MEMORY_BUFFER_ALLOC_C
+   (Debian's is not: it then uses the C library's heap). */
+/* E2B_MCP_LWIP_SOCKS: connections the lwIP port holds open at once (E2B uses
+   one, one spare for a reconnect; a server adds its listener and clients). */
+#ifndef E2B_MCP_LWIP_SOCKS
+#define E2B_MCP_LWIP_SOCKS 2
+#endif
+/* E2B_MCP_LWIP_DNS_TIMEOUT_MS: the lwIP port's resolve, the contract's one
+   blocking member, gives up after this. */
+#ifndef E2B_MCP_LWIP_DNS_TIMEOUT_MS
+#define E2B_MCP_LWIP_DNS_TIMEOUT_MS 10000
+#endif
+
+/* ---- Fixed sizes (not options) ---- */
 #define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
 #define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */
 #define E2B_MCP_KEY_MAX    E2B_MCP__D(128, 64)    /* the API key */
@@ -297,40 +476,6 @@
 #define E2B_MCP__STATE_BYTES (10 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
 
-#ifndef E2B_MCP_DEF
-#  ifdef E2B_MCP_STATIC
-#    define E2B_MCP_DEF static
-#  else
-#    define E2B_MCP_DEF extern
-#  endif
-#endif
-
-/* Port selection. */
-#if !defined(E2B_MCP_SOCK_POSIX) && !defined(E2B_MCP_SOCK_CUSTOM)
-#  define E2B_MCP_SOCK_POSIX
-#endif
-#if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS)
-#  define E2B_MCP_TLS_NONE
-#endif
-#if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS)) != 1
-#  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS"
-#endif
-/* The Streamable HTTP transport is built with the POSIX port, or with a custom
-   port when E2B_MCP_HTTP says it has listen, accept and random. */
-#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
-#  define E2B_MCP__HTTP 1
-#endif
-
-/* jsmn finds the container a closing bracket belongs to by walking back over
-   every token before it, which makes an answer that is an array of objects
-   quadratic (30,000 values: 45 ms to parse instead of 1); with parent links
-   the walk goes up the nesting instead. They cost 4 bytes a token: the desktop
-   profile pays them, the small one (256 tokens, nothing to gain) does not.
-   Every file that includes this header must agree, as on E2B_MCP_SMALL and
-   the buffer sizes (e2b_mcp_init checks: E2B_MCP_ERR_CONFIG). */
-#if !defined(E2B_MCP_SMALL) && !defined(E2B_MCP_NO_PARENT_LINKS) && !defined(JSMN_PARENT_LINKS)
-#  define JSMN_PARENT_LINKS
-#endif
 /* jsmn: static inside the implementation file, declarations elsewhere. */
 #ifdef E2B_MCP_IMPLEMENTATION
 #  ifndef JSMN_STATIC
@@ -637,6 +782,10 @@ typedef struct e2b_mcp_config {
   int enable_kill;            /* expose e2b_kill_sandbox */
   int connect_timeout_ms;     /* 0: E2B_MCP_CONNECT_TIMEOUT_MS */
   int read_timeout_ms;        /* 0: E2B_MCP_READ_TIMEOUT_MS */
+  int dns_ttl_ms;             /* 0: E2B_MCP_DNS_TTL_MS */
+  int ask_timeout_ms;         /* 0: E2B_MCP_ASK_TIMEOUT_MS (stdio and HTTP alike) */
+  int state_ttl_s;            /* 0: E2B_MCP_STATE_TTL_S */
+  int list_ttl_ms;            /* 0: E2B_MCP_LIST_TTL_MS */
   const e2b_mcp_sock_port *sock_port;  /* the platform (see >>ports); NULL: e2b_mcp_sock_posix */
   const char *server_name;    /* serverInfo.name; default "e2b-mcp" */
   const char *instructions;   /* default: a short guide for the model */
@@ -875,8 +1024,11 @@ typedef struct e2b_mcp_http_config {
                                  X-E2B-API-Key, used for its calls only (and its own 429
                                  cool-downs); a request without one is refused (401) and
                                  the server's cfg.api_key is never used over HTTP */
-  int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
+  int request_timeout_ms;     /* 0: E2B_MCP_HTTP_REQUEST_TIMEOUT_MS */
   int head_timeout_ms;        /* 0: E2B_MCP_HTTP_HEAD_TIMEOUT_MS */
+  int idle_timeout_ms;        /* 0: E2B_MCP_HTTP_IDLE_TIMEOUT_MS */
+  int write_timeout_ms;       /* 0: E2B_MCP_HTTP_WRITE_TIMEOUT_MS
+                                 (a question's wait is the server's cfg.ask_timeout_ms) */
   int proxy_names_sessions;   /* behind a load balancer that routes 2025 sessions by hashing
                                  Mcp-Session-Id: an initialize's X-Mcp-New-Session-Id (32
                                  lowercase hex digits, set by the balancer, e.g. nginx's
@@ -1678,35 +1830,6 @@ static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const u
 #  endif
 #endif
 
-/* Advice appended to connection errors, in the words of where the server runs: the
-   e2b-mcp binary's environment variables, or, in a build without a file system
-   (E2B_MCP_TLS_NO_FILE: a device, with no E2B_MCP_CA_FILE to set), the device's own
-   settings and build. Define them to name your program's settings. */
-#ifndef E2B_MCP_TLS_NO_FILE
-#  define E2B_MCP__DESKTOP_HINTS 1
-#endif
-#ifndef E2B_MCP_HINT_TRUST
-#  ifdef E2B_MCP__DESKTOP_HINTS
-#    define E2B_MCP_HINT_TRUST "Set E2B_MCP_CA_FILE to a PEM file of CA certificates."
-#  else
-#    define E2B_MCP_HINT_TRUST "Build the trust anchors in (E2B_MCP_TLS_ANCHORS or E2B_MCP_TLS_ANCHORS_PEM), or set config.ca_file."
-#  endif
-#endif
-#ifndef E2B_MCP_HINT_TLS
-#  ifdef E2B_MCP__DESKTOP_HINTS
-#    define E2B_MCP_HINT_TLS "Check E2B_API_URL, or E2B_MCP_CA_FILE for a private CA."
-#  else
-#    define E2B_MCP_HINT_TLS "Check the API URL this device was given, and that its built-in trust anchors include the root of that host's certificate."
-#  endif
-#endif
-#ifndef E2B_MCP_HINT_NET
-#  ifdef E2B_MCP__DESKTOP_HINTS
-#    define E2B_MCP_HINT_NET "Check the network and E2B_API_URL / E2B_DOMAIN."
-#  else
-#    define E2B_MCP_HINT_NET "Check the device's network link and the API URL it was given."
-#  endif
-#endif
-
 #define E2B_MCP__PORT_IMPL
 #if defined(E2B_MCP_TLS_BEARSSL)
 #  include "ports/e2b_mcp_tls_bearssl.h"
@@ -1770,11 +1893,11 @@ static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
   c->open = 0;
 }
 
-/* The address of u's host: resolved once, then reused for E2B_MCP_DNS_TTL_MS
+/* The address of u's host: resolved once, then reused for cfg.dns_ttl_ms
    (the port's resolve may block; nothing else here does). */
 static int e2b_mcp__resolve(e2b_mcp_server *s, e2b_mcp_url *u) {
   unsigned long now = e2b_mcp__now_ms(s);
-  if (u->addr.family && (!now || now - u->addr_ms < (unsigned long)E2B_MCP_DNS_TTL_MS)) return 0;
+  if (u->addr.family && (!now || now - u->addr_ms < (unsigned long)s->cfg.dns_ttl_ms)) return 0;
   u->addr.family = 0;
   if (!s->net->resolve || s->net->resolve(s->net->user, u->host, &u->addr) != 0 || !u->addr.family) {
     u->addr.family = 0;
@@ -2837,7 +2960,7 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
   if (!c->modern || (state && !s->state_key_set)) return -1;
   c->new_state[0] = 0;
   if (state && !e2b_mcp__state_seal(s->state_key, c->tool->name, c->js, c->tok, c->args, state, strlen(state),
-                                    e2b_mcp__state_now(), E2B_MCP_STATE_TTL_S, c->new_state)) return -1;
+                                    e2b_mcp__state_now(), (unsigned long)s->cfg.state_ttl_s, c->new_state)) return -1;
   e2b_mcp__result_reset(c);
   c->input_required = 1;
   return 0;
@@ -3082,7 +3205,7 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
   if (s->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
-    e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, E2B_MCP_LIST_TTL_MS);
+    e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
     e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
   }
   e2b_mcp_json_obj_end(&w);
@@ -3268,7 +3391,7 @@ static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "instructions");
   e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
-  e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, E2B_MCP_LIST_TTL_MS);
+  e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
   e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
   e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "io.modelcontextprotocol/serverInfo"); e2b_mcp_json_obj(&w);
@@ -4883,12 +5006,9 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
 }
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
-/* E2B_MCP_TERSE (the default with E2B_MCP_SMALL) keeps each description's first
-   sentence and every billing or destruction warning, and drops the property
-   descriptions and output schemas: about 8 KB less flash on a board. */
-#if defined(E2B_MCP_SMALL) && !defined(E2B_MCP_TERSE) && !defined(E2B_MCP_NO_TERSE)
-#  define E2B_MCP_TERSE
-#endif
+/* E2B_MCP_TERSE (>>config) keeps each description's first sentence and every
+   billing or destruction warning, and drops the property descriptions and
+   output schemas. */
 #ifdef E2B_MCP_TERSE
 #  define E2B_MCP__MORE(text) ""
 #  define E2B_MCP__OUT(schema) NULL
@@ -5208,7 +5328,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   e2b_mcp__out_end(&q, &w);
   if (q.failed) return 0;
   k->state = E2B_MCP__CS_ASKING;
-  k->until = now ? now + (m->ask_ms ? m->ask_ms : (unsigned long)E2B_MCP_ASK_TIMEOUT_MS) : 0;
+  k->until = now ? now + (m->ask_ms ? m->ask_ms : (unsigned long)s->cfg.ask_timeout_ms) : 0;
   return 1;
 }
 
@@ -6196,7 +6316,7 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   c->started = c->sse = c->in_msg = c->classified = 0;
   s->sess = si >= 0 ? &s->http.sessions[si].mcp : &s->session;
   s->wire = wire;
-  e2b_mcp__handle(s, s->msg, n, &k, 1, e2b_mcp__hs_ms(s->http.cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS));
+  e2b_mcp__handle(s, s->msg, n, &k, 1, (unsigned long)s->cfg.ask_timeout_ms);
   s->sess = saved;
   s->wire = saved_wire;
   if (s->http.cfg.client_keys) {
@@ -6555,7 +6675,7 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
   e2b_mcp_http *h = &s->http;
   e2b_mcp_session *saved = s->sess;
-  unsigned long until = e2b_mcp__now_ms(s) + e2b_mcp__hs_ms(h->cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS);
+  unsigned long until = e2b_mcp__now_ms(s) + (unsigned long)s->cfg.ask_timeout_ms;
   int r;
   if (h->asking) return -2;   /* never nested */
   h->asking = 1;
@@ -6865,6 +6985,10 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (cfg) s->cfg = *cfg;
   if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
   if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
+  if (!s->cfg.dns_ttl_ms) s->cfg.dns_ttl_ms = E2B_MCP_DNS_TTL_MS;
+  if (!s->cfg.ask_timeout_ms) s->cfg.ask_timeout_ms = E2B_MCP_ASK_TIMEOUT_MS;
+  if (!s->cfg.state_ttl_s) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
+  if (!s->cfg.list_ttl_ms) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
   s->sess = &s->session;
   s->call_id = "";

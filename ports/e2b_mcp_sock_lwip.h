@@ -34,10 +34,6 @@
 #include "lwip/sys.h"
 #include <string.h>
 
-#ifndef E2B_MCP_LWIP_SOCKS
-#define E2B_MCP_LWIP_SOCKS 2   /* connections open at once (E2B uses one; one spare for a reconnect);
-                                  a server adds its listener and its clients */
-#endif
 #define E2B_MCP_LWIP_AGAIN (-100)   /* would block: nothing yet, call again after e2b_mcp_lwip_wait() */
 
 /* One connection slot. The fields are the port's; e2b_mcp_sock.h is the slot's index. */
@@ -232,9 +228,6 @@ static void e2b_mcp_lwip_wait(e2b_mcp_lwip *l, int timeout_ms) {
 }
 
 /* ---- the e2b_mcp_sock_port contract over them ---- */
-#ifndef E2B_MCP_LWIP_DNS_TIMEOUT_MS
-#define E2B_MCP_LWIP_DNS_TIMEOUT_MS 10000   /* resolve, the contract's one blocking member, gives up after this */
-#endif
 #if LWIP_DNS
 static void e2b_mcp__lwip_on_name(const char *name, const ip_addr_t *addr, void *arg) {
   e2b_mcp_lwip *l = (e2b_mcp_lwip *)arg;

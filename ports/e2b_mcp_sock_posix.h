@@ -45,10 +45,6 @@ extern int clock_gettime(clockid_t clock_id, struct timespec *tp);
 #ifndef MSG_NOSIGNAL
 #define MSG_NOSIGNAL 0
 #endif
-/* Sockets one wait may watch (the library watches at most its HTTP slots and calls). */
-#ifndef E2B_MCP_SOCK_POSIX_WAIT_MAX
-#define E2B_MCP_SOCK_POSIX_WAIT_MAX 256
-#endif
 
 static unsigned long e2b_mcp__sock_posix_now(void *user) {
   struct timespec ts;

@@ -37,24 +37,10 @@
       session). e2b_mcp_tls_trust.handshakes counts full handshakes, .resumed
       abbreviated ones.
 
-   CONFIG MACROS (define before including e2b_mcp.h)
-      E2B_MCP_TLS_BUFSIZE         engine I/O buffer (half-duplex)  BR_SSL_BUFSIZE_MONO
-                                  (16709). Smaller values make BearSSL offer
-                                  max_fragment_length, which most servers ignore.
-      E2B_MCP_TLS_MAX_ANCHORS     trust anchor slots               160   | 4 (E2B_MCP_SMALL)
-      E2B_MCP_TLS_TRUST_ARENA     bytes for anchor names and keys  80 KiB | 2 KiB
-                                  (Debian's 144-root bundle needs 61,917 bytes)
-      E2B_MCP_TLS_BEARSSL_MINIMAL TLS 1.2, ECDHE + AES-128-GCM / ChaCha20-Poly1305,
-                                  small i15/m15 maths: ~25 KB less code than the full
-                                  profile (br_ssl_client_init_full, the default), as
-                                  measured in the static x86-64 binary
-      E2B_MCP_TLS_SYSTEM_CA_FILE  "/etc/ssl/certs/ca-certificates.crt"
-      E2B_MCP_TLS_ANCHORS, E2B_MCP_TLS_ANCHORS_NUM, E2B_MCP_TLS_ANCHORS_PEM   see above
-      E2B_MCP_TLS_NO_FILE         no file system: ca_file must be NULL
-      E2B_MCP_TLS_ENTROPY(buf, n) an expression filling n seed bytes, 0 on success, for
-                                  boards without /dev/urandom (BearSSL is then built
-                                  with BR_USE_URANDOM=0); without it BearSSL seeds
-                                  itself from the OS.
+   CONFIG MACROS (define before including e2b_mcp.h): E2B_MCP_TLS_BUFSIZE,
+      _MAX_ANCHORS, _TRUST_ARENA, _BEARSSL_MINIMAL, _SYSTEM_CA_FILE, _ANCHORS and
+      _ANCHORS_NUM, _ANCHORS_PEM, _NO_FILE, _ENTROPY(buf, n) and E2B_MCP_NOW_S(), each
+      documented once, with its default, in e2b_mcp.h's >>config (src/config.h).
       Time: e2b_mcp__now_s() (Unix seconds) is given to the X.509 engine before every
       handshake; when it returns 0 BearSSL falls back to time() (BR_USE_UNIX_TIME), and
       a board without either fails with E2B_MCP_ERR_TLS (BR_ERR_X509_TIME_UNKNOWN).
@@ -72,25 +58,8 @@
 
 #include <bearssl.h>
 
-#ifndef E2B_MCP_TLS_BUFSIZE
-#define E2B_MCP_TLS_BUFSIZE BR_SSL_BUFSIZE_MONO
-#endif
 #if defined(E2B_MCP_TLS_ANCHORS) && !defined(E2B_MCP_TLS_ANCHORS_NUM)
 #  error "E2B_MCP_TLS_ANCHORS needs E2B_MCP_TLS_ANCHORS_NUM (brssl ta prints TAs and TAs_NUM)"
-#endif
-#ifndef E2B_MCP_TLS_MAX_ANCHORS
-#  ifdef E2B_MCP_TLS_ANCHORS
-#    define E2B_MCP_TLS_MAX_ANCHORS 1      /* compiled-in anchors need no slots... */
-#  else
-#    define E2B_MCP_TLS_MAX_ANCHORS E2B_MCP__D(160, 4)
-#  endif
-#endif
-#ifndef E2B_MCP_TLS_TRUST_ARENA
-#  ifdef E2B_MCP_TLS_ANCHORS
-#    define E2B_MCP_TLS_TRUST_ARENA 1      /* ...and no arena (a ca_file then fails) */
-#  else
-#    define E2B_MCP_TLS_TRUST_ARENA E2B_MCP__D(81920, 2048)
-#  endif
 #endif
 
 /* Trust anchors, decoded once at start-up and shared by every connection. */

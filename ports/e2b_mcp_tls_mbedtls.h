@@ -44,12 +44,9 @@
       counts full handshakes, resumed abbreviated ones (told apart by whether the
       handshake went through the server-certificate state).
 
-   CONFIG MACROS
-      E2B_MCP_TLS_PEM_MAX         largest PEM certificate block   8192
-      E2B_MCP_TLS_SYSTEM_CA_FILE  "/etc/ssl/certs/ca-certificates.crt"
-      E2B_MCP_TLS_ANCHORS_PEM     compiled-in PEM trust anchors
-      E2B_MCP_TLS_NO_FILE         no file system: ca_file must be NULL
-      E2B_MCP_TLS_MBEDTLS_POOL    see HEAP above */
+   CONFIG MACROS (define before including e2b_mcp.h): E2B_MCP_TLS_PEM_MAX,
+      _SYSTEM_CA_FILE, _ANCHORS_PEM, _NO_FILE and _MBEDTLS_POOL (see HEAP above), each
+      documented once, with its default, in e2b_mcp.h's >>config (src/config.h). */
 
 /* ------------------------------------------------------------------------------
    Types: included from e2b_mcp.h's declarations region. */
@@ -69,9 +66,6 @@
 #  include <mbedtls/memory_buffer_alloc.h>
 #endif
 
-#ifndef E2B_MCP_TLS_PEM_MAX
-#define E2B_MCP_TLS_PEM_MAX 8192
-#endif
 
 /* Trust anchors, parsed once at start-up and shared by every connection. */
 typedef struct e2b_mcp_tls_trust {

@@ -46,11 +46,11 @@ static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
   c->open = 0;
 }
 
-/* The address of u's host: resolved once, then reused for E2B_MCP_DNS_TTL_MS
+/* The address of u's host: resolved once, then reused for cfg.dns_ttl_ms
    (the port's resolve may block; nothing else here does). */
 static int e2b_mcp__resolve(e2b_mcp_server *s, e2b_mcp_url *u) {
   unsigned long now = e2b_mcp__now_ms(s);
-  if (u->addr.family && (!now || now - u->addr_ms < (unsigned long)E2B_MCP_DNS_TTL_MS)) return 0;
+  if (u->addr.family && (!now || now - u->addr_ms < (unsigned long)s->cfg.dns_ttl_ms)) return 0;
   u->addr.family = 0;
   if (!s->net->resolve || s->net->resolve(s->net->user, u->host, &u->addr) != 0 || !u->addr.family) {
     u->addr.family = 0;

@@ -140,7 +140,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   e2b_mcp__out_end(&q, &w);
   if (q.failed) return 0;
   k->state = E2B_MCP__CS_ASKING;
-  k->until = now ? now + (m->ask_ms ? m->ask_ms : (unsigned long)E2B_MCP_ASK_TIMEOUT_MS) : 0;
+  k->until = now ? now + (m->ask_ms ? m->ask_ms : (unsigned long)s->cfg.ask_timeout_ms) : 0;
   return 1;
 }
 

@@ -57,76 +57,14 @@
       // or two phases (build the E2B request, shape its answer: e2b_mcp_tool.build
       // and .shape), which run concurrently in call slots like E2B's own tools
 
-   CONFIG MACROS (define before including; desktop defaults, E2B_MCP_SMALL for a
-   microcontroller profile)
-      E2B_MCP_MSG_MAX        largest incoming MCP message          64 KiB  | 2 KiB
-      E2B_MCP_MSG_TOKENS     jsmn tokens for one MCP message        1024    | 96
-      E2B_MCP_CALLS          tool calls in flight (call slots, each
-                             with its E2B connection, REQ_MAX and
-                             RESP_MAX; touched only once used)      32      | 1
-      E2B_MCP_REQ_MAX        one E2B request head (line+headers)    4 KiB   | 768
-      E2B_MCP_RESP_MAX       one E2B response (head+body); also
-                             holds the request body before sending
-                             and the consent question               512 KiB | 5 KiB
-      E2B_MCP_RESP_TOKENS    jsmn tokens for one E2B response       32768   | 256
-                             (desktop: 1000 log entries with fields;
-                             small: a page of about 8 sandboxes - pass a limit)
-      E2B_MCP_RESULT_MAX     one tool's structured result           512 KiB | 3.5 KiB
-      E2B_MCP_CONTENT_MAX    one tool's extra content blocks        64 KiB  | 512
-      E2B_MCP_OUT_CHUNK      staging buffer of outgoing messages    4 KiB   | 256
-      E2B_MCP_ARG_MAX        one free-text argument (metadata pair,
-                             search text; on the stack)             512     | 128
-      E2B_MCP_RPC_ID_MAX     one JSON-RPC id or progress token, as
-                             JSON text (quotes and NUL included)    1040    | 260
-      E2B_MCP_MAX_TOOLS      custom tools that can be added         16      | 4
-      E2B_MCP_TOOLS_PAGE     tools per tools/list page              64      | 8
-      E2B_MCP_CONNECT_TIMEOUT_MS / E2B_MCP_READ_TIMEOUT_MS (a whole
-                             answer from E2B)                       10000 / 30000
-      E2B_MCP_MAX_TIMEOUT_S  longest sandbox timeout a tool accepts  86400
-                             (24 h, E2B's longest plan; E2B itself refuses
-                             more than the team's plan allows, and that
-                             400 is passed on as E2B words it)
-      E2B_MCP_TERSE          short tool descriptions, no property descriptions or
-                             output schemas (~8 KB less; on with E2B_MCP_SMALL
-                             unless E2B_MCP_NO_TERSE)
-      E2B_MCP_STATIC         make every public function static
-      E2B_MCP_NO_STDIO       drop the stdio transport (no <stdio.h> FILE use)
-      E2B_MCP_HINT_TLS / _TRUST / _NET  advice after a refused certificate, missing
-                             trust anchors, a failed connection (default: the e2b-mcp
-                             binary's environment variables; with E2B_MCP_TLS_NO_FILE,
-                             words for a device)
-      Streamable HTTP (e2b_mcp_serve_http; the POSIX port, or E2B_MCP_HTTP):
-      E2B_MCP_HTTP_CONNS     connection slots: clients served at once;
-                             one more takes the longest idle one's slot,
-                             else the slowest incomplete request's (408),
-                             else gets 503 + Retry-After (a slot holds
-                             one request: HTTP_HEAD_MAX + MSG_MAX)      64      | 2
-      E2B_MCP_HTTP_SESSIONS  session slots (Mcp-Session-Id) of 2025 clients;
-                             a new one replaces the least recently used;
-                             0: 2026-07-28 clients only (they hold none) 128     | 2
-      E2B_MCP_HTTP_HEAD_MAX  one request's line and headers (431)      8 KiB   | 1 KiB
-      E2B_MCP_HTTP_LINGER    refused or closing sockets drained so the
-                             client reads its answer before the close   8       | 1
-      E2B_MCP_HTTP_REQUEST_TIMEOUT_MS  a started request must arrive (408),
-                                       and a new connection's first one    10000
-      E2B_MCP_HTTP_HEAD_TIMEOUT_MS     a started request's whole head (408)   5000
-      E2B_MCP_HTTP_IDLE_TIMEOUT_MS     an idle keep-alive connection closes 60000
-      E2B_MCP_HTTP_WRITE_TIMEOUT_MS    a client must take each answer (it
-                                       waits in the connection's buffer)   1000
-      E2B_MCP_ASK_TIMEOUT_MS / E2B_MCP_HTTP_ASK_TIMEOUT_MS  wait for a user's
-                                       elicitation answer                  300000
-      E2B_MCP_HTTP_KEYS      with per-client keys (http.client_keys): the
-                             clients' keys whose 429 cool-downs are kept
-                             apart (one more reuses the least recent)      8       | 2
-      E2B_MCP_STATE_TTL_S    how long a 2026-07-28 consent question's
-                             requestState stays good (s)                 600
-      E2B_MCP_LIST_TTL_MS    ttlMs on 2026-07-28 tools/list and
-                             server/discover (the list is fixed)         3600000
-      E2B_MCP_NO_HTTP        drop the HTTP transport (and its slots)
-
-      E2B_MCP_HTTP           keep the HTTP transport with E2B_MCP_SOCK_CUSTOM
-                             (a port with listen, accept and random)
-      E2B_MCP_DNS_TTL_MS     a resolved E2B address is reused this long  300000
+   CONFIG MACROS
+      Every option is documented once, next to its default, in >>config below
+      (src/config.h): buffer sizes and limits with a desktop default and an
+      E2B_MCP_SMALL one (a microcontroller profile), timeouts (each also a field
+      of e2b_mcp_config or e2b_mcp_http_config, where 0 means the macro), the
+      Streamable HTTP slots, what is built (E2B_MCP_TERSE, E2B_MCP_NO_STDIO,
+      E2B_MCP_NO_HTTP, E2B_MCP_STATIC...) and the ports' own. Define one before
+      every include of this file. README.md's table is generated from it.
 
    PORTS (see ports/)
       sockets: E2B_MCP_SOCK_POSIX (default: ports/e2b_mcp_sock_posix.h, the

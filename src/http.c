@@ -496,7 +496,7 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   c->started = c->sse = c->in_msg = c->classified = 0;
   s->sess = si >= 0 ? &s->http.sessions[si].mcp : &s->session;
   s->wire = wire;
-  e2b_mcp__handle(s, s->msg, n, &k, 1, e2b_mcp__hs_ms(s->http.cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS));
+  e2b_mcp__handle(s, s->msg, n, &k, 1, (unsigned long)s->cfg.ask_timeout_ms);
   s->sess = saved;
   s->wire = saved_wire;
   if (s->http.cfg.client_keys) {
@@ -855,7 +855,7 @@ static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
   e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
   e2b_mcp_http *h = &s->http;
   e2b_mcp_session *saved = s->sess;
-  unsigned long until = e2b_mcp__now_ms(s) + e2b_mcp__hs_ms(h->cfg.ask_timeout_ms, E2B_MCP_HTTP_ASK_TIMEOUT_MS);
+  unsigned long until = e2b_mcp__now_ms(s) + (unsigned long)s->cfg.ask_timeout_ms;
   int r;
   if (h->asking) return -2;   /* never nested */
   h->asking = 1;

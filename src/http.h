@@ -18,8 +18,11 @@ typedef struct e2b_mcp_http_config {
                                  X-E2B-API-Key, used for its calls only (and its own 429
                                  cool-downs); a request without one is refused (401) and
                                  the server's cfg.api_key is never used over HTTP */
-  int request_timeout_ms, idle_timeout_ms, write_timeout_ms, ask_timeout_ms;  /* 0: the macros */
+  int request_timeout_ms;     /* 0: E2B_MCP_HTTP_REQUEST_TIMEOUT_MS */
   int head_timeout_ms;        /* 0: E2B_MCP_HTTP_HEAD_TIMEOUT_MS */
+  int idle_timeout_ms;        /* 0: E2B_MCP_HTTP_IDLE_TIMEOUT_MS */
+  int write_timeout_ms;       /* 0: E2B_MCP_HTTP_WRITE_TIMEOUT_MS
+                                 (a question's wait is the server's cfg.ask_timeout_ms) */
   int proxy_names_sessions;   /* behind a load balancer that routes 2025 sessions by hashing
                                  Mcp-Session-Id: an initialize's X-Mcp-New-Session-Id (32
                                  lowercase hex digits, set by the balancer, e.g. nginx's

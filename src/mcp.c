@@ -366,7 +366,7 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
   if (!c->modern || (state && !s->state_key_set)) return -1;
   c->new_state[0] = 0;
   if (state && !e2b_mcp__state_seal(s->state_key, c->tool->name, c->js, c->tok, c->args, state, strlen(state),
-                                    e2b_mcp__state_now(), E2B_MCP_STATE_TTL_S, c->new_state)) return -1;
+                                    e2b_mcp__state_now(), (unsigned long)s->cfg.state_ttl_s, c->new_state)) return -1;
   e2b_mcp__result_reset(c);
   c->input_required = 1;
   return 0;
@@ -611,7 +611,7 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
   if (s->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
-    e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, E2B_MCP_LIST_TTL_MS);
+    e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
     e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
   }
   e2b_mcp_json_obj_end(&w);
@@ -797,7 +797,7 @@ static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "instructions");
   e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
-  e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, E2B_MCP_LIST_TTL_MS);
+  e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
   e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
   e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "io.modelcontextprotocol/serverInfo"); e2b_mcp_json_obj(&w);

@@ -133,35 +133,6 @@ static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const u
 #  endif
 #endif
 
-/* Advice appended to connection errors, in the words of where the server runs: the
-   e2b-mcp binary's environment variables, or, in a build without a file system
-   (E2B_MCP_TLS_NO_FILE: a device, with no E2B_MCP_CA_FILE to set), the device's own
-   settings and build. Define them to name your program's settings. */
-#ifndef E2B_MCP_TLS_NO_FILE
-#  define E2B_MCP__DESKTOP_HINTS 1
-#endif
-#ifndef E2B_MCP_HINT_TRUST
-#  ifdef E2B_MCP__DESKTOP_HINTS
-#    define E2B_MCP_HINT_TRUST "Set E2B_MCP_CA_FILE to a PEM file of CA certificates."
-#  else
-#    define E2B_MCP_HINT_TRUST "Build the trust anchors in (E2B_MCP_TLS_ANCHORS or E2B_MCP_TLS_ANCHORS_PEM), or set config.ca_file."
-#  endif
-#endif
-#ifndef E2B_MCP_HINT_TLS
-#  ifdef E2B_MCP__DESKTOP_HINTS
-#    define E2B_MCP_HINT_TLS "Check E2B_API_URL, or E2B_MCP_CA_FILE for a private CA."
-#  else
-#    define E2B_MCP_HINT_TLS "Check the API URL this device was given, and that its built-in trust anchors include the root of that host's certificate."
-#  endif
-#endif
-#ifndef E2B_MCP_HINT_NET
-#  ifdef E2B_MCP__DESKTOP_HINTS
-#    define E2B_MCP_HINT_NET "Check the network and E2B_API_URL / E2B_DOMAIN."
-#  else
-#    define E2B_MCP_HINT_NET "Check the device's network link and the API URL it was given."
-#  endif
-#endif
-
 #define E2B_MCP__PORT_IMPL
 #if defined(E2B_MCP_TLS_BEARSSL)
 #  include "ports/e2b_mcp_tls_bearssl.h"

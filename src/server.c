@@ -12,6 +12,10 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (cfg) s->cfg = *cfg;
   if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
   if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
+  if (!s->cfg.dns_ttl_ms) s->cfg.dns_ttl_ms = E2B_MCP_DNS_TTL_MS;
+  if (!s->cfg.ask_timeout_ms) s->cfg.ask_timeout_ms = E2B_MCP_ASK_TIMEOUT_MS;
+  if (!s->cfg.state_ttl_s) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
+  if (!s->cfg.list_ttl_ms) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
   s->sess = &s->session;
   s->call_id = "";

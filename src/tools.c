@@ -1251,12 +1251,9 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
 }
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
-/* E2B_MCP_TERSE (the default with E2B_MCP_SMALL) keeps each description's first
-   sentence and every billing or destruction warning, and drops the property
-   descriptions and output schemas: about 8 KB less flash on a board. */
-#if defined(E2B_MCP_SMALL) && !defined(E2B_MCP_TERSE) && !defined(E2B_MCP_NO_TERSE)
-#  define E2B_MCP_TERSE
-#endif
+/* E2B_MCP_TERSE (>>config) keeps each description's first sentence and every
+   billing or destruction warning, and drops the property descriptions and
+   output schemas. */
 #ifdef E2B_MCP_TERSE
 #  define E2B_MCP__MORE(text) ""
 #  define E2B_MCP__OUT(schema) NULL

@@ -32,7 +32,7 @@ $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_HTTP_CONNS=4 -DE2B_MCP_HTTP_SESSIONS=3 -DE2B_MCP_HTTP_LINGER=4 \
 	  -DE2B_MCP_MSG_MAX=16384 -DE2B_MCP_HTTP_REQUEST_TIMEOUT_MS=1500 -DE2B_MCP_HTTP_IDLE_TIMEOUT_MS=4000 \
 	  -DE2B_MCP_HTTP_HEAD_TIMEOUT_MS=700 \
-	  -DE2B_MCP_HTTP_ASK_TIMEOUT_MS=8000 -o $@ examples/e2b-mcp.c
+	  -DE2B_MCP_ASK_TIMEOUT_MS=8000 -o $@ examples/e2b-mcp.c
 
 # The server binary without 2025 HTTP sessions: 2026-07-28 clients only over HTTP.
 $(BUILD)/e2b-mcp-modern-only: examples/e2b-mcp.c $(HDRS) | $(BUILD)

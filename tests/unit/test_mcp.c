@@ -14,6 +14,7 @@
 #include "fake_port.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 #if E2B_MCP_TOOLS_PAGE != 5
 #error "build with -DE2B_MCP_TOOLS_PAGE=5"
@@ -1175,6 +1176,46 @@ static void test_two_phase(void) {
   CHECK(strcmp(m.line, "GET /templates/a%20b%2Fc?k%26=v%3D1 HTTP/1.1") == 0);
 }
 
+/* The runtime fields of e2b_mcp_config over their macros (0 there means the macro):
+   ttlMs of the stateless lists, how long a sealed consent question stays good, and
+   how long E2B's resolved address is reused. */
+static void test_runtime_config(void) {
+  static const char ok[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]";
+  const char *args = "{\"sandbox_id\":\"sbx1\",\"timeout\":60}";
+  e2b_mcp_config cfg;
+  e2b_mcp_result r;
+  jsmntok_t t[16];
+  unsigned char pay[E2B_MCP_STATE_MAX];
+  unsigned long long now;
+  int i;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = KEY; cfg.api_url = "http://sim.test:8080"; cfg.sock_port = &port;
+  cfg.state_key = "a secret the replicas share";
+  setup(KEY, 0);   /* the sink */
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  CHECK(srv.cfg.list_ttl_ms == E2B_MCP_LIST_TTL_MS && srv.cfg.state_ttl_s == E2B_MCP_STATE_TTL_S);
+  CHECK(srv.cfg.dns_ttl_ms == E2B_MCP_DNS_TTL_MS && srv.cfg.ask_timeout_ms == E2B_MCP_ASK_TIMEOUT_MS);
+  cfg.list_ttl_ms = 1234; cfg.state_ttl_s = 100; cfg.dns_ttl_ms = 1000; cfg.ask_timeout_ms = 2500;
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.cfg.ask_timeout_ms == 2500);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{" META "}}") == 1 && jint(0, "result.ttlMs") == 1234);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\",\"params\":{" META "}}") == 1 && jint(0, "result.ttlMs") == 1234);
+  /* the question's requestState: good for 100 s, not the default's 600 */
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "")) == 1 && jis(0, "result.resultType", "input_required"));
+  CHECK(J(0, "result.requestState") != NULL);
+  snprintf(state, sizeof state, "%s", J(0, "result.requestState"));
+  now = (unsigned long long)time(NULL);
+  CHECK(e2b_mcp__parse(args, strlen(args), t, E2B_MCP__COUNT(t)) > 0);
+  CHECK(e2b_mcp__state_open(srv.state_key, "e2b_set_sandbox_timeout", args, t, 0, state, strlen(state), now + 50, pay) >= 0);
+  CHECK(e2b_mcp__state_open(srv.state_key, "e2b_set_sandbox_timeout", args, t, 0, state, strlen(state), now + 200, pay) == E2B_MCP__STATE_STALE);
+  /* E2B's address: reused for 1 s, then asked again */
+  for (i = 0; i < 3; i++) fake_one(&m, ok, sizeof ok - 1, 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && !r.is_error && m.resolves == 1);
+  m.now += 500;
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && !r.is_error && m.opens == 2 && m.resolves == 1);
+  m.now += 600;
+  CHECKM(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && !r.is_error && m.opens == 3 && m.resolves == 2, r.message);
+}
+
 int main(void) {
   test_two_phase();
   test_before_initialize();
@@ -1191,5 +1232,6 @@ int main(void) {
   test_modern();
   test_hostile_answers();
   test_broken_answers();
+  test_runtime_config();
   return CHECK_DONE();
 }
