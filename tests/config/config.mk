@@ -17,8 +17,8 @@ test-config-docs:
 config-docs:
 	@python3 tests/config/docs.py --write
 
-test-config-include: | $(BUILD)
+test-config-include: | $(BUILD) $(DEPS_FIRST)
 	@timeout 300 sh tests/config/include.sh $(BUILD)
 
-test-config-make: | $(BUILD)
+test-config-make: | $(BUILD) $(DEPS_FIRST)
 	@timeout 300 sh tests/config/make.sh $(BUILD)

@@ -88,7 +88,7 @@ static size_t find_crlf2(const char *p, size_t from, size_t n) {
 }
 static int hdr_is(const char *line, size_t n, const char *name) {
   size_t k = strlen(name);
-  return n > k && e2b_mcp__hs_ieqn(line, name, k) && line[k] == ':';
+  return n > k && e2b_mcp__ieqn(line, name, k) && line[k] == ':';
 }
 static char body[16 << 20];
 static void check_body(const char *b, size_t n, int json, int sse) {
