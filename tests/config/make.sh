@@ -8,7 +8,7 @@
 set -u
 . tests/lib/check.sh
 dir=$(cd "$1" && pwd)/config-make
-rm -rf "$dir"; mkdir -p "$dir/bin" "$dir/spy" "$dir/sysroot/usr/include" "$dir/inc"
+rm -rf "$dir"; mkdir -p "$dir/bin" "$dir/spy" "$dir/sysroot/usr/include" "$dir/empty" "$dir/inc"
 unset E2B_MCP_DEPS MAKEFLAGS MAKELEVEL MFLAGS
 
 # A PATH of every command but the package tools.
@@ -47,6 +47,11 @@ missing() {   # $1: name, $2: text the message must hold, then make's arguments
   fi
 }
 missing "no compiler" "build-essential" CC=/nonexistent/cc
+missing "no C library headers" "<stdio.h> (the C library's headers): install Debian's libc6-dev" CC="cc --sysroot=$dir/empty"
+# A system root with the C library's headers but none of the libraries the build needs.
+for f in /usr/include/*; do
+  case "${f##*/}" in jsmn.h|bearssl*|mbedtls|psa) ;; *) ln -s "$f" "$dir/sysroot/usr/include/" ;; esac
+done
 missing "no jsmn.h" "<jsmn.h> (the JSON reader): install Debian's libjsmn-dev" CC="cc --sysroot=$dir/sysroot"
 jsmn=$(echo '#include <jsmn.h>' | cc -E -x c - | sed -n 's/^# [0-9]* "\(.*jsmn\.h\)".*/\1/p' | head -n 1)
 cp "$jsmn" "$dir/inc/"
@@ -54,6 +59,8 @@ missing "no bearssl.h" "<bearssl.h> (BearSSL, the default build's TLS): install 
   CC="cc --sysroot=$dir/sysroot" CFLAGS="-O2 -I$dir/inc"
 missing "no mbedTLS for build/e2b-mcp-mbedtls" "<mbedtls/ssl.h> (mbedTLS): install Debian's libmbedtls-dev" \
   CC="cc --sysroot=$dir/sysroot" CFLAGS="-O2 -I$dir/inc" "$dir/m/e2b-mcp-mbedtls"
+PATH=$dir/spy:$dir/bin make -s BUILD="$dir/m" CC="cc --sysroot=$dir/sysroot" CFLAGS="-O2 -I$dir/inc" "$dir/m/e2b-mcp-plain" >"$dir/m.log" 2>&1
+check '[ -x "$dir/m/e2b-mcp-plain" ]' "without BearSSL, make build/e2b-mcp-plain (http:// only) builds" "$(head -n 3 "$dir/m.log")"
 check '[ ! -s "$dir/spy.log" ]' "a missing package installs nothing" "$(head -n 3 "$dir/spy.log")"
 
 # A package group another goal needs: named, not installed (the spy dpkg-query finds none).
@@ -79,5 +86,5 @@ for goal in "" "$dir/n/e2b-mcp-plain" "$dir/n/e2b-mcp-mbedtls"; do
 done
 grep -q '^make test$' .ci/run
 check '[ $? -eq 0 ]' ".ci/run runs make test"
-rm -rf "$dir/b1" "$dir/b2" "$dir/m" "$dir/sysroot"
+rm -rf "$dir/b1" "$dir/b2" "$dir/m" "$dir/sysroot" "$dir/empty"
 closing
