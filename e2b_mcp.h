@@ -766,12 +766,6 @@ typedef struct e2b_mcp_sink {
   void *ctx;
   int (*write)(void *ctx, const char *p, size_t n);
   int (*end)(void *ctx);
-  /* After the core has written a server->client request with this id, waits
-     for the client's answer: reads it into s->msg, parses it into s->mtok and
-     returns the token index of its "result" (-2: an error answer or the end
-     of input; -3: the client cancelled the tool call, whose id is
-     s->call_id). NULL: this transport cannot ask, and elicitation is not used. */
-  int (*await_answer)(void *ctx, e2b_mcp_server *s, long id);
 } e2b_mcp_sink;
 
 typedef struct e2b_mcp_config {
@@ -819,6 +813,11 @@ struct e2b_mcp_call {
   char new_state[E2B_MCP__STATE_TEXT];      /* its sealed requestState, "" when none */
   int fail_code;              /* nonzero: answer with this JSON-RPC error (e2b_mcp_fail) */
   const char *fail_data;      /* its data, JSON text, or NULL */
+  /* asking the user (private): the message being answered; the token of the
+     request's params, after which its answers follow in js (a run again);
+     how many answers there are, and how many questions this run asked */
+  const struct e2b_mcp__msg *msg;
+  int params, answered, asks;
 };
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
@@ -858,8 +857,8 @@ E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
 /* Handles one incoming message (a JSON-RPC object, or a batch under
    2025-03-26) and writes every answer and notification to out, before it
    returns: the blocking convenience for a transport of your own (a tool call
-   runs in a call slot to its end; its consent question waits through
-   out->await_answer). The text may be s->msg itself. Returns the number of
+   runs in a call slot to its end; nobody is asked: a client that must be
+   asked needs a transport that steps the engine). The text may be s->msg itself. Returns the number of
    answers written (notifications sent on the way are not counted), or < 0 on
    a sink failure. */
 E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
@@ -890,17 +889,35 @@ E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...);
 /* For tool handlers: talking to the client during a call. */
 E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message);
 E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...);
-/* Asks the user a yes/no question (elicitation). 1: accepted with the box
-   checked; 0: anything else (declined, cancelled, no answer; when the client
-   cancelled the call itself, c->cancelled is set: return, no result is sent);
-   -1: the client cannot be asked; 2: a 2026-07-28 client was asked within
-   the result (return: it calls again with the answer). */
+/* Asking the user (elicitation/create) is a state of the call, never a wait:
+   the tool asks and returns at once; the call waits in a call slot for the
+   answer (a message like any other) while everything else is served; then
+   the tool's function runs again, from its start, with the same arguments,
+   and this time the same question returns the answer. A tool that asks
+   several questions gets, on each run, the answers to those it asked on the
+   runs before, in the order it asks them. Write nothing to the result before
+   asking: a run that asked is not answered. One slot is taken while the
+   question waits (the small profile has one: meanwhile a tools/call that
+   needs a slot is told the server is busy).
+   E2B_MCP_ASKED: asked, return now (nothing is sent for this run). */
+#define E2B_MCP_ASKED (-4)
+/* Asks the user a yes/no question. 1: accepted with the box checked; 0:
+   anything else (declined, cancelled, no answer in time, no slot free to
+   wait in; when the client cancelled the call itself, c->cancelled is set:
+   return, no result is sent); -1: the client cannot be asked (a blocking
+   e2b_mcp_handle, a batch, an in-process call, a client without form-mode
+   elicitation); 2: asked, return now (a 2026-07-28 client is asked within the
+   result and calls again with the answer; a 2025 client's answer runs the
+   tool again). */
 E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
 /* Asks the user to fill a form (elicitation/create, form mode). Returns the
-   token index of the answer's result ({action, content}) in c->srv->mtok over
-   c->srv->msg, -1 when the client cannot be asked, -2 when it did not answer,
-   -3 when the client cancelled the call (stop: no answer is sent for it).
-   The call's arguments are overwritten by the answer: read them first. */
+   token index of the answer's result ({action, content}) in c->tok over
+   c->js (next to the arguments, which stay readable), E2B_MCP_ASKED (return
+   now: the tool runs again once the answer is in), -1 when the client cannot
+   be asked (see e2b_mcp_confirm; a two-phase tool asks through its request's
+   question instead), -2 when it did not answer (an error answer, no answer in
+   time, no slot free to wait in), -3 when the client cancelled the call
+   (stop: no answer is sent for it). */
 E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json);
 /* The stateless revision (2026-07-28) asks within the result instead: the
    call answers with an InputRequiredResult and the client calls again with
@@ -970,6 +987,7 @@ typedef struct e2b_mcp__slot {
   e2b_mcp_call *back;         /* in-process: the caller's call, which gets the result */
   long ask_id;                /* asking: the id of our elicitation/create */
   unsigned long until;        /* the user's answer, or E2B's, is due by then (ms; 0: no clock) */
+  size_t said;                /* a simple custom tool's: resp[0..said) is "[params,answer,..." (its text for the next run) */
   unsigned long t0;           /* when the request went out */
   e2b_mcp_http_resp r;
   e2b_mcp__head head;
@@ -988,6 +1006,50 @@ typedef struct e2b_mcp__slot {
   char req[E2B_MCP_REQ_MAX];
   char resp[E2B_MCP_RESP_MAX + 1];
 } e2b_mcp__slot;
+
+/* ---- the engine seam: what a transport of your own uses ----
+   A transport reads messages its own way (a line on a UART, a frame on a CAN
+   bus, a WebSocket message) and hands each whole one to the engine:
+
+     e2b_mcp_submit(s, text, n, &origin, &sink)   one message in
+     n = e2b_mcp_watch(s, polls, cap, &timeout)   the sockets its calls wait on
+     ... wait on them with your own (the port's wait, or your superloop) ...
+     e2b_mcp_step(s)                               moves every call on
+
+   submit answers what it can at once, through the sink, before it returns
+   (initialize, tools/list, a simple custom tool). A tool call that talks to
+   E2B or asks its user is deferred: it waits in a call slot and is answered
+   later, through a copy of the sink, from inside e2b_mcp_step; so is any
+   tool's question to the user, which goes out as elicitation/create and
+   whose answer comes back as a message like any other (submit it). Nothing
+   in the engine waits: keep calling watch/step until e2b_mcp_calls_in_flight
+   is 0. The text needs to live only while submit runs; the sink's ctx until
+   the calls it was given to are answered, or until e2b_mcp_sink_gone(s, ctx)
+   (its client went away: its calls run on, answering nobody). */
+
+/* Where a message came from: the transport fills it for each message. */
+typedef struct e2b_mcp_origin {
+  e2b_mcp_session *session;   /* the client's session (NULL: the server's own, s->session) */
+  const char *api_key;        /* the E2B API key its calls use, checked by the transport
+                                 (NULL: the server's own, cfg.api_key); copied into the call */
+  unsigned long *cooldown;    /* that key's 429 cool-downs, one per tool (NULL: the server's own) */
+  e2b_mcp_wire *wire;         /* HTTP: the request's headers, for 2026-07-28 (NULL: none) */
+} e2b_mcp_origin;
+
+/* One message (a JSON-RPC object, or a batch under 2025-03-26). Returns the
+   number of answers written now, or < 0 when the sink failed. from may be NULL. */
+E2B_MCP_DEF int  e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out);
+/* The sockets the calls wait on, into p[0..cap) (cap >= E2B_MCP_CALLS), each
+   with what it waits for; lowers *timeout_ms (-1: no limit) to the next
+   deadline (0: something is due now). Returns the count. */
+E2B_MCP_DEF int  e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *timeout_ms);
+/* Moves every call on as far as it goes without waiting; answers the ones
+   that are done, through their sinks. */
+E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s);
+/* Whether a call still owes an answer to this sink ctx; and: its client went
+   away (its calls run on, answering nobody; a question it was asked ends). */
+E2B_MCP_DEF int  e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx);
+E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx);
 
 /* How many tool calls are not answered yet (waiting for E2B, their user or,
    over HTTP, a free slot), counting answers still leaving: a loop of your own
@@ -1086,10 +1148,6 @@ typedef struct e2b_mcp_http {
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
   e2b_mcp__http_keyslot keys[E2B_MCP_HTTP_KEYS];
   unsigned long linger_until[E2B_MCP_HTTP_LINGER];
-  /* a custom tool's call waiting for its user's answer (e2b_mcp_elicit): others
-     are served meanwhile, but tool calls wait (PENDING) and calls stand still */
-  int asking, ask_conn, ask_sess, ask_state, ask_result;
-  long ask_id;
   unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
@@ -1101,8 +1159,8 @@ typedef struct e2b_mcp_http {
    E2B_MCP_ERR_LISTEN / E2B_MCP_ERR_NEED_TOKEN); step serves what is ready,
    clients and tool calls alike, waiting at most timeout_ms (for your own
    loop: a call waiting for E2B or its user waits in its call slot, not in
-   step; only a custom tool, or a client slow to take an answer larger than
-   its connection's queue, can hold it longer); run steps until
+   step; only a simple custom tool's own work, or a client slow to take an
+   answer larger than its connection's queue, can hold it longer); run steps until
    s->http.stop is set, then lets the calls in flight end; serve is listen +
    run. One thread, no allocation. */
 E2B_MCP_DEF int  e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
@@ -1121,7 +1179,6 @@ struct e2b_mcp_server {
      transport points sess at the session of the request it serves */
   e2b_mcp_session session, *sess;
   long next_ask_id;
-  const char *call_id;        /* JSON text of the id of the custom tool's call being run (its own copy), "" when none */
   e2b_mcp_wire *wire;         /* set by an HTTP transport around e2b_mcp_handle, else NULL */
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
@@ -1147,8 +1204,6 @@ struct e2b_mcp_server {
      must not stop the kill or pause that frees it): no request before this (ms) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
-  int call_cancelled;         /* the client cancelled the custom tool's call (call_id) while it
-                                 waited for its user's answer (e2b_mcp_sink.await_answer) */
   /* Buffers, in the order a call uses them. Everything from msg on is never
      cleared as a whole, so pages a session does not use stay out of memory. */
   char msg[E2B_MCP_MSG_MAX + 1];
@@ -2685,7 +2740,6 @@ static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp_server *s) {
 typedef struct e2b_mcp__msg {
   const e2b_mcp_sink *sink;
   int async;             /* a transport that moves calls on itself: a tool call's answer may come later */
-  unsigned long ask_ms;  /* how long a consent question waits for its answer (0: E2B_MCP_ASK_TIMEOUT_MS) */
   e2b_mcp__redact red;   /* the message being written, on its way to the sink */
   int batch;             /* inside a batch: answers are array elements */
   int batch_items;       /* answers written to the batch so far */
@@ -2797,19 +2851,10 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
   e2b_mcp__out_end(&m, &w);
 }
 
-/* Sends elicitation/create and waits for the answer. Returns the token index
-   of the answer's result in s->mtok (text in s->msg), or < 0 when the client
-   cannot be asked (-1) or did not answer (-2). The call's own arguments are
-   overwritten by the answer: read them before asking. */
-E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json) {
-  e2b_mcp_server *s = c->srv;
-  const e2b_mcp_sink *k = c->sink;
+/* Writes elicitation/create with this id to the sink; 0, or -1 when the sink failed. */
+static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp_sink *k, long id, const char *message, const char *schema, size_t schema_n) {
   e2b_mcp__msg m;
   e2b_mcp_json w;
-  long id;
-  int r;
-  if (!k || !k->await_answer || !s->sess->client_elicitation || !s->sess->client_ready || s->sess->version < E2B_MCP__V2025_06) return -1;
-  id = ++s->next_ask_id;
   memset(&m, 0, sizeof m);
   m.sink = k;
   e2b_mcp__out_begin(s, &m, &w);
@@ -2818,14 +2863,39 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
   if (s->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
   e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
-  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema_json, strlen(schema_json));
+  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema, schema_n);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(&m, &w);
-  if (m.failed) return -2;
-  c->args = -1;   /* the arguments' text is about to be reused */
-  r = k->await_answer(k->ctx, s, id);
-  if (r == -3) c->cancelled = 1;
-  return r;
+  return m.failed ? -1 : 0;
+}
+
+/* Whether this call's client can be asked now: a session that declared
+   form-mode elicitation and is ready, over a transport that steps the
+   engine (the answer comes later, as its own message), outside a batch. */
+static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
+  const e2b_mcp_session *ss = c->srv->sess;
+  return c->sink && c->msg && c->msg->async && !c->msg->batch && !c->modern &&
+         ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
+}
+
+static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char *schema);   /* in >>engine */
+
+/* The n-th question of this run: its answer when an earlier run asked it (the
+   call's text holds the answers after the params, e2b_mcp__custom_ask), else
+   asked now. */
+E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json) {
+  if (c->tool && c->tool->build) return -1;   /* a two-phase tool asks through its request (rq->ask) */
+  if (c->cancelled) return -3;
+  if (c->asks < c->answered) {
+    int i, t = c->params;
+    for (i = 0; i <= c->asks; i++) t = e2b_mcp__tok_skip(c->tok, t);
+    c->asks++;
+    if (c->tok[t].type == JSMN_OBJECT) return t;
+    if (c->js[c->tok[t].start] == 'f') { c->cancelled = 1; return -3; }   /* false: the call was cancelled */
+    return -2;   /* null: no answer */
+  }
+  if (!e2b_mcp__can_ask(c)) return -1;
+  return e2b_mcp__custom_ask(c, message, schema_json);
 }
 
 static const char e2b_mcp__confirm_schema[] =
@@ -2869,9 +2939,10 @@ E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
   int r;
   if (c->modern) return e2b_mcp__confirm_modern(c, message);
   r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
+  if (r == E2B_MCP_ASKED) return 2;
   if (r == -1) return -1;
   if (r < 0) return 0;
-  return e2b_mcp__confirmed(c->srv->msg, c->srv->mtok, r);
+  return e2b_mcp__confirmed(c->js, c->tok, r);
 }
 
 /* ---- tool arguments and results ---- */
@@ -3000,6 +3071,7 @@ static void e2b_mcp__slot_free(e2b_mcp__slot *k);
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
 static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
+static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
@@ -3292,23 +3364,24 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
 }
 
 /* A simple custom tool's call (e2b_mcp_tool.fn): run now, synchronously, and
-   answered at once. A frame of its own: the two-phase calls' path carries
-   neither its call record nor its copy of the id. (Not e2b_mcp__run_tool,
-   which may run a two-phase tool in-process: this frame never needs that.) */
+   answered at once, unless it asked its user: then its call waits in the
+   slot the question took (>>engine, e2b_mcp__custom_ask) and is answered
+   when the tool runs again with the answer. A frame of its own: the
+   two-phase calls' path carries no call record of its own. (Not
+   e2b_mcp__run_tool, which may run a two-phase tool in-process: this frame
+   never needs that.) */
 E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool,
                                                   const char *js, const jsmntok_t *t, int args, int params, const char *id) {
   e2b_mcp_call c;
-  char idcopy[E2B_MCP_RPC_ID_MAX];
   memset(&c, 0, sizeof c);
   if (e2b_mcp__call_fill(s, m, &c, tool, js, t, args, params, id) != 0) return;
-  e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
-  s->call_id = idcopy;
-  s->call_cancelled = 0;
+  c.msg = m;
+  c.params = params;
   e2b_mcp__result_reset(&c);
   if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) c.tool->fn(&c);
+  if (c.slot) { e2b_mcp__custom_asked(s, &c, id); return; }   /* its answer comes with the user's */
   e2b_mcp__result_done(s, &c);
-  s->call_id = "";
-  e2b_mcp__reply_call(s, m, &c, idcopy);
+  e2b_mcp__reply_call(s, m, &c, id);
 }
 
 static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
@@ -3641,14 +3714,13 @@ static int e2b_mcp__only_space(const char *p, size_t n) {
 }
 
 /* Handles one message; with async (a transport that moves calls on with
-   e2b_mcp__calls_step) a tool call may be answered later, through out. */
-static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, int async, unsigned long ask_ms) {
+   e2b_mcp_step) a tool call may be answered later, through out. */
+static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, int async) {
   e2b_mcp__msg m;
   int ntok, i, k;
   memset(&m, 0, sizeof m);
   m.sink = out;
   m.async = async;
-  m.ask_ms = ask_ms;
   ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
   if (ntok == JSMN_ERROR_NOMEM) {
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
@@ -3702,7 +3774,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
   return m.failed ? -1 : m.written;
 }
 E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
-  return e2b_mcp__handle(s, msg, n, out, 0, 0);
+  return e2b_mcp__handle(s, msg, n, out, 0);
 }
 
 /* Redacts buf[0..n) in place (the output never runs ahead of the input: the
@@ -5195,13 +5267,13 @@ static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
    is on the wire and moves with e2b_mcp__client_step), then it is answered
    through the sink it came with and the slot is free again. Nothing here
    waits: a transport adds the calls' sockets to its own wait
-   (e2b_mcp__calls_watch) and moves them after it (e2b_mcp__calls_step), so
+   (e2b_mcp_watch) and moves them after it (e2b_mcp_step), so
    answers go out as E2B gives them, in any order.
    The blocking paths (e2b_mcp_handle, a 2025-03-26 batch, e2b_mcp_call_tool)
    run their one slot to its end with e2b_mcp__call_run. The server's scratch
    (rtok, result, content, out, errmsg) is used within one step only: while a
    call starts, and while its answer is shaped and written. */
-enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B };
+enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B, E2B_MCP__CS_RUN };
 
 /* What the core reads as "the call being served": its session, key and cool-downs. */
 typedef struct e2b_mcp__ctx {
@@ -5313,8 +5385,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   e2b_mcp__msg q;
   e2b_mcp_json w;
   unsigned long now = e2b_mcp__now_ms(s);
-  if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from ||
-      (!m->async && !c->sink->await_answer)) return -1;
+  if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from || !m->async) return -1;
   k->ask_id = ++s->next_ask_id;
   memset(&q, 0, sizeof q);
   q.sink = c->sink;
@@ -5329,13 +5400,14 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   e2b_mcp__out_end(&q, &w);
   if (q.failed) return 0;
   k->state = E2B_MCP__CS_ASKING;
-  k->until = now ? now + (m->ask_ms ? m->ask_ms : (unsigned long)s->cfg.ask_timeout_ms) : 0;
+  k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
   return 1;
 }
 
 /* The user's answer to k's question: on with the call, or its decline as the answer. */
 static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, e2b_mcp__msg *m) {
   e2b_mcp__ctx save;
+  k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
   e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(&k->call);
   if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
@@ -5362,6 +5434,25 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   e2b_mcp__slot_leave(s, &save);
 }
 
+/* The slot takes what its call needs from the message it came in: the
+   session as it was (and, but for a 2026-07-28 call, the session its answers
+   and cancels must come from), the key and its cool-downs (a client's own key
+   is copied: the request text it came in goes with this step), the JSON-RPC
+   id and the sink (none inside a batch: its answer is the array's). */
+static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m, const char *id, int modern) {
+  k->sess = *s->sess;
+  k->from = modern ? NULL : s->sess;
+  k->key = s->call_key; k->key_fail = s->call_key_fail; k->key_len = s->call_key_len;
+  k->cooldown = s->call_cooldown;
+  if (s->call_key != s->key) {
+    e2b_mcp__strlcpy(k->client_key, s->call_key, sizeof k->client_key);
+    memcpy(k->client_key_fail, s->call_key_fail, s->call_key_len);
+    k->key = k->client_key; k->key_fail = k->client_key_fail;
+  }
+  e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
+  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; }
+}
+
 /* Starts a built-in tool's call in its slot k (claimed, k->call filled from
    the request). The arguments are checked and
    the request is built now, while the message text they live in is there;
@@ -5373,19 +5464,9 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp__ctx save;
   int r;
   c->slot = k;
-  k->sess = *s->sess;
-  k->from = c->modern ? NULL : s->sess;   /* a 2026-07-28 call has no session to come back on */
-  k->key = s->call_key; k->key_fail = s->call_key_fail; k->key_len = s->call_key_len;
-  k->cooldown = s->call_cooldown;
-  if (s->call_key != s->key) {   /* a client's own key: the request text it came in goes with this step */
-    e2b_mcp__strlcpy(k->client_key, s->call_key, sizeof k->client_key);
-    memcpy(k->client_key_fail, s->call_key_fail, s->call_key_len);
-    k->key = k->client_key; k->key_fail = k->client_key_fail;
-  }
-  e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
+  e2b_mcp__slot_bind(s, k, m, id, c->modern);
   k->back = back;
-  c->sink = NULL;
-  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; c->sink = &k->sink; }   /* no notifications inside a batch answer */
+  c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
   k->rq.buf = k->req; k->rq.cap = sizeof k->req;
   k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
   k->state = E2B_MCP__CS_E2B;
@@ -5432,23 +5513,66 @@ answered:
   return NULL;
 }
 
-/* The blocking convenience: runs k to its end, waiting on it alone: the
-   user's answer through its sink's await_answer, E2B on its socket. The
+/* The blocking convenience: runs k to its end, waiting on its socket alone
+   (a blocking caller's call is never asking: nobody could answer). The
    answer goes to m (NULL: only the result, into the scratch buffers). */
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
-  while (k->state == E2B_MCP__CS_ASKING) {
-    int r = k->sink.await_answer(k->sink.ctx, s, k->ask_id);
-    if (r == -3) { k->call.cancelled = 1; e2b_mcp__call_done(s, k, m); return; }
-    e2b_mcp__call_decided(s, k, r >= 0 && e2b_mcp__confirmed(s->msg, s->mtok, r), m);
-  }
   if (k->state != E2B_MCP__CS_E2B) return;
   e2b_mcp__client_run(s, k);
   e2b_mcp__call_end(s, k, m);
 }
 
+/* ---- a simple custom tool asks its user ----
+   Its call takes a slot only when it asks: the slot keeps the request's
+   params and, after them, each answer, as the text "[params,answer,...";
+   the question goes out, the tool returns (E2B_MCP_ASKED), and the call
+   waits, ASKING, like a built-in one. When the answer comes (null: none in
+   time; false: the call was cancelled) its tool runs again, RUN, over that
+   text, and the same questions return their answers. */
+static void e2b_mcp__custom_add(e2b_mcp__slot *k, const char *p, size_t n) {
+  if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) { p = "null"; n = 4; }   /* an answer too long to keep: none */
+  k->resp[k->said++] = ',';
+  memcpy(k->resp + k->said, p, n);
+  k->said += n;
+  k->call.answered++;
+}
+/* e2b_mcp_elicit's question, from a simple custom tool that may ask (>>mcp core). */
+static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char *schema) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__slot *k = c->slot;
+  unsigned long now = e2b_mcp__now_ms(s);
+  long id;
+  if (k && (k->state == E2B_MCP__CS_ASKING || k->said + 16 > E2B_MCP_RESP_MAX)) return -2;   /* one question per run; room for its answer */
+  if (!k) {   /* its first question: a slot to wait in, with the params for its next run */
+    size_t pn = (size_t)(c->tok[c->params].end - c->tok[c->params].start);
+    if (pn + 16 > E2B_MCP_RESP_MAX || (k = e2b_mcp__slot_claim(s)) == NULL) return -2;
+    k->resp[0] = '[';
+    memcpy(k->resp + 1, c->js + c->tok[c->params].start, pn);
+    k->said = 1 + pn;
+    k->state = E2B_MCP__CS_RUN;
+  }
+  id = ++s->next_ask_id;
+  if (e2b_mcp__ask_send(s, c->sink, id, message, schema, strlen(schema)) != 0) {
+    if (!c->slot) e2b_mcp__slot_free(k);
+    return -2;
+  }
+  c->slot = k;
+  k->ask_id = id;
+  k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
+  k->state = E2B_MCP__CS_ASKING;
+  return E2B_MCP_ASKED;
+}
+/* The first run asked: the call moves into its slot (its answer comes later). */
+static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id) {
+  e2b_mcp__slot *k = c->slot;
+  e2b_mcp__slot_bind(s, k, c->msg, id, 0);
+  k->call = *c;
+  k->call.sink = k->has_sink ? &k->sink : NULL;
+  k->call.js = NULL; k->call.tok = NULL; k->call.msg = NULL;
+}
 /* A response from the client: the answer to the question of the call that
    asked it, from the same session; the call acts on it at its next step
-   (e2b_mcp__calls_step), never in the middle of someone else's message or
+   (e2b_mcp_step), never in the middle of someone else's message or
    result. 1 when it was one. */
 static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root) {
   int idt = e2b_mcp__tok_get(js, t, root, "id"), res = e2b_mcp__tok_get(js, t, root, "result"), i;
@@ -5457,13 +5581,18 @@ static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const js
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state != E2B_MCP__CS_ASKING || k->decided || k->ask_id != id || k->from != s->sess) continue;
+    if (!k->call.tool->build) {   /* a simple custom tool: the answer is kept for its next run */
+      int obj = res >= 0 && t[res].type == JSMN_OBJECT;
+      e2b_mcp__custom_add(k, obj ? js + t[res].start : "null", obj ? (size_t)(t[res].end - t[res].start) : 4);
+      k->decided = 1;
+      return 1;
+    }
     k->decided = res >= 0 && t[res].type == JSMN_OBJECT && e2b_mcp__confirmed(js, t, res) ? 1 : 2;
     return 1;
   }
   return 0;
 }
 
-#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
 /* Ends k now without an answer: a question dropped, or a read cut off (its
    log line says so). */
 static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *why) {
@@ -5479,8 +5608,6 @@ static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *
   k->call.cancelled = 1;
   e2b_mcp__slot_free(k);
 }
-
-#endif
 
 #ifdef E2B_MCP__HTTP
 /* The server stops: a question or a read ends now, answered so. */
@@ -5519,10 +5646,9 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmnto
 }
 
 
-#ifdef E2B_MCP__HTTP
 /* A transport's client went away: its calls run on (a change it asked for
    still runs to its end), answering nobody; a question it was asked ends. */
-static void e2b_mcp__calls_orphan(e2b_mcp_server *s, const void *ctx) {
+E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
   int i;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
@@ -5534,25 +5660,21 @@ static void e2b_mcp__calls_orphan(e2b_mcp_server *s, const void *ctx) {
 }
 
 /* Whether a call answers through a sink with this ctx. */
-static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
+E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
   int i;
   for (i = 0; i < s->nslots; i++)
     if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
   return 0;
 }
-#endif
 
-#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
-/* Adds the sockets of the calls talking to E2B to p[n..] (room for
-   E2B_MCP_CALLS), lowers *timeout_ms to the next deadline, returns the count. */
-static int e2b_mcp__calls_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int n, int *timeout_ms) {
+E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *timeout_ms) {
   unsigned long now = e2b_mcp__now_ms(s);
-  int i;
+  int i, n = 0;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
     if ((k->state == E2B_MCP__CS_E2B && k->io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
-    else if (k->state == E2B_MCP__CS_E2B) { p[n].sock = &k->conn.sock; p[n].want = k->want; p[n++].ready = 0; }
+    else if (k->state == E2B_MCP__CS_E2B && n < cap) { p[n].sock = &k->conn.sock; p[n].want = k->want; p[n++].ready = 0; }
     if (k->until && now) {
       long left = (long)(k->until - now);
       if (left < 0) left = 0;
@@ -5562,17 +5684,48 @@ static int e2b_mcp__calls_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int n, int *
   return n;
 }
 
+/* The answer came (add: NULL, it is in the text already), none came in time
+   ("null"), or the call was cancelled ("false"): its tool runs again. */
+static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const char *add) {
+  e2b_mcp_call *c = &k->call;
+  e2b_mcp__msg m;
+  e2b_mcp__ctx save;
+  if (add) e2b_mcp__custom_add(k, add, strlen(add));
+  k->resp[k->said] = ']';
+  memset(&m, 0, sizeof m);
+  m.sink = k->has_sink ? &k->sink : NULL;
+  m.async = 1;
+  k->state = E2B_MCP__CS_RUN;
+  k->decided = 0; k->drop = NULL; k->until = 0;
+  e2b_mcp__slot_enter(s, k, &save);
+  e2b_mcp__result_reset(c);
+  if (e2b_mcp__parse(k->resp, k->said + 1, s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) {   /* cannot be: it was JSON when it came */
+    e2b_mcp_result_error(c, "The answer to the question could not be read back.");
+  } else {
+    c->js = k->resp; c->tok = s->rtok; c->params = 1;
+    c->args = e2b_mcp__tok_get(c->js, c->tok, 1, "arguments");
+    if (c->args >= 0 && c->tok[c->args].type != JSMN_OBJECT) c->args = -1;
+    c->sink = m.sink; c->msg = &m; c->asks = 0;
+    c->tool->fn(c);
+    c->js = NULL; c->tok = NULL; c->msg = NULL;
+  }
+  if (k->state != E2B_MCP__CS_ASKING) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
+  e2b_mcp__slot_leave(s, &save);
+}
+
 /* Moves every call on as far as it goes now; answers the ones E2B has
    answered, and the questions nobody answered in time (declined). */
-static void e2b_mcp__calls_step(e2b_mcp_server *s) {
+E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
   unsigned long now = e2b_mcp__now_ms(s);
   int i;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
+    if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) { e2b_mcp__custom_resume(s, k, "false"); continue; }
     if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
-      e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
+      if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
+      else e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
       continue;
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
@@ -5580,7 +5733,28 @@ static void e2b_mcp__calls_step(e2b_mcp_server *s) {
     if (k->io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
 }
-#endif
+
+E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
+  e2b_mcp_session *saved = s->sess;
+  e2b_mcp_wire *saved_wire = s->wire;
+  const char *saved_key = s->call_key;
+  const unsigned char *saved_fail = s->call_key_fail;
+  unsigned saved_len = s->call_key_len;
+  unsigned long *saved_cooldown = s->call_cooldown;
+  unsigned char fail[E2B_MCP_KEY_MAX];
+  int r;
+  if (from) {
+    if (from->session) s->sess = from->session;
+    s->wire = from->wire;
+    if (from->api_key && strlen(from->api_key) < sizeof fail) e2b_mcp__use_key(s, from->api_key, fail, e2b_mcp__key_table(from->api_key, fail));
+    if (from->cooldown) s->call_cooldown = from->cooldown;
+  }
+  r = e2b_mcp__handle(s, msg, n, out, 1);
+  memset(fail, 0, sizeof fail);
+  s->sess = saved; s->wire = saved_wire;
+  s->call_key = saved_key; s->call_key_fail = saved_fail; s->call_key_len = saved_len; s->call_cooldown = saved_cooldown;
+  return r;
+}
 
 /* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the
    transports start the call in a slot instead, e2b_mcp__call_start): it runs
@@ -5608,7 +5782,9 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
    allows it), while the next lines are read. When every slot is busy, the
    next tool call waits in s->msg and stdin is not read meanwhile (the pipe
    holds the rest, in order); unless a call waits for its user's answer, which
-   may be behind it: then the call is told the server is busy. With the POSIX
+   may be behind it: then the call is told the server is busy. A question to
+   the user (any tool's, a simple custom one's too) is a state of its call:
+   the lines after it are read and served while it waits. With the POSIX
    port stdin is waited on with the calls' sockets; elsewhere a line is read
    (blocking) only when no call talks to E2B. */
 #ifndef E2B_MCP_NO_STDIO
@@ -5669,23 +5845,6 @@ static long e2b_mcp__stdio_take(e2b_mcp_server *s) {
   }
   return -1;
 }
-/* Blocking: the next line (-1 at the end of input). */
-static long e2b_mcp__stdio_line(e2b_mcp_server *s) {
-  for (;;) {
-    long n = e2b_mcp__stdio_take(s);
-    if (n != -1 || s->in_eof) return n;
-#ifdef E2B_MCP__STDIN_POLL
-    {
-      e2b_mcp_sock in;
-      e2b_mcp_poll q;
-      in.h = 0; in.port = s->net;
-      q.sock = &in; q.want = E2B_MCP_WANT_READ; q.ready = 0;
-      if (s->net->wait(s->net->user, &q, 1, E2B_MCP__STDIO_IDLE_MS) <= 0) continue;
-    }
-#endif
-    if (e2b_mcp__stdio_fill(s) == -1) return -1;
-  }
-}
 static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__msg m;
   char text[128];
@@ -5694,51 +5853,6 @@ static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
-/* A custom tool's question (e2b_mcp_elicit), answered before anything else is
-   read: waits for the answer to our request id; meanwhile ping is answered,
-   other requests are told the server is busy, notifications are dropped (a
-   cancel of the call being decided ends the wait: -3). Built-in tools never
-   wait here: their question is a state of their call (>>engine). */
-static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
-  const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
-  for (;;) {
-    long n = e2b_mcp__stdio_line(s);
-    int ntok, idt, meth, res;
-    long long got;
-    if (n == -1) return -2;
-    if (n == -2) { e2b_mcp__stdio_too_long(s, k); continue; }
-    ntok = e2b_mcp__parse(s->msg, (size_t)n, s->mtok, E2B_MCP__COUNT(s->mtok));
-    if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT) continue;
-    idt = e2b_mcp__tok_get(s->msg, s->mtok, 0, "id");
-    meth = e2b_mcp__tok_get(s->msg, s->mtok, 0, "method");
-    if (meth < 0 && idt >= 0 && e2b_mcp__tok_int(s->msg, &s->mtok[idt], &got) == 0 && got == id) {
-      res = e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
-      return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
-    }
-    if (meth < 0 && idt >= 0) { e2b_mcp__call_user_answer(s, s->msg, s->mtok, 0); continue; }   /* a built-in call's answer: kept for it */
-    if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) {
-      char rid[E2B_MCP_RPC_ID_MAX];
-      int rq = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, 0, "params"), "requestId");
-      if (rq >= 0 && e2b_mcp__tok_json(s->msg, &s->mtok[rq], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) {
-        s->call_cancelled = 1;
-        return -3;
-      }
-      continue;   /* a cancel of something else */
-    }
-    if (meth >= 0 && idt >= 0) {
-      char rid[E2B_MCP_RPC_ID_MAX];
-      e2b_mcp__msg m;
-      memset(&m, 0, sizeof m);
-      m.sink = k;
-      if (e2b_mcp__tok_json(s->msg, &s->mtok[idt], rid, sizeof rid) < 0) continue;
-      if (e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "ping")) {
-        e2b_mcp_json w;
-        e2b_mcp__reply_begin(s, &m, &w, rid); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(&m, &w);
-      } else e2b_mcp__reply_error(s, &m, rid, E2B_MCP__INTERNAL_ERROR, "The server is waiting for the user's answer to a question; send this again after it.");
-    }
-  }
-}
-
 /* Whether the message in s->msg (n bytes) holds a tools/call, alone or in a batch. */
 static int e2b_mcp__stdio_is_call(e2b_mcp_server *s, size_t n) {
   int ntok = e2b_mcp__parse(s->msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
@@ -5774,7 +5888,6 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   k.ctx = &k;
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
-  k.await_answer = e2b_mcp__stdio_await;
   for (;;) {
     int n = 0, timeout = E2B_MCP__STDIO_IDLE_MS, asking, talking, busy;
     /* the lines that are whole */
@@ -5788,14 +5901,14 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
       if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
       if (e2b_mcp__calls_busy(s, &asking, &talking) == E2B_MCP_CALLS && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
-      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1, 0) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
+      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
     }
     busy = e2b_mcp__calls_busy(s, &asking, &talking);
     if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;
     if (s->in_eof && held < 0 && !talking && busy) {   /* questions nobody can answer any more: not a yes */
       int i;
       for (i = 0; i < s->nslots; i++) if (s->slots[i].state == E2B_MCP__CS_ASKING) s->slots[i].decided = 2;
-      e2b_mcp__calls_step(s);
+      e2b_mcp_step(s);
       break;
     }
     /* wait: for stdin (not at its end, nothing held) and the calls */
@@ -5805,13 +5918,13 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
 #else
     if (!talking && !s->in_eof && held < 0) { if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; } continue; }
 #endif
-    n = e2b_mcp__calls_watch(s, fds, n, &timeout);
+    n += e2b_mcp_watch(s, fds + n, E2B_MCP_CALLS, &timeout);
     if (s->net->wait(s->net->user, fds, n, timeout) > 0 && fds[0].sock == &in && fds[0].ready) {
 #ifdef E2B_MCP__STDIN_POLL
       if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; }
 #endif
     }
-    e2b_mcp__calls_step(s);
+    e2b_mcp_step(s);
   }
   e2b_mcp_close(s);
   return 0;
@@ -5860,8 +5973,7 @@ enum {
   E2B_MCP__HS_LINGER_MS = 2000,  /* a closing socket is drained this long, so its client reads the answer */
   E2B_MCP__HS_HOLD_MS = 10,      /* a connection whose answer has not all left is looked at this often */
   E2B_MCP__HS_ACCEPT_BURST = 16, /* connections taken in one step */
-  E2B_MCP__HS_RUN_MS = 250,      /* e2b_mcp_http_run looks at s->http.stop this often */
-  E2B_MCP__HS_ASK_MS = 200       /* the same while a custom tool waits for its user */
+  E2B_MCP__HS_RUN_MS = 250       /* e2b_mcp_http_run looks at s->http.stop this often */
 };
 
 /* The parts of a request head we use, as slices of the connection buffer. */
@@ -5944,7 +6056,7 @@ static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
 }
 
 static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
-  e2b_mcp__calls_orphan(s, c);   /* its call runs on, answering nobody */
+  e2b_mcp_sink_gone(s, c);   /* its call runs on, answering nobody */
   e2b_mcp__hs_push(c);           /* what the socket still takes of a last answer */
   if (linger && !c->dead) e2b_mcp__hs_linger(s, &c->sock);
   else e2b_mcp__hs_close(s, &c->sock);
@@ -6094,7 +6206,6 @@ static int e2b_mcp__hs_sink_end(void *ctx) {
   c->in_msg = 0;
   return c->sse ? e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2) : 0;
 }
-static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id);
 
 /* ---- sessions ---- */
 static int e2b_mcp__hs_find_session(e2b_mcp_server *s, const char *id, size_t n) {
@@ -6115,7 +6226,7 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
   if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
   e2b_mcp__http_session *x;
   for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
-    int k, busy = s->http.asking && i == s->http.ask_sess;
+    int k, busy = 0;
     x = &s->http.sessions[i];
     /* a session whose call is running (it waits for E2B or its user) keeps its
        slot, even if ended by DELETE meanwhile: the call answers with its state */
@@ -6289,57 +6400,43 @@ static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
    call's answer may come later (the connection then waits, CALL). */
 static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, e2b_mcp_wire *wire, const char *body, size_t n) {
   e2b_mcp_sink k;
-  e2b_mcp_session *saved = s->sess;
-  e2b_mcp_wire *saved_wire = s->wire;
-  const char *saved_key = s->call_key;   /* a custom tool's call may be waiting, nested, with its client's key */
-  const unsigned char *saved_fail = s->call_key_fail;
-  unsigned saved_len = s->call_key_len;
-  unsigned long *saved_cooldown = s->call_cooldown;
+  e2b_mcp_origin from;
   char key[E2B_MCP_KEY_MAX];
-  unsigned char fail[E2B_MCP_KEY_MAX];
+  memset(&from, 0, sizeof from);
   /* The client's own key for this request's calls: a call copies it into its slot. */
   if (s->http.cfg.client_keys) {
     e2b_mcp__http_req q;
     e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);   /* checked on arrival (e2b_mcp__hs_serve) */
     memcpy(key, q.ekey, q.ekey_n);
     key[q.ekey_n] = 0;
-    e2b_mcp__use_key(s, key, fail, e2b_mcp__key_table(key, fail));
-    s->call_cooldown = e2b_mcp__hs_key_cooldown(s, key);
+    from.api_key = key;
+    from.cooldown = e2b_mcp__hs_key_cooldown(s, key);
   }
+  from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
+  from.wire = wire;
   c->srv = s;
   k.ctx = c;
   k.write = e2b_mcp__hs_sink_write;
   k.end = e2b_mcp__hs_sink_end;
-  k.await_answer = e2b_mcp__hs_await;
   memcpy(s->msg, body, n);   /* the connection buffer becomes the answer's staging */
   s->msg[n] = 0;
   c->sess = si;
   c->started = c->sse = c->in_msg = c->classified = 0;
-  s->sess = si >= 0 ? &s->http.sessions[si].mcp : &s->session;
-  s->wire = wire;
-  e2b_mcp__handle(s, s->msg, n, &k, 1, (unsigned long)s->cfg.ask_timeout_ms);
-  s->sess = saved;
-  s->wire = saved_wire;
-  if (s->http.cfg.client_keys) {
-    memset(key, 0, sizeof key);
-    memset(fail, 0, sizeof fail);
-  }
-  s->call_key = saved_key; s->call_key_fail = saved_fail; s->call_key_len = saved_len; s->call_cooldown = saved_cooldown;
-  if (e2b_mcp__calls_of(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
+  e2b_mcp_submit(s, s->msg, n, &from, &k);
+  if (s->http.cfg.client_keys) memset(key, 0, sizeof key);
+  if (e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
   e2b_mcp__hs_answered(s, c);
 }
 
 /* What the body is: fills the JSON-RPC facts the transport needs. */
 typedef struct e2b_mcp__http_body {
-  int ok, is_answer, is_init, is_call, is_cancel;
+  int ok, is_init, is_call;
   int needs_slot;             /* a tools/call of a two-phase tool: it waits for a free call slot */
-  int id_tok, result_tok;
 } e2b_mcp__http_body;
 
 static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mcp__http_body *b) {
-  int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k, root;
+  int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
   memset(b, 0, sizeof *b);
-  b->id_tok = b->result_tok = -1;
   if (ntok == JSMN_ERROR_NOMEM) {   /* the core says what is wrong */
     b->ok = 1;
     s->mtok[0].type = JSMN_UNDEFINED;   /* partial tokens (a last key without its value): no walk may read them */
@@ -6347,7 +6444,6 @@ static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mc
   }
   if (ntok <= 0 || !e2b_mcp__only_space(js + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
   b->ok = 1;
-  root = 0;
   k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
   for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
     int m = e2b_mcp__tok_get(js, s->mtok, i, "method"), id = e2b_mcp__tok_get(js, s->mtok, i, "id");
@@ -6358,12 +6454,6 @@ static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mc
         b->is_call = 1;
         if (e2b_mcp__needs_slot(s, js, s->mtok, i)) b->needs_slot = 1;
       }
-    } else if (m >= 0 && e2b_mcp__tok_eq(js, &s->mtok[m], "notifications/cancelled")) {
-      int rq = e2b_mcp__tok_get(js, s->mtok, e2b_mcp__tok_get(js, s->mtok, i, "params"), "requestId");
-      if (rq >= 0) { b->is_cancel = 1; b->id_tok = rq; }
-    } else if (m < 0 && id >= 0 && i == root) {
-      b->is_answer = 1; b->id_tok = id;
-      b->result_tok = e2b_mcp__tok_get(js, s->mtok, i, "result");
     }
   }
 }
@@ -6375,15 +6465,9 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
 }
 
 /* A tools/call of a two-phase tool waits (PENDING) while no call slot is
-   free, as a simple custom tool's, which needs no slot, does not; any tools/call gets 503 with
-   Retry-After while a custom tool's call waits for its user (its result is
-   being built in the scratch every call uses). 1 when it was not served. */
+   free, as a simple custom tool's, which needs no slot, does not. 1 when it
+   was not served. */
 static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c, int needs_slot) {
-  if (s->http.asking) {
-    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
-                       "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
-    return 1;
-  }
   if (!needs_slot || e2b_mcp__calls_free(s)) return 0;
   c->state = E2B_MCP__HC_PENDING;
   c->tick = ++s->http.ticks;
@@ -6462,7 +6546,6 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
     si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return -1; }
     h->sessions[si].used = 0;
-    if (h->asking && h->ask_sess == si) h->ask_state = -1;   /* its question will not be answered */
     e2b_mcp__hs_simple(s, c, 200, NULL, 0, NULL);
     return -1;
   }
@@ -6514,30 +6597,6 @@ static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
   return si;
 }
 
-/* A custom tool's call waiting for its user (e2b_mcp__hs_await): its answer
-   (1: taken, answered 202) or a cancel of it, from its session. A built-in
-   call's answer and cancel are the core's (>>engine). */
-static int e2b_mcp__hs_custom_ask(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_body *b, const char *body, size_t n) {
-  e2b_mcp_http *h = &s->http;
-  if (!h->asking || si != h->ask_sess) return 0;
-  if (b->is_answer && h->ask_state == 0) {
-    long long got;
-    if (e2b_mcp__tok_int(body, &s->mtok[b->id_tok], &got) == 0 && got == h->ask_id) {
-      memcpy(s->msg, body, n);   /* tokens are offsets: they hold over the copy */
-      s->msg[n] = 0;
-      h->ask_result = b->result_tok >= 0 && s->mtok[b->result_tok].type == JSMN_OBJECT ? b->result_tok : -2;
-      h->ask_state = 1;
-      e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
-      return 1;
-    }
-  }
-  if (b->is_cancel) {
-    char rid[E2B_MCP_RPC_ID_MAX];
-    if (e2b_mcp__tok_json(body, &s->mtok[b->id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
-  }
-  return 0;
-}
-
 /* One complete request on connection ci: admitted, its method, its body, its
    session (none for 2026-07-28), then the core. */
 static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
@@ -6560,7 +6619,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   e2b_mcp__hs_scan(s, body, n, &b);
   if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
   if (e2b_mcp__hs_modern(s, c, &q, &b, body, n)) return;
-  if ((si = e2b_mcp__hs_session(s, c, &q, &b)) < 0 || e2b_mcp__hs_custom_ask(s, c, si, &b, body, n)) return;
+  if ((si = e2b_mcp__hs_session(s, c, &q, &b)) < 0) return;
   if (b.is_call && e2b_mcp__hs_must_wait(s, c, b.needs_slot)) return;
   e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
 }
@@ -6664,32 +6723,6 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   if (c->have < c->head_len + (size_t)c->body_len) return;
   e2b_mcp__hs_serve(s, ci);
   if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
-}
-
-/* A custom tool's question (e2b_mcp_elicit): waits for the answer to our
-   request id while serving everyone else (their tool calls wait, PENDING,
-   and calls in flight stand still: the custom tool's result is being built
-   in the scratch they would use). Returns the answer's result token (text in
-   s->msg), or -2. Built-in tools never wait here: their question is a state
-   of their call (>>engine). */
-static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
-  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
-  e2b_mcp_http *h = &s->http;
-  e2b_mcp_session *saved = s->sess;
-  unsigned long until = e2b_mcp__now_ms(s) + (unsigned long)s->cfg.ask_timeout_ms;
-  int r;
-  if (h->asking) return -2;   /* never nested */
-  h->asking = 1;
-  h->ask_conn = (int)(c - h->conns);
-  h->ask_sess = c->sess;
-  h->ask_id = id;
-  h->ask_state = 0;
-  while (h->ask_state == 0 && !s->call_cancelled && !h->stop && !c->dead && e2b_mcp__now_ms(s) < until)
-    e2b_mcp_http_step(s, E2B_MCP__HS_ASK_MS);
-  s->sess = saved;
-  r = h->ask_state == 1 ? h->ask_result : s->call_cancelled ? -3 : -2;
-  h->asking = 0;
-  return r;
 }
 
 /* A slot for a newcomer when none is free, or -1. First the longest idle
@@ -6826,14 +6859,14 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING ||
-                   (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) || c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
+                   c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) E2B_MCP__WATCH(&h->linger[i]);
 #undef E2B_MCP__WATCH
   *first_call = n;
-  return h->asking ? n : e2b_mcp__calls_watch(s, fds, n, timeout_ms);
+  return n + e2b_mcp_watch(s, fds + n, E2B_MCP__POLL_MAX - n, timeout_ms);
 }
 
 /* A connection the wait found readable: the next request's bytes, or from a
@@ -6875,7 +6908,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
   int i, n, first_call;
-  if (!h->asking) e2b_mcp__hs_start_pending(s);
+  e2b_mcp__hs_start_pending(s);
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
@@ -6886,20 +6919,16 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     if (c->state == E2B_MCP__HC_DRAIN && (c->dead || c->qoff == c->qend)) e2b_mcp__hs_done(s, c);
   }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-    if (!got[1 + i]) continue;
-    if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
-    e2b_mcp__hs_readable(s, i);
+    if (got[1 + i]) e2b_mcp__hs_readable(s, i);
   }
   if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
-  if (!h->asking) {   /* the calls moved on; the connections whose call was answered end their answer */
-    e2b_mcp__calls_step(s);
-    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-      e2b_mcp__http_conn *c = &h->conns[i];
-      if (c->state != E2B_MCP__HC_CALL || e2b_mcp__calls_of(s, c)) continue;
-      e2b_mcp__hs_answered(s, c);
-      c->state = E2B_MCP__HC_BUSY;
-      e2b_mcp__hs_done(s, c);
-    }
+  e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state != E2B_MCP__HC_CALL || e2b_mcp_sink_busy(s, c)) continue;
+    e2b_mcp__hs_answered(s, c);
+    c->state = E2B_MCP__HC_BUSY;
+    e2b_mcp__hs_done(s, c);
   }
   e2b_mcp__hs_lingering(s, got + 1 + E2B_MCP_HTTP_CONNS);
   e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
@@ -6992,7 +7021,6 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (!s->cfg.list_ttl_ms) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
   s->sess = &s->session;
-  s->call_id = "";
   s->sess->version = E2B_MCP__VLATEST;
   s->sess->log_level = 1;   /* info */
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";

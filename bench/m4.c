@@ -58,7 +58,7 @@ int main(void) {
 #endif
   cfg.sock_port = &board;
   e2b_mcp_init(&srv, &cfg);
-  k.ctx = NULL; k.write = out_write; k.end = out_end; k.await_answer = NULL;
+  k.ctx = NULL; k.write = out_write; k.end = out_end;
   for (;;) {   /* messages from the agent's transport */
     e2b_mcp_handle(&srv, (const char *)board_msg, sizeof board_msg, &k);
     e2b_mcp_call_tool(&srv, (const char *)board_msg, (const char *)board_msg + 64, &r);

@@ -6,13 +6,13 @@
    is on the wire and moves with e2b_mcp__client_step), then it is answered
    through the sink it came with and the slot is free again. Nothing here
    waits: a transport adds the calls' sockets to its own wait
-   (e2b_mcp__calls_watch) and moves them after it (e2b_mcp__calls_step), so
+   (e2b_mcp_watch) and moves them after it (e2b_mcp_step), so
    answers go out as E2B gives them, in any order.
    The blocking paths (e2b_mcp_handle, a 2025-03-26 batch, e2b_mcp_call_tool)
    run their one slot to its end with e2b_mcp__call_run. The server's scratch
    (rtok, result, content, out, errmsg) is used within one step only: while a
    call starts, and while its answer is shaped and written. */
-enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B };
+enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B, E2B_MCP__CS_RUN };
 
 /* What the core reads as "the call being served": its session, key and cool-downs. */
 typedef struct e2b_mcp__ctx {
@@ -124,8 +124,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   e2b_mcp__msg q;
   e2b_mcp_json w;
   unsigned long now = e2b_mcp__now_ms(s);
-  if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from ||
-      (!m->async && !c->sink->await_answer)) return -1;
+  if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from || !m->async) return -1;
   k->ask_id = ++s->next_ask_id;
   memset(&q, 0, sizeof q);
   q.sink = c->sink;
@@ -140,13 +139,14 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   e2b_mcp__out_end(&q, &w);
   if (q.failed) return 0;
   k->state = E2B_MCP__CS_ASKING;
-  k->until = now ? now + (m->ask_ms ? m->ask_ms : (unsigned long)s->cfg.ask_timeout_ms) : 0;
+  k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
   return 1;
 }
 
 /* The user's answer to k's question: on with the call, or its decline as the answer. */
 static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, e2b_mcp__msg *m) {
   e2b_mcp__ctx save;
+  k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
   e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(&k->call);
   if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
@@ -173,6 +173,25 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   e2b_mcp__slot_leave(s, &save);
 }
 
+/* The slot takes what its call needs from the message it came in: the
+   session as it was (and, but for a 2026-07-28 call, the session its answers
+   and cancels must come from), the key and its cool-downs (a client's own key
+   is copied: the request text it came in goes with this step), the JSON-RPC
+   id and the sink (none inside a batch: its answer is the array's). */
+static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m, const char *id, int modern) {
+  k->sess = *s->sess;
+  k->from = modern ? NULL : s->sess;
+  k->key = s->call_key; k->key_fail = s->call_key_fail; k->key_len = s->call_key_len;
+  k->cooldown = s->call_cooldown;
+  if (s->call_key != s->key) {
+    e2b_mcp__strlcpy(k->client_key, s->call_key, sizeof k->client_key);
+    memcpy(k->client_key_fail, s->call_key_fail, s->call_key_len);
+    k->key = k->client_key; k->key_fail = k->client_key_fail;
+  }
+  e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
+  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; }
+}
+
 /* Starts a built-in tool's call in its slot k (claimed, k->call filled from
    the request). The arguments are checked and
    the request is built now, while the message text they live in is there;
@@ -184,19 +203,9 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp__ctx save;
   int r;
   c->slot = k;
-  k->sess = *s->sess;
-  k->from = c->modern ? NULL : s->sess;   /* a 2026-07-28 call has no session to come back on */
-  k->key = s->call_key; k->key_fail = s->call_key_fail; k->key_len = s->call_key_len;
-  k->cooldown = s->call_cooldown;
-  if (s->call_key != s->key) {   /* a client's own key: the request text it came in goes with this step */
-    e2b_mcp__strlcpy(k->client_key, s->call_key, sizeof k->client_key);
-    memcpy(k->client_key_fail, s->call_key_fail, s->call_key_len);
-    k->key = k->client_key; k->key_fail = k->client_key_fail;
-  }
-  e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
+  e2b_mcp__slot_bind(s, k, m, id, c->modern);
   k->back = back;
-  c->sink = NULL;
-  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; c->sink = &k->sink; }   /* no notifications inside a batch answer */
+  c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
   k->rq.buf = k->req; k->rq.cap = sizeof k->req;
   k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
   k->state = E2B_MCP__CS_E2B;
@@ -243,23 +252,66 @@ answered:
   return NULL;
 }
 
-/* The blocking convenience: runs k to its end, waiting on it alone: the
-   user's answer through its sink's await_answer, E2B on its socket. The
+/* The blocking convenience: runs k to its end, waiting on its socket alone
+   (a blocking caller's call is never asking: nobody could answer). The
    answer goes to m (NULL: only the result, into the scratch buffers). */
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
-  while (k->state == E2B_MCP__CS_ASKING) {
-    int r = k->sink.await_answer(k->sink.ctx, s, k->ask_id);
-    if (r == -3) { k->call.cancelled = 1; e2b_mcp__call_done(s, k, m); return; }
-    e2b_mcp__call_decided(s, k, r >= 0 && e2b_mcp__confirmed(s->msg, s->mtok, r), m);
-  }
   if (k->state != E2B_MCP__CS_E2B) return;
   e2b_mcp__client_run(s, k);
   e2b_mcp__call_end(s, k, m);
 }
 
+/* ---- a simple custom tool asks its user ----
+   Its call takes a slot only when it asks: the slot keeps the request's
+   params and, after them, each answer, as the text "[params,answer,...";
+   the question goes out, the tool returns (E2B_MCP_ASKED), and the call
+   waits, ASKING, like a built-in one. When the answer comes (null: none in
+   time; false: the call was cancelled) its tool runs again, RUN, over that
+   text, and the same questions return their answers. */
+static void e2b_mcp__custom_add(e2b_mcp__slot *k, const char *p, size_t n) {
+  if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) { p = "null"; n = 4; }   /* an answer too long to keep: none */
+  k->resp[k->said++] = ',';
+  memcpy(k->resp + k->said, p, n);
+  k->said += n;
+  k->call.answered++;
+}
+/* e2b_mcp_elicit's question, from a simple custom tool that may ask (>>mcp core). */
+static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char *schema) {
+  e2b_mcp_server *s = c->srv;
+  e2b_mcp__slot *k = c->slot;
+  unsigned long now = e2b_mcp__now_ms(s);
+  long id;
+  if (k && (k->state == E2B_MCP__CS_ASKING || k->said + 16 > E2B_MCP_RESP_MAX)) return -2;   /* one question per run; room for its answer */
+  if (!k) {   /* its first question: a slot to wait in, with the params for its next run */
+    size_t pn = (size_t)(c->tok[c->params].end - c->tok[c->params].start);
+    if (pn + 16 > E2B_MCP_RESP_MAX || (k = e2b_mcp__slot_claim(s)) == NULL) return -2;
+    k->resp[0] = '[';
+    memcpy(k->resp + 1, c->js + c->tok[c->params].start, pn);
+    k->said = 1 + pn;
+    k->state = E2B_MCP__CS_RUN;
+  }
+  id = ++s->next_ask_id;
+  if (e2b_mcp__ask_send(s, c->sink, id, message, schema, strlen(schema)) != 0) {
+    if (!c->slot) e2b_mcp__slot_free(k);
+    return -2;
+  }
+  c->slot = k;
+  k->ask_id = id;
+  k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
+  k->state = E2B_MCP__CS_ASKING;
+  return E2B_MCP_ASKED;
+}
+/* The first run asked: the call moves into its slot (its answer comes later). */
+static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id) {
+  e2b_mcp__slot *k = c->slot;
+  e2b_mcp__slot_bind(s, k, c->msg, id, 0);
+  k->call = *c;
+  k->call.sink = k->has_sink ? &k->sink : NULL;
+  k->call.js = NULL; k->call.tok = NULL; k->call.msg = NULL;
+}
 /* A response from the client: the answer to the question of the call that
    asked it, from the same session; the call acts on it at its next step
-   (e2b_mcp__calls_step), never in the middle of someone else's message or
+   (e2b_mcp_step), never in the middle of someone else's message or
    result. 1 when it was one. */
 static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root) {
   int idt = e2b_mcp__tok_get(js, t, root, "id"), res = e2b_mcp__tok_get(js, t, root, "result"), i;
@@ -268,13 +320,18 @@ static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const js
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state != E2B_MCP__CS_ASKING || k->decided || k->ask_id != id || k->from != s->sess) continue;
+    if (!k->call.tool->build) {   /* a simple custom tool: the answer is kept for its next run */
+      int obj = res >= 0 && t[res].type == JSMN_OBJECT;
+      e2b_mcp__custom_add(k, obj ? js + t[res].start : "null", obj ? (size_t)(t[res].end - t[res].start) : 4);
+      k->decided = 1;
+      return 1;
+    }
     k->decided = res >= 0 && t[res].type == JSMN_OBJECT && e2b_mcp__confirmed(js, t, res) ? 1 : 2;
     return 1;
   }
   return 0;
 }
 
-#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
 /* Ends k now without an answer: a question dropped, or a read cut off (its
    log line says so). */
 static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *why) {
@@ -290,8 +347,6 @@ static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *
   k->call.cancelled = 1;
   e2b_mcp__slot_free(k);
 }
-
-#endif
 
 #ifdef E2B_MCP__HTTP
 /* The server stops: a question or a read ends now, answered so. */
@@ -330,10 +385,9 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmnto
 }
 
 
-#ifdef E2B_MCP__HTTP
 /* A transport's client went away: its calls run on (a change it asked for
    still runs to its end), answering nobody; a question it was asked ends. */
-static void e2b_mcp__calls_orphan(e2b_mcp_server *s, const void *ctx) {
+E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
   int i;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
@@ -345,25 +399,21 @@ static void e2b_mcp__calls_orphan(e2b_mcp_server *s, const void *ctx) {
 }
 
 /* Whether a call answers through a sink with this ctx. */
-static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
+E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
   int i;
   for (i = 0; i < s->nslots; i++)
     if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
   return 0;
 }
-#endif
 
-#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
-/* Adds the sockets of the calls talking to E2B to p[n..] (room for
-   E2B_MCP_CALLS), lowers *timeout_ms to the next deadline, returns the count. */
-static int e2b_mcp__calls_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int n, int *timeout_ms) {
+E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *timeout_ms) {
   unsigned long now = e2b_mcp__now_ms(s);
-  int i;
+  int i, n = 0;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
     if ((k->state == E2B_MCP__CS_E2B && k->io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
-    else if (k->state == E2B_MCP__CS_E2B) { p[n].sock = &k->conn.sock; p[n].want = k->want; p[n++].ready = 0; }
+    else if (k->state == E2B_MCP__CS_E2B && n < cap) { p[n].sock = &k->conn.sock; p[n].want = k->want; p[n++].ready = 0; }
     if (k->until && now) {
       long left = (long)(k->until - now);
       if (left < 0) left = 0;
@@ -373,17 +423,48 @@ static int e2b_mcp__calls_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int n, int *
   return n;
 }
 
+/* The answer came (add: NULL, it is in the text already), none came in time
+   ("null"), or the call was cancelled ("false"): its tool runs again. */
+static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const char *add) {
+  e2b_mcp_call *c = &k->call;
+  e2b_mcp__msg m;
+  e2b_mcp__ctx save;
+  if (add) e2b_mcp__custom_add(k, add, strlen(add));
+  k->resp[k->said] = ']';
+  memset(&m, 0, sizeof m);
+  m.sink = k->has_sink ? &k->sink : NULL;
+  m.async = 1;
+  k->state = E2B_MCP__CS_RUN;
+  k->decided = 0; k->drop = NULL; k->until = 0;
+  e2b_mcp__slot_enter(s, k, &save);
+  e2b_mcp__result_reset(c);
+  if (e2b_mcp__parse(k->resp, k->said + 1, s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) {   /* cannot be: it was JSON when it came */
+    e2b_mcp_result_error(c, "The answer to the question could not be read back.");
+  } else {
+    c->js = k->resp; c->tok = s->rtok; c->params = 1;
+    c->args = e2b_mcp__tok_get(c->js, c->tok, 1, "arguments");
+    if (c->args >= 0 && c->tok[c->args].type != JSMN_OBJECT) c->args = -1;
+    c->sink = m.sink; c->msg = &m; c->asks = 0;
+    c->tool->fn(c);
+    c->js = NULL; c->tok = NULL; c->msg = NULL;
+  }
+  if (k->state != E2B_MCP__CS_ASKING) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
+  e2b_mcp__slot_leave(s, &save);
+}
+
 /* Moves every call on as far as it goes now; answers the ones E2B has
    answered, and the questions nobody answered in time (declined). */
-static void e2b_mcp__calls_step(e2b_mcp_server *s) {
+E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
   unsigned long now = e2b_mcp__now_ms(s);
   int i;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
+    if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) { e2b_mcp__custom_resume(s, k, "false"); continue; }
     if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
-      e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
+      if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
+      else e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
       continue;
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
@@ -391,7 +472,28 @@ static void e2b_mcp__calls_step(e2b_mcp_server *s) {
     if (k->io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
 }
-#endif
+
+E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
+  e2b_mcp_session *saved = s->sess;
+  e2b_mcp_wire *saved_wire = s->wire;
+  const char *saved_key = s->call_key;
+  const unsigned char *saved_fail = s->call_key_fail;
+  unsigned saved_len = s->call_key_len;
+  unsigned long *saved_cooldown = s->call_cooldown;
+  unsigned char fail[E2B_MCP_KEY_MAX];
+  int r;
+  if (from) {
+    if (from->session) s->sess = from->session;
+    s->wire = from->wire;
+    if (from->api_key && strlen(from->api_key) < sizeof fail) e2b_mcp__use_key(s, from->api_key, fail, e2b_mcp__key_table(from->api_key, fail));
+    if (from->cooldown) s->call_cooldown = from->cooldown;
+  }
+  r = e2b_mcp__handle(s, msg, n, out, 1);
+  memset(fail, 0, sizeof fail);
+  s->sess = saved; s->wire = saved_wire;
+  s->call_key = saved_key; s->call_key_fail = saved_fail; s->call_key_len = saved_len; s->call_cooldown = saved_cooldown;
+  return r;
+}
 
 /* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the
    transports start the call in a slot instead, e2b_mcp__call_start): it runs

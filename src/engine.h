@@ -20,6 +20,7 @@ typedef struct e2b_mcp__slot {
   e2b_mcp_call *back;         /* in-process: the caller's call, which gets the result */
   long ask_id;                /* asking: the id of our elicitation/create */
   unsigned long until;        /* the user's answer, or E2B's, is due by then (ms; 0: no clock) */
+  size_t said;                /* a simple custom tool's: resp[0..said) is "[params,answer,..." (its text for the next run) */
   unsigned long t0;           /* when the request went out */
   e2b_mcp_http_resp r;
   e2b_mcp__head head;
@@ -38,6 +39,50 @@ typedef struct e2b_mcp__slot {
   char req[E2B_MCP_REQ_MAX];
   char resp[E2B_MCP_RESP_MAX + 1];
 } e2b_mcp__slot;
+
+/* ---- the engine seam: what a transport of your own uses ----
+   A transport reads messages its own way (a line on a UART, a frame on a CAN
+   bus, a WebSocket message) and hands each whole one to the engine:
+
+     e2b_mcp_submit(s, text, n, &origin, &sink)   one message in
+     n = e2b_mcp_watch(s, polls, cap, &timeout)   the sockets its calls wait on
+     ... wait on them with your own (the port's wait, or your superloop) ...
+     e2b_mcp_step(s)                               moves every call on
+
+   submit answers what it can at once, through the sink, before it returns
+   (initialize, tools/list, a simple custom tool). A tool call that talks to
+   E2B or asks its user is deferred: it waits in a call slot and is answered
+   later, through a copy of the sink, from inside e2b_mcp_step; so is any
+   tool's question to the user, which goes out as elicitation/create and
+   whose answer comes back as a message like any other (submit it). Nothing
+   in the engine waits: keep calling watch/step until e2b_mcp_calls_in_flight
+   is 0. The text needs to live only while submit runs; the sink's ctx until
+   the calls it was given to are answered, or until e2b_mcp_sink_gone(s, ctx)
+   (its client went away: its calls run on, answering nobody). */
+
+/* Where a message came from: the transport fills it for each message. */
+typedef struct e2b_mcp_origin {
+  e2b_mcp_session *session;   /* the client's session (NULL: the server's own, s->session) */
+  const char *api_key;        /* the E2B API key its calls use, checked by the transport
+                                 (NULL: the server's own, cfg.api_key); copied into the call */
+  unsigned long *cooldown;    /* that key's 429 cool-downs, one per tool (NULL: the server's own) */
+  e2b_mcp_wire *wire;         /* HTTP: the request's headers, for 2026-07-28 (NULL: none) */
+} e2b_mcp_origin;
+
+/* One message (a JSON-RPC object, or a batch under 2025-03-26). Returns the
+   number of answers written now, or < 0 when the sink failed. from may be NULL. */
+E2B_MCP_DEF int  e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out);
+/* The sockets the calls wait on, into p[0..cap) (cap >= E2B_MCP_CALLS), each
+   with what it waits for; lowers *timeout_ms (-1: no limit) to the next
+   deadline (0: something is due now). Returns the count. */
+E2B_MCP_DEF int  e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *timeout_ms);
+/* Moves every call on as far as it goes without waiting; answers the ones
+   that are done, through their sinks. */
+E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s);
+/* Whether a call still owes an answer to this sink ctx; and: its client went
+   away (its calls run on, answering nobody; a question it was asked ends). */
+E2B_MCP_DEF int  e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx);
+E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx);
 
 /* How many tool calls are not answered yet (waiting for E2B, their user or,
    over HTTP, a free slot), counting answers still leaving: a loop of your own

@@ -39,8 +39,7 @@ enum {
   E2B_MCP__HS_LINGER_MS = 2000,  /* a closing socket is drained this long, so its client reads the answer */
   E2B_MCP__HS_HOLD_MS = 10,      /* a connection whose answer has not all left is looked at this often */
   E2B_MCP__HS_ACCEPT_BURST = 16, /* connections taken in one step */
-  E2B_MCP__HS_RUN_MS = 250,      /* e2b_mcp_http_run looks at s->http.stop this often */
-  E2B_MCP__HS_ASK_MS = 200       /* the same while a custom tool waits for its user */
+  E2B_MCP__HS_RUN_MS = 250       /* e2b_mcp_http_run looks at s->http.stop this often */
 };
 
 /* The parts of a request head we use, as slices of the connection buffer. */
@@ -123,7 +122,7 @@ static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
 }
 
 static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
-  e2b_mcp__calls_orphan(s, c);   /* its call runs on, answering nobody */
+  e2b_mcp_sink_gone(s, c);   /* its call runs on, answering nobody */
   e2b_mcp__hs_push(c);           /* what the socket still takes of a last answer */
   if (linger && !c->dead) e2b_mcp__hs_linger(s, &c->sock);
   else e2b_mcp__hs_close(s, &c->sock);
@@ -273,7 +272,6 @@ static int e2b_mcp__hs_sink_end(void *ctx) {
   c->in_msg = 0;
   return c->sse ? e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2) : 0;
 }
-static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id);
 
 /* ---- sessions ---- */
 static int e2b_mcp__hs_find_session(e2b_mcp_server *s, const char *id, size_t n) {
@@ -294,7 +292,7 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
   if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
   e2b_mcp__http_session *x;
   for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
-    int k, busy = s->http.asking && i == s->http.ask_sess;
+    int k, busy = 0;
     x = &s->http.sessions[i];
     /* a session whose call is running (it waits for E2B or its user) keeps its
        slot, even if ended by DELETE meanwhile: the call answers with its state */
@@ -468,57 +466,43 @@ static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
    call's answer may come later (the connection then waits, CALL). */
 static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, e2b_mcp_wire *wire, const char *body, size_t n) {
   e2b_mcp_sink k;
-  e2b_mcp_session *saved = s->sess;
-  e2b_mcp_wire *saved_wire = s->wire;
-  const char *saved_key = s->call_key;   /* a custom tool's call may be waiting, nested, with its client's key */
-  const unsigned char *saved_fail = s->call_key_fail;
-  unsigned saved_len = s->call_key_len;
-  unsigned long *saved_cooldown = s->call_cooldown;
+  e2b_mcp_origin from;
   char key[E2B_MCP_KEY_MAX];
-  unsigned char fail[E2B_MCP_KEY_MAX];
+  memset(&from, 0, sizeof from);
   /* The client's own key for this request's calls: a call copies it into its slot. */
   if (s->http.cfg.client_keys) {
     e2b_mcp__http_req q;
     e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);   /* checked on arrival (e2b_mcp__hs_serve) */
     memcpy(key, q.ekey, q.ekey_n);
     key[q.ekey_n] = 0;
-    e2b_mcp__use_key(s, key, fail, e2b_mcp__key_table(key, fail));
-    s->call_cooldown = e2b_mcp__hs_key_cooldown(s, key);
+    from.api_key = key;
+    from.cooldown = e2b_mcp__hs_key_cooldown(s, key);
   }
+  from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
+  from.wire = wire;
   c->srv = s;
   k.ctx = c;
   k.write = e2b_mcp__hs_sink_write;
   k.end = e2b_mcp__hs_sink_end;
-  k.await_answer = e2b_mcp__hs_await;
   memcpy(s->msg, body, n);   /* the connection buffer becomes the answer's staging */
   s->msg[n] = 0;
   c->sess = si;
   c->started = c->sse = c->in_msg = c->classified = 0;
-  s->sess = si >= 0 ? &s->http.sessions[si].mcp : &s->session;
-  s->wire = wire;
-  e2b_mcp__handle(s, s->msg, n, &k, 1, (unsigned long)s->cfg.ask_timeout_ms);
-  s->sess = saved;
-  s->wire = saved_wire;
-  if (s->http.cfg.client_keys) {
-    memset(key, 0, sizeof key);
-    memset(fail, 0, sizeof fail);
-  }
-  s->call_key = saved_key; s->call_key_fail = saved_fail; s->call_key_len = saved_len; s->call_cooldown = saved_cooldown;
-  if (e2b_mcp__calls_of(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
+  e2b_mcp_submit(s, s->msg, n, &from, &k);
+  if (s->http.cfg.client_keys) memset(key, 0, sizeof key);
+  if (e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
   e2b_mcp__hs_answered(s, c);
 }
 
 /* What the body is: fills the JSON-RPC facts the transport needs. */
 typedef struct e2b_mcp__http_body {
-  int ok, is_answer, is_init, is_call, is_cancel;
+  int ok, is_init, is_call;
   int needs_slot;             /* a tools/call of a two-phase tool: it waits for a free call slot */
-  int id_tok, result_tok;
 } e2b_mcp__http_body;
 
 static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mcp__http_body *b) {
-  int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k, root;
+  int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
   memset(b, 0, sizeof *b);
-  b->id_tok = b->result_tok = -1;
   if (ntok == JSMN_ERROR_NOMEM) {   /* the core says what is wrong */
     b->ok = 1;
     s->mtok[0].type = JSMN_UNDEFINED;   /* partial tokens (a last key without its value): no walk may read them */
@@ -526,7 +510,6 @@ static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mc
   }
   if (ntok <= 0 || !e2b_mcp__only_space(js + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
   b->ok = 1;
-  root = 0;
   k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
   for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
     int m = e2b_mcp__tok_get(js, s->mtok, i, "method"), id = e2b_mcp__tok_get(js, s->mtok, i, "id");
@@ -537,12 +520,6 @@ static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mc
         b->is_call = 1;
         if (e2b_mcp__needs_slot(s, js, s->mtok, i)) b->needs_slot = 1;
       }
-    } else if (m >= 0 && e2b_mcp__tok_eq(js, &s->mtok[m], "notifications/cancelled")) {
-      int rq = e2b_mcp__tok_get(js, s->mtok, e2b_mcp__tok_get(js, s->mtok, i, "params"), "requestId");
-      if (rq >= 0) { b->is_cancel = 1; b->id_tok = rq; }
-    } else if (m < 0 && id >= 0 && i == root) {
-      b->is_answer = 1; b->id_tok = id;
-      b->result_tok = e2b_mcp__tok_get(js, s->mtok, i, "result");
     }
   }
 }
@@ -554,15 +531,9 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
 }
 
 /* A tools/call of a two-phase tool waits (PENDING) while no call slot is
-   free, as a simple custom tool's, which needs no slot, does not; any tools/call gets 503 with
-   Retry-After while a custom tool's call waits for its user (its result is
-   being built in the scratch every call uses). 1 when it was not served. */
+   free, as a simple custom tool's, which needs no slot, does not. 1 when it
+   was not served. */
 static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c, int needs_slot) {
-  if (s->http.asking) {
-    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000,
-                       "Service Unavailable: another tool call is waiting for its user's answer; try again shortly");
-    return 1;
-  }
   if (!needs_slot || e2b_mcp__calls_free(s)) return 0;
   c->state = E2B_MCP__HC_PENDING;
   c->tick = ++s->http.ticks;
@@ -641,7 +612,6 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
     si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return -1; }
     h->sessions[si].used = 0;
-    if (h->asking && h->ask_sess == si) h->ask_state = -1;   /* its question will not be answered */
     e2b_mcp__hs_simple(s, c, 200, NULL, 0, NULL);
     return -1;
   }
@@ -693,30 +663,6 @@ static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
   return si;
 }
 
-/* A custom tool's call waiting for its user (e2b_mcp__hs_await): its answer
-   (1: taken, answered 202) or a cancel of it, from its session. A built-in
-   call's answer and cancel are the core's (>>engine). */
-static int e2b_mcp__hs_custom_ask(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_body *b, const char *body, size_t n) {
-  e2b_mcp_http *h = &s->http;
-  if (!h->asking || si != h->ask_sess) return 0;
-  if (b->is_answer && h->ask_state == 0) {
-    long long got;
-    if (e2b_mcp__tok_int(body, &s->mtok[b->id_tok], &got) == 0 && got == h->ask_id) {
-      memcpy(s->msg, body, n);   /* tokens are offsets: they hold over the copy */
-      s->msg[n] = 0;
-      h->ask_result = b->result_tok >= 0 && s->mtok[b->result_tok].type == JSMN_OBJECT ? b->result_tok : -2;
-      h->ask_state = 1;
-      e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
-      return 1;
-    }
-  }
-  if (b->is_cancel) {
-    char rid[E2B_MCP_RPC_ID_MAX];
-    if (e2b_mcp__tok_json(body, &s->mtok[b->id_tok], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) s->call_cancelled = 1;
-  }
-  return 0;
-}
-
 /* One complete request on connection ci: admitted, its method, its body, its
    session (none for 2026-07-28), then the core. */
 static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
@@ -739,7 +685,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   e2b_mcp__hs_scan(s, body, n, &b);
   if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
   if (e2b_mcp__hs_modern(s, c, &q, &b, body, n)) return;
-  if ((si = e2b_mcp__hs_session(s, c, &q, &b)) < 0 || e2b_mcp__hs_custom_ask(s, c, si, &b, body, n)) return;
+  if ((si = e2b_mcp__hs_session(s, c, &q, &b)) < 0) return;
   if (b.is_call && e2b_mcp__hs_must_wait(s, c, b.needs_slot)) return;
   e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
 }
@@ -843,32 +789,6 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   if (c->have < c->head_len + (size_t)c->body_len) return;
   e2b_mcp__hs_serve(s, ci);
   if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
-}
-
-/* A custom tool's question (e2b_mcp_elicit): waits for the answer to our
-   request id while serving everyone else (their tool calls wait, PENDING,
-   and calls in flight stand still: the custom tool's result is being built
-   in the scratch they would use). Returns the answer's result token (text in
-   s->msg), or -2. Built-in tools never wait here: their question is a state
-   of their call (>>engine). */
-static int e2b_mcp__hs_await(void *ctx, e2b_mcp_server *s, long id) {
-  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
-  e2b_mcp_http *h = &s->http;
-  e2b_mcp_session *saved = s->sess;
-  unsigned long until = e2b_mcp__now_ms(s) + (unsigned long)s->cfg.ask_timeout_ms;
-  int r;
-  if (h->asking) return -2;   /* never nested */
-  h->asking = 1;
-  h->ask_conn = (int)(c - h->conns);
-  h->ask_sess = c->sess;
-  h->ask_id = id;
-  h->ask_state = 0;
-  while (h->ask_state == 0 && !s->call_cancelled && !h->stop && !c->dead && e2b_mcp__now_ms(s) < until)
-    e2b_mcp_http_step(s, E2B_MCP__HS_ASK_MS);
-  s->sess = saved;
-  r = h->ask_state == 1 ? h->ask_result : s->call_cancelled ? -3 : -2;
-  h->asking = 0;
-  return r;
 }
 
 /* A slot for a newcomer when none is free, or -1. First the longest idle
@@ -1005,14 +925,14 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING ||
-                   (c->state == E2B_MCP__HC_BUSY && h->asking && i == h->ask_conn) || c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
+                   c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) E2B_MCP__WATCH(&h->linger[i]);
 #undef E2B_MCP__WATCH
   *first_call = n;
-  return h->asking ? n : e2b_mcp__calls_watch(s, fds, n, timeout_ms);
+  return n + e2b_mcp_watch(s, fds + n, E2B_MCP__POLL_MAX - n, timeout_ms);
 }
 
 /* A connection the wait found readable: the next request's bytes, or from a
@@ -1054,7 +974,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
   int i, n, first_call;
-  if (!h->asking) e2b_mcp__hs_start_pending(s);
+  e2b_mcp__hs_start_pending(s);
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
@@ -1065,20 +985,16 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     if (c->state == E2B_MCP__HC_DRAIN && (c->dead || c->qoff == c->qend)) e2b_mcp__hs_done(s, c);
   }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-    if (!got[1 + i]) continue;
-    if (h->asking && h->ask_state != 0) break;   /* the answer is in s->msg: leave it there */
-    e2b_mcp__hs_readable(s, i);
+    if (got[1 + i]) e2b_mcp__hs_readable(s, i);
   }
   if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
-  if (!h->asking) {   /* the calls moved on; the connections whose call was answered end their answer */
-    e2b_mcp__calls_step(s);
-    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
-      e2b_mcp__http_conn *c = &h->conns[i];
-      if (c->state != E2B_MCP__HC_CALL || e2b_mcp__calls_of(s, c)) continue;
-      e2b_mcp__hs_answered(s, c);
-      c->state = E2B_MCP__HC_BUSY;
-      e2b_mcp__hs_done(s, c);
-    }
+  e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+    e2b_mcp__http_conn *c = &h->conns[i];
+    if (c->state != E2B_MCP__HC_CALL || e2b_mcp_sink_busy(s, c)) continue;
+    e2b_mcp__hs_answered(s, c);
+    c->state = E2B_MCP__HC_BUSY;
+    e2b_mcp__hs_done(s, c);
   }
   e2b_mcp__hs_lingering(s, got + 1 + E2B_MCP_HTTP_CONNS);
   e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));

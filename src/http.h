@@ -79,10 +79,6 @@ typedef struct e2b_mcp_http {
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
   e2b_mcp__http_keyslot keys[E2B_MCP_HTTP_KEYS];
   unsigned long linger_until[E2B_MCP_HTTP_LINGER];
-  /* a custom tool's call waiting for its user's answer (e2b_mcp_elicit): others
-     are served meanwhile, but tool calls wait (PENDING) and calls stand still */
-  int asking, ask_conn, ask_sess, ask_state, ask_result;
-  long ask_id;
   unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
@@ -94,8 +90,8 @@ typedef struct e2b_mcp_http {
    E2B_MCP_ERR_LISTEN / E2B_MCP_ERR_NEED_TOKEN); step serves what is ready,
    clients and tool calls alike, waiting at most timeout_ms (for your own
    loop: a call waiting for E2B or its user waits in its call slot, not in
-   step; only a custom tool, or a client slow to take an answer larger than
-   its connection's queue, can hold it longer); run steps until
+   step; only a simple custom tool's own work, or a client slow to take an
+   answer larger than its connection's queue, can hold it longer); run steps until
    s->http.stop is set, then lets the calls in flight end; serve is listen +
    run. One thread, no allocation. */
 E2B_MCP_DEF int  e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);

@@ -90,7 +90,6 @@ static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp_server *s) {
 typedef struct e2b_mcp__msg {
   const e2b_mcp_sink *sink;
   int async;             /* a transport that moves calls on itself: a tool call's answer may come later */
-  unsigned long ask_ms;  /* how long a consent question waits for its answer (0: E2B_MCP_ASK_TIMEOUT_MS) */
   e2b_mcp__redact red;   /* the message being written, on its way to the sink */
   int batch;             /* inside a batch: answers are array elements */
   int batch_items;       /* answers written to the batch so far */
@@ -202,19 +201,10 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
   e2b_mcp__out_end(&m, &w);
 }
 
-/* Sends elicitation/create and waits for the answer. Returns the token index
-   of the answer's result in s->mtok (text in s->msg), or < 0 when the client
-   cannot be asked (-1) or did not answer (-2). The call's own arguments are
-   overwritten by the answer: read them before asking. */
-E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json) {
-  e2b_mcp_server *s = c->srv;
-  const e2b_mcp_sink *k = c->sink;
+/* Writes elicitation/create with this id to the sink; 0, or -1 when the sink failed. */
+static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp_sink *k, long id, const char *message, const char *schema, size_t schema_n) {
   e2b_mcp__msg m;
   e2b_mcp_json w;
-  long id;
-  int r;
-  if (!k || !k->await_answer || !s->sess->client_elicitation || !s->sess->client_ready || s->sess->version < E2B_MCP__V2025_06) return -1;
-  id = ++s->next_ask_id;
   memset(&m, 0, sizeof m);
   m.sink = k;
   e2b_mcp__out_begin(s, &m, &w);
@@ -223,14 +213,39 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
   if (s->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
   e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
-  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema_json, strlen(schema_json));
+  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema, schema_n);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(&m, &w);
-  if (m.failed) return -2;
-  c->args = -1;   /* the arguments' text is about to be reused */
-  r = k->await_answer(k->ctx, s, id);
-  if (r == -3) c->cancelled = 1;
-  return r;
+  return m.failed ? -1 : 0;
+}
+
+/* Whether this call's client can be asked now: a session that declared
+   form-mode elicitation and is ready, over a transport that steps the
+   engine (the answer comes later, as its own message), outside a batch. */
+static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
+  const e2b_mcp_session *ss = c->srv->sess;
+  return c->sink && c->msg && c->msg->async && !c->msg->batch && !c->modern &&
+         ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
+}
+
+static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char *schema);   /* in >>engine */
+
+/* The n-th question of this run: its answer when an earlier run asked it (the
+   call's text holds the answers after the params, e2b_mcp__custom_ask), else
+   asked now. */
+E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json) {
+  if (c->tool && c->tool->build) return -1;   /* a two-phase tool asks through its request (rq->ask) */
+  if (c->cancelled) return -3;
+  if (c->asks < c->answered) {
+    int i, t = c->params;
+    for (i = 0; i <= c->asks; i++) t = e2b_mcp__tok_skip(c->tok, t);
+    c->asks++;
+    if (c->tok[t].type == JSMN_OBJECT) return t;
+    if (c->js[c->tok[t].start] == 'f') { c->cancelled = 1; return -3; }   /* false: the call was cancelled */
+    return -2;   /* null: no answer */
+  }
+  if (!e2b_mcp__can_ask(c)) return -1;
+  return e2b_mcp__custom_ask(c, message, schema_json);
 }
 
 static const char e2b_mcp__confirm_schema[] =
@@ -274,9 +289,10 @@ E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
   int r;
   if (c->modern) return e2b_mcp__confirm_modern(c, message);
   r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
+  if (r == E2B_MCP_ASKED) return 2;
   if (r == -1) return -1;
   if (r < 0) return 0;
-  return e2b_mcp__confirmed(c->srv->msg, c->srv->mtok, r);
+  return e2b_mcp__confirmed(c->js, c->tok, r);
 }
 
 /* ---- tool arguments and results ---- */
@@ -405,6 +421,7 @@ static void e2b_mcp__slot_free(e2b_mcp__slot *k);
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
 static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
+static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
@@ -697,23 +714,24 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
 }
 
 /* A simple custom tool's call (e2b_mcp_tool.fn): run now, synchronously, and
-   answered at once. A frame of its own: the two-phase calls' path carries
-   neither its call record nor its copy of the id. (Not e2b_mcp__run_tool,
-   which may run a two-phase tool in-process: this frame never needs that.) */
+   answered at once, unless it asked its user: then its call waits in the
+   slot the question took (>>engine, e2b_mcp__custom_ask) and is answered
+   when the tool runs again with the answer. A frame of its own: the
+   two-phase calls' path carries no call record of its own. (Not
+   e2b_mcp__run_tool, which may run a two-phase tool in-process: this frame
+   never needs that.) */
 E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool,
                                                   const char *js, const jsmntok_t *t, int args, int params, const char *id) {
   e2b_mcp_call c;
-  char idcopy[E2B_MCP_RPC_ID_MAX];
   memset(&c, 0, sizeof c);
   if (e2b_mcp__call_fill(s, m, &c, tool, js, t, args, params, id) != 0) return;
-  e2b_mcp__strlcpy(idcopy, id, sizeof idcopy);   /* the message text may be reused while the tool asks the user */
-  s->call_id = idcopy;
-  s->call_cancelled = 0;
+  c.msg = m;
+  c.params = params;
   e2b_mcp__result_reset(&c);
   if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) c.tool->fn(&c);
+  if (c.slot) { e2b_mcp__custom_asked(s, &c, id); return; }   /* its answer comes with the user's */
   e2b_mcp__result_done(s, &c);
-  s->call_id = "";
-  e2b_mcp__reply_call(s, m, &c, idcopy);
+  e2b_mcp__reply_call(s, m, &c, id);
 }
 
 static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
@@ -1046,14 +1064,13 @@ static int e2b_mcp__only_space(const char *p, size_t n) {
 }
 
 /* Handles one message; with async (a transport that moves calls on with
-   e2b_mcp__calls_step) a tool call may be answered later, through out. */
-static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, int async, unsigned long ask_ms) {
+   e2b_mcp_step) a tool call may be answered later, through out. */
+static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, int async) {
   e2b_mcp__msg m;
   int ntok, i, k;
   memset(&m, 0, sizeof m);
   m.sink = out;
   m.async = async;
-  m.ask_ms = ask_ms;
   ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
   if (ntok == JSMN_ERROR_NOMEM) {
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
@@ -1107,7 +1124,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
   return m.failed ? -1 : m.written;
 }
 E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
-  return e2b_mcp__handle(s, msg, n, out, 0, 0);
+  return e2b_mcp__handle(s, msg, n, out, 0);
 }
 
 /* Redacts buf[0..n) in place (the output never runs ahead of the input: the

@@ -44,12 +44,6 @@ typedef struct e2b_mcp_sink {
   void *ctx;
   int (*write)(void *ctx, const char *p, size_t n);
   int (*end)(void *ctx);
-  /* After the core has written a server->client request with this id, waits
-     for the client's answer: reads it into s->msg, parses it into s->mtok and
-     returns the token index of its "result" (-2: an error answer or the end
-     of input; -3: the client cancelled the tool call, whose id is
-     s->call_id). NULL: this transport cannot ask, and elicitation is not used. */
-  int (*await_answer)(void *ctx, e2b_mcp_server *s, long id);
 } e2b_mcp_sink;
 
 typedef struct e2b_mcp_config {
@@ -97,6 +91,11 @@ struct e2b_mcp_call {
   char new_state[E2B_MCP__STATE_TEXT];      /* its sealed requestState, "" when none */
   int fail_code;              /* nonzero: answer with this JSON-RPC error (e2b_mcp_fail) */
   const char *fail_data;      /* its data, JSON text, or NULL */
+  /* asking the user (private): the message being answered; the token of the
+     request's params, after which its answers follow in js (a run again);
+     how many answers there are, and how many questions this run asked */
+  const struct e2b_mcp__msg *msg;
+  int params, answered, asks;
 };
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
@@ -136,8 +135,8 @@ E2B_MCP_DEF int  e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t);
 /* Handles one incoming message (a JSON-RPC object, or a batch under
    2025-03-26) and writes every answer and notification to out, before it
    returns: the blocking convenience for a transport of your own (a tool call
-   runs in a call slot to its end; its consent question waits through
-   out->await_answer). The text may be s->msg itself. Returns the number of
+   runs in a call slot to its end; nobody is asked: a client that must be
+   asked needs a transport that steps the engine). The text may be s->msg itself. Returns the number of
    answers written (notifications sent on the way are not counted), or < 0 on
    a sink failure. */
 E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out);
@@ -168,17 +167,35 @@ E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...);
 /* For tool handlers: talking to the client during a call. */
 E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsigned long total, const char *message);
 E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt, ...);
-/* Asks the user a yes/no question (elicitation). 1: accepted with the box
-   checked; 0: anything else (declined, cancelled, no answer; when the client
-   cancelled the call itself, c->cancelled is set: return, no result is sent);
-   -1: the client cannot be asked; 2: a 2026-07-28 client was asked within
-   the result (return: it calls again with the answer). */
+/* Asking the user (elicitation/create) is a state of the call, never a wait:
+   the tool asks and returns at once; the call waits in a call slot for the
+   answer (a message like any other) while everything else is served; then
+   the tool's function runs again, from its start, with the same arguments,
+   and this time the same question returns the answer. A tool that asks
+   several questions gets, on each run, the answers to those it asked on the
+   runs before, in the order it asks them. Write nothing to the result before
+   asking: a run that asked is not answered. One slot is taken while the
+   question waits (the small profile has one: meanwhile a tools/call that
+   needs a slot is told the server is busy).
+   E2B_MCP_ASKED: asked, return now (nothing is sent for this run). */
+#define E2B_MCP_ASKED (-4)
+/* Asks the user a yes/no question. 1: accepted with the box checked; 0:
+   anything else (declined, cancelled, no answer in time, no slot free to
+   wait in; when the client cancelled the call itself, c->cancelled is set:
+   return, no result is sent); -1: the client cannot be asked (a blocking
+   e2b_mcp_handle, a batch, an in-process call, a client without form-mode
+   elicitation); 2: asked, return now (a 2026-07-28 client is asked within the
+   result and calls again with the answer; a 2025 client's answer runs the
+   tool again). */
 E2B_MCP_DEF int  e2b_mcp_confirm(e2b_mcp_call *c, const char *message);
 /* Asks the user to fill a form (elicitation/create, form mode). Returns the
-   token index of the answer's result ({action, content}) in c->srv->mtok over
-   c->srv->msg, -1 when the client cannot be asked, -2 when it did not answer,
-   -3 when the client cancelled the call (stop: no answer is sent for it).
-   The call's arguments are overwritten by the answer: read them first. */
+   token index of the answer's result ({action, content}) in c->tok over
+   c->js (next to the arguments, which stay readable), E2B_MCP_ASKED (return
+   now: the tool runs again once the answer is in), -1 when the client cannot
+   be asked (see e2b_mcp_confirm; a two-phase tool asks through its request's
+   question instead), -2 when it did not answer (an error answer, no answer in
+   time, no slot free to wait in), -3 when the client cancelled the call
+   (stop: no answer is sent for it). */
 E2B_MCP_DEF int  e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json);
 /* The stateless revision (2026-07-28) asks within the result instead: the
    call answers with an InputRequiredResult and the client calls again with

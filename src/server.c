@@ -18,7 +18,6 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (!s->cfg.list_ttl_ms) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
   s->sess = &s->session;
-  s->call_id = "";
   s->sess->version = E2B_MCP__VLATEST;
   s->sess->log_level = 1;   /* info */
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";

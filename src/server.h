@@ -9,7 +9,6 @@ struct e2b_mcp_server {
      transport points sess at the session of the request it serves */
   e2b_mcp_session session, *sess;
   long next_ask_id;
-  const char *call_id;        /* JSON text of the id of the custom tool's call being run (its own copy), "" when none */
   e2b_mcp_wire *wire;         /* set by an HTTP transport around e2b_mcp_handle, else NULL */
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
@@ -35,8 +34,6 @@ struct e2b_mcp_server {
      must not stop the kill or pause that frees it): no request before this (ms) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
-  int call_cancelled;         /* the client cancelled the custom tool's call (call_id) while it
-                                 waited for its user's answer (e2b_mcp_sink.await_answer) */
   /* Buffers, in the order a call uses them. Everything from msg on is never
      cleared as a whole, so pages a session does not use stay out of memory. */
   char msg[E2B_MCP_MSG_MAX + 1];

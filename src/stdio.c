@@ -6,7 +6,9 @@
    allows it), while the next lines are read. When every slot is busy, the
    next tool call waits in s->msg and stdin is not read meanwhile (the pipe
    holds the rest, in order); unless a call waits for its user's answer, which
-   may be behind it: then the call is told the server is busy. With the POSIX
+   may be behind it: then the call is told the server is busy. A question to
+   the user (any tool's, a simple custom one's too) is a state of its call:
+   the lines after it are read and served while it waits. With the POSIX
    port stdin is waited on with the calls' sockets; elsewhere a line is read
    (blocking) only when no call talks to E2B. */
 #ifndef E2B_MCP_NO_STDIO
@@ -67,23 +69,6 @@ static long e2b_mcp__stdio_take(e2b_mcp_server *s) {
   }
   return -1;
 }
-/* Blocking: the next line (-1 at the end of input). */
-static long e2b_mcp__stdio_line(e2b_mcp_server *s) {
-  for (;;) {
-    long n = e2b_mcp__stdio_take(s);
-    if (n != -1 || s->in_eof) return n;
-#ifdef E2B_MCP__STDIN_POLL
-    {
-      e2b_mcp_sock in;
-      e2b_mcp_poll q;
-      in.h = 0; in.port = s->net;
-      q.sock = &in; q.want = E2B_MCP_WANT_READ; q.ready = 0;
-      if (s->net->wait(s->net->user, &q, 1, E2B_MCP__STDIO_IDLE_MS) <= 0) continue;
-    }
-#endif
-    if (e2b_mcp__stdio_fill(s) == -1) return -1;
-  }
-}
 static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__msg m;
   char text[128];
@@ -92,51 +77,6 @@ static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
-/* A custom tool's question (e2b_mcp_elicit), answered before anything else is
-   read: waits for the answer to our request id; meanwhile ping is answered,
-   other requests are told the server is busy, notifications are dropped (a
-   cancel of the call being decided ends the wait: -3). Built-in tools never
-   wait here: their question is a state of their call (>>engine). */
-static int e2b_mcp__stdio_await(void *ctx, e2b_mcp_server *s, long id) {
-  const e2b_mcp_sink *k = (const e2b_mcp_sink *)ctx;
-  for (;;) {
-    long n = e2b_mcp__stdio_line(s);
-    int ntok, idt, meth, res;
-    long long got;
-    if (n == -1) return -2;
-    if (n == -2) { e2b_mcp__stdio_too_long(s, k); continue; }
-    ntok = e2b_mcp__parse(s->msg, (size_t)n, s->mtok, E2B_MCP__COUNT(s->mtok));
-    if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT) continue;
-    idt = e2b_mcp__tok_get(s->msg, s->mtok, 0, "id");
-    meth = e2b_mcp__tok_get(s->msg, s->mtok, 0, "method");
-    if (meth < 0 && idt >= 0 && e2b_mcp__tok_int(s->msg, &s->mtok[idt], &got) == 0 && got == id) {
-      res = e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
-      return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
-    }
-    if (meth < 0 && idt >= 0) { e2b_mcp__call_user_answer(s, s->msg, s->mtok, 0); continue; }   /* a built-in call's answer: kept for it */
-    if (meth >= 0 && idt < 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "notifications/cancelled")) {
-      char rid[E2B_MCP_RPC_ID_MAX];
-      int rq = e2b_mcp__tok_get(s->msg, s->mtok, e2b_mcp__tok_get(s->msg, s->mtok, 0, "params"), "requestId");
-      if (rq >= 0 && e2b_mcp__tok_json(s->msg, &s->mtok[rq], rid, sizeof rid) >= 0 && strcmp(rid, s->call_id) == 0) {
-        s->call_cancelled = 1;
-        return -3;
-      }
-      continue;   /* a cancel of something else */
-    }
-    if (meth >= 0 && idt >= 0) {
-      char rid[E2B_MCP_RPC_ID_MAX];
-      e2b_mcp__msg m;
-      memset(&m, 0, sizeof m);
-      m.sink = k;
-      if (e2b_mcp__tok_json(s->msg, &s->mtok[idt], rid, sizeof rid) < 0) continue;
-      if (e2b_mcp__tok_eq(s->msg, &s->mtok[meth], "ping")) {
-        e2b_mcp_json w;
-        e2b_mcp__reply_begin(s, &m, &w, rid); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(&m, &w);
-      } else e2b_mcp__reply_error(s, &m, rid, E2B_MCP__INTERNAL_ERROR, "The server is waiting for the user's answer to a question; send this again after it.");
-    }
-  }
-}
-
 /* Whether the message in s->msg (n bytes) holds a tools/call, alone or in a batch. */
 static int e2b_mcp__stdio_is_call(e2b_mcp_server *s, size_t n) {
   int ntok = e2b_mcp__parse(s->msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
@@ -172,7 +112,6 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   k.ctx = &k;
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
-  k.await_answer = e2b_mcp__stdio_await;
   for (;;) {
     int n = 0, timeout = E2B_MCP__STDIO_IDLE_MS, asking, talking, busy;
     /* the lines that are whole */
@@ -186,14 +125,14 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
       if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
       if (e2b_mcp__calls_busy(s, &asking, &talking) == E2B_MCP_CALLS && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
-      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1, 0) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
+      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
     }
     busy = e2b_mcp__calls_busy(s, &asking, &talking);
     if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;
     if (s->in_eof && held < 0 && !talking && busy) {   /* questions nobody can answer any more: not a yes */
       int i;
       for (i = 0; i < s->nslots; i++) if (s->slots[i].state == E2B_MCP__CS_ASKING) s->slots[i].decided = 2;
-      e2b_mcp__calls_step(s);
+      e2b_mcp_step(s);
       break;
     }
     /* wait: for stdin (not at its end, nothing held) and the calls */
@@ -203,13 +142,13 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
 #else
     if (!talking && !s->in_eof && held < 0) { if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; } continue; }
 #endif
-    n = e2b_mcp__calls_watch(s, fds, n, &timeout);
+    n += e2b_mcp_watch(s, fds + n, E2B_MCP_CALLS, &timeout);
     if (s->net->wait(s->net->user, fds, n, timeout) > 0 && fds[0].sock == &in && fds[0].ready) {
 #ifdef E2B_MCP__STDIN_POLL
       if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; }
 #endif
     }
-    e2b_mcp__calls_step(s);
+    e2b_mcp_step(s);
   }
   e2b_mcp_close(s);
   return 0;

@@ -5,7 +5,8 @@
    Test-only: these fixtures never ship in build/e2b-mcp.
 
    usage: fixture-server [PORT]      listens on 127.0.0.1:PORT (0: a free one)
-   prints "READY <port>" on stdout once it listens; SIGTERM ends it. */
+   prints "READY <port>" on stdout once it listens; SIGTERM ends it.
+          fixture-server --stdio     the same tools over stdio (tests/integration/test_inflight.py) */
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 
@@ -59,12 +60,13 @@ static void t_progress(e2b_mcp_call *c) {
   e2b_mcp_result_text(c, "Tool with progress executed successfully");
 }
 
-/* Asks, then answers "<prefix>action=<a>, content=<json>". */
+/* Asks, then (run again with the answer) answers "<prefix>action=<a>, content=<json>". */
 static void ask(e2b_mcp_call *c, const char *message, const char *schema, const char *prefix) {
   char text[2048];
   int r = e2b_mcp_elicit(c, message, schema), a, k;
-  const char *js = c->srv->msg;
-  const jsmntok_t *t = c->srv->mtok;
+  const char *js = c->js;
+  const jsmntok_t *t = c->tok;
+  if (r == E2B_MCP_ASKED) return;   /* the tool runs again once the answer is in */
   if (r == -1) { e2b_mcp_result_error(c, "The client does not support elicitation"); return; }
   if (r < 0) { e2b_mcp_result_error(c, "The client did not answer the elicitation request"); return; }
   a = e2b_mcp_json_find(js, t, r, "action");
@@ -294,6 +296,7 @@ int main(int argc, char **argv) {
   if (e2b_mcp_init(&srv, &cfg) != 0) { fprintf(stderr, "fixture-server: bad E2B URLs\n"); return 2; }
   for (i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++)
     if (e2b_mcp_add_tool(&srv, &fixtures[i]) != 0) { fprintf(stderr, "fixture-server: cannot add %s\n", fixtures[i].name); return 2; }
+  if (argc > 1 && strcmp(argv[1], "--stdio") == 0) return e2b_mcp_serve_stdio(&srv);
   memset(&http, 0, sizeof http);
   http.host = "127.0.0.1";
   http.port = argc > 1 ? (unsigned)atoi(argv[1]) : 0;

@@ -1,4 +1,4 @@
-/* fuzz_mcp.c - the MCP core (e2b_mcp_handle) on any bytes.
+/* fuzz_mcp.c - the MCP core, through the engine's seam (e2b_mcp_submit, _step), on any bytes.
 
    Input: 2 header bytes, then parts separated by "@@@@\n":
      part 1  a message, handled after an initialize
@@ -11,7 +11,7 @@
    path (tests/lib/fake_port.h). Checks: no crash, overflow or UB; every message written
    is one valid JSON value, an object (or a batch: an array), with no raw
    newline (stdio frames by lines); nothing is left half-written; the count
-   e2b_mcp_handle returns is at most the messages written. */
+   e2b_mcp_submit returns is at most the messages written. */
 #define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_TLS_NONE
 #define E2B_MCP_NO_STDIO
@@ -111,30 +111,41 @@ static int sink_end(void *ctx) {
   check_message();
   return 0;
 }
-/* The client's answer, as the stdio transport reads it: into s->msg and s->mtok. */
-static int sink_await(void *ctx, e2b_mcp_server *s, long id) {
-  int ntok, res;
-  (void)ctx; (void)id;
-  if (!answer_part || answer_len > E2B_MCP_MSG_MAX) return -2;
-  memcpy(s->msg, answer_part, answer_len);
-  s->msg[answer_len] = 0;
-  answer_part = NULL;
-  ntok = e2b_mcp__parse(s->msg, answer_len, s->mtok, E2B_MCP__COUNT(s->mtok));
-  if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT) return -2;
-  res = e2b_mcp_json_find(s->msg, s->mtok, 0, "result");
-  return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
+static int asking(void) {
+  int i;
+  for (i = 0; i < srv.nslots; i++) if (srv.slots[i].state == E2B_MCP__CS_ASKING) return 1;
+  return 0;
 }
 
+/* One message through the engine's seam, as a transport of one's own hands it
+   over; then the engine is stepped until no call is left: E2B (the fake)
+   answers as it is read, a question gets part 2 as its client's answer (a
+   message like any other), or none, and then its time runs out. */
 static void handle(const char *p, size_t n, const e2b_mcp_sink *k) {
-  int before = ends, rc;
+  int before = ends, rc, i;
   if (n > E2B_MCP_MSG_MAX) n = E2B_MCP_MSG_MAX;
   memcpy(srv.msg, p, n);   /* as the stdio transport does: the text lives in s->msg */
   srv.msg[n] = 0;
-  rc = e2b_mcp_handle(&srv, srv.msg, n, k);
+  rc = e2b_mcp_submit(&srv, srv.msg, n, NULL, k);
   if (failed) { msglen = 0; overflow = 0; return; }
   FZ_CHECK(rc >= 0);
   FZ_CHECK(rc <= ends - before);
   FZ_CHECK(msglen == 0);   /* nothing half-written */
+  for (i = 0; i < 20000 && e2b_mcp_calls_in_flight(&srv); i++) {
+    e2b_mcp_poll ps[E2B_MCP_CALLS];
+    int timeout = -1;
+    if (answer_part && asking()) {
+      size_t an = answer_len > E2B_MCP_MSG_MAX ? E2B_MCP_MSG_MAX : answer_len;
+      memcpy(srv.msg, answer_part, an);
+      srv.msg[an] = 0;
+      answer_part = NULL;
+      FZ_CHECK(e2b_mcp_submit(&srv, srv.msg, an, NULL, k) >= 0 || failed);
+    }
+    if (e2b_mcp_watch(&srv, ps, E2B_MCP_CALLS, &timeout) == 0 && timeout > 0) fp.now += (unsigned long)timeout;   /* only the clock to wait for */
+    e2b_mcp_step(&srv);
+    if (failed) { msglen = 0; overflow = 0; }
+  }
+  FZ_CHECK(msglen == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
@@ -174,7 +185,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   fail_after = 0;
   answer_part = np > 1 ? parts[1] : NULL;
   answer_len = np > 1 ? lens[1] : 0;
-  k.ctx = NULL; k.write = sink_write; k.end = sink_end; k.await_answer = sink_await;
+  k.ctx = NULL; k.write = sink_write; k.end = sink_end;
   snprintf(init, sizeof init, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"%s\","
            "\"capabilities\":{%s},\"clientInfo\":{\"name\":\"fuzz\",\"version\":\"1\"}}}",
            versions[flags & 3], flags & 4 ? "\"elicitation\":{}" : "");

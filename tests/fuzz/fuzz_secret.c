@@ -111,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
     if (r.content) check_text(r.content, r.content_len, 0);
     check_text(r.message, strlen(r.message), 0);
   } else {
-    k.ctx = NULL; k.write = sink_write; k.end = sink_end; k.await_answer = NULL;
+    k.ctx = NULL; k.write = sink_write; k.end = sink_end;
     out_len = msg_start = 0;
     msgs = 0;
     snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","

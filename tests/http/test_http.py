@@ -774,7 +774,8 @@ def test_fixture_streams(sim_port):
           ask[0]["params"]["requestedSchema"]["required"] == ["username", "email"], buf[:300])
     check("while the call waits, other clients are served", served(port, other))
     r = other.call("tools/call", {"name": "test_simple_text", "arguments": {}})
-    check("while the call waits, another tool call gets 503 with Retry-After", r.status == 503 and r.headers.get("retry-after"), r.status)
+    check("while the call waits, another tool call is served (the question is a state of its call)",
+          r.status == 200 and "simple text response" in r.body, (r.status, r.body[:200]))
     r = HttpSession(port)
     check("while the call waits, new sessions start", bool(r.sid))
     r = s.post(json.dumps({"jsonrpc": "2.0", "id": ask[0]["id"], "result": {"action": "accept", "content": {"username": "ann", "email": "a@x.io"}}}))

@@ -22,7 +22,7 @@ test-integration: all $(BUILD)/e2b-mcp-short-timeout
 $(BUILD)/e2b-mcp-small: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_SMALL -I. -o $@ examples/e2b-mcp.c
 
-test-inflight: all $(BUILD)/e2b-mcp-small
+test-inflight: all $(BUILD)/e2b-mcp-small $(BUILD)/fixture-server
 	@timeout 120 python3 tests/integration/test_inflight.py
 
 demo: deps all

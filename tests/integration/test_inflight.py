@@ -11,6 +11,10 @@ when, its E2B answer came.
   small   the small profile's one call slot over stdio: pipelined calls wait their turn (one E2B
           request open at a time), none is lost; a call sent while the slot's call waits for the
           user's answer (which may be behind it) is told the server is busy, and the first goes on
+  ask     a simple custom tool (build/fixture-server's test_elicitation) asks its user and the
+          answer is held back: meanwhile 8 E2B calls over the same transport complete (held open
+          at once by the simulator, then answered) and a new tools/call is served; then the
+          answer comes and the asking call is answered with it. Over stdio and over Streamable HTTP
 
 Every wait is bounded: a server that runs one call at a time fails in seconds with the number of
 requests it had open, and the order checks are skipped rather than waited for.
@@ -18,20 +22,24 @@ requests it had open, and the order checks are skipped rather than waited for.
 Environment (as tests/integration/test_stdio.py): E2B_MCP_BIN (default build/e2b-mcp), E2B_SIM_URL,
 E2B_API_URL, E2B_MCP_CA_FILE, E2B_TEST_API_KEY.
 """
+import json
 import os
 import signal
+import socket
+import subprocess
 import sys
 import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import at_exit, check, eq, note, run  # noqa: E402
-from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop  # noqa: E402
-from mcp import HttpSession, McpClient, McpError, request, rpc, start_http  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop, track  # noqa: E402
+from mcp import ACCEPT, HttpSession, McpClient, McpError, read_until, request, rpc, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_BIN") or os.path.join(ROOT, "build", "e2b-mcp")
 SMALL_BIN = os.environ.get("E2B_MCP_SMALL_BIN") or os.path.join(ROOT, "build", "e2b-mcp-small")
+FIXTURE_BIN = os.environ.get("E2B_MCP_FIXTURE_BIN") or os.path.join(ROOT, "build", "fixture-server")
 KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
 CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
 
@@ -312,6 +320,135 @@ def t_small():
     c2.close(2)
 
 
+# ----------------------------------------------------------------------------- a custom tool asks
+
+ASK_N = 8
+ASK_ANSWER = {"action": "accept", "content": {"username": "ada", "email": "ada@example.com"}}
+
+
+def ask_calls():
+    """The 8 E2B calls made while the question waits: one e2b_get_sandbox per seed sandbox, then lists."""
+    calls = [{"name": "e2b_get_sandbox", "arguments": {"sandbox_id": sb}} for sb in SANDBOXES]
+    while len(calls) < ASK_N:
+        calls.append({"name": "e2b_list_sandboxes", "arguments": {}})
+    return calls
+
+
+def ask_checks(where, results, served, final):
+    """results: the 8 E2B calls' answers; served: the new tools/call's; final: the asking call's."""
+    ok = [r for r in results if isinstance(r, dict) and "result" in r and r["result"].get("isError") is False]
+    check("%s: while a custom tool waits for its user, %d E2B calls complete" % (where, ASK_N), len(ok) == ASK_N,
+          [str(r)[:160] for r in results])
+    check("%s: while it waits, a new tools/call is served" % where,
+          isinstance(served, dict) and "simple text response" in str(served.get("result")), str(served)[:300])
+    check("%s: the asking call is answered with the user's answer once it comes" % where,
+          isinstance(final, dict) and "ada@example.com" in str(final.get("result")) and final["result"].get("isError") is False,
+          str(final)[:300])
+
+
+def t_ask_stdio():
+    c = McpClient([FIXTURE_BIN, "--stdio"], env=env(), label="ask-stdio")
+    at_exit(lambda: c.close(2))
+    c.initialize(capabilities={"elicitation": {}})
+    SIM.reset()
+    aid = c.send_request("tools/call", {"name": "test_elicitation", "arguments": {"message": "Who are you?"}})
+    q = c.recv(PROMPT_S)
+    if not check("ask stdio: the custom tool's question goes out", q.get("method") == "elicitation/create"
+                 and q["params"].get("message") == "Who are you?", q):
+        return
+    SIM.hold(True)
+    ids = [c.send_request("tools/call", call) for call in ask_calls()]
+    held = wait_held(ASK_N)
+    check("ask stdio: the %d E2B calls are in flight at once while the question waits" % ASK_N, len(held) == ASK_N,
+          "held %d: %s" % (len(held), [h["path"] for h in held]))
+    SIM.hold(False)
+    got = {}
+    try:
+        while len(got) < ASK_N:
+            m = c.read_message(ANSWER_WAIT_S)
+            got[m.get("id")] = m
+    except McpError:
+        pass
+    sid = c.send_request("tools/call", {"name": "test_simple_text", "arguments": {}})
+    try:
+        served = c.wait_for(sid, PROMPT_S)
+    except McpError as e:
+        served = {"missing": str(e)}
+    c.send({"jsonrpc": "2.0", "id": q["id"], "result": ASK_ANSWER})
+    try:
+        final = c.wait_for(aid, PROMPT_S)
+    except McpError as e:
+        final = {"missing": str(e)}
+    ask_checks("ask stdio", [got.get(i) for i in ids], served, final)
+    c.close(2)
+
+
+def start_fixture_http():
+    p = subprocess.Popen([FIXTURE_BIN, "0"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, env=env())
+    track(p)
+    line = p.stdout.readline().decode()
+    if not line.startswith("READY "):
+        stop(p)
+        raise RuntimeError("fixture-server did not start: %r" % line)
+    return int(line.split()[1]), p
+
+
+def t_ask_http():
+    port, p = start_fixture_http()
+    at_exit(lambda: stop(p))
+    SIM.reset()
+    asker = HttpSession(port, caps={"elicitation": {}})
+    body = rpc(500, "tools/call", {"name": "test_elicitation", "arguments": {"message": "Who are you?"}})
+    sock = socket.create_connection(("127.0.0.1", port), timeout=15)
+    at_exit(sock.close)
+    head = "POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in asker.headers({
+        "Host": "127.0.0.1:%d" % port, "Content-Type": "application/json", "Accept": ACCEPT,
+        "Content-Length": str(len(body))}).items()) + "\r\n"
+    sock.sendall(head.encode() + body.encode())
+    raw, msgs = read_until(sock, b"", lambda m, r: any(x.get("method") == "elicitation/create" for x in m), PROMPT_S)
+    qs = [x for x in msgs if x.get("method") == "elicitation/create"]
+    if not check("ask http: the custom tool's question goes out on its call's stream", len(qs) == 1, raw[-300:]):
+        return
+    SIM.hold(True)
+    others = [HttpSession(port) for _ in range(ASK_N)]
+    lock = threading.Lock()
+    results = [None] * ASK_N
+
+    def one(i, call):
+        try:
+            r = request(port, "POST", rpc(600 + i, "tools/call", call), others[i].headers(), timeout=20)
+            ev = r.events()
+            res = ev[-1] if r.status == 200 and ev else {"status": r.status, "body": r.body[:200]}
+        except Exception as e:  # a refused or dropped connection is an answer too
+            res = {"error": repr(e)}
+        with lock:
+            results[i] = res
+
+    threads = [threading.Thread(target=one, args=(i, call), daemon=True) for i, call in enumerate(ask_calls())]
+    for t in threads:
+        t.start()
+    held = wait_held(ASK_N)
+    check("ask http: the %d E2B calls are in flight at once while the question waits" % ASK_N, len(held) == ASK_N,
+          "held %d: %s" % (len(held), [h["path"] for h in held]))
+    SIM.hold(False)
+    for t in threads:
+        t.join(ANSWER_WAIT_S)
+    try:
+        r = others[0].call("tools/call", {"name": "test_simple_text", "arguments": {}})
+        served = r.events()[-1] if r.status == 200 and r.events() else {"status": r.status, "body": r.body[:200]}
+    except Exception as e:
+        served = {"error": repr(e)}
+    r = asker.post(json.dumps({"jsonrpc": "2.0", "id": qs[0]["id"], "result": ASK_ANSWER}))
+    check("ask http: the answer POST is answered 202", r.status == 202, r.status)
+    raw, msgs = read_until(sock, raw, lambda m, r: any(x.get("id") == 500 for x in m), PROMPT_S)
+    finals = [x for x in msgs if x.get("id") == 500]
+    with lock:
+        ask_checks("ask http", list(results), served, finals[-1] if finals else {"missing": raw[-300:].decode("latin-1")})
+    sock.close()
+    stop(p)
+
+
 def main():
     global SIM, API_URL
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 90 s")))
@@ -323,7 +460,7 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
-    for group in (t_stdio, t_http, t_cancel, t_small):
+    for group in (t_stdio, t_http, t_cancel, t_small, t_ask_stdio, t_ask_http):
         t0 = time.time()
         try:
             group()

@@ -60,7 +60,7 @@ int main(void) {
   cfg.sock_port = &stub_port;
 #endif
   if (e2b_mcp_init(&srv, &cfg) != 0) return 1;
-  k.ctx = NULL; k.write = sink_write; k.end = sink_end; k.await_answer = NULL;
+  k.ctx = NULL; k.write = sink_write; k.end = sink_end;
   e2b_mcp_handle(&srv, init, sizeof init - 1, &k);
   e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{\"limit\":1}", &r);
   e2b_mcp_close(&srv);

@@ -113,70 +113,42 @@ static int net_up(void) {
 static int uart_write(void *ctx, const char *p, size_t n) { (void)ctx; board_uart_write(p, n); return 0; }
 static int uart_end(void *ctx) { (void)ctx; board_uart_write("\n", 1); return 0; }
 
-/* Reads one line into buf (the network keeps running meanwhile). Returns its length, or
-   -2 when it was longer than cap - 1 (the rest is skipped). */
-static long uart_line(char *buf, size_t cap) {
-  size_t n = 0;
-  int over = 0;
-  for (;;) {
-    int ch = board_uart_getc();
-    if (ch < 0) { net_poll(NULL); continue; }
-    if (ch == '\n') break;
-    if (n < cap - 1) buf[n++] = (char)ch; else over = 1;
-  }
-  buf[n] = 0;
-  if (n && buf[n - 1] == '\r') buf[--n] = 0;
-  return over ? -2 : (long)n;
-}
-
-/* The tool waits for the user's answer to its elicitation: read lines until the answer
-   with our id comes; a notifications/cancelled of the call being decided ends the wait.
-   Other messages are not served meanwhile (the host's client sends none). */
-static int uart_await(void *ctx, e2b_mcp_server *s, long id) {
-  (void)ctx;
-  for (;;) {
-    jsmn_parser p;
-    int ntok, i, res;
-    long n = uart_line(s->msg, sizeof s->msg);
-    if (n <= 0) continue;
-    jsmn_init(&p);
-    ntok = jsmn_parse(&p, s->msg, (size_t)n, s->mtok, (unsigned)(sizeof s->mtok / sizeof s->mtok[0]));
-    if (ntok <= 0 || s->mtok[0].type != JSMN_OBJECT) continue;
-    if ((i = e2b_mcp_json_find(s->msg, s->mtok, 0, "method")) >= 0) {
-      if (strncmp(s->msg + s->mtok[i].start, "notifications/cancelled", 23) == 0) { s->call_cancelled = 1; return -3; }
-      continue;
-    }
-    i = e2b_mcp_json_find(s->msg, s->mtok, 0, "id");
-    if (i < 0 || strtol(s->msg + s->mtok[i].start, NULL, 10) != id) continue;
-    res = e2b_mcp_json_find(s->msg, s->mtok, 0, "result");
-    return res >= 0 && s->mtok[res].type == JSMN_OBJECT ? res : -2;
-  }
-}
-
 static void report(void) {
   board_logf("STATS stack_peak=%lu stack_size=%lu handshakes=%lu resumed=%lu connects=%lu requests=%lu ms=%lu",
              (unsigned long)board_stack_peak(), (unsigned long)board_stack_size(),
              srv.trust.handshakes, srv.trust.resumed, srv.slots[0].conn.connects, srv.slots[0].conn.requests, board_ms());
 }
 
+/* The UART transport lives here, outside the library, on the engine's seam: each line goes
+   in with e2b_mcp_submit; the superloop moves frames (net_poll) and the calls
+   (e2b_mcp_step). A call waiting for E2B or for its user's answer (a question is a message
+   out, its answer a line in, like any other) waits in its call slot, so lines keep being
+   read meanwhile. The line is gathered in srv.msg, which the engine reads only while
+   submit runs. */
 static int serve_uart(void) {
+  static const char too_long[] = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,"
+                                 "\"message\":\"Invalid Request: the message is longer than this board accepts\"}}\n";
   e2b_mcp_sink k;
-  k.ctx = NULL; k.write = uart_write; k.end = uart_end; k.await_answer = uart_await;
+  e2b_mcp_poll due[E2B_MCP_CALLS];
+  size_t n = 0;
+  int over = 0;
+  k.ctx = NULL; k.write = uart_write; k.end = uart_end;
   for (;;) {
-    long n = uart_line(srv.msg, sizeof srv.msg);   /* the library may handle a message in place */
-    if (n == -2) {
-      static const char too_long[] = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,"
-                                     "\"message\":\"Invalid Request: the message is longer than this board accepts\"}}\n";
-      board_uart_write(too_long, sizeof too_long - 1);
-      continue;
+    int ch, timeout = -1;
+    while ((ch = board_uart_getc()) >= 0) {
+      if (ch != '\n') { if (n < sizeof srv.msg - 1) srv.msg[n++] = (char)ch; else over = 1; continue; }
+      if (n && srv.msg[n - 1] == '\r') n--;
+      srv.msg[n] = 0;
+      if (over) board_uart_write(too_long, sizeof too_long - 1);
+      else if (strstr(srv.msg, "\"board/exit\"")) { e2b_mcp_close(&srv); report(); return 0; }
+      else if (n) e2b_mcp_submit(&srv, srv.msg, n, NULL, &k);
+      n = 0; over = 0;
     }
-    if (n <= 0) continue;
-    if (strstr(srv.msg, "\"board/exit\"")) break;
-    e2b_mcp_handle(&srv, srv.msg, (size_t)n, &k);
+    e2b_mcp_watch(&srv, due, E2B_MCP_CALLS, &timeout);
+    if (timeout != 0) net_poll(NULL);   /* frames in and out; sleeps till the next interrupt when idle */
+    else sys_check_timeouts();          /* a call is due now: no sleep */
+    e2b_mcp_step(&srv);
   }
-  e2b_mcp_close(&srv);
-  report();
-  return 0;
 }
 
 /* ---- Streamable HTTP on the board's network (mode=http): the engine's step in the superloop;

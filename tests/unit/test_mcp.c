@@ -33,7 +33,7 @@ typedef struct msink {
   int start[512];
   int n;             /* complete messages */
   int key_leaks;     /* messages that contained the API key */
-  const char *action;   /* elicitation: the user's answer, NULL: no answer */
+  const char *action;   /* elicitation: the user's answer, NULL: no answer, "cancel-call": a cancel instead */
   int confirm;
   int asked;
 } msink;
@@ -54,19 +54,6 @@ static int sink_end(void *ctx) {
   k->start[++k->n] = (int)k->len;
   return 0;
 }
-/* The client's answer to elicitation/create, as a transport would deliver it. */
-static int sink_await(void *ctx, e2b_mcp_server *s, long id) {
-  msink *k = (msink *)ctx;
-  int n;
-  k->asked++;
-  if (!k->action) return -2;
-  if (strcmp(k->action, "cancel-call") == 0) return -3;   /* the transport saw the call cancelled */
-  n = snprintf(s->msg, sizeof s->msg, "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"result\":{\"action\":\"%s\",\"content\":{%s}}}",
-               id, k->action, k->confirm < 0 ? "" : k->confirm ? "\"confirm\":true" : "\"confirm\":false");
-  if (e2b_mcp__parse(s->msg, (size_t)n, s->mtok, E2B_MCP__COUNT(s->mtok)) <= 0) return -2;
-  return e2b_mcp__tok_get(s->msg, s->mtok, 0, "result");
-}
-
 /* Handles one message; returns how many messages the sink got (answers and
    notifications), or -1 when e2b_mcp_handle failed. */
 static int rpc(const char *msg) {
@@ -76,6 +63,50 @@ static int rpc(const char *msg) {
   return r < 0 ? -1 : out.n;
 }
 static const char *msg(int i) { return i < out.n ? out.buf + out.start[i] : ""; }
+
+/* As a transport that steps the engine: the message goes in through
+   e2b_mcp_submit; when the server asks (elicitation/create), the client's
+   answer (out.action, out.confirm) comes back as a message of its own, and
+   the engine is stepped until no call is left. Returns how many messages the
+   sink got in all. */
+static int ask_id(void) {   /* the id of the last elicitation/create in the sink, or -1 */
+  int i;
+  for (i = out.n - 1; i >= 0; i--)
+    if (strstr(msg(i), "\"method\":\"elicitation/create\"")) { const char *v = strstr(msg(i), "\"id\":"); return v ? atoi(v + 5) : -1; }
+  return -1;
+}
+static char reply[1024];
+static int seen_asks;
+static void answer_asks(void) {   /* answers each new question as out.action says */
+  int id;
+  while (out.n > seen_asks) {
+    int before = out.n;
+    id = strstr(msg(seen_asks), "\"method\":\"elicitation/create\"") ? ask_id() : -1;
+    seen_asks++;
+    if (id < 0) continue;
+    out.asked++;
+    if (!out.action) continue;   /* no answer: the question times out */
+    if (strcmp(out.action, "cancel-call") == 0) snprintf(reply, sizeof reply, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+    else snprintf(reply, sizeof reply, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"action\":\"%s\",\"content\":{%s}}}",
+                  id, out.action, out.confirm < 0 ? "" : out.confirm ? "\"confirm\":true" : "\"confirm\":false");
+    CHECK(e2b_mcp_submit(&srv, reply, strlen(reply), NULL, &sink) == 0);
+    (void)before;
+  }
+}
+static int arpc(const char *text) {
+  int i;
+  out.len = 0; out.n = 0; out.start[0] = 0; seen_asks = 0;
+  if (e2b_mcp_submit(&srv, text, strlen(text), NULL, &sink) < 0) return -1;
+  for (i = 0; i < 100000 && e2b_mcp_calls_in_flight(&srv); i++) {
+    e2b_mcp_poll ps[E2B_MCP_CALLS];
+    int timeout = -1;
+    answer_asks();
+    if (e2b_mcp_watch(&srv, ps, E2B_MCP_CALLS, &timeout) == 0 && timeout > 0) m.now += (unsigned long)timeout;   /* nothing to wait for but the clock */
+    e2b_mcp_step(&srv);
+  }
+  answer_asks();
+  return out.n;
+}
 
 /* ---- reading answers: a path of keys and array indexes, "result.tools.0.name" ---- */
 static jsmntok_t jt[16384];
@@ -126,7 +157,6 @@ static void setup(const char *key, int enable_kill) {
   sink.ctx = &out;
   sink.write = sink_write;
   sink.end = sink_end;
-  sink.await_answer = sink_await;
 }
 static void init_version(const char *v) {
   char b[256];
@@ -784,43 +814,52 @@ static void test_elicitation(void) {
   /* no request reaches the client before its notifications/initialized */
   out.action = "decline"; out.asked = 0;
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb6\",\"templateID\":\"base\"}");
-  CHECK(rpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false") && m.opens == 1);
+  CHECK(arpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false") && m.opens == 1);
   e2b_mcp_close(&srv);
   fake_reset(&m);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
+  /* a blocking e2b_mcp_handle cannot take the answer: the client is not asked */
+  out.asked = 0;
+  e2b_mcp_close(&srv);
+  fake_reset(&m);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb5\",\"templateID\":\"base\"}");
+  CHECK(rpc(create) == 1 && !CONTAINS(msg(0), "elicitation/create") && jis(0, "result.isError", "false") && m.opens == 1);
+  e2b_mcp_close(&srv);
+  fake_reset(&m);
   /* declined: nothing is sent */
-  CHECK(rpc(create) == 2);
+  out.action = "decline";
+  CHECK(arpc(create) == 2);
   CHECK(out.asked == 1 && jis(0, "method", "elicitation/create") && jhas(0, "id") && jis(0, "params.mode", "form"));
   CHECK(CONTAINS(J(0, "params.message"), "base") && jis(0, "params.requestedSchema.type", "object"));
   CHECK(jis(1, "id", "1") && jis(1, "result.isError", "true") && CONTAINS(J(1, "result.content.0.text"), "declined"));
   CHECK(m.opens == 0 && m.sends == 0);
   /* accepted but unchecked, or without the field */
   out.action = "accept"; out.confirm = 0;
-  CHECK(rpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
+  CHECK(arpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
   out.confirm = -1;
-  CHECK(rpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
+  CHECK(arpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
   /* the call cancelled while asked: no answer at all */
   out.action = "cancel-call";
-  CHECK(rpc(create) == 1 && jis(0, "method", "elicitation/create") && m.opens == 0);
-  /* no answer at all (end of input) */
+  CHECK(arpc(create) == 1 && jis(0, "method", "elicitation/create") && m.opens == 0);
+  /* no answer in time: declined */
   out.action = NULL;
-  CHECK(rpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
+  CHECK(arpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
   /* accepted: the request goes out */
   out.action = "accept"; out.confirm = 1;
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb7\",\"templateID\":\"base\"}");
-  CHECK(rpc(create) == 2 && jis(1, "result.isError", "false") && jis(1, "result.structuredContent.sandboxID", "sb7") && m.opens == 1);
+  CHECK(arpc(create) == 2 && jis(1, "result.isError", "false") && jis(1, "result.structuredContent.sandboxID", "sb7") && m.opens == 1);
   CHECK(jis(1, "result.structuredContent.timeout", "60"));
   /* 2025-06-18 has no mode field */
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"elicitation\":{}}}}") == 1);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
   out.action = "decline";
-  CHECK(rpc(create) == 2 && jis(0, "method", "elicitation/create") && !jhas(0, "params.mode"));
+  CHECK(arpc(create) == 2 && jis(0, "method", "elicitation/create") && !jhas(0, "params.mode"));
   /* a client without the capability is not asked; in-process calls are never asked */
   init_version("2025-11-25");
   out.asked = 0;
   e2b_mcp_close(&srv);   /* a create is never retried on a stale connection: start on a fresh one */
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb8\",\"templateID\":\"base\"}");
-  CHECKM(rpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false"), msg(0));
+  CHECKM(arpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false"), msg(0));
   e2b_mcp_close(&srv);
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb9\",\"templateID\":\"base\"}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_create_sandbox", NULL, &r) == 0 && !r.is_error && CONTAINS(r.json, "sb9"));
@@ -830,6 +869,88 @@ static void test_elicitation(void) {
     out.len = sizeof out.buf;   /* full: every write fails */
     out.n = 0;
     CHECK(e2b_mcp_handle(&srv, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", 40, &bad) < 0);
+  }
+}
+
+/* ---- a simple custom tool asks its user ---- */
+static int custom_runs;
+static void t_ask_two(e2b_mcp_call *c) {   /* two questions, then the arguments and both answers */
+  char who[32];
+  int a, b, n;
+  e2b_mcp_json *w;
+  custom_runs++;
+  if (e2b_mcp_arg_str(c, "who", who, sizeof who) != 1) { e2b_mcp_result_error(c, "who is required"); return; }
+  a = e2b_mcp_confirm(c, "First?");
+  if (a == 2 || c->cancelled) return;
+  b = e2b_mcp_elicit(c, "Second?", "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}}}");
+  if (b == E2B_MCP_ASKED) return;
+  if (b == -3) return;   /* cancelled: no answer is sent */
+  n = b >= 0 ? e2b_mcp_json_find(c->js, c->tok, e2b_mcp_json_find(c->js, c->tok, b, "content"), "n") : -1;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "who"); e2b_mcp_json_str(w, who);
+  e2b_mcp_json_key(w, "first"); e2b_mcp_json_int(w, a);
+  e2b_mcp_json_key(w, "second"); e2b_mcp_json_int(w, b < 0 ? b : n >= 0 ? atoi(c->js + c->tok[n].start) : -9);
+  e2b_mcp_json_obj_end(w);
+}
+static const e2b_mcp_tool tool_ask_two = { "ask_two", NULL, "Asks twice.", "{\"type\":\"object\",\"properties\":{\"who\":{\"type\":\"string\"}}}",
+  NULL, 0, t_ask_two, NULL, NULL, NULL };
+
+static void test_custom_ask(void) {
+  static const char call[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"ask_two\",\"arguments\":{\"who\":\"ada\"}}}";
+  char q1[256], q2[256];
+  int busy;
+  setup(KEY, 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_ask_two) == 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_board) == 0);
+  init_version("2025-11-25");   /* no elicitation: cannot be asked (-1), and the tool runs once */
+  custom_runs = 0;
+  CHECK(arpc(call) == 1 && jis(0, "result.structuredContent.first", "-1") && jis(0, "result.structuredContent.second", "-1") && custom_runs == 1);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"elicitation\":{}}}}") == 1);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
+  /* asked, answered, asked again, answered: three runs, the arguments read on each */
+  custom_runs = 0;
+  out.len = 0; out.n = 0; out.start[0] = 0; seen_asks = 0;
+  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == 0 && out.n == 1 && jis(0, "method", "elicitation/create"));
+  CHECK(e2b_mcp_calls_in_flight(&srv) == 1 && custom_runs == 1);
+  snprintf(q1, sizeof q1, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}}", J(0, "id"));
+  /* while it waits, another tool is served at once, and a ping */
+  {
+    static const char board[] = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"board_temperature\",\"arguments\":{}}}";
+    CHECK(e2b_mcp_submit(&srv, board, sizeof board - 1, NULL, &sink) == 1);
+  }
+  CHECK(jis(1, "id", "7") && jis(1, "result.structuredContent.celsius", "21"));
+  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &sink) == 0 && out.n == 2);   /* taken; acted on at the next step */
+  e2b_mcp_step(&srv);
+  CHECK(custom_runs == 2 && out.n == 3 && jis(2, "method", "elicitation/create") && jis(2, "params.message", "Second?"));
+  snprintf(q2, sizeof q2, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"action\":\"accept\",\"content\":{\"n\":42}}}", J(2, "id"));
+  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &sink) == 0);   /* the old question's id: nobody's answer any more */
+  e2b_mcp_step(&srv);
+  CHECK(custom_runs == 2 && e2b_mcp_calls_in_flight(&srv) == 1);
+  CHECK(e2b_mcp_submit(&srv, q2, strlen(q2), NULL, &sink) == 0);
+  e2b_mcp_step(&srv);
+  CHECKM(custom_runs == 3 && out.n == 4 && jis(3, "id", "1") && jis(3, "result.structuredContent.who", "ada") &&
+         jis(3, "result.structuredContent.first", "1") && jis(3, "result.structuredContent.second", "42"), msg(3));
+  CHECK(e2b_mcp_calls_in_flight(&srv) == 0);
+  /* declined, then no answer in time: 0 and -2 */
+  out.action = "decline"; out.confirm = 0; custom_runs = 0;
+  CHECK(arpc(call) == 3 && jis(2, "result.structuredContent.first", "0") && jis(2, "result.structuredContent.second", "-9"));
+  out.action = NULL;
+  CHECK(arpc(call) == 3 && jis(2, "result.structuredContent.first", "0") && jis(2, "result.structuredContent.second", "-2"));
+  /* cancelled while asked: -3 in its last run, and no answer */
+  out.action = "cancel-call";
+  CHECKM(arpc(call) == 1 && jis(0, "method", "elicitation/create") && e2b_mcp_calls_in_flight(&srv) == 0, msg(1));
+  /* the question holds a slot: with every slot taken, a question gets no answer (0: not a yes) */
+  for (busy = 0; busy < E2B_MCP_CALLS; busy++) srv.slots[busy].state = E2B_MCP__CS_ASKING, srv.slots[busy].call.tool = &tool_ask_two;
+  srv.nslots = E2B_MCP_CALLS;
+  out.action = "accept"; out.confirm = 1;
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == 1 && jis(0, "result.structuredContent.first", "0"));
+  for (busy = 0; busy < E2B_MCP_CALLS; busy++) srv.slots[busy].state = E2B_MCP__CS_FREE;
+  /* in-process: never asked */
+  {
+    e2b_mcp_result r;
+    CHECK(e2b_mcp_call_tool(&srv, "ask_two", "{\"who\":\"bo\"}", &r) == 0 && CONTAINS(r.json, "\"first\":-1"));
   }
 }
 
@@ -1229,6 +1350,7 @@ int main(void) {
   test_bad_arguments();
   test_keys();
   test_elicitation();
+  test_custom_ask();
   test_modern();
   test_hostile_answers();
   test_broken_answers();
