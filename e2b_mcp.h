@@ -71,12 +71,13 @@
                struct e2b_mcp_sock_posix) | E2B_MCP_SOCK_CUSTOM (your own
                e2b_mcp_sock_port in e2b_mcp_config.sock_port)
       TLS:     E2B_MCP_TLS_NONE (default: http:// URLs only) | E2B_MCP_TLS_BEARSSL
-               | E2B_MCP_TLS_MBEDTLS
+               | E2B_MCP_TLS_MBEDTLS | E2B_MCP_TLS_CUSTOM (your own: >>ports)
       The socket port is one documented struct (>>ports below): connect, send,
       recv and close that never wait (E2B_MCP_ERR_AGAIN), resolve, listen,
       accept, a readiness wait, a monotonic clock and random bytes. A TLS port
-      is a documented set of non-blocking functions over it (>>ports: start,
-      handshake, send, flush, recv, close).
+      is a documented set of non-blocking functions over it (>>ports:
+      e2b_mcp_tls_start, _handshake, _send, _flush, _recv, _close), under the
+      E2B exchange as one of its streams (>>stream).
 
    SECRETS
       The API key is sent only as X-API-Key to the configured E2B hosts. It is
@@ -382,11 +383,14 @@
    (-lbearssl; what make builds). */
 /* E2B_MCP_TLS_MBEDTLS: mbedTLS 2.28, ports/e2b_mcp_tls_mbedtls.h (-lmbedtls
    -lmbedx509 -lmbedcrypto). */
-#if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS)
+/* E2B_MCP_TLS_CUSTOM: your own TLS port: the types e2b_mcp_tls and
+   e2b_mcp_tls_trust defined before e2b_mcp.h, the seven e2b_mcp_tls_*
+   functions of the contract (>>ports) in a file of yours. */
+#if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS) && !defined(E2B_MCP_TLS_CUSTOM)
 #  define E2B_MCP_TLS_NONE
 #endif
-#if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS)) != 1
-#  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS"
+#if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS) + defined(E2B_MCP_TLS_CUSTOM)) != 1
+#  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL, E2B_MCP_TLS_MBEDTLS or E2B_MCP_TLS_CUSTOM"
 #endif
 /* The Streamable HTTP transport is built with the POSIX port, or with a custom
    port when E2B_MCP_HTTP says it has listen, accept and random. */
@@ -398,9 +402,12 @@
 #ifndef E2B_MCP_SOCK_POSIX_WAIT_MAX
 #define E2B_MCP_SOCK_POSIX_WAIT_MAX 256
 #endif
-/* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates and
-   the expiry of a requestState (default time(NULL)); SNTP or an RTC on a
-   board. */
+/* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates (the
+   BearSSL port's) and the expiry of a requestState (default time(NULL));
+   SNTP or an RTC on a board. */
+#if defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_NOW_S)
+#  define E2B_MCP_NOW_S() ((unsigned long)time(NULL))
+#endif
 /* E2B_MCP_TLS_SYSTEM_CA_FILE: the trust anchors read when no CA file is
    given (cfg.ca_file NULL). */
 #ifndef E2B_MCP_TLS_SYSTEM_CA_FILE
@@ -644,27 +651,130 @@ typedef struct e2b_mcp_sock_port {
   int  (*random)(void *user, unsigned char *p, size_t n);
 } e2b_mcp_sock_port;
 
+/* What a TLS port may use of the library besides the socket port: a file
+   read in chunks (trust anchors; E2B_MCP_TLS_NO_FILE, or no file system:
+   always -1), so that no port needs a whole-file buffer. 0, or -1 when the
+   file cannot be read or push refused a chunk (push returns nonzero). */
+#if !defined(E2B_MCP_TLS_NONE)
+E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx);
+#endif
+
+/* THE TLS PORT CONTRACT. A TLS port defines the types e2b_mcp_tls (one
+   connection's state, with an int `want`) and e2b_mcp_tls_trust (the trust
+   anchors, and the session every connection to the same host resumes), both
+   kept inside the caller's e2b_mcp_server, and the functions below. None
+   waits: each moves what the socket takes or gives now, through the socket
+   port's send and recv (s->port); after E2B_MCP_ERR_AGAIN, t->want says what
+   the socket must become (E2B_MCP_WANT_READ or _WRITE) before the same call
+   is made again with the same arguments. The library reaches them only
+   through its TLS stream (>>stream), the layer under the E2B exchange.
+     e2b_mcp_tls_trust_init(tr, ca_file)
+                              loads the anchors (ca_file; NULL: the built-in or
+                              the system's): their count, or E2B_MCP_ERR_TLS_TRUST
+     e2b_mcp_tls_start(t, tr, host)
+                              readies t for a new connection to host (SNI, and
+                              the name the certificate must carry), offering
+                              tr's session when it is host's; no I/O: 0 or an error
+     e2b_mcp_tls_handshake(t, tr, s)
+                              0 once the handshake is done and the chain, the
+                              name and the dates are verified (the session goes
+                              to tr); E2B_MCP_ERR_AGAIN; or an error
+                              (E2B_MCP_ERR_TLS_*; host's session is then dropped).
+                              No application byte may go out before it returns 0.
+     e2b_mcp_tls_send(t, s, p, n)
+                              takes up to n bytes: the count (> 0),
+                              E2B_MCP_ERR_AGAIN, or an error; what it took may
+                              wait in t until flush
+     e2b_mcp_tls_flush(t, s)  0 once every byte taken is on the wire,
+                              E2B_MCP_ERR_AGAIN, or an error
+     e2b_mcp_tls_recv(t, s, p, n)
+                              the count (> 0); 0 at the peer's close_notify;
+                              E2B_MCP_ERR_CLOSED when the stream ended without
+                              it (maybe cut); E2B_MCP_ERR_AGAIN; or an error
+     e2b_mcp_tls_close(t, s)  sends close_notify if the socket takes it now;
+                              the socket stays the caller's to close
+   A port may use the public part of this header (the socket port, the
+   E2B_MCP_ERR_* codes, the E2B_MCP_* sizes) and e2b_mcp_file_stream, nothing
+   private.
+
+   Which port: E2B_MCP_TLS_BEARSSL (ports/e2b_mcp_tls_bearssl.h) or
+   E2B_MCP_TLS_MBEDTLS (ports/e2b_mcp_tls_mbedtls.h), each included here once:
+   its types for every file, its functions (static) in the implementation
+   file; E2B_MCP_TLS_NONE (http:// only: every function says
+   E2B_MCP_ERR_NO_TLS); or E2B_MCP_TLS_CUSTOM, one's own: the program defines
+   the two types before it includes e2b_mcp.h (in every file, the same), and
+   the seven functions, with these names and external linkage, in a file of
+   its own (declared here, with C linkage). */
+#if defined(E2B_MCP_TLS_CUSTOM)
+int  e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file);
+int  e2b_mcp_tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host);
+int  e2b_mcp_tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s);
+int  e2b_mcp_tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n);
+int  e2b_mcp_tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s);
+int  e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n);
+void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s);
+#endif
+
 #ifdef __cplusplus
 }
 #endif
-
-/* The TLS port's types (its state lives inside the server, so the caller owns it). */
 #if defined(E2B_MCP_TLS_BEARSSL)
 #  include "ports/e2b_mcp_tls_bearssl.h"
 #elif defined(E2B_MCP_TLS_MBEDTLS)
 #  include "ports/e2b_mcp_tls_mbedtls.h"
-#else
+#elif defined(E2B_MCP_TLS_NONE)
 typedef struct e2b_mcp_tls { int want; } e2b_mcp_tls;
 typedef struct e2b_mcp_tls_trust { int unused; } e2b_mcp_tls_trust;
 #endif
-
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* >>stream: the byte stream under the E2B exchange ---------------------------
+   A connection to E2B is a socket (the socket port) and, for https, a TLS
+   layer over it (the TLS port). The E2B client reaches both only through a
+   stream, one vtable with two implementations, the way lwIP's altcp puts TLS
+   under a TCP API: the plain stream hands bytes to the socket, the TLS stream
+   to the TLS port (BearSSL, mbedTLS, or one's own with E2B_MCP_TLS_CUSTOM).
+   Every member moves what the socket takes or gives now and never waits;
+   after E2B_MCP_ERR_AGAIN, want says what the socket must become. */
+struct e2b_mcp_conn;
+typedef struct e2b_mcp__stream {
+  /* after the TCP connect: readies the layer for host, no I/O: 0 or an error */
+  int  (*start)(struct e2b_mcp_conn *c, e2b_mcp_tls_trust *tr, const char *host);
+  /* 0 once the layer is up (TLS: the handshake done, the peer verified),
+     E2B_MCP_ERR_AGAIN, or an error */
+  int  (*handshake)(struct e2b_mcp_conn *c, e2b_mcp_tls_trust *tr);
+  /* takes up to n bytes: the count (> 0), E2B_MCP_ERR_AGAIN, or an error */
+  int  (*send)(struct e2b_mcp_conn *c, const unsigned char *p, size_t n);
+  /* 0 once everything taken is on the wire, E2B_MCP_ERR_AGAIN, or an error */
+  int  (*flush)(struct e2b_mcp_conn *c);
+  /* the count (> 0); 0 at the peer's clean end of the stream;
+     E2B_MCP_ERR_AGAIN; or an error (TLS: E2B_MCP_ERR_CLOSED for a cut stream) */
+  int  (*recv)(struct e2b_mcp_conn *c, unsigned char *p, size_t n);
+  /* ends the layer (TLS: close_notify, if the socket takes it now) */
+  void (*close)(struct e2b_mcp_conn *c);
+  /* after E2B_MCP_ERR_AGAIN: E2B_MCP_WANT_READ or _WRITE; plain is what
+     the socket waits for when the layer has no say of its own */
+  int  (*want)(const struct e2b_mcp_conn *c, int plain);
+} e2b_mcp__stream;
+
+/* One keep-alive connection to E2B: a socket, the stream over it, its TLS
+   state (used by the TLS stream only). */
+typedef struct e2b_mcp_conn {
+  e2b_mcp_sock sock;
+  const e2b_mcp__stream *st;  /* plain or TLS, set when the socket is opened */
+  int open, https;
+  unsigned port;
+  char host[E2B_MCP_HOST_MAX];
+  e2b_mcp_tls tls;
+  unsigned long requests, connects;   /* counters, for tests and benchmarks */
+} e2b_mcp_conn;
 
 /* >>e2b client: the HTTP/1.1 exchange with E2B's API -----------------------
-   A base URL, a keep-alive connection, an answer as read, and a request
-   as a tool's build phase writes it. */
+   A base URL, a request as a tool's build phase writes it, the exchange
+   that sends it and reads the answer (sans I/O: it pumps the caller's
+   buffers), and the client that drives an exchange over a keep-alive
+   connection (>>stream). */
 
 /* A parsed base URL. */
 typedef struct e2b_mcp_url {
@@ -676,17 +786,8 @@ typedef struct e2b_mcp_url {
   unsigned long addr_ms;      /* when it was */
 } e2b_mcp_url;
 
-/* One keep-alive connection to E2B (socket + TLS state). */
-typedef struct e2b_mcp_conn {
-  e2b_mcp_sock sock;
-  int open, https;
-  unsigned port;
-  char host[E2B_MCP_HOST_MAX];
-  e2b_mcp_tls tls;
-  unsigned long requests, connects;   /* counters, for tests and benchmarks */
-} e2b_mcp_conn;
-
-/* What the HTTP client read. body points into the server's response buffer. */
+/* What an exchange read: its result. body points into the answer buffer the
+   exchange was given. */
 typedef struct e2b_mcp_http_resp {
   int status;                 /* HTTP status, or 0 when err != 0 */
   int err;                    /* E2B_MCP_ERR_* */
@@ -716,9 +817,68 @@ typedef struct e2b_mcp__req {
 } e2b_mcp__req;
 typedef e2b_mcp__req e2b_mcp_request;   /* its public name: a two-phase tool's build writes one */
 
-/* The client's reading of an answer: its head, and a chunked body's decoder. */
+/* The exchange's reading of an answer: its head, and a chunked body's decoder. */
 typedef struct e2b_mcp__head { int status, chunked, close; long long length; /* -1: none */ } e2b_mcp__head;
 typedef struct e2b_mcp__chunked { int state, digits, line_empty; size_t left; /* chunk data still to come */ } e2b_mcp__chunked;
+
+/* One HTTP/1.1 request and its answer, sans I/O (BearSSL's engine is the
+   model): the exchange owns no socket and never waits. The caller gives it
+   its buffers (e2b_mcp__exchange_init: the request's head and body, the
+   answer's buffer of in_cap bytes and one more for a NUL) and pumps it:
+     e2b_mcp__exchange_start(x, now, ms)   on a fresh or reused connection:
+                                           from the first byte, the answer
+                                           is due within ms
+     n = e2b_mcp__exchange_out(x, &p)      what to send next (0: all sent)
+     e2b_mcp__exchange_sent(x, n)          n of them went out
+     n = e2b_mcp__exchange_in(x, &p)       where the answer's next bytes go
+                                           (0: none are taken: it is done)
+     e2b_mcp__exchange_received(x, n)      n bytes came: 1 the answer is
+                                           whole, 0 more to come, < 0 failed
+     e2b_mcp__exchange_closed(x)           the peer ended the stream (the end
+                                           of a close-delimited body), same
+     e2b_mcp__exchange_expired(x, now)     whether the answer is late
+     e2b_mcp__exchange_keep(x)             whether the connection can carry
+                                           the next request
+   Framing: Content-Length, chunked (decoded in place), close-delimited, 204
+   and 304, interim 1xx heads skipped. The answer is bounded by in_cap (an
+   error, never an overflow). x->r is the result once state is DONE. */
+enum { E2B_MCP__X_SEND, E2B_MCP__X_READ, E2B_MCP__X_DONE };
+typedef struct e2b_mcp__exchange {
+  const char *head, *body;    /* the request: its head, then its body (none: NULL) */
+  size_t head_len, body_len;
+  char *in;                   /* the answer's buffer: in_cap bytes and one for a NUL */
+  size_t in_cap;
+  unsigned long until;        /* the whole answer is due by then (ms; 0: no clock) */
+  e2b_mcp_http_resp r;        /* the result */
+  e2b_mcp__head h;
+  e2b_mcp__chunked ch;
+  size_t sent, have, hlen, got_body;   /* bytes of the piece sent; answer bytes in; head scanned; body decoded */
+  unsigned char state;        /* E2B_MCP__X_* */
+  unsigned char piece;        /* 0: the head goes out, 1: the body */
+  unsigned char mode;         /* how the answer is read (E2B_MCP__RD_*) */
+  unsigned char got;          /* a byte of the answer came */
+  unsigned char idempotent;   /* the request may be sent again after a stale connection */
+} e2b_mcp__exchange;
+
+/* What a client needs of its server to reach E2B: given by the caller at
+   each step (the engine: its URL, socket port, trust anchors, timeouts). */
+typedef struct e2b_mcp__dial {
+  e2b_mcp_url *url;                 /* where (its resolved address is kept there) */
+  const e2b_mcp_sock_port *net;
+  e2b_mcp_tls_trust *trust;         /* NULL: no anchors loaded (https refused) */
+  unsigned long connect_ms, read_ms, dns_ttl_ms;
+} e2b_mcp__dial;
+
+/* One request to E2B in flight: the exchange, and how far its connection
+   (kept by the caller, from request to request) is. */
+typedef struct e2b_mcp__client {
+  e2b_mcp__exchange x;
+  unsigned long until;        /* what the step waits for is due by then (connect, answer) */
+  unsigned char io;           /* E2B_MCP__IO_* */
+  unsigned char want;         /* when the step returned waiting: what the socket must become */
+  unsigned char attempt;      /* 1: a stale connection was reopened already */
+  unsigned char reused;       /* the request went out on a kept connection */
+} e2b_mcp__client;
 
 /* >>mcp core: what a tool, a transport and an in-process caller see -------
    The tool table, the sink a transport gives the core, the call a tool
@@ -974,7 +1134,6 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_
    cleared for each; conn stays open from call to call (keep-alive). */
 typedef struct e2b_mcp__slot {
   int state;                  /* E2B_MCP__CS_*: free, asking the user, talking to E2B, done */
-  int io;                     /* E2B_MCP__IO_*: how far the E2B exchange is */
   e2b_mcp_call call;
   e2b_mcp__req rq;
   e2b_mcp_session sess;       /* the caller's session as it was when the call came */
@@ -989,11 +1148,7 @@ typedef struct e2b_mcp__slot {
   unsigned long until;        /* the user's answer, or E2B's, is due by then (ms; 0: no clock) */
   size_t said;                /* a simple custom tool's: resp[0..said) is "[params,answer,..." (its text for the next run) */
   unsigned long t0;           /* when the request went out */
-  e2b_mcp_http_resp r;
-  e2b_mcp__head head;
-  e2b_mcp__chunked ch;
-  size_t sent, have, hlen, body;
-  unsigned char piece, mode, want, attempt, reused, got;   /* small on purpose: the small profile's RAM */
+  e2b_mcp__client cl;         /* its E2B request: the exchange (its result: cl.x.r) and how far it is */
   /* the key its requests carry and the redactor hides: the server's, or over
      HTTP with per-client keys its client's (copied from the request) */
   const char *key;
@@ -1003,8 +1158,8 @@ typedef struct e2b_mcp__slot {
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
   e2b_mcp_conn conn;          /* kept open between calls */
-  char req[E2B_MCP_REQ_MAX];
-  char resp[E2B_MCP_RESP_MAX + 1];
+  char req[E2B_MCP_REQ_MAX];  /* the request the exchange sends (and the body, in resp, before the answer) */
+  char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
 } e2b_mcp__slot;
 
 /* ---- the engine seam: what a transport of your own uses ----
@@ -1753,69 +1908,15 @@ E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, c
 
 /* >>ports --------------------------------------------------------------------
    The socket port (its contract: e2b_mcp_sock_port) and what is built on it
-   here: a bounded wait for the HTTP transport's writes (e2b_mcp__sock_wait),
-   the chunked file reader the TLS ports load trust anchors with, and
-   the TLS port. The POSIX port uses only the public part of this header.
-
-   THE TLS PORT CONTRACT. A TLS port (ports/e2b_mcp_tls_*.h) defines the types
-   e2b_mcp_tls (one connection's state, with an int `want`) and
-   e2b_mcp_tls_trust (the trust anchors, and the session every connection to
-   the same host resumes), and the functions below, named e2b_mcp__tls_<name>.
-   None waits: each moves what the socket takes or gives now, through the
-   socket port's send and recv; after E2B_MCP_ERR_AGAIN, t->want says what the
-   socket must become (E2B_MCP_WANT_READ or _WRITE) before the same call is
-   made again with the same arguments.
-     trust_init(tr, ca_file)  loads the anchors (ca_file; NULL: the built-in or
-                              the system's): their count, or E2B_MCP_ERR_TLS_TRUST
-     start(t, tr, host)       readies t for a new connection to host (SNI, and
-                              the name the certificate must carry), offering
-                              tr's session when it is host's; no I/O: 0 or an error
-     handshake(t, tr, s)      0 once the handshake is done and the chain, the
-                              name and the dates are verified (the session goes
-                              to tr); E2B_MCP_ERR_AGAIN; or an error
-                              (E2B_MCP_ERR_TLS_*; host's session is then dropped)
-     send(t, s, p, n)         takes up to n bytes: the count (> 0),
-                              E2B_MCP_ERR_AGAIN, or an error; what it took may
-                              wait in t until flush
-     flush(t, s)              0 once every byte taken is on the wire,
-                              E2B_MCP_ERR_AGAIN, or an error
-     recv(t, s, p, n)         the count (> 0); 0 at the peer's close_notify;
-                              E2B_MCP_ERR_CLOSED when the stream ended without
-                              it (maybe cut); E2B_MCP_ERR_AGAIN; or an error
-     close(t, s)              sends close_notify if the socket takes it now;
-                              the socket stays the caller's to close */
+   here: the port's clock, an idle connection's check, the chunked file reader a TLS port may load trust anchors with
+   (e2b_mcp_file_stream), and the TLS port of E2B_MCP_TLS_NONE (the TLS port
+   contract: >>ports in the declarations; a built-in port's functions came
+   with its types). The POSIX port uses only the public part of this header. */
 #if defined(E2B_MCP_SOCK_POSIX)
 #  include "ports/e2b_mcp_sock_posix.h"
 #endif
-#if defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_NOW_S)
-#  include <time.h>
-#  define E2B_MCP_NOW_S() ((unsigned long)time(NULL))
-#endif
-#ifdef E2B_MCP_TLS_BEARSSL   /* the mbedTLS port takes time from its own platform layer */
-static unsigned long e2b_mcp__now_s(void) { return E2B_MCP_NOW_S(); }   /* certificate time */
-#endif
-
 static unsigned long e2b_mcp__port_now(const e2b_mcp_sock_port *p) { return p && p->now_ms ? p->now_ms(p->user) : 0; }
-static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { return e2b_mcp__port_now(srv->net); }
 
-#ifdef E2B_MCP__HTTP
-/* Waits until s is ready for want, at most timeout_ms: 0 or E2B_MCP_ERR_TIMEOUT.
-   Only the HTTP transport waits so: for a client slow to take an answer that
-   outgrew its queue (bounded by the write timeout). */
-static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
-  const e2b_mcp_sock_port *p = s->port;
-  unsigned long start = e2b_mcp__port_now(p);
-  long left = timeout_ms;
-  e2b_mcp_poll q;
-  for (;;) {
-    q.sock = s; q.want = want; q.ready = 0;
-    if (p->wait(p->user, &q, 1, (int)left) > 0 && q.ready) return 0;
-    /* a signal may end a wait early: the clock says what is left */
-    left = start ? timeout_ms - (long)(e2b_mcp__port_now(p) - start) : 0;
-    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
-  }
-}
-#endif
 /* What is there to read now: > 0, 0 at the end, E2B_MCP_ERR_AGAIN or an error. */
 static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *b, size_t n) { return s->port->recv(s->port->user, s, b, n); }
 static void e2b_mcp__sock_close(e2b_mcp_sock *s) { if (s->port) s->port->close(s->port->user, s); s->h = -1; }
@@ -1849,7 +1950,7 @@ static int e2b_mcp__sock_idle_ok(e2b_mcp_sock *s) {
 #    include <fcntl.h>
 #    include <unistd.h>
 #    include <errno.h>
-static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
+E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
   unsigned char chunk[256];
   int fd, rc = 0;
   ssize_t r;
@@ -1866,7 +1967,7 @@ static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const u
   return rc;
 }
 #  elif !defined(E2B_MCP_TLS_NO_FILE) && !defined(E2B_MCP_NO_STDIO)
-static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
+E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
   unsigned char chunk[256];
   size_t r;
   int rc = 0;
@@ -1879,36 +1980,67 @@ static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const u
   return rc;
 }
 #  else
-static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
+E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
   (void)path; (void)push; (void)ctx;
   return -1;
 }
 #  endif
 #endif
 
-#define E2B_MCP__PORT_IMPL
-#if defined(E2B_MCP_TLS_BEARSSL)
-#  include "ports/e2b_mcp_tls_bearssl.h"
-#elif defined(E2B_MCP_TLS_MBEDTLS)
-#  include "ports/e2b_mcp_tls_mbedtls.h"
-#else
-static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) { (void)tr; (void)ca_file; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp__tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) { (void)t; (void)tr; (void)host; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp__tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) { (void)t; (void)tr; (void)s; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp__tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
-static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; }
+#if defined(E2B_MCP_TLS_NONE)
+static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) { (void)tr; (void)ca_file; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp_tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) { (void)t; (void)tr; (void)host; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp_tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) { (void)t; (void)tr; (void)s; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp_tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp_tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; return E2B_MCP_ERR_NO_TLS; }
+static int e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
+static void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; }
 #endif
 
+/* >>stream ---------------------------------------------------------------------
+   The plain stream and the TLS stream (the TLS port's functions behind the
+   same vtable), and closing a connection whatever its stream. */
+static int e2b_mcp__st_plain_start(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr, const char *host) { (void)c; (void)tr; (void)host; return 0; }
+static int e2b_mcp__st_plain_handshake(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr) { (void)c; (void)tr; return 0; }
+static int e2b_mcp__st_plain_send(e2b_mcp_conn *c, const unsigned char *p, size_t n) { return c->sock.port->send(c->sock.port->user, &c->sock, p, n); }
+static int e2b_mcp__st_plain_flush(e2b_mcp_conn *c) { (void)c; return 0; }
+static int e2b_mcp__st_plain_recv(e2b_mcp_conn *c, unsigned char *p, size_t n) { return e2b_mcp__sock_recv(&c->sock, p, n); }
+static void e2b_mcp__st_plain_close(e2b_mcp_conn *c) { (void)c; }
+static int e2b_mcp__st_plain_want(const e2b_mcp_conn *c, int plain) { (void)c; return plain; }
+static const e2b_mcp__stream e2b_mcp__stream_plain = {
+  e2b_mcp__st_plain_start, e2b_mcp__st_plain_handshake, e2b_mcp__st_plain_send, e2b_mcp__st_plain_flush,
+  e2b_mcp__st_plain_recv, e2b_mcp__st_plain_close, e2b_mcp__st_plain_want
+};
+
+static int e2b_mcp__st_tls_start(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr, const char *host) { return e2b_mcp_tls_start(&c->tls, tr, host); }
+static int e2b_mcp__st_tls_handshake(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr) { return e2b_mcp_tls_handshake(&c->tls, tr, &c->sock); }
+static int e2b_mcp__st_tls_send(e2b_mcp_conn *c, const unsigned char *p, size_t n) { return e2b_mcp_tls_send(&c->tls, &c->sock, p, n); }
+static int e2b_mcp__st_tls_flush(e2b_mcp_conn *c) { return e2b_mcp_tls_flush(&c->tls, &c->sock); }
+static int e2b_mcp__st_tls_recv(e2b_mcp_conn *c, unsigned char *p, size_t n) { return e2b_mcp_tls_recv(&c->tls, &c->sock, p, n); }
+static void e2b_mcp__st_tls_close(e2b_mcp_conn *c) { e2b_mcp_tls_close(&c->tls, &c->sock); }
+static int e2b_mcp__st_tls_want(const e2b_mcp_conn *c, int plain) { (void)plain; return c->tls.want; }
+static const e2b_mcp__stream e2b_mcp__stream_tls = {
+  e2b_mcp__st_tls_start, e2b_mcp__st_tls_handshake, e2b_mcp__st_tls_send, e2b_mcp__st_tls_flush,
+  e2b_mcp__st_tls_recv, e2b_mcp__st_tls_close, e2b_mcp__st_tls_want
+};
+
+/* Closes the connection, or the socket of one still connecting or in its
+   handshake (whose stream has nothing to end yet). */
+static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
+  if (c->open && c->st) c->st->close(c);
+  if (c->open || c->sock.h >= 0) e2b_mcp__sock_close(&c->sock);
+  c->open = 0;
+}
 /* >>http client -------------------------------------------------------------
-   HTTP/1.1 to E2B, one exchange per call slot, never waiting: URL parsing and
-   the DNS cache, a request writer, the response head's parser (one header-line
-   reader for both directions), a chunked decoder, and the exchange's state
-   machine (e2b_mcp__client_step) over the slot's keep-alive connection, with
-   its blocking convenience (e2b_mcp__client_run). Answers are bounded by
-   E2B_MCP_RESP_MAX; a connection that went stale while idle is reopened once,
-   transparently, when nothing of the answer was read yet. */
+   HTTP/1.1 to E2B, never waiting: URL parsing and the DNS cache, a request
+   writer, the response head's parser (one header-line reader for both
+   directions), a chunked decoder, the exchange (sans I/O: it pumps buffers,
+   e2b_mcp__exchange_*), and the client that drives one exchange over a
+   keep-alive connection's stream (e2b_mcp__client_step), with its blocking
+   convenience (e2b_mcp__client_run). Nothing here knows the server or its
+   call slots: the caller passes the connection, the buffers and a dial. A
+   connection that went stale while idle is reopened once, transparently,
+   when nothing of the answer was read yet. */
 
 /* Parses http[s]://host[:port][/prefix]. */
 static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
@@ -1942,20 +2074,12 @@ static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
   return 0;
 }
 
-/* Closes the connection, or the socket of one still connecting or in its handshake. */
-static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
-  if (c->open && c->https) e2b_mcp__tls_close(&c->tls, &c->sock);
-  if (c->open || c->sock.h >= 0) e2b_mcp__sock_close(&c->sock);
-  c->open = 0;
-}
-
-/* The address of u's host: resolved once, then reused for cfg.dns_ttl_ms
-   (the port's resolve may block; nothing else here does). */
-static int e2b_mcp__resolve(e2b_mcp_server *s, e2b_mcp_url *u) {
-  unsigned long now = e2b_mcp__now_ms(s);
-  if (u->addr.family && (!now || now - u->addr_ms < (unsigned long)s->cfg.dns_ttl_ms)) return 0;
+/* The address of u's host: resolved once, then reused for ttl_ms (the
+   caller's cfg.dns_ttl_ms; the port's resolve may block, nothing else here does). */
+static int e2b_mcp__resolve(const e2b_mcp_sock_port *net, e2b_mcp_url *u, unsigned long now, unsigned long ttl_ms) {
+  if (u->addr.family && (!now || now - u->addr_ms < ttl_ms)) return 0;
   u->addr.family = 0;
-  if (!s->net->resolve || s->net->resolve(s->net->user, u->host, &u->addr) != 0 || !u->addr.family) {
+  if (!net->resolve || net->resolve(net->user, u->host, &u->addr) != 0 || !u->addr.family) {
     u->addr.family = 0;
     return E2B_MCP_ERR_DNS;
   }
@@ -2141,31 +2265,12 @@ static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mc
   return 0;
 }
 
-/* ---- one exchange, moved on without waiting ----
-   A call slot's request goes out and its answer comes in through these
-   states; e2b_mcp__client_step moves them as far as the sockets allow and
-   leaves in k->want what the socket must become (E2B_MCP_WANT_*), in
-   k->until when the step is due (the connect timeout for connecting and the
-   handshake, the read timeout for the whole answer: a server that trickles a
-   byte at a time cannot hold a call longer). The answer lands in k->resp,
-   bounded by E2B_MCP_RESP_MAX; k->r says what came. A connection that went
-   stale while idle is reopened once, transparently, when nothing of the
-   answer was read yet and the request is safe to repeat. */
-enum { E2B_MCP__IO_IDLE, E2B_MCP__IO_CONNECT, E2B_MCP__IO_CONNECTING, E2B_MCP__IO_HANDSHAKE, E2B_MCP__IO_SEND,
-       E2B_MCP__IO_FLUSH, E2B_MCP__IO_READ, E2B_MCP__IO_DONE };
-enum { E2B_MCP__RD_HEAD, E2B_MCP__RD_CHUNKED, E2B_MCP__RD_LENGTH, E2B_MCP__RD_CLOSE };   /* what is being read */
 
-/* The server's own URL the request goes to (it keeps the resolved address). */
-static e2b_mcp_url *e2b_mcp__client_url(e2b_mcp_server *s, const e2b_mcp__slot *k) { return k->rq.base == &s->dash ? &s->dash : &s->api; }
-
-/* Finishes the request's head (Host, the key, the body's length) and starts the exchange. */
-static void e2b_mcp__client_begin(e2b_mcp__slot *k) {
-  e2b_mcp__req *rq = &k->rq;
+/* Finishes the request's head in rq->w (Host, the key, the body's length):
+   0, or E2B_MCP_ERR_TOO_LARGE when it does not fit. */
+static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   const e2b_mcp_url *u = rq->base;
   char num[24];
-  memset(&k->r, 0, sizeof k->r);
-  k->r.retry_after = -1;
-  k->r.total_running = -1;
   e2b_mcp__req_lit(rq, " HTTP/1.1\r\nHost: ");
   if (strchr(u->host, ':')) {   /* an IPv6 literal keeps its brackets in Host (RFC 9110 7.2) */
     e2b_mcp__w_c(&rq->w, '[');
@@ -2178,254 +2283,349 @@ static void e2b_mcp__client_begin(e2b_mcp__slot *k) {
     e2b_mcp__req_lit(rq, num);
   }
   e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json\r\nX-API-Key: ");
-  e2b_mcp__req_lit(rq, k->key);
+  e2b_mcp__req_lit(rq, key);
   if (rq->body.buf) {
     e2b_mcp__req_lit(rq, "\r\nContent-Type: application/json\r\nContent-Length: ");
     e2b_mcp__fmt_ll(num, (long long)rq->body.len);
     e2b_mcp__req_lit(rq, num);
   }
   e2b_mcp__req_lit(rq, "\r\n\r\n");
-  k->attempt = 0;
-  k->io = E2B_MCP__IO_CONNECT;
-  if (rq->w.err) { k->r.err = E2B_MCP_ERR_TOO_LARGE; k->io = E2B_MCP__IO_DONE; }
+  return rq->w.err ? E2B_MCP_ERR_TOO_LARGE : 0;
 }
 
-/* A failed exchange: the connection goes (the next call starts clean), and a
-   reused one that died idle is tried once more. */
-static void e2b_mcp__client_fail(e2b_mcp__slot *k, int err) {
-  /* past the handshake, a TLS failure may come after E2B acted on the request */
-  if (k->io >= E2B_MCP__IO_SEND && err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) err = E2B_MCP_ERR_TLS_BROKEN;
-  e2b_mcp__conn_close(&k->conn);
-  /* Only a connection that sat idle may have died under us; retry it once,
-     and only a request that is safe to repeat (never a create, which would
-     start and bill a second sandbox). */
-  if (k->reused && !k->got && k->rq.idempotent && k->attempt == 0 && (err == E2B_MCP_ERR_CLOSED || err == E2B_MCP_ERR_RESET)) {
-    k->attempt = 1;
-    k->io = E2B_MCP__IO_CONNECT;
-    return;
-  }
-  k->r.err = err;
-  k->r.status = 0;
-  k->io = E2B_MCP__IO_DONE;
+/* ---- the exchange: one request and its answer, sans I/O ---- */
+enum { E2B_MCP__RD_HEAD, E2B_MCP__RD_CHUNKED, E2B_MCP__RD_LENGTH, E2B_MCP__RD_CLOSE };   /* how the answer is read */
+
+/* Takes the caller's buffers: the request (head, then body; body NULL or
+   body_len 0: none) and the answer's (in_cap bytes, and one for a NUL). */
+static void e2b_mcp__exchange_init(e2b_mcp__exchange *x, const char *head, size_t head_len, const char *body, size_t body_len,
+                                   char *in, size_t in_cap, int idempotent) {
+  memset(x, 0, sizeof *x);
+  x->head = head; x->head_len = head_len;
+  x->body = body_len ? body : NULL; x->body_len = body ? body_len : 0;
+  x->in = in; x->in_cap = in_cap;
+  x->idempotent = (unsigned char)(idempotent != 0);
+  x->r.retry_after = -1;
+  x->r.total_running = -1;
 }
 
-static int e2b_mcp__client_send(e2b_mcp_conn *c, const char *p, size_t n) {
-  if (c->https) return e2b_mcp__tls_send(&c->tls, &c->sock, (const unsigned char *)p, n);
-  return c->sock.port->send(c->sock.port->user, &c->sock, (const unsigned char *)p, n);
+/* Ends the exchange with err (the result says so; no status). Returns err. */
+static int e2b_mcp__exchange_fail(e2b_mcp__exchange *x, int err) {
+  x->r.err = err;
+  x->r.status = 0;
+  x->state = E2B_MCP__X_DONE;
+  return err;
 }
-static int e2b_mcp__client_recv(e2b_mcp_conn *c, char *p, size_t n) {
-  if (c->https) return e2b_mcp__tls_recv(&c->tls, &c->sock, (unsigned char *)p, n);
-  return e2b_mcp__sock_recv(&c->sock, (unsigned char *)p, n);
-}
-static int e2b_mcp__client_want(const e2b_mcp_conn *c, int plain) { return c->https ? c->tls.want : plain; }
 
-/* The answer's head is in; what follows it is read by its framing. 0, or an error. */
-static int e2b_mcp__client_head(e2b_mcp__slot *k) {
-  char *b = k->resp;
+/* From the first byte on a connection (a new one, or again after a stale
+   one): the answer is due within timeout_ms of now (now 0: no clock). */
+static void e2b_mcp__exchange_start(e2b_mcp__exchange *x, unsigned long now, unsigned long timeout_ms) {
+  x->sent = x->have = x->hlen = x->got_body = 0;
+  x->piece = 0; x->got = 0;
+  x->mode = E2B_MCP__RD_HEAD;
+  x->r.err = 0; x->r.status = 0;
+  x->state = E2B_MCP__X_SEND;
+  x->until = now ? now + timeout_ms : 0;
+}
+
+static int e2b_mcp__exchange_expired(const e2b_mcp__exchange *x, unsigned long now) {
+  return x->until && now && (long)(now - x->until) >= 0;
+}
+
+/* What to send next: *p and its length; 0 once all is sent (the answer is read then). */
+static size_t e2b_mcp__exchange_out(e2b_mcp__exchange *x, const char **p) {
+  if (x->state != E2B_MCP__X_SEND) return 0;
+  if (x->piece == 0 && x->sent == x->head_len && x->body) { x->piece = 1; x->sent = 0; }
+  if (x->piece == 0 ? x->sent == x->head_len : x->sent == x->body_len) { x->state = E2B_MCP__X_READ; return 0; }
+  *p = (x->piece ? x->body : x->head) + x->sent;
+  return (x->piece ? x->body_len : x->head_len) - x->sent;
+}
+static void e2b_mcp__exchange_sent(e2b_mcp__exchange *x, size_t n) { x->sent += n; }
+
+/* The answer is whole: the result points at the body, NUL-terminated. */
+static int e2b_mcp__exchange_whole(e2b_mcp__exchange *x) {
+  if (x->mode == E2B_MCP__RD_CHUNKED && x->got_body > x->in_cap) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE);
+  if (x->mode != E2B_MCP__RD_CHUNKED) x->got_body = x->have;
+  x->in[x->got_body] = 0;
+  x->r.status = x->h.status;
+  x->r.body = x->in;
+  x->r.body_len = x->got_body;
+  x->state = E2B_MCP__X_DONE;
+  return 1;
+}
+
+/* Whether what came so far is the whole answer (its head is read). */
+static int e2b_mcp__exchange_complete(const e2b_mcp__exchange *x) {
+  if (x->mode == E2B_MCP__RD_CHUNKED) return x->ch.state == E2B_MCP__CH_DONE;
+  return x->mode == E2B_MCP__RD_LENGTH && x->have == (size_t)x->h.length;
+}
+
+/* Looks for the end of the answer's head in what came; once it is there,
+   what follows it is read by its framing. 0, or an error. */
+static int e2b_mcp__exchange_head(e2b_mcp__exchange *x) {
+  char *b = x->in;
   int r;
   for (;;) {
-    size_t i, from = k->hlen;
-    k->hlen = 0;
-    for (i = from; i + 3 < k->have; i++)
-      if (b[i] == '\r' && b[i + 1] == '\n' && b[i + 2] == '\r' && b[i + 3] == '\n') { k->hlen = i + 4; break; }
-    if (!k->hlen) { k->hlen = k->have > 3 ? k->have - 3 : 0; return k->have == E2B_MCP_RESP_MAX ? E2B_MCP_ERR_TOO_LARGE : 0; }
-    if ((r = e2b_mcp__head_parse(b, k->hlen, &k->head, &k->r)) != 0) return r;
+    size_t i, from = x->hlen;
+    x->hlen = 0;
+    for (i = from; i + 3 < x->have; i++)
+      if (b[i] == '\r' && b[i + 1] == '\n' && b[i + 2] == '\r' && b[i + 3] == '\n') { x->hlen = i + 4; break; }
+    if (!x->hlen) { x->hlen = x->have > 3 ? x->have - 3 : 0; return x->have == x->in_cap ? E2B_MCP_ERR_TOO_LARGE : 0; }
+    if ((r = e2b_mcp__head_parse(b, x->hlen, &x->h, &x->r)) != 0) return r;
     /* interim 1xx heads (100 Continue, 103 Early Hints from a proxy or CDN)
        are skipped: the final answer follows them */
-    if (k->head.status == 101) return E2B_MCP_ERR_PROTOCOL;   /* a protocol switch is never asked for */
-    k->have -= k->hlen;
-    memmove(b, b + k->hlen, k->have);
-    k->hlen = 0;
-    if (k->head.status >= 200) break;
+    if (x->h.status == 101) return E2B_MCP_ERR_PROTOCOL;   /* a protocol switch is never asked for */
+    x->have -= x->hlen;
+    memmove(b, b + x->hlen, x->have);
+    x->hlen = 0;
+    if (x->h.status >= 200) break;
   }
-  k->r.status = k->head.status;
-  k->body = 0;
-  if (k->head.status == 204 || k->head.status == 304) {   /* no body (the client never sends HEAD) */
-    k->head.length = 0; k->head.chunked = 0;
-    k->mode = E2B_MCP__RD_LENGTH;
-    k->have = 0;
-  } else if (k->head.chunked) {
+  x->got_body = 0;
+  if (x->h.status == 204 || x->h.status == 304) {   /* no body (the client never sends HEAD) */
+    x->h.length = 0; x->h.chunked = 0;
+    x->mode = E2B_MCP__RD_LENGTH;
+    x->have = 0;
+  } else if (x->h.chunked) {
     long d;
-    memset(&k->ch, 0, sizeof k->ch);
-    k->mode = E2B_MCP__RD_CHUNKED;
-    if ((d = e2b_mcp__chunked_run(&k->ch, b, b, k->have)) < 0) return E2B_MCP_ERR_PROTOCOL;
-    k->body = (size_t)d;
-  } else if (k->head.length >= 0) {
-    if ((unsigned long long)k->head.length > E2B_MCP_RESP_MAX) return E2B_MCP_ERR_TOO_LARGE;
-    k->mode = E2B_MCP__RD_LENGTH;
-    if (k->have > (size_t)k->head.length) k->have = (size_t)k->head.length;   /* a pipelined surplus is not expected; drop it */
+    memset(&x->ch, 0, sizeof x->ch);
+    x->mode = E2B_MCP__RD_CHUNKED;
+    if ((d = e2b_mcp__chunked_run(&x->ch, b, b, x->have)) < 0) return E2B_MCP_ERR_PROTOCOL;
+    x->got_body = (size_t)d;
+  } else if (x->h.length >= 0) {
+    if ((unsigned long long)x->h.length > x->in_cap) return E2B_MCP_ERR_TOO_LARGE;
+    x->mode = E2B_MCP__RD_LENGTH;
+    if (x->have > (size_t)x->h.length) x->have = (size_t)x->h.length;   /* a pipelined surplus is not expected; drop it */
   } else {
-    k->mode = E2B_MCP__RD_CLOSE;
-    k->head.close = 1;
+    x->mode = E2B_MCP__RD_CLOSE;
+    x->h.close = 1;
   }
   return 0;
 }
 
-/* Whether the answer is complete. */
-static int e2b_mcp__client_whole(const e2b_mcp__slot *k) {
-  if (k->mode == E2B_MCP__RD_CHUNKED) return k->ch.state == E2B_MCP__CH_DONE;
-  return k->mode == E2B_MCP__RD_LENGTH && k->have == (size_t)k->head.length;
+/* Where the answer's next bytes go: *p and the room there; 0 when the
+   exchange takes none (it is done: whole, or failed, e.g. too large). */
+static size_t e2b_mcp__exchange_in(e2b_mcp__exchange *x, char **p) {
+  const size_t cap = x->in_cap;   /* in has cap + 1 bytes: a body of exactly cap still fits */
+  size_t at, end;
+  if (x->state != E2B_MCP__X_READ) return 0;
+  switch (x->mode) {
+    case E2B_MCP__RD_HEAD:
+      if (x->have == cap) { e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE); return 0; }
+      at = x->have; end = cap;
+      break;
+    case E2B_MCP__RD_CHUNKED:   /* raw bytes land after the decoded body, which they are decoded onto */
+      if (x->got_body > cap) { e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE); return 0; }
+      at = x->got_body; end = cap + 1;
+      break;
+    case E2B_MCP__RD_LENGTH:
+      at = x->have; end = (size_t)x->h.length;
+      break;
+    default:   /* close-delimited: one byte past cap tells an answer too large */
+      if (x->have > cap) { e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE); return 0; }
+      at = x->have; end = cap + 1;
+  }
+  *p = x->in + at;
+  return end - at;
 }
 
-/* Reads what is there. 1: the answer is whole; 0: more to come; < 0 an error. */
-static int e2b_mcp__client_read(e2b_mcp__slot *k) {
-  char *b = k->resp;
-  const size_t cap = E2B_MCP_RESP_MAX;   /* resp has cap + 1 bytes: a body of exactly cap still fits */
-  int n;
-  switch (k->mode) {
+/* n bytes came where e2b_mcp__exchange_in said: 1 the answer is whole (the
+   result is in x->r), 0 more to come, < 0 the exchange failed (x->r.err). */
+static int e2b_mcp__exchange_received(e2b_mcp__exchange *x, size_t n) {
+  int r;
+  if (x->state != E2B_MCP__X_READ) return x->r.err ? x->r.err : 1;
+  switch (x->mode) {
     case E2B_MCP__RD_HEAD:
-      if (k->have == cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__client_recv(&k->conn, b + k->have, cap - k->have);
-      if (n <= 0) return n == 0 ? E2B_MCP_ERR_CLOSED : n;
-      k->got = 1;
-      k->have += (size_t)n;
-      if ((n = e2b_mcp__client_head(k)) != 0) return n;
+      x->got = 1;
+      x->have += n;
+      if ((r = e2b_mcp__exchange_head(x)) != 0) return e2b_mcp__exchange_fail(x, r);
+      if (x->mode == E2B_MCP__RD_HEAD) return 0;
       break;
     case E2B_MCP__RD_CHUNKED: {
-      long d;
-      if (k->body > cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__client_recv(&k->conn, b + k->body, cap + 1 - k->body);
-      if (n <= 0) return n == 0 ? E2B_MCP_ERR_CLOSED : n;
-      if ((d = e2b_mcp__chunked_run(&k->ch, b + k->body, b + k->body, (size_t)n)) < 0) return E2B_MCP_ERR_PROTOCOL;
-      k->body += (size_t)d;
+      char *at = x->in + x->got_body;
+      long d = e2b_mcp__chunked_run(&x->ch, at, at, n);
+      if (d < 0) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_PROTOCOL);
+      x->got_body += (size_t)d;
       break;
     }
-    case E2B_MCP__RD_LENGTH:
-      n = e2b_mcp__client_recv(&k->conn, b + k->have, (size_t)k->head.length - k->have);
-      if (n <= 0) return n == 0 ? E2B_MCP_ERR_CLOSED : n;
-      k->have += (size_t)n;
-      break;
-    default:   /* close-delimited */
-      if (k->have > cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__client_recv(&k->conn, b + k->have, cap + 1 - k->have);
-      if (n < 0) return n;
-      if (n == 0) { k->body = k->have; return k->have > cap ? E2B_MCP_ERR_TOO_LARGE : 1; }
-      k->have += (size_t)n;
-      return 0;
+    case E2B_MCP__RD_LENGTH: x->have += n; break;
+    default: x->have += n; return 0;   /* close-delimited: the end of the stream ends it */
   }
-  if (k->mode == E2B_MCP__RD_HEAD || !e2b_mcp__client_whole(k)) return 0;
-  if (k->mode == E2B_MCP__RD_CHUNKED && k->body > cap) return E2B_MCP_ERR_TOO_LARGE;
-  if (k->mode == E2B_MCP__RD_LENGTH) k->body = k->have;
-  return 1;
+  return e2b_mcp__exchange_complete(x) ? e2b_mcp__exchange_whole(x) : 0;
 }
 
-/* Moves the exchange on as far as it goes without waiting. */
-static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
-  e2b_mcp_conn *c = &k->conn;
-  e2b_mcp_url *u = e2b_mcp__client_url(s, k);
-  unsigned long now = e2b_mcp__now_ms(s);
+/* The peer ended the stream: the end of a close-delimited body, else the
+   answer was cut (E2B_MCP_ERR_CLOSED). Returns as _received does. */
+static int e2b_mcp__exchange_closed(e2b_mcp__exchange *x) {
+  if (x->state != E2B_MCP__X_READ) return x->r.err ? x->r.err : 1;
+  if (x->mode != E2B_MCP__RD_CLOSE) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_CLOSED);
+  if (x->have > x->in_cap) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE);
+  return e2b_mcp__exchange_whole(x);
+}
+
+/* Whether the connection can carry the next request: the answer is whole
+   and neither side asked to close. */
+static int e2b_mcp__exchange_keep(const e2b_mcp__exchange *x) {
+  return x->state == E2B_MCP__X_DONE && !x->r.err && !x->h.close;
+}
+
+/* ---- the client: one exchange over a keep-alive connection, moved on without waiting ----
+   A request goes out and its answer comes in through these states;
+   e2b_mcp__client_step moves them as far as the socket allows and leaves in
+   k->want what the socket must become (E2B_MCP_WANT_*), in k->until when the
+   step is due (the connect timeout for connecting and the handshake, the
+   read timeout for the whole answer: a server that trickles a byte at a time
+   cannot hold a call longer). The connection (c) is the caller's and stays
+   open from request to request; TLS or not is its stream's business. */
+enum { E2B_MCP__IO_IDLE, E2B_MCP__IO_CONNECT, E2B_MCP__IO_CONNECTING, E2B_MCP__IO_HANDSHAKE, E2B_MCP__IO_SEND,
+       E2B_MCP__IO_FLUSH, E2B_MCP__IO_READ, E2B_MCP__IO_DONE };
+
+/* Starts the request rq (built into its buffers; the head is finished here
+   with the key) with the answer to come into in[0..in_cap] (one more for a NUL). */
+static void e2b_mcp__client_begin(e2b_mcp__client *k, e2b_mcp__req *rq, const char *key, char *in, size_t in_cap) {
+  int err = e2b_mcp__req_end(rq, key);
+  e2b_mcp__exchange_init(&k->x, rq->w.buf, rq->w.len, rq->body.buf, rq->body.len, in, in_cap, rq->idempotent);
+  k->attempt = 0; k->reused = 0; k->want = 0; k->until = 0;
+  k->io = E2B_MCP__IO_CONNECT;
+  if (err) { e2b_mcp__exchange_fail(&k->x, err); k->io = E2B_MCP__IO_DONE; }
+}
+
+/* A failed request: the connection goes (the next call starts clean), and a
+   reused one that died idle is tried once more. */
+static void e2b_mcp__client_fail(e2b_mcp__client *k, e2b_mcp_conn *c, int err) {
+  /* past the handshake, a TLS failure may come after E2B acted on the request */
+  if (k->io >= E2B_MCP__IO_SEND && err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) err = E2B_MCP_ERR_TLS_BROKEN;
+  e2b_mcp__conn_close(c);
+  /* Only a connection that sat idle may have died under us; retry it once,
+     and only a request that is safe to repeat (never a create, which would
+     start and bill a second sandbox). */
+  if (k->reused && !k->x.got && k->x.idempotent && k->attempt == 0 && (err == E2B_MCP_ERR_CLOSED || err == E2B_MCP_ERR_RESET)) {
+    k->attempt = 1;
+    k->io = E2B_MCP__IO_CONNECT;
+    return;
+  }
+  e2b_mcp__exchange_fail(&k->x, err);
+  k->io = E2B_MCP__IO_DONE;
+}
+
+/* Whether what k waits for is late: the connect (or handshake), or the answer. */
+static int e2b_mcp__client_late(const e2b_mcp__client *k, unsigned long now) {
+  if (k->io >= E2B_MCP__IO_SEND) return e2b_mcp__exchange_expired(&k->x, now);
+  return k->until && now && (long)(now - k->until) >= 0;
+}
+
+/* Moves the request on as far as it goes without waiting, at time now. */
+static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_mcp__dial *d, unsigned long now) {
+  e2b_mcp__exchange *x = &k->x;
+  e2b_mcp_url *u = d->url;
   int r;
   /* The step waits (returns) only when its socket has nothing for it now,
      and then only until k->until: what came meanwhile is read first, so a
-     call that stood still (its engine busy elsewhere) is not failed for that. */
+     request that stood still (its caller busy elsewhere) is not failed for that. */
 #define E2B_MCP__WAIT_FOR(w) { \
-    if (k->until && now && (long)(now - k->until) >= 0) { e2b_mcp__client_fail(k, E2B_MCP_ERR_TIMEOUT); continue; } \
-    k->want = (w); return; }   /* a block, not do-while: its continue is the loop's */
+    if (e2b_mcp__client_late(k, now)) { e2b_mcp__client_fail(k, c, E2B_MCP_ERR_TIMEOUT); continue; } \
+    k->want = (unsigned char)(w); return; }   /* a block, not do-while: its continue is the loop's */
   for (;;) {
-    if (k->io == E2B_MCP__IO_DONE || k->io == E2B_MCP__IO_IDLE) return;
     switch (k->io) {
       case E2B_MCP__IO_CONNECT:
-        k->reused = k->got = 0;
+        k->reused = 0;
         if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) {
           if (e2b_mcp__sock_idle_ok(&c->sock)) { k->reused = 1; goto connected; }
           /* closed (or talking) while idle: start afresh */
         }
         e2b_mcp__conn_close(c);
 #ifdef E2B_MCP_TLS_NONE
-        if (u->https) { e2b_mcp__client_fail(k, E2B_MCP_ERR_NO_TLS); continue; }
+        if (u->https) { e2b_mcp__client_fail(k, c, E2B_MCP_ERR_NO_TLS); continue; }
 #endif
-        if (u->https && !s->trust_loaded) { e2b_mcp__client_fail(k, E2B_MCP_ERR_TLS_TRUST); continue; }
-        if ((r = e2b_mcp__resolve(s, u)) != 0) { e2b_mcp__client_fail(k, r); continue; }
+        if (u->https && !d->trust) { e2b_mcp__client_fail(k, c, E2B_MCP_ERR_TLS_TRUST); continue; }
+        if ((r = e2b_mcp__resolve(d->net, u, now, d->dns_ttl_ms)) != 0) { e2b_mcp__client_fail(k, c, r); continue; }
         c->sock.h = -1;
-        c->sock.port = s->net;
+        c->sock.port = d->net;
         c->https = u->https;
-        k->until = now ? now + (unsigned long)s->cfg.connect_timeout_ms : 0;
+        c->st = u->https ? &e2b_mcp__stream_tls : &e2b_mcp__stream_plain;
+        k->until = now ? now + d->connect_ms : 0;
         k->io = E2B_MCP__IO_CONNECTING;
         /* fall through */
       case E2B_MCP__IO_CONNECTING:
-        r = s->net->connect(s->net->user, &c->sock, &u->addr, u->port);
+        r = d->net->connect(d->net->user, &c->sock, &u->addr, u->port);
         if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(E2B_MCP_WANT_WRITE);
         if (r != 0) {
           if (r == E2B_MCP_ERR_CONNECT) u->addr.family = 0;   /* the address may have moved: ask again next time */
           e2b_mcp__sock_close(&c->sock);
-          e2b_mcp__client_fail(k, r);
+          e2b_mcp__client_fail(k, c, r);
           continue;
         }
-        if (!u->https) goto opened;
-        if ((r = e2b_mcp__tls_start(&c->tls, &s->trust, u->host)) != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, r); continue; }
+        if ((r = c->st->start(c, d->trust, u->host)) != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, c, r); continue; }
         k->io = E2B_MCP__IO_HANDSHAKE;
         /* fall through */
       case E2B_MCP__IO_HANDSHAKE:
-        r = e2b_mcp__tls_handshake(&c->tls, &s->trust, &c->sock);
-        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->tls.want);
-        if (r != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, r); continue; }
-      opened:
-        c->open = 1; c->https = u->https; c->port = u->port;
+        r = c->st->handshake(c, d->trust);
+        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->st->want(c, E2B_MCP_WANT_READ));
+        if (r != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, c, r); continue; }
+        c->open = 1; c->port = u->port;
         e2b_mcp__strlcpy(c->host, u->host, sizeof c->host);
         c->connects++;
       connected:
-        k->sent = 0; k->piece = 0;
-        k->have = k->hlen = k->body = 0;
-        k->mode = E2B_MCP__RD_HEAD;
-        k->until = now ? now + (unsigned long)s->cfg.read_timeout_ms : 0;
+        e2b_mcp__exchange_start(x, now, d->read_ms);
+        k->until = x->until;
         k->io = E2B_MCP__IO_SEND;
         /* fall through */
       case E2B_MCP__IO_SEND: {
-        const char *p = k->piece ? k->rq.body.buf : k->req;
-        size_t n = k->piece ? k->rq.body.len : k->rq.w.len;
-        if (k->sent < n) {
-          r = e2b_mcp__client_send(c, p + k->sent, n - k->sent);
-          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(e2b_mcp__client_want(c, E2B_MCP_WANT_WRITE));
-          if (r <= 0) { e2b_mcp__client_fail(k, r < 0 ? r : E2B_MCP_ERR_CLOSED); continue; }
-          k->sent += (size_t)r;
+        const char *p = NULL;
+        size_t n = e2b_mcp__exchange_out(x, &p);
+        if (n) {
+          r = c->st->send(c, (const unsigned char *)p, n);
+          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->st->want(c, E2B_MCP_WANT_WRITE));
+          if (r <= 0) { e2b_mcp__client_fail(k, c, r < 0 ? r : E2B_MCP_ERR_CLOSED); continue; }
+          e2b_mcp__exchange_sent(x, (size_t)r);
           continue;
         }
-        if (!k->piece && k->rq.body.buf && k->rq.body.len) { k->piece = 1; k->sent = 0; continue; }
         k->io = E2B_MCP__IO_FLUSH;
       }
         /* fall through */
       case E2B_MCP__IO_FLUSH:
-        if (c->https && (r = e2b_mcp__tls_flush(&c->tls, &c->sock)) != 0) {
-          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->tls.want);
-          e2b_mcp__client_fail(k, r);
+        if ((r = c->st->flush(c)) != 0) {
+          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->st->want(c, E2B_MCP_WANT_WRITE));
+          e2b_mcp__client_fail(k, c, r);
           continue;
         }
         k->io = E2B_MCP__IO_READ;
         /* fall through */
-      case E2B_MCP__IO_READ:
-        r = e2b_mcp__client_read(k);
-        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(e2b_mcp__client_want(c, E2B_MCP_WANT_READ));
-        if (r < 0) { e2b_mcp__client_fail(k, r); continue; }
+      case E2B_MCP__IO_READ: {
+        char *p = NULL;
+        size_t n = e2b_mcp__exchange_in(x, &p);
+        if (!n) { e2b_mcp__client_fail(k, c, x->r.err ? x->r.err : E2B_MCP_ERR_TOO_LARGE); continue; }
+        r = c->st->recv(c, (unsigned char *)p, n);
+        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->st->want(c, E2B_MCP_WANT_READ));
+        if (r > 0) r = e2b_mcp__exchange_received(x, (size_t)r);
+        else if (r == 0) r = e2b_mcp__exchange_closed(x);
+        if (r < 0) { e2b_mcp__client_fail(k, c, r); continue; }
         if (r == 0) continue;
-        k->resp[k->body] = 0;
-        k->r.body = k->resp;
-        k->r.body_len = k->body;
         c->requests++;
-        if (k->head.close) e2b_mcp__conn_close(c);
+        if (!e2b_mcp__exchange_keep(x)) e2b_mcp__conn_close(c);
         k->io = E2B_MCP__IO_DONE;
         return;
-      default: return;
+      }
+      default: return;   /* idle, or done */
     }
   }
 #undef E2B_MCP__WAIT_FOR
 }
 
-/* The blocking convenience: runs k's exchange to its end, waiting on its socket alone. */
-static void e2b_mcp__client_run(e2b_mcp_server *s, e2b_mcp__slot *k) {
+/* The blocking convenience: runs k's request to its end, waiting on its socket alone. */
+static void e2b_mcp__client_run(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_mcp__dial *d) {
   for (;;) {
     e2b_mcp_poll q;
-    unsigned long now;
+    unsigned long now = e2b_mcp__port_now(d->net);
     long left;
-    e2b_mcp__client_step(s, k);
+    e2b_mcp__client_step(k, c, d, now);
     if (k->io == E2B_MCP__IO_DONE) return;
-    now = e2b_mcp__now_ms(s);
-    left = k->until && now ? (long)(k->until - now) : (long)s->cfg.read_timeout_ms;
+    now = e2b_mcp__port_now(d->net);
+    left = k->until && now ? (long)(k->until - now) : (long)d->read_ms;
     if (left < 1) left = 1;
-    q.sock = &k->conn.sock; q.want = k->want; q.ready = 0;
-    if (s->net->wait(s->net->user, &q, 1, (int)left) <= 0 && !now) e2b_mcp__client_fail(k, E2B_MCP_ERR_TIMEOUT);   /* no clock: a silent wait is the timeout */
+    q.sock = &c->sock; q.want = k->want; q.ready = 0;
+    if (d->net->wait(d->net->user, &q, 1, (int)left) <= 0 && !now) e2b_mcp__client_fail(k, c, E2B_MCP_ERR_TIMEOUT);   /* no clock: a silent wait is the timeout */
   }
 }
-
 /* >>sealed state ---------------------------------------------------------------
    SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), then the requestState of
    the stateless revision: what a call needs to resume, given to the client
@@ -2658,6 +2858,9 @@ static int e2b_mcp__state_open(const unsigned char key[32], const char *tool, co
 static const char *const e2b_mcp__versions[] = { "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25" };
 enum { E2B_MCP__V2024_11 = 0, E2B_MCP__V2025_03, E2B_MCP__V2025_06, E2B_MCP__V2025_11, E2B_MCP__VLATEST = E2B_MCP__V2025_11 };
 static const char *const e2b_mcp__levels[] = { "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency" };
+
+/* The server's clock: its socket port's (0: none). */
+static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { return e2b_mcp__port_now(srv->net); }
 
 enum { E2B_MCP__PARSE_ERROR = -32700, E2B_MCP__INVALID_REQUEST = -32600, E2B_MCP__METHOD_NOT_FOUND = -32601,
        E2B_MCP__INVALID_PARAMS = -32602, E2B_MCP__INTERNAL_ERROR = -32603,
@@ -4164,13 +4367,13 @@ static void e2b_mcp__what_req(const e2b_mcp__req *rq, char *out, size_t cap) {
   out[n] = 0;
 }
 
-/* Checks the exchange the engine ran (k->r): logs it, then on failure sets
+/* Checks the exchange the engine ran (k->cl.x.r): logs it, then on failure sets
    the error result (what happened and what to do) and returns -1. */
 static int e2b_mcp__call_checked(e2b_mcp_call *c, e2b_mcp__slot *k) {
   e2b_mcp_server *s = c->srv;
   const e2b_mcp__req *rq = &k->rq;
   const e2b_mcp_url *u = rq->base;
-  const e2b_mcp_http_resp *r = &k->r;
+  const e2b_mcp_http_resp *r = &k->cl.x.r;
   char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
   int err = r->err;
   e2b_mcp__what_req(rq, what_req, sizeof what_req);
@@ -5264,7 +5467,7 @@ static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
    in one of E2B_MCP_CALLS call slots, as a state machine: ASKING (its consent
    question went to the user; the answer comes as a message like any other
    and is acted on at the call's next step, as is a cancel), E2B (its request
-   is on the wire and moves with e2b_mcp__client_step), then it is answered
+   is on the wire and moves with e2b_mcp__slot_io), then it is answered
    through the sink it came with and the slot is free again. Nothing here
    waits: a transport adds the calls' sockets to its own wait
    (e2b_mcp_watch) and moves them after it (e2b_mcp_step), so
@@ -5323,7 +5526,7 @@ static int e2b_mcp__calls_busy(const e2b_mcp_server *s, int *asking, int *talkin
 }
 static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
-  k->io = E2B_MCP__IO_IDLE;
+  k->cl.io = E2B_MCP__IO_IDLE;
   k->has_sink = 0;
   if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
     memset(k->client_key, 0, sizeof k->client_key);
@@ -5367,13 +5570,32 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
   e2b_mcp__slot_free(k);
 }
 
+/* What k's E2B client is given of the server: the URL its request goes to
+   (the server's own, which keeps the resolved address), the socket port,
+   the trust anchors, the timeouts and how long an address is reused. */
+static void e2b_mcp__slot_dial(e2b_mcp_server *s, const e2b_mcp__slot *k, e2b_mcp__dial *d) {
+  d->url = k->rq.base == &s->dash ? &s->dash : &s->api;
+  d->net = s->net;
+  d->trust = s->trust_loaded ? &s->trust : NULL;
+  d->connect_ms = (unsigned long)s->cfg.connect_timeout_ms;
+  d->read_ms = (unsigned long)s->cfg.read_timeout_ms;
+  d->dns_ttl_ms = (unsigned long)s->cfg.dns_ttl_ms;
+}
+/* Moves k's E2B request on as far as its socket allows now. */
+static void e2b_mcp__slot_io(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__dial d;
+  e2b_mcp__slot_dial(s, k, &d);
+  e2b_mcp__client_step(&k->cl, &k->conn, &d, e2b_mcp__now_ms(s));
+  k->until = k->cl.until;
+}
+
 /* The request goes out: its state machine takes its first steps now. */
 static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
-  e2b_mcp__client_begin(k);
-  e2b_mcp__client_step(s, k);
+  e2b_mcp__client_begin(&k->cl, &k->rq, k->key, k->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp__slot_io(s, k);
 }
 
 /* Asks the user the consent question with elicitation/create: 1 when asked
@@ -5427,7 +5649,7 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__call_checked(c, k) == 0) {
-    c->tool->shape(c, &k->rq, &k->r);
+    c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
   }
   e2b_mcp__call_done(s, k, m);
@@ -5518,7 +5740,11 @@ answered:
    answer goes to m (NULL: only the result, into the scratch buffers). */
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   if (k->state != E2B_MCP__CS_E2B) return;
-  e2b_mcp__client_run(s, k);
+  {
+    e2b_mcp__dial d;
+    e2b_mcp__slot_dial(s, k, &d);
+    e2b_mcp__client_run(&k->cl, &k->conn, &d);
+  }
   e2b_mcp__call_end(s, k, m);
 }
 
@@ -5673,8 +5899,8 @@ E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
-    if ((k->state == E2B_MCP__CS_E2B && k->io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
-    else if (k->state == E2B_MCP__CS_E2B && n < cap) { p[n].sock = &k->conn.sock; p[n].want = k->want; p[n++].ready = 0; }
+    if ((k->state == E2B_MCP__CS_E2B && k->cl.io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
+    else if (k->state == E2B_MCP__CS_E2B && n < cap) { p[n].sock = &k->conn.sock; p[n].want = k->cl.want; p[n++].ready = 0; }
     if (k->until && now) {
       long left = (long)(k->until - now);
       if (left < 0) left = 0;
@@ -5729,8 +5955,8 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
       continue;
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
-    e2b_mcp__client_step(s, k);
-    if (k->io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
+    e2b_mcp__slot_io(s, k);
+    if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
 }
 
@@ -5961,6 +6187,23 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    connection slot is busy too, a newcomer gets 503 with Retry-After. A client
    that goes away mid-call frees its connection; its call runs to its end. */
 #ifdef E2B_MCP__HTTP
+/* Waits until s is ready for want, at most timeout_ms: 0 or E2B_MCP_ERR_TIMEOUT.
+   Only the HTTP transport waits so: for a client slow to take an answer that
+   outgrew its queue (bounded by the write timeout). */
+static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
+  const e2b_mcp_sock_port *p = s->port;
+  unsigned long start = e2b_mcp__port_now(p);
+  long left = timeout_ms;
+  e2b_mcp_poll q;
+  for (;;) {
+    q.sock = s; q.want = want; q.ready = 0;
+    if (p->wait(p->user, &q, 1, (int)left) > 0 && q.ready) return 0;
+    /* a signal may end a wait early: the clock says what is left */
+    left = start ? timeout_ms - (long)(e2b_mcp__port_now(p) - start) : 0;
+    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
+  }
+}
+
 /* PENDING: a complete tools/call that arrived while every call slot was busy;
    it is served once one is free, in the order the calls arrived (conn.tick),
    not in the order of their slots. CALL: its call is in a slot, its answer to
@@ -7032,7 +7275,7 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
   if (r) return r;
   if (s->api.https || s->dash.https)
-    s->trust_loaded = e2b_mcp__tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
+    s->trust_loaded = e2b_mcp_tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
   e2b_mcp__load_key(s);
   s->call_cooldown = s->cooldown_until;
   if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */

@@ -165,20 +165,20 @@ static void raw_open(void) {
   while ((r = e2b_mcp_sock_posix.connect(NULL, &S, &A, U.port)) == E2B_MCP_ERR_AGAIN) raw_wait(E2B_MCP_WANT_WRITE);
   if (r < 0) die(e2b_mcp_strerror(r));
   if (!U.https) return;
-  if ((r = e2b_mcp__tls_start(&T, &TR, U.host)) < 0) die(e2b_mcp_strerror(r));
-  while ((r = e2b_mcp__tls_handshake(&T, &TR, &S)) == E2B_MCP_ERR_AGAIN) raw_wait(T.want);
+  if ((r = e2b_mcp_tls_start(&T, &TR, U.host)) < 0) die(e2b_mcp_strerror(r));
+  while ((r = e2b_mcp_tls_handshake(&T, &TR, &S)) == E2B_MCP_ERR_AGAIN) raw_wait(T.want);
   if (r < 0) die(e2b_mcp_strerror(r));
 }
 static int raw_send(const unsigned char *p, size_t n) {
   int r;
   for (;;) {
-    r = U.https ? e2b_mcp__tls_send(&T, &S, p, n) : e2b_mcp_sock_posix.send(NULL, &S, p, n);
+    r = U.https ? e2b_mcp_tls_send(&T, &S, p, n) : e2b_mcp_sock_posix.send(NULL, &S, p, n);
     if (r != E2B_MCP_ERR_AGAIN) break;
     raw_wait(U.https ? T.want : E2B_MCP_WANT_WRITE);
   }
   if (r > 0 && U.https) {
     int f;
-    while ((f = e2b_mcp__tls_flush(&T, &S)) == E2B_MCP_ERR_AGAIN) raw_wait(T.want);
+    while ((f = e2b_mcp_tls_flush(&T, &S)) == E2B_MCP_ERR_AGAIN) raw_wait(T.want);
     if (f < 0) return f;
   }
   return r;
@@ -186,14 +186,14 @@ static int raw_send(const unsigned char *p, size_t n) {
 static int raw_recv(unsigned char *p, size_t n) {
   int r;
   for (;;) {
-    r = U.https ? e2b_mcp__tls_recv(&T, &S, p, n) : e2b_mcp_sock_posix.recv(NULL, &S, p, n);
+    r = U.https ? e2b_mcp_tls_recv(&T, &S, p, n) : e2b_mcp_sock_posix.recv(NULL, &S, p, n);
     if (r != E2B_MCP_ERR_AGAIN) return r;
     raw_wait(U.https ? T.want : E2B_MCP_WANT_READ);
   }
 }
 static int raw_reopen;   /* the last answer said Connection: close (nginx: keepalive_requests) */
 static void raw_close(void) {
-  if (U.https) e2b_mcp__tls_close(&T, &S);
+  if (U.https) e2b_mcp_tls_close(&T, &S);
   e2b_mcp_sock_posix.close(NULL, &S);
 }
 /* One request and its Content-Length answer; returns the body length. A connection the
@@ -251,7 +251,7 @@ static int lat(int n, const char *url, const char *bin) {
   long kb;
   size_t body = 0, ansn = 0, hs_stack;
   if (e2b_mcp__url_parse(&U, url) != 0) die("url");
-  if (U.https && e2b_mcp__tls_trust_init(&TR, ca) <= 0) die("trust");
+  if (U.https && e2b_mcp_tls_trust_init(&TR, ca) <= 0) die("trust");
   snprintf(req, sizeof req, "GET %s/v2/sandboxes?limit=10 HTTP/1.1\r\nHost: %s:%u\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION
            "\r\nAccept: application/json\r\nX-API-Key: %s\r\n\r\n", U.prefix, U.host, U.port, key ? key : "");
   spawn(&ch, bin);

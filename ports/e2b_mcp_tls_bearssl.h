@@ -1,14 +1,14 @@
 /* ports/e2b_mcp_tls_bearssl.h - the BearSSL TLS port of e2b_mcp.h (the default TLS port).
 
    Selected with E2B_MCP_TLS_BEARSSL; link -lbearssl (Debian: libbearssl-dev, 0.6).
-   e2b_mcp.h includes this file twice: once from its declarations region for the two
-   types below (their storage lives inside the caller's e2b_mcp_server: no malloc,
-   ever), and once from its implementation region with E2B_MCP__PORT_IMPL defined,
-   for the functions, which are the TLS port contract e2b_mcp.h documents (>>ports:
-   start, handshake, send, flush, recv, close; none waits). The port does not own the
-   socket: it pumps the BearSSL engine's record buffers through the socket port's
+   e2b_mcp.h includes this file once, where its TLS port contract is (>>ports): the two
+   types below for every file (their storage lives inside the caller's e2b_mcp_server:
+   no malloc, ever), and in the file that defines E2B_MCP_IMPLEMENTATION the contract's
+   functions (e2b_mcp_tls_trust_init, _start, _handshake, _send, _flush, _recv,
+   _close; none waits). It uses only the header's public part. The port does not own
+   the socket: it pumps the BearSSL engine's record buffers through the socket port's
    non-blocking send and recv, and tells after E2B_MCP_ERR_AGAIN what the socket must
-   become (e2b_mcp_tls.want); it takes certificate time from e2b_mcp__now_s().
+   become (e2b_mcp_tls.want); it takes certificate time from E2B_MCP_NOW_S().
 
    WHAT IS CHECKED, ALWAYS (there is no switch that turns it off)
       the chain up to a trust anchor, the host name (and SNI is sent), validity dates.
@@ -17,7 +17,7 @@
       e2b_mcp_tls.last_error. No application byte is written before the handshake,
       and with it the verification, has succeeded.
 
-   TRUST ANCHORS (e2b_mcp__tls_trust_init)
+   TRUST ANCHORS (e2b_mcp_tls_trust_init)
       ca_file           a PEM file (one or many certificates), read in 256-byte chunks
                         and decoded into the arena inside e2b_mcp_tls_trust
       NULL              E2B_MCP_TLS_ANCHORS (+ _NUM) when defined: a const
@@ -41,9 +41,10 @@
       _MAX_ANCHORS, _TRUST_ARENA, _BEARSSL_MINIMAL, _SYSTEM_CA_FILE, _ANCHORS and
       _ANCHORS_NUM, _ANCHORS_PEM, _NO_FILE, _ENTROPY(buf, n) and E2B_MCP_NOW_S(), each
       documented once, with its default, in e2b_mcp.h's >>config (src/config.h).
-      Time: e2b_mcp__now_s() (Unix seconds) is given to the X.509 engine before every
-      handshake; when it returns 0 BearSSL falls back to time() (BR_USE_UNIX_TIME), and
-      a board without either fails with E2B_MCP_ERR_TLS (BR_ERR_X509_TIME_UNKNOWN).
+      Time: E2B_MCP_NOW_S() (Unix seconds; time(NULL) unless defined) is given to the
+      X.509 engine before every handshake; when it is 0 BearSSL falls back to time()
+      (BR_USE_UNIX_TIME), and a board without either fails with E2B_MCP_ERR_TLS
+      (BR_ERR_X509_TIME_UNKNOWN).
 
    TLS 1.2 only (BearSSL has no 1.3; 1.0/1.1 are refused, RFC 8996).
 
@@ -94,11 +95,12 @@ typedef struct e2b_mcp_tls {
 #endif /* E2B_MCP_TLS_BEARSSL_TYPES */
 
 /* ------------------------------------------------------------------------------
-   Implementation: included from e2b_mcp.h's implementation region, after <string.h>
-   and the static e2b_mcp__now_s and e2b_mcp__file_stream (a trust-anchor file, in
-   chunks). */
-#if defined(E2B_MCP__PORT_IMPL) && !defined(E2B_MCP_TLS_BEARSSL_IMPL)
+   Implementation: in the file that defines E2B_MCP_IMPLEMENTATION. */
+#if defined(E2B_MCP_IMPLEMENTATION) && !defined(E2B_MCP_TLS_BEARSSL_IMPL)
 #define E2B_MCP_TLS_BEARSSL_IMPL
+
+#include <string.h>
+#include <time.h>   /* E2B_MCP_NOW_S()'s default */
 
 /* ---- Trust anchors: PEM -> br_x509_trust_anchor, in the caller's arena -------- */
 
@@ -218,10 +220,10 @@ static int e2b_mcp__br_push_cb(void *ld, const unsigned char *p, size_t n) {
   return e2b_mcp__br_push((e2b_mcp__br_loader *)ld, p, n);
 }
 static int e2b_mcp__br_file(e2b_mcp__br_loader *ld, const char *path) {
-  return e2b_mcp__file_stream(path, e2b_mcp__br_push_cb, ld);
+  return e2b_mcp_file_stream(path, e2b_mcp__br_push_cb, ld);
 }
 
-static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
+static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
   e2b_mcp__br_loader ld;
   int rc;
   tr->ta = tr->slot;
@@ -239,8 +241,8 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
   br_pem_decoder_init(&ld.pem);
 #ifdef E2B_MCP_TLS_ANCHORS_PEM
   if (!ca_file) {
-    const char *e2b_mcp__pem_text = E2B_MCP_TLS_ANCHORS_PEM;
-    rc = e2b_mcp__br_push(&ld, (const unsigned char *)e2b_mcp__pem_text, strlen(e2b_mcp__pem_text));
+    const char *pem = E2B_MCP_TLS_ANCHORS_PEM;
+    rc = e2b_mcp__br_push(&ld, (const unsigned char *)pem, strlen(pem));
   } else
 #endif
   rc = e2b_mcp__br_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
@@ -367,9 +369,9 @@ static void e2b_mcp__br_profile(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr) {
 #endif
 }
 
-static int e2b_mcp__tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) {
+static int e2b_mcp_tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) {
   br_ssl_engine_context *eng = &t->sc.eng;
-  unsigned long now = e2b_mcp__now_s();
+  unsigned long now = (unsigned long)(E2B_MCP_NOW_S());
   size_t hl;
   int resume;
   t->open = 0;
@@ -403,7 +405,7 @@ static int e2b_mcp__tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char 
   return 0;
 }
 
-static int e2b_mcp__tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) {
+static int e2b_mcp_tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) {
   br_ssl_engine_context *eng = &t->sc.eng;
   /* The handshake is over (and the chain verified) when the engine accepts
      application data; nothing of ours is written before that. */
@@ -426,7 +428,7 @@ static int e2b_mcp__tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp
   return 0;
 }
 
-static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
+static int e2b_mcp_tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
   br_ssl_engine_context *eng = &t->sc.eng;
   unsigned char *buf;
   size_t len;
@@ -442,7 +444,7 @@ static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned cha
   return (int)len;
 }
 
-static int e2b_mcp__tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) {
+static int e2b_mcp_tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   int r;
   if (!t->open) return E2B_MCP_ERR_CLOSED;
   br_ssl_engine_flush(&t->sc.eng, 0);
@@ -450,7 +452,7 @@ static int e2b_mcp__tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   return r > 0 ? E2B_MCP_ERR_CLOSED : r;
 }
 
-static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) {
+static int e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) {
   br_ssl_engine_context *eng = &t->sc.eng;
   unsigned char *buf;
   size_t len;
@@ -472,7 +474,7 @@ static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, 
   return (int)len;
 }
 
-static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
+static void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   if (t->open) {
     /* close_notify, best effort: what the socket takes now, no waiting */
     br_ssl_engine_close(&t->sc.eng);
@@ -481,4 +483,4 @@ static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   t->open = 0;
 }
 
-#endif /* E2B_MCP__PORT_IMPL */
+#endif /* E2B_MCP_IMPLEMENTATION */

@@ -2,10 +2,10 @@
 
    Selected with E2B_MCP_TLS_MBEDTLS; link -lmbedtls -lmbedx509 -lmbedcrypto (Debian:
    libmbedtls-dev 2.28, Debian 12's version; TLS 1.2). e2b_mcp.h includes this
-   file twice: from its declarations region for the two types, and from its
-   implementation region with E2B_MCP__PORT_IMPL defined, for the functions, which are
-   the TLS port contract e2b_mcp.h documents (>>ports: start, handshake, send, flush,
-   recv, close; none waits). The port does not own the socket: mbedTLS's BIO callbacks
+   file once, where its TLS port contract is (>>ports): the two types for every file,
+   and in the file that defines E2B_MCP_IMPLEMENTATION the contract's functions
+   (e2b_mcp_tls_trust_init, _start, _handshake, _send, _flush, _recv, _close; none
+   waits). It uses only the header's public part. The port does not own the socket: mbedTLS's BIO callbacks
    call the socket port's non-blocking send and recv, and E2B_MCP_ERR_AGAIN becomes
    mbedTLS's WANT_WRITE / WANT_READ (e2b_mcp_tls.want tells the library which).
 
@@ -19,7 +19,7 @@
       that ran E2B_MCP_CALLS calls at once holds about that many times 33 KB. Debian's build leaves MBEDTLS_MEMORY_BUFFER_ALLOC_C and
       MBEDTLS_PLATFORM_MEMORY off, so those allocations cannot be routed to a static
       pool there. With an mbedTLS that has MBEDTLS_MEMORY_BUFFER_ALLOC_C, define
-      E2B_MCP_TLS_MBEDTLS_POOL (bytes) and e2b_mcp__tls_trust_init hands mbedTLS a pool
+      E2B_MCP_TLS_MBEDTLS_POOL (bytes) and e2b_mcp_tls_trust_init hands mbedTLS a pool
       inside e2b_mcp_tls_trust (untested here: Debian cannot build it). The BearSSL port
       is the zero-allocation one.
 
@@ -29,9 +29,9 @@
       E2B_MCP_ERR_TLS_UNTRUSTED (NOT_TRUSTED), _TLS_EXPIRED (EXPIRED, FUTURE), _TLS_NAME
       (CN_MISMATCH), in that order of precedence; e2b_mcp_tls.last_error keeps mbedTLS's
       code. Certificate time is the system clock (mbedtls_time): Debian's build has no
-      MBEDTLS_PLATFORM_TIME_ALT, so e2b_mcp__now_s() is not used by this port.
+      MBEDTLS_PLATFORM_TIME_ALT, so E2B_MCP_NOW_S() is not used by this port.
 
-   TRUST ANCHORS (e2b_mcp__tls_trust_init)
+   TRUST ANCHORS (e2b_mcp_tls_trust_init)
       ca_file  a PEM file, read in 256-byte chunks; each certificate block is collected
                (at most E2B_MCP_TLS_PEM_MAX bytes, on the stack) and parsed on its own
       NULL     E2B_MCP_TLS_ANCHORS_PEM when defined (PEM text compiled in), else the
@@ -102,10 +102,11 @@ typedef struct e2b_mcp_tls {
 #endif /* E2B_MCP_TLS_MBEDTLS_TYPES */
 
 /* ------------------------------------------------------------------------------
-   Implementation: included from e2b_mcp.h's implementation region, after <string.h>
-   and the static e2b_mcp__file_stream (a trust-anchor file, in chunks). */
-#if defined(E2B_MCP__PORT_IMPL) && !defined(E2B_MCP_TLS_MBEDTLS_IMPL)
+   Implementation: in the file that defines E2B_MCP_IMPLEMENTATION. */
+#if defined(E2B_MCP_IMPLEMENTATION) && !defined(E2B_MCP_TLS_MBEDTLS_IMPL)
 #define E2B_MCP_TLS_MBEDTLS_IMPL
+
+#include <string.h>
 
 /* ---- Trust anchors: PEM blocks, one certificate at a time ---------------------- */
 
@@ -168,10 +169,10 @@ static int e2b_mcp__mb_push_cb(void *ld, const unsigned char *p, size_t n) {
   return 0;
 }
 static int e2b_mcp__mb_file(e2b_mcp__mb_loader *ld, const char *path) {
-  return e2b_mcp__file_stream(path, e2b_mcp__mb_push_cb, ld);
+  return e2b_mcp_file_stream(path, e2b_mcp__mb_push_cb, ld);
 }
 
-static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
+static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
   e2b_mcp__mb_loader ld;
   int rc;
 #if defined(E2B_MCP_TLS_MBEDTLS_POOL) && defined(MBEDTLS_MEMORY_BUFFER_ALLOC_C)
@@ -187,8 +188,8 @@ static int e2b_mcp__tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
   ld.tr = tr;
 #ifdef E2B_MCP_TLS_ANCHORS_PEM
   if (!ca_file) {
-    const char *e2b_mcp__pem_text = E2B_MCP_TLS_ANCHORS_PEM;
-    e2b_mcp__mb_push(&ld, (const unsigned char *)e2b_mcp__pem_text, strlen(e2b_mcp__pem_text));
+    const char *pem = E2B_MCP_TLS_ANCHORS_PEM;
+    e2b_mcp__mb_push(&ld, (const unsigned char *)pem, strlen(pem));
     rc = 0;
   } else
 #endif
@@ -249,7 +250,7 @@ static void e2b_mcp__mb_io(e2b_mcp_tls *t, e2b_mcp_sock *s) {
 
 /* ---- The port functions -------------------------------------------------------- */
 
-static int e2b_mcp__tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) {
+static int e2b_mcp_tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) {
   static const char pers[] = "e2b_mcp.h";
   size_t hl = host ? strlen(host) : 0;
   int r;
@@ -294,7 +295,7 @@ static int e2b_mcp__tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char 
   return 0;
 }
 
-static int e2b_mcp__tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) {
+static int e2b_mcp_tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) {
   int r = 0;
   e2b_mcp__mb_io(t, s);
   /* Step by step, to see whether the server sent its certificate (a full handshake)
@@ -321,7 +322,7 @@ static int e2b_mcp__tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp
 /* mbedTLS writes whole records at once: what it took is on its way, so flush
    has nothing left to push. A write that said WANT_WRITE is repeated with the
    same bytes, as mbedTLS asks. */
-static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
+static int e2b_mcp_tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) {
   int r;
   if (!t->open) return E2B_MCP_ERR_CLOSED;
   if (n > 0x7fffffff) n = 0x7fffffff;
@@ -333,12 +334,12 @@ static int e2b_mcp__tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned cha
   return r;
 }
 
-static int e2b_mcp__tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) {
+static int e2b_mcp_tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   (void)s;
   return t->open ? 0 : E2B_MCP_ERR_CLOSED;
 }
 
-static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) {
+static int e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) {
   int r;
   if (!t->open) return 0;
   if (n > 0x7fffffff) n = 0x7fffffff;
@@ -356,7 +357,7 @@ static int e2b_mcp__tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, 
   return e2b_mcp__mb_map(t, r);
 }
 
-static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
+static void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   if (t->open) {
     e2b_mcp__mb_io(t, s);               /* close_notify, best effort: no waiting */
     (void)mbedtls_ssl_close_notify(&t->ssl);
@@ -364,4 +365,4 @@ static void e2b_mcp__tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   t->open = 0;
 }
 
-#endif /* E2B_MCP__PORT_IMPL */
+#endif /* E2B_MCP_IMPLEMENTATION */

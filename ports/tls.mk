@@ -7,6 +7,7 @@
 #                                 Debian's source package with musl-gcc
 #   make tls-sizes                size / ls -l of every build above
 #   make test-tls-<suite>         one suite (listed in TLS_SUITES)
+#   make test-tls-custom          E2B_MCP_TLS_CUSTOM: a TLS port of the test's own
 
 TLS_CFLAGS = -DE2B_MCP_TLS_BEARSSL
 TLS_LIBS   = -lbearssl
@@ -86,6 +87,11 @@ test-tls-int-static: $(BUILD)/e2b-mcp-static
 test-tls-binary: $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-mbedtls $(BUILD)/e2b-mcp-static
 	@timeout 600 python3 tests/tls/test_binary.py $^
 
-TLS_SUITES := tls-bearssl tls-minimal tls-mbedtls tls-musl tls-anchors tls-int-bearssl tls-int-mbedtls tls-int-static tls-binary
+# E2B_MCP_TLS_CUSTOM: a TLS port of the test's own (a byte scrambler) under the E2B
+# exchange, over the fake socket port (tests/unit/test_tls_custom.c; built like the unit tests).
+test-tls-custom: $(UNIT_DIR)/test_tls_custom
+	@$(UNIT_DIR)/test_tls_custom
+
+TLS_SUITES := tls-bearssl tls-minimal tls-mbedtls tls-musl tls-anchors tls-custom tls-int-bearssl tls-int-mbedtls tls-int-static tls-binary
 TEST_SUITES += $(TLS_SUITES)
 .PHONY: $(addprefix test-,$(TLS_SUITES))

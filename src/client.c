@@ -1,11 +1,13 @@
 /* >>http client -------------------------------------------------------------
-   HTTP/1.1 to E2B, one exchange per call slot, never waiting: URL parsing and
-   the DNS cache, a request writer, the response head's parser (one header-line
-   reader for both directions), a chunked decoder, and the exchange's state
-   machine (e2b_mcp__client_step) over the slot's keep-alive connection, with
-   its blocking convenience (e2b_mcp__client_run). Answers are bounded by
-   E2B_MCP_RESP_MAX; a connection that went stale while idle is reopened once,
-   transparently, when nothing of the answer was read yet. */
+   HTTP/1.1 to E2B, never waiting: URL parsing and the DNS cache, a request
+   writer, the response head's parser (one header-line reader for both
+   directions), a chunked decoder, the exchange (sans I/O: it pumps buffers,
+   e2b_mcp__exchange_*), and the client that drives one exchange over a
+   keep-alive connection's stream (e2b_mcp__client_step), with its blocking
+   convenience (e2b_mcp__client_run). Nothing here knows the server or its
+   call slots: the caller passes the connection, the buffers and a dial. A
+   connection that went stale while idle is reopened once, transparently,
+   when nothing of the answer was read yet. */
 
 /* Parses http[s]://host[:port][/prefix]. */
 static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
@@ -39,20 +41,12 @@ static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
   return 0;
 }
 
-/* Closes the connection, or the socket of one still connecting or in its handshake. */
-static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
-  if (c->open && c->https) e2b_mcp__tls_close(&c->tls, &c->sock);
-  if (c->open || c->sock.h >= 0) e2b_mcp__sock_close(&c->sock);
-  c->open = 0;
-}
-
-/* The address of u's host: resolved once, then reused for cfg.dns_ttl_ms
-   (the port's resolve may block; nothing else here does). */
-static int e2b_mcp__resolve(e2b_mcp_server *s, e2b_mcp_url *u) {
-  unsigned long now = e2b_mcp__now_ms(s);
-  if (u->addr.family && (!now || now - u->addr_ms < (unsigned long)s->cfg.dns_ttl_ms)) return 0;
+/* The address of u's host: resolved once, then reused for ttl_ms (the
+   caller's cfg.dns_ttl_ms; the port's resolve may block, nothing else here does). */
+static int e2b_mcp__resolve(const e2b_mcp_sock_port *net, e2b_mcp_url *u, unsigned long now, unsigned long ttl_ms) {
+  if (u->addr.family && (!now || now - u->addr_ms < ttl_ms)) return 0;
   u->addr.family = 0;
-  if (!s->net->resolve || s->net->resolve(s->net->user, u->host, &u->addr) != 0 || !u->addr.family) {
+  if (!net->resolve || net->resolve(net->user, u->host, &u->addr) != 0 || !u->addr.family) {
     u->addr.family = 0;
     return E2B_MCP_ERR_DNS;
   }
@@ -238,31 +232,12 @@ static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mc
   return 0;
 }
 
-/* ---- one exchange, moved on without waiting ----
-   A call slot's request goes out and its answer comes in through these
-   states; e2b_mcp__client_step moves them as far as the sockets allow and
-   leaves in k->want what the socket must become (E2B_MCP_WANT_*), in
-   k->until when the step is due (the connect timeout for connecting and the
-   handshake, the read timeout for the whole answer: a server that trickles a
-   byte at a time cannot hold a call longer). The answer lands in k->resp,
-   bounded by E2B_MCP_RESP_MAX; k->r says what came. A connection that went
-   stale while idle is reopened once, transparently, when nothing of the
-   answer was read yet and the request is safe to repeat. */
-enum { E2B_MCP__IO_IDLE, E2B_MCP__IO_CONNECT, E2B_MCP__IO_CONNECTING, E2B_MCP__IO_HANDSHAKE, E2B_MCP__IO_SEND,
-       E2B_MCP__IO_FLUSH, E2B_MCP__IO_READ, E2B_MCP__IO_DONE };
-enum { E2B_MCP__RD_HEAD, E2B_MCP__RD_CHUNKED, E2B_MCP__RD_LENGTH, E2B_MCP__RD_CLOSE };   /* what is being read */
 
-/* The server's own URL the request goes to (it keeps the resolved address). */
-static e2b_mcp_url *e2b_mcp__client_url(e2b_mcp_server *s, const e2b_mcp__slot *k) { return k->rq.base == &s->dash ? &s->dash : &s->api; }
-
-/* Finishes the request's head (Host, the key, the body's length) and starts the exchange. */
-static void e2b_mcp__client_begin(e2b_mcp__slot *k) {
-  e2b_mcp__req *rq = &k->rq;
+/* Finishes the request's head in rq->w (Host, the key, the body's length):
+   0, or E2B_MCP_ERR_TOO_LARGE when it does not fit. */
+static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   const e2b_mcp_url *u = rq->base;
   char num[24];
-  memset(&k->r, 0, sizeof k->r);
-  k->r.retry_after = -1;
-  k->r.total_running = -1;
   e2b_mcp__req_lit(rq, " HTTP/1.1\r\nHost: ");
   if (strchr(u->host, ':')) {   /* an IPv6 literal keeps its brackets in Host (RFC 9110 7.2) */
     e2b_mcp__w_c(&rq->w, '[');
@@ -275,251 +250,346 @@ static void e2b_mcp__client_begin(e2b_mcp__slot *k) {
     e2b_mcp__req_lit(rq, num);
   }
   e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json\r\nX-API-Key: ");
-  e2b_mcp__req_lit(rq, k->key);
+  e2b_mcp__req_lit(rq, key);
   if (rq->body.buf) {
     e2b_mcp__req_lit(rq, "\r\nContent-Type: application/json\r\nContent-Length: ");
     e2b_mcp__fmt_ll(num, (long long)rq->body.len);
     e2b_mcp__req_lit(rq, num);
   }
   e2b_mcp__req_lit(rq, "\r\n\r\n");
-  k->attempt = 0;
-  k->io = E2B_MCP__IO_CONNECT;
-  if (rq->w.err) { k->r.err = E2B_MCP_ERR_TOO_LARGE; k->io = E2B_MCP__IO_DONE; }
+  return rq->w.err ? E2B_MCP_ERR_TOO_LARGE : 0;
 }
 
-/* A failed exchange: the connection goes (the next call starts clean), and a
-   reused one that died idle is tried once more. */
-static void e2b_mcp__client_fail(e2b_mcp__slot *k, int err) {
-  /* past the handshake, a TLS failure may come after E2B acted on the request */
-  if (k->io >= E2B_MCP__IO_SEND && err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) err = E2B_MCP_ERR_TLS_BROKEN;
-  e2b_mcp__conn_close(&k->conn);
-  /* Only a connection that sat idle may have died under us; retry it once,
-     and only a request that is safe to repeat (never a create, which would
-     start and bill a second sandbox). */
-  if (k->reused && !k->got && k->rq.idempotent && k->attempt == 0 && (err == E2B_MCP_ERR_CLOSED || err == E2B_MCP_ERR_RESET)) {
-    k->attempt = 1;
-    k->io = E2B_MCP__IO_CONNECT;
-    return;
-  }
-  k->r.err = err;
-  k->r.status = 0;
-  k->io = E2B_MCP__IO_DONE;
+/* ---- the exchange: one request and its answer, sans I/O ---- */
+enum { E2B_MCP__RD_HEAD, E2B_MCP__RD_CHUNKED, E2B_MCP__RD_LENGTH, E2B_MCP__RD_CLOSE };   /* how the answer is read */
+
+/* Takes the caller's buffers: the request (head, then body; body NULL or
+   body_len 0: none) and the answer's (in_cap bytes, and one for a NUL). */
+static void e2b_mcp__exchange_init(e2b_mcp__exchange *x, const char *head, size_t head_len, const char *body, size_t body_len,
+                                   char *in, size_t in_cap, int idempotent) {
+  memset(x, 0, sizeof *x);
+  x->head = head; x->head_len = head_len;
+  x->body = body_len ? body : NULL; x->body_len = body ? body_len : 0;
+  x->in = in; x->in_cap = in_cap;
+  x->idempotent = (unsigned char)(idempotent != 0);
+  x->r.retry_after = -1;
+  x->r.total_running = -1;
 }
 
-static int e2b_mcp__client_send(e2b_mcp_conn *c, const char *p, size_t n) {
-  if (c->https) return e2b_mcp__tls_send(&c->tls, &c->sock, (const unsigned char *)p, n);
-  return c->sock.port->send(c->sock.port->user, &c->sock, (const unsigned char *)p, n);
+/* Ends the exchange with err (the result says so; no status). Returns err. */
+static int e2b_mcp__exchange_fail(e2b_mcp__exchange *x, int err) {
+  x->r.err = err;
+  x->r.status = 0;
+  x->state = E2B_MCP__X_DONE;
+  return err;
 }
-static int e2b_mcp__client_recv(e2b_mcp_conn *c, char *p, size_t n) {
-  if (c->https) return e2b_mcp__tls_recv(&c->tls, &c->sock, (unsigned char *)p, n);
-  return e2b_mcp__sock_recv(&c->sock, (unsigned char *)p, n);
-}
-static int e2b_mcp__client_want(const e2b_mcp_conn *c, int plain) { return c->https ? c->tls.want : plain; }
 
-/* The answer's head is in; what follows it is read by its framing. 0, or an error. */
-static int e2b_mcp__client_head(e2b_mcp__slot *k) {
-  char *b = k->resp;
+/* From the first byte on a connection (a new one, or again after a stale
+   one): the answer is due within timeout_ms of now (now 0: no clock). */
+static void e2b_mcp__exchange_start(e2b_mcp__exchange *x, unsigned long now, unsigned long timeout_ms) {
+  x->sent = x->have = x->hlen = x->got_body = 0;
+  x->piece = 0; x->got = 0;
+  x->mode = E2B_MCP__RD_HEAD;
+  x->r.err = 0; x->r.status = 0;
+  x->state = E2B_MCP__X_SEND;
+  x->until = now ? now + timeout_ms : 0;
+}
+
+static int e2b_mcp__exchange_expired(const e2b_mcp__exchange *x, unsigned long now) {
+  return x->until && now && (long)(now - x->until) >= 0;
+}
+
+/* What to send next: *p and its length; 0 once all is sent (the answer is read then). */
+static size_t e2b_mcp__exchange_out(e2b_mcp__exchange *x, const char **p) {
+  if (x->state != E2B_MCP__X_SEND) return 0;
+  if (x->piece == 0 && x->sent == x->head_len && x->body) { x->piece = 1; x->sent = 0; }
+  if (x->piece == 0 ? x->sent == x->head_len : x->sent == x->body_len) { x->state = E2B_MCP__X_READ; return 0; }
+  *p = (x->piece ? x->body : x->head) + x->sent;
+  return (x->piece ? x->body_len : x->head_len) - x->sent;
+}
+static void e2b_mcp__exchange_sent(e2b_mcp__exchange *x, size_t n) { x->sent += n; }
+
+/* The answer is whole: the result points at the body, NUL-terminated. */
+static int e2b_mcp__exchange_whole(e2b_mcp__exchange *x) {
+  if (x->mode == E2B_MCP__RD_CHUNKED && x->got_body > x->in_cap) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE);
+  if (x->mode != E2B_MCP__RD_CHUNKED) x->got_body = x->have;
+  x->in[x->got_body] = 0;
+  x->r.status = x->h.status;
+  x->r.body = x->in;
+  x->r.body_len = x->got_body;
+  x->state = E2B_MCP__X_DONE;
+  return 1;
+}
+
+/* Whether what came so far is the whole answer (its head is read). */
+static int e2b_mcp__exchange_complete(const e2b_mcp__exchange *x) {
+  if (x->mode == E2B_MCP__RD_CHUNKED) return x->ch.state == E2B_MCP__CH_DONE;
+  return x->mode == E2B_MCP__RD_LENGTH && x->have == (size_t)x->h.length;
+}
+
+/* Looks for the end of the answer's head in what came; once it is there,
+   what follows it is read by its framing. 0, or an error. */
+static int e2b_mcp__exchange_head(e2b_mcp__exchange *x) {
+  char *b = x->in;
   int r;
   for (;;) {
-    size_t i, from = k->hlen;
-    k->hlen = 0;
-    for (i = from; i + 3 < k->have; i++)
-      if (b[i] == '\r' && b[i + 1] == '\n' && b[i + 2] == '\r' && b[i + 3] == '\n') { k->hlen = i + 4; break; }
-    if (!k->hlen) { k->hlen = k->have > 3 ? k->have - 3 : 0; return k->have == E2B_MCP_RESP_MAX ? E2B_MCP_ERR_TOO_LARGE : 0; }
-    if ((r = e2b_mcp__head_parse(b, k->hlen, &k->head, &k->r)) != 0) return r;
+    size_t i, from = x->hlen;
+    x->hlen = 0;
+    for (i = from; i + 3 < x->have; i++)
+      if (b[i] == '\r' && b[i + 1] == '\n' && b[i + 2] == '\r' && b[i + 3] == '\n') { x->hlen = i + 4; break; }
+    if (!x->hlen) { x->hlen = x->have > 3 ? x->have - 3 : 0; return x->have == x->in_cap ? E2B_MCP_ERR_TOO_LARGE : 0; }
+    if ((r = e2b_mcp__head_parse(b, x->hlen, &x->h, &x->r)) != 0) return r;
     /* interim 1xx heads (100 Continue, 103 Early Hints from a proxy or CDN)
        are skipped: the final answer follows them */
-    if (k->head.status == 101) return E2B_MCP_ERR_PROTOCOL;   /* a protocol switch is never asked for */
-    k->have -= k->hlen;
-    memmove(b, b + k->hlen, k->have);
-    k->hlen = 0;
-    if (k->head.status >= 200) break;
+    if (x->h.status == 101) return E2B_MCP_ERR_PROTOCOL;   /* a protocol switch is never asked for */
+    x->have -= x->hlen;
+    memmove(b, b + x->hlen, x->have);
+    x->hlen = 0;
+    if (x->h.status >= 200) break;
   }
-  k->r.status = k->head.status;
-  k->body = 0;
-  if (k->head.status == 204 || k->head.status == 304) {   /* no body (the client never sends HEAD) */
-    k->head.length = 0; k->head.chunked = 0;
-    k->mode = E2B_MCP__RD_LENGTH;
-    k->have = 0;
-  } else if (k->head.chunked) {
+  x->got_body = 0;
+  if (x->h.status == 204 || x->h.status == 304) {   /* no body (the client never sends HEAD) */
+    x->h.length = 0; x->h.chunked = 0;
+    x->mode = E2B_MCP__RD_LENGTH;
+    x->have = 0;
+  } else if (x->h.chunked) {
     long d;
-    memset(&k->ch, 0, sizeof k->ch);
-    k->mode = E2B_MCP__RD_CHUNKED;
-    if ((d = e2b_mcp__chunked_run(&k->ch, b, b, k->have)) < 0) return E2B_MCP_ERR_PROTOCOL;
-    k->body = (size_t)d;
-  } else if (k->head.length >= 0) {
-    if ((unsigned long long)k->head.length > E2B_MCP_RESP_MAX) return E2B_MCP_ERR_TOO_LARGE;
-    k->mode = E2B_MCP__RD_LENGTH;
-    if (k->have > (size_t)k->head.length) k->have = (size_t)k->head.length;   /* a pipelined surplus is not expected; drop it */
+    memset(&x->ch, 0, sizeof x->ch);
+    x->mode = E2B_MCP__RD_CHUNKED;
+    if ((d = e2b_mcp__chunked_run(&x->ch, b, b, x->have)) < 0) return E2B_MCP_ERR_PROTOCOL;
+    x->got_body = (size_t)d;
+  } else if (x->h.length >= 0) {
+    if ((unsigned long long)x->h.length > x->in_cap) return E2B_MCP_ERR_TOO_LARGE;
+    x->mode = E2B_MCP__RD_LENGTH;
+    if (x->have > (size_t)x->h.length) x->have = (size_t)x->h.length;   /* a pipelined surplus is not expected; drop it */
   } else {
-    k->mode = E2B_MCP__RD_CLOSE;
-    k->head.close = 1;
+    x->mode = E2B_MCP__RD_CLOSE;
+    x->h.close = 1;
   }
   return 0;
 }
 
-/* Whether the answer is complete. */
-static int e2b_mcp__client_whole(const e2b_mcp__slot *k) {
-  if (k->mode == E2B_MCP__RD_CHUNKED) return k->ch.state == E2B_MCP__CH_DONE;
-  return k->mode == E2B_MCP__RD_LENGTH && k->have == (size_t)k->head.length;
+/* Where the answer's next bytes go: *p and the room there; 0 when the
+   exchange takes none (it is done: whole, or failed, e.g. too large). */
+static size_t e2b_mcp__exchange_in(e2b_mcp__exchange *x, char **p) {
+  const size_t cap = x->in_cap;   /* in has cap + 1 bytes: a body of exactly cap still fits */
+  size_t at, end;
+  if (x->state != E2B_MCP__X_READ) return 0;
+  switch (x->mode) {
+    case E2B_MCP__RD_HEAD:
+      if (x->have == cap) { e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE); return 0; }
+      at = x->have; end = cap;
+      break;
+    case E2B_MCP__RD_CHUNKED:   /* raw bytes land after the decoded body, which they are decoded onto */
+      if (x->got_body > cap) { e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE); return 0; }
+      at = x->got_body; end = cap + 1;
+      break;
+    case E2B_MCP__RD_LENGTH:
+      at = x->have; end = (size_t)x->h.length;
+      break;
+    default:   /* close-delimited: one byte past cap tells an answer too large */
+      if (x->have > cap) { e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE); return 0; }
+      at = x->have; end = cap + 1;
+  }
+  *p = x->in + at;
+  return end - at;
 }
 
-/* Reads what is there. 1: the answer is whole; 0: more to come; < 0 an error. */
-static int e2b_mcp__client_read(e2b_mcp__slot *k) {
-  char *b = k->resp;
-  const size_t cap = E2B_MCP_RESP_MAX;   /* resp has cap + 1 bytes: a body of exactly cap still fits */
-  int n;
-  switch (k->mode) {
+/* n bytes came where e2b_mcp__exchange_in said: 1 the answer is whole (the
+   result is in x->r), 0 more to come, < 0 the exchange failed (x->r.err). */
+static int e2b_mcp__exchange_received(e2b_mcp__exchange *x, size_t n) {
+  int r;
+  if (x->state != E2B_MCP__X_READ) return x->r.err ? x->r.err : 1;
+  switch (x->mode) {
     case E2B_MCP__RD_HEAD:
-      if (k->have == cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__client_recv(&k->conn, b + k->have, cap - k->have);
-      if (n <= 0) return n == 0 ? E2B_MCP_ERR_CLOSED : n;
-      k->got = 1;
-      k->have += (size_t)n;
-      if ((n = e2b_mcp__client_head(k)) != 0) return n;
+      x->got = 1;
+      x->have += n;
+      if ((r = e2b_mcp__exchange_head(x)) != 0) return e2b_mcp__exchange_fail(x, r);
+      if (x->mode == E2B_MCP__RD_HEAD) return 0;
       break;
     case E2B_MCP__RD_CHUNKED: {
-      long d;
-      if (k->body > cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__client_recv(&k->conn, b + k->body, cap + 1 - k->body);
-      if (n <= 0) return n == 0 ? E2B_MCP_ERR_CLOSED : n;
-      if ((d = e2b_mcp__chunked_run(&k->ch, b + k->body, b + k->body, (size_t)n)) < 0) return E2B_MCP_ERR_PROTOCOL;
-      k->body += (size_t)d;
+      char *at = x->in + x->got_body;
+      long d = e2b_mcp__chunked_run(&x->ch, at, at, n);
+      if (d < 0) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_PROTOCOL);
+      x->got_body += (size_t)d;
       break;
     }
-    case E2B_MCP__RD_LENGTH:
-      n = e2b_mcp__client_recv(&k->conn, b + k->have, (size_t)k->head.length - k->have);
-      if (n <= 0) return n == 0 ? E2B_MCP_ERR_CLOSED : n;
-      k->have += (size_t)n;
-      break;
-    default:   /* close-delimited */
-      if (k->have > cap) return E2B_MCP_ERR_TOO_LARGE;
-      n = e2b_mcp__client_recv(&k->conn, b + k->have, cap + 1 - k->have);
-      if (n < 0) return n;
-      if (n == 0) { k->body = k->have; return k->have > cap ? E2B_MCP_ERR_TOO_LARGE : 1; }
-      k->have += (size_t)n;
-      return 0;
+    case E2B_MCP__RD_LENGTH: x->have += n; break;
+    default: x->have += n; return 0;   /* close-delimited: the end of the stream ends it */
   }
-  if (k->mode == E2B_MCP__RD_HEAD || !e2b_mcp__client_whole(k)) return 0;
-  if (k->mode == E2B_MCP__RD_CHUNKED && k->body > cap) return E2B_MCP_ERR_TOO_LARGE;
-  if (k->mode == E2B_MCP__RD_LENGTH) k->body = k->have;
-  return 1;
+  return e2b_mcp__exchange_complete(x) ? e2b_mcp__exchange_whole(x) : 0;
 }
 
-/* Moves the exchange on as far as it goes without waiting. */
-static void e2b_mcp__client_step(e2b_mcp_server *s, e2b_mcp__slot *k) {
-  e2b_mcp_conn *c = &k->conn;
-  e2b_mcp_url *u = e2b_mcp__client_url(s, k);
-  unsigned long now = e2b_mcp__now_ms(s);
+/* The peer ended the stream: the end of a close-delimited body, else the
+   answer was cut (E2B_MCP_ERR_CLOSED). Returns as _received does. */
+static int e2b_mcp__exchange_closed(e2b_mcp__exchange *x) {
+  if (x->state != E2B_MCP__X_READ) return x->r.err ? x->r.err : 1;
+  if (x->mode != E2B_MCP__RD_CLOSE) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_CLOSED);
+  if (x->have > x->in_cap) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE);
+  return e2b_mcp__exchange_whole(x);
+}
+
+/* Whether the connection can carry the next request: the answer is whole
+   and neither side asked to close. */
+static int e2b_mcp__exchange_keep(const e2b_mcp__exchange *x) {
+  return x->state == E2B_MCP__X_DONE && !x->r.err && !x->h.close;
+}
+
+/* ---- the client: one exchange over a keep-alive connection, moved on without waiting ----
+   A request goes out and its answer comes in through these states;
+   e2b_mcp__client_step moves them as far as the socket allows and leaves in
+   k->want what the socket must become (E2B_MCP_WANT_*), in k->until when the
+   step is due (the connect timeout for connecting and the handshake, the
+   read timeout for the whole answer: a server that trickles a byte at a time
+   cannot hold a call longer). The connection (c) is the caller's and stays
+   open from request to request; TLS or not is its stream's business. */
+enum { E2B_MCP__IO_IDLE, E2B_MCP__IO_CONNECT, E2B_MCP__IO_CONNECTING, E2B_MCP__IO_HANDSHAKE, E2B_MCP__IO_SEND,
+       E2B_MCP__IO_FLUSH, E2B_MCP__IO_READ, E2B_MCP__IO_DONE };
+
+/* Starts the request rq (built into its buffers; the head is finished here
+   with the key) with the answer to come into in[0..in_cap] (one more for a NUL). */
+static void e2b_mcp__client_begin(e2b_mcp__client *k, e2b_mcp__req *rq, const char *key, char *in, size_t in_cap) {
+  int err = e2b_mcp__req_end(rq, key);
+  e2b_mcp__exchange_init(&k->x, rq->w.buf, rq->w.len, rq->body.buf, rq->body.len, in, in_cap, rq->idempotent);
+  k->attempt = 0; k->reused = 0; k->want = 0; k->until = 0;
+  k->io = E2B_MCP__IO_CONNECT;
+  if (err) { e2b_mcp__exchange_fail(&k->x, err); k->io = E2B_MCP__IO_DONE; }
+}
+
+/* A failed request: the connection goes (the next call starts clean), and a
+   reused one that died idle is tried once more. */
+static void e2b_mcp__client_fail(e2b_mcp__client *k, e2b_mcp_conn *c, int err) {
+  /* past the handshake, a TLS failure may come after E2B acted on the request */
+  if (k->io >= E2B_MCP__IO_SEND && err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) err = E2B_MCP_ERR_TLS_BROKEN;
+  e2b_mcp__conn_close(c);
+  /* Only a connection that sat idle may have died under us; retry it once,
+     and only a request that is safe to repeat (never a create, which would
+     start and bill a second sandbox). */
+  if (k->reused && !k->x.got && k->x.idempotent && k->attempt == 0 && (err == E2B_MCP_ERR_CLOSED || err == E2B_MCP_ERR_RESET)) {
+    k->attempt = 1;
+    k->io = E2B_MCP__IO_CONNECT;
+    return;
+  }
+  e2b_mcp__exchange_fail(&k->x, err);
+  k->io = E2B_MCP__IO_DONE;
+}
+
+/* Whether what k waits for is late: the connect (or handshake), or the answer. */
+static int e2b_mcp__client_late(const e2b_mcp__client *k, unsigned long now) {
+  if (k->io >= E2B_MCP__IO_SEND) return e2b_mcp__exchange_expired(&k->x, now);
+  return k->until && now && (long)(now - k->until) >= 0;
+}
+
+/* Moves the request on as far as it goes without waiting, at time now. */
+static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_mcp__dial *d, unsigned long now) {
+  e2b_mcp__exchange *x = &k->x;
+  e2b_mcp_url *u = d->url;
   int r;
   /* The step waits (returns) only when its socket has nothing for it now,
      and then only until k->until: what came meanwhile is read first, so a
-     call that stood still (its engine busy elsewhere) is not failed for that. */
+     request that stood still (its caller busy elsewhere) is not failed for that. */
 #define E2B_MCP__WAIT_FOR(w) { \
-    if (k->until && now && (long)(now - k->until) >= 0) { e2b_mcp__client_fail(k, E2B_MCP_ERR_TIMEOUT); continue; } \
-    k->want = (w); return; }   /* a block, not do-while: its continue is the loop's */
+    if (e2b_mcp__client_late(k, now)) { e2b_mcp__client_fail(k, c, E2B_MCP_ERR_TIMEOUT); continue; } \
+    k->want = (unsigned char)(w); return; }   /* a block, not do-while: its continue is the loop's */
   for (;;) {
-    if (k->io == E2B_MCP__IO_DONE || k->io == E2B_MCP__IO_IDLE) return;
     switch (k->io) {
       case E2B_MCP__IO_CONNECT:
-        k->reused = k->got = 0;
+        k->reused = 0;
         if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) {
           if (e2b_mcp__sock_idle_ok(&c->sock)) { k->reused = 1; goto connected; }
           /* closed (or talking) while idle: start afresh */
         }
         e2b_mcp__conn_close(c);
 #ifdef E2B_MCP_TLS_NONE
-        if (u->https) { e2b_mcp__client_fail(k, E2B_MCP_ERR_NO_TLS); continue; }
+        if (u->https) { e2b_mcp__client_fail(k, c, E2B_MCP_ERR_NO_TLS); continue; }
 #endif
-        if (u->https && !s->trust_loaded) { e2b_mcp__client_fail(k, E2B_MCP_ERR_TLS_TRUST); continue; }
-        if ((r = e2b_mcp__resolve(s, u)) != 0) { e2b_mcp__client_fail(k, r); continue; }
+        if (u->https && !d->trust) { e2b_mcp__client_fail(k, c, E2B_MCP_ERR_TLS_TRUST); continue; }
+        if ((r = e2b_mcp__resolve(d->net, u, now, d->dns_ttl_ms)) != 0) { e2b_mcp__client_fail(k, c, r); continue; }
         c->sock.h = -1;
-        c->sock.port = s->net;
+        c->sock.port = d->net;
         c->https = u->https;
-        k->until = now ? now + (unsigned long)s->cfg.connect_timeout_ms : 0;
+        c->st = u->https ? &e2b_mcp__stream_tls : &e2b_mcp__stream_plain;
+        k->until = now ? now + d->connect_ms : 0;
         k->io = E2B_MCP__IO_CONNECTING;
         /* fall through */
       case E2B_MCP__IO_CONNECTING:
-        r = s->net->connect(s->net->user, &c->sock, &u->addr, u->port);
+        r = d->net->connect(d->net->user, &c->sock, &u->addr, u->port);
         if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(E2B_MCP_WANT_WRITE);
         if (r != 0) {
           if (r == E2B_MCP_ERR_CONNECT) u->addr.family = 0;   /* the address may have moved: ask again next time */
           e2b_mcp__sock_close(&c->sock);
-          e2b_mcp__client_fail(k, r);
+          e2b_mcp__client_fail(k, c, r);
           continue;
         }
-        if (!u->https) goto opened;
-        if ((r = e2b_mcp__tls_start(&c->tls, &s->trust, u->host)) != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, r); continue; }
+        if ((r = c->st->start(c, d->trust, u->host)) != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, c, r); continue; }
         k->io = E2B_MCP__IO_HANDSHAKE;
         /* fall through */
       case E2B_MCP__IO_HANDSHAKE:
-        r = e2b_mcp__tls_handshake(&c->tls, &s->trust, &c->sock);
-        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->tls.want);
-        if (r != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, r); continue; }
-      opened:
-        c->open = 1; c->https = u->https; c->port = u->port;
+        r = c->st->handshake(c, d->trust);
+        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->st->want(c, E2B_MCP_WANT_READ));
+        if (r != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, c, r); continue; }
+        c->open = 1; c->port = u->port;
         e2b_mcp__strlcpy(c->host, u->host, sizeof c->host);
         c->connects++;
       connected:
-        k->sent = 0; k->piece = 0;
-        k->have = k->hlen = k->body = 0;
-        k->mode = E2B_MCP__RD_HEAD;
-        k->until = now ? now + (unsigned long)s->cfg.read_timeout_ms : 0;
+        e2b_mcp__exchange_start(x, now, d->read_ms);
+        k->until = x->until;
         k->io = E2B_MCP__IO_SEND;
         /* fall through */
       case E2B_MCP__IO_SEND: {
-        const char *p = k->piece ? k->rq.body.buf : k->req;
-        size_t n = k->piece ? k->rq.body.len : k->rq.w.len;
-        if (k->sent < n) {
-          r = e2b_mcp__client_send(c, p + k->sent, n - k->sent);
-          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(e2b_mcp__client_want(c, E2B_MCP_WANT_WRITE));
-          if (r <= 0) { e2b_mcp__client_fail(k, r < 0 ? r : E2B_MCP_ERR_CLOSED); continue; }
-          k->sent += (size_t)r;
+        const char *p = NULL;
+        size_t n = e2b_mcp__exchange_out(x, &p);
+        if (n) {
+          r = c->st->send(c, (const unsigned char *)p, n);
+          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->st->want(c, E2B_MCP_WANT_WRITE));
+          if (r <= 0) { e2b_mcp__client_fail(k, c, r < 0 ? r : E2B_MCP_ERR_CLOSED); continue; }
+          e2b_mcp__exchange_sent(x, (size_t)r);
           continue;
         }
-        if (!k->piece && k->rq.body.buf && k->rq.body.len) { k->piece = 1; k->sent = 0; continue; }
         k->io = E2B_MCP__IO_FLUSH;
       }
         /* fall through */
       case E2B_MCP__IO_FLUSH:
-        if (c->https && (r = e2b_mcp__tls_flush(&c->tls, &c->sock)) != 0) {
-          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->tls.want);
-          e2b_mcp__client_fail(k, r);
+        if ((r = c->st->flush(c)) != 0) {
+          if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->st->want(c, E2B_MCP_WANT_WRITE));
+          e2b_mcp__client_fail(k, c, r);
           continue;
         }
         k->io = E2B_MCP__IO_READ;
         /* fall through */
-      case E2B_MCP__IO_READ:
-        r = e2b_mcp__client_read(k);
-        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(e2b_mcp__client_want(c, E2B_MCP_WANT_READ));
-        if (r < 0) { e2b_mcp__client_fail(k, r); continue; }
+      case E2B_MCP__IO_READ: {
+        char *p = NULL;
+        size_t n = e2b_mcp__exchange_in(x, &p);
+        if (!n) { e2b_mcp__client_fail(k, c, x->r.err ? x->r.err : E2B_MCP_ERR_TOO_LARGE); continue; }
+        r = c->st->recv(c, (unsigned char *)p, n);
+        if (r == E2B_MCP_ERR_AGAIN) E2B_MCP__WAIT_FOR(c->st->want(c, E2B_MCP_WANT_READ));
+        if (r > 0) r = e2b_mcp__exchange_received(x, (size_t)r);
+        else if (r == 0) r = e2b_mcp__exchange_closed(x);
+        if (r < 0) { e2b_mcp__client_fail(k, c, r); continue; }
         if (r == 0) continue;
-        k->resp[k->body] = 0;
-        k->r.body = k->resp;
-        k->r.body_len = k->body;
         c->requests++;
-        if (k->head.close) e2b_mcp__conn_close(c);
+        if (!e2b_mcp__exchange_keep(x)) e2b_mcp__conn_close(c);
         k->io = E2B_MCP__IO_DONE;
         return;
-      default: return;
+      }
+      default: return;   /* idle, or done */
     }
   }
 #undef E2B_MCP__WAIT_FOR
 }
 
-/* The blocking convenience: runs k's exchange to its end, waiting on its socket alone. */
-static void e2b_mcp__client_run(e2b_mcp_server *s, e2b_mcp__slot *k) {
+/* The blocking convenience: runs k's request to its end, waiting on its socket alone. */
+static void e2b_mcp__client_run(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_mcp__dial *d) {
   for (;;) {
     e2b_mcp_poll q;
-    unsigned long now;
+    unsigned long now = e2b_mcp__port_now(d->net);
     long left;
-    e2b_mcp__client_step(s, k);
+    e2b_mcp__client_step(k, c, d, now);
     if (k->io == E2B_MCP__IO_DONE) return;
-    now = e2b_mcp__now_ms(s);
-    left = k->until && now ? (long)(k->until - now) : (long)s->cfg.read_timeout_ms;
+    now = e2b_mcp__port_now(d->net);
+    left = k->until && now ? (long)(k->until - now) : (long)d->read_ms;
     if (left < 1) left = 1;
-    q.sock = &k->conn.sock; q.want = k->want; q.ready = 0;
-    if (s->net->wait(s->net->user, &q, 1, (int)left) <= 0 && !now) e2b_mcp__client_fail(k, E2B_MCP_ERR_TIMEOUT);   /* no clock: a silent wait is the timeout */
+    q.sock = &c->sock; q.want = k->want; q.ready = 0;
+    if (d->net->wait(d->net->user, &q, 1, (int)left) <= 0 && !now) e2b_mcp__client_fail(k, c, E2B_MCP_ERR_TIMEOUT);   /* no clock: a silent wait is the timeout */
   }
 }
-

@@ -1,6 +1,8 @@
 /* >>e2b client: the HTTP/1.1 exchange with E2B's API -----------------------
-   A base URL, a keep-alive connection, an answer as read, and a request
-   as a tool's build phase writes it. */
+   A base URL, a request as a tool's build phase writes it, the exchange
+   that sends it and reads the answer (sans I/O: it pumps the caller's
+   buffers), and the client that drives an exchange over a keep-alive
+   connection (>>stream). */
 
 /* A parsed base URL. */
 typedef struct e2b_mcp_url {
@@ -12,17 +14,8 @@ typedef struct e2b_mcp_url {
   unsigned long addr_ms;      /* when it was */
 } e2b_mcp_url;
 
-/* One keep-alive connection to E2B (socket + TLS state). */
-typedef struct e2b_mcp_conn {
-  e2b_mcp_sock sock;
-  int open, https;
-  unsigned port;
-  char host[E2B_MCP_HOST_MAX];
-  e2b_mcp_tls tls;
-  unsigned long requests, connects;   /* counters, for tests and benchmarks */
-} e2b_mcp_conn;
-
-/* What the HTTP client read. body points into the server's response buffer. */
+/* What an exchange read: its result. body points into the answer buffer the
+   exchange was given. */
 typedef struct e2b_mcp_http_resp {
   int status;                 /* HTTP status, or 0 when err != 0 */
   int err;                    /* E2B_MCP_ERR_* */
@@ -52,7 +45,66 @@ typedef struct e2b_mcp__req {
 } e2b_mcp__req;
 typedef e2b_mcp__req e2b_mcp_request;   /* its public name: a two-phase tool's build writes one */
 
-/* The client's reading of an answer: its head, and a chunked body's decoder. */
+/* The exchange's reading of an answer: its head, and a chunked body's decoder. */
 typedef struct e2b_mcp__head { int status, chunked, close; long long length; /* -1: none */ } e2b_mcp__head;
 typedef struct e2b_mcp__chunked { int state, digits, line_empty; size_t left; /* chunk data still to come */ } e2b_mcp__chunked;
+
+/* One HTTP/1.1 request and its answer, sans I/O (BearSSL's engine is the
+   model): the exchange owns no socket and never waits. The caller gives it
+   its buffers (e2b_mcp__exchange_init: the request's head and body, the
+   answer's buffer of in_cap bytes and one more for a NUL) and pumps it:
+     e2b_mcp__exchange_start(x, now, ms)   on a fresh or reused connection:
+                                           from the first byte, the answer
+                                           is due within ms
+     n = e2b_mcp__exchange_out(x, &p)      what to send next (0: all sent)
+     e2b_mcp__exchange_sent(x, n)          n of them went out
+     n = e2b_mcp__exchange_in(x, &p)       where the answer's next bytes go
+                                           (0: none are taken: it is done)
+     e2b_mcp__exchange_received(x, n)      n bytes came: 1 the answer is
+                                           whole, 0 more to come, < 0 failed
+     e2b_mcp__exchange_closed(x)           the peer ended the stream (the end
+                                           of a close-delimited body), same
+     e2b_mcp__exchange_expired(x, now)     whether the answer is late
+     e2b_mcp__exchange_keep(x)             whether the connection can carry
+                                           the next request
+   Framing: Content-Length, chunked (decoded in place), close-delimited, 204
+   and 304, interim 1xx heads skipped. The answer is bounded by in_cap (an
+   error, never an overflow). x->r is the result once state is DONE. */
+enum { E2B_MCP__X_SEND, E2B_MCP__X_READ, E2B_MCP__X_DONE };
+typedef struct e2b_mcp__exchange {
+  const char *head, *body;    /* the request: its head, then its body (none: NULL) */
+  size_t head_len, body_len;
+  char *in;                   /* the answer's buffer: in_cap bytes and one for a NUL */
+  size_t in_cap;
+  unsigned long until;        /* the whole answer is due by then (ms; 0: no clock) */
+  e2b_mcp_http_resp r;        /* the result */
+  e2b_mcp__head h;
+  e2b_mcp__chunked ch;
+  size_t sent, have, hlen, got_body;   /* bytes of the piece sent; answer bytes in; head scanned; body decoded */
+  unsigned char state;        /* E2B_MCP__X_* */
+  unsigned char piece;        /* 0: the head goes out, 1: the body */
+  unsigned char mode;         /* how the answer is read (E2B_MCP__RD_*) */
+  unsigned char got;          /* a byte of the answer came */
+  unsigned char idempotent;   /* the request may be sent again after a stale connection */
+} e2b_mcp__exchange;
+
+/* What a client needs of its server to reach E2B: given by the caller at
+   each step (the engine: its URL, socket port, trust anchors, timeouts). */
+typedef struct e2b_mcp__dial {
+  e2b_mcp_url *url;                 /* where (its resolved address is kept there) */
+  const e2b_mcp_sock_port *net;
+  e2b_mcp_tls_trust *trust;         /* NULL: no anchors loaded (https refused) */
+  unsigned long connect_ms, read_ms, dns_ttl_ms;
+} e2b_mcp__dial;
+
+/* One request to E2B in flight: the exchange, and how far its connection
+   (kept by the caller, from request to request) is. */
+typedef struct e2b_mcp__client {
+  e2b_mcp__exchange x;
+  unsigned long until;        /* what the step waits for is due by then (connect, answer) */
+  unsigned char io;           /* E2B_MCP__IO_* */
+  unsigned char want;         /* when the step returned waiting: what the socket must become */
+  unsigned char attempt;      /* 1: a stale connection was reopened already */
+  unsigned char reused;       /* the request went out on a kept connection */
+} e2b_mcp__client;
 

@@ -257,11 +257,14 @@
    (-lbearssl; what make builds). */
 /* E2B_MCP_TLS_MBEDTLS: mbedTLS 2.28, ports/e2b_mcp_tls_mbedtls.h (-lmbedtls
    -lmbedx509 -lmbedcrypto). */
-#if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS)
+/* E2B_MCP_TLS_CUSTOM: your own TLS port: the types e2b_mcp_tls and
+   e2b_mcp_tls_trust defined before e2b_mcp.h, the seven e2b_mcp_tls_*
+   functions of the contract (>>ports) in a file of yours. */
+#if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS) && !defined(E2B_MCP_TLS_CUSTOM)
 #  define E2B_MCP_TLS_NONE
 #endif
-#if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS)) != 1
-#  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS"
+#if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS) + defined(E2B_MCP_TLS_CUSTOM)) != 1
+#  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL, E2B_MCP_TLS_MBEDTLS or E2B_MCP_TLS_CUSTOM"
 #endif
 /* The Streamable HTTP transport is built with the POSIX port, or with a custom
    port when E2B_MCP_HTTP says it has listen, accept and random. */
@@ -273,9 +276,12 @@
 #ifndef E2B_MCP_SOCK_POSIX_WAIT_MAX
 #define E2B_MCP_SOCK_POSIX_WAIT_MAX 256
 #endif
-/* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates and
-   the expiry of a requestState (default time(NULL)); SNTP or an RTC on a
-   board. */
+/* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates (the
+   BearSSL port's) and the expiry of a requestState (default time(NULL));
+   SNTP or an RTC on a board. */
+#if defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_NOW_S)
+#  define E2B_MCP_NOW_S() ((unsigned long)time(NULL))
+#endif
 /* E2B_MCP_TLS_SYSTEM_CA_FILE: the trust anchors read when no CA file is
    given (cfg.ca_file NULL). */
 #ifndef E2B_MCP_TLS_SYSTEM_CA_FILE

@@ -3,7 +3,7 @@
    in one of E2B_MCP_CALLS call slots, as a state machine: ASKING (its consent
    question went to the user; the answer comes as a message like any other
    and is acted on at the call's next step, as is a cancel), E2B (its request
-   is on the wire and moves with e2b_mcp__client_step), then it is answered
+   is on the wire and moves with e2b_mcp__slot_io), then it is answered
    through the sink it came with and the slot is free again. Nothing here
    waits: a transport adds the calls' sockets to its own wait
    (e2b_mcp_watch) and moves them after it (e2b_mcp_step), so
@@ -62,7 +62,7 @@ static int e2b_mcp__calls_busy(const e2b_mcp_server *s, int *asking, int *talkin
 }
 static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
-  k->io = E2B_MCP__IO_IDLE;
+  k->cl.io = E2B_MCP__IO_IDLE;
   k->has_sink = 0;
   if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
     memset(k->client_key, 0, sizeof k->client_key);
@@ -106,13 +106,32 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
   e2b_mcp__slot_free(k);
 }
 
+/* What k's E2B client is given of the server: the URL its request goes to
+   (the server's own, which keeps the resolved address), the socket port,
+   the trust anchors, the timeouts and how long an address is reused. */
+static void e2b_mcp__slot_dial(e2b_mcp_server *s, const e2b_mcp__slot *k, e2b_mcp__dial *d) {
+  d->url = k->rq.base == &s->dash ? &s->dash : &s->api;
+  d->net = s->net;
+  d->trust = s->trust_loaded ? &s->trust : NULL;
+  d->connect_ms = (unsigned long)s->cfg.connect_timeout_ms;
+  d->read_ms = (unsigned long)s->cfg.read_timeout_ms;
+  d->dns_ttl_ms = (unsigned long)s->cfg.dns_ttl_ms;
+}
+/* Moves k's E2B request on as far as its socket allows now. */
+static void e2b_mcp__slot_io(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__dial d;
+  e2b_mcp__slot_dial(s, k, &d);
+  e2b_mcp__client_step(&k->cl, &k->conn, &d, e2b_mcp__now_ms(s));
+  k->until = k->cl.until;
+}
+
 /* The request goes out: its state machine takes its first steps now. */
 static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
-  e2b_mcp__client_begin(k);
-  e2b_mcp__client_step(s, k);
+  e2b_mcp__client_begin(&k->cl, &k->rq, k->key, k->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp__slot_io(s, k);
 }
 
 /* Asks the user the consent question with elicitation/create: 1 when asked
@@ -166,7 +185,7 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__call_checked(c, k) == 0) {
-    c->tool->shape(c, &k->rq, &k->r);
+    c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
   }
   e2b_mcp__call_done(s, k, m);
@@ -257,7 +276,11 @@ answered:
    answer goes to m (NULL: only the result, into the scratch buffers). */
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   if (k->state != E2B_MCP__CS_E2B) return;
-  e2b_mcp__client_run(s, k);
+  {
+    e2b_mcp__dial d;
+    e2b_mcp__slot_dial(s, k, &d);
+    e2b_mcp__client_run(&k->cl, &k->conn, &d);
+  }
   e2b_mcp__call_end(s, k, m);
 }
 
@@ -412,8 +435,8 @@ E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
-    if ((k->state == E2B_MCP__CS_E2B && k->io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
-    else if (k->state == E2B_MCP__CS_E2B && n < cap) { p[n].sock = &k->conn.sock; p[n].want = k->want; p[n++].ready = 0; }
+    if ((k->state == E2B_MCP__CS_E2B && k->cl.io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
+    else if (k->state == E2B_MCP__CS_E2B && n < cap) { p[n].sock = &k->conn.sock; p[n].want = k->cl.want; p[n++].ready = 0; }
     if (k->until && now) {
       long left = (long)(k->until - now);
       if (left < 0) left = 0;
@@ -468,8 +491,8 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
       continue;
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
-    e2b_mcp__client_step(s, k);
-    if (k->io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
+    e2b_mcp__slot_io(s, k);
+    if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
 }
 

@@ -7,7 +7,6 @@
    cleared for each; conn stays open from call to call (keep-alive). */
 typedef struct e2b_mcp__slot {
   int state;                  /* E2B_MCP__CS_*: free, asking the user, talking to E2B, done */
-  int io;                     /* E2B_MCP__IO_*: how far the E2B exchange is */
   e2b_mcp_call call;
   e2b_mcp__req rq;
   e2b_mcp_session sess;       /* the caller's session as it was when the call came */
@@ -22,11 +21,7 @@ typedef struct e2b_mcp__slot {
   unsigned long until;        /* the user's answer, or E2B's, is due by then (ms; 0: no clock) */
   size_t said;                /* a simple custom tool's: resp[0..said) is "[params,answer,..." (its text for the next run) */
   unsigned long t0;           /* when the request went out */
-  e2b_mcp_http_resp r;
-  e2b_mcp__head head;
-  e2b_mcp__chunked ch;
-  size_t sent, have, hlen, body;
-  unsigned char piece, mode, want, attempt, reused, got;   /* small on purpose: the small profile's RAM */
+  e2b_mcp__client cl;         /* its E2B request: the exchange (its result: cl.x.r) and how far it is */
   /* the key its requests carry and the redactor hides: the server's, or over
      HTTP with per-client keys its client's (copied from the request) */
   const char *key;
@@ -36,8 +31,8 @@ typedef struct e2b_mcp__slot {
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
   e2b_mcp_conn conn;          /* kept open between calls */
-  char req[E2B_MCP_REQ_MAX];
-  char resp[E2B_MCP_RESP_MAX + 1];
+  char req[E2B_MCP_REQ_MAX];  /* the request the exchange sends (and the body, in resp, before the answer) */
+  char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
 } e2b_mcp__slot;
 
 /* ---- the engine seam: what a transport of your own uses ----

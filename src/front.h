@@ -71,12 +71,13 @@
                struct e2b_mcp_sock_posix) | E2B_MCP_SOCK_CUSTOM (your own
                e2b_mcp_sock_port in e2b_mcp_config.sock_port)
       TLS:     E2B_MCP_TLS_NONE (default: http:// URLs only) | E2B_MCP_TLS_BEARSSL
-               | E2B_MCP_TLS_MBEDTLS
+               | E2B_MCP_TLS_MBEDTLS | E2B_MCP_TLS_CUSTOM (your own: >>ports)
       The socket port is one documented struct (>>ports below): connect, send,
       recv and close that never wait (E2B_MCP_ERR_AGAIN), resolve, listen,
       accept, a readiness wait, a monotonic clock and random bytes. A TLS port
-      is a documented set of non-blocking functions over it (>>ports: start,
-      handshake, send, flush, recv, close).
+      is a documented set of non-blocking functions over it (>>ports:
+      e2b_mcp_tls_start, _handshake, _send, _flush, _recv, _close), under the
+      E2B exchange as one of its streams (>>stream).
 
    SECRETS
       The API key is sent only as X-API-Key to the configured E2B hosts. It is

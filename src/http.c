@@ -27,6 +27,23 @@
    connection slot is busy too, a newcomer gets 503 with Retry-After. A client
    that goes away mid-call frees its connection; its call runs to its end. */
 #ifdef E2B_MCP__HTTP
+/* Waits until s is ready for want, at most timeout_ms: 0 or E2B_MCP_ERR_TIMEOUT.
+   Only the HTTP transport waits so: for a client slow to take an answer that
+   outgrew its queue (bounded by the write timeout). */
+static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
+  const e2b_mcp_sock_port *p = s->port;
+  unsigned long start = e2b_mcp__port_now(p);
+  long left = timeout_ms;
+  e2b_mcp_poll q;
+  for (;;) {
+    q.sock = s; q.want = want; q.ready = 0;
+    if (p->wait(p->user, &q, 1, (int)left) > 0 && q.ready) return 0;
+    /* a signal may end a wait early: the clock says what is left */
+    left = start ? timeout_ms - (long)(e2b_mcp__port_now(p) - start) : 0;
+    if (left <= 0) return E2B_MCP_ERR_TIMEOUT;
+  }
+}
+
 /* PENDING: a complete tools/call that arrived while every call slot was busy;
    it is served once one is free, in the order the calls arrived (conn.tick),
    not in the order of their slots. CALL: its call is in a slot, its answer to

@@ -9,6 +9,9 @@ static const char *const e2b_mcp__versions[] = { "2024-11-05", "2025-03-26", "20
 enum { E2B_MCP__V2024_11 = 0, E2B_MCP__V2025_03, E2B_MCP__V2025_06, E2B_MCP__V2025_11, E2B_MCP__VLATEST = E2B_MCP__V2025_11 };
 static const char *const e2b_mcp__levels[] = { "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency" };
 
+/* The server's clock: its socket port's (0: none). */
+static unsigned long e2b_mcp__now_ms(const e2b_mcp_server *srv) { return e2b_mcp__port_now(srv->net); }
+
 enum { E2B_MCP__PARSE_ERROR = -32700, E2B_MCP__INVALID_REQUEST = -32600, E2B_MCP__METHOD_NOT_FOUND = -32601,
        E2B_MCP__INVALID_PARAMS = -32602, E2B_MCP__INTERNAL_ERROR = -32603,
        E2B_MCP__HEADER_MISMATCH = -32020, E2B_MCP__MISSING_CAPABILITY = -32021, E2B_MCP__UNSUPPORTED_VERSION = -32022 };

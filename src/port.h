@@ -72,21 +72,81 @@ typedef struct e2b_mcp_sock_port {
   int  (*random)(void *user, unsigned char *p, size_t n);
 } e2b_mcp_sock_port;
 
+/* What a TLS port may use of the library besides the socket port: a file
+   read in chunks (trust anchors; E2B_MCP_TLS_NO_FILE, or no file system:
+   always -1), so that no port needs a whole-file buffer. 0, or -1 when the
+   file cannot be read or push refused a chunk (push returns nonzero). */
+#if !defined(E2B_MCP_TLS_NONE)
+E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx);
+#endif
+
+/* THE TLS PORT CONTRACT. A TLS port defines the types e2b_mcp_tls (one
+   connection's state, with an int `want`) and e2b_mcp_tls_trust (the trust
+   anchors, and the session every connection to the same host resumes), both
+   kept inside the caller's e2b_mcp_server, and the functions below. None
+   waits: each moves what the socket takes or gives now, through the socket
+   port's send and recv (s->port); after E2B_MCP_ERR_AGAIN, t->want says what
+   the socket must become (E2B_MCP_WANT_READ or _WRITE) before the same call
+   is made again with the same arguments. The library reaches them only
+   through its TLS stream (>>stream), the layer under the E2B exchange.
+     e2b_mcp_tls_trust_init(tr, ca_file)
+                              loads the anchors (ca_file; NULL: the built-in or
+                              the system's): their count, or E2B_MCP_ERR_TLS_TRUST
+     e2b_mcp_tls_start(t, tr, host)
+                              readies t for a new connection to host (SNI, and
+                              the name the certificate must carry), offering
+                              tr's session when it is host's; no I/O: 0 or an error
+     e2b_mcp_tls_handshake(t, tr, s)
+                              0 once the handshake is done and the chain, the
+                              name and the dates are verified (the session goes
+                              to tr); E2B_MCP_ERR_AGAIN; or an error
+                              (E2B_MCP_ERR_TLS_*; host's session is then dropped).
+                              No application byte may go out before it returns 0.
+     e2b_mcp_tls_send(t, s, p, n)
+                              takes up to n bytes: the count (> 0),
+                              E2B_MCP_ERR_AGAIN, or an error; what it took may
+                              wait in t until flush
+     e2b_mcp_tls_flush(t, s)  0 once every byte taken is on the wire,
+                              E2B_MCP_ERR_AGAIN, or an error
+     e2b_mcp_tls_recv(t, s, p, n)
+                              the count (> 0); 0 at the peer's close_notify;
+                              E2B_MCP_ERR_CLOSED when the stream ended without
+                              it (maybe cut); E2B_MCP_ERR_AGAIN; or an error
+     e2b_mcp_tls_close(t, s)  sends close_notify if the socket takes it now;
+                              the socket stays the caller's to close
+   A port may use the public part of this header (the socket port, the
+   E2B_MCP_ERR_* codes, the E2B_MCP_* sizes) and e2b_mcp_file_stream, nothing
+   private.
+
+   Which port: E2B_MCP_TLS_BEARSSL (ports/e2b_mcp_tls_bearssl.h) or
+   E2B_MCP_TLS_MBEDTLS (ports/e2b_mcp_tls_mbedtls.h), each included here once:
+   its types for every file, its functions (static) in the implementation
+   file; E2B_MCP_TLS_NONE (http:// only: every function says
+   E2B_MCP_ERR_NO_TLS); or E2B_MCP_TLS_CUSTOM, one's own: the program defines
+   the two types before it includes e2b_mcp.h (in every file, the same), and
+   the seven functions, with these names and external linkage, in a file of
+   its own (declared here, with C linkage). */
+#if defined(E2B_MCP_TLS_CUSTOM)
+int  e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file);
+int  e2b_mcp_tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host);
+int  e2b_mcp_tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s);
+int  e2b_mcp_tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n);
+int  e2b_mcp_tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s);
+int  e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n);
+void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s);
+#endif
+
 #ifdef __cplusplus
 }
 #endif
-
-/* The TLS port's types (its state lives inside the server, so the caller owns it). */
 #if defined(E2B_MCP_TLS_BEARSSL)
 #  include "ports/e2b_mcp_tls_bearssl.h"
 #elif defined(E2B_MCP_TLS_MBEDTLS)
 #  include "ports/e2b_mcp_tls_mbedtls.h"
-#else
+#elif defined(E2B_MCP_TLS_NONE)
 typedef struct e2b_mcp_tls { int want; } e2b_mcp_tls;
 typedef struct e2b_mcp_tls_trust { int unused; } e2b_mcp_tls_trust;
 #endif
-
 #ifdef __cplusplus
 extern "C" {
 #endif
-

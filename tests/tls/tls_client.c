@@ -1,13 +1,14 @@
 /* tests/tls/tls_client.c - drives a TLS port of e2b_mcp.h directly, without the rest of
    the library: e2b_mcp.h's declarations, the POSIX socket port, the TLS port selected with
-   -DE2B_MCP_TLS_BEARSSL or -DE2B_MCP_TLS_MBEDTLS, and the dispatch functions the
-   implementation region would otherwise define.
+   -DE2B_MCP_TLS_BEARSSL or -DE2B_MCP_TLS_MBEDTLS, and what the TLS port contract lets a
+   port use of the library (e2b_mcp_file_stream, E2B_MCP_NOW_S), given here: the port
+   is written against the contract only.
 
    tls_client trust CAFILE|-                  load anchors, print "anchors N used U dropped D"
    tls_client get HOST PORT CAFILE|- PATH [-n REQS] [-c CONNS] [-hold MS] [-t OFFSET_S]
        CONNS connections one after the other, REQS keep-alive GETs on each; prints
        "ok requests R handshakes H resumed X" or "error CODE NAME" (exit 1).
-       -t shifts the clock e2b_mcp__now_s() reports (the certificate time hook).
+       -t shifts the clock E2B_MCP_NOW_S() reports (the certificate time hook).
        -hold sleeps between connections (the suite restarts the server meanwhile). */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
@@ -100,9 +101,9 @@ static e2b_mcp_sock_port port;
 /* Waits (5 s at most) for what the TLS port asked for after E2B_MCP_ERR_AGAIN. */
 static int want_wait(e2b_mcp_sock *s, int want) { return sock_wait(s, want == E2B_MCP_WANT_WRITE ? POLLOUT : POLLIN, 5000); }
 #define DRIVE(s, expr) do { for (;;) { r = (expr); if (r != E2B_MCP_ERR_AGAIN) break; if (want_wait(s, tls.want)) { r = E2B_MCP_ERR_TIMEOUT; break; } } } while (0)
-static unsigned long e2b_mcp__now_s(void) { return (unsigned long)((long)time(NULL) + clock_offset); }
-/* ... and the file reader the implementation region provides (stdio here). */
-static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
+static unsigned long test_now_s(void) { return (unsigned long)((long)time(NULL) + clock_offset); }
+/* ... and the file reader of the contract (stdio here). */
+int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
   unsigned char chunk[256];
   size_t r;
   int rc = 0;
@@ -113,7 +114,10 @@ static int e2b_mcp__file_stream(const char *path, int (*push)(void *ctx, const u
   return rc;
 }
 
-#define E2B_MCP__PORT_IMPL
+/* e2b_mcp.h's declarations included the port's types; its functions come with
+   E2B_MCP_IMPLEMENTATION, the port alone (the rest of the library is not here). */
+#define E2B_MCP_NOW_S() test_now_s()
+#define E2B_MCP_IMPLEMENTATION
 #if defined(E2B_MCP_TLS_BEARSSL)
 #  include "ports/e2b_mcp_tls_bearssl.h"
 #elif defined(E2B_MCP_TLS_MBEDTLS)
@@ -141,15 +145,15 @@ static int get(e2b_mcp_sock *s, const char *host, const char *path) {
   size_t have = 0, head = 0, want = 0, sent = 0;
   int r, n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: keep-alive\r\n\r\n", path, host);
   while (sent < (size_t)n) {
-    DRIVE(s, e2b_mcp__tls_send(&tls, s, (const unsigned char *)req + sent, (size_t)n - sent));
+    DRIVE(s, e2b_mcp_tls_send(&tls, s, (const unsigned char *)req + sent, (size_t)n - sent));
     if (r <= 0) return r < 0 ? r : E2B_MCP_ERR_IO;
     sent += (size_t)r;
   }
-  DRIVE(s, e2b_mcp__tls_flush(&tls, s));
+  DRIVE(s, e2b_mcp_tls_flush(&tls, s));
   if (r < 0) return r;
   for (;;) {
     if (have == sizeof resp) return E2B_MCP_ERR_TOO_LARGE;
-    DRIVE(s, e2b_mcp__tls_recv(&tls, s, resp + have, sizeof resp - have));
+    DRIVE(s, e2b_mcp_tls_recv(&tls, s, resp + have, sizeof resp - have));
     if (r < 0) return r;
     if (r == 0) return E2B_MCP_ERR_CLOSED;
     have += (size_t)r;
@@ -172,11 +176,11 @@ static int get(e2b_mcp_sock *s, const char *host, const char *path) {
 }
 
 int main(int argc, char **argv) {
-  (void)e2b_mcp__now_s;
+  (void)test_now_s;
   const char *ca;
   int r, i, c, reqs = 1, conns = 1, hold = 0, done = 0;
   if (argc >= 3 && strcmp(argv[1], "trust") == 0) {
-    r = e2b_mcp__tls_trust_init(&trust, strcmp(argv[2], "-") == 0 ? NULL : argv[2]);
+    r = e2b_mcp_tls_trust_init(&trust, strcmp(argv[2], "-") == 0 ? NULL : argv[2]);
     if (r < 0) return fail(r);
 #ifdef E2B_MCP_TLS_BEARSSL
     printf("anchors %d used %lu dropped %lu\n", r, (unsigned long)trust.used, (unsigned long)trust.dropped);
@@ -196,7 +200,7 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "-t") == 0) clock_offset = atol(argv[i + 1]);
   }
   ca = strcmp(argv[4], "-") == 0 ? NULL : argv[4];
-  r = e2b_mcp__tls_trust_init(&trust, ca);
+  r = e2b_mcp_tls_trust_init(&trust, ca);
   if (r < 0) return fail(r);
   port.send = port_send;
   port.recv = port_recv;
@@ -212,15 +216,15 @@ int main(int argc, char **argv) {
     r = sock_open(&s, argv[2], argv[3]);
     if (r < 0) return fail(r);
     fcntl((int)s.h, F_SETFL, fcntl((int)s.h, F_GETFL) | O_NONBLOCK);
-    r = e2b_mcp__tls_start(&tls, &trust, argv[2]);
-    if (r == 0) DRIVE(&s, e2b_mcp__tls_handshake(&tls, &trust, &s));
+    r = e2b_mcp_tls_start(&tls, &trust, argv[2]);
+    if (r == 0) DRIVE(&s, e2b_mcp_tls_handshake(&tls, &trust, &s));
     if (r < 0) { sock_close(&s); return fail(r); }
     for (i = 0; i < reqs; i++) {
       r = get(&s, argv[2], argv[5]);
       if (r < 0) { sock_close(&s); return fail(r); }
       done++;
     }
-    e2b_mcp__tls_close(&tls, &s);
+    e2b_mcp_tls_close(&tls, &s);
     sock_close(&s);
   }
   printf("ok requests %d handshakes %lu resumed %lu, application records sent %lu\n",

@@ -1,12 +1,17 @@
-/* test_http.c - the HTTP/1.1 client through a replaying socket port.
+/* test_http.c - the HTTP/1.1 client: its exchange fed bytes directly, and the
+   client through a replaying socket port.
 
-   Every canned response is fed at every split point (recv pieces of k bytes
-   for each k from 1 to its length). Covered: Content-Length, chunked (with
-   extensions, trailers, many chunks) and close-delimited bodies, 204, the
-   headers the tools use (case-insensitive), oversize answers (an error, and no
-   byte past the buffer), malformed and truncated answers, keep-alive reuse, a
-   stale connection reopened once, and the exact bytes of requests. Driven both
-   directly (a call slot's exchange) and through the public API. */
+   Every canned response is fed at every split point (pieces of k bytes for
+   each k from 1 to its length), twice: straight into the sans-I/O exchange
+   (e2b_mcp__exchange_*: no server, no socket, the request taken out in
+   pieces of k too), and through the client over a fake socket port. Covered:
+   Content-Length, chunked (with extensions, trailers, many chunks) and
+   close-delimited bodies, 204, the headers the tools use (case-insensitive),
+   oversize answers (an error, and no byte past the buffer), malformed and
+   truncated answers, the keep-alive decision, keep-alive reuse, a stale
+   connection reopened once, deadlines, and the exact bytes of requests.
+   Driven directly (the client alone, with a connection and a dial of its
+   own: no server) and through the public API. */
 #define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_NO_STDIO
 #define E2B_MCP_RESP_MAX 1024          /* small, so oversize answers are easy to make */
@@ -24,6 +29,15 @@ static e2b_mcp_server srv;
 static fake m;
 static e2b_mcp_sock_port port;
 
+/* The client alone: its connection, the API's URL (keeping its resolved
+   address), the request's and the answer's buffers, with a canary after
+   the answer's (E2B_MCP_RESP_MAX bytes and one for a NUL). */
+static e2b_mcp_conn conn;
+static e2b_mcp_url api;
+static e2b_mcp__client cl;
+static char reqbuf[E2B_MCP_REQ_MAX];
+static struct { char resp[E2B_MCP_RESP_MAX + 1]; unsigned char canary[256]; } ans;
+
 static void setup(const char *api_url) {
   e2b_mcp_config cfg;
   memset(&cfg, 0, sizeof cfg);
@@ -35,35 +49,38 @@ static void setup(const char *api_url) {
   fake_reset(&m);
   fake_port_init(&port, &m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  CHECK(e2b_mcp__url_parse(&api, api_url) == 0);
+  conn.sock.h = -1; conn.open = 0;
 }
 /* A fresh connection state and script, keeping the server. */
 static void fresh(void) {
   e2b_mcp_close(&srv);
-  srv.api.addr.family = srv.dash.addr.family = 0;   /* resolve again: the script records the host */
+  e2b_mcp__conn_close(&conn);
+  srv.api.addr.family = srv.dash.addr.family = api.addr.family = 0;   /* resolve again: the script records the host */
   fake_reset(&m);
 }
 
-/* One GET through call slot 0's exchange, run to its end (the engine's blocking path). */
+/* One GET through the client alone (no server), run to its end over the fake
+   port: connect 10 s, read 30 s. */
 static int get(const char *path, e2b_mcp_http_resp *r) {
-  e2b_mcp__slot *k = e2b_mcp__slot_claim(&srv);   /* slot 0: every call before this one ended */
-  k->rq.buf = k->req; k->rq.cap = sizeof k->req;
-  k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX;
-  k->key = srv.key;
-  e2b_mcp__req_begin(&k->rq, "GET", &srv.api);
-  e2b_mcp__req_lit(&k->rq, path);
-  e2b_mcp__client_begin(k);
-  e2b_mcp__client_run(&srv, k);
-  *r = k->r;
-  e2b_mcp__slot_free(k);
+  e2b_mcp__req rq;
+  e2b_mcp__dial d;
+  memset(&rq, 0, sizeof rq);
+  rq.buf = reqbuf; rq.cap = sizeof reqbuf;
+  e2b_mcp__req_begin(&rq, "GET", &api);
+  e2b_mcp__req_lit(&rq, path);
+  e2b_mcp__client_begin(&cl, &rq, KEY, ans.resp, E2B_MCP_RESP_MAX);
+  d.url = &api; d.net = &port; d.trust = NULL; d.connect_ms = 10000; d.read_ms = 30000; d.dns_ttl_ms = E2B_MCP_DNS_TTL_MS;
+  e2b_mcp__client_run(&cl, &conn, &d);
+  *r = cl.x.r;
   return r->err;
 }
 
-/* The token array right after the response buffer: a canary for overruns. */
-static void canary_set(void) { memset(srv.rtok, 0xa5, sizeof srv.rtok); }
+/* The bytes right after the answer's buffer: a canary for overruns. */
+static void canary_set(void) { memset(ans.canary, 0xa5, sizeof ans.canary); }
 static int canary_ok(void) {
   size_t i;
-  const unsigned char *p = (const unsigned char *)srv.rtok;
-  for (i = 0; i < sizeof srv.rtok; i++) if (p[i] != 0xa5) return 0;
+  for (i = 0; i < sizeof ans.canary; i++) if (ans.canary[i] != 0xa5) return 0;
   return 1;
 }
 
@@ -87,10 +104,85 @@ typedef struct expect {
   int stays_open;            /* the connection is kept after it */
 } expect;
 
+/* ---- the exchange alone: bytes fed by hand, no server, no socket ---- */
+
+#define XREQ_HEAD "POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 9\r\n\r\n"
+#define XREQ_BODY "{\"a\":[1]}"
+
+/* Runs one exchange: takes the request out in pieces of at most `piece`
+   bytes, then feeds raw[0..n) in pieces of at most `piece` where
+   e2b_mcp__exchange_in says, and at the end of raw tells that the peer
+   closed (end_err 0) or fails with end_err (what a client does when its
+   stream fails). Returns what the last step returned (1 whole, < 0 an
+   error). *out_ok: the request came out whole and in order, and no byte was
+   ever asked for past the buffer. */
+static int xrun(e2b_mcp__exchange *x, const char *raw, size_t n, size_t piece, int end_err, int *out_ok) {
+  static char out[256];
+  size_t got = 0, pos = 0, room;
+  const char *p;
+  char *q;
+  int r = 0;
+  e2b_mcp__exchange_init(x, XREQ_HEAD, sizeof XREQ_HEAD - 1, XREQ_BODY, sizeof XREQ_BODY - 1, ans.resp, E2B_MCP_RESP_MAX, 1);
+  e2b_mcp__exchange_start(x, 5000, 30000);
+  *out_ok = 1;
+  while ((room = e2b_mcp__exchange_out(x, &p)) > 0) {
+    size_t take = room < piece ? room : piece;
+    if (got + take > sizeof out) { *out_ok = 0; break; }
+    memcpy(out + got, p, take);
+    got += take;
+    e2b_mcp__exchange_sent(x, take);
+  }
+  if (got != sizeof XREQ_HEAD - 1 + sizeof XREQ_BODY - 1 || memcmp(out, XREQ_HEAD XREQ_BODY, got) != 0 || x->state != E2B_MCP__X_READ) *out_ok = 0;
+  while (r == 0) {
+    size_t take;
+    room = e2b_mcp__exchange_in(x, &q);
+    if (!room) { r = x->r.err; if (!r) *out_ok = 0; break; }   /* takes nothing: only when it failed (too large) */
+    if (q < ans.resp || q + room > ans.resp + E2B_MCP_RESP_MAX + 1) *out_ok = 0;
+    if (pos == n) { r = end_err ? e2b_mcp__exchange_fail(x, end_err) : e2b_mcp__exchange_closed(x); break; }
+    take = n - pos < piece ? n - pos : piece;
+    if (take > room) take = room;
+    memcpy(q, raw + pos, take);
+    pos += take;
+    r = e2b_mcp__exchange_received(x, take);
+  }
+  if (x->state != E2B_MCP__X_DONE) *out_ok = 0;
+  return r;
+}
+
+/* The same expectation, met by the exchange fed directly at every split point:
+   the result, and the keep-alive decision (the connection stays open). */
+static void xsplit_case(const char *name, const char *raw, size_t n, int end_err, const expect *e) {
+  size_t k;
+  int bad = 0;
+  char note[200];
+  for (k = 1; k <= n; k++) {
+    e2b_mcp__exchange x;
+    int out_ok, r, ok;
+    canary_set();
+    r = xrun(&x, raw, n, k, end_err, &out_ok);
+    ok = out_ok && canary_ok() && (e->err ? r == e->err : r == 1) && x.r.err == e->err && x.r.status == e->status;
+    if (ok && e->err == 0)
+      ok = x.r.body == ans.resp && x.r.body_len == e->body_len && (!e->body || memcmp(x.r.body, e->body, e->body_len) == 0) &&
+           x.r.body[x.r.body_len] == 0 && strcmp(x.r.next_token, e->next_token ? e->next_token : "") == 0 &&
+           x.r.total_running == e->total_running && x.r.retry_after == e->retry_after &&
+           e2b_mcp__exchange_keep(&x) == e->stays_open;
+    if (e->err) ok = ok && !e2b_mcp__exchange_keep(&x);
+    if (!ok) {
+      snprintf(note, sizeof note, "exchange: %s, piece %lu: r %d err %d status %d len %lu", name, (unsigned long)k, r, x.r.err, x.r.status,
+               (unsigned long)x.r.body_len);
+      CHECKM(ok, note);
+      if (++bad > 3) return;
+    }
+  }
+  snprintf(note, sizeof note, "exchange: %s at every split point", name);
+  CHECKM(!bad, note);
+}
+
 static void split_case(const char *name, const char *raw, size_t n, int end_err, const expect *e) {
   size_t k;
   int bad = 0;
   char note[160];
+  xsplit_case(name, raw, n, end_err, e);
   for (k = 1; k <= n; k++) {
     e2b_mcp_http_resp r;
     int err, ok;
@@ -104,9 +196,9 @@ static void split_case(const char *name, const char *raw, size_t n, int end_err,
       ok = r.body_len == e->body_len && (!e->body || memcmp(r.body, e->body, e->body_len) == 0) && r.body[r.body_len] == 0 &&
            strcmp(r.next_token, e->next_token ? e->next_token : "") == 0 &&
            r.total_running == e->total_running && r.retry_after == e->retry_after &&
-           srv.slots[0].conn.open == e->stays_open;
+           conn.open == e->stays_open;
     }
-    if (e->err) ok = ok && !srv.slots[0].conn.open;   /* an error never leaves a half-read connection */
+    if (e->err) ok = ok && !conn.open;   /* an error never leaves a half-read connection */
     ok = ok && m.opens == 1;
     if (!ok) {
       snprintf(note, sizeof note, "%s, piece %lu: err %d status %d len %lu", name, (unsigned long)k, err, r.status, (unsigned long)r.body_len);
@@ -276,12 +368,67 @@ static void test_errors(void) {
     fake_conn(&m, 0);
     FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
     CHECK(get("/x", &r) == E2B_MCP_ERR_CLOSED);
-    CHECK(m.opens == 1 && !srv.slots[0].conn.open);
+    CHECK(m.opens == 1 && !conn.open);
     /* the open failing */
     fresh();
     m.open_err = E2B_MCP_ERR_CONNECT;
     CHECK(get("/x", &r) == E2B_MCP_ERR_CONNECT && r.err == E2B_MCP_ERR_CONNECT && r.status == 0);
     CHECK(m.sends == 0);
+  }
+}
+
+/* ---- the exchange alone: request out, deadlines, what it takes once done ---- */
+
+static void test_exchange(void) {
+  static const char head[] = "GET /a HTTP/1.1\r\n\r\n";
+  static const char ok[] = "HTTP/1.1 304 Not Modified\r\nConnection: keep-alive\r\n\r\n";
+  e2b_mcp__exchange x;
+  const char *p = NULL;
+  char *q = NULL;
+  size_t n;
+  /* no body: the head alone goes out, the answer is read after it, not before */
+  e2b_mcp__exchange_init(&x, head, sizeof head - 1, NULL, 5, ans.resp, E2B_MCP_RESP_MAX, 0);
+  e2b_mcp__exchange_start(&x, 1000, 500);
+  CHECK(e2b_mcp__exchange_in(&x, &q) == 0 && x.state == E2B_MCP__X_SEND);
+  n = e2b_mcp__exchange_out(&x, &p);
+  CHECK(n == sizeof head - 1 && p == head);
+  e2b_mcp__exchange_sent(&x, 4);
+  CHECK(e2b_mcp__exchange_out(&x, &p) == n - 4 && p == head + 4);
+  e2b_mcp__exchange_sent(&x, n - 4);
+  CHECK(e2b_mcp__exchange_out(&x, &p) == 0 && x.state == E2B_MCP__X_READ);
+  /* the deadline runs from start: due at 1500, not before; a clock that wraps */
+  CHECK(!e2b_mcp__exchange_expired(&x, 1499) && e2b_mcp__exchange_expired(&x, 1500) && e2b_mcp__exchange_expired(&x, 90000));
+  CHECK(!e2b_mcp__exchange_expired(&x, 0));   /* no clock now: never late */
+  /* a 304 has no body, whatever follows its head */
+  n = e2b_mcp__exchange_in(&x, &q);
+  CHECK(n == E2B_MCP_RESP_MAX && q == ans.resp);
+  memcpy(q, ok, sizeof ok - 1);
+  CHECK(e2b_mcp__exchange_received(&x, sizeof ok - 1) == 1 && x.r.status == 304 && x.r.body_len == 0 && e2b_mcp__exchange_keep(&x));
+  /* done: it takes nothing more, and what it said stays */
+  CHECK(e2b_mcp__exchange_in(&x, &q) == 0 && e2b_mcp__exchange_received(&x, 3) == 1 && e2b_mcp__exchange_closed(&x) == 1);
+  CHECK(x.r.status == 304 && x.r.err == 0);
+  /* no clock at start: no deadline */
+  e2b_mcp__exchange_init(&x, head, sizeof head - 1, NULL, 0, ans.resp, E2B_MCP_RESP_MAX, 0);
+  e2b_mcp__exchange_start(&x, 0, 500);
+  CHECK(!e2b_mcp__exchange_expired(&x, 1) && !e2b_mcp__exchange_expired(&x, 999999));
+  e2b_mcp__exchange_start(&x, (unsigned long)-100, 500);
+  CHECK(!e2b_mcp__exchange_expired(&x, (unsigned long)-1) && !e2b_mcp__exchange_expired(&x, 399) && e2b_mcp__exchange_expired(&x, 400));
+  /* the peer closing before the answer ends: an error, the connection is not kept */
+  while ((n = e2b_mcp__exchange_out(&x, &p)) > 0) e2b_mcp__exchange_sent(&x, n);
+  n = e2b_mcp__exchange_in(&x, &q);
+  memcpy(q, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nab", 40);
+  CHECK(e2b_mcp__exchange_received(&x, 40) == 0 && x.got);
+  CHECK(e2b_mcp__exchange_closed(&x) == E2B_MCP_ERR_CLOSED && x.r.err == E2B_MCP_ERR_CLOSED && x.r.status == 0 && !e2b_mcp__exchange_keep(&x));
+  /* a request head that does not fit its buffer: the client fails it before any I/O */
+  {
+    e2b_mcp__req rq;
+    char tiny[40];
+    memset(&rq, 0, sizeof rq);
+    rq.buf = tiny; rq.cap = sizeof tiny;
+    e2b_mcp__req_begin(&rq, "GET", &api);
+    e2b_mcp__req_lit(&rq, "/sandboxes");
+    e2b_mcp__client_begin(&cl, &rq, KEY, ans.resp, E2B_MCP_RESP_MAX);
+    CHECK(cl.io == E2B_MCP__IO_DONE && cl.x.r.err == E2B_MCP_ERR_TOO_LARGE && cl.x.state == E2B_MCP__X_DONE);
   }
 }
 
@@ -295,7 +442,7 @@ static void test_whole_answer_timeout(void) {
   fresh();
   fake_one(&m, slow, sizeof slow - 1, 0);
   m.piece = 1; m.recv_ms = 1000; m.again = 1;   /* each byte waits 1 s for the socket */
-  CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT && m.waits == 30 && m.last_timeout == 1000 && !srv.slots[0].conn.open);
+  CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT && m.waits == 30 && m.last_timeout == 1000 && !conn.open);
   fresh();
   fake_one(&m, slow, sizeof slow - 1, 0);
   m.piece = 1; m.recv_ms = 100; m.again = 1;
@@ -310,7 +457,7 @@ static void test_connect_timeout(void) {
   fresh();
   m.connect_hangs = 1; m.again = 1; m.recv_ms = 1000;
   for (i = 0; i < 3; i++) CHECK(get("/x", &r) == E2B_MCP_ERR_TIMEOUT);
-  CHECK(m.opens == 3 && m.closes == 3 && srv.slots[0].conn.sock.h < 0);
+  CHECK(m.opens == 3 && m.closes == 3 && conn.sock.h < 0);
   m.connect_hangs = 0; m.again = 0; m.recv_ms = 0;
 }
 
@@ -346,12 +493,12 @@ static void test_keepalive(void) {
   fake_add(sc, a, sizeof a - 1);
   fake_add(sc, b, sizeof b - 1);
   fake_add(sc, c, sizeof c - 1);
-  reqs = srv.slots[0].conn.requests;
+  reqs = conn.requests;
   CHECK(get("/one", &r) == 0 && r.status == 200 && r.body_len == 7 && memcmp(r.body, "{\"n\":1}", 7) == 0);
   CHECK(get("/two", &r) == 0 && r.status == 200 && r.body_len == 7 && memcmp(r.body, "{\"n\":2}", 7) == 0);
   CHECK(get("/three", &r) == 0 && r.body_len == 7 && memcmp(r.body, "{\"n\":3}", 7) == 0);
-  CHECK(m.opens == 1 && m.closes == 0 && srv.slots[0].conn.open);
-  CHECK(srv.slots[0].conn.requests - reqs == 3);
+  CHECK(m.opens == 1 && m.closes == 0 && conn.open);
+  CHECK(conn.requests - reqs == 3);
   CHECK(CONTAINS(m.sent, "GET /one HTTP/1.1\r\n") && CONTAINS(m.sent, "GET /two HTTP/1.1\r\n") && CONTAINS(m.sent, "GET /three HTTP/1.1\r\n"));
 
   /* a stale connection (closed while idle) is reopened once, transparently */
@@ -394,20 +541,20 @@ static void test_keepalive(void) {
   FAKE_ADD(sc, "HTTP/1.1 200 OK\r\nContent-Len");
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
   CHECK(get("/one", &r) == 0);
-  CHECK(get("/two", &r) == E2B_MCP_ERR_CLOSED && m.opens == 1 && !srv.slots[0].conn.open);
+  CHECK(get("/two", &r) == E2B_MCP_ERR_CLOSED && m.opens == 1 && !conn.open);
 
   /* Connection: close means the next request opens a new connection */
   fresh();
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}");
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
-  CHECK(get("/one", &r) == 0 && !srv.slots[0].conn.open && m.closes == 1);
-  CHECK(get("/two", &r) == 0 && m.opens == 2 && srv.slots[0].conn.open);
+  CHECK(get("/one", &r) == 0 && !conn.open && m.closes == 1);
+  CHECK(get("/two", &r) == 0 && m.opens == 2 && conn.open);
 
   /* after an error the next call starts on a new connection */
   fresh();
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n{}");
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
-  CHECK(get("/one", &r) == E2B_MCP_ERR_PROTOCOL && !srv.slots[0].conn.open);
+  CHECK(get("/one", &r) == E2B_MCP_ERR_PROTOCOL && !conn.open);
   CHECK(get("/two", &r) == 0 && m.opens == 2);
 }
 
@@ -657,6 +804,7 @@ static void test_tool_errors(void) {
 
 int main(void) {
   setup("http://sim.test:8080");
+  test_exchange();
   test_bodies();
   test_errors();
   test_whole_answer_timeout();
