@@ -97,7 +97,7 @@ k=$(grep -c "GET /hello" "$log"); want=$((15 + 1 + 3))
 [ "$k" -eq "$want" ] && pass "no request sent on a refused connection to the good server (CA/IP cases)" \
   || fail "nginx logged $k /hello requests, want $want"
 
-# BearSSL takes certificate time from e2b_mcp__now_s(): the device clock hook.
+# BearSSL takes certificate time from E2B_MCP_NOW_S(): the device clock hook.
 case "$name" in bearssl|minimal|musl)
   expect "clock hook: 20 years ahead, the certificate has expired" "error -10 TLS_EXPIRED" \
     "$bin" get localhost "$P" "$d/ca.pem" /hello -t 631152000
