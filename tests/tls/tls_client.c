@@ -16,6 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+/* The certificate time hook: the wall clock, shifted by -t. */
+static unsigned long test_now_s(void);
+#define E2B_MCP_NOW_S() test_now_s()
 #include "e2b_mcp.h"
 #ifdef TEST_ANCHORS_H
 #  include TEST_ANCHORS_H   /* compiled-in anchors (tests/tls/anchors-suite.sh) */
@@ -116,7 +119,6 @@ int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, const unsigned 
 
 /* e2b_mcp.h's declarations included the port's types; its functions come with
    E2B_MCP_IMPLEMENTATION, the port alone (the rest of the library is not here). */
-#define E2B_MCP_NOW_S() test_now_s()
 #define E2B_MCP_IMPLEMENTATION
 #if defined(E2B_MCP_TLS_BEARSSL)
 #  include "ports/e2b_mcp_tls_bearssl.h"
