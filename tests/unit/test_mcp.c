@@ -1298,8 +1298,8 @@ static void test_two_phase(void) {
 }
 
 /* The runtime fields of e2b_mcp_config over their macros (0 there means the macro):
-   ttlMs of the stateless lists, how long a sealed consent question stays good, and
-   how long E2B's resolved address is reused. */
+   ttlMs of the stateless lists, how long a sealed consent question stays good, how
+   long a question waits for its user, and how long E2B's resolved address is reused. */
 static void test_runtime_config(void) {
   static const char ok[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]";
   const char *args = "{\"sandbox_id\":\"sbx1\",\"timeout\":60}";
@@ -1328,6 +1328,29 @@ static void test_runtime_config(void) {
   CHECK(e2b_mcp__parse(args, strlen(args), t, E2B_MCP__COUNT(t)) > 0);
   CHECK(e2b_mcp__state_open(srv.state_key, "e2b_set_sandbox_timeout", args, t, 0, state, strlen(state), now + 50, pay) >= 0);
   CHECK(e2b_mcp__state_open(srv.state_key, "e2b_set_sandbox_timeout", args, t, 0, state, strlen(state), now + 200, pay) == E2B_MCP__STATE_STALE);
+  /* a question to the user waits 2.5 s, not the default's 5 minutes */
+  {
+    static const char call[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"ask_two\",\"arguments\":{\"who\":\"ada\"}}}";
+    e2b_mcp_poll ps[E2B_MCP_CALLS];
+    int timeout = -1;
+    CHECK(e2b_mcp_add_tool(&srv, &tool_ask_two) == 0);
+    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"elicitation\":{}}}}") == 1);
+    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
+    custom_runs = 0;
+    out.len = 0; out.n = 0; out.start[0] = 0;
+    CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == 0 && jis(0, "method", "elicitation/create") && custom_runs == 1);
+    e2b_mcp_watch(&srv, ps, E2B_MCP_CALLS, &timeout);
+    CHECKM(timeout > 0 && timeout <= 2500, "the watch's deadline");
+    m.now += 2400;
+    e2b_mcp_step(&srv);
+    CHECK(custom_runs == 1 && e2b_mcp_calls_in_flight(&srv) == 1);
+    m.now += 200;   /* past 2.5 s: no answer in time, and the tool runs on (its next question) */
+    e2b_mcp_step(&srv);
+    CHECK(custom_runs == 2 && out.n == 2 && jis(1, "method", "elicitation/create") && jis(1, "params.message", "Second?"));
+    m.now += 2600;
+    e2b_mcp_step(&srv);
+    CHECKM(custom_runs == 3 && e2b_mcp_calls_in_flight(&srv) == 0 && jis(2, "result.structuredContent.second", "-2"), msg(2));
+  }
   /* E2B's address: reused for 1 s, then asked again */
   for (i = 0; i < 3; i++) fake_one(&m, ok, sizeof ok - 1, 0);
   CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && !r.is_error && m.resolves == 1);
