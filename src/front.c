@@ -7,6 +7,12 @@
 #ifdef E2B_MCP_IMPLEMENTATION
 #ifndef E2B_MCP_IMPLEMENTATION_DONE
 #define E2B_MCP_IMPLEMENTATION_DONE
+/* What the implementation needs is set up at the first include (jsmn's
+   functions, the TLS port's, the POSIX feature macros), so that include must
+   already have E2B_MCP_IMPLEMENTATION: one clear word instead of a link error. */
+#ifdef E2B_MCP__DECLARED_FIRST
+#  error "e2b_mcp.h: define E2B_MCP_IMPLEMENTATION before the first #include of e2b_mcp.h in the implementation file"
+#endif
 
 #include <string.h>
 #include <stdlib.h>

@@ -95,6 +95,9 @@
 */
 #ifndef E2B_MCP_H
 #define E2B_MCP_H
+#ifndef E2B_MCP_IMPLEMENTATION
+#  define E2B_MCP__DECLARED_FIRST   /* this file's first include was declarations only */
+#endif
 
 #define E2B_MCP_VERSION "0.1.0"
 

@@ -79,12 +79,6 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
 #  endif
 #endif
 
-/* A built-in TLS port's functions came with its types, from the first
-   #include of e2b_mcp.h: in a file that included it before it defined
-   E2B_MCP_IMPLEMENTATION, they are missing. */
-#if (defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_BEARSSL_IMPL)) || (defined(E2B_MCP_TLS_MBEDTLS) && !defined(E2B_MCP_TLS_MBEDTLS_IMPL))
-#  error "e2b_mcp.h: define E2B_MCP_IMPLEMENTATION before the first #include of e2b_mcp.h in the implementation file (the TLS port's functions come with it)"
-#endif
 #if defined(E2B_MCP_TLS_NONE)
 static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) { (void)tr; (void)ca_file; return E2B_MCP_ERR_NO_TLS; }
 static int e2b_mcp_tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) { (void)t; (void)tr; (void)host; return E2B_MCP_ERR_NO_TLS; }

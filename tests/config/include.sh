@@ -57,6 +57,17 @@ build_run cpp11-time-first $CXX -std=c++11 $WARN -I. -o "$dir/cpp11-time-first" 
 src posix.c "$std" ""
 sed -i '1i #define _POSIX_C_SOURCE 200809L' "$dir/posix.c"
 build_run c99-own-posix $CC -std=c99 $WARN -I. -o "$dir/c99-own-posix" "$dir/posix.c"
+# stb's two-include pattern (declarations first, the implementation later in the same file) is
+# refused with one clear line, not a link error, with and without a TLS port.
+{ echo '#include "e2b_mcp.h"'; echo '#define E2B_MCP_IMPLEMENTATION'; echo '#include "e2b_mcp.h"'; } > "$dir/twice.c"
+for t in NONE BEARSSL; do
+  out=$($CC -std=c99 $WARN -DE2B_MCP_TLS_$t -I. -c -o "$dir/twice.o" "$dir/twice.c" 2>&1)
+  first=$(echo "$out" | grep -m1 'error')
+  case "$first" in
+    *"define E2B_MCP_IMPLEMENTATION before the first #include"*) pass "declarations first, TLS $t: one clear error";;
+    *) fail "declarations first, TLS $t: $first";;
+  esac
+done
 # musl sees only its own headers and jsmn.h (header-only) copied beside them.
 mkdir -p "$dir/musl-inc"
 if command -v musl-gcc >/dev/null 2>&1 && echo '#include <jsmn.h>' | $CC -E -o "$dir/jsmn.i" -x c - 2>/dev/null; then
