@@ -1,3 +1,11 @@
+#include "client.h"
+#include "front.h"
+#include "config.h"
+#include "errors.h"
+#include "util.c"
+#include "json.h"
+#include "port.h"
+#include "stream.h"
 /* >>http client -------------------------------------------------------------
    HTTP/1.1 to E2B, never waiting: URL parsing and the DNS cache, a request
    writer, the response head's parser (one header-line reader for both

@@ -1,3 +1,6 @@
+#include "config.h"
+#include "json.h"
+#include "port.h"
 /* >>e2b client: the HTTP/1.1 exchange with E2B's API -----------------------
    A base URL, a request as a tool's build phase writes it, the exchange
    that sends it and reads the answer (sans I/O: it pumps the caller's

@@ -1,3 +1,13 @@
+#include "engine.h"
+#include "front.h"
+#include "config.h"
+#include "util.c"
+#include "json.h"
+#include "port.h"
+#include "stream.h"
+#include "client.h"
+#include "mcp.h"
+#include "tools.h"
 /* >>engine: calls in flight --------------------------------------------------
    A two-phase tool's call (E2B's own, or a custom one with build/shape) runs
    in one of E2B_MCP_CALLS call slots, as a state machine: ASKING (its consent

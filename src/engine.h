@@ -1,3 +1,8 @@
+#include "config.h"
+#include "port.h"
+#include "stream.h"
+#include "client.h"
+#include "mcp.h"
 /* >>engine: calls in flight --------------------------------------------------- */
 
 /* One tool call in flight (>>engine): everything a built-in tool's call needs

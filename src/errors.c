@@ -1,3 +1,5 @@
+#include "errors.h"
+#include "config.h"
 /* >>errors: in words ---------------------------------------------------------- */
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err) {
   switch (err) {

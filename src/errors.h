@@ -1,3 +1,4 @@
+#include "config.h"
 /* >>errors ---------------------------------------------------------------
    Negative codes from the HTTP client and ports; e2b_mcp_strerror() says them
    in words a user understands. */

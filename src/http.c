@@ -1,3 +1,14 @@
+#include "http.h"
+#include "front.h"
+#include "config.h"
+#include "errors.h"
+#include "util.c"
+#include "json.h"
+#include "port.h"
+#include "client.h"
+#include "mcp.h"
+#include "tools.h"
+#include "engine.h"
 /* >>transport: streamable http ------------------------------------------------
    MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on).
    One thread and a poll loop over fixed slots inside the server: a listener,

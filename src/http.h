@@ -1,3 +1,6 @@
+#include "config.h"
+#include "port.h"
+#include "mcp.h"
 /* >>transport: streamable http ------------------------------------------------ */
 
 /* The Streamable HTTP transport's state (>>transport: streamable http). It

@@ -1,3 +1,7 @@
+#include "json.h"
+#include "config.h"
+#include "errors.h"
+#include "util.c"
 /* >>json writer ------------------------------------------------------------ */
 static void e2b_mcp__w_put(e2b_mcp_json *w, const char *p, size_t n) {
   if (w->err) return;

@@ -1,3 +1,4 @@
+#include "config.h"
 /* >>json writer ------------------------------------------------------------
    An escaping JSON writer over a caller buffer. With a flush function the
    buffer is a staging area that is flushed when full (for streaming a message

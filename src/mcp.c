@@ -1,3 +1,10 @@
+#include "mcp.h"
+#include "front.h"
+#include "config.h"
+#include "util.c"
+#include "json.h"
+#include "port.h"
+#include "seal.c"
 /* >>mcp core ----------------------------------------------------------------
    JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
    initialize (version negotiation), ping, tools/list (paged), tools/call,

@@ -1,3 +1,7 @@
+#include "config.h"
+#include "json.h"
+#include "port.h"
+#include "client.h"
 /* >>mcp core: what a tool, a transport and an in-process caller see -------
    The tool table, the sink a transport gives the core, the call a tool
    handler works on, and the functions a handler calls. */

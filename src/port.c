@@ -1,3 +1,6 @@
+#include "port.h"
+#include "config.h"
+#include "errors.h"
 /* >>ports --------------------------------------------------------------------
    The socket port (its contract: e2b_mcp_sock_port) and what is built on it
    here: the port's clock, an idle connection's check, the chunked file reader a TLS port may load trust anchors with

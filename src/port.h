@@ -1,3 +1,4 @@
+#include "config.h"
 /* >>ports ------------------------------------------------------------------
    The port contract: everything e2b_mcp.h needs of the platform for the
    network, the clock and randomness, as one struct of function pointers (as

@@ -1,3 +1,5 @@
+#include "config.h"
+#include "json.h"
 /* >>sealed state ---------------------------------------------------------------
    SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), then the requestState of
    the stateless revision: what a call needs to resume, given to the client

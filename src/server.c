@@ -1,3 +1,11 @@
+#include "server.h"
+#include "config.h"
+#include "errors.h"
+#include "port.h"
+#include "client.h"
+#include "seal.c"
+#include "mcp.h"
+#include "tools.h"
 /* >>server: set-up and close ---------------------------------------------------
    The one place that knows every layer: e2b_mcp_init readies each one's state,
    bottom up (the URLs and trust anchors of the E2B client, the key, the sealing

@@ -1,3 +1,9 @@
+#include "config.h"
+#include "port.h"
+#include "client.h"
+#include "mcp.h"
+#include "engine.h"
+#include "http.h"
 /* >>server: the one struct that holds every layer's state ---------------------
    Declared after the layers whose state it holds; the caller owns it (static
    or on a big stack) and nothing in it is allocated. */

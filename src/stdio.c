@@ -1,3 +1,12 @@
+#include "stdio.h"
+#include "front.h"
+#include "config.h"
+#include "util.c"
+#include "json.h"
+#include "port.h"
+#include "stream.h"
+#include "mcp.h"
+#include "engine.h"
 /* >>transport: stdio ---------------------------------------------------------
    One JSON message per line on stdin and stdout. stdout carries nothing but
    MCP messages; both streams use buffers inside the server (no allocation).

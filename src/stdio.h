@@ -1,3 +1,5 @@
+#include "config.h"
+#include "mcp.h"
 /* >>transport: stdio --------------------------------------------------------- */
 
 #ifndef E2B_MCP_NO_STDIO

@@ -1,3 +1,5 @@
+#include "stream.h"
+#include "port.h"
 /* >>stream ---------------------------------------------------------------------
    The plain stream and the TLS stream (the TLS port's functions behind the
    same vtable), and closing a connection whatever its stream. */

@@ -1,3 +1,5 @@
+#include "config.h"
+#include "port.h"
 /* >>stream: the byte stream under the E2B exchange ---------------------------
    A connection to E2B is a socket (the socket port) and, for https, a TLS
    layer over it (the TLS port). The E2B client reaches both only through a

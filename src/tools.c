@@ -1,3 +1,11 @@
+#include "tools.h"
+#include "front.h"
+#include "config.h"
+#include "errors.h"
+#include "util.c"
+#include "json.h"
+#include "client.h"
+#include "mcp.h"
 /* >>e2b tools ----------------------------------------------------------------
    E2B's tools. Each is one row of the table E2B_MCP__TOOLS (at the end of
    this section) and two functions named after the row's id:

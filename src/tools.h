@@ -1,3 +1,7 @@
+#include "config.h"
+#include "json.h"
+#include "client.h"
+#include "mcp.h"
 /* >>e2b tools: the request a two-phase tool builds, the answer it shapes ------ */
 
 /* For two-phase tools (e2b_mcp_tool.build/shape): the request. It goes to the

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """The shape of the library, checked: src/ runs only downward, e2b_mcp.h is fresh.
 
-    python3 tests/layers/layers.py [--graph]
+    python3 tests/layers/layers.py [--graph] [--fix-includes]
 
 Reads the layer order from src/src.mk (E2B_MCP_SRC; a file's layer is its name
 without .h/.c, so src/mcp.h and src/mcp.c are one layer) and checks:
 
   fresh      e2b_mcp.h is byte for byte what `make header` makes of src/
-  includes   every `#include "x"` in src/ names a file of the same or a lower layer
+  includes   each src file's `#include "x"` lines name exactly the lower layers it uses
+             (a .c also its own .h), so reading them shows the layering; the generator
+             drops them. --fix-includes rewrites them from what each file uses
   symbols    every e2b_mcp / E2B_MCP name a src file uses is defined in its own layer
              or a lower one: a forward declaration of a higher layer's function, a
              type or macro from above, is an arrow back up
@@ -129,17 +131,7 @@ def main():
     texts = {f: open(os.path.join(ROOT, "src", f)).read() for f in files}
     code = {f: strip(t) for f, t in texts.items()}
 
-    # includes
-    bad = []
-    for f in files:
-        for inc in re.findall(r'^#include "([^"/]*)"$', texts[f], re.M):
-            if inc not in texts:
-                bad.append("%s includes %s, which is not in src/src.mk" % (f, inc))
-            elif rank[layer_of(inc)] > rank[layer_of(f)]:
-                bad.append("%s includes %s (a higher layer)" % (f, inc))
-    check("includes: every #include in src/ names the same or a lower layer", not bad, "; ".join(bad))
-
-    # symbols
+    # symbols: who defines what, who uses whom
     home = {}
     for f in files:
         for n in definitions(code[f]):
@@ -147,17 +139,54 @@ def main():
             if n not in home or rank[l] < rank[home[n]]:
                 home[n] = l
     ups = {}
-    uses = {}
+    uses = {}       # layer -> layers it uses
+    file_uses = {}  # file -> layers it uses (its own excluded)
     for f in files:
         l = layer_of(f)
+        file_uses[f] = set()
         for n in set(NAME.findall(code[f])):
             h = home.get(n)
             if h is None:
                 continue   # a macro the user sets, or a pasted name
             if h != l:
                 uses.setdefault(l, set()).add(h)
+                file_uses[f].add(h)
             if rank[h] > rank[l]:
                 ups.setdefault((f, h), []).append(n)
+
+    # includes: a file names exactly the layers it uses (a .c also its own .h), each lower
+    def layer_file(l):
+        return l + ".h" if l + ".h" in texts else l + ".c"
+
+    def wanted(f):
+        want = [layer_file(l) for l in sorted(file_uses[f], key=lambda x: rank[x]) if rank[l] < rank[layer_of(f)]]
+        own = layer_of(f) + ".h"
+        if f.endswith(".c") and own in texts:
+            want.insert(0, own)
+        return want
+
+    if "--fix-includes" in sys.argv:
+        for f in files:
+            t = re.sub(r'^#include "[^"/]*"\n', "", texts[f], flags=re.M)
+            t = "".join('#include "%s"\n' % w for w in wanted(f)) + t
+            if t != texts[f]:
+                open(os.path.join(ROOT, "src", f), "w").write(t)
+                texts[f] = t
+                note("includes of src/%s rewritten" % f)
+    bad = []
+    for f in files:
+        have = re.findall(r'^#include "([^"/]*)"$', texts[f], re.M)
+        for inc in have:
+            if inc not in texts:
+                bad.append("%s includes %s, which is not in src/src.mk" % (f, inc))
+            elif rank[layer_of(inc)] > rank[layer_of(f)]:
+                bad.append("%s includes %s (a higher layer)" % (f, inc))
+        want = wanted(f)
+        if sorted(have) != sorted(want):
+            bad.append("%s includes %s but uses %s" % (f, " ".join(have) or "nothing", " ".join(want) or "nothing"))
+    check("includes: each src file includes exactly the lower layers it uses, none higher", not bad,
+          "; ".join(bad) + " (python3 tests/layers/layers.py --fix-includes writes them)")
+
     lines = ["%s uses %s's %s" % (f, h, ", ".join(sorted(ns))) for (f, h), ns in sorted(ups.items())]
     check("symbols: no src file uses a name of a higher layer (%d layers)" % len(layers), not lines,
           "\n  " + "\n  ".join(lines))
