@@ -83,9 +83,10 @@
       The API key is sent only as X-API-Key to the configured E2B hosts. It is
       the server's own, or over HTTP with http.client_keys each client's (kept in
       its call slot only while that call runs, then wiped with the request text
-      that carried it); the key of the call being served is always s->call_key. It never appears in a log, a
+      that carried it); each message and call carries its key in its own context
+      (e2b_mcp__ctx, >>mcp core). It never appears in a log, a
       notification or a tool result: every outgoing byte passes one redactor
-      (e2b_mcp__redact_write) that replaces s->call_key with "[redacted]",
+      (e2b_mcp__redact_write) that replaces that key with "[redacted]",
       whatever E2B echoes. envdAccessToken, trafficAccessToken and
       other secret names (in any casing) are removed from every answer E2B's own
       tools shape; injected header values and environment variable values are
@@ -981,6 +982,7 @@ struct e2b_mcp_call {
      how many answers there are, and how many questions this run asked */
   const struct e2b_mcp__msg *msg;
   int params, answered, asks;
+  const struct e2b_mcp__ctx *cx;   /* its context (private): session, key, cool-downs, headers */
 };
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
@@ -1004,7 +1006,8 @@ typedef struct e2b_mcp_wire {
   int status;                         /* out: 0, or the HTTP status (400, 404) of an error answer */
 } e2b_mcp_wire;
 
-/* What one client negotiated. The core reads and writes it through s->sess. */
+/* What one client negotiated. The core reads and writes the one of the
+   message it serves (its context's sess). */
 typedef struct e2b_mcp_session {
   int initialized;            /* initialize answered */
   int version;                /* index of the negotiated protocol version */
@@ -1012,6 +1015,22 @@ typedef struct e2b_mcp_session {
   int client_elicitation;     /* the client declared elicitation in form mode */
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
 } e2b_mcp_session;
+
+/* A message's context, and each call's (private): what it carries from its
+   transport to E2B and back, never server-wide. The session it belongs to;
+   the E2B key its calls use, with the KMP table the redactor finds it with
+   in every byte that leaves; that key's 429 cool-downs (one per tool); over
+   HTTP the request's headers. The engine fills it from the transport's
+   e2b_mcp_origin when a message is submitted; a call that waits keeps its
+   own copy in its slot (its session as it was, its client's key copied). */
+typedef struct e2b_mcp__ctx {
+  e2b_mcp_session *sess;
+  const char *key;
+  const unsigned char *key_fail;
+  unsigned key_len;
+  unsigned long *cooldown;
+  e2b_mcp_wire *wire;
+} e2b_mcp__ctx;
 
 /* Adds a tool of your own next to E2B's (after e2b_mcp_init): 0, or -1 when
    it is malformed, its name is taken or E2B_MCP_MAX_TOOLS are in. */
@@ -1139,6 +1158,7 @@ typedef struct e2b_mcp__slot {
   int state;                  /* E2B_MCP__CS_*: free, asking the user, talking to E2B, done */
   e2b_mcp_call call;
   e2b_mcp__req rq;
+  e2b_mcp__ctx cx;            /* its context: its session below, its key (a client's: copied below), cool-downs */
   e2b_mcp_session sess;       /* the caller's session as it was when the call came */
   const e2b_mcp_session *from;/* the session it came from, which its answers and cancels must too; NULL: none */
   e2b_mcp_sink sink;          /* where its answer and notifications go */
@@ -1152,12 +1172,7 @@ typedef struct e2b_mcp__slot {
   size_t said;                /* a simple custom tool's: resp[0..said) is "[params,answer,..." (its text for the next run) */
   unsigned long t0;           /* when the request went out */
   e2b_mcp__client cl;         /* its E2B request: the exchange (its result: cl.x.r) and how far it is */
-  /* the key its requests carry and the redactor hides: the server's, or over
-     HTTP with per-client keys its client's (copied from the request) */
-  const char *key;
-  const unsigned char *key_fail;
-  unsigned key_len;
-  unsigned long *cooldown;
+  /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
   e2b_mcp_conn conn;          /* kept open between calls */
@@ -1286,6 +1301,7 @@ typedef struct e2b_mcp__http_conn {
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
+  e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is submitted, else NULL */
   int send_sid;               /* the answer carries Mcp-Session-Id */
   int http10, close, dead;    /* answer framing, and whether the socket failed */
   int started, sse, in_msg, classified;   /* the answer being streamed */
@@ -1333,11 +1349,10 @@ E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config
 struct e2b_mcp_server {
   e2b_mcp_config cfg;
   const e2b_mcp_sock_port *net;   /* cfg.sock_port, or the POSIX port */
-  /* the MCP session: stdio and in-process calls use `session`; the HTTP
-     transport points sess at the session of the request it serves */
-  e2b_mcp_session session, *sess;
+  /* the MCP session of stdio and in-process calls (a message submitted
+     without one of its own: HTTP brings each client's) */
+  e2b_mcp_session session;
   long next_ask_id;
-  e2b_mcp_wire *wire;         /* set by an HTTP transport around e2b_mcp_handle, else NULL */
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
   /* the tool set */
@@ -1348,18 +1363,12 @@ struct e2b_mcp_server {
   int key_problem;            /* 0 ok, else why the key cannot be used */
   unsigned key_len;           /* its length ("" and 0 when none) */
   unsigned char key_fail[E2B_MCP_KEY_MAX];   /* its KMP table, for finding it in a stream */
-  /* THE E2B key of the call being served: the redactor hides it in all output
-     (e2b_mcp__redact_init). It is key, or the key of the call slot being
-     served (e2b_mcp__slot_enter): over HTTP with per-client keys, its client's. */
-  const char *call_key;
-  const unsigned char *call_key_fail;
-  unsigned call_key_len;
-  unsigned long *call_cooldown;   /* call_key's 429 cool-downs: cooldown_until, or its key slot's */
   e2b_mcp_url api, dash;
   e2b_mcp_tls_trust trust;
   int trust_loaded;
   /* after a 429, per tool (E2B limits per route: a full concurrency on create
-     must not stop the kill or pause that frees it): no request before this (ms) */
+     must not stop the kill or pause that frees it): no request with the
+     server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
   /* Buffers, in the order a call uses them. Everything from msg on is never
@@ -2944,13 +2953,22 @@ static int e2b_mcp__redact_end(e2b_mcp__redact *r, int (*out)(void *, const char
   r->q = 0;
   return q ? out(ctx, r->key, q) : 0;
 }
-static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp_server *s) {
-  r->key = s->call_key; r->fail = s->call_key_fail; r->len = s->call_key_len; r->q = 0;
+static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp__ctx *cx) {
+  r->key = cx->key; r->fail = cx->key_fail; r->len = cx->key_len; r->q = 0;
+}
+/* The context of a message or call with nothing of its own: the server's
+   session (stdio, in-process) and its own key and cool-downs. */
+static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
+  cx->sess = &s->session;
+  cx->key = s->key; cx->key_fail = s->key_fail; cx->key_len = s->key_len;
+  cx->cooldown = s->cooldown_until;
+  cx->wire = NULL;
 }
 
 /* The state of one incoming message being answered. */
 typedef struct e2b_mcp__msg {
   const e2b_mcp_sink *sink;
+  const e2b_mcp__ctx *cx;  /* its context: session, key, cool-downs, headers */
   int async;             /* a transport that moves calls on itself: a tool call's answer may come later */
   e2b_mcp__redact red;   /* the message being written, on its way to the sink */
   int batch;             /* inside a batch: answers are array elements */
@@ -2972,7 +2990,7 @@ static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json 
   e2b_mcp_json_init(w, s->out, sizeof s->out);
   w->flush = e2b_mcp__sink_flush;
   w->ctx = (void *)m;
-  e2b_mcp__redact_init(&m->red, s);
+  e2b_mcp__redact_init(&m->red, m->cx);
   if (m->batch) e2b_mcp__w_c(w, m->batch_items++ ? ',' : '[');
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "jsonrpc");
@@ -3025,12 +3043,13 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
   const e2b_mcp_sink *k = c->sink;
   if (!k) return;
   for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (strcmp(level, e2b_mcp__levels[li]) == 0) break;
-  if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->srv->sess->log_level) return;
+  if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->cx->sess->log_level) return;
   va_start(ap, fmt);
   e2b_mcp__vfmt(text, sizeof text, fmt, ap);
   va_end(ap);
   memset(&m, 0, sizeof m);
   m.sink = k;
+  m.cx = c->cx;
   e2b_mcp__out_begin(c->srv, &m, &w);
   e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/message");
   e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
@@ -3052,28 +3071,30 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
   c->progress = progress + 1;
   memset(&m, 0, sizeof m);
   m.sink = k;
+  m.cx = c->cx;
   e2b_mcp__out_begin(c->srv, &m, &w);
   e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/progress");
   e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "progressToken"); e2b_mcp_json_raw(&w, c->progress_token, strlen(c->progress_token));
   e2b_mcp_json_key(&w, "progress"); e2b_mcp_json_int(&w, (long long)progress);
   if (total) { e2b_mcp_json_key(&w, "total"); e2b_mcp_json_int(&w, (long long)total); }
-  if (message && c->srv->sess->version >= E2B_MCP__V2025_03) { e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message); }
+  if (message && c->cx->sess->version >= E2B_MCP__V2025_03) { e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message); }
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(&m, &w);
 }
 
 /* Writes elicitation/create with this id to the sink; 0, or -1 when the sink failed. */
-static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp_sink *k, long id, const char *message, const char *schema, size_t schema_n) {
+static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp_sink *k, long id, const char *message, const char *schema, size_t schema_n) {
   e2b_mcp__msg m;
   e2b_mcp_json w;
   memset(&m, 0, sizeof m);
   m.sink = k;
+  m.cx = cx;
   e2b_mcp__out_begin(s, &m, &w);
   e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, id);
   e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
   e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
-  if (s->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
+  if (cx->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
   e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
   e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema, schema_n);
   e2b_mcp_json_obj_end(&w);
@@ -3085,7 +3106,7 @@ static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp_sink *k, long id, 
    form-mode elicitation and is ready, over a transport that steps the
    engine (the answer comes later, as its own message), outside a batch. */
 static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
-  const e2b_mcp_session *ss = c->srv->sess;
+  const e2b_mcp_session *ss = c->cx->sess;
   return c->sink && c->msg && c->msg->async && !c->msg->batch && !c->modern &&
          ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
 }
@@ -3265,7 +3286,7 @@ E2B_MCP_DEF int e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap) {
   return c->state_len;
 }
 E2B_MCP_DEF int e2b_mcp_client_has(e2b_mcp_call *c, const char *capability) {
-  const e2b_mcp_session *ss = c->srv->sess;
+  const e2b_mcp_session *ss = c->cx->sess;
   if (c->modern) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
   return strcmp(capability, "elicitation") == 0 && ss->client_elicitation;
 }
@@ -3281,8 +3302,8 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
 static void e2b_mcp__slot_free(e2b_mcp__slot *k);
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
-static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
-static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
+static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int root);
+static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
 static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
@@ -3387,8 +3408,8 @@ static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
 }
 
 /* Writes a CallToolResult value. */
-static void e2b_mcp__write_result(e2b_mcp_server *s, e2b_mcp_call *c, e2b_mcp_json *w) {
-  int structured = c->has_out && !c->is_error && s->sess->version >= E2B_MCP__V2025_06;
+static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
+  int structured = c->has_out && !c->is_error && c->cx->sess->version >= E2B_MCP__V2025_06;
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "content");
   e2b_mcp_json_arr(w);
@@ -3407,15 +3428,15 @@ static void e2b_mcp__write_result(e2b_mcp_server *s, e2b_mcp_call *c, e2b_mcp_js
   e2b_mcp_json_obj_end(w);
 }
 
-static void e2b_mcp__write_tool(e2b_mcp_server *s, e2b_mcp_json *w, const e2b_mcp_tool *t) {
+static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, const e2b_mcp_tool *t) {
   unsigned a = t->annotations;
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, t->name);
-  if (t->title && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
+  if (t->title && ss->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
   e2b_mcp_json_key(w, "description"); e2b_mcp_json_str(w, t->description ? t->description : t->name);
   e2b_mcp_json_key(w, "inputSchema"); e2b_mcp_json_raw(w, t->input_schema, strlen(t->input_schema));
-  if (t->output_schema && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp_json_raw(w, t->output_schema, strlen(t->output_schema)); }
-  if (s->sess->version >= E2B_MCP__V2025_03) {
+  if (t->output_schema && ss->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp_json_raw(w, t->output_schema, strlen(t->output_schema)); }
+  if (ss->version >= E2B_MCP__V2025_03) {
     e2b_mcp_json_key(w, "annotations"); e2b_mcp_json_obj(w);
     if (t->title) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
     e2b_mcp_json_key(w, "readOnlyHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_READ_ONLY) != 0);
@@ -3443,14 +3464,14 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   int caps = e2b_mcp__tok_get(js, t, params, "capabilities");
   if (pv >= 0)
     for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
-  s->sess->version = v;
+  m->cx->sess->version = v;
   {   /* form mode: "elicitation": {} or, from 2025-11-25, an object naming "form" ({"url": {}} alone is URL mode only) */
     int el = e2b_mcp__tok_get(js, t, caps, "elicitation");
-    s->sess->client_elicitation = el >= 0 && t[el].type == JSMN_OBJECT &&
+    m->cx->sess->client_elicitation = el >= 0 && t[el].type == JSMN_OBJECT &&
                                   (t[el].size == 0 || v < E2B_MCP__V2025_11 || e2b_mcp__tok_get(js, t, el, "form") >= 0);
-    s->sess->client_ready = 0;
+    m->cx->sess->client_ready = 0;
   }
-  s->sess->initialized = 1;
+  m->cx->sess->initialized = 1;
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "protocolVersion"); e2b_mcp_json_str(&w, e2b_mcp__versions[v]);
@@ -3485,10 +3506,10 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_arr(&w);
-  for (i = (int)start; i < end; i++) e2b_mcp__write_tool(s, &w, s->tools[i]);
+  for (i = (int)start; i < end; i++) e2b_mcp__write_tool(m->cx->sess, &w, s->tools[i]);
   e2b_mcp_json_arr_end(&w);
   if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
-  if (s->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
+  if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
     e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
     e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
@@ -3543,7 +3564,7 @@ static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
   e2b_mcp_json w;
   if (c->cancelled) return;
   if (c->fail_code) {
-    if (s->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) s->wire->status = 400;
+    if (m->cx->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) m->cx->wire->status = 400;
     e2b_mcp__reply_error_data(s, m, id, c->fail_code, s->errmsg, c->fail_data);
     return;
   }
@@ -3554,7 +3575,7 @@ static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
     e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c->out.buf, c->out.len);
     if (c->new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c->new_state); }
     e2b_mcp_json_obj_end(&w);
-  } else e2b_mcp__write_result(s, c, &w);
+  } else e2b_mcp__write_result(c, &w);
   e2b_mcp__out_end(m, &w);
 }
 
@@ -3569,7 +3590,8 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
   c->srv = s; c->js = js; c->tok = t; c->args = args;
   c->sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
   c->caps = c->responses = c->state_len = -1;
-  if (s->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
+  c->cx = m->cx;
+  if (m->cx->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
   if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
     e2b_mcp__tok_json(js, &t[pt], c->progress_token, sizeof c->progress_token);
   return 0;
@@ -3648,7 +3670,7 @@ static int e2b_mcp__is_modern(const char *js, const jsmntok_t *t, int root, cons
 
 /* An error of the revision's envelope, with the HTTP status it wants. */
 static void e2b_mcp__modern_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int status, int code, const char *text, const char *data) {
-  if (s->wire && !s->wire->status) s->wire->status = status;
+  if (m->cx->wire && !m->cx->wire->status) m->cx->wire->status = status;
   e2b_mcp__reply_error_data(s, m, id, code, text, data);
 }
 
@@ -3728,8 +3750,7 @@ static const char *e2b_mcp__wire_header(const e2b_mcp_wire *w, const char *prefi
   }
   return NULL;
 }
-static int e2b_mcp__check_param_headers(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params, char *msg, size_t cap) {
-  const e2b_mcp_wire *w = s->wire;
+static int e2b_mcp__check_param_headers(e2b_mcp_server *s, const e2b_mcp_wire *w, const char *js, const jsmntok_t *t, int params, char *msg, size_t cap) {
   int name = e2b_mcp__tok_get(js, t, params, "name"), args = e2b_mcp__tok_get(js, t, params, "arguments");
   const e2b_mcp_tool *tool = name >= 0 ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
   const char *sc;
@@ -3779,11 +3800,13 @@ static int e2b_mcp__check_param_headers(e2b_mcp_server *s, const char *js, const
    keys, the header against _meta, the version, then Mcp-Method / Mcp-Name),
    then the method runs with a session that lives only for this request. */
 static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
-  const e2b_mcp_wire *wire = s->wire;
+  const e2b_mcp_wire *wire = m->cx->wire;
   int meta = e2b_mcp__tok_get(js, t, params, "_meta");
   int pv = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_PV), caps = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_CAPS);
   int lv = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_LEVEL);
-  e2b_mcp_session one, *saved = s->sess;
+  e2b_mcp_session one;
+  e2b_mcp__ctx ocx;
+  const e2b_mcp__ctx *saved = m->cx;
   if (wire && !wire->pver) {
     e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, "Header mismatch: the MCP-Protocol-Version header is required", NULL);
     return;
@@ -3827,7 +3850,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     }
     if (e2b_mcp__tok_eq(js, &t[meth], "tools/call")) {
       char msg[160];
-      if (e2b_mcp__check_param_headers(s, js, t, params, msg, sizeof msg) != 0) {
+      if (e2b_mcp__check_param_headers(s, wire, js, t, params, msg, sizeof msg) != 0) {
         e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, msg, NULL);
         return;
       }
@@ -3838,14 +3861,16 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   one.version = E2B_MCP__V2026_07;
   one.log_level = E2B_MCP__COUNT(e2b_mcp__levels);   /* none: logs only when a level is asked for */
   if (lv >= 0) { int li = e2b_mcp__level_index(js, &t[lv]); if (li >= 0) one.log_level = li; }
-  s->sess = &one;
+  ocx = *m->cx;   /* this request's context, with its own session */
+  ocx.sess = &one;
+  m->cx = &ocx;
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
   if (E2B_MCP__IS("server/discover")) e2b_mcp__on_discover(s, m, id);
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
   else e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL);   /* initialize, ping, logging/setLevel: removed */
 #undef E2B_MCP__IS
-  s->sess = saved;
+  m->cx = saved;
 }
 
 /* One JSON-RPC object at token root. */
@@ -3881,7 +3906,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (meth < 0) {
     if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
-    else e2b_mcp__call_user_answer(s, js, t, root);   /* the user's answer to a call's question, or nobody's */
+    else e2b_mcp__call_user_answer(s, m->cx, js, t, root);   /* the user's answer to a call's question, or nobody's */
     return;
   }
   if (t[meth].type != JSMN_STRING) {
@@ -3892,7 +3917,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params must be an object");
     return;
   }
-  if (idt >= 0 && !m->batch && e2b_mcp__is_modern(js, t, root, s->wire)) {
+  if (idt >= 0 && !m->batch && e2b_mcp__is_modern(js, t, root, m->cx->wire)) {
     e2b_mcp__handle_modern(s, m, js, t, meth, params, id);
     return;
   }
@@ -3901,8 +3926,8 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     return;
   }
   if (idt < 0) {   /* notifications: no answer, ever */
-    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->sess->initialized = s->sess->client_ready = 1;
-    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) e2b_mcp__call_cancel(s, js, t, params);
+    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) m->cx->sess->initialized = m->cx->sess->client_ready = 1;
+    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) e2b_mcp__call_cancel(s, m->cx, js, t, params);
     return;
   }
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
@@ -3913,7 +3938,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   else if (E2B_MCP__IS("logging/setLevel")) {
     int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
     if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
-    else { e2b_mcp_json w; s->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
+    else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
   } else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
 #undef E2B_MCP__IS
 }
@@ -3927,11 +3952,12 @@ static int e2b_mcp__only_space(const char *p, size_t n) {
 
 /* Handles one message; with async (a transport that moves calls on with
    e2b_mcp_step) a tool call may be answered later, through out. */
-static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, int async) {
+static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, const e2b_mcp__ctx *cx, int async) {
   e2b_mcp__msg m;
   int ntok, i, k;
   memset(&m, 0, sizeof m);
   m.sink = out;
+  m.cx = cx;
   m.async = async;
   ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
   if (ntok == JSMN_ERROR_NOMEM) {
@@ -3964,7 +3990,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
     return m.failed ? -1 : m.written;
   }
   if (s->mtok[0].type == JSMN_ARRAY) {
-    if (s->sess->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
+    if (cx->sess->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
       e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, s->mtok[0].size == 0 ? "Invalid Request: empty batch"
                            : "Invalid Request: batches are accepted only under protocol version 2025-03-26");
       return m.failed ? -1 : m.written;
@@ -3975,7 +4001,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
       i = e2b_mcp__tok_skip(s->mtok, i);
     }
     if (m.batch_items && !m.failed) {   /* the array's end, through the redactor like every byte */
-      e2b_mcp__redact_init(&m.red, s);
+      e2b_mcp__redact_init(&m.red, cx);
       if (e2b_mcp__redact_write(&m.red, e2b_mcp__sink_write, (void *)out, "]", 1) != 0 ||
           e2b_mcp__redact_end(&m.red, e2b_mcp__sink_write, (void *)out) != 0 || (out->end && out->end(out->ctx) != 0)) m.failed = 1;
       else m.written = 1;
@@ -3986,7 +4012,9 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
   return m.failed ? -1 : m.written;
 }
 E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
-  return e2b_mcp__handle(s, msg, n, out, 0);
+  e2b_mcp__ctx cx;
+  e2b_mcp__ctx_own(s, &cx);
+  return e2b_mcp__handle(s, msg, n, out, &cx, 0);
 }
 
 /* Redacts buf[0..n) in place (the output never runs ahead of the input: the
@@ -3998,11 +4026,11 @@ static int e2b_mcp__inplace_write(void *ctx, const char *p, size_t n) {
   x->len += n;
   return 0;
 }
-static size_t e2b_mcp__redact_buf(const e2b_mcp_server *s, char *buf, size_t n) {
+static size_t e2b_mcp__redact_buf(const e2b_mcp__ctx *cx, char *buf, size_t n) {
   e2b_mcp__redact r;
   e2b_mcp__inplace x;
   x.buf = buf; x.len = 0;
-  e2b_mcp__redact_init(&r, s);
+  e2b_mcp__redact_init(&r, cx);
   if (!r.len) return n;
   e2b_mcp__redact_write(&r, e2b_mcp__inplace_write, &x, buf, n);
   e2b_mcp__redact_end(&r, e2b_mcp__inplace_write, &x);
@@ -4011,13 +4039,15 @@ static size_t e2b_mcp__redact_buf(const e2b_mcp_server *s, char *buf, size_t n) 
 
 E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r) {
   e2b_mcp_call c;
+  e2b_mcp__ctx cx;
   int ntok = 0;
   memset(&c, 0, sizeof c);
   memset(r, 0, sizeof *r);
   r->message = "";
   c.tool = e2b_mcp__find_tool(s, name, strlen(name));
   if (!c.tool) return -1;
-  c.srv = s; c.args = -1;
+  e2b_mcp__ctx_own(s, &cx);
+  c.srv = s; c.args = -1; c.cx = &cx;
   if (args_json && *args_json) {
     size_t n = strlen(args_json);
     if (n > E2B_MCP_MSG_MAX) return -1;
@@ -4028,9 +4058,9 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
   }
   e2b_mcp__run_tool(s, &c);
   /* what an embedding program hands to its model leaves the server too */
-  c.out.len = e2b_mcp__redact_buf(s, s->result, c.out.len);
-  c.content.len = e2b_mcp__redact_buf(s, s->content, c.content.len);
-  s->errmsg[e2b_mcp__redact_buf(s, s->errmsg, strlen(s->errmsg))] = 0;
+  c.out.len = e2b_mcp__redact_buf(&cx, s->result, c.out.len);
+  c.content.len = e2b_mcp__redact_buf(&cx, s->content, c.content.len);
+  s->errmsg[e2b_mcp__redact_buf(&cx, s->errmsg, strlen(s->errmsg))] = 0;
   r->is_error = c.is_error;
   if (c.has_out && !c.is_error) { s->result[c.out.len] = 0; r->json = s->result; r->json_len = c.out.len; }
   if (c.content.len) { r->content = s->content; r->content_len = c.content.len; }
@@ -4106,10 +4136,7 @@ static unsigned e2b_mcp__key_table(const char *k, unsigned char *fail) {
   }
   return n;
 }
-/* Makes key (k, checked) the key of the calls that follow, for requests and the redactor. */
-static void e2b_mcp__use_key(e2b_mcp_server *s, const char *k, const unsigned char *fail, unsigned len) {
-  s->call_key = k; s->call_key_fail = fail; s->call_key_len = len;
-}
+/* The server's own key (cfg.api_key), checked, with its KMP table. */
 static void e2b_mcp__load_key(e2b_mcp_server *s) {
   const char *k = s->cfg.api_key;
   s->key[0] = 0;
@@ -4119,7 +4146,6 @@ static void e2b_mcp__load_key(e2b_mcp_server *s) {
     e2b_mcp__strlcpy(s->key, k, sizeof s->key);
     s->key_len = e2b_mcp__key_table(s->key, s->key_fail);
   }
-  e2b_mcp__use_key(s, s->key, s->key_fail, s->key_len);
 }
 
 /* ---- argument validation: each sets an error result and returns -1 ---- */
@@ -4325,13 +4351,13 @@ static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
 static unsigned long *e2b_mcp__cooldown(e2b_mcp_server *s, const e2b_mcp_call *c) {
   int i;
   for (i = 0; i < s->ntools - 1 && s->tools[i] != c->tool; i++) {}
-  return &s->call_cooldown[i];
+  return &c->cx->cooldown[i];
 }
 
 static int e2b_mcp__ready(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
   unsigned long now, until;
-  switch (s->call_key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
+  switch (c->cx->key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
     case E2B_MCP__KEY_MISSING:
       e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "
                               "https://e2b.dev/dashboard?tab=keys and start this server with E2B_API_KEY set to it.");
@@ -5487,25 +5513,6 @@ static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
    call starts, and while its answer is shaped and written. */
 enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B, E2B_MCP__CS_RUN };
 
-/* What the core reads as "the call being served": its session, key and cool-downs. */
-typedef struct e2b_mcp__ctx {
-  e2b_mcp_session *sess;
-  const char *key;
-  const unsigned char *fail;
-  unsigned len;
-  unsigned long *cooldown;
-} e2b_mcp__ctx;
-static void e2b_mcp__slot_enter(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__ctx *save) {
-  save->sess = s->sess; save->key = s->call_key; save->fail = s->call_key_fail;
-  save->len = s->call_key_len; save->cooldown = s->call_cooldown;
-  s->sess = &k->sess;
-  s->call_key = k->key; s->call_key_fail = k->key_fail; s->call_key_len = k->key_len; s->call_cooldown = k->cooldown;
-}
-static void e2b_mcp__slot_leave(e2b_mcp_server *s, const e2b_mcp__ctx *save) {
-  s->sess = save->sess; s->call_key = save->key; s->call_key_fail = save->fail;
-  s->call_key_len = save->len; s->call_cooldown = save->cooldown;
-}
-
 /* A free slot: one used before (its connection may be open), else the next
    one never used (slots a server never needs stay out of memory). */
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
@@ -5573,6 +5580,7 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
   if (!m && k->has_sink) {
     memset(&own, 0, sizeof own);
     own.sink = &k->sink;
+    own.cx = &k->cx;
     m = &own;
   }
   e2b_mcp__call_write(s, k, m);
@@ -5603,7 +5611,7 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
-  e2b_mcp__client_begin(&k->cl, &k->rq, k->key, k->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->resp, E2B_MCP_RESP_MAX);
   e2b_mcp__slot_io(s, k);
 }
 
@@ -5612,7 +5620,7 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
    answer: declined), -1 when this client cannot be asked. */
 static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
-  const e2b_mcp_session *ss = s->sess;
+  const e2b_mcp_session *ss = c->cx->sess;
   e2b_mcp__msg q;
   e2b_mcp_json w;
   unsigned long now = e2b_mcp__now_ms(s);
@@ -5620,6 +5628,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   k->ask_id = ++s->next_ask_id;
   memset(&q, 0, sizeof q);
   q.sink = c->sink;
+  q.cx = c->cx;
   e2b_mcp__out_begin(s, &q, &w);
   e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, k->ask_id);
   e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
@@ -5637,9 +5646,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
 
 /* The user's answer to k's question: on with the call, or its decline as the answer. */
 static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, e2b_mcp__msg *m) {
-  e2b_mcp__ctx save;
   k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(&k->call);
   if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
   else if (yes) e2b_mcp__call_send(s, k);
@@ -5648,21 +5655,17 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, 
     e2b_mcp_result_error(&k->call, "The user declined, so nothing was done and nothing was sent to E2B.");
     e2b_mcp__call_done(s, k, m);
   }
-  e2b_mcp__slot_leave(s, &save);
 }
 
 /* E2B answered, or the exchange failed: the result, then the answer. */
 static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
-  e2b_mcp__ctx save;
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__call_checked(c, k) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
   }
   e2b_mcp__call_done(s, k, m);
-  e2b_mcp__slot_leave(s, &save);
 }
 
 /* The slot takes what its call needs from the message it came in: the
@@ -5670,15 +5673,16 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
    and cancels must come from), the key and its cool-downs (a client's own key
    is copied: the request text it came in goes with this step), the JSON-RPC
    id and the sink (none inside a batch: its answer is the array's). */
-static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m, const char *id, int modern) {
-  k->sess = *s->sess;
-  k->from = modern ? NULL : s->sess;
-  k->key = s->call_key; k->key_fail = s->call_key_fail; k->key_len = s->call_key_len;
-  k->cooldown = s->call_cooldown;
-  if (s->call_key != s->key) {
-    e2b_mcp__strlcpy(k->client_key, s->call_key, sizeof k->client_key);
-    memcpy(k->client_key_fail, s->call_key_fail, s->call_key_len);
-    k->key = k->client_key; k->key_fail = k->client_key_fail;
+static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__ctx *cx, const e2b_mcp__msg *m, const char *id, int modern) {
+  k->sess = *cx->sess;
+  k->from = modern ? NULL : cx->sess;
+  k->cx = *cx;
+  k->cx.sess = &k->sess;
+  k->cx.wire = NULL;   /* the request's headers are the transport's: checked, and answered from, while it is submitted */
+  if (cx->key != s->key) {
+    e2b_mcp__strlcpy(k->client_key, cx->key, sizeof k->client_key);
+    memcpy(k->client_key_fail, cx->key_fail, cx->key_len);
+    k->cx.key = k->client_key; k->cx.key_fail = k->client_key_fail;
   }
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
   if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; }
@@ -5692,16 +5696,15 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
    m NULL (in-process), when its result is in the scratch buffers already. */
 static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back) {
   e2b_mcp_call *c = &k->call;
-  e2b_mcp__ctx save;
   int r;
   c->slot = k;
-  e2b_mcp__slot_bind(s, k, m, id, c->modern);
+  e2b_mcp__slot_bind(s, k, c->cx, m, id, c->modern);
+  c->cx = &k->cx;
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
   k->rq.buf = k->req; k->rq.cap = sizeof k->req;
   k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
   k->state = E2B_MCP__CS_E2B;
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;
   if (e2b_mcp__is_builtin(c->tool) && (*(const int *)c->tool->user & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill) {
@@ -5728,18 +5731,15 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     }
     if (r == 1 && !c->modern) {   /* asked: the answer comes later */
       c->js = NULL; c->tok = NULL; c->args = -1;
-      e2b_mcp__slot_leave(s, &save);
       return k;
     }
     /* accepted, or the client cannot be asked (the description told the model to ask) */
   }
   c->js = NULL; c->tok = NULL; c->args = c->responses = c->caps = -1;   /* the message text goes with this step */
   e2b_mcp__call_send(s, k);
-  e2b_mcp__slot_leave(s, &save);
   return k;
 answered:
   e2b_mcp__call_write(s, k, m);
-  e2b_mcp__slot_leave(s, &save);
   e2b_mcp__slot_free(k);
   return NULL;
 }
@@ -5787,7 +5787,7 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
     k->state = E2B_MCP__CS_RUN;
   }
   id = ++s->next_ask_id;
-  if (e2b_mcp__ask_send(s, c->sink, id, message, schema, strlen(schema)) != 0) {
+  if (e2b_mcp__ask_send(s, c->cx, c->sink, id, message, schema, strlen(schema)) != 0) {
     if (!c->slot) e2b_mcp__slot_free(k);
     return -2;
   }
@@ -5800,8 +5800,9 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
 /* The first run asked: the call moves into its slot (its answer comes later). */
 static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id) {
   e2b_mcp__slot *k = c->slot;
-  e2b_mcp__slot_bind(s, k, c->msg, id, 0);
+  e2b_mcp__slot_bind(s, k, c->cx, c->msg, id, 0);
   k->call = *c;
+  k->call.cx = &k->cx;
   k->call.sink = k->has_sink ? &k->sink : NULL;
   k->call.js = NULL; k->call.tok = NULL; k->call.msg = NULL;
 }
@@ -5809,13 +5810,13 @@ static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char
    asked it, from the same session; the call acts on it at its next step
    (e2b_mcp_step), never in the middle of someone else's message or
    result. 1 when it was one. */
-static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root) {
+static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int root) {
   int idt = e2b_mcp__tok_get(js, t, root, "id"), res = e2b_mcp__tok_get(js, t, root, "result"), i;
   long long id;
   if (idt < 0 || e2b_mcp__tok_int(js, &t[idt], &id) != 0) return 0;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state != E2B_MCP__CS_ASKING || k->decided || k->ask_id != id || k->from != s->sess) continue;
+    if (k->state != E2B_MCP__CS_ASKING || k->decided || k->ask_id != id || k->from != cx->sess) continue;
     if (!k->call.tool->build) {   /* a simple custom tool: the answer is kept for its next run */
       int obj = res >= 0 && t[res].type == JSMN_OBJECT;
       e2b_mcp__custom_add(k, obj ? js + t[res].start : "null", obj ? (size_t)(t[res].end - t[res].start) : 4);
@@ -5830,15 +5831,12 @@ static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const js
 
 /* Ends k now without an answer: a question dropped, or a read cut off (its
    log line says so). */
-static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *why) {
+static void e2b_mcp__call_drop(e2b_mcp__slot *k, const char *why) {
   if (k->state == E2B_MCP__CS_E2B) {
     char what_req[E2B_MCP__D(160, 96)];
-    e2b_mcp__ctx save;
     e2b_mcp__conn_close(&k->conn);   /* the read ends */
     e2b_mcp__what_req(&k->rq, what_req, sizeof what_req);
-    e2b_mcp__slot_enter(s, k, &save);
     e2b_mcp_log(&k->call, "info", "%s on %s: %s", what_req, k->rq.base->host, why);
-    e2b_mcp__slot_leave(s, &save);
   }
   k->call.cancelled = 1;
   e2b_mcp__slot_free(k);
@@ -5847,15 +5845,12 @@ static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *
 #ifdef E2B_MCP__HTTP
 /* The server stops: a question or a read ends now, answered so. */
 static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
-  e2b_mcp__ctx save;
   int asking = k->state == E2B_MCP__CS_ASKING;
   e2b_mcp__conn_close(&k->conn);
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(&k->call);
   e2b_mcp_result_error(&k->call, asking ? "The server is stopping: nothing was done and nothing was sent to E2B. Call again once it is back."
                        : "The server is stopping: E2B's answer was not read (nothing was changed). Call again once it is back.");
   e2b_mcp__call_done(s, k, NULL);
-  e2b_mcp__slot_leave(s, &save);
 }
 #endif
 
@@ -5868,13 +5863,13 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
 static int e2b_mcp__call_reads(const e2b_mcp__slot *k) {
   return (k->call.tool->annotations & E2B_MCP_READ_ONLY) != 0;
 }
-static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params) {
+static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
   char rid[E2B_MCP_RPC_ID_MAX];
   int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
   if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
+    if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != cx->sess || strcmp(k->id, rid) != 0) continue;
     if (k->state == E2B_MCP__CS_E2B && !e2b_mcp__call_reads(k)) continue;
     k->drop = "cancelled by the client";   /* at its next step, which comes at once */
   }
@@ -5924,15 +5919,14 @@ E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *
 static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const char *add) {
   e2b_mcp_call *c = &k->call;
   e2b_mcp__msg m;
-  e2b_mcp__ctx save;
   if (add) e2b_mcp__custom_add(k, add, strlen(add));
   k->resp[k->said] = ']';
   memset(&m, 0, sizeof m);
   m.sink = k->has_sink ? &k->sink : NULL;
+  m.cx = &k->cx;
   m.async = 1;
   k->state = E2B_MCP__CS_RUN;
   k->decided = 0; k->drop = NULL; k->until = 0;
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__parse(k->resp, k->said + 1, s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) {   /* cannot be: it was JSON when it came */
     e2b_mcp_result_error(c, "The answer to the question could not be read back.");
@@ -5945,7 +5939,6 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
     c->js = NULL; c->tok = NULL; c->msg = NULL;
   }
   if (k->state != E2B_MCP__CS_ASKING) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
-  e2b_mcp__slot_leave(s, &save);
 }
 
 /* Moves every call on as far as it goes now; answers the ones E2B has
@@ -5957,7 +5950,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
     if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) { e2b_mcp__custom_resume(s, k, "false"); continue; }
-    if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
+    if (k->drop) { e2b_mcp__call_drop(k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
       if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
       else e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
@@ -5970,24 +5963,22 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
 }
 
 E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
-  e2b_mcp_session *saved = s->sess;
-  e2b_mcp_wire *saved_wire = s->wire;
-  const char *saved_key = s->call_key;
-  const unsigned char *saved_fail = s->call_key_fail;
-  unsigned saved_len = s->call_key_len;
-  unsigned long *saved_cooldown = s->call_cooldown;
+  e2b_mcp__ctx cx;
   unsigned char fail[E2B_MCP_KEY_MAX];
   int r;
+  e2b_mcp__ctx_own(s, &cx);
   if (from) {
-    if (from->session) s->sess = from->session;
-    s->wire = from->wire;
-    if (from->api_key && strlen(from->api_key) < sizeof fail) e2b_mcp__use_key(s, from->api_key, fail, e2b_mcp__key_table(from->api_key, fail));
-    if (from->cooldown) s->call_cooldown = from->cooldown;
+    if (from->session) cx.sess = from->session;
+    cx.wire = from->wire;
+    if (from->api_key && strlen(from->api_key) < sizeof fail) {   /* a client's key: its table lives while the message is handled */
+      cx.key = from->api_key;
+      cx.key_len = e2b_mcp__key_table(cx.key, fail);
+      cx.key_fail = fail;
+    }
+    if (from->cooldown) cx.cooldown = from->cooldown;
   }
-  r = e2b_mcp__handle(s, msg, n, out, 1);
+  r = e2b_mcp__handle(s, msg, n, out, &cx, 1);
   memset(fail, 0, sizeof fail);
-  s->sess = saved; s->wire = saved_wire;
-  s->call_key = saved_key; s->call_key_fail = saved_fail; s->call_key_len = saved_len; s->call_cooldown = saved_cooldown;
   return r;
 }
 
@@ -6083,8 +6074,11 @@ static long e2b_mcp__stdio_take(e2b_mcp_server *s) {
 static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__msg m;
   char text[128];
+  e2b_mcp__ctx cx;
+  e2b_mcp__ctx_own(s, &cx);
   memset(&m, 0, sizeof m);
   m.sink = k;
+  m.cx = &cx;
   e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
@@ -6136,7 +6130,7 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
       if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
       if (e2b_mcp__calls_busy(s, &asking, &talking) == E2B_MCP_CALLS && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
-      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
+      if (e2b_mcp_submit(s, s->msg, (size_t)len, NULL, &k) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
     }
     busy = e2b_mcp__calls_busy(s, &asking, &talking);
     if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;
@@ -6172,8 +6166,8 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    One thread and a poll loop over fixed slots inside the server: a listener,
    E2B_MCP_HTTP_CONNS connections (each buffers one request, bounded: 431 for
    a long head, 413 for a long body, 408 when it does not arrive in time),
-   E2B_MCP_HTTP_SESSIONS sessions (each an e2b_mcp_session the core works on
-   through s->sess) and a few lingering sockets. A connection beyond the slots
+   E2B_MCP_HTTP_SESSIONS sessions (each an e2b_mcp_session, handed to the
+   engine with each message of its client) and a few lingering sockets. A connection beyond the slots
    takes the slot of the longest idle one (no request in progress); when every
    slot has one, it gets 503, then is drained and closed so it reads the answer.
    A connection that has sent no request yet has the request timeout, not the
@@ -6405,9 +6399,9 @@ static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) 
   c->started = 1;
   c->sse = sse;
   e2b_mcp_json_init(&w, head, sizeof head);
-  if (s->wire && s->wire->status) {   /* a 2026-07-28 error answer: 400 or 404, with its JSON-RPC error */
+  if (c->wire && c->wire->status) {   /* a 2026-07-28 error answer: 400 or 404, with its JSON-RPC error */
     e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ");
-    e2b_mcp__hs_lit(&w, s->wire->status == 404 ? "404 Not Found\r\n" : "400 Bad Request\r\n");
+    e2b_mcp__hs_lit(&w, c->wire->status == 404 ? "404 Not Found\r\n" : "400 Bad Request\r\n");
   } else e2b_mcp__w_put(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n", 17);
   if (sse) e2b_mcp__hs_lit(&w, "Content-Type: text/event-stream\r\nCache-Control: no-cache\r\n");
   else e2b_mcp__hs_lit(&w, "Content-Type: application/json\r\n");
@@ -6621,7 +6615,7 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
    kept): the same key's slot, else the least recently used one. */
 static int e2b_mcp__hs_key_busy(const e2b_mcp_server *s, const unsigned long *until) {   /* a call in flight keeps it */
   int i;
-  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cooldown == until) return 1;
+  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cx.cooldown == until) return 1;
   return 0;
 }
 static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k) {
@@ -6674,7 +6668,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   s->msg[n] = 0;
   c->sess = si;
   c->started = c->sse = c->in_msg = c->classified = 0;
+  c->wire = wire;   /* its answer's status, while it is answered at once */
   e2b_mcp_submit(s, s->msg, n, &from, &k);
+  c->wire = NULL;
   if (s->http.cfg.client_keys) memset(key, 0, sizeof key);
   if (e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
   e2b_mcp__hs_answered(s, c);
@@ -7272,9 +7268,8 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (!s->cfg.state_ttl_s) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
   if (!s->cfg.list_ttl_ms) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
-  s->sess = &s->session;
-  s->sess->version = E2B_MCP__VLATEST;
-  s->sess->log_level = 1;   /* info */
+  s->session.version = E2B_MCP__VLATEST;
+  s->session.log_level = 1;   /* info */
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
   if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
   if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
@@ -7286,7 +7281,6 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (s->api.https || s->dash.https)
     s->trust_loaded = e2b_mcp_tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
   e2b_mcp__load_key(s);
-  s->call_cooldown = s->cooldown_until;
   if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
     static const char label[] = "e2b-mcp requestState key";
     e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);

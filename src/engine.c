@@ -24,25 +24,6 @@
    call starts, and while its answer is shaped and written. */
 enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B, E2B_MCP__CS_RUN };
 
-/* What the core reads as "the call being served": its session, key and cool-downs. */
-typedef struct e2b_mcp__ctx {
-  e2b_mcp_session *sess;
-  const char *key;
-  const unsigned char *fail;
-  unsigned len;
-  unsigned long *cooldown;
-} e2b_mcp__ctx;
-static void e2b_mcp__slot_enter(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__ctx *save) {
-  save->sess = s->sess; save->key = s->call_key; save->fail = s->call_key_fail;
-  save->len = s->call_key_len; save->cooldown = s->call_cooldown;
-  s->sess = &k->sess;
-  s->call_key = k->key; s->call_key_fail = k->key_fail; s->call_key_len = k->key_len; s->call_cooldown = k->cooldown;
-}
-static void e2b_mcp__slot_leave(e2b_mcp_server *s, const e2b_mcp__ctx *save) {
-  s->sess = save->sess; s->call_key = save->key; s->call_key_fail = save->fail;
-  s->call_key_len = save->len; s->call_cooldown = save->cooldown;
-}
-
 /* A free slot: one used before (its connection may be open), else the next
    one never used (slots a server never needs stay out of memory). */
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
@@ -110,6 +91,7 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
   if (!m && k->has_sink) {
     memset(&own, 0, sizeof own);
     own.sink = &k->sink;
+    own.cx = &k->cx;
     m = &own;
   }
   e2b_mcp__call_write(s, k, m);
@@ -140,7 +122,7 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
-  e2b_mcp__client_begin(&k->cl, &k->rq, k->key, k->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->resp, E2B_MCP_RESP_MAX);
   e2b_mcp__slot_io(s, k);
 }
 
@@ -149,7 +131,7 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
    answer: declined), -1 when this client cannot be asked. */
 static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
-  const e2b_mcp_session *ss = s->sess;
+  const e2b_mcp_session *ss = c->cx->sess;
   e2b_mcp__msg q;
   e2b_mcp_json w;
   unsigned long now = e2b_mcp__now_ms(s);
@@ -157,6 +139,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   k->ask_id = ++s->next_ask_id;
   memset(&q, 0, sizeof q);
   q.sink = c->sink;
+  q.cx = c->cx;
   e2b_mcp__out_begin(s, &q, &w);
   e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, k->ask_id);
   e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
@@ -174,9 +157,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
 
 /* The user's answer to k's question: on with the call, or its decline as the answer. */
 static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, e2b_mcp__msg *m) {
-  e2b_mcp__ctx save;
   k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(&k->call);
   if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
   else if (yes) e2b_mcp__call_send(s, k);
@@ -185,21 +166,17 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, 
     e2b_mcp_result_error(&k->call, "The user declined, so nothing was done and nothing was sent to E2B.");
     e2b_mcp__call_done(s, k, m);
   }
-  e2b_mcp__slot_leave(s, &save);
 }
 
 /* E2B answered, or the exchange failed: the result, then the answer. */
 static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
-  e2b_mcp__ctx save;
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__call_checked(c, k) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
   }
   e2b_mcp__call_done(s, k, m);
-  e2b_mcp__slot_leave(s, &save);
 }
 
 /* The slot takes what its call needs from the message it came in: the
@@ -207,15 +184,16 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
    and cancels must come from), the key and its cool-downs (a client's own key
    is copied: the request text it came in goes with this step), the JSON-RPC
    id and the sink (none inside a batch: its answer is the array's). */
-static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m, const char *id, int modern) {
-  k->sess = *s->sess;
-  k->from = modern ? NULL : s->sess;
-  k->key = s->call_key; k->key_fail = s->call_key_fail; k->key_len = s->call_key_len;
-  k->cooldown = s->call_cooldown;
-  if (s->call_key != s->key) {
-    e2b_mcp__strlcpy(k->client_key, s->call_key, sizeof k->client_key);
-    memcpy(k->client_key_fail, s->call_key_fail, s->call_key_len);
-    k->key = k->client_key; k->key_fail = k->client_key_fail;
+static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__ctx *cx, const e2b_mcp__msg *m, const char *id, int modern) {
+  k->sess = *cx->sess;
+  k->from = modern ? NULL : cx->sess;
+  k->cx = *cx;
+  k->cx.sess = &k->sess;
+  k->cx.wire = NULL;   /* the request's headers are the transport's: checked, and answered from, while it is submitted */
+  if (cx->key != s->key) {
+    e2b_mcp__strlcpy(k->client_key, cx->key, sizeof k->client_key);
+    memcpy(k->client_key_fail, cx->key_fail, cx->key_len);
+    k->cx.key = k->client_key; k->cx.key_fail = k->client_key_fail;
   }
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
   if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; }
@@ -229,16 +207,15 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
    m NULL (in-process), when its result is in the scratch buffers already. */
 static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back) {
   e2b_mcp_call *c = &k->call;
-  e2b_mcp__ctx save;
   int r;
   c->slot = k;
-  e2b_mcp__slot_bind(s, k, m, id, c->modern);
+  e2b_mcp__slot_bind(s, k, c->cx, m, id, c->modern);
+  c->cx = &k->cx;
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
   k->rq.buf = k->req; k->rq.cap = sizeof k->req;
   k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
   k->state = E2B_MCP__CS_E2B;
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;
   if (e2b_mcp__is_builtin(c->tool) && (*(const int *)c->tool->user & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill) {
@@ -265,18 +242,15 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     }
     if (r == 1 && !c->modern) {   /* asked: the answer comes later */
       c->js = NULL; c->tok = NULL; c->args = -1;
-      e2b_mcp__slot_leave(s, &save);
       return k;
     }
     /* accepted, or the client cannot be asked (the description told the model to ask) */
   }
   c->js = NULL; c->tok = NULL; c->args = c->responses = c->caps = -1;   /* the message text goes with this step */
   e2b_mcp__call_send(s, k);
-  e2b_mcp__slot_leave(s, &save);
   return k;
 answered:
   e2b_mcp__call_write(s, k, m);
-  e2b_mcp__slot_leave(s, &save);
   e2b_mcp__slot_free(k);
   return NULL;
 }
@@ -324,7 +298,7 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
     k->state = E2B_MCP__CS_RUN;
   }
   id = ++s->next_ask_id;
-  if (e2b_mcp__ask_send(s, c->sink, id, message, schema, strlen(schema)) != 0) {
+  if (e2b_mcp__ask_send(s, c->cx, c->sink, id, message, schema, strlen(schema)) != 0) {
     if (!c->slot) e2b_mcp__slot_free(k);
     return -2;
   }
@@ -337,8 +311,9 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
 /* The first run asked: the call moves into its slot (its answer comes later). */
 static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id) {
   e2b_mcp__slot *k = c->slot;
-  e2b_mcp__slot_bind(s, k, c->msg, id, 0);
+  e2b_mcp__slot_bind(s, k, c->cx, c->msg, id, 0);
   k->call = *c;
+  k->call.cx = &k->cx;
   k->call.sink = k->has_sink ? &k->sink : NULL;
   k->call.js = NULL; k->call.tok = NULL; k->call.msg = NULL;
 }
@@ -346,13 +321,13 @@ static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char
    asked it, from the same session; the call acts on it at its next step
    (e2b_mcp_step), never in the middle of someone else's message or
    result. 1 when it was one. */
-static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root) {
+static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int root) {
   int idt = e2b_mcp__tok_get(js, t, root, "id"), res = e2b_mcp__tok_get(js, t, root, "result"), i;
   long long id;
   if (idt < 0 || e2b_mcp__tok_int(js, &t[idt], &id) != 0) return 0;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state != E2B_MCP__CS_ASKING || k->decided || k->ask_id != id || k->from != s->sess) continue;
+    if (k->state != E2B_MCP__CS_ASKING || k->decided || k->ask_id != id || k->from != cx->sess) continue;
     if (!k->call.tool->build) {   /* a simple custom tool: the answer is kept for its next run */
       int obj = res >= 0 && t[res].type == JSMN_OBJECT;
       e2b_mcp__custom_add(k, obj ? js + t[res].start : "null", obj ? (size_t)(t[res].end - t[res].start) : 4);
@@ -367,15 +342,12 @@ static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const js
 
 /* Ends k now without an answer: a question dropped, or a read cut off (its
    log line says so). */
-static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *why) {
+static void e2b_mcp__call_drop(e2b_mcp__slot *k, const char *why) {
   if (k->state == E2B_MCP__CS_E2B) {
     char what_req[E2B_MCP__D(160, 96)];
-    e2b_mcp__ctx save;
     e2b_mcp__conn_close(&k->conn);   /* the read ends */
     e2b_mcp__what_req(&k->rq, what_req, sizeof what_req);
-    e2b_mcp__slot_enter(s, k, &save);
     e2b_mcp_log(&k->call, "info", "%s on %s: %s", what_req, k->rq.base->host, why);
-    e2b_mcp__slot_leave(s, &save);
   }
   k->call.cancelled = 1;
   e2b_mcp__slot_free(k);
@@ -384,15 +356,12 @@ static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *
 #ifdef E2B_MCP__HTTP
 /* The server stops: a question or a read ends now, answered so. */
 static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
-  e2b_mcp__ctx save;
   int asking = k->state == E2B_MCP__CS_ASKING;
   e2b_mcp__conn_close(&k->conn);
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(&k->call);
   e2b_mcp_result_error(&k->call, asking ? "The server is stopping: nothing was done and nothing was sent to E2B. Call again once it is back."
                        : "The server is stopping: E2B's answer was not read (nothing was changed). Call again once it is back.");
   e2b_mcp__call_done(s, k, NULL);
-  e2b_mcp__slot_leave(s, &save);
 }
 #endif
 
@@ -405,13 +374,13 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
 static int e2b_mcp__call_reads(const e2b_mcp__slot *k) {
   return (k->call.tool->annotations & E2B_MCP_READ_ONLY) != 0;
 }
-static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params) {
+static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
   char rid[E2B_MCP_RPC_ID_MAX];
   int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
   if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != s->sess || strcmp(k->id, rid) != 0) continue;
+    if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != cx->sess || strcmp(k->id, rid) != 0) continue;
     if (k->state == E2B_MCP__CS_E2B && !e2b_mcp__call_reads(k)) continue;
     k->drop = "cancelled by the client";   /* at its next step, which comes at once */
   }
@@ -461,15 +430,14 @@ E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *
 static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const char *add) {
   e2b_mcp_call *c = &k->call;
   e2b_mcp__msg m;
-  e2b_mcp__ctx save;
   if (add) e2b_mcp__custom_add(k, add, strlen(add));
   k->resp[k->said] = ']';
   memset(&m, 0, sizeof m);
   m.sink = k->has_sink ? &k->sink : NULL;
+  m.cx = &k->cx;
   m.async = 1;
   k->state = E2B_MCP__CS_RUN;
   k->decided = 0; k->drop = NULL; k->until = 0;
-  e2b_mcp__slot_enter(s, k, &save);
   e2b_mcp__result_reset(c);
   if (e2b_mcp__parse(k->resp, k->said + 1, s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) {   /* cannot be: it was JSON when it came */
     e2b_mcp_result_error(c, "The answer to the question could not be read back.");
@@ -482,7 +450,6 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
     c->js = NULL; c->tok = NULL; c->msg = NULL;
   }
   if (k->state != E2B_MCP__CS_ASKING) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
-  e2b_mcp__slot_leave(s, &save);
 }
 
 /* Moves every call on as far as it goes now; answers the ones E2B has
@@ -494,7 +461,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
     if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) { e2b_mcp__custom_resume(s, k, "false"); continue; }
-    if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
+    if (k->drop) { e2b_mcp__call_drop(k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
       if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
       else e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
@@ -507,24 +474,22 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
 }
 
 E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
-  e2b_mcp_session *saved = s->sess;
-  e2b_mcp_wire *saved_wire = s->wire;
-  const char *saved_key = s->call_key;
-  const unsigned char *saved_fail = s->call_key_fail;
-  unsigned saved_len = s->call_key_len;
-  unsigned long *saved_cooldown = s->call_cooldown;
+  e2b_mcp__ctx cx;
   unsigned char fail[E2B_MCP_KEY_MAX];
   int r;
+  e2b_mcp__ctx_own(s, &cx);
   if (from) {
-    if (from->session) s->sess = from->session;
-    s->wire = from->wire;
-    if (from->api_key && strlen(from->api_key) < sizeof fail) e2b_mcp__use_key(s, from->api_key, fail, e2b_mcp__key_table(from->api_key, fail));
-    if (from->cooldown) s->call_cooldown = from->cooldown;
+    if (from->session) cx.sess = from->session;
+    cx.wire = from->wire;
+    if (from->api_key && strlen(from->api_key) < sizeof fail) {   /* a client's key: its table lives while the message is handled */
+      cx.key = from->api_key;
+      cx.key_len = e2b_mcp__key_table(cx.key, fail);
+      cx.key_fail = fail;
+    }
+    if (from->cooldown) cx.cooldown = from->cooldown;
   }
-  r = e2b_mcp__handle(s, msg, n, out, 1);
+  r = e2b_mcp__handle(s, msg, n, out, &cx, 1);
   memset(fail, 0, sizeof fail);
-  s->sess = saved; s->wire = saved_wire;
-  s->call_key = saved_key; s->call_key_fail = saved_fail; s->call_key_len = saved_len; s->call_cooldown = saved_cooldown;
   return r;
 }
 

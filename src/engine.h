@@ -14,6 +14,7 @@ typedef struct e2b_mcp__slot {
   int state;                  /* E2B_MCP__CS_*: free, asking the user, talking to E2B, done */
   e2b_mcp_call call;
   e2b_mcp__req rq;
+  e2b_mcp__ctx cx;            /* its context: its session below, its key (a client's: copied below), cool-downs */
   e2b_mcp_session sess;       /* the caller's session as it was when the call came */
   const e2b_mcp_session *from;/* the session it came from, which its answers and cancels must too; NULL: none */
   e2b_mcp_sink sink;          /* where its answer and notifications go */
@@ -27,12 +28,7 @@ typedef struct e2b_mcp__slot {
   size_t said;                /* a simple custom tool's: resp[0..said) is "[params,answer,..." (its text for the next run) */
   unsigned long t0;           /* when the request went out */
   e2b_mcp__client cl;         /* its E2B request: the exchange (its result: cl.x.r) and how far it is */
-  /* the key its requests carry and the redactor hides: the server's, or over
-     HTTP with per-client keys its client's (copied from the request) */
-  const char *key;
-  const unsigned char *key_fail;
-  unsigned key_len;
-  unsigned long *cooldown;
+  /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
   e2b_mcp_conn conn;          /* kept open between calls */

@@ -83,9 +83,10 @@
       The API key is sent only as X-API-Key to the configured E2B hosts. It is
       the server's own, or over HTTP with http.client_keys each client's (kept in
       its call slot only while that call runs, then wiped with the request text
-      that carried it); the key of the call being served is always s->call_key. It never appears in a log, a
+      that carried it); each message and call carries its key in its own context
+      (e2b_mcp__ctx, >>mcp core). It never appears in a log, a
       notification or a tool result: every outgoing byte passes one redactor
-      (e2b_mcp__redact_write) that replaces s->call_key with "[redacted]",
+      (e2b_mcp__redact_write) that replaces that key with "[redacted]",
       whatever E2B echoes. envdAccessToken, trafficAccessToken and
       other secret names (in any casing) are removed from every answer E2B's own
       tools shape; injected header values and environment variable values are

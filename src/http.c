@@ -14,8 +14,8 @@
    One thread and a poll loop over fixed slots inside the server: a listener,
    E2B_MCP_HTTP_CONNS connections (each buffers one request, bounded: 431 for
    a long head, 413 for a long body, 408 when it does not arrive in time),
-   E2B_MCP_HTTP_SESSIONS sessions (each an e2b_mcp_session the core works on
-   through s->sess) and a few lingering sockets. A connection beyond the slots
+   E2B_MCP_HTTP_SESSIONS sessions (each an e2b_mcp_session, handed to the
+   engine with each message of its client) and a few lingering sockets. A connection beyond the slots
    takes the slot of the longest idle one (no request in progress); when every
    slot has one, it gets 503, then is drained and closed so it reads the answer.
    A connection that has sent no request yet has the request timeout, not the
@@ -247,9 +247,9 @@ static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) 
   c->started = 1;
   c->sse = sse;
   e2b_mcp_json_init(&w, head, sizeof head);
-  if (s->wire && s->wire->status) {   /* a 2026-07-28 error answer: 400 or 404, with its JSON-RPC error */
+  if (c->wire && c->wire->status) {   /* a 2026-07-28 error answer: 400 or 404, with its JSON-RPC error */
     e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ");
-    e2b_mcp__hs_lit(&w, s->wire->status == 404 ? "404 Not Found\r\n" : "400 Bad Request\r\n");
+    e2b_mcp__hs_lit(&w, c->wire->status == 404 ? "404 Not Found\r\n" : "400 Bad Request\r\n");
   } else e2b_mcp__w_put(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n", 17);
   if (sse) e2b_mcp__hs_lit(&w, "Content-Type: text/event-stream\r\nCache-Control: no-cache\r\n");
   else e2b_mcp__hs_lit(&w, "Content-Type: application/json\r\n");
@@ -463,7 +463,7 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
    kept): the same key's slot, else the least recently used one. */
 static int e2b_mcp__hs_key_busy(const e2b_mcp_server *s, const unsigned long *until) {   /* a call in flight keeps it */
   int i;
-  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cooldown == until) return 1;
+  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cx.cooldown == until) return 1;
   return 0;
 }
 static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k) {
@@ -516,7 +516,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   s->msg[n] = 0;
   c->sess = si;
   c->started = c->sse = c->in_msg = c->classified = 0;
+  c->wire = wire;   /* its answer's status, while it is answered at once */
   e2b_mcp_submit(s, s->msg, n, &from, &k);
+  c->wire = NULL;
   if (s->http.cfg.client_keys) memset(key, 0, sizeof key);
   if (e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
   e2b_mcp__hs_answered(s, c);

@@ -62,6 +62,7 @@ typedef struct e2b_mcp__http_conn {
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
+  e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is submitted, else NULL */
   int send_sid;               /* the answer carries Mcp-Session-Id */
   int http10, close, dead;    /* answer framing, and whether the socket failed */
   int started, sse, in_msg, classified;   /* the answer being streamed */

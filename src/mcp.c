@@ -92,13 +92,22 @@ static int e2b_mcp__redact_end(e2b_mcp__redact *r, int (*out)(void *, const char
   r->q = 0;
   return q ? out(ctx, r->key, q) : 0;
 }
-static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp_server *s) {
-  r->key = s->call_key; r->fail = s->call_key_fail; r->len = s->call_key_len; r->q = 0;
+static void e2b_mcp__redact_init(e2b_mcp__redact *r, const e2b_mcp__ctx *cx) {
+  r->key = cx->key; r->fail = cx->key_fail; r->len = cx->key_len; r->q = 0;
+}
+/* The context of a message or call with nothing of its own: the server's
+   session (stdio, in-process) and its own key and cool-downs. */
+static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
+  cx->sess = &s->session;
+  cx->key = s->key; cx->key_fail = s->key_fail; cx->key_len = s->key_len;
+  cx->cooldown = s->cooldown_until;
+  cx->wire = NULL;
 }
 
 /* The state of one incoming message being answered. */
 typedef struct e2b_mcp__msg {
   const e2b_mcp_sink *sink;
+  const e2b_mcp__ctx *cx;  /* its context: session, key, cool-downs, headers */
   int async;             /* a transport that moves calls on itself: a tool call's answer may come later */
   e2b_mcp__redact red;   /* the message being written, on its way to the sink */
   int batch;             /* inside a batch: answers are array elements */
@@ -120,7 +129,7 @@ static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json 
   e2b_mcp_json_init(w, s->out, sizeof s->out);
   w->flush = e2b_mcp__sink_flush;
   w->ctx = (void *)m;
-  e2b_mcp__redact_init(&m->red, s);
+  e2b_mcp__redact_init(&m->red, m->cx);
   if (m->batch) e2b_mcp__w_c(w, m->batch_items++ ? ',' : '[');
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "jsonrpc");
@@ -173,12 +182,13 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
   const e2b_mcp_sink *k = c->sink;
   if (!k) return;
   for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (strcmp(level, e2b_mcp__levels[li]) == 0) break;
-  if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->srv->sess->log_level) return;
+  if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->cx->sess->log_level) return;
   va_start(ap, fmt);
   e2b_mcp__vfmt(text, sizeof text, fmt, ap);
   va_end(ap);
   memset(&m, 0, sizeof m);
   m.sink = k;
+  m.cx = c->cx;
   e2b_mcp__out_begin(c->srv, &m, &w);
   e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/message");
   e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
@@ -200,28 +210,30 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
   c->progress = progress + 1;
   memset(&m, 0, sizeof m);
   m.sink = k;
+  m.cx = c->cx;
   e2b_mcp__out_begin(c->srv, &m, &w);
   e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/progress");
   e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "progressToken"); e2b_mcp_json_raw(&w, c->progress_token, strlen(c->progress_token));
   e2b_mcp_json_key(&w, "progress"); e2b_mcp_json_int(&w, (long long)progress);
   if (total) { e2b_mcp_json_key(&w, "total"); e2b_mcp_json_int(&w, (long long)total); }
-  if (message && c->srv->sess->version >= E2B_MCP__V2025_03) { e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message); }
+  if (message && c->cx->sess->version >= E2B_MCP__V2025_03) { e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message); }
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(&m, &w);
 }
 
 /* Writes elicitation/create with this id to the sink; 0, or -1 when the sink failed. */
-static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp_sink *k, long id, const char *message, const char *schema, size_t schema_n) {
+static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp_sink *k, long id, const char *message, const char *schema, size_t schema_n) {
   e2b_mcp__msg m;
   e2b_mcp_json w;
   memset(&m, 0, sizeof m);
   m.sink = k;
+  m.cx = cx;
   e2b_mcp__out_begin(s, &m, &w);
   e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, id);
   e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
   e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
-  if (s->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
+  if (cx->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
   e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
   e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema, schema_n);
   e2b_mcp_json_obj_end(&w);
@@ -233,7 +245,7 @@ static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp_sink *k, long id, 
    form-mode elicitation and is ready, over a transport that steps the
    engine (the answer comes later, as its own message), outside a batch. */
 static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
-  const e2b_mcp_session *ss = c->srv->sess;
+  const e2b_mcp_session *ss = c->cx->sess;
   return c->sink && c->msg && c->msg->async && !c->msg->batch && !c->modern &&
          ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
 }
@@ -413,7 +425,7 @@ E2B_MCP_DEF int e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap) {
   return c->state_len;
 }
 E2B_MCP_DEF int e2b_mcp_client_has(e2b_mcp_call *c, const char *capability) {
-  const e2b_mcp_session *ss = c->srv->sess;
+  const e2b_mcp_session *ss = c->cx->sess;
   if (c->modern) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
   return strcmp(capability, "elicitation") == 0 && ss->client_elicitation;
 }
@@ -429,8 +441,8 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
 static void e2b_mcp__slot_free(e2b_mcp__slot *k);
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
-static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int root);
-static void e2b_mcp__call_cancel(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params);
+static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int root);
+static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
 static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
@@ -535,8 +547,8 @@ static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
 }
 
 /* Writes a CallToolResult value. */
-static void e2b_mcp__write_result(e2b_mcp_server *s, e2b_mcp_call *c, e2b_mcp_json *w) {
-  int structured = c->has_out && !c->is_error && s->sess->version >= E2B_MCP__V2025_06;
+static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
+  int structured = c->has_out && !c->is_error && c->cx->sess->version >= E2B_MCP__V2025_06;
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "content");
   e2b_mcp_json_arr(w);
@@ -555,15 +567,15 @@ static void e2b_mcp__write_result(e2b_mcp_server *s, e2b_mcp_call *c, e2b_mcp_js
   e2b_mcp_json_obj_end(w);
 }
 
-static void e2b_mcp__write_tool(e2b_mcp_server *s, e2b_mcp_json *w, const e2b_mcp_tool *t) {
+static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, const e2b_mcp_tool *t) {
   unsigned a = t->annotations;
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, t->name);
-  if (t->title && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
+  if (t->title && ss->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
   e2b_mcp_json_key(w, "description"); e2b_mcp_json_str(w, t->description ? t->description : t->name);
   e2b_mcp_json_key(w, "inputSchema"); e2b_mcp_json_raw(w, t->input_schema, strlen(t->input_schema));
-  if (t->output_schema && s->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp_json_raw(w, t->output_schema, strlen(t->output_schema)); }
-  if (s->sess->version >= E2B_MCP__V2025_03) {
+  if (t->output_schema && ss->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(w, "outputSchema"); e2b_mcp_json_raw(w, t->output_schema, strlen(t->output_schema)); }
+  if (ss->version >= E2B_MCP__V2025_03) {
     e2b_mcp_json_key(w, "annotations"); e2b_mcp_json_obj(w);
     if (t->title) { e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, t->title); }
     e2b_mcp_json_key(w, "readOnlyHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_READ_ONLY) != 0);
@@ -591,14 +603,14 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   int caps = e2b_mcp__tok_get(js, t, params, "capabilities");
   if (pv >= 0)
     for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
-  s->sess->version = v;
+  m->cx->sess->version = v;
   {   /* form mode: "elicitation": {} or, from 2025-11-25, an object naming "form" ({"url": {}} alone is URL mode only) */
     int el = e2b_mcp__tok_get(js, t, caps, "elicitation");
-    s->sess->client_elicitation = el >= 0 && t[el].type == JSMN_OBJECT &&
+    m->cx->sess->client_elicitation = el >= 0 && t[el].type == JSMN_OBJECT &&
                                   (t[el].size == 0 || v < E2B_MCP__V2025_11 || e2b_mcp__tok_get(js, t, el, "form") >= 0);
-    s->sess->client_ready = 0;
+    m->cx->sess->client_ready = 0;
   }
-  s->sess->initialized = 1;
+  m->cx->sess->initialized = 1;
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "protocolVersion"); e2b_mcp_json_str(&w, e2b_mcp__versions[v]);
@@ -633,10 +645,10 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_arr(&w);
-  for (i = (int)start; i < end; i++) e2b_mcp__write_tool(s, &w, s->tools[i]);
+  for (i = (int)start; i < end; i++) e2b_mcp__write_tool(m->cx->sess, &w, s->tools[i]);
   e2b_mcp_json_arr_end(&w);
   if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
-  if (s->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
+  if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
     e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
     e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
@@ -691,7 +703,7 @@ static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
   e2b_mcp_json w;
   if (c->cancelled) return;
   if (c->fail_code) {
-    if (s->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) s->wire->status = 400;
+    if (m->cx->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) m->cx->wire->status = 400;
     e2b_mcp__reply_error_data(s, m, id, c->fail_code, s->errmsg, c->fail_data);
     return;
   }
@@ -702,7 +714,7 @@ static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
     e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c->out.buf, c->out.len);
     if (c->new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c->new_state); }
     e2b_mcp_json_obj_end(&w);
-  } else e2b_mcp__write_result(s, c, &w);
+  } else e2b_mcp__write_result(c, &w);
   e2b_mcp__out_end(m, &w);
 }
 
@@ -717,7 +729,8 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
   c->srv = s; c->js = js; c->tok = t; c->args = args;
   c->sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
   c->caps = c->responses = c->state_len = -1;
-  if (s->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
+  c->cx = m->cx;
+  if (m->cx->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
   if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
     e2b_mcp__tok_json(js, &t[pt], c->progress_token, sizeof c->progress_token);
   return 0;
@@ -796,7 +809,7 @@ static int e2b_mcp__is_modern(const char *js, const jsmntok_t *t, int root, cons
 
 /* An error of the revision's envelope, with the HTTP status it wants. */
 static void e2b_mcp__modern_error(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, int status, int code, const char *text, const char *data) {
-  if (s->wire && !s->wire->status) s->wire->status = status;
+  if (m->cx->wire && !m->cx->wire->status) m->cx->wire->status = status;
   e2b_mcp__reply_error_data(s, m, id, code, text, data);
 }
 
@@ -876,8 +889,7 @@ static const char *e2b_mcp__wire_header(const e2b_mcp_wire *w, const char *prefi
   }
   return NULL;
 }
-static int e2b_mcp__check_param_headers(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int params, char *msg, size_t cap) {
-  const e2b_mcp_wire *w = s->wire;
+static int e2b_mcp__check_param_headers(e2b_mcp_server *s, const e2b_mcp_wire *w, const char *js, const jsmntok_t *t, int params, char *msg, size_t cap) {
   int name = e2b_mcp__tok_get(js, t, params, "name"), args = e2b_mcp__tok_get(js, t, params, "arguments");
   const e2b_mcp_tool *tool = name >= 0 ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
   const char *sc;
@@ -927,11 +939,13 @@ static int e2b_mcp__check_param_headers(e2b_mcp_server *s, const char *js, const
    keys, the header against _meta, the version, then Mcp-Method / Mcp-Name),
    then the method runs with a session that lives only for this request. */
 static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
-  const e2b_mcp_wire *wire = s->wire;
+  const e2b_mcp_wire *wire = m->cx->wire;
   int meta = e2b_mcp__tok_get(js, t, params, "_meta");
   int pv = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_PV), caps = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_CAPS);
   int lv = e2b_mcp__tok_get(js, t, meta, E2B_MCP__META_LEVEL);
-  e2b_mcp_session one, *saved = s->sess;
+  e2b_mcp_session one;
+  e2b_mcp__ctx ocx;
+  const e2b_mcp__ctx *saved = m->cx;
   if (wire && !wire->pver) {
     e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, "Header mismatch: the MCP-Protocol-Version header is required", NULL);
     return;
@@ -975,7 +989,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     }
     if (e2b_mcp__tok_eq(js, &t[meth], "tools/call")) {
       char msg[160];
-      if (e2b_mcp__check_param_headers(s, js, t, params, msg, sizeof msg) != 0) {
+      if (e2b_mcp__check_param_headers(s, wire, js, t, params, msg, sizeof msg) != 0) {
         e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, msg, NULL);
         return;
       }
@@ -986,14 +1000,16 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   one.version = E2B_MCP__V2026_07;
   one.log_level = E2B_MCP__COUNT(e2b_mcp__levels);   /* none: logs only when a level is asked for */
   if (lv >= 0) { int li = e2b_mcp__level_index(js, &t[lv]); if (li >= 0) one.log_level = li; }
-  s->sess = &one;
+  ocx = *m->cx;   /* this request's context, with its own session */
+  ocx.sess = &one;
+  m->cx = &ocx;
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
   if (E2B_MCP__IS("server/discover")) e2b_mcp__on_discover(s, m, id);
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
   else e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL);   /* initialize, ping, logging/setLevel: removed */
 #undef E2B_MCP__IS
-  s->sess = saved;
+  m->cx = saved;
 }
 
 /* One JSON-RPC object at token root. */
@@ -1029,7 +1045,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (meth < 0) {
     if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
-    else e2b_mcp__call_user_answer(s, js, t, root);   /* the user's answer to a call's question, or nobody's */
+    else e2b_mcp__call_user_answer(s, m->cx, js, t, root);   /* the user's answer to a call's question, or nobody's */
     return;
   }
   if (t[meth].type != JSMN_STRING) {
@@ -1040,7 +1056,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params must be an object");
     return;
   }
-  if (idt >= 0 && !m->batch && e2b_mcp__is_modern(js, t, root, s->wire)) {
+  if (idt >= 0 && !m->batch && e2b_mcp__is_modern(js, t, root, m->cx->wire)) {
     e2b_mcp__handle_modern(s, m, js, t, meth, params, id);
     return;
   }
@@ -1049,8 +1065,8 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     return;
   }
   if (idt < 0) {   /* notifications: no answer, ever */
-    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) s->sess->initialized = s->sess->client_ready = 1;
-    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) e2b_mcp__call_cancel(s, js, t, params);
+    if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) m->cx->sess->initialized = m->cx->sess->client_ready = 1;
+    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) e2b_mcp__call_cancel(s, m->cx, js, t, params);
     return;
   }
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
@@ -1061,7 +1077,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   else if (E2B_MCP__IS("logging/setLevel")) {
     int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
     if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
-    else { e2b_mcp_json w; s->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
+    else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
   } else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
 #undef E2B_MCP__IS
 }
@@ -1075,11 +1091,12 @@ static int e2b_mcp__only_space(const char *p, size_t n) {
 
 /* Handles one message; with async (a transport that moves calls on with
    e2b_mcp_step) a tool call may be answered later, through out. */
-static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, int async) {
+static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, const e2b_mcp__ctx *cx, int async) {
   e2b_mcp__msg m;
   int ntok, i, k;
   memset(&m, 0, sizeof m);
   m.sink = out;
+  m.cx = cx;
   m.async = async;
   ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
   if (ntok == JSMN_ERROR_NOMEM) {
@@ -1112,7 +1129,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
     return m.failed ? -1 : m.written;
   }
   if (s->mtok[0].type == JSMN_ARRAY) {
-    if (s->sess->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
+    if (cx->sess->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
       e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, s->mtok[0].size == 0 ? "Invalid Request: empty batch"
                            : "Invalid Request: batches are accepted only under protocol version 2025-03-26");
       return m.failed ? -1 : m.written;
@@ -1123,7 +1140,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
       i = e2b_mcp__tok_skip(s->mtok, i);
     }
     if (m.batch_items && !m.failed) {   /* the array's end, through the redactor like every byte */
-      e2b_mcp__redact_init(&m.red, s);
+      e2b_mcp__redact_init(&m.red, cx);
       if (e2b_mcp__redact_write(&m.red, e2b_mcp__sink_write, (void *)out, "]", 1) != 0 ||
           e2b_mcp__redact_end(&m.red, e2b_mcp__sink_write, (void *)out) != 0 || (out->end && out->end(out->ctx) != 0)) m.failed = 1;
       else m.written = 1;
@@ -1134,7 +1151,9 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
   return m.failed ? -1 : m.written;
 }
 E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
-  return e2b_mcp__handle(s, msg, n, out, 0);
+  e2b_mcp__ctx cx;
+  e2b_mcp__ctx_own(s, &cx);
+  return e2b_mcp__handle(s, msg, n, out, &cx, 0);
 }
 
 /* Redacts buf[0..n) in place (the output never runs ahead of the input: the
@@ -1146,11 +1165,11 @@ static int e2b_mcp__inplace_write(void *ctx, const char *p, size_t n) {
   x->len += n;
   return 0;
 }
-static size_t e2b_mcp__redact_buf(const e2b_mcp_server *s, char *buf, size_t n) {
+static size_t e2b_mcp__redact_buf(const e2b_mcp__ctx *cx, char *buf, size_t n) {
   e2b_mcp__redact r;
   e2b_mcp__inplace x;
   x.buf = buf; x.len = 0;
-  e2b_mcp__redact_init(&r, s);
+  e2b_mcp__redact_init(&r, cx);
   if (!r.len) return n;
   e2b_mcp__redact_write(&r, e2b_mcp__inplace_write, &x, buf, n);
   e2b_mcp__redact_end(&r, e2b_mcp__inplace_write, &x);
@@ -1159,13 +1178,15 @@ static size_t e2b_mcp__redact_buf(const e2b_mcp_server *s, char *buf, size_t n) 
 
 E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r) {
   e2b_mcp_call c;
+  e2b_mcp__ctx cx;
   int ntok = 0;
   memset(&c, 0, sizeof c);
   memset(r, 0, sizeof *r);
   r->message = "";
   c.tool = e2b_mcp__find_tool(s, name, strlen(name));
   if (!c.tool) return -1;
-  c.srv = s; c.args = -1;
+  e2b_mcp__ctx_own(s, &cx);
+  c.srv = s; c.args = -1; c.cx = &cx;
   if (args_json && *args_json) {
     size_t n = strlen(args_json);
     if (n > E2B_MCP_MSG_MAX) return -1;
@@ -1176,9 +1197,9 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
   }
   e2b_mcp__run_tool(s, &c);
   /* what an embedding program hands to its model leaves the server too */
-  c.out.len = e2b_mcp__redact_buf(s, s->result, c.out.len);
-  c.content.len = e2b_mcp__redact_buf(s, s->content, c.content.len);
-  s->errmsg[e2b_mcp__redact_buf(s, s->errmsg, strlen(s->errmsg))] = 0;
+  c.out.len = e2b_mcp__redact_buf(&cx, s->result, c.out.len);
+  c.content.len = e2b_mcp__redact_buf(&cx, s->content, c.content.len);
+  s->errmsg[e2b_mcp__redact_buf(&cx, s->errmsg, strlen(s->errmsg))] = 0;
   r->is_error = c.is_error;
   if (c.has_out && !c.is_error) { s->result[c.out.len] = 0; r->json = s->result; r->json_len = c.out.len; }
   if (c.content.len) { r->content = s->content; r->content_len = c.content.len; }

@@ -100,6 +100,7 @@ struct e2b_mcp_call {
      how many answers there are, and how many questions this run asked */
   const struct e2b_mcp__msg *msg;
   int params, answered, asks;
+  const struct e2b_mcp__ctx *cx;   /* its context (private): session, key, cool-downs, headers */
 };
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
@@ -123,7 +124,8 @@ typedef struct e2b_mcp_wire {
   int status;                         /* out: 0, or the HTTP status (400, 404) of an error answer */
 } e2b_mcp_wire;
 
-/* What one client negotiated. The core reads and writes it through s->sess. */
+/* What one client negotiated. The core reads and writes the one of the
+   message it serves (its context's sess). */
 typedef struct e2b_mcp_session {
   int initialized;            /* initialize answered */
   int version;                /* index of the negotiated protocol version */
@@ -131,6 +133,22 @@ typedef struct e2b_mcp_session {
   int client_elicitation;     /* the client declared elicitation in form mode */
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
 } e2b_mcp_session;
+
+/* A message's context, and each call's (private): what it carries from its
+   transport to E2B and back, never server-wide. The session it belongs to;
+   the E2B key its calls use, with the KMP table the redactor finds it with
+   in every byte that leaves; that key's 429 cool-downs (one per tool); over
+   HTTP the request's headers. The engine fills it from the transport's
+   e2b_mcp_origin when a message is submitted; a call that waits keeps its
+   own copy in its slot (its session as it was, its client's key copied). */
+typedef struct e2b_mcp__ctx {
+  e2b_mcp_session *sess;
+  const char *key;
+  const unsigned char *key_fail;
+  unsigned key_len;
+  unsigned long *cooldown;
+  e2b_mcp_wire *wire;
+} e2b_mcp__ctx;
 
 /* Adds a tool of your own next to E2B's (after e2b_mcp_init): 0, or -1 when
    it is malformed, its name is taken or E2B_MCP_MAX_TOOLS are in. */

@@ -25,9 +25,8 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (!s->cfg.state_ttl_s) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
   if (!s->cfg.list_ttl_ms) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
-  s->sess = &s->session;
-  s->sess->version = E2B_MCP__VLATEST;
-  s->sess->log_level = 1;   /* info */
+  s->session.version = E2B_MCP__VLATEST;
+  s->session.log_level = 1;   /* info */
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
   if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
   if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
@@ -39,7 +38,6 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (s->api.https || s->dash.https)
     s->trust_loaded = e2b_mcp_tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
   e2b_mcp__load_key(s);
-  s->call_cooldown = s->cooldown_until;
   if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
     static const char label[] = "e2b-mcp requestState key";
     e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);

@@ -11,11 +11,10 @@
 struct e2b_mcp_server {
   e2b_mcp_config cfg;
   const e2b_mcp_sock_port *net;   /* cfg.sock_port, or the POSIX port */
-  /* the MCP session: stdio and in-process calls use `session`; the HTTP
-     transport points sess at the session of the request it serves */
-  e2b_mcp_session session, *sess;
+  /* the MCP session of stdio and in-process calls (a message submitted
+     without one of its own: HTTP brings each client's) */
+  e2b_mcp_session session;
   long next_ask_id;
-  e2b_mcp_wire *wire;         /* set by an HTTP transport around e2b_mcp_handle, else NULL */
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
   /* the tool set */
@@ -26,18 +25,12 @@ struct e2b_mcp_server {
   int key_problem;            /* 0 ok, else why the key cannot be used */
   unsigned key_len;           /* its length ("" and 0 when none) */
   unsigned char key_fail[E2B_MCP_KEY_MAX];   /* its KMP table, for finding it in a stream */
-  /* THE E2B key of the call being served: the redactor hides it in all output
-     (e2b_mcp__redact_init). It is key, or the key of the call slot being
-     served (e2b_mcp__slot_enter): over HTTP with per-client keys, its client's. */
-  const char *call_key;
-  const unsigned char *call_key_fail;
-  unsigned call_key_len;
-  unsigned long *call_cooldown;   /* call_key's 429 cool-downs: cooldown_until, or its key slot's */
   e2b_mcp_url api, dash;
   e2b_mcp_tls_trust trust;
   int trust_loaded;
   /* after a 429, per tool (E2B limits per route: a full concurrency on create
-     must not stop the kill or pause that frees it): no request before this (ms) */
+     must not stop the kill or pause that frees it): no request with the
+     server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
   /* Buffers, in the order a call uses them. Everything from msg on is never

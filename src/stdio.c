@@ -81,8 +81,11 @@ static long e2b_mcp__stdio_take(e2b_mcp_server *s) {
 static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__msg m;
   char text[128];
+  e2b_mcp__ctx cx;
+  e2b_mcp__ctx_own(s, &cx);
   memset(&m, 0, sizeof m);
   m.sink = k;
+  m.cx = &cx;
   e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
@@ -134,7 +137,7 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
       if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
       if (e2b_mcp__calls_busy(s, &asking, &talking) == E2B_MCP_CALLS && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
-      if (e2b_mcp__handle(s, s->msg, (size_t)len, &k, 1) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
+      if (e2b_mcp_submit(s, s->msg, (size_t)len, NULL, &k) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
     }
     busy = e2b_mcp__calls_busy(s, &asking, &talking);
     if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;

@@ -74,10 +74,7 @@ static unsigned e2b_mcp__key_table(const char *k, unsigned char *fail) {
   }
   return n;
 }
-/* Makes key (k, checked) the key of the calls that follow, for requests and the redactor. */
-static void e2b_mcp__use_key(e2b_mcp_server *s, const char *k, const unsigned char *fail, unsigned len) {
-  s->call_key = k; s->call_key_fail = fail; s->call_key_len = len;
-}
+/* The server's own key (cfg.api_key), checked, with its KMP table. */
 static void e2b_mcp__load_key(e2b_mcp_server *s) {
   const char *k = s->cfg.api_key;
   s->key[0] = 0;
@@ -87,7 +84,6 @@ static void e2b_mcp__load_key(e2b_mcp_server *s) {
     e2b_mcp__strlcpy(s->key, k, sizeof s->key);
     s->key_len = e2b_mcp__key_table(s->key, s->key_fail);
   }
-  e2b_mcp__use_key(s, s->key, s->key_fail, s->key_len);
 }
 
 /* ---- argument validation: each sets an error result and returns -1 ---- */
@@ -293,13 +289,13 @@ static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
 static unsigned long *e2b_mcp__cooldown(e2b_mcp_server *s, const e2b_mcp_call *c) {
   int i;
   for (i = 0; i < s->ntools - 1 && s->tools[i] != c->tool; i++) {}
-  return &s->call_cooldown[i];
+  return &c->cx->cooldown[i];
 }
 
 static int e2b_mcp__ready(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
   unsigned long now, until;
-  switch (s->call_key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
+  switch (c->cx->key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
     case E2B_MCP__KEY_MISSING:
       e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "
                               "https://e2b.dev/dashboard?tab=keys and start this server with E2B_API_KEY set to it.");

@@ -63,6 +63,14 @@ static int rpc(const char *msg) {
   return r < 0 ? -1 : out.n;
 }
 static const char *msg(int i) { return i < out.n ? out.buf + out.start[i] : ""; }
+/* The same, as an HTTP transport submits a 2026-07-28 request: with its headers. */
+static int wrpc(const char *text, e2b_mcp_wire *w) {
+  e2b_mcp_origin from;
+  memset(&from, 0, sizeof from);
+  from.wire = w;
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  return e2b_mcp_submit(&srv, text, strlen(text), &from, &sink) < 0 ? -1 : out.n;
+}
 
 /* As a transport that steps the engine: the message goes in through
    e2b_mcp_submit; when the server asks (elicitation/create), the client's
@@ -1085,28 +1093,26 @@ static void test_modern(void) {
       w.pver = "2026-07-28"; w.pver_n = 10; w.method = "tools/call"; w.method_n = 10; w.name = "hdr"; w.name_n = 3;
       snprintf(head, sizeof head, "POST /mcp HTTP/1.1\r\nHost: x\r\n%s\r\n", heads[i][0]);
       w.head = head; w.head_n = strlen(head);
-      srv.wire = &w;
-      CHECKM(rpc(call) == 1, heads[i][0]);
+      CHECKM(wrpc(call, &w) == 1, heads[i][0]);
       if (strcmp(heads[i][1], "ok") == 0) CHECKM(jis(0, "result.isError", "false") && w.status == 0, heads[i][0]);
       else CHECKM(err_code(0) == -32020 && w.status == 400 && jis(0, "id", "12"), heads[i][0]);
     }
     /* Mcp-Method and Mcp-Name must say what the body says; the version header must be there and match */
     w.head_n = 0; w.status = 0;
     w.method = "tools/list"; w.method_n = 10;
-    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    CHECK(wrpc(call, &w) == 1 && err_code(0) == -32020 && w.status == 400);
     w.method = "tools/call"; w.name = "HDR"; w.status = 0;
-    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    CHECK(wrpc(call, &w) == 1 && err_code(0) == -32020 && w.status == 400);
     w.name = NULL; w.status = 0;
-    CHECK(rpc(call) == 1 && err_code(0) == -32020);
+    CHECK(wrpc(call, &w) == 1 && err_code(0) == -32020);
     w.name = "hdr"; w.pver = NULL; w.status = 0;
-    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    CHECK(wrpc(call, &w) == 1 && err_code(0) == -32020 && w.status == 400);
     w.pver = "2025-11-25"; w.pver_n = 10; w.status = 0;
-    CHECK(rpc(call) == 1 && err_code(0) == -32020 && w.status == 400);
+    CHECK(wrpc(call, &w) == 1 && err_code(0) == -32020 && w.status == 400);
     w.pver = "2026-07-28"; w.status = 0;
-    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":{" META "}}") == 1 && err_code(0) == -32020);
+    CHECK(wrpc("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":{" META "}}", &w) == 1 && err_code(0) == -32020);
     w.method = "ping"; w.method_n = 4; w.status = 0;
-    CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":{" META "}}") == 1 && err_code(0) == -32601 && w.status == 404);
-    srv.wire = NULL;
+    CHECK(wrpc("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":{" META "}}", &w) == 1 && err_code(0) == -32601 && w.status == 404);
   }
   /* the 2025 era is untouched beside it */
   init_version("2025-11-25");
