@@ -704,8 +704,8 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
    Which port: E2B_MCP_TLS_BEARSSL (ports/e2b_mcp_tls_bearssl.h) or
    E2B_MCP_TLS_MBEDTLS (ports/e2b_mcp_tls_mbedtls.h), each included here once:
    its types for every file, its functions (static) in the implementation
-   file; E2B_MCP_TLS_NONE (http:// only: every function says
-   E2B_MCP_ERR_NO_TLS); or E2B_MCP_TLS_CUSTOM, one's own: the program defines
+   file; E2B_MCP_TLS_NONE (http:// only: no TLS stream, https:// is refused
+   with E2B_MCP_ERR_NO_TLS); or E2B_MCP_TLS_CUSTOM, one's own: the program defines
    the two types before it includes e2b_mcp.h (in every file, the same), and
    the seven functions, with these names and external linkage, in a file of
    its own (declared here, with C linkage). */
@@ -822,8 +822,15 @@ typedef struct e2b_mcp__req {
 typedef e2b_mcp__req e2b_mcp_request;   /* its public name: a two-phase tool's build writes one */
 
 /* The exchange's reading of an answer: its head, and a chunked body's decoder. */
-typedef struct e2b_mcp__head { int status, chunked, close; long long length; /* -1: none */ } e2b_mcp__head;
-typedef struct e2b_mcp__chunked { int state, digits, line_empty; size_t left; /* chunk data still to come */ } e2b_mcp__chunked;
+typedef struct e2b_mcp__head {
+  long long length;           /* Content-Length; -1: none */
+  int status;
+  unsigned char chunked, close;
+} e2b_mcp__head;
+typedef struct e2b_mcp__chunked {
+  size_t left;                /* chunk data still to come */
+  unsigned char state, digits, line_empty;
+} e2b_mcp__chunked;
 
 /* One HTTP/1.1 request and its answer, sans I/O (BearSSL's engine is the
    model): the exchange owns no socket and never waits. The caller gives it
@@ -1927,7 +1934,7 @@ E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, c
 /* >>ports --------------------------------------------------------------------
    The socket port (its contract: e2b_mcp_sock_port) and what is built on it
    here: the port's clock, an idle connection's check, the chunked file reader a TLS port may load trust anchors with
-   (e2b_mcp_file_stream), and the TLS port of E2B_MCP_TLS_NONE (the TLS port
+   (e2b_mcp_file_stream), and what E2B_MCP_TLS_NONE has of a TLS port (the TLS port
    contract: >>ports in the declarations; a built-in port's functions came
    with its types). The POSIX port uses only the public part of this header. */
 #if defined(E2B_MCP_SOCK_POSIX)
@@ -2005,14 +2012,10 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
 #  endif
 #endif
 
+/* E2B_MCP_TLS_NONE: no TLS stream at all (https:// is refused before a
+   socket opens, E2B_MCP_ERR_NO_TLS); only init asks for anchors. */
 #if defined(E2B_MCP_TLS_NONE)
 static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) { (void)tr; (void)ca_file; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) { (void)t; (void)tr; (void)host; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) { (void)t; (void)tr; (void)s; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
-static void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; }
 #endif
 
 /* >>stream ---------------------------------------------------------------------
@@ -2030,6 +2033,7 @@ static const e2b_mcp__stream e2b_mcp__stream_plain = {
   e2b_mcp__st_plain_recv, e2b_mcp__st_plain_close, e2b_mcp__st_plain_want
 };
 
+#if !defined(E2B_MCP_TLS_NONE)   /* without a TLS port, https:// is refused before a stream is chosen */
 static int e2b_mcp__st_tls_start(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr, const char *host) { return e2b_mcp_tls_start(&c->tls, tr, host); }
 static int e2b_mcp__st_tls_handshake(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr) { return e2b_mcp_tls_handshake(&c->tls, tr, &c->sock); }
 static int e2b_mcp__st_tls_send(e2b_mcp_conn *c, const unsigned char *p, size_t n) { return e2b_mcp_tls_send(&c->tls, &c->sock, p, n); }
@@ -2041,6 +2045,7 @@ static const e2b_mcp__stream e2b_mcp__stream_tls = {
   e2b_mcp__st_tls_start, e2b_mcp__st_tls_handshake, e2b_mcp__st_tls_send, e2b_mcp__st_tls_flush,
   e2b_mcp__st_tls_recv, e2b_mcp__st_tls_close, e2b_mcp__st_tls_want
 };
+#endif
 
 /* Closes the connection, or the socket of one still connecting or in its
    handshake (whose stream has nothing to end yet). */
@@ -2559,7 +2564,11 @@ static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_
         c->sock.h = -1;
         c->sock.port = d->net;
         c->https = u->https;
+#ifdef E2B_MCP_TLS_NONE
+        c->st = &e2b_mcp__stream_plain;
+#else
         c->st = u->https ? &e2b_mcp__stream_tls : &e2b_mcp__stream_plain;
+#endif
         k->until = now ? now + d->connect_ms : 0;
         k->io = E2B_MCP__IO_CONNECTING;
         /* fall through */

@@ -516,7 +516,11 @@ static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_
         c->sock.h = -1;
         c->sock.port = d->net;
         c->https = u->https;
+#ifdef E2B_MCP_TLS_NONE
+        c->st = &e2b_mcp__stream_plain;
+#else
         c->st = u->https ? &e2b_mcp__stream_tls : &e2b_mcp__stream_plain;
+#endif
         k->until = now ? now + d->connect_ms : 0;
         k->io = E2B_MCP__IO_CONNECTING;
         /* fall through */

@@ -49,8 +49,15 @@ typedef struct e2b_mcp__req {
 typedef e2b_mcp__req e2b_mcp_request;   /* its public name: a two-phase tool's build writes one */
 
 /* The exchange's reading of an answer: its head, and a chunked body's decoder. */
-typedef struct e2b_mcp__head { int status, chunked, close; long long length; /* -1: none */ } e2b_mcp__head;
-typedef struct e2b_mcp__chunked { int state, digits, line_empty; size_t left; /* chunk data still to come */ } e2b_mcp__chunked;
+typedef struct e2b_mcp__head {
+  long long length;           /* Content-Length; -1: none */
+  int status;
+  unsigned char chunked, close;
+} e2b_mcp__head;
+typedef struct e2b_mcp__chunked {
+  size_t left;                /* chunk data still to come */
+  unsigned char state, digits, line_empty;
+} e2b_mcp__chunked;
 
 /* One HTTP/1.1 request and its answer, sans I/O (BearSSL's engine is the
    model): the exchange owns no socket and never waits. The caller gives it

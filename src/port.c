@@ -4,7 +4,7 @@
 /* >>ports --------------------------------------------------------------------
    The socket port (its contract: e2b_mcp_sock_port) and what is built on it
    here: the port's clock, an idle connection's check, the chunked file reader a TLS port may load trust anchors with
-   (e2b_mcp_file_stream), and the TLS port of E2B_MCP_TLS_NONE (the TLS port
+   (e2b_mcp_file_stream), and what E2B_MCP_TLS_NONE has of a TLS port (the TLS port
    contract: >>ports in the declarations; a built-in port's functions came
    with its types). The POSIX port uses only the public part of this header. */
 #if defined(E2B_MCP_SOCK_POSIX)
@@ -82,13 +82,9 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
 #  endif
 #endif
 
+/* E2B_MCP_TLS_NONE: no TLS stream at all (https:// is refused before a
+   socket opens, E2B_MCP_ERR_NO_TLS); only init asks for anchors. */
 #if defined(E2B_MCP_TLS_NONE)
 static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) { (void)tr; (void)ca_file; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *host) { (void)t; (void)tr; (void)host; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_sock *s) { (void)t; (void)tr; (void)s; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; return E2B_MCP_ERR_NO_TLS; }
-static int e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n) { (void)t; (void)s; (void)p; (void)n; return E2B_MCP_ERR_NO_TLS; }
-static void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) { (void)t; (void)s; }
 #endif
 

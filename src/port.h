@@ -122,8 +122,8 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
    Which port: E2B_MCP_TLS_BEARSSL (ports/e2b_mcp_tls_bearssl.h) or
    E2B_MCP_TLS_MBEDTLS (ports/e2b_mcp_tls_mbedtls.h), each included here once:
    its types for every file, its functions (static) in the implementation
-   file; E2B_MCP_TLS_NONE (http:// only: every function says
-   E2B_MCP_ERR_NO_TLS); or E2B_MCP_TLS_CUSTOM, one's own: the program defines
+   file; E2B_MCP_TLS_NONE (http:// only: no TLS stream, https:// is refused
+   with E2B_MCP_ERR_NO_TLS); or E2B_MCP_TLS_CUSTOM, one's own: the program defines
    the two types before it includes e2b_mcp.h (in every file, the same), and
    the seven functions, with these names and external linkage, in a file of
    its own (declared here, with C linkage). */

@@ -1,4 +1,5 @@
 #include "stream.h"
+#include "config.h"
 #include "port.h"
 /* >>stream ---------------------------------------------------------------------
    The plain stream and the TLS stream (the TLS port's functions behind the
@@ -15,6 +16,7 @@ static const e2b_mcp__stream e2b_mcp__stream_plain = {
   e2b_mcp__st_plain_recv, e2b_mcp__st_plain_close, e2b_mcp__st_plain_want
 };
 
+#if !defined(E2B_MCP_TLS_NONE)   /* without a TLS port, https:// is refused before a stream is chosen */
 static int e2b_mcp__st_tls_start(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr, const char *host) { return e2b_mcp_tls_start(&c->tls, tr, host); }
 static int e2b_mcp__st_tls_handshake(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr) { return e2b_mcp_tls_handshake(&c->tls, tr, &c->sock); }
 static int e2b_mcp__st_tls_send(e2b_mcp_conn *c, const unsigned char *p, size_t n) { return e2b_mcp_tls_send(&c->tls, &c->sock, p, n); }
@@ -26,6 +28,7 @@ static const e2b_mcp__stream e2b_mcp__stream_tls = {
   e2b_mcp__st_tls_start, e2b_mcp__st_tls_handshake, e2b_mcp__st_tls_send, e2b_mcp__st_tls_flush,
   e2b_mcp__st_tls_recv, e2b_mcp__st_tls_close, e2b_mcp__st_tls_want
 };
+#endif
 
 /* Closes the connection, or the socket of one still connecting or in its
    handshake (whose stream has nothing to end yet). */
