@@ -946,12 +946,12 @@ typedef struct e2b_mcp_config {
   const char *domain;         /* default e2b.app */
   const char *ca_file;        /* PEM trust anchors; NULL: the system bundle */
   int enable_kill;            /* expose e2b_kill_sandbox */
-  int connect_timeout_ms;     /* 0: E2B_MCP_CONNECT_TIMEOUT_MS */
-  int read_timeout_ms;        /* 0: E2B_MCP_READ_TIMEOUT_MS */
-  int dns_ttl_ms;             /* 0: E2B_MCP_DNS_TTL_MS */
-  int ask_timeout_ms;         /* 0: E2B_MCP_ASK_TIMEOUT_MS (stdio and HTTP alike) */
-  int state_ttl_s;            /* 0: E2B_MCP_STATE_TTL_S */
-  int list_ttl_ms;            /* 0: E2B_MCP_LIST_TTL_MS */
+  int connect_timeout_ms;     /* 0 (or less): E2B_MCP_CONNECT_TIMEOUT_MS */
+  int read_timeout_ms;        /* 0 (or less): E2B_MCP_READ_TIMEOUT_MS */
+  int dns_ttl_ms;             /* 0 (or less): E2B_MCP_DNS_TTL_MS */
+  int ask_timeout_ms;         /* 0 (or less): E2B_MCP_ASK_TIMEOUT_MS (stdio and HTTP alike) */
+  int state_ttl_s;            /* 0 (or less): E2B_MCP_STATE_TTL_S */
+  int list_ttl_ms;            /* 0 (or less): E2B_MCP_LIST_TTL_MS */
   const e2b_mcp_sock_port *sock_port;  /* the platform (see >>ports); NULL: e2b_mcp_sock_posix */
   const char *server_name;    /* serverInfo.name; default "e2b-mcp" */
   const char *instructions;   /* default: a short guide for the model */
@@ -7270,12 +7270,12 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   memset(s, 0, offsetof(e2b_mcp_server, msg));   /* the state; the buffers need no clearing */
   s->msg[0] = 0;
   if (cfg) s->cfg = *cfg;
-  if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
-  if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
-  if (!s->cfg.dns_ttl_ms) s->cfg.dns_ttl_ms = E2B_MCP_DNS_TTL_MS;
-  if (!s->cfg.ask_timeout_ms) s->cfg.ask_timeout_ms = E2B_MCP_ASK_TIMEOUT_MS;
-  if (!s->cfg.state_ttl_s) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
-  if (!s->cfg.list_ttl_ms) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
+  if (s->cfg.connect_timeout_ms <= 0) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
+  if (s->cfg.read_timeout_ms <= 0) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
+  if (s->cfg.dns_ttl_ms <= 0) s->cfg.dns_ttl_ms = E2B_MCP_DNS_TTL_MS;
+  if (s->cfg.ask_timeout_ms <= 0) s->cfg.ask_timeout_ms = E2B_MCP_ASK_TIMEOUT_MS;
+  if (s->cfg.state_ttl_s <= 0) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
+  if (s->cfg.list_ttl_ms <= 0) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
   s->session.version = E2B_MCP__VLATEST;
   s->session.log_level = 1;   /* info */

@@ -57,12 +57,12 @@ typedef struct e2b_mcp_config {
   const char *domain;         /* default e2b.app */
   const char *ca_file;        /* PEM trust anchors; NULL: the system bundle */
   int enable_kill;            /* expose e2b_kill_sandbox */
-  int connect_timeout_ms;     /* 0: E2B_MCP_CONNECT_TIMEOUT_MS */
-  int read_timeout_ms;        /* 0: E2B_MCP_READ_TIMEOUT_MS */
-  int dns_ttl_ms;             /* 0: E2B_MCP_DNS_TTL_MS */
-  int ask_timeout_ms;         /* 0: E2B_MCP_ASK_TIMEOUT_MS (stdio and HTTP alike) */
-  int state_ttl_s;            /* 0: E2B_MCP_STATE_TTL_S */
-  int list_ttl_ms;            /* 0: E2B_MCP_LIST_TTL_MS */
+  int connect_timeout_ms;     /* 0 (or less): E2B_MCP_CONNECT_TIMEOUT_MS */
+  int read_timeout_ms;        /* 0 (or less): E2B_MCP_READ_TIMEOUT_MS */
+  int dns_ttl_ms;             /* 0 (or less): E2B_MCP_DNS_TTL_MS */
+  int ask_timeout_ms;         /* 0 (or less): E2B_MCP_ASK_TIMEOUT_MS (stdio and HTTP alike) */
+  int state_ttl_s;            /* 0 (or less): E2B_MCP_STATE_TTL_S */
+  int list_ttl_ms;            /* 0 (or less): E2B_MCP_LIST_TTL_MS */
   const e2b_mcp_sock_port *sock_port;  /* the platform (see >>ports); NULL: e2b_mcp_sock_posix */
   const char *server_name;    /* serverInfo.name; default "e2b-mcp" */
   const char *instructions;   /* default: a short guide for the model */

@@ -18,12 +18,12 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   memset(s, 0, offsetof(e2b_mcp_server, msg));   /* the state; the buffers need no clearing */
   s->msg[0] = 0;
   if (cfg) s->cfg = *cfg;
-  if (!s->cfg.connect_timeout_ms) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
-  if (!s->cfg.read_timeout_ms) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
-  if (!s->cfg.dns_ttl_ms) s->cfg.dns_ttl_ms = E2B_MCP_DNS_TTL_MS;
-  if (!s->cfg.ask_timeout_ms) s->cfg.ask_timeout_ms = E2B_MCP_ASK_TIMEOUT_MS;
-  if (!s->cfg.state_ttl_s) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
-  if (!s->cfg.list_ttl_ms) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
+  if (s->cfg.connect_timeout_ms <= 0) s->cfg.connect_timeout_ms = E2B_MCP_CONNECT_TIMEOUT_MS;
+  if (s->cfg.read_timeout_ms <= 0) s->cfg.read_timeout_ms = E2B_MCP_READ_TIMEOUT_MS;
+  if (s->cfg.dns_ttl_ms <= 0) s->cfg.dns_ttl_ms = E2B_MCP_DNS_TTL_MS;
+  if (s->cfg.ask_timeout_ms <= 0) s->cfg.ask_timeout_ms = E2B_MCP_ASK_TIMEOUT_MS;
+  if (s->cfg.state_ttl_s <= 0) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
+  if (s->cfg.list_ttl_ms <= 0) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
   s->session.version = E2B_MCP__VLATEST;
   s->session.log_level = 1;   /* info */

@@ -1322,6 +1322,11 @@ static void test_runtime_config(void) {
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
   CHECK(srv.cfg.list_ttl_ms == E2B_MCP_LIST_TTL_MS && srv.cfg.state_ttl_s == E2B_MCP_STATE_TTL_S);
   CHECK(srv.cfg.dns_ttl_ms == E2B_MCP_DNS_TTL_MS && srv.cfg.ask_timeout_ms == E2B_MCP_ASK_TIMEOUT_MS);
+  /* a negative time is the default too, not a question that expired before it was asked */
+  cfg.ask_timeout_ms = -1; cfg.read_timeout_ms = -5; cfg.list_ttl_ms = -1;
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.cfg.ask_timeout_ms == E2B_MCP_ASK_TIMEOUT_MS
+        && srv.cfg.read_timeout_ms == E2B_MCP_READ_TIMEOUT_MS && srv.cfg.list_ttl_ms == E2B_MCP_LIST_TTL_MS);
+  cfg.read_timeout_ms = 0;
   cfg.list_ttl_ms = 1234; cfg.state_ttl_s = 100; cfg.dns_ttl_ms = 1000; cfg.ask_timeout_ms = 2500;
   CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.cfg.ask_timeout_ms == 2500);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{" META "}}") == 1 && jint(0, "result.ttlMs") == 1234);
