@@ -1196,29 +1196,54 @@ typedef struct e2b_mcp__slot {
      ... wait on them with your own (the port's wait, or your superloop) ...
      e2b_mcp_step(s)                               moves every call on
 
-   submit answers what it can at once, through the sink, before it returns
-   (initialize, tools/list, a simple custom tool). A tool call that talks to
-   E2B or asks its user is deferred: it waits in a call slot and is answered
+   submit parses the message once and answers what it can at once, through
+   the sink, before it returns (initialize, tools/list, a simple custom
+   tool): E2B_MCP_ANSWERED. A tool call that talks to E2B or asks its user is
+   deferred (E2B_MCP_DEFERRED): it waits in a call slot and is answered
    later, through a copy of the sink, from inside e2b_mcp_step; so is any
    tool's question to the user, which goes out as elicitation/create and
-   whose answer comes back as a message like any other (submit it). Nothing
-   in the engine waits: keep calling watch/step until e2b_mcp_calls_in_flight
-   is 0. The text needs to live only while submit runs; the sink's ctx until
-   the calls it was given to are answered, or until e2b_mcp_sink_gone(s, ctx)
-   (its client went away: its calls run on, answering nobody). */
+   whose answer comes back as a message like any other (submit it). When
+   every call slot is busy, a tools/call that needs one is queued
+   (E2B_MCP_QUEUED) in the engine's one queue of calls waiting for a slot,
+   if the transport keeps its text (origin.keep): calls start from
+   there in the order they came, from e2b_mcp_step, as slots free. Else, or
+   when the queue is full, or when a call of the same sink waits for its
+   user's answer (which may be behind this message in the same stream), it
+   is answered that the server is busy. Nothing in the engine waits: keep
+   calling watch/step until e2b_mcp_calls_in_flight is 0. The text needs to
+   live only while submit runs (queued: until e2b_mcp_queued(s, ctx) is 0);
+   the sink's ctx until the calls it was given are answered
+   (e2b_mcp_sink_busy), or until e2b_mcp_sink_gone(s, ctx) (its client went
+   away: its calls run on, answering nobody; its queued ones never start). */
 
 /* Where a message came from: the transport fills it for each message. */
 typedef struct e2b_mcp_origin {
   e2b_mcp_session *session;   /* the client's session (NULL: the server's own, s->session) */
   const char *api_key;        /* the E2B API key its calls use, checked by the transport
                                  (NULL: the server's own, cfg.api_key); copied into the call */
+  size_t api_key_len;         /* its length (0: up to its NUL) */
   unsigned long *cooldown;    /* that key's 429 cool-downs, one per tool (NULL: the server's own) */
   e2b_mcp_wire *wire;         /* HTTP: the request's headers, for 2026-07-28 (NULL: none) */
+  const char *keep;           /* where the transport keeps this text (msg itself, or a copy)
+                                 unchanged, with what this origin points to, while it waits
+                                 in the queue; NULL: it may not wait (busy when no slot is free) */
 } e2b_mcp_origin;
 
-/* One message (a JSON-RPC object, or a batch under 2025-03-26). Returns the
-   number of answers written now, or < 0 when the sink failed. from may be NULL. */
+enum { E2B_MCP_ANSWERED = 0, E2B_MCP_DEFERRED = 1, E2B_MCP_QUEUED = 2 };
+/* One message (a JSON-RPC object, or a batch under 2025-03-26): E2B_MCP_ANSWERED,
+   _DEFERRED or _QUEUED (above), or < 0 when the sink failed. from may be NULL
+   (the server's own session and key; never queued). */
 E2B_MCP_DEF int  e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out);
+/* How many messages of this sink ctx wait in the queue (their text is still the engine's). */
+E2B_MCP_DEF int  e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx);
+/* What a message is, for a transport that must know before it submits it
+   (HTTP: a new session for an initialize, none for a 2026-07-28 request):
+   json (one JSON value, or one too big to read: the core answers it),
+   initialize (a request in it is one), modern (of the stateless revision,
+   wire: its headers). It parses the text; an e2b_mcp_submit of the same
+   text (the same pointer and length) that comes next uses that parse. */
+typedef struct e2b_mcp_kind { int json, initialize, modern; } e2b_mcp_kind;
+E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_wire *wire, e2b_mcp_kind *k);
 /* The sockets the calls wait on, into p[0..cap) (cap >= E2B_MCP_CALLS), each
    with what it waits for; lowers *timeout_ms (-1: no limit) to the next
    deadline (0: something is due now). Returns the count. */
@@ -1230,11 +1255,34 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s);
    away (its calls run on, answering nobody; a question it was asked ends). */
 E2B_MCP_DEF int  e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx);
 E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx);
+/* The server stops: a question to the user or a read from E2B ends now,
+   answered so; a call that changes something runs to its answer (its client
+   learns what was done); calls waiting for a slot never start (NULL: none
+   queued; else each queued one's sink ctx is passed to gone, to answer it
+   itself). Returns how many calls are left: keep stepping until 0. */
+E2B_MCP_DEF int  e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, const void *ctx));
+/* Whether a call, running or queued, uses these 429 cool-downs (a transport
+   that keeps them per client key reuses an array only when none does). */
+E2B_MCP_DEF int  e2b_mcp_cooldown_in_use(const e2b_mcp_server *s, const unsigned long *cooldown);
+/* Its client will send nothing more (the end of its input): the questions
+   its calls asked end unanswered (not a yes) at the next step. */
+E2B_MCP_DEF void e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx);
 
-/* How many tool calls are not answered yet (waiting for E2B, their user or,
-   over HTTP, a free slot), counting answers still leaving: a loop of your own
+/* How many tool calls are not answered yet (waiting for E2B, their user or a
+   free slot), and answers a transport still holds (s->held, which a
+   transport may set: over HTTP, answers still leaving): a loop of your own
    that steps a transport can tell when all have been answered. */
 E2B_MCP_DEF int  e2b_mcp_calls_in_flight(const e2b_mcp_server *s);
+
+/* A message waiting for a call slot (the engine's queue): the transport's
+   text and origin, a copy of its sink. */
+typedef struct e2b_mcp__queued {
+  const char *msg;
+  size_t n;
+  e2b_mcp_origin from;
+  e2b_mcp_sink sink;
+} e2b_mcp__queued;
+#define E2B_MCP__QUEUE E2B_MCP__D(64, 1)   /* the small profile: one call in its slot, one waiting */
 
 /* Closes the E2B connections kept open between calls. */
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
@@ -1300,15 +1348,15 @@ typedef struct e2b_mcp__http_conn {
   size_t have, head_len;      /* bytes in buf; the head's length once complete */
   long long body_len;
   unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
-  unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room),
-                                 or, PENDING, when its call came (calls run in the order they came) */
+  unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room) */
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
   int hold;                   /* its last answer has not all left: the next request waits, unread */
   unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
-  e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is submitted, else NULL */
+  e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
+  e2b_mcp_wire wire_v;
   int send_sid;               /* the answer carries Mcp-Session-Id */
   int http10, close, dead;    /* answer framing, and whether the socket failed */
   int started, sse, in_msg, classified;   /* the answer being streamed */
@@ -1378,6 +1426,12 @@ struct e2b_mcp_server {
      server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
+  e2b_mcp__queued queue[E2B_MCP__QUEUE];   /* calls waiting for a slot, oldest first (>>engine) */
+  int nqueue;
+  int (*held)(const e2b_mcp_server *s);   /* a transport's answers still leaving (e2b_mcp_calls_in_flight) */
+  size_t peek_n;              /* e2b_mcp_peek: 1 + the length of the text parsed in mtok (0: none), */
+  const char *peek_msg;       /* and where it is */
+  int peek_ntok;
   /* Buffers, in the order a call uses them. Everything from msg on is never
      cleared as a whole, so pages a session does not use stay out of memory. */
   char msg[E2B_MCP_MSG_MAX + 1];
@@ -3959,16 +4013,16 @@ static int e2b_mcp__only_space(const char *p, size_t n) {
   return 1;
 }
 
-/* Handles one message; with async (a transport that moves calls on with
-   e2b_mcp_step) a tool call may be answered later, through out. */
-static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, const e2b_mcp__ctx *cx, int async) {
+/* Handles one message, parsed into s->mtok (ntok: what e2b_mcp__parse
+   said); with async (a transport that moves calls on with e2b_mcp_step) a
+   tool call may be answered later, through out. */
+static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, const e2b_mcp__ctx *cx, int async, int ntok) {
   e2b_mcp__msg m;
-  int ntok, i, k;
+  int i, k;
   memset(&m, 0, sizeof m);
   m.sink = out;
   m.cx = cx;
   m.async = async;
-  ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
   if (ntok == JSMN_ERROR_NOMEM) {
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
     return m.failed ? -1 : m.written;
@@ -4023,7 +4077,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
 E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
   e2b_mcp__ctx cx;
   e2b_mcp__ctx_own(s, &cx);
-  return e2b_mcp__handle(s, msg, n, out, &cx, 0);
+  return e2b_mcp__handle(s, msg, n, out, &cx, 0, e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)));
 }
 
 /* Redacts buf[0..n) in place (the output never runs ahead of the input: the
@@ -4135,8 +4189,8 @@ static int e2b_mcp__key_check(const char *k, size_t n) {
   return E2B_MCP__KEY_OK;
 }
 /* The redactor's table for a key (what output never carries); its length. */
-static unsigned e2b_mcp__key_table(const char *k, unsigned char *fail) {
-  unsigned i, b = 0, n = (unsigned)strlen(k);
+static unsigned e2b_mcp__key_table(const char *k, unsigned n, unsigned char *fail) {
+  unsigned i, b = 0;
   fail[0] = 0;
   for (i = 1; i < n; i++) {
     while (b > 0 && k[i] != k[b]) b = fail[b - 1];
@@ -4153,7 +4207,7 @@ static void e2b_mcp__load_key(e2b_mcp_server *s) {
   s->key_problem = e2b_mcp__key_check(k, k ? strlen(k) : 0);
   if (s->key_problem == E2B_MCP__KEY_OK) {
     e2b_mcp__strlcpy(s->key, k, sizeof s->key);
-    s->key_len = e2b_mcp__key_table(s->key, s->key_fail);
+    s->key_len = e2b_mcp__key_table(s->key, (unsigned)strlen(s->key), s->key_fail);
   }
 }
 
@@ -5558,17 +5612,6 @@ static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
     memset(k->req, 0, k->rq.w.len < sizeof k->req ? k->rq.w.len : sizeof k->req);
   }
 }
-#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
-/* Whether the tools/call request at token obj needs a call slot: a two-phase
-   tool's does; a simple custom tool's (and one naming no tool) is answered
-   at once, so it never waits for a slot. */
-static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int obj) {
-  int name = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, obj, "params"), "name");
-  const e2b_mcp_tool *tool = name >= 0 && t[name].type == JSMN_STRING ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
-  return tool && tool->build;
-}
-static int e2b_mcp__calls_free(const e2b_mcp_server *s) { return e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS; }
-#endif
 
 /* A finished call's result, completed (e2b_mcp__result_done) and handed to an
    in-process caller, then written to m (nothing for a cancelled call). */
@@ -5688,8 +5731,9 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
   k->cx = *cx;
   k->cx.sess = &k->sess;
   k->cx.wire = NULL;   /* the request's headers are the transport's: checked, and answered from, while it is submitted */
-  if (cx->key != s->key) {
-    e2b_mcp__strlcpy(k->client_key, cx->key, sizeof k->client_key);
+  if (cx->key != s->key) {   /* as long as the transport checked it; its text may end where the key does */
+    memcpy(k->client_key, cx->key, cx->key_len);
+    k->client_key[cx->key_len] = 0;
     memcpy(k->client_key_fail, cx->key_fail, cx->key_len);
     k->cx.key = k->client_key; k->cx.key_fail = k->client_key_fail;
   }
@@ -5851,7 +5895,6 @@ static void e2b_mcp__call_drop(e2b_mcp__slot *k, const char *why) {
   e2b_mcp__slot_free(k);
 }
 
-#ifdef E2B_MCP__HTTP
 /* The server stops: a question or a read ends now, answered so. */
 static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
   int asking = k->state == E2B_MCP__CS_ASKING;
@@ -5861,7 +5904,6 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
                        : "The server is stopping: E2B's answer was not read (nothing was changed). Call again once it is back.");
   e2b_mcp__call_done(s, k, NULL);
 }
-#endif
 
 /* notifications/cancelled from the session of a call: a call waiting for its
    user, or for E2B on a read, ends now without an answer; a request that
@@ -5888,7 +5930,9 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, cons
 /* A transport's client went away: its calls run on (a change it asked for
    still runs to its end), answering nobody; a question it was asked ends. */
 E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
-  int i;
+  int i, j;
+  for (i = j = 0; i < s->nqueue; i++) if (s->queue[i].sink.ctx != ctx) s->queue[j++] = s->queue[i];   /* never started */
+  s->nqueue = j;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
@@ -5898,9 +5942,38 @@ E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
   }
 }
 
+E2B_MCP_DEF int e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, const void *ctx)) {
+  int i, left = 0;
+  while (s->nqueue) {   /* never started: their transport answers them */
+    const void *ctx = s->queue[s->nqueue - 1].sink.ctx;
+    s->nqueue--;
+    if (gone) gone(s, ctx);
+  }
+  for (i = 0; i < s->nslots; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
+    left += k->state != E2B_MCP__CS_FREE;
+  }
+  return left;
+}
+
+E2B_MCP_DEF int e2b_mcp_cooldown_in_use(const e2b_mcp_server *s, const unsigned long *cooldown) {
+  int i;
+  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cx.cooldown == cooldown) return 1;
+  for (i = 0; i < s->nqueue; i++) if (s->queue[i].from.cooldown == cooldown) return 1;
+  return 0;
+}
+
+E2B_MCP_DEF void e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx) {
+  int i;
+  for (i = 0; i < s->nslots; i++)
+    if (s->slots[i].state == E2B_MCP__CS_ASKING && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) s->slots[i].decided = 2;
+}
+
 /* Whether a call answers through a sink with this ctx. */
 E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
   int i;
+  if (e2b_mcp_queued(s, ctx)) return 1;
   for (i = 0; i < s->nslots; i++)
     if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
   return 0;
@@ -5909,6 +5982,7 @@ E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
 E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *timeout_ms) {
   unsigned long now = e2b_mcp__now_ms(s);
   int i, n = 0;
+  if (s->nqueue && e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS) *timeout_ms = 0;   /* a queued call can start */
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
@@ -5950,6 +6024,122 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
   if (k->state != E2B_MCP__CS_ASKING) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
 }
 
+
+/* ---- the seam: messages in ---- */
+
+/* Whether the message parsed in s->mtok is one tools/call (not in a batch)
+   that needs a call slot: a two-phase tool's. */
+static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, int ntok) {
+  const jsmntok_t *t = s->mtok;
+  int meth, name;
+  const e2b_mcp_tool *tool;
+  if (ntok <= 0 || t[0].type != JSMN_OBJECT || (meth = e2b_mcp__tok_get(js, t, 0, "method")) < 0 ||
+      !e2b_mcp__tok_eq(js, &t[meth], "tools/call") || e2b_mcp__tok_get(js, t, 0, "id") < 0) return 0;
+  name = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, 0, "params"), "name");
+  tool = name >= 0 && t[name].type == JSMN_STRING ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
+  return tool && tool->build;
+}
+
+/* How many slots hold a call answering through this sink ctx. */
+static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
+  int i, n = 0;
+  for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx;
+  return n;
+}
+
+/* A call that needs a slot when none is free (or others wait before it):
+   into the queue, if the transport keeps its text, there is room, and no
+   call of the same sink waits for its user (whose answer may be behind it
+   in the same stream: it would never come). 1 when queued. */
+static int e2b_mcp__queue_add(e2b_mcp_server *s, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
+  int i;
+  if (!from || !from->keep || s->nqueue >= E2B_MCP__QUEUE) return 0;
+  for (i = 0; i < s->nslots; i++)
+    if (s->slots[i].state == E2B_MCP__CS_ASKING && s->slots[i].has_sink && s->slots[i].sink.ctx == out->ctx) return 0;
+  s->queue[s->nqueue].msg = from->keep;
+  s->queue[s->nqueue].n = n;
+  s->queue[s->nqueue].from = *from;
+  s->queue[s->nqueue].sink = *out;
+  s->nqueue++;
+  return 1;
+}
+
+/* Hands a parsed message (ntok: e2b_mcp__parse's result, in s->mtok) to the
+   core, in its context. */
+static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out, int ntok) {
+  e2b_mcp__ctx cx;
+  unsigned char fail[E2B_MCP_KEY_MAX];
+  int r, before = out ? e2b_mcp__calls_of(s, out->ctx) : 0;
+  e2b_mcp__ctx_own(s, &cx);
+  if (from) {
+    if (from->session) cx.sess = from->session;
+    cx.wire = from->wire;
+    if (from->api_key) {   /* a client's key: its table lives while the message is handled (a call copies both) */
+      size_t kn = from->api_key_len ? from->api_key_len : strlen(from->api_key);
+      if (kn >= sizeof fail) kn = 0;
+      cx.key = from->api_key;
+      cx.key_len = e2b_mcp__key_table(cx.key, (unsigned)kn, fail);
+      cx.key_fail = fail;
+    }
+    if (from->cooldown) cx.cooldown = from->cooldown;
+  }
+  r = e2b_mcp__handle(s, msg, n, out, &cx, 1, ntok);
+  memset(fail, 0, sizeof fail);
+  if (r < 0) return r;
+  return out && e2b_mcp__calls_of(s, out->ctx) > before ? E2B_MCP_DEFERRED : E2B_MCP_ANSWERED;
+}
+
+E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
+  int ntok;
+  if (s->peek_n == n + 1 && s->peek_msg == msg) ntok = s->peek_ntok;   /* e2b_mcp_peek parsed it just now */
+  else ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
+  s->peek_n = 0;
+  if ((s->nqueue || e2b_mcp__calls_busy(s, NULL, NULL) == E2B_MCP_CALLS) && e2b_mcp__needs_slot(s, msg, ntok) &&
+      e2b_mcp__queue_add(s, n, from, out)) return E2B_MCP_QUEUED;
+  return e2b_mcp__submit_parsed(s, msg, n, from, out, ntok);
+}
+
+E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_wire *wire, e2b_mcp_kind *k) {
+  int ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, c;
+  memset(k, 0, sizeof *k);
+  s->peek_n = n + 1;
+  s->peek_msg = msg;
+  s->peek_ntok = ntok;
+  if (ntok == JSMN_ERROR_NOMEM) { k->json = 1; return; }   /* the core says what is wrong */
+  if (ntok <= 0 || !e2b_mcp__only_space(msg + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
+  k->json = 1;
+  k->modern = s->mtok[0].type == JSMN_OBJECT && e2b_mcp__is_modern(msg, s->mtok, 0, wire);
+  c = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
+  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; c-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
+    int m = s->mtok[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(msg, s->mtok, i, "method") : -1;
+    if (m >= 0 && e2b_mcp__tok_get(msg, s->mtok, i, "id") >= 0 && e2b_mcp__tok_eq(msg, &s->mtok[m], "initialize")) k->initialize = 1;
+  }
+}
+
+E2B_MCP_DEF int e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx) {
+  int i, n = 0;
+  for (i = 0; i < s->nqueue; i++) n += s->queue[i].sink.ctx == ctx;
+  return n;
+}
+
+/* Calls that waited for a slot start, in the order they came, while slots are free. */
+static void e2b_mcp__queue_start(e2b_mcp_server *s) {
+  while (s->nqueue && e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS) {
+    e2b_mcp__queued q = s->queue[0];
+    int ntok;
+    memmove(s->queue, s->queue + 1, (size_t)(s->nqueue - 1) * sizeof s->queue[0]);
+    s->nqueue--;
+    memmove(s->msg, q.msg, q.n);   /* the transport's text; the answer may be written where it was (HTTP) */
+    s->msg[q.n] = 0;
+    ntok = e2b_mcp__parse(s->msg, q.n, s->mtok, E2B_MCP__COUNT(s->mtok));   /* its tokens went with the messages since */
+    e2b_mcp__submit_parsed(s, s->msg, q.n, &q.from, &q.sink, ntok);
+  }
+}
+
+E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
+  return e2b_mcp__calls_busy(s, NULL, NULL) + s->nqueue + (s->held ? s->held(s) : 0);
+}
+
 /* Moves every call on as far as it goes now; answers the ones E2B has
    answered, and the questions nobody answered in time (declined). */
 E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
@@ -5969,26 +6159,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     e2b_mcp__slot_io(s, k);
     if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
-}
-
-E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
-  e2b_mcp__ctx cx;
-  unsigned char fail[E2B_MCP_KEY_MAX];
-  int r;
-  e2b_mcp__ctx_own(s, &cx);
-  if (from) {
-    if (from->session) cx.sess = from->session;
-    cx.wire = from->wire;
-    if (from->api_key && strlen(from->api_key) < sizeof fail) {   /* a client's key: its table lives while the message is handled */
-      cx.key = from->api_key;
-      cx.key_len = e2b_mcp__key_table(cx.key, fail);
-      cx.key_fail = fail;
-    }
-    if (from->cooldown) cx.cooldown = from->cooldown;
-  }
-  r = e2b_mcp__handle(s, msg, n, out, &cx, 1);
-  memset(fail, 0, sizeof fail);
-  return r;
+  e2b_mcp__queue_start(s);   /* calls that waited for a slot, into the slots freed now */
 }
 
 /* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the
@@ -6015,9 +6186,10 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
    Requests a client sends without waiting run together: each tool call takes
    a call slot and is answered when E2B answers it, in any order (JSON-RPC
    allows it), while the next lines are read. When every slot is busy, the
-   next tool call waits in s->msg and stdin is not read meanwhile (the pipe
-   holds the rest, in order); unless a call waits for its user's answer, which
-   may be behind it: then the call is told the server is busy. A question to
+   next tool call waits in the engine's queue, its text in s->msg, and stdin
+   is not read meanwhile (the pipe holds the rest, in order); unless a call
+   waits for its user's answer, which may be behind it: then the call is told
+   the server is busy. A question to
    the user (any tool's, a simple custom one's too) is a state of its call:
    the lines after it are read and served while it waits. With the POSIX
    port stdin is waited on with the calls' sockets; elsewhere a line is read
@@ -6091,81 +6263,62 @@ static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
-/* Whether the message in s->msg (n bytes) holds a tools/call, alone or in a batch. */
-static int e2b_mcp__stdio_is_call(e2b_mcp_server *s, size_t n) {
-  int ntok = e2b_mcp__parse(s->msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
-  if (ntok <= 0) return 0;
-  k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
-  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
-    int m = s->mtok[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(s->msg, s->mtok, i, "method") : -1;
-    if (m >= 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[m], "tools/call") && e2b_mcp__needs_slot(s, s->msg, s->mtok, i)) return 1;
-  }
-  return 0;
-}
-
-/* stdout or stdin failed: the calls in flight are dropped (their sink dies with
-   e2b_mcp_serve_stdio's frame); changes already sent to E2B are not undone. */
-static void e2b_mcp__stdio_abandon(e2b_mcp_server *s) {
-  int i;
-  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE) { e2b_mcp__conn_close(&s->slots[i].conn); e2b_mcp__slot_free(&s->slots[i]); }
-  e2b_mcp_close(s);
-}
-
 E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   e2b_mcp_sink k;
+  e2b_mcp_origin from;
   e2b_mcp_poll fds[1 + E2B_MCP_CALLS];
+#ifdef E2B_MCP__STDIN_POLL
   e2b_mcp_sock in;
-  long held = -1;   /* a tool call waiting for a free slot, in s->msg */
+#endif
   setvbuf(stdout, s->stdout_buf, _IOFBF, sizeof s->stdout_buf);   /* a message that fits is one write(2) */
 #ifndef E2B_MCP__STDIN_POLL
   setvbuf(stdin, s->stdin_buf, _IONBF, 0);   /* read through s->stdin_buf, by e2b_mcp__stdio_fill */
 #endif
   s->in_at = s->in_len = s->line_n = 0;
   s->in_eof = s->line_over = 0;
+#ifdef E2B_MCP__STDIN_POLL
   in.h = 0; in.port = s->net;
+#endif
   k.ctx = &k;
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
+  memset(&from, 0, sizeof from);
+  from.keep = s->msg;   /* a line that waits for a slot stays in s->msg: no line is read meanwhile */
   for (;;) {
-    int n = 0, timeout = E2B_MCP__STDIO_IDLE_MS, asking, talking, busy;
-    /* the lines that are whole */
-    for (;;) {
-      long len;
-      if (held >= 0) {
-        if (!e2b_mcp__calls_free(s)) break;
-        len = held;
-        held = -1;
-      } else if ((len = e2b_mcp__stdio_take(s)) == -1) break;
+    int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued;
+    long len;
+    /* the lines that are whole, while none waits for a slot */
+    while (!e2b_mcp_queued(s, &k) && (len = e2b_mcp__stdio_take(s)) != -1) {
       if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
       if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
-      if (e2b_mcp__calls_busy(s, &asking, &talking) == E2B_MCP_CALLS && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
-      if (e2b_mcp_submit(s, s->msg, (size_t)len, NULL, &k) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
+      if (e2b_mcp_submit(s, s->msg, (size_t)len, &from, &k) < 0) goto broken;
     }
-    busy = e2b_mcp__calls_busy(s, &asking, &talking);
-    if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;
-    if (s->in_eof && held < 0 && !talking && busy) {   /* questions nobody can answer any more: not a yes */
-      int i;
-      for (i = 0; i < s->nslots; i++) if (s->slots[i].state == E2B_MCP__CS_ASKING) s->slots[i].decided = 2;
+    queued = e2b_mcp_queued(s, &k);
+    talking = e2b_mcp_watch(s, fds + 1, E2B_MCP_CALLS, &timeout);   /* the calls' sockets, and their deadlines */
+    if (s->in_eof && !queued && s->in_at >= s->in_len && !e2b_mcp_sink_busy(s, &k)) break;
+    if (s->in_eof && !queued && !talking) {   /* questions nobody can answer any more: not a yes */
+      e2b_mcp_sink_eof(s, &k);
       e2b_mcp_step(s);
       break;
     }
-    /* wait: for stdin (not at its end, nothing held) and the calls */
+    /* wait: for stdin (not at its end, no line waiting) and the calls */
 #ifdef E2B_MCP__STDIN_POLL
-    fds[n].sock = !s->in_eof && held < 0 && s->in_at >= s->in_len ? &in : NULL;
-    fds[n].want = E2B_MCP_WANT_READ; fds[n++].ready = 0;
+    fds[0].sock = !s->in_eof && !queued && s->in_at >= s->in_len ? &in : NULL;
+    fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
+    if (s->net->wait(s->net->user, fds, 1 + talking, timeout) > 0 && fds[0].sock && fds[0].ready && e2b_mcp__stdio_fill(s) == -1) goto broken;
 #else
-    if (!talking && !s->in_eof && held < 0) { if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; } continue; }
+    if (!talking && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s) == -1) goto broken; continue; }
+    s->net->wait(s->net->user, fds + 1, talking, timeout);
 #endif
-    n += e2b_mcp_watch(s, fds + n, E2B_MCP_CALLS, &timeout);
-    if (s->net->wait(s->net->user, fds, n, timeout) > 0 && fds[0].sock == &in && fds[0].ready) {
-#ifdef E2B_MCP__STDIN_POLL
-      if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; }
-#endif
-    }
     e2b_mcp_step(s);
   }
   e2b_mcp_close(s);
   return 0;
+broken:   /* stdout or stdin failed: the calls in flight answer nobody (their sink dies with
+             this frame); changes already sent to E2B are not undone */
+  e2b_mcp_sink_gone(s, &k);
+  e2b_mcp_close(s);
+  return 1;
 }
 #endif /* E2B_MCP_NO_STDIO */
 
@@ -6194,10 +6347,11 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
    waits (CALL) while its request is with E2B or its question with the user;
    the loop waits on the E2B sockets with the clients' and answers each call
    as E2B answers it. The user's answer to a question arrives as its own POST
-   (answered 202). When every call slot is busy, a tools/call waits, PENDING,
-   in its connection, and calls start in the order they came; when every
-   connection slot is busy too, a newcomer gets 503 with Retry-After. A client
-   that goes away mid-call frees its connection; its call runs to its end. */
+   (answered 202). When every call slot is busy, a tools/call waits in the
+   engine's queue, its body kept in its connection, and calls start in the
+   order they came; when every connection slot is busy too, a newcomer gets
+   503 with Retry-After. A client that goes away mid-call frees its
+   connection; its call runs to its end. */
 #ifdef E2B_MCP__HTTP
 /* Waits until s is ready for want, at most timeout_ms: 0 or E2B_MCP_ERR_TIMEOUT.
    Only the HTTP transport waits so: for a client slow to take an answer that
@@ -6216,11 +6370,9 @@ static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
   }
 }
 
-/* PENDING: a complete tools/call that arrived while every call slot was busy;
-   it is served once one is free, in the order the calls arrived (conn.tick),
-   not in the order of their slots. CALL: its call is in a slot, its answer to
-   come. DRAIN: the answer is complete, its rest leaves as the client reads it. */
-enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN };
+/* CALL: its call is in a slot or the engine's queue, its answer to come.
+   DRAIN: the answer is complete, its rest leaves as the client reads it. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN };
 
 /* The transport's own timing. */
 enum {
@@ -6622,21 +6774,16 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 
 /* Per-client keys: the cool-down slot of a key (its hash, not the key, is
    kept): the same key's slot, else the least recently used one. */
-static int e2b_mcp__hs_key_busy(const e2b_mcp_server *s, const unsigned long *until) {   /* a call in flight keeps it */
-  int i;
-  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cx.cooldown == until) return 1;
-  return 0;
-}
-static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k) {
+static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k, size_t n) {
   e2b_mcp_http *h = &s->http;
   unsigned long long v = 1469598103934665603ULL;
   int i, pick = -1, lru = 0;
-  for (; *k; k++) v = (v ^ (unsigned char)*k) * 1099511628211ULL;
+  for (; n; k++, n--) v = (v ^ (unsigned char)*k) * 1099511628211ULL;
   if (!v) v = 1;
   for (i = 0; i < E2B_MCP_HTTP_KEYS; i++) {
     if (h->keys[i].hash == v) { pick = i; break; }
     if (h->keys[i].last_use < h->keys[lru].last_use) lru = i;
-    if (!e2b_mcp__hs_key_busy(s, h->keys[i].until) && (pick < 0 || h->keys[i].last_use < h->keys[pick].last_use)) pick = i;
+    if (!e2b_mcp_cooldown_in_use(s, h->keys[i].until) && (pick < 0 || h->keys[i].last_use < h->keys[pick].last_use)) pick = i;
   }
   if (pick < 0) pick = lru;
   if (h->keys[pick].hash != v) { memset(&h->keys[pick], 0, sizeof h->keys[pick]); h->keys[pick].hash = v; }
@@ -6650,103 +6797,41 @@ static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   else if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
 }
 
-/* Runs the core on body[0..n) for session si (-1: a 2026-07-28 request,
-   which has none, and its headers in wire) and streams its answer; a tool
-   call's answer may come later (the connection then waits, CALL). */
-static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, e2b_mcp_wire *wire, const char *body, size_t n) {
+/* Hands the request's body (copied into s->msg and peeked: the connection
+   buffer becomes the answer's staging) to the engine, for session si (-1: a
+   2026-07-28 request, which has none; its headers in c->wire), with the
+   client's own key when clients bring theirs, and streams its answer; a tool
+   call's answer may come later, and a call may wait for a slot in the
+   engine's queue, its body kept in the connection buffer (the connection
+   then waits, CALL). */
+static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_req *q, size_t n) {
   e2b_mcp_sink k;
   e2b_mcp_origin from;
-  char key[E2B_MCP_KEY_MAX];
+  int r;
   memset(&from, 0, sizeof from);
-  /* The client's own key for this request's calls: a call copies it into its slot. */
-  if (s->http.cfg.client_keys) {
-    e2b_mcp__http_req q;
-    e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);   /* checked on arrival (e2b_mcp__hs_serve) */
-    memcpy(key, q.ekey, q.ekey_n);
-    key[q.ekey_n] = 0;
-    from.api_key = key;
-    from.cooldown = e2b_mcp__hs_key_cooldown(s, key);
+  if (s->http.cfg.client_keys) {   /* checked on arrival (e2b_mcp__hs_admit); it stays in the head, which nothing overwrites */
+    from.api_key = q->ekey;
+    from.api_key_len = q->ekey_n;
+    from.cooldown = e2b_mcp__hs_key_cooldown(s, q->ekey, q->ekey_n);
   }
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
-  from.wire = wire;
+  from.wire = c->wire;
+  from.keep = c->buf + c->head_len;
   c->srv = s;
   k.ctx = c;
   k.write = e2b_mcp__hs_sink_write;
   k.end = e2b_mcp__hs_sink_end;
-  memcpy(s->msg, body, n);   /* the connection buffer becomes the answer's staging */
-  s->msg[n] = 0;
   c->sess = si;
   c->started = c->sse = c->in_msg = c->classified = 0;
-  c->wire = wire;   /* its answer's status, while it is answered at once */
-  e2b_mcp_submit(s, s->msg, n, &from, &k);
-  c->wire = NULL;
-  if (s->http.cfg.client_keys) memset(key, 0, sizeof key);
-  if (e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
+  r = e2b_mcp_submit(s, s->msg, n, &from, &k);
+  if (r == E2B_MCP_DEFERRED || r == E2B_MCP_QUEUED || e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
   e2b_mcp__hs_answered(s, c);
-}
-
-/* What the body is: fills the JSON-RPC facts the transport needs. */
-typedef struct e2b_mcp__http_body {
-  int ok, is_init, is_call;
-  int needs_slot;             /* a tools/call of a two-phase tool: it waits for a free call slot */
-} e2b_mcp__http_body;
-
-static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mcp__http_body *b) {
-  int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
-  memset(b, 0, sizeof *b);
-  if (ntok == JSMN_ERROR_NOMEM) {   /* the core says what is wrong */
-    b->ok = 1;
-    s->mtok[0].type = JSMN_UNDEFINED;   /* partial tokens (a last key without its value): no walk may read them */
-    return;
-  }
-  if (ntok <= 0 || !e2b_mcp__only_space(js + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
-  b->ok = 1;
-  k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
-  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
-    int m = e2b_mcp__tok_get(js, s->mtok, i, "method"), id = e2b_mcp__tok_get(js, s->mtok, i, "id");
-    if (s->mtok[i].type != JSMN_OBJECT) continue;   /* the core answers it */
-    if (m >= 0 && id >= 0) {
-      if (e2b_mcp__tok_eq(js, &s->mtok[m], "initialize")) b->is_init = 1;
-      if (e2b_mcp__tok_eq(js, &s->mtok[m], "tools/call")) {
-        b->is_call = 1;
-        if (e2b_mcp__needs_slot(s, js, s->mtok, i)) b->needs_slot = 1;
-      }
-    }
-  }
 }
 
 static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   int i;
   for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__ieq(p, n, e2b_mcp__versions[i])) return 1;
   return 0;
-}
-
-/* A tools/call of a two-phase tool waits (PENDING) while no call slot is
-   free, as a simple custom tool's, which needs no slot, does not. 1 when it
-   was not served. */
-static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c, int needs_slot) {
-  if (!needs_slot || e2b_mcp__calls_free(s)) return 0;
-  c->state = E2B_MCP__HC_PENDING;
-  c->tick = ++s->http.ticks;
-  s->http.served--;
-  return 1;
-}
-
-/* A request of the stateless revision (2026-07-28): no session is looked up,
-   made or named, whatever Mcp-Session-Id says; the core checks the headers
-   against the body. 1 when it was one (served, queued or refused). */
-static int e2b_mcp__hs_modern(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, const e2b_mcp__http_body *b,
-                              const char *body, size_t n) {
-  e2b_mcp_wire wire;
-  memset(&wire, 0, sizeof wire);
-  wire.pver = q->pver; wire.pver_n = q->pver_n;
-  wire.method = q->mmethod; wire.method_n = q->mmethod_n;
-  wire.name = q->mname; wire.name_n = q->mname_n;
-  wire.head = c->buf; wire.head_n = c->head_len;
-  if (s->mtok[0].type != JSMN_OBJECT || !e2b_mcp__is_modern(body, s->mtok, 0, &wire)) return 0;
-  if (b->is_call && e2b_mcp__hs_must_wait(s, c, b->needs_slot)) return 1;
-  e2b_mcp__hs_run_core(s, c, -1, &wire, body, n);
-  return 1;
 }
 
 /* The request's head against the rules, in order: path (404), Host (400),
@@ -6825,7 +6910,7 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
 /* A 2025 request's session: the one Mcp-Session-Id names (404 when it ended),
    or a new one for an initialize (503 when none is free), with the protocol
    version header checked (400). The session slot, or -1: answered. */
-static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, const e2b_mcp__http_body *b) {
+static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, int is_init) {
   e2b_mcp_http *h = &s->http;
   int si;
   if (q->pver && !e2b_mcp__hs_version_ok(q->pver, q->pver_n)) {
@@ -6840,7 +6925,7 @@ static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
   if (q->sid) {
     si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return -1; }
-  } else if (b->is_init) {
+  } else if (is_init) {
     if ((si = e2b_mcp__hs_new_session(s, s->http.cfg.proxy_names_sessions ? q->newsid : NULL, q->newsid_n)) < 0) {
       e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: no free session slot");
       return -1;
@@ -6854,18 +6939,19 @@ static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
   return si;
 }
 
-/* One complete request on connection ci: admitted, its method, its body, its
-   session (none for 2026-07-28), then the core. */
+/* One complete request on connection ci: admitted, its method, its body
+   (peeked: an initialize makes a session, a 2026-07-28 request has none),
+   its session, then the engine. */
 static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   e2b_mcp__http_conn *c = &s->http.conns[ci];
   e2b_mcp__http_req q;
-  e2b_mcp__http_body b;
-  const char *body = c->buf + c->head_len;
+  e2b_mcp_kind kind;
   size_t n = (size_t)c->body_len;
-  int si;
+  int si = -1;
   c->state = E2B_MCP__HC_BUSY;
   c->send_sid = 0;
   c->sess = -1;
+  c->wire = NULL;
   s->http.served++;
   if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
   e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
@@ -6873,12 +6959,18 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   c->close = c->close || q.close || q.http10;
   c->http10 = q.http10;
   if (e2b_mcp__hs_admit(s, c, &q) || e2b_mcp__hs_method(s, c, &q)) return;
-  e2b_mcp__hs_scan(s, body, n, &b);
-  if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
-  if (e2b_mcp__hs_modern(s, c, &q, &b, body, n)) return;
-  if ((si = e2b_mcp__hs_session(s, c, &q, &b)) < 0) return;
-  if (b.is_call && e2b_mcp__hs_must_wait(s, c, b.needs_slot)) return;
-  e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
+  memset(&c->wire_v, 0, sizeof c->wire_v);   /* the headers of the stateless revision, kept while the request is answered */
+  c->wire_v.pver = q.pver; c->wire_v.pver_n = q.pver_n;
+  c->wire_v.method = q.mmethod; c->wire_v.method_n = q.mmethod_n;
+  c->wire_v.name = q.mname; c->wire_v.name_n = q.mname_n;
+  c->wire_v.head = c->buf; c->wire_v.head_n = c->head_len;
+  memcpy(s->msg, c->buf + c->head_len, n);
+  s->msg[n] = 0;
+  e2b_mcp_peek(s, s->msg, n, &c->wire_v, &kind);   /* the one parse: submit uses it */
+  if (!kind.json) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
+  if (kind.modern) c->wire = &c->wire_v;
+  else if ((si = e2b_mcp__hs_session(s, c, &q, kind.initialize)) < 0) return;
+  e2b_mcp__hs_run_core(s, c, si, &q, n);
 }
 
 /* Whether an answer sent on k has yet to reach the client (a port that cannot tell: no). */
@@ -6891,6 +6983,7 @@ static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
     c->state = E2B_MCP__HC_DRAIN;
     return;
   }
+  c->wire = NULL;
   if (c->dead || c->close) { e2b_mcp__hs_conn_free(s, c, !c->dead); return; }
   c->state = E2B_MCP__HC_READ;
   c->have = c->head_len = 0;
@@ -7082,24 +7175,6 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
 }
 
 /* ---- the loop ---- */
-/* Calls that waited for a free slot, in the order they came (stopping: none
-   starts, each gets 503). */
-static void e2b_mcp__hs_start_pending(e2b_mcp_server *s) {
-  e2b_mcp_http *h = &s->http;
-  int round, first, i;
-  for (round = 0; round < E2B_MCP_HTTP_CONNS && (e2b_mcp__calls_free(s) || h->stop); round++) {
-    for (first = -1, i = 0; i < E2B_MCP_HTTP_CONNS; i++)
-      if (h->conns[i].state == E2B_MCP__HC_PENDING && (first < 0 || h->conns[i].tick < h->conns[first].tick)) first = i;
-    if (first < 0) break;
-    if (h->stop) {
-      h->conns[first].state = E2B_MCP__HC_BUSY;
-      h->conns[first].close = 1;
-      e2b_mcp__hs_simple(s, &h->conns[first], 503, "Retry-After: 5\r\n", -32000, "Service Unavailable: the server is stopping; nothing was sent to E2B");
-    } else e2b_mcp__hs_serve(s, first);
-    if (h->conns[first].state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, &h->conns[first]);
-  }
-}
-
 /* What the loop waits on: the listener (fds[0]), each connection slot
    (fds[1 + i]), each lingering socket, then the calls' E2B sockets. A
    connection whose call is with E2B or its user, or waits for a slot, is
@@ -7115,7 +7190,7 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   E2B_MCP__WATCH(h->stop ? NULL : &h->listener);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
-    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING ||
+    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL ||
                    c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
@@ -7133,7 +7208,7 @@ static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
   e2b_mcp__http_conn *c = &s->http.conns[i];
   if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
   else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
-  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING) {
+  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL) {
     char drop[64];
     int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
     if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
@@ -7165,7 +7240,6 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
   int i, n, first_call;
-  e2b_mcp__hs_start_pending(s);
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
@@ -7196,6 +7270,13 @@ static int e2b_mcp__hs_is_loopback(const char *host) {
   return strcmp(host, "localhost") == 0 || strcmp(host, "::1") == 0 || strncmp(host, "127.", 4) == 0;
 }
 
+/* Answers still leaving (DRAIN): e2b_mcp_calls_in_flight counts them. */
+static int e2b_mcp__hs_held(const e2b_mcp_server *s) {
+  int i, n = 0;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) n += s->http.conns[i].state == E2B_MCP__HC_DRAIN;
+  return n;
+}
+
 E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
   e2b_mcp_http *h = &s->http;
   int i, r;
@@ -7214,25 +7295,28 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->port = h->cfg.port;
   h->listener.port = s->net;
   r = s->net->listen(s->net->user, &h->listener, h->cfg.host, h->cfg.port, &h->port);
+  s->held = e2b_mcp__hs_held;
   return r;
+}
+
+/* A call that waited for a slot, when the server stops: 503, never started. */
+static void e2b_mcp__hs_stopped(e2b_mcp_server *s, const void *ctx) {
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
+  if (c->state != E2B_MCP__HC_CALL) return;
+  c->state = E2B_MCP__HC_BUSY;
+  c->close = 1;
+  e2b_mcp__hs_simple(s, c, 503, "Retry-After: 5\r\n", -32000, "Service Unavailable: the server is stopping; nothing was sent to E2B");
+  e2b_mcp__hs_done(s, c);
 }
 
 E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   e2b_mcp_http *h = &s->http;
   int i;
   while (!h->stop) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
-  /* stopping: reads and questions end now, with an answer that says so; a
-     change runs to its answer, so its client learns what was done */
-  for (;;) {
-    int left = 0;
-    for (i = 0; i < s->nslots; i++) {
-      e2b_mcp__slot *k = &s->slots[i];
-      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
-      left += k->state != E2B_MCP__CS_FREE;
-    }
-    if (!left) break;
-    e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
-  }
+  /* stopping: calls that waited for a slot never start (503); reads and
+     questions end now, with an answer that says so; a change runs to its
+     answer, so its client learns what was done */
+  while (e2b_mcp_stop(s, e2b_mcp__hs_stopped)) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__hs_close(s, &h->linger[i]);
   e2b_mcp__hs_close(s, &h->listener);
@@ -7246,17 +7330,6 @@ E2B_MCP_DEF int e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config 
 }
 #endif /* E2B_MCP__HTTP */
 
-/* e2b_mcp_calls_in_flight, after the transports whose states it counts: the
-   engine's busy slots and, over HTTP, what waits for a slot or is still leaving. */
-E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
-  int n = e2b_mcp__calls_busy(s, NULL, NULL);
-#ifdef E2B_MCP__HTTP
-  int i;
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++)   /* calls waiting for a slot, answers still on their way out */
-    n += s->http.conns[i].state == E2B_MCP__HC_PENDING || s->http.conns[i].state == E2B_MCP__HC_DRAIN;
-#endif
-  return n;
-}
 
 /* >>server: set-up and close ---------------------------------------------------
    The one place that knows every layer: e2b_mcp_init readies each one's state,

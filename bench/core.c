@@ -60,7 +60,7 @@ static const e2b_mcp_sock_port port = { NULL, p_resolve, p_open, p_send, p_recv,
 static size_t sink_bytes;
 static int s_write(void *c, const char *p, size_t n) { (void)c; (void)p; sink_bytes += n; return 0; }
 static int s_end(void *c) { (void)c; sink_bytes++; return 0; }
-static const e2b_mcp_sink sink = { NULL, s_write, s_end, NULL };
+static const e2b_mcp_sink sink = { NULL, s_write, s_end };
 
 static e2b_mcp_server srv;
 /* "slots[0].req" -> "req", "slots[0]" -> "slot": the names the table reads */

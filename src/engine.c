@@ -60,17 +60,6 @@ static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
     memset(k->req, 0, k->rq.w.len < sizeof k->req ? k->rq.w.len : sizeof k->req);
   }
 }
-#if defined(E2B_MCP__HTTP) || !defined(E2B_MCP_NO_STDIO)   /* a transport that moves calls on */
-/* Whether the tools/call request at token obj needs a call slot: a two-phase
-   tool's does; a simple custom tool's (and one naming no tool) is answered
-   at once, so it never waits for a slot. */
-static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, const jsmntok_t *t, int obj) {
-  int name = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, obj, "params"), "name");
-  const e2b_mcp_tool *tool = name >= 0 && t[name].type == JSMN_STRING ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
-  return tool && tool->build;
-}
-static int e2b_mcp__calls_free(const e2b_mcp_server *s) { return e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS; }
-#endif
 
 /* A finished call's result, completed (e2b_mcp__result_done) and handed to an
    in-process caller, then written to m (nothing for a cancelled call). */
@@ -190,8 +179,9 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
   k->cx = *cx;
   k->cx.sess = &k->sess;
   k->cx.wire = NULL;   /* the request's headers are the transport's: checked, and answered from, while it is submitted */
-  if (cx->key != s->key) {
-    e2b_mcp__strlcpy(k->client_key, cx->key, sizeof k->client_key);
+  if (cx->key != s->key) {   /* as long as the transport checked it; its text may end where the key does */
+    memcpy(k->client_key, cx->key, cx->key_len);
+    k->client_key[cx->key_len] = 0;
     memcpy(k->client_key_fail, cx->key_fail, cx->key_len);
     k->cx.key = k->client_key; k->cx.key_fail = k->client_key_fail;
   }
@@ -353,7 +343,6 @@ static void e2b_mcp__call_drop(e2b_mcp__slot *k, const char *why) {
   e2b_mcp__slot_free(k);
 }
 
-#ifdef E2B_MCP__HTTP
 /* The server stops: a question or a read ends now, answered so. */
 static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
   int asking = k->state == E2B_MCP__CS_ASKING;
@@ -363,7 +352,6 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
                        : "The server is stopping: E2B's answer was not read (nothing was changed). Call again once it is back.");
   e2b_mcp__call_done(s, k, NULL);
 }
-#endif
 
 /* notifications/cancelled from the session of a call: a call waiting for its
    user, or for E2B on a read, ends now without an answer; a request that
@@ -390,7 +378,9 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, cons
 /* A transport's client went away: its calls run on (a change it asked for
    still runs to its end), answering nobody; a question it was asked ends. */
 E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
-  int i;
+  int i, j;
+  for (i = j = 0; i < s->nqueue; i++) if (s->queue[i].sink.ctx != ctx) s->queue[j++] = s->queue[i];   /* never started */
+  s->nqueue = j;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
@@ -400,9 +390,38 @@ E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
   }
 }
 
+E2B_MCP_DEF int e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, const void *ctx)) {
+  int i, left = 0;
+  while (s->nqueue) {   /* never started: their transport answers them */
+    const void *ctx = s->queue[s->nqueue - 1].sink.ctx;
+    s->nqueue--;
+    if (gone) gone(s, ctx);
+  }
+  for (i = 0; i < s->nslots; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
+    left += k->state != E2B_MCP__CS_FREE;
+  }
+  return left;
+}
+
+E2B_MCP_DEF int e2b_mcp_cooldown_in_use(const e2b_mcp_server *s, const unsigned long *cooldown) {
+  int i;
+  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cx.cooldown == cooldown) return 1;
+  for (i = 0; i < s->nqueue; i++) if (s->queue[i].from.cooldown == cooldown) return 1;
+  return 0;
+}
+
+E2B_MCP_DEF void e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx) {
+  int i;
+  for (i = 0; i < s->nslots; i++)
+    if (s->slots[i].state == E2B_MCP__CS_ASKING && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) s->slots[i].decided = 2;
+}
+
 /* Whether a call answers through a sink with this ctx. */
 E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
   int i;
+  if (e2b_mcp_queued(s, ctx)) return 1;
   for (i = 0; i < s->nslots; i++)
     if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
   return 0;
@@ -411,6 +430,7 @@ E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
 E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *timeout_ms) {
   unsigned long now = e2b_mcp__now_ms(s);
   int i, n = 0;
+  if (s->nqueue && e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS) *timeout_ms = 0;   /* a queued call can start */
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
@@ -452,6 +472,122 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
   if (k->state != E2B_MCP__CS_ASKING) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
 }
 
+
+/* ---- the seam: messages in ---- */
+
+/* Whether the message parsed in s->mtok is one tools/call (not in a batch)
+   that needs a call slot: a two-phase tool's. */
+static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, int ntok) {
+  const jsmntok_t *t = s->mtok;
+  int meth, name;
+  const e2b_mcp_tool *tool;
+  if (ntok <= 0 || t[0].type != JSMN_OBJECT || (meth = e2b_mcp__tok_get(js, t, 0, "method")) < 0 ||
+      !e2b_mcp__tok_eq(js, &t[meth], "tools/call") || e2b_mcp__tok_get(js, t, 0, "id") < 0) return 0;
+  name = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, 0, "params"), "name");
+  tool = name >= 0 && t[name].type == JSMN_STRING ? e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start)) : NULL;
+  return tool && tool->build;
+}
+
+/* How many slots hold a call answering through this sink ctx. */
+static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
+  int i, n = 0;
+  for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx;
+  return n;
+}
+
+/* A call that needs a slot when none is free (or others wait before it):
+   into the queue, if the transport keeps its text, there is room, and no
+   call of the same sink waits for its user (whose answer may be behind it
+   in the same stream: it would never come). 1 when queued. */
+static int e2b_mcp__queue_add(e2b_mcp_server *s, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
+  int i;
+  if (!from || !from->keep || s->nqueue >= E2B_MCP__QUEUE) return 0;
+  for (i = 0; i < s->nslots; i++)
+    if (s->slots[i].state == E2B_MCP__CS_ASKING && s->slots[i].has_sink && s->slots[i].sink.ctx == out->ctx) return 0;
+  s->queue[s->nqueue].msg = from->keep;
+  s->queue[s->nqueue].n = n;
+  s->queue[s->nqueue].from = *from;
+  s->queue[s->nqueue].sink = *out;
+  s->nqueue++;
+  return 1;
+}
+
+/* Hands a parsed message (ntok: e2b_mcp__parse's result, in s->mtok) to the
+   core, in its context. */
+static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out, int ntok) {
+  e2b_mcp__ctx cx;
+  unsigned char fail[E2B_MCP_KEY_MAX];
+  int r, before = out ? e2b_mcp__calls_of(s, out->ctx) : 0;
+  e2b_mcp__ctx_own(s, &cx);
+  if (from) {
+    if (from->session) cx.sess = from->session;
+    cx.wire = from->wire;
+    if (from->api_key) {   /* a client's key: its table lives while the message is handled (a call copies both) */
+      size_t kn = from->api_key_len ? from->api_key_len : strlen(from->api_key);
+      if (kn >= sizeof fail) kn = 0;
+      cx.key = from->api_key;
+      cx.key_len = e2b_mcp__key_table(cx.key, (unsigned)kn, fail);
+      cx.key_fail = fail;
+    }
+    if (from->cooldown) cx.cooldown = from->cooldown;
+  }
+  r = e2b_mcp__handle(s, msg, n, out, &cx, 1, ntok);
+  memset(fail, 0, sizeof fail);
+  if (r < 0) return r;
+  return out && e2b_mcp__calls_of(s, out->ctx) > before ? E2B_MCP_DEFERRED : E2B_MCP_ANSWERED;
+}
+
+E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
+  int ntok;
+  if (s->peek_n == n + 1 && s->peek_msg == msg) ntok = s->peek_ntok;   /* e2b_mcp_peek parsed it just now */
+  else ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
+  s->peek_n = 0;
+  if ((s->nqueue || e2b_mcp__calls_busy(s, NULL, NULL) == E2B_MCP_CALLS) && e2b_mcp__needs_slot(s, msg, ntok) &&
+      e2b_mcp__queue_add(s, n, from, out)) return E2B_MCP_QUEUED;
+  return e2b_mcp__submit_parsed(s, msg, n, from, out, ntok);
+}
+
+E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_wire *wire, e2b_mcp_kind *k) {
+  int ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, c;
+  memset(k, 0, sizeof *k);
+  s->peek_n = n + 1;
+  s->peek_msg = msg;
+  s->peek_ntok = ntok;
+  if (ntok == JSMN_ERROR_NOMEM) { k->json = 1; return; }   /* the core says what is wrong */
+  if (ntok <= 0 || !e2b_mcp__only_space(msg + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
+  k->json = 1;
+  k->modern = s->mtok[0].type == JSMN_OBJECT && e2b_mcp__is_modern(msg, s->mtok, 0, wire);
+  c = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
+  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; c-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
+    int m = s->mtok[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(msg, s->mtok, i, "method") : -1;
+    if (m >= 0 && e2b_mcp__tok_get(msg, s->mtok, i, "id") >= 0 && e2b_mcp__tok_eq(msg, &s->mtok[m], "initialize")) k->initialize = 1;
+  }
+}
+
+E2B_MCP_DEF int e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx) {
+  int i, n = 0;
+  for (i = 0; i < s->nqueue; i++) n += s->queue[i].sink.ctx == ctx;
+  return n;
+}
+
+/* Calls that waited for a slot start, in the order they came, while slots are free. */
+static void e2b_mcp__queue_start(e2b_mcp_server *s) {
+  while (s->nqueue && e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS) {
+    e2b_mcp__queued q = s->queue[0];
+    int ntok;
+    memmove(s->queue, s->queue + 1, (size_t)(s->nqueue - 1) * sizeof s->queue[0]);
+    s->nqueue--;
+    memmove(s->msg, q.msg, q.n);   /* the transport's text; the answer may be written where it was (HTTP) */
+    s->msg[q.n] = 0;
+    ntok = e2b_mcp__parse(s->msg, q.n, s->mtok, E2B_MCP__COUNT(s->mtok));   /* its tokens went with the messages since */
+    e2b_mcp__submit_parsed(s, s->msg, q.n, &q.from, &q.sink, ntok);
+  }
+}
+
+E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
+  return e2b_mcp__calls_busy(s, NULL, NULL) + s->nqueue + (s->held ? s->held(s) : 0);
+}
+
 /* Moves every call on as far as it goes now; answers the ones E2B has
    answered, and the questions nobody answered in time (declined). */
 E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
@@ -471,26 +607,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     e2b_mcp__slot_io(s, k);
     if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
-}
-
-E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
-  e2b_mcp__ctx cx;
-  unsigned char fail[E2B_MCP_KEY_MAX];
-  int r;
-  e2b_mcp__ctx_own(s, &cx);
-  if (from) {
-    if (from->session) cx.sess = from->session;
-    cx.wire = from->wire;
-    if (from->api_key && strlen(from->api_key) < sizeof fail) {   /* a client's key: its table lives while the message is handled */
-      cx.key = from->api_key;
-      cx.key_len = e2b_mcp__key_table(cx.key, fail);
-      cx.key_fail = fail;
-    }
-    if (from->cooldown) cx.cooldown = from->cooldown;
-  }
-  r = e2b_mcp__handle(s, msg, n, out, &cx, 1);
-  memset(fail, 0, sizeof fail);
-  return r;
+  e2b_mcp__queue_start(s);   /* calls that waited for a slot, into the slots freed now */
 }
 
 /* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the

@@ -45,29 +45,54 @@ typedef struct e2b_mcp__slot {
      ... wait on them with your own (the port's wait, or your superloop) ...
      e2b_mcp_step(s)                               moves every call on
 
-   submit answers what it can at once, through the sink, before it returns
-   (initialize, tools/list, a simple custom tool). A tool call that talks to
-   E2B or asks its user is deferred: it waits in a call slot and is answered
+   submit parses the message once and answers what it can at once, through
+   the sink, before it returns (initialize, tools/list, a simple custom
+   tool): E2B_MCP_ANSWERED. A tool call that talks to E2B or asks its user is
+   deferred (E2B_MCP_DEFERRED): it waits in a call slot and is answered
    later, through a copy of the sink, from inside e2b_mcp_step; so is any
    tool's question to the user, which goes out as elicitation/create and
-   whose answer comes back as a message like any other (submit it). Nothing
-   in the engine waits: keep calling watch/step until e2b_mcp_calls_in_flight
-   is 0. The text needs to live only while submit runs; the sink's ctx until
-   the calls it was given to are answered, or until e2b_mcp_sink_gone(s, ctx)
-   (its client went away: its calls run on, answering nobody). */
+   whose answer comes back as a message like any other (submit it). When
+   every call slot is busy, a tools/call that needs one is queued
+   (E2B_MCP_QUEUED) in the engine's one queue of calls waiting for a slot,
+   if the transport keeps its text (origin.keep): calls start from
+   there in the order they came, from e2b_mcp_step, as slots free. Else, or
+   when the queue is full, or when a call of the same sink waits for its
+   user's answer (which may be behind this message in the same stream), it
+   is answered that the server is busy. Nothing in the engine waits: keep
+   calling watch/step until e2b_mcp_calls_in_flight is 0. The text needs to
+   live only while submit runs (queued: until e2b_mcp_queued(s, ctx) is 0);
+   the sink's ctx until the calls it was given are answered
+   (e2b_mcp_sink_busy), or until e2b_mcp_sink_gone(s, ctx) (its client went
+   away: its calls run on, answering nobody; its queued ones never start). */
 
 /* Where a message came from: the transport fills it for each message. */
 typedef struct e2b_mcp_origin {
   e2b_mcp_session *session;   /* the client's session (NULL: the server's own, s->session) */
   const char *api_key;        /* the E2B API key its calls use, checked by the transport
                                  (NULL: the server's own, cfg.api_key); copied into the call */
+  size_t api_key_len;         /* its length (0: up to its NUL) */
   unsigned long *cooldown;    /* that key's 429 cool-downs, one per tool (NULL: the server's own) */
   e2b_mcp_wire *wire;         /* HTTP: the request's headers, for 2026-07-28 (NULL: none) */
+  const char *keep;           /* where the transport keeps this text (msg itself, or a copy)
+                                 unchanged, with what this origin points to, while it waits
+                                 in the queue; NULL: it may not wait (busy when no slot is free) */
 } e2b_mcp_origin;
 
-/* One message (a JSON-RPC object, or a batch under 2025-03-26). Returns the
-   number of answers written now, or < 0 when the sink failed. from may be NULL. */
+enum { E2B_MCP_ANSWERED = 0, E2B_MCP_DEFERRED = 1, E2B_MCP_QUEUED = 2 };
+/* One message (a JSON-RPC object, or a batch under 2025-03-26): E2B_MCP_ANSWERED,
+   _DEFERRED or _QUEUED (above), or < 0 when the sink failed. from may be NULL
+   (the server's own session and key; never queued). */
 E2B_MCP_DEF int  e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out);
+/* How many messages of this sink ctx wait in the queue (their text is still the engine's). */
+E2B_MCP_DEF int  e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx);
+/* What a message is, for a transport that must know before it submits it
+   (HTTP: a new session for an initialize, none for a 2026-07-28 request):
+   json (one JSON value, or one too big to read: the core answers it),
+   initialize (a request in it is one), modern (of the stateless revision,
+   wire: its headers). It parses the text; an e2b_mcp_submit of the same
+   text (the same pointer and length) that comes next uses that parse. */
+typedef struct e2b_mcp_kind { int json, initialize, modern; } e2b_mcp_kind;
+E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_wire *wire, e2b_mcp_kind *k);
 /* The sockets the calls wait on, into p[0..cap) (cap >= E2B_MCP_CALLS), each
    with what it waits for; lowers *timeout_ms (-1: no limit) to the next
    deadline (0: something is due now). Returns the count. */
@@ -79,11 +104,34 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s);
    away (its calls run on, answering nobody; a question it was asked ends). */
 E2B_MCP_DEF int  e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx);
 E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx);
+/* The server stops: a question to the user or a read from E2B ends now,
+   answered so; a call that changes something runs to its answer (its client
+   learns what was done); calls waiting for a slot never start (NULL: none
+   queued; else each queued one's sink ctx is passed to gone, to answer it
+   itself). Returns how many calls are left: keep stepping until 0. */
+E2B_MCP_DEF int  e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, const void *ctx));
+/* Whether a call, running or queued, uses these 429 cool-downs (a transport
+   that keeps them per client key reuses an array only when none does). */
+E2B_MCP_DEF int  e2b_mcp_cooldown_in_use(const e2b_mcp_server *s, const unsigned long *cooldown);
+/* Its client will send nothing more (the end of its input): the questions
+   its calls asked end unanswered (not a yes) at the next step. */
+E2B_MCP_DEF void e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx);
 
-/* How many tool calls are not answered yet (waiting for E2B, their user or,
-   over HTTP, a free slot), counting answers still leaving: a loop of your own
+/* How many tool calls are not answered yet (waiting for E2B, their user or a
+   free slot), and answers a transport still holds (s->held, which a
+   transport may set: over HTTP, answers still leaving): a loop of your own
    that steps a transport can tell when all have been answered. */
 E2B_MCP_DEF int  e2b_mcp_calls_in_flight(const e2b_mcp_server *s);
+
+/* A message waiting for a call slot (the engine's queue): the transport's
+   text and origin, a copy of its sink. */
+typedef struct e2b_mcp__queued {
+  const char *msg;
+  size_t n;
+  e2b_mcp_origin from;
+  e2b_mcp_sink sink;
+} e2b_mcp__queued;
+#define E2B_MCP__QUEUE E2B_MCP__D(64, 1)   /* the small profile: one call in its slot, one waiting */
 
 /* Closes the E2B connections kept open between calls. */
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);

@@ -33,10 +33,11 @@
    waits (CALL) while its request is with E2B or its question with the user;
    the loop waits on the E2B sockets with the clients' and answers each call
    as E2B answers it. The user's answer to a question arrives as its own POST
-   (answered 202). When every call slot is busy, a tools/call waits, PENDING,
-   in its connection, and calls start in the order they came; when every
-   connection slot is busy too, a newcomer gets 503 with Retry-After. A client
-   that goes away mid-call frees its connection; its call runs to its end. */
+   (answered 202). When every call slot is busy, a tools/call waits in the
+   engine's queue, its body kept in its connection, and calls start in the
+   order they came; when every connection slot is busy too, a newcomer gets
+   503 with Retry-After. A client that goes away mid-call frees its
+   connection; its call runs to its end. */
 #ifdef E2B_MCP__HTTP
 /* Waits until s is ready for want, at most timeout_ms: 0 or E2B_MCP_ERR_TIMEOUT.
    Only the HTTP transport waits so: for a client slow to take an answer that
@@ -55,11 +56,9 @@ static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
   }
 }
 
-/* PENDING: a complete tools/call that arrived while every call slot was busy;
-   it is served once one is free, in the order the calls arrived (conn.tick),
-   not in the order of their slots. CALL: its call is in a slot, its answer to
-   come. DRAIN: the answer is complete, its rest leaves as the client reads it. */
-enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_PENDING, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN };
+/* CALL: its call is in a slot or the engine's queue, its answer to come.
+   DRAIN: the answer is complete, its rest leaves as the client reads it. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN };
 
 /* The transport's own timing. */
 enum {
@@ -461,21 +460,16 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 
 /* Per-client keys: the cool-down slot of a key (its hash, not the key, is
    kept): the same key's slot, else the least recently used one. */
-static int e2b_mcp__hs_key_busy(const e2b_mcp_server *s, const unsigned long *until) {   /* a call in flight keeps it */
-  int i;
-  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].cx.cooldown == until) return 1;
-  return 0;
-}
-static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k) {
+static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k, size_t n) {
   e2b_mcp_http *h = &s->http;
   unsigned long long v = 1469598103934665603ULL;
   int i, pick = -1, lru = 0;
-  for (; *k; k++) v = (v ^ (unsigned char)*k) * 1099511628211ULL;
+  for (; n; k++, n--) v = (v ^ (unsigned char)*k) * 1099511628211ULL;
   if (!v) v = 1;
   for (i = 0; i < E2B_MCP_HTTP_KEYS; i++) {
     if (h->keys[i].hash == v) { pick = i; break; }
     if (h->keys[i].last_use < h->keys[lru].last_use) lru = i;
-    if (!e2b_mcp__hs_key_busy(s, h->keys[i].until) && (pick < 0 || h->keys[i].last_use < h->keys[pick].last_use)) pick = i;
+    if (!e2b_mcp_cooldown_in_use(s, h->keys[i].until) && (pick < 0 || h->keys[i].last_use < h->keys[pick].last_use)) pick = i;
   }
   if (pick < 0) pick = lru;
   if (h->keys[pick].hash != v) { memset(&h->keys[pick], 0, sizeof h->keys[pick]); h->keys[pick].hash = v; }
@@ -489,103 +483,41 @@ static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   else if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
 }
 
-/* Runs the core on body[0..n) for session si (-1: a 2026-07-28 request,
-   which has none, and its headers in wire) and streams its answer; a tool
-   call's answer may come later (the connection then waits, CALL). */
-static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, e2b_mcp_wire *wire, const char *body, size_t n) {
+/* Hands the request's body (copied into s->msg and peeked: the connection
+   buffer becomes the answer's staging) to the engine, for session si (-1: a
+   2026-07-28 request, which has none; its headers in c->wire), with the
+   client's own key when clients bring theirs, and streams its answer; a tool
+   call's answer may come later, and a call may wait for a slot in the
+   engine's queue, its body kept in the connection buffer (the connection
+   then waits, CALL). */
+static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_req *q, size_t n) {
   e2b_mcp_sink k;
   e2b_mcp_origin from;
-  char key[E2B_MCP_KEY_MAX];
+  int r;
   memset(&from, 0, sizeof from);
-  /* The client's own key for this request's calls: a call copies it into its slot. */
-  if (s->http.cfg.client_keys) {
-    e2b_mcp__http_req q;
-    e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);   /* checked on arrival (e2b_mcp__hs_serve) */
-    memcpy(key, q.ekey, q.ekey_n);
-    key[q.ekey_n] = 0;
-    from.api_key = key;
-    from.cooldown = e2b_mcp__hs_key_cooldown(s, key);
+  if (s->http.cfg.client_keys) {   /* checked on arrival (e2b_mcp__hs_admit); it stays in the head, which nothing overwrites */
+    from.api_key = q->ekey;
+    from.api_key_len = q->ekey_n;
+    from.cooldown = e2b_mcp__hs_key_cooldown(s, q->ekey, q->ekey_n);
   }
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
-  from.wire = wire;
+  from.wire = c->wire;
+  from.keep = c->buf + c->head_len;
   c->srv = s;
   k.ctx = c;
   k.write = e2b_mcp__hs_sink_write;
   k.end = e2b_mcp__hs_sink_end;
-  memcpy(s->msg, body, n);   /* the connection buffer becomes the answer's staging */
-  s->msg[n] = 0;
   c->sess = si;
   c->started = c->sse = c->in_msg = c->classified = 0;
-  c->wire = wire;   /* its answer's status, while it is answered at once */
-  e2b_mcp_submit(s, s->msg, n, &from, &k);
-  c->wire = NULL;
-  if (s->http.cfg.client_keys) memset(key, 0, sizeof key);
-  if (e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
+  r = e2b_mcp_submit(s, s->msg, n, &from, &k);
+  if (r == E2B_MCP_DEFERRED || r == E2B_MCP_QUEUED || e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
   e2b_mcp__hs_answered(s, c);
-}
-
-/* What the body is: fills the JSON-RPC facts the transport needs. */
-typedef struct e2b_mcp__http_body {
-  int ok, is_init, is_call;
-  int needs_slot;             /* a tools/call of a two-phase tool: it waits for a free call slot */
-} e2b_mcp__http_body;
-
-static void e2b_mcp__hs_scan(e2b_mcp_server *s, const char *js, size_t n, e2b_mcp__http_body *b) {
-  int ntok = e2b_mcp__parse(js, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
-  memset(b, 0, sizeof *b);
-  if (ntok == JSMN_ERROR_NOMEM) {   /* the core says what is wrong */
-    b->ok = 1;
-    s->mtok[0].type = JSMN_UNDEFINED;   /* partial tokens (a last key without its value): no walk may read them */
-    return;
-  }
-  if (ntok <= 0 || !e2b_mcp__only_space(js + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
-  b->ok = 1;
-  k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
-  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
-    int m = e2b_mcp__tok_get(js, s->mtok, i, "method"), id = e2b_mcp__tok_get(js, s->mtok, i, "id");
-    if (s->mtok[i].type != JSMN_OBJECT) continue;   /* the core answers it */
-    if (m >= 0 && id >= 0) {
-      if (e2b_mcp__tok_eq(js, &s->mtok[m], "initialize")) b->is_init = 1;
-      if (e2b_mcp__tok_eq(js, &s->mtok[m], "tools/call")) {
-        b->is_call = 1;
-        if (e2b_mcp__needs_slot(s, js, s->mtok, i)) b->needs_slot = 1;
-      }
-    }
-  }
 }
 
 static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   int i;
   for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__ieq(p, n, e2b_mcp__versions[i])) return 1;
   return 0;
-}
-
-/* A tools/call of a two-phase tool waits (PENDING) while no call slot is
-   free, as a simple custom tool's, which needs no slot, does not. 1 when it
-   was not served. */
-static int e2b_mcp__hs_must_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c, int needs_slot) {
-  if (!needs_slot || e2b_mcp__calls_free(s)) return 0;
-  c->state = E2B_MCP__HC_PENDING;
-  c->tick = ++s->http.ticks;
-  s->http.served--;
-  return 1;
-}
-
-/* A request of the stateless revision (2026-07-28): no session is looked up,
-   made or named, whatever Mcp-Session-Id says; the core checks the headers
-   against the body. 1 when it was one (served, queued or refused). */
-static int e2b_mcp__hs_modern(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, const e2b_mcp__http_body *b,
-                              const char *body, size_t n) {
-  e2b_mcp_wire wire;
-  memset(&wire, 0, sizeof wire);
-  wire.pver = q->pver; wire.pver_n = q->pver_n;
-  wire.method = q->mmethod; wire.method_n = q->mmethod_n;
-  wire.name = q->mname; wire.name_n = q->mname_n;
-  wire.head = c->buf; wire.head_n = c->head_len;
-  if (s->mtok[0].type != JSMN_OBJECT || !e2b_mcp__is_modern(body, s->mtok, 0, &wire)) return 0;
-  if (b->is_call && e2b_mcp__hs_must_wait(s, c, b->needs_slot)) return 1;
-  e2b_mcp__hs_run_core(s, c, -1, &wire, body, n);
-  return 1;
 }
 
 /* The request's head against the rules, in order: path (404), Host (400),
@@ -664,7 +596,7 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
 /* A 2025 request's session: the one Mcp-Session-Id names (404 when it ended),
    or a new one for an initialize (503 when none is free), with the protocol
    version header checked (400). The session slot, or -1: answered. */
-static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, const e2b_mcp__http_body *b) {
+static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, int is_init) {
   e2b_mcp_http *h = &s->http;
   int si;
   if (q->pver && !e2b_mcp__hs_version_ok(q->pver, q->pver_n)) {
@@ -679,7 +611,7 @@ static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
   if (q->sid) {
     si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return -1; }
-  } else if (b->is_init) {
+  } else if (is_init) {
     if ((si = e2b_mcp__hs_new_session(s, s->http.cfg.proxy_names_sessions ? q->newsid : NULL, q->newsid_n)) < 0) {
       e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: no free session slot");
       return -1;
@@ -693,18 +625,19 @@ static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
   return si;
 }
 
-/* One complete request on connection ci: admitted, its method, its body, its
-   session (none for 2026-07-28), then the core. */
+/* One complete request on connection ci: admitted, its method, its body
+   (peeked: an initialize makes a session, a 2026-07-28 request has none),
+   its session, then the engine. */
 static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   e2b_mcp__http_conn *c = &s->http.conns[ci];
   e2b_mcp__http_req q;
-  e2b_mcp__http_body b;
-  const char *body = c->buf + c->head_len;
+  e2b_mcp_kind kind;
   size_t n = (size_t)c->body_len;
-  int si;
+  int si = -1;
   c->state = E2B_MCP__HC_BUSY;
   c->send_sid = 0;
   c->sess = -1;
+  c->wire = NULL;
   s->http.served++;
   if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
   e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
@@ -712,12 +645,18 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   c->close = c->close || q.close || q.http10;
   c->http10 = q.http10;
   if (e2b_mcp__hs_admit(s, c, &q) || e2b_mcp__hs_method(s, c, &q)) return;
-  e2b_mcp__hs_scan(s, body, n, &b);
-  if (!b.ok) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
-  if (e2b_mcp__hs_modern(s, c, &q, &b, body, n)) return;
-  if ((si = e2b_mcp__hs_session(s, c, &q, &b)) < 0) return;
-  if (b.is_call && e2b_mcp__hs_must_wait(s, c, b.needs_slot)) return;
-  e2b_mcp__hs_run_core(s, c, si, NULL, body, n);
+  memset(&c->wire_v, 0, sizeof c->wire_v);   /* the headers of the stateless revision, kept while the request is answered */
+  c->wire_v.pver = q.pver; c->wire_v.pver_n = q.pver_n;
+  c->wire_v.method = q.mmethod; c->wire_v.method_n = q.mmethod_n;
+  c->wire_v.name = q.mname; c->wire_v.name_n = q.mname_n;
+  c->wire_v.head = c->buf; c->wire_v.head_n = c->head_len;
+  memcpy(s->msg, c->buf + c->head_len, n);
+  s->msg[n] = 0;
+  e2b_mcp_peek(s, s->msg, n, &c->wire_v, &kind);   /* the one parse: submit uses it */
+  if (!kind.json) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
+  if (kind.modern) c->wire = &c->wire_v;
+  else if ((si = e2b_mcp__hs_session(s, c, &q, kind.initialize)) < 0) return;
+  e2b_mcp__hs_run_core(s, c, si, &q, n);
 }
 
 /* Whether an answer sent on k has yet to reach the client (a port that cannot tell: no). */
@@ -730,6 +669,7 @@ static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
     c->state = E2B_MCP__HC_DRAIN;
     return;
   }
+  c->wire = NULL;
   if (c->dead || c->close) { e2b_mcp__hs_conn_free(s, c, !c->dead); return; }
   c->state = E2B_MCP__HC_READ;
   c->have = c->head_len = 0;
@@ -921,24 +861,6 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
 }
 
 /* ---- the loop ---- */
-/* Calls that waited for a free slot, in the order they came (stopping: none
-   starts, each gets 503). */
-static void e2b_mcp__hs_start_pending(e2b_mcp_server *s) {
-  e2b_mcp_http *h = &s->http;
-  int round, first, i;
-  for (round = 0; round < E2B_MCP_HTTP_CONNS && (e2b_mcp__calls_free(s) || h->stop); round++) {
-    for (first = -1, i = 0; i < E2B_MCP_HTTP_CONNS; i++)
-      if (h->conns[i].state == E2B_MCP__HC_PENDING && (first < 0 || h->conns[i].tick < h->conns[first].tick)) first = i;
-    if (first < 0) break;
-    if (h->stop) {
-      h->conns[first].state = E2B_MCP__HC_BUSY;
-      h->conns[first].close = 1;
-      e2b_mcp__hs_simple(s, &h->conns[first], 503, "Retry-After: 5\r\n", -32000, "Service Unavailable: the server is stopping; nothing was sent to E2B");
-    } else e2b_mcp__hs_serve(s, first);
-    if (h->conns[first].state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, &h->conns[first]);
-  }
-}
-
 /* What the loop waits on: the listener (fds[0]), each connection slot
    (fds[1 + i]), each lingering socket, then the calls' E2B sockets. A
    connection whose call is with E2B or its user, or waits for a slot, is
@@ -954,7 +876,7 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   E2B_MCP__WATCH(h->stop ? NULL : &h->listener);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
-    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING ||
+    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL ||
                    c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
@@ -972,7 +894,7 @@ static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
   e2b_mcp__http_conn *c = &s->http.conns[i];
   if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
   else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
-  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || c->state == E2B_MCP__HC_PENDING) {
+  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL) {
     char drop[64];
     int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
     if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
@@ -1004,7 +926,6 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
   int i, n, first_call;
-  e2b_mcp__hs_start_pending(s);
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
@@ -1035,6 +956,13 @@ static int e2b_mcp__hs_is_loopback(const char *host) {
   return strcmp(host, "localhost") == 0 || strcmp(host, "::1") == 0 || strncmp(host, "127.", 4) == 0;
 }
 
+/* Answers still leaving (DRAIN): e2b_mcp_calls_in_flight counts them. */
+static int e2b_mcp__hs_held(const e2b_mcp_server *s) {
+  int i, n = 0;
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) n += s->http.conns[i].state == E2B_MCP__HC_DRAIN;
+  return n;
+}
+
 E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
   e2b_mcp_http *h = &s->http;
   int i, r;
@@ -1053,25 +981,28 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->port = h->cfg.port;
   h->listener.port = s->net;
   r = s->net->listen(s->net->user, &h->listener, h->cfg.host, h->cfg.port, &h->port);
+  s->held = e2b_mcp__hs_held;
   return r;
+}
+
+/* A call that waited for a slot, when the server stops: 503, never started. */
+static void e2b_mcp__hs_stopped(e2b_mcp_server *s, const void *ctx) {
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
+  if (c->state != E2B_MCP__HC_CALL) return;
+  c->state = E2B_MCP__HC_BUSY;
+  c->close = 1;
+  e2b_mcp__hs_simple(s, c, 503, "Retry-After: 5\r\n", -32000, "Service Unavailable: the server is stopping; nothing was sent to E2B");
+  e2b_mcp__hs_done(s, c);
 }
 
 E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   e2b_mcp_http *h = &s->http;
   int i;
   while (!h->stop) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
-  /* stopping: reads and questions end now, with an answer that says so; a
-     change runs to its answer, so its client learns what was done */
-  for (;;) {
-    int left = 0;
-    for (i = 0; i < s->nslots; i++) {
-      e2b_mcp__slot *k = &s->slots[i];
-      if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
-      left += k->state != E2B_MCP__CS_FREE;
-    }
-    if (!left) break;
-    e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
-  }
+  /* stopping: calls that waited for a slot never start (503); reads and
+     questions end now, with an answer that says so; a change runs to its
+     answer, so its client learns what was done */
+  while (e2b_mcp_stop(s, e2b_mcp__hs_stopped)) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__hs_close(s, &h->linger[i]);
   e2b_mcp__hs_close(s, &h->listener);
@@ -1085,15 +1016,4 @@ E2B_MCP_DEF int e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config 
 }
 #endif /* E2B_MCP__HTTP */
 
-/* e2b_mcp_calls_in_flight, after the transports whose states it counts: the
-   engine's busy slots and, over HTTP, what waits for a slot or is still leaving. */
-E2B_MCP_DEF int e2b_mcp_calls_in_flight(const e2b_mcp_server *s) {
-  int n = e2b_mcp__calls_busy(s, NULL, NULL);
-#ifdef E2B_MCP__HTTP
-  int i;
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++)   /* calls waiting for a slot, answers still on their way out */
-    n += s->http.conns[i].state == E2B_MCP__HC_PENDING || s->http.conns[i].state == E2B_MCP__HC_DRAIN;
-#endif
-  return n;
-}
 

@@ -54,15 +54,15 @@ typedef struct e2b_mcp__http_conn {
   size_t have, head_len;      /* bytes in buf; the head's length once complete */
   long long body_len;
   unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
-  unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room),
-                                 or, PENDING, when its call came (calls run in the order they came) */
+  unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room) */
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
   int hold;                   /* its last answer has not all left: the next request waits, unread */
   unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
-  e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is submitted, else NULL */
+  e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
+  e2b_mcp_wire wire_v;
   int send_sid;               /* the answer carries Mcp-Session-Id */
   int http10, close, dead;    /* answer framing, and whether the socket failed */
   int started, sse, in_msg, classified;   /* the answer being streamed */

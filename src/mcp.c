@@ -1089,16 +1089,16 @@ static int e2b_mcp__only_space(const char *p, size_t n) {
   return 1;
 }
 
-/* Handles one message; with async (a transport that moves calls on with
-   e2b_mcp_step) a tool call may be answered later, through out. */
-static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, const e2b_mcp__ctx *cx, int async) {
+/* Handles one message, parsed into s->mtok (ntok: what e2b_mcp__parse
+   said); with async (a transport that moves calls on with e2b_mcp_step) a
+   tool call may be answered later, through out. */
+static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out, const e2b_mcp__ctx *cx, int async, int ntok) {
   e2b_mcp__msg m;
-  int ntok, i, k;
+  int i, k;
   memset(&m, 0, sizeof m);
   m.sink = out;
   m.cx = cx;
   m.async = async;
-  ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
   if (ntok == JSMN_ERROR_NOMEM) {
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
     return m.failed ? -1 : m.written;
@@ -1153,7 +1153,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
 E2B_MCP_DEF int e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_sink *out) {
   e2b_mcp__ctx cx;
   e2b_mcp__ctx_own(s, &cx);
-  return e2b_mcp__handle(s, msg, n, out, &cx, 0);
+  return e2b_mcp__handle(s, msg, n, out, &cx, 0, e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)));
 }
 
 /* Redacts buf[0..n) in place (the output never runs ahead of the input: the

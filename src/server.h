@@ -33,6 +33,12 @@ struct e2b_mcp_server {
      server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
+  e2b_mcp__queued queue[E2B_MCP__QUEUE];   /* calls waiting for a slot, oldest first (>>engine) */
+  int nqueue;
+  int (*held)(const e2b_mcp_server *s);   /* a transport's answers still leaving (e2b_mcp_calls_in_flight) */
+  size_t peek_n;              /* e2b_mcp_peek: 1 + the length of the text parsed in mtok (0: none), */
+  const char *peek_msg;       /* and where it is */
+  int peek_ntok;
   /* Buffers, in the order a call uses them. Everything from msg on is never
      cleared as a whole, so pages a session does not use stay out of memory. */
   char msg[E2B_MCP_MSG_MAX + 1];

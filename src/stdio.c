@@ -1,10 +1,7 @@
 #include "stdio.h"
-#include "front.h"
 #include "config.h"
 #include "util.c"
-#include "json.h"
 #include "port.h"
-#include "stream.h"
 #include "mcp.h"
 #include "engine.h"
 /* >>transport: stdio ---------------------------------------------------------
@@ -13,9 +10,10 @@
    Requests a client sends without waiting run together: each tool call takes
    a call slot and is answered when E2B answers it, in any order (JSON-RPC
    allows it), while the next lines are read. When every slot is busy, the
-   next tool call waits in s->msg and stdin is not read meanwhile (the pipe
-   holds the rest, in order); unless a call waits for its user's answer, which
-   may be behind it: then the call is told the server is busy. A question to
+   next tool call waits in the engine's queue, its text in s->msg, and stdin
+   is not read meanwhile (the pipe holds the rest, in order); unless a call
+   waits for its user's answer, which may be behind it: then the call is told
+   the server is busy. A question to
    the user (any tool's, a simple custom one's too) is a state of its call:
    the lines after it are read and served while it waits. With the POSIX
    port stdin is waited on with the calls' sockets; elsewhere a line is read
@@ -89,81 +87,62 @@ static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
-/* Whether the message in s->msg (n bytes) holds a tools/call, alone or in a batch. */
-static int e2b_mcp__stdio_is_call(e2b_mcp_server *s, size_t n) {
-  int ntok = e2b_mcp__parse(s->msg, n, s->mtok, E2B_MCP__COUNT(s->mtok)), i, k;
-  if (ntok <= 0) return 0;
-  k = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
-  for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; k-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
-    int m = s->mtok[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(s->msg, s->mtok, i, "method") : -1;
-    if (m >= 0 && e2b_mcp__tok_eq(s->msg, &s->mtok[m], "tools/call") && e2b_mcp__needs_slot(s, s->msg, s->mtok, i)) return 1;
-  }
-  return 0;
-}
-
-/* stdout or stdin failed: the calls in flight are dropped (their sink dies with
-   e2b_mcp_serve_stdio's frame); changes already sent to E2B are not undone. */
-static void e2b_mcp__stdio_abandon(e2b_mcp_server *s) {
-  int i;
-  for (i = 0; i < s->nslots; i++) if (s->slots[i].state != E2B_MCP__CS_FREE) { e2b_mcp__conn_close(&s->slots[i].conn); e2b_mcp__slot_free(&s->slots[i]); }
-  e2b_mcp_close(s);
-}
-
 E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   e2b_mcp_sink k;
+  e2b_mcp_origin from;
   e2b_mcp_poll fds[1 + E2B_MCP_CALLS];
+#ifdef E2B_MCP__STDIN_POLL
   e2b_mcp_sock in;
-  long held = -1;   /* a tool call waiting for a free slot, in s->msg */
+#endif
   setvbuf(stdout, s->stdout_buf, _IOFBF, sizeof s->stdout_buf);   /* a message that fits is one write(2) */
 #ifndef E2B_MCP__STDIN_POLL
   setvbuf(stdin, s->stdin_buf, _IONBF, 0);   /* read through s->stdin_buf, by e2b_mcp__stdio_fill */
 #endif
   s->in_at = s->in_len = s->line_n = 0;
   s->in_eof = s->line_over = 0;
+#ifdef E2B_MCP__STDIN_POLL
   in.h = 0; in.port = s->net;
+#endif
   k.ctx = &k;
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
+  memset(&from, 0, sizeof from);
+  from.keep = s->msg;   /* a line that waits for a slot stays in s->msg: no line is read meanwhile */
   for (;;) {
-    int n = 0, timeout = E2B_MCP__STDIO_IDLE_MS, asking, talking, busy;
-    /* the lines that are whole */
-    for (;;) {
-      long len;
-      if (held >= 0) {
-        if (!e2b_mcp__calls_free(s)) break;
-        len = held;
-        held = -1;
-      } else if ((len = e2b_mcp__stdio_take(s)) == -1) break;
+    int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued;
+    long len;
+    /* the lines that are whole, while none waits for a slot */
+    while (!e2b_mcp_queued(s, &k) && (len = e2b_mcp__stdio_take(s)) != -1) {
       if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
       if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
-      if (e2b_mcp__calls_busy(s, &asking, &talking) == E2B_MCP_CALLS && !asking && e2b_mcp__stdio_is_call(s, (size_t)len)) { held = len; break; }
-      if (e2b_mcp_submit(s, s->msg, (size_t)len, NULL, &k) < 0) { e2b_mcp__stdio_abandon(s); return 1; }
+      if (e2b_mcp_submit(s, s->msg, (size_t)len, &from, &k) < 0) goto broken;
     }
-    busy = e2b_mcp__calls_busy(s, &asking, &talking);
-    if (s->in_eof && held < 0 && s->in_at >= s->in_len && !busy) break;
-    if (s->in_eof && held < 0 && !talking && busy) {   /* questions nobody can answer any more: not a yes */
-      int i;
-      for (i = 0; i < s->nslots; i++) if (s->slots[i].state == E2B_MCP__CS_ASKING) s->slots[i].decided = 2;
+    queued = e2b_mcp_queued(s, &k);
+    talking = e2b_mcp_watch(s, fds + 1, E2B_MCP_CALLS, &timeout);   /* the calls' sockets, and their deadlines */
+    if (s->in_eof && !queued && s->in_at >= s->in_len && !e2b_mcp_sink_busy(s, &k)) break;
+    if (s->in_eof && !queued && !talking) {   /* questions nobody can answer any more: not a yes */
+      e2b_mcp_sink_eof(s, &k);
       e2b_mcp_step(s);
       break;
     }
-    /* wait: for stdin (not at its end, nothing held) and the calls */
+    /* wait: for stdin (not at its end, no line waiting) and the calls */
 #ifdef E2B_MCP__STDIN_POLL
-    fds[n].sock = !s->in_eof && held < 0 && s->in_at >= s->in_len ? &in : NULL;
-    fds[n].want = E2B_MCP_WANT_READ; fds[n++].ready = 0;
+    fds[0].sock = !s->in_eof && !queued && s->in_at >= s->in_len ? &in : NULL;
+    fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
+    if (s->net->wait(s->net->user, fds, 1 + talking, timeout) > 0 && fds[0].sock && fds[0].ready && e2b_mcp__stdio_fill(s) == -1) goto broken;
 #else
-    if (!talking && !s->in_eof && held < 0) { if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; } continue; }
+    if (!talking && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s) == -1) goto broken; continue; }
+    s->net->wait(s->net->user, fds + 1, talking, timeout);
 #endif
-    n += e2b_mcp_watch(s, fds + n, E2B_MCP_CALLS, &timeout);
-    if (s->net->wait(s->net->user, fds, n, timeout) > 0 && fds[0].sock == &in && fds[0].ready) {
-#ifdef E2B_MCP__STDIN_POLL
-      if (e2b_mcp__stdio_fill(s) == -1) { e2b_mcp__stdio_abandon(s); return 1; }
-#endif
-    }
     e2b_mcp_step(s);
   }
   e2b_mcp_close(s);
   return 0;
+broken:   /* stdout or stdin failed: the calls in flight answer nobody (their sink dies with
+             this frame); changes already sent to E2B are not undone */
+  e2b_mcp_sink_gone(s, &k);
+  e2b_mcp_close(s);
+  return 1;
 }
 #endif /* E2B_MCP_NO_STDIO */
 

@@ -64,8 +64,8 @@ static int e2b_mcp__key_check(const char *k, size_t n) {
   return E2B_MCP__KEY_OK;
 }
 /* The redactor's table for a key (what output never carries); its length. */
-static unsigned e2b_mcp__key_table(const char *k, unsigned char *fail) {
-  unsigned i, b = 0, n = (unsigned)strlen(k);
+static unsigned e2b_mcp__key_table(const char *k, unsigned n, unsigned char *fail) {
+  unsigned i, b = 0;
   fail[0] = 0;
   for (i = 1; i < n; i++) {
     while (b > 0 && k[i] != k[b]) b = fail[b - 1];
@@ -82,7 +82,7 @@ static void e2b_mcp__load_key(e2b_mcp_server *s) {
   s->key_problem = e2b_mcp__key_check(k, k ? strlen(k) : 0);
   if (s->key_problem == E2B_MCP__KEY_OK) {
     e2b_mcp__strlcpy(s->key, k, sizeof s->key);
-    s->key_len = e2b_mcp__key_table(s->key, s->key_fail);
+    s->key_len = e2b_mcp__key_table(s->key, (unsigned)strlen(s->key), s->key_fail);
   }
 }
 

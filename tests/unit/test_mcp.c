@@ -919,16 +919,16 @@ static void test_custom_ask(void) {
   /* asked, answered, asked again, answered: three runs, the arguments read on each */
   custom_runs = 0;
   out.len = 0; out.n = 0; out.start[0] = 0; seen_asks = 0;
-  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == 0 && out.n == 1 && jis(0, "method", "elicitation/create"));
+  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == E2B_MCP_DEFERRED && out.n == 1 && jis(0, "method", "elicitation/create"));
   CHECK(e2b_mcp_calls_in_flight(&srv) == 1 && custom_runs == 1);
   snprintf(q1, sizeof q1, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}}", J(0, "id"));
   /* while it waits, another tool is served at once, and a ping */
   {
     static const char board[] = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"board_temperature\",\"arguments\":{}}}";
-    CHECK(e2b_mcp_submit(&srv, board, sizeof board - 1, NULL, &sink) == 1);
+    CHECK(e2b_mcp_submit(&srv, board, sizeof board - 1, NULL, &sink) == E2B_MCP_ANSWERED && out.n == 2);
   }
   CHECK(jis(1, "id", "7") && jis(1, "result.structuredContent.celsius", "21"));
-  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &sink) == 0 && out.n == 2);   /* taken; acted on at the next step */
+  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &sink) == E2B_MCP_ANSWERED && out.n == 2);   /* taken; acted on at the next step */
   e2b_mcp_step(&srv);
   CHECK(custom_runs == 2 && out.n == 3 && jis(2, "method", "elicitation/create") && jis(2, "params.message", "Second?"));
   snprintf(q2, sizeof q2, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"action\":\"accept\",\"content\":{\"n\":42}}}", J(2, "id"));
@@ -953,13 +953,60 @@ static void test_custom_ask(void) {
   srv.nslots = E2B_MCP_CALLS;
   out.action = "accept"; out.confirm = 1;
   out.len = 0; out.n = 0; out.start[0] = 0;
-  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == 1 && jis(0, "result.structuredContent.first", "0"));
+  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == E2B_MCP_ANSWERED && out.n == 1 && jis(0, "result.structuredContent.first", "0"));
   for (busy = 0; busy < E2B_MCP_CALLS; busy++) srv.slots[busy].state = E2B_MCP__CS_FREE;
   /* in-process: never asked */
   {
     e2b_mcp_result r;
     CHECK(e2b_mcp_call_tool(&srv, "ask_two", "{\"who\":\"bo\"}", &r) == 0 && CONTAINS(r.json, "\"first\":-1"));
   }
+}
+
+/* ---- the engine's queue: calls waiting for a slot ---- */
+static void test_queue(void) {
+  static const char get[] = "{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_get_sandbox\",\"arguments\":{\"sandbox_id\":\"sbq\"}}}";
+  static char kept[sizeof get];
+  e2b_mcp_origin from;
+  e2b_mcp_sink other;
+  e2b_mcp_poll ps[E2B_MCP_CALLS];
+  int i, timeout;
+  setup(KEY, 0);
+  init_version("2025-11-25");
+  for (i = 0; i < E2B_MCP_CALLS; i++) { srv.slots[i].state = E2B_MCP__CS_E2B; srv.slots[i].cl.io = E2B_MCP__IO_IDLE; }   /* every slot taken */
+  srv.nslots = E2B_MCP_CALLS;
+  memset(&from, 0, sizeof from);
+  /* without a place for its text, a call is told the server is busy */
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  CHECK(e2b_mcp_submit(&srv, get, sizeof get - 1, NULL, &sink) == E2B_MCP_ANSWERED && out.n == 1 && CONTAINS(J(0, "error.message"), "busy"));
+  /* with one it waits in the queue: nothing written, its sink busy, counted in flight */
+  memcpy(kept, get, sizeof get);
+  from.keep = kept;
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  CHECK(e2b_mcp_submit(&srv, kept, sizeof get - 1, &from, &sink) == E2B_MCP_QUEUED && out.n == 0);
+  CHECK(e2b_mcp_queued(&srv, &out) == 1 && e2b_mcp_sink_busy(&srv, &out) && e2b_mcp_calls_in_flight(&srv) == E2B_MCP_CALLS + 1);
+  /* a ping is still answered at once, and a client gone takes its queued calls with it */
+  other = sink;
+  other.ctx = &m;   /* any other client */
+  CHECK(e2b_mcp_submit(&srv, get, sizeof get - 1, &from, &other) == E2B_MCP_QUEUED && e2b_mcp_queued(&srv, &m) == 1);
+  e2b_mcp_sink_gone(&srv, &m);
+  CHECK(e2b_mcp_queued(&srv, &m) == 0 && e2b_mcp_queued(&srv, &out) == 1);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}") == 1 && jis(0, "id", "7"));
+  /* a slot frees: the wait says something is due, and the step starts the queued call from its kept text */
+  srv.slots[0].state = E2B_MCP__CS_FREE;
+  for (i = 1; i < E2B_MCP_CALLS; i++) srv.slots[i].state = E2B_MCP__CS_FREE;   /* (the others end too: the fake E2B serves one) */
+  timeout = -1;
+  e2b_mcp_watch(&srv, ps, E2B_MCP_CALLS, &timeout);
+  CHECK(timeout == 0);
+  memcpy(srv.msg, "garbage that is not the call", 28);   /* s->msg is the transport's between messages */
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sbq\",\"templateID\":\"base\"}");
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  for (i = 0; i < 1000 && e2b_mcp_calls_in_flight(&srv); i++) e2b_mcp_step(&srv);
+  CHECKM(e2b_mcp_queued(&srv, &out) == 0 && out.n == 1 && jis(0, "id", "41") && jis(0, "result.structuredContent.sandboxID", "sbq"), msg(0));
+  /* a call of the same client waiting for its user: the next call is not queued behind its answer */
+  for (i = 0; i < E2B_MCP_CALLS; i++) { srv.slots[i].state = E2B_MCP__CS_ASKING; srv.slots[i].has_sink = 1; srv.slots[i].sink = sink; srv.slots[i].call.tool = srv.tools[0]; srv.slots[i].until = 0; }
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  CHECK(e2b_mcp_submit(&srv, kept, sizeof get - 1, &from, &sink) == E2B_MCP_ANSWERED && out.n == 1 && CONTAINS(J(0, "error.message"), "busy"));
+  for (i = 0; i < E2B_MCP_CALLS; i++) { srv.slots[i].state = E2B_MCP__CS_FREE; srv.slots[i].has_sink = 0; }
 }
 
 /* ---- the stateless revision (2026-07-28) ---- */
@@ -1349,7 +1396,7 @@ static void test_runtime_config(void) {
     CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
     custom_runs = 0;
     out.len = 0; out.n = 0; out.start[0] = 0;
-    CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == 0 && jis(0, "method", "elicitation/create") && custom_runs == 1);
+    CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == E2B_MCP_DEFERRED && jis(0, "method", "elicitation/create") && custom_runs == 1);
     e2b_mcp_watch(&srv, ps, E2B_MCP_CALLS, &timeout);
     CHECKM(timeout > 0 && timeout <= 2500, "the watch's deadline");
     m.now += 2400;
@@ -1385,6 +1432,7 @@ int main(void) {
   test_keys();
   test_elicitation();
   test_custom_ask();
+  test_queue();
   test_modern();
   test_hostile_answers();
   test_broken_answers();
