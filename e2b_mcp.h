@@ -962,7 +962,7 @@ typedef struct e2b_mcp_config {
 
 struct e2b_mcp_call {
   e2b_mcp_server *srv;
-  struct e2b_mcp__slot *slot; /* the call slot a built-in tool's call runs in; NULL for a custom tool */
+  void *slot;                 /* the call slot it runs in (>>engine's), or NULL: a simple custom tool's that has not asked */
   const e2b_mcp_tool *tool;
   const char *js;             /* the message text the arguments live in */
   const jsmntok_t *tok;
@@ -1022,6 +1022,24 @@ typedef struct e2b_mcp_session {
   int client_elicitation;     /* the client declared elicitation in form mode */
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
 } e2b_mcp_session;
+
+/* What runs calls (private): the layer above the core (>>engine) fills
+   this table at set-up, and the core reaches calls in slots only through it:
+   a two-phase tool's call (tools/call, or in-process), the user's answer to
+   a question and a cancel (the session's: cx), and a simple custom tool's
+   question (ask: E2B_MCP_ASKED or < 0) and its call moving into the slot
+   the question took (asked). */
+struct e2b_mcp__msg;
+struct e2b_mcp__ctx;
+typedef struct e2b_mcp__runner {
+  void (*two_phase)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const e2b_mcp_tool *tool, const char *js, const jsmntok_t *t,
+                    int args, int params, const char *id);
+  void (*in_process)(e2b_mcp_call *c);
+  int  (*user_answer)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int root);
+  void (*cancel)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
+  int  (*ask)(e2b_mcp_call *c, const char *message, const char *schema);
+  void (*asked)(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
+} e2b_mcp__runner;
 
 /* A message's context, and each call's (private): what it carries from its
    transport to E2B and back, never server-wide. The session it belongs to;
@@ -1426,6 +1444,7 @@ struct e2b_mcp_server {
      server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
+  const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
   e2b_mcp__queued queue[E2B_MCP__QUEUE];   /* calls waiting for a slot, oldest first (>>engine) */
   int nqueue;
   int (*held)(const e2b_mcp_server *s);   /* a transport's answers still leaving (e2b_mcp_calls_in_flight) */
@@ -3174,7 +3193,6 @@ static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
          ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
 }
 
-static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char *schema);   /* in >>engine */
 
 /* The n-th question of this run: its answer when an earlier run asked it (the
    call's text holds the answers after the params, e2b_mcp__custom_ask), else
@@ -3191,7 +3209,7 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
     return -2;   /* null: no answer */
   }
   if (!e2b_mcp__can_ask(c)) return -1;
-  return e2b_mcp__custom_ask(c, message, schema_json);
+  return c->srv->run->ask(c, message, schema_json);
 }
 
 static const char e2b_mcp__confirm_schema[] =
@@ -3360,14 +3378,6 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
 }
 
 /* ---- the tool registry ---- */
-static void e2b_mcp__run_two_phase(e2b_mcp_call *c);            /* in >>engine: a two-phase tool run in-process */
-static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back);
-static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
-static void e2b_mcp__slot_free(e2b_mcp__slot *k);
-static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
-static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int root);
-static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
-static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
@@ -3465,7 +3475,7 @@ static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
 /* In-process (e2b_mcp_call_tool): any tool, run to its end. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
-  if (c->tool->build) e2b_mcp__run_two_phase(c);   /* its slot checks the arguments */
+  if (c->tool->build) s->run->in_process(c);   /* its slot checks the arguments */
   else if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
   e2b_mcp__result_done(s, c);
 }
@@ -3676,14 +3686,13 @@ E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__m
   c.params = params;
   e2b_mcp__result_reset(&c);
   if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) c.tool->fn(&c);
-  if (c.slot) { e2b_mcp__custom_asked(s, &c, id); return; }   /* its answer comes with the user's */
+  if (c.slot) { s->run->asked(s, &c, id); return; }   /* its answer comes with the user's */
   e2b_mcp__result_done(s, &c);
   e2b_mcp__reply_call(s, m, &c, id);
 }
 
 static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
   const e2b_mcp_tool *tool;
-  e2b_mcp__slot *k;
   int name = e2b_mcp__tok_get(js, t, params, "name");
   int args = e2b_mcp__tok_get(js, t, params, "arguments");
   if (name < 0 || t[name].type != JSMN_STRING) {
@@ -3706,15 +3715,7 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   /* a two-phase tool's call (E2B's own, or a custom one's) is made in its call
      slot (>>engine); a simple custom one's on its own frame */
   if (!tool->build) { e2b_mcp__custom_call(s, m, tool, js, t, args, params, id); return; }
-  if ((k = e2b_mcp__slot_claim(s)) == NULL) {
-    char text[200];
-    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
-                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
-    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
-    return;
-  }
-  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(k); return; }
-  if (e2b_mcp__call_start(s, m, k, id, NULL) && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);   /* a batch is answered as one array */
+  s->run->two_phase(s, m, tool, js, t, args, params, id);
 }
 
 /* ---- the stateless revision (2026-07-28) ---- */
@@ -3969,7 +3970,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (meth < 0) {
     if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
-    else e2b_mcp__call_user_answer(s, m->cx, js, t, root);   /* the user's answer to a call's question, or nobody's */
+    else s->run->user_answer(s, m->cx, js, t, root);   /* the user's answer to a call's question, or nobody's */
     return;
   }
   if (t[meth].type != JSMN_STRING) {
@@ -3990,7 +3991,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (idt < 0) {   /* notifications: no answer, ever */
     if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) m->cx->sess->initialized = m->cx->sess->client_ready = 1;
-    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) e2b_mcp__call_cancel(s, m->cx, js, t, params);
+    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) s->run->cancel(s, m->cx, js, t, params);
     return;
   }
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
@@ -4465,20 +4466,19 @@ static void e2b_mcp__what_req(const e2b_mcp__req *rq, char *out, size_t cap) {
   out[n] = 0;
 }
 
-/* Checks the exchange the engine ran (k->cl.x.r): logs it, then on failure sets
-   the error result (what happened and what to do) and returns -1. */
-static int e2b_mcp__call_checked(e2b_mcp_call *c, e2b_mcp__slot *k) {
+/* Checks the exchange the engine ran (request rq, sent at t0 ms, answer r):
+   logs it, then on failure sets the error result (what happened and what to
+   do) and returns -1. */
+static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r, unsigned long t0) {
   e2b_mcp_server *s = c->srv;
-  const e2b_mcp__req *rq = &k->rq;
   const e2b_mcp_url *u = rq->base;
-  const e2b_mcp_http_resp *r = &k->cl.x.r;
   char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
   int err = r->err;
   e2b_mcp__what_req(rq, what_req, sizeof what_req);
   if (err) e2b_mcp_log(c, "warning", "%s on %s: %s", what_req, u->host, e2b_mcp_strerror(err));
   else {
     e2b_mcp_log(c, r->status < 400 ? "debug" : "warning", "%s on %s: %d in %lu ms", what_req, u->host, r->status,
-                e2b_mcp__now_ms(s) - k->t0);
+                e2b_mcp__now_ms(s) - t0);
     e2b_mcp_progress(c, 1, 1, "E2B answered");
   }
   if (err) {
@@ -5713,7 +5713,7 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, 
 static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
   e2b_mcp__result_reset(c);
-  if (e2b_mcp__call_checked(c, k) == 0) {
+  if (e2b_mcp__call_checked(c, &k->rq, &k->cl.x.r, k->t0) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
   }
@@ -5827,7 +5827,7 @@ static void e2b_mcp__custom_add(e2b_mcp__slot *k, const char *p, size_t n) {
 /* e2b_mcp_elicit's question, from a simple custom tool that may ask (>>mcp core). */
 static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char *schema) {
   e2b_mcp_server *s = c->srv;
-  e2b_mcp__slot *k = c->slot;
+  e2b_mcp__slot *k = (e2b_mcp__slot *)c->slot;
   unsigned long now = e2b_mcp__now_ms(s);
   long id;
   if (k && (k->state == E2B_MCP__CS_ASKING || k->said + 16 > E2B_MCP_RESP_MAX)) return -2;   /* one question per run; room for its answer */
@@ -5852,7 +5852,7 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
 }
 /* The first run asked: the call moves into its slot (its answer comes later). */
 static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id) {
-  e2b_mcp__slot *k = c->slot;
+  e2b_mcp__slot *k = (e2b_mcp__slot *)c->slot;
   e2b_mcp__slot_bind(s, k, c->cx, c->msg, id, 0);
   k->call = *c;
   k->call.cx = &k->cx;
@@ -6174,6 +6174,29 @@ static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
   k->call = *c;
   if (e2b_mcp__call_start(c->srv, NULL, k, "", c) != NULL) e2b_mcp__call_run(c->srv, k, NULL);
 }
+
+/* A two-phase tool's tools/call (the core's dispatch, through the runner):
+   made in a call slot; a batch's, or a blocking caller's, is run to its end
+   there (a batch is answered as one array). */
+static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool, const char *js, const jsmntok_t *t,
+                                    int args, int params, const char *id) {
+  e2b_mcp__slot *k = e2b_mcp__slot_claim(s);
+  if (!k) {
+    char text[200];
+    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
+                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
+    return;
+  }
+  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(k); return; }
+  if (e2b_mcp__call_start(s, m, k, id, NULL) && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);
+}
+
+/* What the core reaches calls through (e2b_mcp_server.run, set at e2b_mcp_init). */
+static const e2b_mcp__runner e2b_mcp__engine_runner = {
+  e2b_mcp__two_phase_call, e2b_mcp__run_two_phase, e2b_mcp__call_user_answer, e2b_mcp__call_cancel,
+  e2b_mcp__custom_ask, e2b_mcp__custom_asked
+};
 
 /* The call slots' E2B connections, kept open between calls, closed. */
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
@@ -7370,6 +7393,7 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   }
   else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
   e2b_mcp__builtin_tools(s);
+  s->run = &e2b_mcp__engine_runner;
   return 0;
 }
 

@@ -161,7 +161,7 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, 
 static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
   e2b_mcp__result_reset(c);
-  if (e2b_mcp__call_checked(c, k) == 0) {
+  if (e2b_mcp__call_checked(c, &k->rq, &k->cl.x.r, k->t0) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
   }
@@ -275,7 +275,7 @@ static void e2b_mcp__custom_add(e2b_mcp__slot *k, const char *p, size_t n) {
 /* e2b_mcp_elicit's question, from a simple custom tool that may ask (>>mcp core). */
 static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char *schema) {
   e2b_mcp_server *s = c->srv;
-  e2b_mcp__slot *k = c->slot;
+  e2b_mcp__slot *k = (e2b_mcp__slot *)c->slot;
   unsigned long now = e2b_mcp__now_ms(s);
   long id;
   if (k && (k->state == E2B_MCP__CS_ASKING || k->said + 16 > E2B_MCP_RESP_MAX)) return -2;   /* one question per run; room for its answer */
@@ -300,7 +300,7 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
 }
 /* The first run asked: the call moves into its slot (its answer comes later). */
 static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id) {
-  e2b_mcp__slot *k = c->slot;
+  e2b_mcp__slot *k = (e2b_mcp__slot *)c->slot;
   e2b_mcp__slot_bind(s, k, c->cx, c->msg, id, 0);
   k->call = *c;
   k->call.cx = &k->cx;
@@ -622,6 +622,29 @@ static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
   k->call = *c;
   if (e2b_mcp__call_start(c->srv, NULL, k, "", c) != NULL) e2b_mcp__call_run(c->srv, k, NULL);
 }
+
+/* A two-phase tool's tools/call (the core's dispatch, through the runner):
+   made in a call slot; a batch's, or a blocking caller's, is run to its end
+   there (a batch is answered as one array). */
+static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool, const char *js, const jsmntok_t *t,
+                                    int args, int params, const char *id) {
+  e2b_mcp__slot *k = e2b_mcp__slot_claim(s);
+  if (!k) {
+    char text[200];
+    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
+                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
+    return;
+  }
+  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(k); return; }
+  if (e2b_mcp__call_start(s, m, k, id, NULL) && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);
+}
+
+/* What the core reaches calls through (e2b_mcp_server.run, set at e2b_mcp_init). */
+static const e2b_mcp__runner e2b_mcp__engine_runner = {
+  e2b_mcp__two_phase_call, e2b_mcp__run_two_phase, e2b_mcp__call_user_answer, e2b_mcp__call_cancel,
+  e2b_mcp__custom_ask, e2b_mcp__custom_asked
+};
 
 /* The call slots' E2B connections, kept open between calls, closed. */
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {

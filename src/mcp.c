@@ -250,7 +250,6 @@ static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
          ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
 }
 
-static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char *schema);   /* in >>engine */
 
 /* The n-th question of this run: its answer when an earlier run asked it (the
    call's text holds the answers after the params, e2b_mcp__custom_ask), else
@@ -267,7 +266,7 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
     return -2;   /* null: no answer */
   }
   if (!e2b_mcp__can_ask(c)) return -1;
-  return e2b_mcp__custom_ask(c, message, schema_json);
+  return c->srv->run->ask(c, message, schema_json);
 }
 
 static const char e2b_mcp__confirm_schema[] =
@@ -436,14 +435,6 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
 }
 
 /* ---- the tool registry ---- */
-static void e2b_mcp__run_two_phase(e2b_mcp_call *c);            /* in >>engine: a two-phase tool run in-process */
-static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp__slot *k, const char *id, e2b_mcp_call *back);
-static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s);
-static void e2b_mcp__slot_free(e2b_mcp__slot *k);
-static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m);
-static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int root);
-static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
-static void e2b_mcp__custom_asked(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
 
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
@@ -541,7 +532,7 @@ static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
 /* In-process (e2b_mcp_call_tool): any tool, run to its end. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
-  if (c->tool->build) e2b_mcp__run_two_phase(c);   /* its slot checks the arguments */
+  if (c->tool->build) s->run->in_process(c);   /* its slot checks the arguments */
   else if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
   e2b_mcp__result_done(s, c);
 }
@@ -752,14 +743,13 @@ E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__m
   c.params = params;
   e2b_mcp__result_reset(&c);
   if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) c.tool->fn(&c);
-  if (c.slot) { e2b_mcp__custom_asked(s, &c, id); return; }   /* its answer comes with the user's */
+  if (c.slot) { s->run->asked(s, &c, id); return; }   /* its answer comes with the user's */
   e2b_mcp__result_done(s, &c);
   e2b_mcp__reply_call(s, m, &c, id);
 }
 
 static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
   const e2b_mcp_tool *tool;
-  e2b_mcp__slot *k;
   int name = e2b_mcp__tok_get(js, t, params, "name");
   int args = e2b_mcp__tok_get(js, t, params, "arguments");
   if (name < 0 || t[name].type != JSMN_STRING) {
@@ -782,15 +772,7 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   /* a two-phase tool's call (E2B's own, or a custom one's) is made in its call
      slot (>>engine); a simple custom one's on its own frame */
   if (!tool->build) { e2b_mcp__custom_call(s, m, tool, js, t, args, params, id); return; }
-  if ((k = e2b_mcp__slot_claim(s)) == NULL) {
-    char text[200];
-    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
-                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
-    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
-    return;
-  }
-  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(k); return; }
-  if (e2b_mcp__call_start(s, m, k, id, NULL) && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);   /* a batch is answered as one array */
+  s->run->two_phase(s, m, tool, js, t, args, params, id);
 }
 
 /* ---- the stateless revision (2026-07-28) ---- */
@@ -1045,7 +1027,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (meth < 0) {
     if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
-    else e2b_mcp__call_user_answer(s, m->cx, js, t, root);   /* the user's answer to a call's question, or nobody's */
+    else s->run->user_answer(s, m->cx, js, t, root);   /* the user's answer to a call's question, or nobody's */
     return;
   }
   if (t[meth].type != JSMN_STRING) {
@@ -1066,7 +1048,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (idt < 0) {   /* notifications: no answer, ever */
     if (e2b_mcp__tok_eq(js, &t[meth], "notifications/initialized")) m->cx->sess->initialized = m->cx->sess->client_ready = 1;
-    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) e2b_mcp__call_cancel(s, m->cx, js, t, params);
+    else if (e2b_mcp__tok_eq(js, &t[meth], "notifications/cancelled")) s->run->cancel(s, m->cx, js, t, params);
     return;
   }
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)

@@ -73,7 +73,7 @@ typedef struct e2b_mcp_config {
 
 struct e2b_mcp_call {
   e2b_mcp_server *srv;
-  struct e2b_mcp__slot *slot; /* the call slot a built-in tool's call runs in; NULL for a custom tool */
+  void *slot;                 /* the call slot it runs in (>>engine's), or NULL: a simple custom tool's that has not asked */
   const e2b_mcp_tool *tool;
   const char *js;             /* the message text the arguments live in */
   const jsmntok_t *tok;
@@ -133,6 +133,24 @@ typedef struct e2b_mcp_session {
   int client_elicitation;     /* the client declared elicitation in form mode */
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
 } e2b_mcp_session;
+
+/* What runs calls (private): the layer above the core (>>engine) fills
+   this table at set-up, and the core reaches calls in slots only through it:
+   a two-phase tool's call (tools/call, or in-process), the user's answer to
+   a question and a cancel (the session's: cx), and a simple custom tool's
+   question (ask: E2B_MCP_ASKED or < 0) and its call moving into the slot
+   the question took (asked). */
+struct e2b_mcp__msg;
+struct e2b_mcp__ctx;
+typedef struct e2b_mcp__runner {
+  void (*two_phase)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const e2b_mcp_tool *tool, const char *js, const jsmntok_t *t,
+                    int args, int params, const char *id);
+  void (*in_process)(e2b_mcp_call *c);
+  int  (*user_answer)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int root);
+  void (*cancel)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
+  int  (*ask)(e2b_mcp_call *c, const char *message, const char *schema);
+  void (*asked)(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
+} e2b_mcp__runner;
 
 /* A message's context, and each call's (private): what it carries from its
    transport to E2B and back, never server-wide. The session it belongs to;

@@ -6,6 +6,7 @@
 #include "seal.c"
 #include "mcp.h"
 #include "tools.h"
+#include "engine.h"
 /* >>server: set-up and close ---------------------------------------------------
    The one place that knows every layer: e2b_mcp_init readies each one's state,
    bottom up (the URLs and trust anchors of the E2B client, the key, the sealing
@@ -45,6 +46,7 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   }
   else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
   e2b_mcp__builtin_tools(s);
+  s->run = &e2b_mcp__engine_runner;
   return 0;
 }
 

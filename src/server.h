@@ -33,6 +33,7 @@ struct e2b_mcp_server {
      server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
+  const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
   e2b_mcp__queued queue[E2B_MCP__QUEUE];   /* calls waiting for a slot, oldest first (>>engine) */
   int nqueue;
   int (*held)(const e2b_mcp_server *s);   /* a transport's answers still leaving (e2b_mcp_calls_in_flight) */

@@ -340,20 +340,19 @@ static void e2b_mcp__what_req(const e2b_mcp__req *rq, char *out, size_t cap) {
   out[n] = 0;
 }
 
-/* Checks the exchange the engine ran (k->cl.x.r): logs it, then on failure sets
-   the error result (what happened and what to do) and returns -1. */
-static int e2b_mcp__call_checked(e2b_mcp_call *c, e2b_mcp__slot *k) {
+/* Checks the exchange the engine ran (request rq, sent at t0 ms, answer r):
+   logs it, then on failure sets the error result (what happened and what to
+   do) and returns -1. */
+static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r, unsigned long t0) {
   e2b_mcp_server *s = c->srv;
-  const e2b_mcp__req *rq = &k->rq;
   const e2b_mcp_url *u = rq->base;
-  const e2b_mcp_http_resp *r = &k->cl.x.r;
   char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
   int err = r->err;
   e2b_mcp__what_req(rq, what_req, sizeof what_req);
   if (err) e2b_mcp_log(c, "warning", "%s on %s: %s", what_req, u->host, e2b_mcp_strerror(err));
   else {
     e2b_mcp_log(c, r->status < 400 ? "debug" : "warning", "%s on %s: %d in %lu ms", what_req, u->host, r->status,
-                e2b_mcp__now_ms(s) - k->t0);
+                e2b_mcp__now_ms(s) - t0);
     e2b_mcp_progress(c, 1, 1, "E2B answered");
   }
   if (err) {
