@@ -28,21 +28,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+ROOT = os.environ.get("LAYERS_ROOT") or os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
-from report import check as _check, run, note  # noqa: E402
-
-# Checks named in LAYERS_PENDING (space separated: symbols, ports) are printed as
-# notes, not counted: for the commits that land the layering step by step.
-PENDING = os.environ.get("LAYERS_PENDING", "").split()
-
-
-def check(name, cond, why=""):
-    kind = name.split(":")[0]
-    if kind in PENDING and not cond:
-        note("pending (LAYERS_PENDING): " + name + ": " + why)
-        return False
-    return _check(name, cond, why)
+from report import check, run, note  # noqa: E402
 
 NAME = re.compile(r"\b(e2b_mcp_\w+|E2B_MCP_\w+)\b")
 
@@ -220,6 +208,39 @@ def main():
             wrong = [s for s in syms if not s.startswith("e2b_mcp_") or s.startswith("e2b_mcp__")]
             check("exports: %d global symbols, each e2b_mcp_ and none private" % len(syms), syms and not wrong,
                   " ".join(wrong))
+
+
+    if not os.environ.get("LAYERS_ROOT"):
+        can_fail()
+
+
+def can_fail():
+    """Each check fails on a copy of the tree with its mistake made on purpose."""
+    import shutil
+    mistakes = {
+        "fresh": lambda d: open(os.path.join(d, "e2b_mcp.h"), "a").write("/* edited by hand */\n"),
+        "includes": lambda d: _prepend(os.path.join(d, "src", "util.c"), '#include "http.h"\n'),
+        "symbols": lambda d: open(os.path.join(d, "src", "json.c"), "a").write(
+            "static void e2b_mcp__probe(void) { (void)e2b_mcp_step; }\n"),
+        "ports": lambda d: open(os.path.join(d, "ports", "e2b_mcp_sock_posix.h"), "a").write(
+            "static void e2b_mcp__probe(void) { (void)e2b_mcp__ieqn; }\n"),
+    }
+    for kind, make in mistakes.items():
+        with tempfile.TemporaryDirectory() as d:
+            for x in ("src", "ports"):
+                shutil.copytree(os.path.join(ROOT, x), os.path.join(d, x))
+            shutil.copy(os.path.join(ROOT, "e2b_mcp.h"), d)
+            make(d)
+            env = dict(os.environ, LAYERS_ROOT=d)
+            out = subprocess.run([sys.executable, os.path.abspath(__file__)], env=env,
+                                 capture_output=True, text=True).stdout
+            failed = [l for l in out.splitlines() if l.startswith("FAIL " + kind + ":")]
+            check("can fail: the %s check catches its mistake made on purpose" % kind, failed, out[-600:])
+
+
+def _prepend(path, text):
+    t = open(path).read()
+    open(path, "w").write(text + t)
 
 
 if __name__ == "__main__":
