@@ -22,7 +22,11 @@ test-integration: all $(BUILD)/e2b-mcp-short-timeout
 $(BUILD)/e2b-mcp-small: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_SMALL -I. -o $@ examples/e2b-mcp.c
 
-test-inflight: all $(BUILD)/e2b-mcp-small $(BUILD)/fixture-server
+# The conformance fixtures in the small profile (one call slot), for the inflight suite's ask-small group.
+$(BUILD)/fixture-server-small: tests/conformance/fixture-server.c $(HDRS) | $(BUILD)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_SMALL -DE2B_MCP_MAX_TOOLS=32 -o $@ tests/conformance/fixture-server.c
+
+test-inflight: all $(BUILD)/e2b-mcp-small $(BUILD)/fixture-server $(BUILD)/fixture-server-small
 	@timeout 120 python3 tests/integration/test_inflight.py
 
 demo: deps all

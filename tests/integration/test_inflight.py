@@ -15,6 +15,9 @@ when, its E2B answer came.
           answer is held back: meanwhile 8 E2B calls over the same transport complete (held open
           at once by the simulator, then answered) and a new tools/call is served; then the
           answer comes and the asking call is answered with it. Over stdio and over Streamable HTTP
+  ask-small  the small profile's one slot over stdio (build/fixture-server-small): a simple custom
+          tool's question holds it; meanwhile a call that needs a slot is told the server is busy and
+          sends nothing, a simple tool is still answered, and the asking call ends with its answer
 
 Every wait is bounded: a server that runs one call at a time fails in seconds with the number of
 requests it had open, and the order checks are skipped rather than waited for.
@@ -40,6 +43,7 @@ from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA
 BIN = os.environ.get("E2B_MCP_BIN") or os.path.join(ROOT, "build", "e2b-mcp")
 SMALL_BIN = os.environ.get("E2B_MCP_SMALL_BIN") or os.path.join(ROOT, "build", "e2b-mcp-small")
 FIXTURE_BIN = os.environ.get("E2B_MCP_FIXTURE_BIN") or os.path.join(ROOT, "build", "fixture-server")
+FIXTURE_SMALL_BIN = os.environ.get("E2B_MCP_FIXTURE_SMALL_BIN") or os.path.join(ROOT, "build", "fixture-server-small")
 KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
 CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
 
@@ -383,6 +387,43 @@ def t_ask_stdio():
     c.close(2)
 
 
+def t_ask_small():
+    if not os.path.exists(FIXTURE_SMALL_BIN):
+        check("ask small: binary exists", False, "%s not found (make build/fixture-server-small)" % FIXTURE_SMALL_BIN)
+        return
+    c = McpClient([FIXTURE_SMALL_BIN, "--stdio"], env=env(), label="ask-small")
+    at_exit(lambda: c.close(2))
+    c.initialize(capabilities={"elicitation": {}})
+    SIM.reset()
+    aid = c.send_request("tools/call", {"name": "test_elicitation", "arguments": {"message": "Who are you?"}})
+    q = c.recv(PROMPT_S)
+    if not check("ask small: the custom tool's question goes out", q.get("method") == "elicitation/create", q):
+        return
+    bid = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": ALICE_PROD}})
+    try:
+        busy = c.wait_for(bid, PROMPT_S)
+    except McpError as e:
+        busy = {"missing": str(e)}
+    sent = [r["path"] for r in SIM.requests() if not r["path"].startswith("/_sim")]
+    check("ask small: the question holds the one slot: a call that needs one is told the server is busy, nothing sent",
+          "error" in busy and "busy" in busy["error"].get("message", "") and not sent, (busy, sent))
+    sid = c.send_request("tools/call", {"name": "test_simple_text", "arguments": {}})
+    try:
+        served = c.wait_for(sid, PROMPT_S)
+    except McpError as e:
+        served = {"missing": str(e)}
+    check("ask small: a simple tool is still answered", "simple text response" in str(served.get("result")), str(served)[:300])
+    c.send({"jsonrpc": "2.0", "id": q["id"], "result": ASK_ANSWER})
+    try:
+        final = c.wait_for(aid, PROMPT_S)
+    except McpError as e:
+        final = {"missing": str(e)}
+    check("ask small: the asking call ends with its answer, and the slot is free again",
+          "ada@example.com" in str(final.get("result")) and "result" in c.call("e2b_get_sandbox", {"sandbox_id": ALICE_PROD}),
+          str(final)[:300])
+    c.close(2)
+
+
 def start_fixture_http():
     p = subprocess.Popen([FIXTURE_BIN, "0"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, env=env())
@@ -460,7 +501,7 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
-    for group in (t_stdio, t_http, t_cancel, t_small, t_ask_stdio, t_ask_http):
+    for group in (t_stdio, t_http, t_cancel, t_small, t_ask_stdio, t_ask_http, t_ask_small):
         t0 = time.time()
         try:
             group()
