@@ -90,7 +90,9 @@ E2B_MCP_DEF int  e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx);
    json (one JSON value, or one too big to read: the core answers it),
    initialize (a request in it is one), modern (of the stateless revision,
    wire: its headers). It parses the text; an e2b_mcp_submit of the same
-   text (the same pointer and length) that comes next uses that parse. */
+   text (the same pointer and length) that comes next uses that parse: peek
+   only what you then submit, or answer yourself and peek again before the
+   next submit of other text in the same place. */
 typedef struct e2b_mcp_kind { int json, initialize, modern; } e2b_mcp_kind;
 E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_wire *wire, e2b_mcp_kind *k);
 /* The sockets the calls wait on, into p[0..cap) (cap >= E2B_MCP_CALLS), each
@@ -106,9 +108,9 @@ E2B_MCP_DEF int  e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx);
 E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx);
 /* The server stops: a question to the user or a read from E2B ends now,
    answered so; a call that changes something runs to its answer (its client
-   learns what was done); calls waiting for a slot never start (NULL: none
-   queued; else each queued one's sink ctx is passed to gone, to answer it
-   itself). Returns how many calls are left: keep stepping until 0. */
+   learns what was done); calls waiting for a slot never start: each one's
+   sink ctx is passed to gone, which answers it (gone NULL: they end
+   unanswered). Returns how many calls are left: keep stepping until 0. */
 E2B_MCP_DEF int  e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, const void *ctx));
 /* Whether a call, running or queued, uses these 429 cool-downs (a transport
    that keeps them per client key reuses an array only when none does). */

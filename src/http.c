@@ -653,9 +653,12 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   memcpy(s->msg, c->buf + c->head_len, n);
   s->msg[n] = 0;
   e2b_mcp_peek(s, s->msg, n, &c->wire_v, &kind);   /* the one parse: submit uses it */
-  if (!kind.json) { e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value"); return; }
-  if (kind.modern) c->wire = &c->wire_v;
-  else if ((si = e2b_mcp__hs_session(s, c, &q, kind.initialize)) < 0) return;
+  if (kind.json && kind.modern) c->wire = &c->wire_v;
+  if (!kind.json || (!kind.modern && (si = e2b_mcp__hs_session(s, c, &q, kind.initialize)) < 0)) {
+    s->peek_n = 0;   /* answered here: the next body copied into s->msg must not meet this one's parse */
+    if (!kind.json) e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value");
+    return;
+  }
   e2b_mcp__hs_run_core(s, c, si, &q, n);
 }
 
