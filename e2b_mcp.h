@@ -1285,8 +1285,10 @@ E2B_MCP_DEF int  e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s,
    that keeps them per client key reuses an array only when none does). */
 E2B_MCP_DEF int  e2b_mcp_cooldown_in_use(const e2b_mcp_server *s, const unsigned long *cooldown);
 /* Its client will send nothing more (the end of its input): the questions
-   its calls asked end unanswered (not a yes) at the next step. */
-E2B_MCP_DEF void e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx);
+   its calls asked and that no answer reached end unanswered (not a yes) at
+   the next step; an answer that came first stands. Returns how many it ended
+   (a custom tool may ask again when it runs on: call it until 0). */
+E2B_MCP_DEF int  e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx);
 
 /* How many tool calls are not answered yet (waiting for E2B, their user or a
    free slot), and answers a transport still holds (s->held, which a
@@ -5821,6 +5823,7 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
    text, and the same questions return their answers. */
 static void e2b_mcp__custom_add(e2b_mcp__slot *k, const char *p, size_t n) {
   if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) { p = "null"; n = 4; }   /* an answer too long to keep: none */
+  if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) return;   /* not even that: a question is asked only with room for it */
   k->resp[k->said++] = ',';
   memcpy(k->resp + k->said, p, n);
   k->said += n;
@@ -5966,10 +5969,16 @@ E2B_MCP_DEF int e2b_mcp_cooldown_in_use(const e2b_mcp_server *s, const unsigned 
   return 0;
 }
 
-E2B_MCP_DEF void e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx) {
-  int i;
-  for (i = 0; i < s->nslots; i++)
-    if (s->slots[i].state == E2B_MCP__CS_ASKING && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) s->slots[i].decided = 2;
+E2B_MCP_DEF int e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx) {
+  int i, n = 0;
+  for (i = 0; i < s->nslots; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_ASKING && !k->decided && !k->drop && k->has_sink && k->sink.ctx == ctx) {
+      k->decided = 2;   /* a simple custom tool reads "no answer" (null) */
+      n++;
+    }
+  }
+  return n;
 }
 
 /* Whether a call answers through a sink with this ctx. */
@@ -6150,7 +6159,11 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
-    if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) { e2b_mcp__custom_resume(s, k, "false"); continue; }
+    if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) {
+      if (!k->decided) { e2b_mcp__custom_resume(s, k, "false"); continue; }
+      k->call.cancelled = 1;   /* its answer came first: the tool reads the cancel, and its result goes nowhere */
+      k->drop = NULL;
+    }
     if (k->drop) { e2b_mcp__call_drop(k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
       if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
@@ -6321,10 +6334,9 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
     queued = e2b_mcp_queued(s, &k);
     talking = e2b_mcp_watch(s, fds + 1, E2B_MCP_CALLS, &timeout);   /* the calls' sockets, and their deadlines */
     if (s->in_eof && !queued && s->in_at >= s->in_len && !e2b_mcp_sink_busy(s, &k)) break;
-    if (s->in_eof && !queued && !talking) {   /* questions nobody can answer any more: not a yes */
-      e2b_mcp_sink_eof(s, &k);
-      e2b_mcp_step(s);
-      break;
+    if (s->in_eof && !queued && !talking && e2b_mcp_sink_eof(s, &k)) {   /* questions nobody can answer any more: not a yes */
+      e2b_mcp_step(s);   /* a call accepted before the end still runs to its answer, and a tool that asks again is ended again */
+      continue;
     }
     /* wait: for stdin (not at its end, no line waiting) and the calls */
 #ifdef E2B_MCP__STDIN_POLL
@@ -6332,7 +6344,10 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
     fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
     if (s->net->wait(s->net->user, fds, 1 + talking, timeout) > 0 && fds[0].sock && fds[0].ready && e2b_mcp__stdio_fill(s) == -1) goto broken;
 #else
-    if (!talking && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s) == -1) goto broken; continue; }
+    /* without a poll of stdin, a read blocks: only when no call is due now (an
+       answered question, a call to start); a question's deadline then fires
+       when the next line comes */
+    if (!talking && timeout != 0 && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s) == -1) goto broken; continue; }
     s->net->wait(s->net->user, fds + 1, talking, timeout);
 #endif
     e2b_mcp_step(s);

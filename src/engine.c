@@ -267,6 +267,7 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
    text, and the same questions return their answers. */
 static void e2b_mcp__custom_add(e2b_mcp__slot *k, const char *p, size_t n) {
   if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) { p = "null"; n = 4; }   /* an answer too long to keep: none */
+  if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) return;   /* not even that: a question is asked only with room for it */
   k->resp[k->said++] = ',';
   memcpy(k->resp + k->said, p, n);
   k->said += n;
@@ -412,10 +413,16 @@ E2B_MCP_DEF int e2b_mcp_cooldown_in_use(const e2b_mcp_server *s, const unsigned 
   return 0;
 }
 
-E2B_MCP_DEF void e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx) {
-  int i;
-  for (i = 0; i < s->nslots; i++)
-    if (s->slots[i].state == E2B_MCP__CS_ASKING && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) s->slots[i].decided = 2;
+E2B_MCP_DEF int e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx) {
+  int i, n = 0;
+  for (i = 0; i < s->nslots; i++) {
+    e2b_mcp__slot *k = &s->slots[i];
+    if (k->state == E2B_MCP__CS_ASKING && !k->decided && !k->drop && k->has_sink && k->sink.ctx == ctx) {
+      k->decided = 2;   /* a simple custom tool reads "no answer" (null) */
+      n++;
+    }
+  }
+  return n;
 }
 
 /* Whether a call answers through a sink with this ctx. */
@@ -596,7 +603,11 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
-    if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) { e2b_mcp__custom_resume(s, k, "false"); continue; }
+    if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) {
+      if (!k->decided) { e2b_mcp__custom_resume(s, k, "false"); continue; }
+      k->call.cancelled = 1;   /* its answer came first: the tool reads the cancel, and its result goes nowhere */
+      k->drop = NULL;
+    }
     if (k->drop) { e2b_mcp__call_drop(k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
       if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");

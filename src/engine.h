@@ -116,8 +116,10 @@ E2B_MCP_DEF int  e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s,
    that keeps them per client key reuses an array only when none does). */
 E2B_MCP_DEF int  e2b_mcp_cooldown_in_use(const e2b_mcp_server *s, const unsigned long *cooldown);
 /* Its client will send nothing more (the end of its input): the questions
-   its calls asked end unanswered (not a yes) at the next step. */
-E2B_MCP_DEF void e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx);
+   its calls asked and that no answer reached end unanswered (not a yes) at
+   the next step; an answer that came first stands. Returns how many it ended
+   (a custom tool may ask again when it runs on: call it until 0). */
+E2B_MCP_DEF int  e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx);
 
 /* How many tool calls are not answered yet (waiting for E2B, their user or a
    free slot), and answers a transport still holds (s->held, which a

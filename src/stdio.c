@@ -120,10 +120,9 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
     queued = e2b_mcp_queued(s, &k);
     talking = e2b_mcp_watch(s, fds + 1, E2B_MCP_CALLS, &timeout);   /* the calls' sockets, and their deadlines */
     if (s->in_eof && !queued && s->in_at >= s->in_len && !e2b_mcp_sink_busy(s, &k)) break;
-    if (s->in_eof && !queued && !talking) {   /* questions nobody can answer any more: not a yes */
-      e2b_mcp_sink_eof(s, &k);
-      e2b_mcp_step(s);
-      break;
+    if (s->in_eof && !queued && !talking && e2b_mcp_sink_eof(s, &k)) {   /* questions nobody can answer any more: not a yes */
+      e2b_mcp_step(s);   /* a call accepted before the end still runs to its answer, and a tool that asks again is ended again */
+      continue;
     }
     /* wait: for stdin (not at its end, no line waiting) and the calls */
 #ifdef E2B_MCP__STDIN_POLL
@@ -131,7 +130,10 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
     fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
     if (s->net->wait(s->net->user, fds, 1 + talking, timeout) > 0 && fds[0].sock && fds[0].ready && e2b_mcp__stdio_fill(s) == -1) goto broken;
 #else
-    if (!talking && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s) == -1) goto broken; continue; }
+    /* without a poll of stdin, a read blocks: only when no call is due now (an
+       answered question, a call to start); a question's deadline then fires
+       when the next line comes */
+    if (!talking && timeout != 0 && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s) == -1) goto broken; continue; }
     s->net->wait(s->net->user, fds + 1, talking, timeout);
 #endif
     e2b_mcp_step(s);

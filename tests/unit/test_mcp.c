@@ -940,6 +940,23 @@ static void test_custom_ask(void) {
   CHECKM(custom_runs == 3 && out.n == 4 && jis(3, "id", "1") && jis(3, "result.structuredContent.who", "ada") &&
          jis(3, "result.structuredContent.first", "1") && jis(3, "result.structuredContent.second", "42"), msg(3));
   CHECK(e2b_mcp_calls_in_flight(&srv) == 0);
+  /* answered, then cancelled before the next step: the answer stands against the end of
+     input, the tool reads the cancel (no second question), and nothing is sent for it */
+  custom_runs = 0;
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == E2B_MCP_DEFERRED && out.n == 1);
+  snprintf(q1, sizeof q1, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}}", J(0, "id"));
+  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &sink) >= 0);
+  CHECK(e2b_mcp_sink_eof(&srv, sink.ctx) == 0);
+  {
+    static const char cancel[] = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}";
+    CHECK(e2b_mcp_submit(&srv, cancel, sizeof cancel - 1, NULL, &sink) >= 0);
+  }
+  e2b_mcp_step(&srv);
+  CHECKM(custom_runs == 2 && out.n == 1 && e2b_mcp_calls_in_flight(&srv) == 0, msg(0));
+  /* its text held the answer and no second value (which could run past the buffer's end) */
+  CHECK(srv.slots[0].said > 6 && srv.slots[0].resp[srv.slots[0].said - 1] == '}' &&
+        memcmp(srv.slots[0].resp + srv.slots[0].said - 6, ",false", 6) != 0);
   /* declined, then no answer in time: 0 and -2 */
   out.action = "decline"; out.confirm = 0; custom_runs = 0;
   CHECK(arpc(call) == 3 && jis(2, "result.structuredContent.first", "0") && jis(2, "result.structuredContent.second", "-9"));
