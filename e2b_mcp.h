@@ -776,7 +776,7 @@ typedef struct e2b_mcp_conn {
 
 /* >>e2b client: the HTTP/1.1 exchange with E2B's API -----------------------
    A base URL, a request as a tool's build phase writes it, the exchange
-   that sends it and reads the answer (sans I/O: it pumps the caller's
+   that sends it and reads the response (sans I/O: it pumps the caller's
    buffers), and the client that drives an exchange over a keep-alive
    connection (>>stream). */
 
@@ -790,9 +790,9 @@ typedef struct e2b_mcp_url {
   unsigned long addr_ms;      /* when it was */
 } e2b_mcp_url;
 
-/* What an exchange read: its result. body points into the answer buffer the
+/* What an exchange read: its result. body points into the response buffer the
    exchange was given. */
-typedef struct e2b_mcp_http_resp {
+typedef struct e2b_mcp_response {
   int status;                 /* HTTP status, or 0 when err != 0 */
   int err;                    /* E2B_MCP_ERR_* */
   const char *body;
@@ -800,15 +800,15 @@ typedef struct e2b_mcp_http_resp {
   long retry_after;           /* seconds, -1 when absent */
   long total_running;         /* X-Total-Running, -1 when absent */
   char next_token[E2B_MCP_NEXT_MAX];  /* X-Next-Token, "" when absent */
-} e2b_mcp_http_resp;
+} e2b_mcp_response;
 
-/* One E2B request (>>http client): written by a tool's build phase into its
+/* One E2B request (>>e2b client): written by a tool's build phase into its
    call slot's buffers, sent by the client, read again by the shape phase
-   (what it kept for the answer). */
+   (what it kept for the response). */
 typedef struct e2b_mcp__req {
   e2b_mcp_json w;       /* "METHOD prefix/path?query" in buf; the client adds the head */
   e2b_mcp_json body;    /* a JSON body (e2b_mcp__req_body) in body_buf, or none: body.buf is NULL */
-  char *buf, *body_buf; /* the slot's request and answer buffers (the body goes out before the answer comes) */
+  char *buf, *body_buf; /* the slot's request and response buffers (the body goes out before the response comes) */
   size_t cap, body_cap;
   const e2b_mcp_url *base;
   int has_query;
@@ -821,7 +821,7 @@ typedef struct e2b_mcp__req {
 } e2b_mcp__req;
 typedef e2b_mcp__req e2b_mcp_request;   /* its public name: a two-phase tool's build writes one */
 
-/* The exchange's reading of an answer: its head, and a chunked body's decoder. */
+/* The exchange's reading of a response: its head, and a chunked body's decoder. */
 typedef struct e2b_mcp__head {
   long long length;           /* Content-Length; -1: none */
   int status;
@@ -832,42 +832,42 @@ typedef struct e2b_mcp__chunked {
   unsigned char state, digits, line_empty;
 } e2b_mcp__chunked;
 
-/* One HTTP/1.1 request and its answer, sans I/O (BearSSL's engine is the
+/* One HTTP/1.1 request and its response, sans I/O (BearSSL's engine is the
    model): the exchange owns no socket and never waits. The caller gives it
    its buffers (e2b_mcp__exchange_init: the request's head and body, the
-   answer's buffer of in_cap bytes and one more for a NUL) and pumps it:
+   response's buffer of in_cap bytes and one more for a NUL) and pumps it:
      e2b_mcp__exchange_start(x, now, ms)   on a fresh or reused connection:
-                                           from the first byte, the answer
+                                           from the first byte, the response
                                            is due within ms
      n = e2b_mcp__exchange_out(x, &p)      what to send next (0: all sent)
      e2b_mcp__exchange_sent(x, n)          n of them went out
-     n = e2b_mcp__exchange_in(x, &p)       where the answer's next bytes go
+     n = e2b_mcp__exchange_in(x, &p)       where the response's next bytes go
                                            (0: none are taken: it is done)
-     e2b_mcp__exchange_received(x, n)      n bytes came: 1 the answer is
+     e2b_mcp__exchange_received(x, n)      n bytes came: 1 the response is
                                            whole, 0 more to come, < 0 failed
      e2b_mcp__exchange_closed(x)           the peer ended the stream (the end
                                            of a close-delimited body), same
-     e2b_mcp__exchange_expired(x, now)     whether the answer is late
+     e2b_mcp__exchange_expired(x, now)     whether the response is late
      e2b_mcp__exchange_keep(x)             whether the connection can carry
                                            the next request
    Framing: Content-Length, chunked (decoded in place), close-delimited, 204
-   and 304, interim 1xx heads skipped. The answer is bounded by in_cap (an
+   and 304, interim 1xx heads skipped. The response is bounded by in_cap (an
    error, never an overflow). x->r is the result once state is DONE. */
 enum { E2B_MCP__X_SEND, E2B_MCP__X_READ, E2B_MCP__X_DONE };
 typedef struct e2b_mcp__exchange {
   const char *head, *body;    /* the request: its head, then its body (none: NULL) */
   size_t head_len, body_len;
-  char *in;                   /* the answer's buffer: in_cap bytes and one for a NUL */
+  char *in;                   /* the response's buffer: in_cap bytes and one for a NUL */
   size_t in_cap;
-  unsigned long until;        /* the whole answer is due by then (ms; 0: no clock) */
-  e2b_mcp_http_resp r;        /* the result */
+  unsigned long until;        /* the whole response is due by then (ms; 0: no clock) */
+  e2b_mcp_response r;         /* the result */
   e2b_mcp__head h;
   e2b_mcp__chunked ch;
-  size_t sent, have, hlen, got_body;   /* bytes of the piece sent; answer bytes in; head scanned; body decoded */
+  size_t sent, have, hlen, got_body;   /* bytes of the piece sent; response bytes in; head scanned; body decoded */
   unsigned char state;        /* E2B_MCP__X_* */
   unsigned char piece;        /* 0: the head goes out, 1: the body */
-  unsigned char mode;         /* how the answer is read (E2B_MCP__RD_*) */
-  unsigned char got;          /* a byte of the answer came */
+  unsigned char mode;         /* how the response is read (E2B_MCP__RD_*) */
+  unsigned char got;          /* a byte of the response came */
   unsigned char idempotent;   /* the request may be sent again after a stale connection */
 } e2b_mcp__exchange;
 
@@ -884,7 +884,7 @@ typedef struct e2b_mcp__dial {
    (kept by the caller, from request to request) is. */
 typedef struct e2b_mcp__client {
   e2b_mcp__exchange x;
-  unsigned long until;        /* what the step waits for is due by then (connect, answer) */
+  unsigned long until;        /* what the step waits for is due by then (connect, response) */
   unsigned char io;           /* E2B_MCP__IO_* */
   unsigned char want;         /* when the step returned waiting: what the socket must become */
   unsigned char attempt;      /* 1: a stale connection was reopened already */
@@ -925,10 +925,10 @@ typedef struct e2b_mcp_tool {
      in a call slot, concurrently, with consent and E2B's errors and 429s
      handled for it. build writes the request from the arguments
      (e2b_mcp_request_..., no I/O) and returns 0, or sets the error result and
-     returns -1; shape turns E2B's 2xx answer (r->body, r->body_len;
-     e2b_mcp_answer parses it) into the result. */
+     returns -1; shape turns E2B's 2xx response (r->body, r->body_len;
+     e2b_mcp_response_json parses it) into the result. */
   int  (*build)(e2b_mcp_call *c, e2b_mcp_request *rq);
-  void (*shape)(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_http_resp *r);
+  void (*shape)(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_response *r);
 } e2b_mcp_tool;
 
 /* Where outgoing messages go. write() may be called several times for one
@@ -1161,16 +1161,16 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
    elicitation, and an in-process caller, are not asked (the tool's
    description should tell the model to ask). What shape needs of the
    arguments, build keeps in rq->id (a string), rq->num or rq->flag: the
-   arguments are gone by then. Secret members of E2B's answers (access
+   arguments are gone by then. Secret members of E2B's responses (access
    tokens) are the shape's to leave out; only the API key is redacted for it. */
 E2B_MCP_DEF int  e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, const char *method, const char *path);
 E2B_MCP_DEF int  e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value);
 E2B_MCP_DEF int  e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, const char *value);
 E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_request *rq);
 E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question);
-/* In shape: E2B's answer parsed, its tokens over r->body (valid during the
+/* In shape: E2B's response parsed, its tokens over r->body (valid during the
    phase), or NULL with the error result set (not JSON, too many values). */
-E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r);
+E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mcp_response *r);
 
 /* >>engine: calls in flight --------------------------------------------------- */
 
@@ -2131,7 +2131,7 @@ static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
   if (c->open || c->sock.h >= 0) e2b_mcp__sock_close(&c->sock);
   c->open = 0;
 }
-/* >>http client -------------------------------------------------------------
+/* >>e2b client -------------------------------------------------------------
    HTTP/1.1 to E2B, never waiting: URL parsing and the DNS cache, a request
    writer, the response head's parser (one header-line reader for both
    directions), a chunked decoder, the exchange (sans I/O: it pumps buffers,
@@ -2140,7 +2140,7 @@ static void e2b_mcp__conn_close(e2b_mcp_conn *c) {
    convenience (e2b_mcp__client_run). Nothing here knows the server or its
    call slots: the caller passes the connection, the buffers and a dial. A
    connection that went stale while idle is reopened once, transparently,
-   when nothing of the answer was read yet. */
+   when nothing of the response was read yet. */
 
 /* Parses http[s]://host[:port][/prefix]. */
 static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
@@ -2295,7 +2295,7 @@ static long e2b_mcp__chunked_run(e2b_mcp__chunked *d, char *out, const char *raw
 }
 
 /* One header line of a head p[0..n), from *at (past the first line), for
-   both directions (the client reads E2B's answers, the HTTP transport its
+   both directions (the client reads E2B's responses, the HTTP transport its
    clients' requests): 1 with the name p[ns..ne) and the value p[vs..ve),
    white space trimmed, and *at past the line; 0 at the empty line that ends
    the head; -1 for a line without a name and a colon, or (strict: a
@@ -2322,7 +2322,7 @@ static int e2b_mcp__head_line(const char *p, size_t n, size_t *at, e2b_mcp__hlin
 /* Parses the status line and the headers we use from head[0..n). Returns 0 or
    E2B_MCP_ERR_PROTOCOL. */
 
-static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mcp_http_resp *r) {
+static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mcp_response *r) {
   size_t i = 0;
   long long v;
   e2b_mcp__hline l;
@@ -2393,11 +2393,11 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   return rq->w.err ? E2B_MCP_ERR_TOO_LARGE : 0;
 }
 
-/* ---- the exchange: one request and its answer, sans I/O ---- */
-enum { E2B_MCP__RD_HEAD, E2B_MCP__RD_CHUNKED, E2B_MCP__RD_LENGTH, E2B_MCP__RD_CLOSE };   /* how the answer is read */
+/* ---- the exchange: one request and its response, sans I/O ---- */
+enum { E2B_MCP__RD_HEAD, E2B_MCP__RD_CHUNKED, E2B_MCP__RD_LENGTH, E2B_MCP__RD_CLOSE };   /* how the response is read */
 
 /* Takes the caller's buffers: the request (head, then body; body NULL or
-   body_len 0: none) and the answer's (in_cap bytes, and one for a NUL). */
+   body_len 0: none) and the response's (in_cap bytes, and one for a NUL). */
 static void e2b_mcp__exchange_init(e2b_mcp__exchange *x, const char *head, size_t head_len, const char *body, size_t body_len,
                                    char *in, size_t in_cap, int idempotent) {
   memset(x, 0, sizeof *x);
@@ -2418,7 +2418,7 @@ static int e2b_mcp__exchange_fail(e2b_mcp__exchange *x, int err) {
 }
 
 /* From the first byte on a connection (a new one, or again after a stale
-   one): the answer is due within timeout_ms of now (now 0: no clock). */
+   one): the response is due within timeout_ms of now (now 0: no clock). */
 static void e2b_mcp__exchange_start(e2b_mcp__exchange *x, unsigned long now, unsigned long timeout_ms) {
   x->sent = x->have = x->hlen = x->got_body = 0;
   x->piece = 0; x->got = 0;
@@ -2432,7 +2432,7 @@ static int e2b_mcp__exchange_expired(const e2b_mcp__exchange *x, unsigned long n
   return x->until && now && (long)(now - x->until) >= 0;
 }
 
-/* What to send next: *p and its length; 0 once all is sent (the answer is read then). */
+/* What to send next: *p and its length; 0 once all is sent (the response is read then). */
 static size_t e2b_mcp__exchange_out(e2b_mcp__exchange *x, const char **p) {
   if (x->state != E2B_MCP__X_SEND) return 0;
   if (x->piece == 0 && x->sent == x->head_len && x->body) { x->piece = 1; x->sent = 0; }
@@ -2442,7 +2442,7 @@ static size_t e2b_mcp__exchange_out(e2b_mcp__exchange *x, const char **p) {
 }
 static void e2b_mcp__exchange_sent(e2b_mcp__exchange *x, size_t n) { x->sent += n; }
 
-/* The answer is whole: the result points at the body, NUL-terminated. */
+/* The response is whole: the result points at the body, NUL-terminated. */
 static int e2b_mcp__exchange_whole(e2b_mcp__exchange *x) {
   if (x->mode == E2B_MCP__RD_CHUNKED && x->got_body > x->in_cap) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE);
   if (x->mode != E2B_MCP__RD_CHUNKED) x->got_body = x->have;
@@ -2454,13 +2454,13 @@ static int e2b_mcp__exchange_whole(e2b_mcp__exchange *x) {
   return 1;
 }
 
-/* Whether what came so far is the whole answer (its head is read). */
+/* Whether what came so far is the whole response (its head is read). */
 static int e2b_mcp__exchange_complete(const e2b_mcp__exchange *x) {
   if (x->mode == E2B_MCP__RD_CHUNKED) return x->ch.state == E2B_MCP__CH_DONE;
   return x->mode == E2B_MCP__RD_LENGTH && x->have == (size_t)x->h.length;
 }
 
-/* Looks for the end of the answer's head in what came; once it is there,
+/* Looks for the end of the response's head in what came; once it is there,
    what follows it is read by its framing. 0, or an error. */
 static int e2b_mcp__exchange_head(e2b_mcp__exchange *x) {
   char *b = x->in;
@@ -2473,7 +2473,7 @@ static int e2b_mcp__exchange_head(e2b_mcp__exchange *x) {
     if (!x->hlen) { x->hlen = x->have > 3 ? x->have - 3 : 0; return x->have == x->in_cap ? E2B_MCP_ERR_TOO_LARGE : 0; }
     if ((r = e2b_mcp__head_parse(b, x->hlen, &x->h, &x->r)) != 0) return r;
     /* interim 1xx heads (100 Continue, 103 Early Hints from a proxy or CDN)
-       are skipped: the final answer follows them */
+       are skipped: the final response follows them */
     if (x->h.status == 101) return E2B_MCP_ERR_PROTOCOL;   /* a protocol switch is never asked for */
     x->have -= x->hlen;
     memmove(b, b + x->hlen, x->have);
@@ -2502,7 +2502,7 @@ static int e2b_mcp__exchange_head(e2b_mcp__exchange *x) {
   return 0;
 }
 
-/* Where the answer's next bytes go: *p and the room there; 0 when the
+/* Where the response's next bytes go: *p and the room there; 0 when the
    exchange takes none (it is done: whole, or failed, e.g. too large). */
 static size_t e2b_mcp__exchange_in(e2b_mcp__exchange *x, char **p) {
   const size_t cap = x->in_cap;   /* in has cap + 1 bytes: a body of exactly cap still fits */
@@ -2520,7 +2520,7 @@ static size_t e2b_mcp__exchange_in(e2b_mcp__exchange *x, char **p) {
     case E2B_MCP__RD_LENGTH:
       at = x->have; end = (size_t)x->h.length;
       break;
-    default:   /* close-delimited: one byte past cap tells an answer too large */
+    default:   /* close-delimited: one byte past cap tells a response too large */
       if (x->have > cap) { e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE); return 0; }
       at = x->have; end = cap + 1;
   }
@@ -2528,7 +2528,7 @@ static size_t e2b_mcp__exchange_in(e2b_mcp__exchange *x, char **p) {
   return end - at;
 }
 
-/* n bytes came where e2b_mcp__exchange_in said: 1 the answer is whole (the
+/* n bytes came where e2b_mcp__exchange_in said: 1 the response is whole (the
    result is in x->r), 0 more to come, < 0 the exchange failed (x->r.err). */
 static int e2b_mcp__exchange_received(e2b_mcp__exchange *x, size_t n) {
   int r;
@@ -2554,7 +2554,7 @@ static int e2b_mcp__exchange_received(e2b_mcp__exchange *x, size_t n) {
 }
 
 /* The peer ended the stream: the end of a close-delimited body, else the
-   answer was cut (E2B_MCP_ERR_CLOSED). Returns as _received does. */
+   response was cut (E2B_MCP_ERR_CLOSED). Returns as _received does. */
 static int e2b_mcp__exchange_closed(e2b_mcp__exchange *x) {
   if (x->state != E2B_MCP__X_READ) return x->r.err ? x->r.err : 1;
   if (x->mode != E2B_MCP__RD_CLOSE) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_CLOSED);
@@ -2562,25 +2562,25 @@ static int e2b_mcp__exchange_closed(e2b_mcp__exchange *x) {
   return e2b_mcp__exchange_whole(x);
 }
 
-/* Whether the connection can carry the next request: the answer is whole
+/* Whether the connection can carry the next request: the response is whole
    and neither side asked to close. */
 static int e2b_mcp__exchange_keep(const e2b_mcp__exchange *x) {
   return x->state == E2B_MCP__X_DONE && !x->r.err && !x->h.close;
 }
 
 /* ---- the client: one exchange over a keep-alive connection, moved on without waiting ----
-   A request goes out and its answer comes in through these states;
+   A request goes out and its response comes in through these states;
    e2b_mcp__client_step moves them as far as the socket allows and leaves in
    k->want what the socket must become (E2B_MCP_WANT_*), in k->until when the
    step is due (the connect timeout for connecting and the handshake, the
-   read timeout for the whole answer: a server that trickles a byte at a time
+   read timeout for the whole response: a server that trickles a byte at a time
    cannot hold a call longer). The connection (c) is the caller's and stays
    open from request to request; TLS or not is its stream's business. */
 enum { E2B_MCP__IO_IDLE, E2B_MCP__IO_CONNECT, E2B_MCP__IO_CONNECTING, E2B_MCP__IO_HANDSHAKE, E2B_MCP__IO_SEND,
        E2B_MCP__IO_FLUSH, E2B_MCP__IO_READ, E2B_MCP__IO_DONE };
 
 /* Starts the request rq (built into its buffers; the head is finished here
-   with the key) with the answer to come into in[0..in_cap] (one more for a NUL). */
+   with the key) with the response to come into in[0..in_cap] (one more for a NUL). */
 static void e2b_mcp__client_begin(e2b_mcp__client *k, e2b_mcp__req *rq, const char *key, char *in, size_t in_cap) {
   int err = e2b_mcp__req_end(rq, key);
   e2b_mcp__exchange_init(&k->x, rq->w.buf, rq->w.len, rq->body.buf, rq->body.len, in, in_cap, rq->idempotent);
@@ -2607,7 +2607,7 @@ static void e2b_mcp__client_fail(e2b_mcp__client *k, e2b_mcp_conn *c, int err) {
   k->io = E2B_MCP__IO_DONE;
 }
 
-/* Whether what k waits for is late: the connect (or handshake), or the answer. */
+/* Whether what k waits for is late: the connect (or handshake), or the response. */
 static int e2b_mcp__client_late(const e2b_mcp__client *k, unsigned long now) {
   if (k->io >= E2B_MCP__IO_SEND) return e2b_mcp__exchange_expired(&k->x, now);
   return k->until && now && (long)(now - k->until) >= 0;
@@ -4155,9 +4155,9 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
        rq->flag (the arguments are gone by then). Returns 0 to send, -1 when the
        error result is set; it does no I/O and nothing is sent after -1.
 
-     static void e2b_mcp__shape_<id>(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r);
-       Turns E2B's 2xx answer into the result (e2b_mcp_result_json): redacted
-       (e2b_mcp__copy), normalised, lists under "data". e2b_mcp__answer(c, r, kind)
+     static void e2b_mcp__shape_<id>(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r);
+       Turns E2B's 2xx response into the result (e2b_mcp_result_json): redacted
+       (e2b_mcp__copy), normalised, lists under "data". e2b_mcp__response_json(c, r, kind)
        parses the body and gives its tokens, or NULL with the error result set
        (also when it is not the object or array the API documents). The engine
        then checks the result against the row's output schema
@@ -4473,7 +4473,7 @@ static void e2b_mcp__what_req(const e2b_mcp__req *rq, char *out, size_t cap) {
 /* Checks the exchange the engine ran (request rq, sent at t0 ms, answer r):
    logs it, then on failure sets the error result (what happened and what to
    do) and returns -1. */
-static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r, unsigned long t0) {
+static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, unsigned long t0) {
   e2b_mcp_server *s = c->srv;
   const e2b_mcp_url *u = rq->base;
   char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
@@ -4529,7 +4529,7 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
 }
 
 /* Parses the answer's body into s->rtok; sets an error result on failure. */
-static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
+static int e2b_mcp__parse_response(e2b_mcp_call *c, const e2b_mcp_response *r) {
   int n = e2b_mcp__parse(r->body, r->body_len, c->srv->rtok, E2B_MCP__COUNT(c->srv->rtok));
   size_t end = 0;
   if (n == JSMN_ERROR_NOMEM) {
@@ -4689,7 +4689,7 @@ static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok
 }
 /* A list result, {"data": <array at arr>, "next_token": …, "total_running": …},
    with the object left open for more members (the metrics summary). */
-static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
+static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_response *r, int arr) {
   e2b_mcp_json *w = e2b_mcp_result_json(c);
   const jsmntok_t *t = c->srv->rtok;
   e2b_mcp_json_obj(w);
@@ -4700,7 +4700,7 @@ static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_http_resp
   if (r->total_running >= 0) { e2b_mcp_json_key(w, "total_running"); e2b_mcp_json_int(w, r->total_running); }
   return w;
 }
-static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
+static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_response *r, int arr) {
   e2b_mcp_json_obj_end(e2b_mcp__list_open(c, r, arr));
 }
 
@@ -4855,8 +4855,8 @@ E2B_MCP_DEF int e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, cons
 }
 E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_request *rq) { return e2b_mcp__req_body(rq); }
 E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(rq, "%s", question); }
-E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
-  return e2b_mcp__parse_answer(c, r) == 0 ? c->srv->rtok : NULL;
+E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mcp_response *r) {
+  return e2b_mcp__parse_response(c, r) == 0 ? c->srv->rtok : NULL;
 }
 
 /* Limit and next_token, shared by the paged lists. */
@@ -4875,9 +4875,9 @@ static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit
    for the call (want: JSMN_OBJECT or JSMN_ARRAY). An answer this server cannot
    read is an error that says so, never an empty result: "{}" read as an empty
    list would tell a model that nothing runs while sandboxes bill. */
-static const jsmntok_t *e2b_mcp__answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int want) {
+static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, const e2b_mcp_response *r, int want) {
   const jsmntok_t *t;
-  if (e2b_mcp__parse_answer(c, r)) return NULL;
+  if (e2b_mcp__parse_response(c, r)) return NULL;
   t = c->srv->rtok;
   if (t[0].type != (jsmntype_t)want) {
     e2b_mcp_result_error(c, "E2B's answer is not the JSON %s this call returns; nothing could be read from it.",
@@ -4887,7 +4887,7 @@ static const jsmntok_t *e2b_mcp__answer(e2b_mcp_call *c, const e2b_mcp_http_resp
   return t;
 }
 /* The array member key of the answer's top object, or -1 with the error result set. */
-static int e2b_mcp__answer_list(e2b_mcp_call *c, const e2b_mcp_http_resp *r, const jsmntok_t *t, const char *key) {
+static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, const jsmntok_t *t, const char *key) {
   int i = e2b_mcp__tok_get(r->body, t, 0, key);
   if (i < 0 || t[i].type != JSMN_ARRAY) {
     e2b_mcp_result_error(c, "E2B's answer has no list '%s' (a JSON array); nothing could be read from it.", key);
@@ -4938,9 +4938,9 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (order[0]) e2b_mcp__req_q(rq, "order", order);
   return e2b_mcp__paging(c, rq, 1, 100);
 }
-static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)rq;
-  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
 }
 
 static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -4948,8 +4948,8 @@ static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_sandbox(c, rq, "GET", rq->id, NULL);
   return 0;
 }
-static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);   /* structuredContent must be an object (found by fuzzing) */
+static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);   /* structuredContent must be an object (found by fuzzing) */
   (void)rq;
   if (!t) return;
   e2b_mcp__copy(e2b_mcp_result_json(c), r->body, t, 0, 0, 0);
@@ -5004,8 +5004,8 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
            "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
   return 0;
 }
-static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   if (!t) return;
   w = e2b_mcp_result_json(c);
@@ -5039,12 +5039,12 @@ static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
   rq->flag = strcmp(dir, "forward") == 0;
   return 0;
 }
-static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   long long ms;
   int logs, n;
-  if (!t || (logs = e2b_mcp__answer_list(c, r, t, "logs")) < 0) return;
+  if (!t || (logs = e2b_mcp__response_list(c, r, t, "logs")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
@@ -5077,8 +5077,8 @@ static int e2b_mcp__build_get_sandbox_metrics(e2b_mcp_call *c, e2b_mcp__req *rq)
   if (he > 0) e2b_mcp__req_qint(rq, "end", end);
   return 0;
 }
-static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_ARRAY);
+static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_ARRAY);
   e2b_mcp_json *w;
   (void)rq;
   if (!t) return;
@@ -5103,7 +5103,7 @@ static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq)
            "a shorter time ends it sooner.", rq->id, timeout);
   return 0;
 }
-static void e2b_mcp__shape_set_sandbox_timeout(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_set_sandbox_timeout(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)r;
   e2b_mcp__done(c, rq->id, "timeout", NULL, rq->num);
 }
@@ -5117,7 +5117,7 @@ static int e2b_mcp__build_pause_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp_json_key(b, "memory"); e2b_mcp_json_bool(b, memory); e2b_mcp_json_obj_end(b);
   return 0;
 }
-static void e2b_mcp__shape_pause_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_pause_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)r;
   e2b_mcp__done(c, rq->id, "state", "paused", 0);
 }
@@ -5136,8 +5136,8 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
            "second while it runs.", rq->id, timeout);
   return 0;
 }
-static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   (void)rq;
   if (!t) return;
@@ -5158,9 +5158,9 @@ static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (name[0]) e2b_mcp__req_q(rq, "name", name);
   return e2b_mcp__paging(c, rq, 1, 100);
 }
-static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)rq;
-  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
 }
 
 static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -5190,14 +5190,14 @@ static int e2b_mcp__default_template_is(const char *js, const jsmntok_t *t, int 
 }
 /* The Dashboard API's default templates, renamed to the public API's fields;
    only the one asked for when the call names a template. */
-static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   static const char *const from[] = { "id", "buildId", "vcpu", "ramMb", "totalDiskSizeMb" };
   static const char *const to[] = { "templateID", "buildID", "cpuCount", "memoryMB", "diskSizeMB" };
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   const char *js = r->body;
   e2b_mcp_json *w;
   int arr, i, k, m, j;
-  if (!t || (arr = e2b_mcp__answer_list(c, r, t, "templates")) < 0) return;
+  if (!t || (arr = e2b_mcp__response_list(c, r, t, "templates")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
@@ -5245,9 +5245,9 @@ static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_lit(rq, "/v2/templates");
   return e2b_mcp__paging(c, rq, 1, 100);
 }
-static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)rq;
-  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
 }
 
 static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -5256,12 +5256,12 @@ static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq
   e2b_mcp__req_lit(rq, "/templates/"); e2b_mcp__req_seg(rq, rq->id);
   return e2b_mcp__paging(c, rq, 1, 100);
 }
-static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   int builds;
   (void)rq;
-  if (!t || (builds = e2b_mcp__answer_list(c, r, t, "builds")) < 0) return;
+  if (!t || (builds = e2b_mcp__response_list(c, r, t, "builds")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp__copy_members(w, r->body, t, 0, "builds");
@@ -5278,7 +5278,7 @@ static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
            "are destroyed.", rq->id);
   return 0;
 }
-static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)r;
   e2b_mcp__done(c, rq->id, "state", "killed", 0);
 }

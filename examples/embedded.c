@@ -69,8 +69,8 @@ static int running_build(e2b_mcp_call *c, e2b_mcp_request *rq) {
   if (r > 0) e2b_mcp_request_query(rq, "template", tmpl);
   return 0;
 }
-static void running_shape(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp_answer(c, r);
+static void running_shape(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp_response_json(c, r);
   e2b_mcp_json *w;
   (void)rq;
   if (!t) return;   /* the error result says why */

@@ -6,7 +6,7 @@
 #include "json.h"
 #include "port.h"
 #include "stream.h"
-/* >>http client -------------------------------------------------------------
+/* >>e2b client -------------------------------------------------------------
    HTTP/1.1 to E2B, never waiting: URL parsing and the DNS cache, a request
    writer, the response head's parser (one header-line reader for both
    directions), a chunked decoder, the exchange (sans I/O: it pumps buffers,
@@ -15,7 +15,7 @@
    convenience (e2b_mcp__client_run). Nothing here knows the server or its
    call slots: the caller passes the connection, the buffers and a dial. A
    connection that went stale while idle is reopened once, transparently,
-   when nothing of the answer was read yet. */
+   when nothing of the response was read yet. */
 
 /* Parses http[s]://host[:port][/prefix]. */
 static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
@@ -170,7 +170,7 @@ static long e2b_mcp__chunked_run(e2b_mcp__chunked *d, char *out, const char *raw
 }
 
 /* One header line of a head p[0..n), from *at (past the first line), for
-   both directions (the client reads E2B's answers, the HTTP transport its
+   both directions (the client reads E2B's responses, the HTTP transport its
    clients' requests): 1 with the name p[ns..ne) and the value p[vs..ve),
    white space trimmed, and *at past the line; 0 at the empty line that ends
    the head; -1 for a line without a name and a colon, or (strict: a
@@ -197,7 +197,7 @@ static int e2b_mcp__head_line(const char *p, size_t n, size_t *at, e2b_mcp__hlin
 /* Parses the status line and the headers we use from head[0..n). Returns 0 or
    E2B_MCP_ERR_PROTOCOL. */
 
-static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mcp_http_resp *r) {
+static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mcp_response *r) {
   size_t i = 0;
   long long v;
   e2b_mcp__hline l;
@@ -268,11 +268,11 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   return rq->w.err ? E2B_MCP_ERR_TOO_LARGE : 0;
 }
 
-/* ---- the exchange: one request and its answer, sans I/O ---- */
-enum { E2B_MCP__RD_HEAD, E2B_MCP__RD_CHUNKED, E2B_MCP__RD_LENGTH, E2B_MCP__RD_CLOSE };   /* how the answer is read */
+/* ---- the exchange: one request and its response, sans I/O ---- */
+enum { E2B_MCP__RD_HEAD, E2B_MCP__RD_CHUNKED, E2B_MCP__RD_LENGTH, E2B_MCP__RD_CLOSE };   /* how the response is read */
 
 /* Takes the caller's buffers: the request (head, then body; body NULL or
-   body_len 0: none) and the answer's (in_cap bytes, and one for a NUL). */
+   body_len 0: none) and the response's (in_cap bytes, and one for a NUL). */
 static void e2b_mcp__exchange_init(e2b_mcp__exchange *x, const char *head, size_t head_len, const char *body, size_t body_len,
                                    char *in, size_t in_cap, int idempotent) {
   memset(x, 0, sizeof *x);
@@ -293,7 +293,7 @@ static int e2b_mcp__exchange_fail(e2b_mcp__exchange *x, int err) {
 }
 
 /* From the first byte on a connection (a new one, or again after a stale
-   one): the answer is due within timeout_ms of now (now 0: no clock). */
+   one): the response is due within timeout_ms of now (now 0: no clock). */
 static void e2b_mcp__exchange_start(e2b_mcp__exchange *x, unsigned long now, unsigned long timeout_ms) {
   x->sent = x->have = x->hlen = x->got_body = 0;
   x->piece = 0; x->got = 0;
@@ -307,7 +307,7 @@ static int e2b_mcp__exchange_expired(const e2b_mcp__exchange *x, unsigned long n
   return x->until && now && (long)(now - x->until) >= 0;
 }
 
-/* What to send next: *p and its length; 0 once all is sent (the answer is read then). */
+/* What to send next: *p and its length; 0 once all is sent (the response is read then). */
 static size_t e2b_mcp__exchange_out(e2b_mcp__exchange *x, const char **p) {
   if (x->state != E2B_MCP__X_SEND) return 0;
   if (x->piece == 0 && x->sent == x->head_len && x->body) { x->piece = 1; x->sent = 0; }
@@ -317,7 +317,7 @@ static size_t e2b_mcp__exchange_out(e2b_mcp__exchange *x, const char **p) {
 }
 static void e2b_mcp__exchange_sent(e2b_mcp__exchange *x, size_t n) { x->sent += n; }
 
-/* The answer is whole: the result points at the body, NUL-terminated. */
+/* The response is whole: the result points at the body, NUL-terminated. */
 static int e2b_mcp__exchange_whole(e2b_mcp__exchange *x) {
   if (x->mode == E2B_MCP__RD_CHUNKED && x->got_body > x->in_cap) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE);
   if (x->mode != E2B_MCP__RD_CHUNKED) x->got_body = x->have;
@@ -329,13 +329,13 @@ static int e2b_mcp__exchange_whole(e2b_mcp__exchange *x) {
   return 1;
 }
 
-/* Whether what came so far is the whole answer (its head is read). */
+/* Whether what came so far is the whole response (its head is read). */
 static int e2b_mcp__exchange_complete(const e2b_mcp__exchange *x) {
   if (x->mode == E2B_MCP__RD_CHUNKED) return x->ch.state == E2B_MCP__CH_DONE;
   return x->mode == E2B_MCP__RD_LENGTH && x->have == (size_t)x->h.length;
 }
 
-/* Looks for the end of the answer's head in what came; once it is there,
+/* Looks for the end of the response's head in what came; once it is there,
    what follows it is read by its framing. 0, or an error. */
 static int e2b_mcp__exchange_head(e2b_mcp__exchange *x) {
   char *b = x->in;
@@ -348,7 +348,7 @@ static int e2b_mcp__exchange_head(e2b_mcp__exchange *x) {
     if (!x->hlen) { x->hlen = x->have > 3 ? x->have - 3 : 0; return x->have == x->in_cap ? E2B_MCP_ERR_TOO_LARGE : 0; }
     if ((r = e2b_mcp__head_parse(b, x->hlen, &x->h, &x->r)) != 0) return r;
     /* interim 1xx heads (100 Continue, 103 Early Hints from a proxy or CDN)
-       are skipped: the final answer follows them */
+       are skipped: the final response follows them */
     if (x->h.status == 101) return E2B_MCP_ERR_PROTOCOL;   /* a protocol switch is never asked for */
     x->have -= x->hlen;
     memmove(b, b + x->hlen, x->have);
@@ -377,7 +377,7 @@ static int e2b_mcp__exchange_head(e2b_mcp__exchange *x) {
   return 0;
 }
 
-/* Where the answer's next bytes go: *p and the room there; 0 when the
+/* Where the response's next bytes go: *p and the room there; 0 when the
    exchange takes none (it is done: whole, or failed, e.g. too large). */
 static size_t e2b_mcp__exchange_in(e2b_mcp__exchange *x, char **p) {
   const size_t cap = x->in_cap;   /* in has cap + 1 bytes: a body of exactly cap still fits */
@@ -395,7 +395,7 @@ static size_t e2b_mcp__exchange_in(e2b_mcp__exchange *x, char **p) {
     case E2B_MCP__RD_LENGTH:
       at = x->have; end = (size_t)x->h.length;
       break;
-    default:   /* close-delimited: one byte past cap tells an answer too large */
+    default:   /* close-delimited: one byte past cap tells a response too large */
       if (x->have > cap) { e2b_mcp__exchange_fail(x, E2B_MCP_ERR_TOO_LARGE); return 0; }
       at = x->have; end = cap + 1;
   }
@@ -403,7 +403,7 @@ static size_t e2b_mcp__exchange_in(e2b_mcp__exchange *x, char **p) {
   return end - at;
 }
 
-/* n bytes came where e2b_mcp__exchange_in said: 1 the answer is whole (the
+/* n bytes came where e2b_mcp__exchange_in said: 1 the response is whole (the
    result is in x->r), 0 more to come, < 0 the exchange failed (x->r.err). */
 static int e2b_mcp__exchange_received(e2b_mcp__exchange *x, size_t n) {
   int r;
@@ -429,7 +429,7 @@ static int e2b_mcp__exchange_received(e2b_mcp__exchange *x, size_t n) {
 }
 
 /* The peer ended the stream: the end of a close-delimited body, else the
-   answer was cut (E2B_MCP_ERR_CLOSED). Returns as _received does. */
+   response was cut (E2B_MCP_ERR_CLOSED). Returns as _received does. */
 static int e2b_mcp__exchange_closed(e2b_mcp__exchange *x) {
   if (x->state != E2B_MCP__X_READ) return x->r.err ? x->r.err : 1;
   if (x->mode != E2B_MCP__RD_CLOSE) return e2b_mcp__exchange_fail(x, E2B_MCP_ERR_CLOSED);
@@ -437,25 +437,25 @@ static int e2b_mcp__exchange_closed(e2b_mcp__exchange *x) {
   return e2b_mcp__exchange_whole(x);
 }
 
-/* Whether the connection can carry the next request: the answer is whole
+/* Whether the connection can carry the next request: the response is whole
    and neither side asked to close. */
 static int e2b_mcp__exchange_keep(const e2b_mcp__exchange *x) {
   return x->state == E2B_MCP__X_DONE && !x->r.err && !x->h.close;
 }
 
 /* ---- the client: one exchange over a keep-alive connection, moved on without waiting ----
-   A request goes out and its answer comes in through these states;
+   A request goes out and its response comes in through these states;
    e2b_mcp__client_step moves them as far as the socket allows and leaves in
    k->want what the socket must become (E2B_MCP_WANT_*), in k->until when the
    step is due (the connect timeout for connecting and the handshake, the
-   read timeout for the whole answer: a server that trickles a byte at a time
+   read timeout for the whole response: a server that trickles a byte at a time
    cannot hold a call longer). The connection (c) is the caller's and stays
    open from request to request; TLS or not is its stream's business. */
 enum { E2B_MCP__IO_IDLE, E2B_MCP__IO_CONNECT, E2B_MCP__IO_CONNECTING, E2B_MCP__IO_HANDSHAKE, E2B_MCP__IO_SEND,
        E2B_MCP__IO_FLUSH, E2B_MCP__IO_READ, E2B_MCP__IO_DONE };
 
 /* Starts the request rq (built into its buffers; the head is finished here
-   with the key) with the answer to come into in[0..in_cap] (one more for a NUL). */
+   with the key) with the response to come into in[0..in_cap] (one more for a NUL). */
 static void e2b_mcp__client_begin(e2b_mcp__client *k, e2b_mcp__req *rq, const char *key, char *in, size_t in_cap) {
   int err = e2b_mcp__req_end(rq, key);
   e2b_mcp__exchange_init(&k->x, rq->w.buf, rq->w.len, rq->body.buf, rq->body.len, in, in_cap, rq->idempotent);
@@ -482,7 +482,7 @@ static void e2b_mcp__client_fail(e2b_mcp__client *k, e2b_mcp_conn *c, int err) {
   k->io = E2B_MCP__IO_DONE;
 }
 
-/* Whether what k waits for is late: the connect (or handshake), or the answer. */
+/* Whether what k waits for is late: the connect (or handshake), or the response. */
 static int e2b_mcp__client_late(const e2b_mcp__client *k, unsigned long now) {
   if (k->io >= E2B_MCP__IO_SEND) return e2b_mcp__exchange_expired(&k->x, now);
   return k->until && now && (long)(now - k->until) >= 0;

@@ -3,7 +3,7 @@
 #include "port.h"
 /* >>e2b client: the HTTP/1.1 exchange with E2B's API -----------------------
    A base URL, a request as a tool's build phase writes it, the exchange
-   that sends it and reads the answer (sans I/O: it pumps the caller's
+   that sends it and reads the response (sans I/O: it pumps the caller's
    buffers), and the client that drives an exchange over a keep-alive
    connection (>>stream). */
 
@@ -17,9 +17,9 @@ typedef struct e2b_mcp_url {
   unsigned long addr_ms;      /* when it was */
 } e2b_mcp_url;
 
-/* What an exchange read: its result. body points into the answer buffer the
+/* What an exchange read: its result. body points into the response buffer the
    exchange was given. */
-typedef struct e2b_mcp_http_resp {
+typedef struct e2b_mcp_response {
   int status;                 /* HTTP status, or 0 when err != 0 */
   int err;                    /* E2B_MCP_ERR_* */
   const char *body;
@@ -27,15 +27,15 @@ typedef struct e2b_mcp_http_resp {
   long retry_after;           /* seconds, -1 when absent */
   long total_running;         /* X-Total-Running, -1 when absent */
   char next_token[E2B_MCP_NEXT_MAX];  /* X-Next-Token, "" when absent */
-} e2b_mcp_http_resp;
+} e2b_mcp_response;
 
-/* One E2B request (>>http client): written by a tool's build phase into its
+/* One E2B request (>>e2b client): written by a tool's build phase into its
    call slot's buffers, sent by the client, read again by the shape phase
-   (what it kept for the answer). */
+   (what it kept for the response). */
 typedef struct e2b_mcp__req {
   e2b_mcp_json w;       /* "METHOD prefix/path?query" in buf; the client adds the head */
   e2b_mcp_json body;    /* a JSON body (e2b_mcp__req_body) in body_buf, or none: body.buf is NULL */
-  char *buf, *body_buf; /* the slot's request and answer buffers (the body goes out before the answer comes) */
+  char *buf, *body_buf; /* the slot's request and response buffers (the body goes out before the response comes) */
   size_t cap, body_cap;
   const e2b_mcp_url *base;
   int has_query;
@@ -48,7 +48,7 @@ typedef struct e2b_mcp__req {
 } e2b_mcp__req;
 typedef e2b_mcp__req e2b_mcp_request;   /* its public name: a two-phase tool's build writes one */
 
-/* The exchange's reading of an answer: its head, and a chunked body's decoder. */
+/* The exchange's reading of a response: its head, and a chunked body's decoder. */
 typedef struct e2b_mcp__head {
   long long length;           /* Content-Length; -1: none */
   int status;
@@ -59,42 +59,42 @@ typedef struct e2b_mcp__chunked {
   unsigned char state, digits, line_empty;
 } e2b_mcp__chunked;
 
-/* One HTTP/1.1 request and its answer, sans I/O (BearSSL's engine is the
+/* One HTTP/1.1 request and its response, sans I/O (BearSSL's engine is the
    model): the exchange owns no socket and never waits. The caller gives it
    its buffers (e2b_mcp__exchange_init: the request's head and body, the
-   answer's buffer of in_cap bytes and one more for a NUL) and pumps it:
+   response's buffer of in_cap bytes and one more for a NUL) and pumps it:
      e2b_mcp__exchange_start(x, now, ms)   on a fresh or reused connection:
-                                           from the first byte, the answer
+                                           from the first byte, the response
                                            is due within ms
      n = e2b_mcp__exchange_out(x, &p)      what to send next (0: all sent)
      e2b_mcp__exchange_sent(x, n)          n of them went out
-     n = e2b_mcp__exchange_in(x, &p)       where the answer's next bytes go
+     n = e2b_mcp__exchange_in(x, &p)       where the response's next bytes go
                                            (0: none are taken: it is done)
-     e2b_mcp__exchange_received(x, n)      n bytes came: 1 the answer is
+     e2b_mcp__exchange_received(x, n)      n bytes came: 1 the response is
                                            whole, 0 more to come, < 0 failed
      e2b_mcp__exchange_closed(x)           the peer ended the stream (the end
                                            of a close-delimited body), same
-     e2b_mcp__exchange_expired(x, now)     whether the answer is late
+     e2b_mcp__exchange_expired(x, now)     whether the response is late
      e2b_mcp__exchange_keep(x)             whether the connection can carry
                                            the next request
    Framing: Content-Length, chunked (decoded in place), close-delimited, 204
-   and 304, interim 1xx heads skipped. The answer is bounded by in_cap (an
+   and 304, interim 1xx heads skipped. The response is bounded by in_cap (an
    error, never an overflow). x->r is the result once state is DONE. */
 enum { E2B_MCP__X_SEND, E2B_MCP__X_READ, E2B_MCP__X_DONE };
 typedef struct e2b_mcp__exchange {
   const char *head, *body;    /* the request: its head, then its body (none: NULL) */
   size_t head_len, body_len;
-  char *in;                   /* the answer's buffer: in_cap bytes and one for a NUL */
+  char *in;                   /* the response's buffer: in_cap bytes and one for a NUL */
   size_t in_cap;
-  unsigned long until;        /* the whole answer is due by then (ms; 0: no clock) */
-  e2b_mcp_http_resp r;        /* the result */
+  unsigned long until;        /* the whole response is due by then (ms; 0: no clock) */
+  e2b_mcp_response r;         /* the result */
   e2b_mcp__head h;
   e2b_mcp__chunked ch;
-  size_t sent, have, hlen, got_body;   /* bytes of the piece sent; answer bytes in; head scanned; body decoded */
+  size_t sent, have, hlen, got_body;   /* bytes of the piece sent; response bytes in; head scanned; body decoded */
   unsigned char state;        /* E2B_MCP__X_* */
   unsigned char piece;        /* 0: the head goes out, 1: the body */
-  unsigned char mode;         /* how the answer is read (E2B_MCP__RD_*) */
-  unsigned char got;          /* a byte of the answer came */
+  unsigned char mode;         /* how the response is read (E2B_MCP__RD_*) */
+  unsigned char got;          /* a byte of the response came */
   unsigned char idempotent;   /* the request may be sent again after a stale connection */
 } e2b_mcp__exchange;
 
@@ -111,7 +111,7 @@ typedef struct e2b_mcp__dial {
    (kept by the caller, from request to request) is. */
 typedef struct e2b_mcp__client {
   e2b_mcp__exchange x;
-  unsigned long until;        /* what the step waits for is due by then (connect, answer) */
+  unsigned long until;        /* what the step waits for is due by then (connect, response) */
   unsigned char io;           /* E2B_MCP__IO_* */
   unsigned char want;         /* when the step returned waiting: what the socket must become */
   unsigned char attempt;      /* 1: a stale connection was reopened already */

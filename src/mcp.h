@@ -36,10 +36,10 @@ typedef struct e2b_mcp_tool {
      in a call slot, concurrently, with consent and E2B's errors and 429s
      handled for it. build writes the request from the arguments
      (e2b_mcp_request_..., no I/O) and returns 0, or sets the error result and
-     returns -1; shape turns E2B's 2xx answer (r->body, r->body_len;
-     e2b_mcp_answer parses it) into the result. */
+     returns -1; shape turns E2B's 2xx response (r->body, r->body_len;
+     e2b_mcp_response_json parses it) into the result. */
   int  (*build)(e2b_mcp_call *c, e2b_mcp_request *rq);
-  void (*shape)(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_http_resp *r);
+  void (*shape)(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_response *r);
 } e2b_mcp_tool;
 
 /* Where outgoing messages go. write() may be called several times for one

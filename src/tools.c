@@ -25,9 +25,9 @@
        rq->flag (the arguments are gone by then). Returns 0 to send, -1 when the
        error result is set; it does no I/O and nothing is sent after -1.
 
-     static void e2b_mcp__shape_<id>(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r);
-       Turns E2B's 2xx answer into the result (e2b_mcp_result_json): redacted
-       (e2b_mcp__copy), normalised, lists under "data". e2b_mcp__answer(c, r, kind)
+     static void e2b_mcp__shape_<id>(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r);
+       Turns E2B's 2xx response into the result (e2b_mcp_result_json): redacted
+       (e2b_mcp__copy), normalised, lists under "data". e2b_mcp__response_json(c, r, kind)
        parses the body and gives its tokens, or NULL with the error result set
        (also when it is not the object or array the API documents). The engine
        then checks the result against the row's output schema
@@ -343,7 +343,7 @@ static void e2b_mcp__what_req(const e2b_mcp__req *rq, char *out, size_t cap) {
 /* Checks the exchange the engine ran (request rq, sent at t0 ms, answer r):
    logs it, then on failure sets the error result (what happened and what to
    do) and returns -1. */
-static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r, unsigned long t0) {
+static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, unsigned long t0) {
   e2b_mcp_server *s = c->srv;
   const e2b_mcp_url *u = rq->base;
   char msg[E2B_MCP_ERRMSG_MAX / 2], code[48], what_req[E2B_MCP__D(160, 96)];
@@ -399,7 +399,7 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
 }
 
 /* Parses the answer's body into s->rtok; sets an error result on failure. */
-static int e2b_mcp__parse_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
+static int e2b_mcp__parse_response(e2b_mcp_call *c, const e2b_mcp_response *r) {
   int n = e2b_mcp__parse(r->body, r->body_len, c->srv->rtok, E2B_MCP__COUNT(c->srv->rtok));
   size_t end = 0;
   if (n == JSMN_ERROR_NOMEM) {
@@ -559,7 +559,7 @@ static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok
 }
 /* A list result, {"data": <array at arr>, "next_token": …, "total_running": …},
    with the object left open for more members (the metrics summary). */
-static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
+static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_response *r, int arr) {
   e2b_mcp_json *w = e2b_mcp_result_json(c);
   const jsmntok_t *t = c->srv->rtok;
   e2b_mcp_json_obj(w);
@@ -570,7 +570,7 @@ static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_http_resp
   if (r->total_running >= 0) { e2b_mcp_json_key(w, "total_running"); e2b_mcp_json_int(w, r->total_running); }
   return w;
 }
-static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int arr) {
+static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_response *r, int arr) {
   e2b_mcp_json_obj_end(e2b_mcp__list_open(c, r, arr));
 }
 
@@ -725,8 +725,8 @@ E2B_MCP_DEF int e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, cons
 }
 E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_request *rq) { return e2b_mcp__req_body(rq); }
 E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(rq, "%s", question); }
-E2B_MCP_DEF const jsmntok_t *e2b_mcp_answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r) {
-  return e2b_mcp__parse_answer(c, r) == 0 ? c->srv->rtok : NULL;
+E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mcp_response *r) {
+  return e2b_mcp__parse_response(c, r) == 0 ? c->srv->rtok : NULL;
 }
 
 /* Limit and next_token, shared by the paged lists. */
@@ -745,9 +745,9 @@ static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit
    for the call (want: JSMN_OBJECT or JSMN_ARRAY). An answer this server cannot
    read is an error that says so, never an empty result: "{}" read as an empty
    list would tell a model that nothing runs while sandboxes bill. */
-static const jsmntok_t *e2b_mcp__answer(e2b_mcp_call *c, const e2b_mcp_http_resp *r, int want) {
+static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, const e2b_mcp_response *r, int want) {
   const jsmntok_t *t;
-  if (e2b_mcp__parse_answer(c, r)) return NULL;
+  if (e2b_mcp__parse_response(c, r)) return NULL;
   t = c->srv->rtok;
   if (t[0].type != (jsmntype_t)want) {
     e2b_mcp_result_error(c, "E2B's answer is not the JSON %s this call returns; nothing could be read from it.",
@@ -757,7 +757,7 @@ static const jsmntok_t *e2b_mcp__answer(e2b_mcp_call *c, const e2b_mcp_http_resp
   return t;
 }
 /* The array member key of the answer's top object, or -1 with the error result set. */
-static int e2b_mcp__answer_list(e2b_mcp_call *c, const e2b_mcp_http_resp *r, const jsmntok_t *t, const char *key) {
+static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, const jsmntok_t *t, const char *key) {
   int i = e2b_mcp__tok_get(r->body, t, 0, key);
   if (i < 0 || t[i].type != JSMN_ARRAY) {
     e2b_mcp_result_error(c, "E2B's answer has no list '%s' (a JSON array); nothing could be read from it.", key);
@@ -808,9 +808,9 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (order[0]) e2b_mcp__req_q(rq, "order", order);
   return e2b_mcp__paging(c, rq, 1, 100);
 }
-static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)rq;
-  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
 }
 
 static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -818,8 +818,8 @@ static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_sandbox(c, rq, "GET", rq->id, NULL);
   return 0;
 }
-static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);   /* structuredContent must be an object (found by fuzzing) */
+static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);   /* structuredContent must be an object (found by fuzzing) */
   (void)rq;
   if (!t) return;
   e2b_mcp__copy(e2b_mcp_result_json(c), r->body, t, 0, 0, 0);
@@ -874,8 +874,8 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
            "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
   return 0;
 }
-static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   if (!t) return;
   w = e2b_mcp_result_json(c);
@@ -909,12 +909,12 @@ static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
   rq->flag = strcmp(dir, "forward") == 0;
   return 0;
 }
-static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   long long ms;
   int logs, n;
-  if (!t || (logs = e2b_mcp__answer_list(c, r, t, "logs")) < 0) return;
+  if (!t || (logs = e2b_mcp__response_list(c, r, t, "logs")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
@@ -947,8 +947,8 @@ static int e2b_mcp__build_get_sandbox_metrics(e2b_mcp_call *c, e2b_mcp__req *rq)
   if (he > 0) e2b_mcp__req_qint(rq, "end", end);
   return 0;
 }
-static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_ARRAY);
+static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_ARRAY);
   e2b_mcp_json *w;
   (void)rq;
   if (!t) return;
@@ -973,7 +973,7 @@ static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq)
            "a shorter time ends it sooner.", rq->id, timeout);
   return 0;
 }
-static void e2b_mcp__shape_set_sandbox_timeout(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_set_sandbox_timeout(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)r;
   e2b_mcp__done(c, rq->id, "timeout", NULL, rq->num);
 }
@@ -987,7 +987,7 @@ static int e2b_mcp__build_pause_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp_json_key(b, "memory"); e2b_mcp_json_bool(b, memory); e2b_mcp_json_obj_end(b);
   return 0;
 }
-static void e2b_mcp__shape_pause_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_pause_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)r;
   e2b_mcp__done(c, rq->id, "state", "paused", 0);
 }
@@ -1006,8 +1006,8 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
            "second while it runs.", rq->id, timeout);
   return 0;
 }
-static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   (void)rq;
   if (!t) return;
@@ -1028,9 +1028,9 @@ static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (name[0]) e2b_mcp__req_q(rq, "name", name);
   return e2b_mcp__paging(c, rq, 1, 100);
 }
-static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)rq;
-  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
 }
 
 static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -1060,14 +1060,14 @@ static int e2b_mcp__default_template_is(const char *js, const jsmntok_t *t, int 
 }
 /* The Dashboard API's default templates, renamed to the public API's fields;
    only the one asked for when the call names a template. */
-static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   static const char *const from[] = { "id", "buildId", "vcpu", "ramMb", "totalDiskSizeMb" };
   static const char *const to[] = { "templateID", "buildID", "cpuCount", "memoryMB", "diskSizeMB" };
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   const char *js = r->body;
   e2b_mcp_json *w;
   int arr, i, k, m, j;
-  if (!t || (arr = e2b_mcp__answer_list(c, r, t, "templates")) < 0) return;
+  if (!t || (arr = e2b_mcp__response_list(c, r, t, "templates")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
@@ -1115,9 +1115,9 @@ static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_lit(rq, "/v2/templates");
   return e2b_mcp__paging(c, rq, 1, 100);
 }
-static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)rq;
-  if (e2b_mcp__answer(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
 }
 
 static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -1126,12 +1126,12 @@ static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq
   e2b_mcp__req_lit(rq, "/templates/"); e2b_mcp__req_seg(rq, rq->id);
   return e2b_mcp__paging(c, rq, 1, 100);
 }
-static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp__answer(c, r, JSMN_OBJECT);
+static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   int builds;
   (void)rq;
-  if (!t || (builds = e2b_mcp__answer_list(c, r, t, "builds")) < 0) return;
+  if (!t || (builds = e2b_mcp__response_list(c, r, t, "builds")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp__copy_members(w, r->body, t, 0, "builds");
@@ -1148,7 +1148,7 @@ static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
            "are destroyed.", rq->id);
   return 0;
 }
-static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_http_resp *r) {
+static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   (void)r;
   e2b_mcp__done(c, rq->id, "state", "killed", 0);
 }

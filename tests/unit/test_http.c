@@ -62,7 +62,7 @@ static void fresh(void) {
 
 /* One GET through the client alone (no server), run to its end over the fake
    port: connect 10 s, read 30 s. */
-static int get(const char *path, e2b_mcp_http_resp *r) {
+static int get(const char *path, e2b_mcp_response *r) {
   e2b_mcp__req rq;
   e2b_mcp__dial d;
   memset(&rq, 0, sizeof rq);
@@ -184,7 +184,7 @@ static void split_case(const char *name, const char *raw, size_t n, int end_err,
   char note[160];
   xsplit_case(name, raw, n, end_err, e);
   for (k = 1; k <= n; k++) {
-    e2b_mcp_http_resp r;
+    e2b_mcp_response r;
     int err, ok;
     fresh();
     fake_one(&m, raw, n, end_err);
@@ -363,7 +363,7 @@ static void test_errors(void) {
 
   /* nothing at all on a fresh connection: an error, and no second try */
   {
-    e2b_mcp_http_resp r;
+    e2b_mcp_response r;
     fresh();
     fake_conn(&m, 0);
     FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
@@ -438,7 +438,7 @@ static void test_exchange(void) {
    byte a second is cut off, one that sends it in 8 s is read. */
 static void test_whole_answer_timeout(void) {
   static const char slow[] = "HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n0123456789012345678901234567890123456789";
-  e2b_mcp_http_resp r;
+  e2b_mcp_response r;
   fresh();
   fake_one(&m, slow, sizeof slow - 1, 0);
   m.piece = 1; m.recv_ms = 1000; m.again = 1;   /* each byte waits 1 s for the socket */
@@ -452,7 +452,7 @@ static void test_whole_answer_timeout(void) {
 /* A host that never answers: the connect times out (connect_timeout_ms) and its
    socket is closed, every time (none is leaked to the next call). */
 static void test_connect_timeout(void) {
-  e2b_mcp_http_resp r;
+  e2b_mcp_response r;
   int i;
   fresh();
   m.connect_hangs = 1; m.again = 1; m.recv_ms = 1000;
@@ -465,7 +465,7 @@ static void test_connect_timeout(void) {
    E2B_MCP_DNS_TTL_MS has passed or a connection to it failed. */
 static void test_dns_cache(void) {
   static const char ok[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
-  e2b_mcp_http_resp r;
+  e2b_mcp_response r;
   int i;
   fresh();
   for (i = 0; i < 3; i++) fake_one(&m, ok, sizeof ok - 1, 0);
@@ -480,7 +480,7 @@ static void test_dns_cache(void) {
 }
 
 static void test_keepalive(void) {
-  e2b_mcp_http_resp r;
+  e2b_mcp_response r;
   fake_script *sc;
   unsigned long reqs;
   static const char a[] = "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\n{\"n\":1}";

@@ -1337,8 +1337,8 @@ static int two_dots(e2b_mcp_call *c, e2b_mcp_request *rq) {
   CHECK(e2b_mcp_request_start(c, rq, "GET", "/a b") == -1 && e2b_mcp_request_start(c, rq, "get", "/a") == -1);
   return e2b_mcp_request_segment(rq, "a b/c") == 0 && e2b_mcp_request_query(rq, "k&", "v=1") == 0 ? 0 : -1;
 }
-static void two_shape(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_http_resp *r) {
-  const jsmntok_t *t = e2b_mcp_answer(c, r);
+static void two_shape(e2b_mcp_call *c, const e2b_mcp_request *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp_response_json(c, r);
   e2b_mcp_json *w;
   (void)rq;
   if (!t) return;
