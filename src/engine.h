@@ -58,8 +58,10 @@ typedef struct e2b_mcp__slot {
    there in the order they came, from e2b_mcp_step, as slots free. Else, or
    when the queue is full, or when a call of the same sink waits for its
    user's answer (which may be behind this message in the same stream), it
-   is answered that the server is busy. Nothing in the engine waits: keep
-   calling watch/step until e2b_mcp_calls_in_flight is 0. The text needs to
+   is answered that the server is busy. Nothing in the engine waits (but a
+   2025-03-26 batch, which is answered as one array: its tool calls run to
+   their end inside submit): keep calling watch/step until
+   e2b_mcp_calls_in_flight is 0. The text needs to
    live only while submit runs (queued: until e2b_mcp_queued(s, ctx) is 0);
    the sink's ctx until the calls it was given are answered
    (e2b_mcp_sink_busy), or until e2b_mcp_sink_gone(s, ctx) (its client went
