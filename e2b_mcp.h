@@ -1,4 +1,5 @@
 /* e2b_mcp.h - an MCP server for managing E2B sandboxes, in one C99 header.
+   (Generated from the layers in src/ by `make header`: change the library there.)
 
    Do this:
       #define E2B_MCP_IMPLEMENTATION
