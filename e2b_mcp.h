@@ -3085,6 +3085,19 @@ static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json 
   e2b_mcp_json_key(w, "jsonrpc");
   e2b_mcp_json_str(w, "2.0");
 }
+/* Starts a message of the server's own to the client of cx through k (a
+   request when id >= 0, else a notification), up to its open "params"
+   object: the caller writes the params, closes them, and ends with out_end. */
+static void e2b_mcp__send_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json *w, const e2b_mcp_sink *k,
+                                const e2b_mcp__ctx *cx, long id, const char *method) {
+  memset(m, 0, sizeof *m);
+  m->sink = k;
+  m->cx = cx;
+  e2b_mcp__out_begin(s, m, w);
+  if (id >= 0) { e2b_mcp_json_key(w, "id"); e2b_mcp_json_int(w, id); }
+  e2b_mcp_json_key(w, "method"); e2b_mcp_json_str(w, method);
+  e2b_mcp_json_key(w, "params"); e2b_mcp_json_obj(w);
+}
 static void e2b_mcp__out_end(e2b_mcp__msg *m, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
   if (e2b_mcp_json_end(w) != 0 || e2b_mcp__redact_end(&m->red, e2b_mcp__sink_write, (void *)m->sink) != 0) { m->failed = 1; return; }
@@ -3136,12 +3149,7 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
   va_start(ap, fmt);
   e2b_mcp__vfmt(text, sizeof text, fmt, ap);
   va_end(ap);
-  memset(&m, 0, sizeof m);
-  m.sink = k;
-  m.cx = c->cx;
-  e2b_mcp__out_begin(c->srv, &m, &w);
-  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/message");
-  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp__send_begin(c->srv, &m, &w, k, c->cx, -1, "notifications/message");
   e2b_mcp_json_key(&w, "level"); e2b_mcp_json_str(&w, e2b_mcp__levels[li]);
   e2b_mcp_json_key(&w, "logger"); e2b_mcp_json_str(&w, c->tool ? c->tool->name : "e2b-mcp");
   e2b_mcp_json_key(&w, "data"); e2b_mcp_json_str(&w, text);
@@ -3158,12 +3166,7 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
      step back is not sent. c->progress is the least value the next may carry. */
   if (c->progress && progress < c->progress) return;
   c->progress = progress + 1;
-  memset(&m, 0, sizeof m);
-  m.sink = k;
-  m.cx = c->cx;
-  e2b_mcp__out_begin(c->srv, &m, &w);
-  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/progress");
-  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp__send_begin(c->srv, &m, &w, k, c->cx, -1, "notifications/progress");
   e2b_mcp_json_key(&w, "progressToken"); e2b_mcp_json_raw(&w, c->progress_token, strlen(c->progress_token));
   e2b_mcp_json_key(&w, "progress"); e2b_mcp_json_int(&w, (long long)progress);
   if (total) { e2b_mcp_json_key(&w, "total"); e2b_mcp_json_int(&w, (long long)total); }
@@ -3176,13 +3179,7 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
 static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp_sink *k, long id, const char *message, const char *schema, size_t schema_n) {
   e2b_mcp__msg m;
   e2b_mcp_json w;
-  memset(&m, 0, sizeof m);
-  m.sink = k;
-  m.cx = cx;
-  e2b_mcp__out_begin(s, &m, &w);
-  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, id);
-  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
-  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp__send_begin(s, &m, &w, k, cx, id, "elicitation/create");
   if (cx->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
   e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
   e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema, schema_n);
@@ -5680,24 +5677,10 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
 static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
   const e2b_mcp_session *ss = c->cx->sess;
-  e2b_mcp__msg q;
-  e2b_mcp_json w;
   unsigned long now = e2b_mcp__now_ms(s);
   if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from || !m->async) return -1;
   k->ask_id = ++s->next_ask_id;
-  memset(&q, 0, sizeof q);
-  q.sink = c->sink;
-  q.cx = c->cx;
-  e2b_mcp__out_begin(s, &q, &w);
-  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, k->ask_id);
-  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
-  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
-  if (ss->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
-  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, k->rq.ask);
-  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1);
-  e2b_mcp_json_obj_end(&w);
-  e2b_mcp__out_end(&q, &w);
-  if (q.failed) return 0;
+  if (e2b_mcp__ask_send(s, c->cx, c->sink, k->ask_id, k->rq.ask, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1) != 0) return 0;
   k->state = E2B_MCP__CS_ASKING;
   k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
   return 1;
@@ -5913,15 +5896,15 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp__call_done(s, k, NULL);
 }
 
-/* notifications/cancelled from the session of a call: a call waiting for its
-   user, or for E2B on a read, ends now without an answer; a request that
-   changes something always runs to its answer, so the user learns what was
-   done (a new sandbox's ID). */
 /* Whether the call only reads (its tool says so): such a call waiting for
    E2B can end without its answer; anything else may change something. */
 static int e2b_mcp__call_reads(const e2b_mcp__slot *k) {
   return (k->call.tool->annotations & E2B_MCP_READ_ONLY) != 0;
 }
+/* notifications/cancelled from the session of a call: a call waiting for its
+   user, or for E2B on a read, ends now without an answer; a request that
+   changes something always runs to its answer, so the user learns what was
+   done (a new sandbox's ID). */
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
   char rid[E2B_MCP_RPC_ID_MAX];
   int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;

@@ -121,24 +121,10 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
 static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
   const e2b_mcp_session *ss = c->cx->sess;
-  e2b_mcp__msg q;
-  e2b_mcp_json w;
   unsigned long now = e2b_mcp__now_ms(s);
   if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from || !m->async) return -1;
   k->ask_id = ++s->next_ask_id;
-  memset(&q, 0, sizeof q);
-  q.sink = c->sink;
-  q.cx = c->cx;
-  e2b_mcp__out_begin(s, &q, &w);
-  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, k->ask_id);
-  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
-  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
-  if (ss->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
-  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, k->rq.ask);
-  e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1);
-  e2b_mcp_json_obj_end(&w);
-  e2b_mcp__out_end(&q, &w);
-  if (q.failed) return 0;
+  if (e2b_mcp__ask_send(s, c->cx, c->sink, k->ask_id, k->rq.ask, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1) != 0) return 0;
   k->state = E2B_MCP__CS_ASKING;
   k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
   return 1;
@@ -354,15 +340,15 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp__call_done(s, k, NULL);
 }
 
-/* notifications/cancelled from the session of a call: a call waiting for its
-   user, or for E2B on a read, ends now without an answer; a request that
-   changes something always runs to its answer, so the user learns what was
-   done (a new sandbox's ID). */
 /* Whether the call only reads (its tool says so): such a call waiting for
    E2B can end without its answer; anything else may change something. */
 static int e2b_mcp__call_reads(const e2b_mcp__slot *k) {
   return (k->call.tool->annotations & E2B_MCP_READ_ONLY) != 0;
 }
+/* notifications/cancelled from the session of a call: a call waiting for its
+   user, or for E2B on a read, ends now without an answer; a request that
+   changes something always runs to its answer, so the user learns what was
+   done (a new sandbox's ID). */
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
   char rid[E2B_MCP_RPC_ID_MAX];
   int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;

@@ -135,6 +135,19 @@ static void e2b_mcp__out_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json 
   e2b_mcp_json_key(w, "jsonrpc");
   e2b_mcp_json_str(w, "2.0");
 }
+/* Starts a message of the server's own to the client of cx through k (a
+   request when id >= 0, else a notification), up to its open "params"
+   object: the caller writes the params, closes them, and ends with out_end. */
+static void e2b_mcp__send_begin(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_json *w, const e2b_mcp_sink *k,
+                                const e2b_mcp__ctx *cx, long id, const char *method) {
+  memset(m, 0, sizeof *m);
+  m->sink = k;
+  m->cx = cx;
+  e2b_mcp__out_begin(s, m, w);
+  if (id >= 0) { e2b_mcp_json_key(w, "id"); e2b_mcp_json_int(w, id); }
+  e2b_mcp_json_key(w, "method"); e2b_mcp_json_str(w, method);
+  e2b_mcp_json_key(w, "params"); e2b_mcp_json_obj(w);
+}
 static void e2b_mcp__out_end(e2b_mcp__msg *m, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
   if (e2b_mcp_json_end(w) != 0 || e2b_mcp__redact_end(&m->red, e2b_mcp__sink_write, (void *)m->sink) != 0) { m->failed = 1; return; }
@@ -186,12 +199,7 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
   va_start(ap, fmt);
   e2b_mcp__vfmt(text, sizeof text, fmt, ap);
   va_end(ap);
-  memset(&m, 0, sizeof m);
-  m.sink = k;
-  m.cx = c->cx;
-  e2b_mcp__out_begin(c->srv, &m, &w);
-  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/message");
-  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp__send_begin(c->srv, &m, &w, k, c->cx, -1, "notifications/message");
   e2b_mcp_json_key(&w, "level"); e2b_mcp_json_str(&w, e2b_mcp__levels[li]);
   e2b_mcp_json_key(&w, "logger"); e2b_mcp_json_str(&w, c->tool ? c->tool->name : "e2b-mcp");
   e2b_mcp_json_key(&w, "data"); e2b_mcp_json_str(&w, text);
@@ -208,12 +216,7 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
      step back is not sent. c->progress is the least value the next may carry. */
   if (c->progress && progress < c->progress) return;
   c->progress = progress + 1;
-  memset(&m, 0, sizeof m);
-  m.sink = k;
-  m.cx = c->cx;
-  e2b_mcp__out_begin(c->srv, &m, &w);
-  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "notifications/progress");
-  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp__send_begin(c->srv, &m, &w, k, c->cx, -1, "notifications/progress");
   e2b_mcp_json_key(&w, "progressToken"); e2b_mcp_json_raw(&w, c->progress_token, strlen(c->progress_token));
   e2b_mcp_json_key(&w, "progress"); e2b_mcp_json_int(&w, (long long)progress);
   if (total) { e2b_mcp_json_key(&w, "total"); e2b_mcp_json_int(&w, (long long)total); }
@@ -226,13 +229,7 @@ E2B_MCP_DEF void e2b_mcp_progress(e2b_mcp_call *c, unsigned long progress, unsig
 static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp_sink *k, long id, const char *message, const char *schema, size_t schema_n) {
   e2b_mcp__msg m;
   e2b_mcp_json w;
-  memset(&m, 0, sizeof m);
-  m.sink = k;
-  m.cx = cx;
-  e2b_mcp__out_begin(s, &m, &w);
-  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_int(&w, id);
-  e2b_mcp_json_key(&w, "method"); e2b_mcp_json_str(&w, "elicitation/create");
-  e2b_mcp_json_key(&w, "params"); e2b_mcp_json_obj(&w);
+  e2b_mcp__send_begin(s, &m, &w, k, cx, id, "elicitation/create");
   if (cx->sess->version >= E2B_MCP__V2025_11) { e2b_mcp_json_key(&w, "mode"); e2b_mcp_json_str(&w, "form"); }
   e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, message);
   e2b_mcp_json_key(&w, "requestedSchema"); e2b_mcp_json_raw(&w, schema, schema_n);
