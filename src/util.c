@@ -11,18 +11,16 @@ static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
 /* The one case-insensitive compare (ASCII only: header names, tokens and
    host names are ASCII, and the locale must not change what matches):
    ieqn, a[0..n) against b[0..n); ieq, a[0..an) against all of b. */
+static char e2b_mcp__lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
 static int e2b_mcp__ieqn(const char *a, const char *b, size_t n) {
   size_t i;
-  for (i = 0; i < n; i++) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
-    if (x != y) return 0;
-  }
+  for (i = 0; i < n; i++) if (e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;
   return 1;
 }
-static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {
-  return strlen(b) == an && e2b_mcp__ieqn(a, b, an);
+static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {   /* one pass: a header line meets several names */
+  size_t i;
+  for (i = 0; i < an; i++) if (!b[i] || e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;
+  return b[an] == 0;
 }
 static int e2b_mcp__fmt_ll(char *buf, long long v) {  /* returns length, buf >= 21 */
   char t[24];
