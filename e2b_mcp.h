@@ -136,7 +136,8 @@
    e2b_mcp_init refuses a server built with other ones (E2B_MCP_ERR_CONFIG).
    Two profiles: the desktop one and E2B_MCP_SMALL (a microcontroller);
    E2B_MCP__D(desktop, small) is a default in each. The timeouts are also
-   fields of e2b_mcp_config and e2b_mcp_http_config, where 0 means the macro.
+   fields of e2b_mcp_config and e2b_mcp_http_config, where 0 (or less) means
+   the macro.
    README.md's table of these macros is generated from this file (make
    config-docs); make test fails when it is stale. */
 #ifdef E2B_MCP_SMALL
@@ -509,7 +510,7 @@ extern "C" {
 #endif
 
 /* >>errors ---------------------------------------------------------------
-   Negative codes from the HTTP client and ports; e2b_mcp_strerror() says them
+   Negative codes from the E2B client, the ports and set-up; e2b_mcp_strerror() says them
    in words a user understands. */
 #define E2B_MCP__ERRORS(X) \
   X(OK,            0,  "ok") \
@@ -543,7 +544,7 @@ enum e2b_mcp_err {
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
-/* >>json writer ------------------------------------------------------------
+/* >>json: the writer, and reading with jsmn ----------------------------------
    An escaping JSON writer over a caller buffer. With a flush function the
    buffer is a staging area that is flushed when full (for streaming a message
    to a transport); without one, overflow sets the sticky error and later
@@ -578,8 +579,9 @@ E2B_MCP_DEF void e2b_mcp_json_raw(e2b_mcp_json *w, const char *json, size_t n);
 E2B_MCP_DEF void e2b_mcp_json_escape(e2b_mcp_json *w, const char *s, size_t n);
 /* Finishes: flushes a streaming writer. Returns 0 or the sticky error. */
 E2B_MCP_DEF int  e2b_mcp_json_end(e2b_mcp_json *w);
-/* Reads such an answer: the token index of key's value in the object at token
-   obj (-1 when absent), e.g. e2b_mcp_json_find(s->msg, s->mtok, r, "action"). */
+/* The token index of key's value in the object at token obj of parsed text
+   (-1 when absent): e.g. an elicitation answer, e2b_mcp_json_find(c->js,
+   c->tok, r, "action") with r from e2b_mcp_elicit. */
 E2B_MCP_DEF int  e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key);
 
 /* >>ports ------------------------------------------------------------------
@@ -1149,7 +1151,7 @@ E2B_MCP_DEF int  e2b_mcp_client_has(e2b_mcp_call *c, const char *capability);
    or NULL), e.g. -32021 when a capability the client did not declare is needed. */
 E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json);
 
-/* >>e2b tools: the request a two-phase tool builds, the answer it shapes ------ */
+/* >>e2b tools: the request a two-phase tool builds, the response it shapes ---- */
 
 /* For two-phase tools (e2b_mcp_tool.build/shape): the request. It goes to the
    API (cfg.api_url) with the server's or the client's key. start writes
@@ -1173,10 +1175,11 @@ E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question);
    phase), or NULL with the error result set (not JSON, too many values). */
 E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mcp_response *r);
 
-/* >>engine: calls in flight --------------------------------------------------- */
+/* >>engine: calls in flight, and the seam a transport uses -------------------- */
 
-/* One tool call in flight (>>engine): everything a built-in tool's call needs
-   while it waits for its user or for E2B. What one step uses and drops
+/* One tool call in flight (>>engine): everything a call needs while it waits
+   for its user or for E2B (a two-phase tool's, or a simple custom tool's
+   that asked). What one step uses and drops
    (parsing the answer, shaping the result, writing the message) is the
    server's shared scratch. The fields before conn are the call's and are
    cleared for each; conn stays open from call to call (keep-alive). */
@@ -5562,7 +5565,7 @@ static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
     if (!(e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
 }
 
-/* >>engine: calls in flight --------------------------------------------------
+/* >>engine: calls in flight, and the seam a transport uses --------------------
    A two-phase tool's call (E2B's own, or a custom one with build/shape) runs
    in one of E2B_MCP_CALLS call slots, as a state machine: ASKING (its consent
    question went to the user; the answer comes as a message like any other

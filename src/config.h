@@ -5,7 +5,8 @@
    e2b_mcp_init refuses a server built with other ones (E2B_MCP_ERR_CONFIG).
    Two profiles: the desktop one and E2B_MCP_SMALL (a microcontroller);
    E2B_MCP__D(desktop, small) is a default in each. The timeouts are also
-   fields of e2b_mcp_config and e2b_mcp_http_config, where 0 means the macro.
+   fields of e2b_mcp_config and e2b_mcp_http_config, where 0 (or less) means
+   the macro.
    README.md's table of these macros is generated from this file (make
    config-docs); make test fails when it is stale. */
 #ifdef E2B_MCP_SMALL

@@ -8,7 +8,7 @@
 #include "client.h"
 #include "mcp.h"
 #include "tools.h"
-/* >>engine: calls in flight --------------------------------------------------
+/* >>engine: calls in flight, and the seam a transport uses --------------------
    A two-phase tool's call (E2B's own, or a custom one with build/shape) runs
    in one of E2B_MCP_CALLS call slots, as a state machine: ASKING (its consent
    question went to the user; the answer comes as a message like any other

@@ -3,10 +3,11 @@
 #include "stream.h"
 #include "client.h"
 #include "mcp.h"
-/* >>engine: calls in flight --------------------------------------------------- */
+/* >>engine: calls in flight, and the seam a transport uses -------------------- */
 
-/* One tool call in flight (>>engine): everything a built-in tool's call needs
-   while it waits for its user or for E2B. What one step uses and drops
+/* One tool call in flight (>>engine): everything a call needs while it waits
+   for its user or for E2B (a two-phase tool's, or a simple custom tool's
+   that asked). What one step uses and drops
    (parsing the answer, shaping the result, writing the message) is the
    server's shared scratch. The fields before conn are the call's and are
    cleared for each; conn stays open from call to call (keep-alive). */

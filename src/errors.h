@@ -1,6 +1,6 @@
 #include "config.h"
 /* >>errors ---------------------------------------------------------------
-   Negative codes from the HTTP client and ports; e2b_mcp_strerror() says them
+   Negative codes from the E2B client, the ports and set-up; e2b_mcp_strerror() says them
    in words a user understands. */
 #define E2B_MCP__ERRORS(X) \
   X(OK,            0,  "ok") \

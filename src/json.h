@@ -1,5 +1,5 @@
 #include "config.h"
-/* >>json writer ------------------------------------------------------------
+/* >>json: the writer, and reading with jsmn ----------------------------------
    An escaping JSON writer over a caller buffer. With a flush function the
    buffer is a staging area that is flushed when full (for streaming a message
    to a transport); without one, overflow sets the sticky error and later
@@ -34,7 +34,8 @@ E2B_MCP_DEF void e2b_mcp_json_raw(e2b_mcp_json *w, const char *json, size_t n);
 E2B_MCP_DEF void e2b_mcp_json_escape(e2b_mcp_json *w, const char *s, size_t n);
 /* Finishes: flushes a streaming writer. Returns 0 or the sticky error. */
 E2B_MCP_DEF int  e2b_mcp_json_end(e2b_mcp_json *w);
-/* Reads such an answer: the token index of key's value in the object at token
-   obj (-1 when absent), e.g. e2b_mcp_json_find(s->msg, s->mtok, r, "action"). */
+/* The token index of key's value in the object at token obj of parsed text
+   (-1 when absent): e.g. an elicitation answer, e2b_mcp_json_find(c->js,
+   c->tok, r, "action") with r from e2b_mcp_elicit. */
 E2B_MCP_DEF int  e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key);
 

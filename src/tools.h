@@ -2,7 +2,7 @@
 #include "json.h"
 #include "client.h"
 #include "mcp.h"
-/* >>e2b tools: the request a two-phase tool builds, the answer it shapes ------ */
+/* >>e2b tools: the request a two-phase tool builds, the response it shapes ---- */
 
 /* For two-phase tools (e2b_mcp_tool.build/shape): the request. It goes to the
    API (cfg.api_url) with the server's or the client's key. start writes
