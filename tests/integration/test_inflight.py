@@ -350,6 +350,14 @@ def ask_checks(where, results, served, final):
           str(final)[:300])
 
 
+def wait_or_missing(c, rid, timeout):
+    """The answer to rid, or {"missing": why} when it does not come in time."""
+    try:
+        return c.wait_for(rid, timeout)
+    except McpError as e:
+        return {"missing": str(e)}
+
+
 def t_ask_stdio():
     c = McpClient([FIXTURE_BIN, "--stdio"], env=env(), label="ask-stdio")
     at_exit(lambda: c.close(2))
@@ -374,15 +382,9 @@ def t_ask_stdio():
     except McpError:
         pass
     sid = c.send_request("tools/call", {"name": "test_simple_text", "arguments": {}})
-    try:
-        served = c.wait_for(sid, PROMPT_S)
-    except McpError as e:
-        served = {"missing": str(e)}
+    served = wait_or_missing(c, sid, PROMPT_S)
     c.send({"jsonrpc": "2.0", "id": q["id"], "result": ASK_ANSWER})
-    try:
-        final = c.wait_for(aid, PROMPT_S)
-    except McpError as e:
-        final = {"missing": str(e)}
+    final = wait_or_missing(c, aid, PROMPT_S)
     ask_checks("ask stdio", [got.get(i) for i in ids], served, final)
     c.close(2)
 
@@ -400,24 +402,15 @@ def t_ask_small():
     if not check("ask small: the custom tool's question goes out", q.get("method") == "elicitation/create", q):
         return
     bid = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": ALICE_PROD}})
-    try:
-        busy = c.wait_for(bid, PROMPT_S)
-    except McpError as e:
-        busy = {"missing": str(e)}
+    busy = wait_or_missing(c, bid, PROMPT_S)
     sent = [r["path"] for r in SIM.requests() if not r["path"].startswith("/_sim")]
     check("ask small: the question holds the one slot: a call that needs one is told the server is busy, nothing sent",
           "error" in busy and "busy" in busy["error"].get("message", "") and not sent, (busy, sent))
     sid = c.send_request("tools/call", {"name": "test_simple_text", "arguments": {}})
-    try:
-        served = c.wait_for(sid, PROMPT_S)
-    except McpError as e:
-        served = {"missing": str(e)}
+    served = wait_or_missing(c, sid, PROMPT_S)
     check("ask small: a simple tool is still answered", "simple text response" in str(served.get("result")), str(served)[:300])
     c.send({"jsonrpc": "2.0", "id": q["id"], "result": ASK_ANSWER})
-    try:
-        final = c.wait_for(aid, PROMPT_S)
-    except McpError as e:
-        final = {"missing": str(e)}
+    final = wait_or_missing(c, aid, PROMPT_S)
     check("ask small: the asking call ends with its answer, and the slot is free again",
           "ada@example.com" in str(final.get("result")) and "result" in c.call("e2b_get_sandbox", {"sandbox_id": ALICE_PROD}),
           str(final)[:300])
