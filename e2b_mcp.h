@@ -534,13 +534,14 @@ extern "C" {
   X(CANCELLED,    -18, "the call was cancelled (by the client, or the server is stopping)") \
   X(TLS_BROKEN,   -19, "the TLS connection failed after the request was sent") \
   X(AGAIN,        -20, "the operation would block (a port's answer: try again when the socket is ready)") \
-  X(CONFIG,       -21, "this file was built with other e2b_mcp.h settings than the implementation (E2B_MCP_SMALL, a buffer size, jsmn's token layout): every file must agree")
+  X(CONFIG,       -21, "this file was built with other e2b_mcp.h settings than the implementation (E2B_MCP_SMALL, a buffer size, jsmn's token layout): every file must agree") \
+  X(TOOLS,        -22, "the tool selection names a tool or group this server does not have")
 
 enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -22
+  E2B_MCP_ERR__LAST = -23
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
@@ -961,6 +962,16 @@ typedef struct e2b_mcp_config {
   const char *state_key;      /* secret that seals requestState tokens (2026-07-28): replicas
                                  behind one load balancer share it; NULL: a random key per
                                  process (POSIX), or no sealed state (a custom port) */
+  /* Which of E2B's tools this server offers (the run-time selection; the same
+     configuration gives the same tools/list, in the table's order, on every
+     replica). A tool left out is not listed, and a call to it is an unknown
+     tool whose message says it is switched off and how to switch it on. */
+  const char *tools;          /* comma-separated tool names and groups: read (spends nothing, changes
+                                 nothing), write (starts, bills or changes a sandbox, destroys
+                                 nothing), kill (destroys; still needs enable_kill). NULL or "": all.
+                                 A name that is neither: e2b_mcp_init fails with E2B_MCP_ERR_TOOLS */
+  int read_only;              /* only the read group, whatever tools says; e2b_mcp_add_tool then
+                                 refuses a tool without E2B_MCP_READ_ONLY */
 } e2b_mcp_config;
 
 struct e2b_mcp_call {
@@ -1441,6 +1452,9 @@ struct e2b_mcp_server {
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int ntools, ncustom;        /* in tools; of them added with e2b_mcp_add_tool (at most E2B_MCP_MAX_TOOLS) */
+  const e2b_mcp_tool *off[E2B_MCP__BUILTIN_ROOM];   /* E2B's tools switched off (cfg.tools, read_only, enable_kill), */
+  const char *off_why[E2B_MCP__BUILTIN_ROOM];       /* why, and how to switch each on (a call to one says it) */
+  int noff;
   /* E2B */
   char key[E2B_MCP_KEY_MAX];  /* the server's own key (cfg.api_key, checked) */
   int key_problem;            /* 0 ok, else why the key cannot be used */
@@ -3387,6 +3401,7 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
   if (!t || !t->name || !t->input_schema || (t->build || t->shape ? !(t->build && t->shape) : !t->fn)) return -1;
+  if (s->cfg.read_only && !(t->annotations & E2B_MCP_READ_ONLY)) return -1;   /* a read-only server offers only reads */
   for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
   if (s->ncustom >= E2B_MCP_MAX_TOOLS || s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
   s->tools[s->ntools++] = t;
@@ -3398,6 +3413,19 @@ static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *nam
   for (i = 0; i < s->ntools; i++)
     if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return s->tools[i];
   return NULL;
+}
+/* What a call to a tool this server does not offer is told: why it is off and
+   how to switch it on, for one of E2B's tools the run-time selection left out
+   (s->off, from >>e2b tools), else that no such tool exists. */
+static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, size_t n, char *text, size_t cap) {
+  int i, shown = n > 80 ? 80 : (int)n;
+  for (i = 0; i < s->noff; i++)
+    if (strlen(s->off[i]->name) == n && memcmp(s->off[i]->name, name, n) == 0) {
+      e2b_mcp__fmt(text, cap, "Unknown tool: %.*s is switched off on this server: %s tools/list names the tools it offers.",
+                   shown, name, s->off_why[i]);
+      return;
+    }
+  e2b_mcp__fmt(text, cap, "Unknown tool: %.*s (tools/list names the tools)", shown, name);
 }
 
 /* Refuses an argument that the tool's input schema does not name, for the
@@ -3706,9 +3734,8 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   }
   tool = e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start));
   if (!tool) {
-    char text[160];
-    int n = t[name].end - t[name].start;
-    e2b_mcp__fmt(text, sizeof text, "Unknown tool: %.*s (tools/list names the tools)", n > 80 ? 80 : n, js + t[name].start);
+    char text[384];
+    e2b_mcp__unknown_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start), text, sizeof text);
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
     return;
   }
@@ -4114,7 +4141,11 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
   memset(r, 0, sizeof *r);
   r->message = "";
   c.tool = e2b_mcp__find_tool(s, name, strlen(name));
-  if (!c.tool) return -1;
+  if (!c.tool) {   /* the message says why, for a tool that is switched off */
+    e2b_mcp__unknown_tool(s, name, strlen(name), s->errmsg, sizeof s->errmsg);
+    r->message = s->errmsg;
+    return -1;
+  }
   e2b_mcp__ctx_own(s, &cx);
   c.srv = s; c.args = -1; c.cx = &cx;
   if (args_json && *args_json) {
@@ -5559,10 +5590,67 @@ static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {
   return 0;
 }
 
-static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
-  int i;
-  for (i = 0; i < E2B_MCP__T_COUNT; i++)
-    if (!(e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+/* ---- the run-time selection: which of the rows this server offers ----
+   Each row is in one group, read from what the row already says: kill (its
+   gate: it destroys, and stays behind enable_kill too), read (annotated
+   E2B_MCP_READ_ONLY: it spends nothing and changes nothing), write (the rest:
+   it starts, bills or changes a sandbox and destroys nothing). cfg.tools names
+   rows and groups; cfg.read_only keeps only the read group. The tool list is
+   built here once, in the table's order, so the same configuration lists the
+   same tools on every replica; a row left out goes to s->off with why, which
+   a call to it is told (>>mcp core's unknown tool). */
+enum { E2B_MCP__G_READ, E2B_MCP__G_WRITE, E2B_MCP__G_KILL };
+static const char *const e2b_mcp__group_name[] = { "read", "write", "kill" };
+static int e2b_mcp__group_of(int i) {
+  if (e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) return E2B_MCP__G_KILL;
+  return (e2b_mcp__builtin[i].annotations & E2B_MCP_READ_ONLY) ? E2B_MCP__G_READ : E2B_MCP__G_WRITE;
+}
+/* Whether the selection spec names row i (by its name or group); -1 (with
+   the unknown part in s->errmsg) when a part names neither. */
+static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
+  const char *p = spec, *e;
+  int i, g, hit = 0, known;
+  while (*p) {
+    size_t n;
+    while (*p == ' ' || *p == ',') p++;
+    for (e = p; *e && *e != ','; e++) {}
+    for (n = (size_t)(e - p); n && p[n - 1] == ' '; n--) {}
+    if (!n) { p = e; continue; }
+    known = 0;
+    for (g = 0; g < 3 && !known; g++)
+      if (strlen(e2b_mcp__group_name[g]) == n && memcmp(e2b_mcp__group_name[g], p, n) == 0) { known = 1; hit |= e2b_mcp__group_of(row) == g; }
+    for (i = 0; i < E2B_MCP__T_COUNT && !known; i++)
+      if (strlen(e2b_mcp__builtin[i].name) == n && memcmp(e2b_mcp__builtin[i].name, p, n) == 0) { known = 1; hit |= i == row; }
+    if (!known) {
+      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, "'%.*s' is neither a tool nor a group; valid: read, write, kill",
+                               (int)(n > 64 ? 64 : n), p);
+      for (i = 0; i < E2B_MCP__T_COUNT && at < sizeof s->errmsg; i++)
+        at += e2b_mcp__fmt(s->errmsg + at, sizeof s->errmsg - at, ", %s", e2b_mcp__builtin[i].name);
+      return -1;
+    }
+    p = e;
+  }
+  return hit;
+}
+#define E2B_MCP__OFF_SEL(group) "it is not in this server's tool selection (--tools / E2B_MCP_TOOLS). Its operator can switch it on by " \
+  "adding its name or its group, " group ", there."
+static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
+  static const char *const not_selected[] = { E2B_MCP__OFF_SEL("read"), E2B_MCP__OFF_SEL("write"), E2B_MCP__OFF_SEL("kill") };
+  const char *spec = s->cfg.tools && *s->cfg.tools ? s->cfg.tools : NULL;
+  int i, on = 1;
+  for (i = 0; i < E2B_MCP__T_COUNT; i++) {
+    const char *why = NULL;
+    if (spec && (on = e2b_mcp__spec_names(s, spec, i)) < 0) return E2B_MCP_ERR_TOOLS;
+    if (s->cfg.read_only && e2b_mcp__group_of(i) != E2B_MCP__G_READ)
+      why = "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change "
+            "nothing. Its operator can switch it on by starting it without read-only.";
+    else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
+    else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
+      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes needs; its operator can switch it on by setting it.";
+    if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
+    else s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+  }
+  return 0;
 }
 
 /* >>engine: calls in flight, and the seam a transport uses --------------------
@@ -7399,7 +7487,7 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
     s->state_key_set = 1;
   }
   else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
-  e2b_mcp__builtin_tools(s);
+  if ((r = e2b_mcp__builtin_tools(s)) != 0) return r;
   s->run = &e2b_mcp__engine_runner;
   return 0;
 }

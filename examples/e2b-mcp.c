@@ -53,6 +53,16 @@ static const char usage[] =
   "usage: e2b-mcp                    MCP over stdio (the default)\n"
   "       e2b-mcp --http HOST:PORT   Streamable HTTP on http://HOST:PORT/mcp\n"
   "       e2b-mcp --version | --help\n"
+  "options (before or after --http):\n"
+  "  --tools NAMES          offer only these tools: comma-separated tool names and groups,\n"
+  "                         read (spends nothing, changes nothing: lists, get, logs, metrics),\n"
+  "                         write (create, set timeout, pause, resume: starts, bills or changes\n"
+  "                         a sandbox) and kill (e2b_kill_sandbox, still only with\n"
+  "                         E2B_MCP_ENABLE_KILL=1); default: all. A name that is neither stops\n"
+  "                         the server at start. The same as E2B_MCP_TOOLS (the flag wins)\n"
+  "  --read-only            offer only the read group, whatever --tools says (E2B_MCP_READ_ONLY=1)\n"
+  "  A tool left out is not listed, and a call to it is told it is switched off and how to\n"
+  "  switch it on. Give every replica behind one load balancer the same selection.\n"
   "\n"
   "environment:\n"
   "  E2B_API_KEY            team API key (e2b_...); never printed or logged\n"
@@ -61,6 +71,8 @@ static const char usage[] =
   "  E2B_DASHBOARD_API_URL  full Dashboard API base URL (default templates)\n"
   "  E2B_MCP_CA_FILE        PEM trust anchors (default: the system bundle)\n"
   "  E2B_MCP_ENABLE_KILL    1 exposes e2b_kill_sandbox\n"
+  "  E2B_MCP_TOOLS          the tool selection, as --tools\n"
+  "  E2B_MCP_READ_ONLY      1: as --read-only\n"
   "  E2B_MCP_HTTP_TOKEN     with --http: the bearer token every client must send;\n"
   "                         required unless HOST is a loopback address\n"
   "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: Host/Origin names to accept, comma-separated: on a\n"
@@ -75,15 +87,18 @@ static const char usage[] =
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
   e2b_mcp_http_config http;
-  const char *kill = getenv("E2B_MCP_ENABLE_KILL");
+  const char *kill = getenv("E2B_MCP_ENABLE_KILL"), *tools = getenv("E2B_MCP_TOOLS"), *ro = getenv("E2B_MCP_READ_ONLY");
   char host[64], n1[12];
-  int r, use_http = 0;
+  int r, i, use_http = 0, read_only = ro && strcmp(ro, "1") == 0;
   memset(&http, 0, sizeof http);
-  if (argc > 1) {
-    if (strcmp(argv[1], "--version") == 0 && argc == 2) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
-    if ((strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) && argc == 2) { fputs(usage, stdout); return 0; }
-    if (strcmp(argv[1], "--http") == 0 && argc == 3) {
-      if (split_addr(argv[2], host, sizeof host, &http.port) != 0) {
+  if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
+  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) { fputs(usage, stdout); return 0; }
+  for (i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--read-only") == 0) { read_only = 1; continue; }
+    if (strcmp(a, "--tools") == 0 && i + 1 < argc) { tools = argv[++i]; continue; }
+    if (strcmp(a, "--http") == 0 && i + 1 < argc && !use_http) {
+      if (split_addr(argv[++i], host, sizeof host, &http.port) != 0) {
         say("e2b-mcp: --http wants HOST:PORT, for example 127.0.0.1:8931 (port 0 picks a free one)\n", NULL);
         return 2;
       }
@@ -93,15 +108,19 @@ int main(int argc, char **argv) {
       http.client_keys = getenv("E2B_MCP_HTTP_CLIENT_KEYS") && strcmp(getenv("E2B_MCP_HTTP_CLIENT_KEYS"), "1") == 0;
       http.proxy_names_sessions = getenv("E2B_MCP_HTTP_PROXY_NAMES_SESSIONS") && strcmp(getenv("E2B_MCP_HTTP_PROXY_NAMES_SESSIONS"), "1") == 0;
       use_http = 1;
-    } else {
-      int known = !strcmp(argv[1], "--version") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--http");
-      if (known) say("e2b-mcp: wrong number of arguments for ", argv[1], "\n\n", usage, NULL);
-      else say("e2b-mcp: unknown argument '", argv[1], "'\n\n", usage, NULL);
+      continue;
+    }
+    {
+      int known = !strcmp(a, "--version") || !strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--http") || !strcmp(a, "--tools");
+      if (known) say("e2b-mcp: wrong number of arguments for ", a, "\n\n", usage, NULL);
+      else say("e2b-mcp: unknown argument '", a, "'\n\n", usage, NULL);
       return 2;
     }
   }
   signal(SIGPIPE, SIG_IGN);
   memset(&cfg, 0, sizeof cfg);
+  cfg.tools = tools;
+  cfg.read_only = read_only;
   cfg.api_key = http.client_keys ? NULL : getenv("E2B_API_KEY");   /* per-client keys: the server has none */
   cfg.domain = getenv("E2B_DOMAIN");
   cfg.api_url = getenv("E2B_API_URL");
@@ -110,6 +129,10 @@ int main(int argc, char **argv) {
   cfg.state_key = getenv("E2B_MCP_STATE_KEY");
   cfg.enable_kill = kill && strcmp(kill, "1") == 0;
   r = e2b_mcp_init(&srv, &cfg);
+  if (r == E2B_MCP_ERR_TOOLS) {   /* a typo would silently offer fewer tools than meant: refused */
+    say("e2b-mcp: --tools / E2B_MCP_TOOLS: ", srv.errmsg, "\n", NULL);
+    return 2;
+  }
   if (r != 0) {
     say("e2b-mcp: ", e2b_mcp_strerror(r), " (check E2B_API_URL, E2B_DASHBOARD_API_URL and E2B_DOMAIN)\n", NULL);
     return 2;
@@ -125,6 +148,9 @@ int main(int argc, char **argv) {
     else say("e2b-mcp: warning: the system trust store: ", why, "; https calls will fail\n", NULL);
 #endif
   }
+  if (tools && strstr(tools, "kill") && !cfg.enable_kill && !read_only)
+    say("e2b-mcp: the tool selection names kill, but killing stays off without E2B_MCP_ENABLE_KILL=1\n", NULL);
+  if (!srv.ntools) say("e2b-mcp: warning: the tool selection leaves no tool on (check --tools and --read-only)\n", NULL);
   if (http.client_keys) {
     if (getenv("E2B_API_KEY")) say("e2b-mcp: E2B_MCP_HTTP_CLIENT_KEYS=1: E2B_API_KEY is not used; each client sends its own key\n", NULL);
   } else if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);

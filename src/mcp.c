@@ -436,6 +436,7 @@ E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, co
 E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
   if (!t || !t->name || !t->input_schema || (t->build || t->shape ? !(t->build && t->shape) : !t->fn)) return -1;
+  if (s->cfg.read_only && !(t->annotations & E2B_MCP_READ_ONLY)) return -1;   /* a read-only server offers only reads */
   for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
   if (s->ncustom >= E2B_MCP_MAX_TOOLS || s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
   s->tools[s->ntools++] = t;
@@ -447,6 +448,19 @@ static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *nam
   for (i = 0; i < s->ntools; i++)
     if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return s->tools[i];
   return NULL;
+}
+/* What a call to a tool this server does not offer is told: why it is off and
+   how to switch it on, for one of E2B's tools the run-time selection left out
+   (s->off, from >>e2b tools), else that no such tool exists. */
+static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, size_t n, char *text, size_t cap) {
+  int i, shown = n > 80 ? 80 : (int)n;
+  for (i = 0; i < s->noff; i++)
+    if (strlen(s->off[i]->name) == n && memcmp(s->off[i]->name, name, n) == 0) {
+      e2b_mcp__fmt(text, cap, "Unknown tool: %.*s is switched off on this server: %s tools/list names the tools it offers.",
+                   shown, name, s->off_why[i]);
+      return;
+    }
+  e2b_mcp__fmt(text, cap, "Unknown tool: %.*s (tools/list names the tools)", shown, name);
 }
 
 /* Refuses an argument that the tool's input schema does not name, for the
@@ -755,9 +769,8 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   }
   tool = e2b_mcp__find_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start));
   if (!tool) {
-    char text[160];
-    int n = t[name].end - t[name].start;
-    e2b_mcp__fmt(text, sizeof text, "Unknown tool: %.*s (tools/list names the tools)", n > 80 ? 80 : n, js + t[name].start);
+    char text[384];
+    e2b_mcp__unknown_tool(s, js + t[name].start, (size_t)(t[name].end - t[name].start), text, sizeof text);
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
     return;
   }
@@ -1163,7 +1176,11 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
   memset(r, 0, sizeof *r);
   r->message = "";
   c.tool = e2b_mcp__find_tool(s, name, strlen(name));
-  if (!c.tool) return -1;
+  if (!c.tool) {   /* the message says why, for a tool that is switched off */
+    e2b_mcp__unknown_tool(s, name, strlen(name), s->errmsg, sizeof s->errmsg);
+    r->message = s->errmsg;
+    return -1;
+  }
   e2b_mcp__ctx_own(s, &cx);
   c.srv = s; c.args = -1; c.cx = &cx;
   if (args_json && *args_json) {

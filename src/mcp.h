@@ -69,6 +69,16 @@ typedef struct e2b_mcp_config {
   const char *state_key;      /* secret that seals requestState tokens (2026-07-28): replicas
                                  behind one load balancer share it; NULL: a random key per
                                  process (POSIX), or no sealed state (a custom port) */
+  /* Which of E2B's tools this server offers (the run-time selection; the same
+     configuration gives the same tools/list, in the table's order, on every
+     replica). A tool left out is not listed, and a call to it is an unknown
+     tool whose message says it is switched off and how to switch it on. */
+  const char *tools;          /* comma-separated tool names and groups: read (spends nothing, changes
+                                 nothing), write (starts, bills or changes a sandbox, destroys
+                                 nothing), kill (destroys; still needs enable_kill). NULL or "": all.
+                                 A name that is neither: e2b_mcp_init fails with E2B_MCP_ERR_TOOLS */
+  int read_only;              /* only the read group, whatever tools says; e2b_mcp_add_tool then
+                                 refuses a tool without E2B_MCP_READ_ONLY */
 } e2b_mcp_config;
 
 struct e2b_mcp_call {

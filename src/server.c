@@ -45,7 +45,7 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
     s->state_key_set = 1;
   }
   else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
-  e2b_mcp__builtin_tools(s);
+  if ((r = e2b_mcp__builtin_tools(s)) != 0) return r;
   s->run = &e2b_mcp__engine_runner;
   return 0;
 }

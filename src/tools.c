@@ -1428,9 +1428,66 @@ static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {
   return 0;
 }
 
-static void e2b_mcp__builtin_tools(e2b_mcp_server *s) {
-  int i;
-  for (i = 0; i < E2B_MCP__T_COUNT; i++)
-    if (!(e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) || s->cfg.enable_kill) s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+/* ---- the run-time selection: which of the rows this server offers ----
+   Each row is in one group, read from what the row already says: kill (its
+   gate: it destroys, and stays behind enable_kill too), read (annotated
+   E2B_MCP_READ_ONLY: it spends nothing and changes nothing), write (the rest:
+   it starts, bills or changes a sandbox and destroys nothing). cfg.tools names
+   rows and groups; cfg.read_only keeps only the read group. The tool list is
+   built here once, in the table's order, so the same configuration lists the
+   same tools on every replica; a row left out goes to s->off with why, which
+   a call to it is told (>>mcp core's unknown tool). */
+enum { E2B_MCP__G_READ, E2B_MCP__G_WRITE, E2B_MCP__G_KILL };
+static const char *const e2b_mcp__group_name[] = { "read", "write", "kill" };
+static int e2b_mcp__group_of(int i) {
+  if (e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) return E2B_MCP__G_KILL;
+  return (e2b_mcp__builtin[i].annotations & E2B_MCP_READ_ONLY) ? E2B_MCP__G_READ : E2B_MCP__G_WRITE;
+}
+/* Whether the selection spec names row i (by its name or group); -1 (with
+   the unknown part in s->errmsg) when a part names neither. */
+static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
+  const char *p = spec, *e;
+  int i, g, hit = 0, known;
+  while (*p) {
+    size_t n;
+    while (*p == ' ' || *p == ',') p++;
+    for (e = p; *e && *e != ','; e++) {}
+    for (n = (size_t)(e - p); n && p[n - 1] == ' '; n--) {}
+    if (!n) { p = e; continue; }
+    known = 0;
+    for (g = 0; g < 3 && !known; g++)
+      if (strlen(e2b_mcp__group_name[g]) == n && memcmp(e2b_mcp__group_name[g], p, n) == 0) { known = 1; hit |= e2b_mcp__group_of(row) == g; }
+    for (i = 0; i < E2B_MCP__T_COUNT && !known; i++)
+      if (strlen(e2b_mcp__builtin[i].name) == n && memcmp(e2b_mcp__builtin[i].name, p, n) == 0) { known = 1; hit |= i == row; }
+    if (!known) {
+      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, "'%.*s' is neither a tool nor a group; valid: read, write, kill",
+                               (int)(n > 64 ? 64 : n), p);
+      for (i = 0; i < E2B_MCP__T_COUNT && at < sizeof s->errmsg; i++)
+        at += e2b_mcp__fmt(s->errmsg + at, sizeof s->errmsg - at, ", %s", e2b_mcp__builtin[i].name);
+      return -1;
+    }
+    p = e;
+  }
+  return hit;
+}
+#define E2B_MCP__OFF_SEL(group) "it is not in this server's tool selection (--tools / E2B_MCP_TOOLS). Its operator can switch it on by " \
+  "adding its name or its group, " group ", there."
+static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
+  static const char *const not_selected[] = { E2B_MCP__OFF_SEL("read"), E2B_MCP__OFF_SEL("write"), E2B_MCP__OFF_SEL("kill") };
+  const char *spec = s->cfg.tools && *s->cfg.tools ? s->cfg.tools : NULL;
+  int i, on = 1;
+  for (i = 0; i < E2B_MCP__T_COUNT; i++) {
+    const char *why = NULL;
+    if (spec && (on = e2b_mcp__spec_names(s, spec, i)) < 0) return E2B_MCP_ERR_TOOLS;
+    if (s->cfg.read_only && e2b_mcp__group_of(i) != E2B_MCP__G_READ)
+      why = "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change "
+            "nothing. Its operator can switch it on by starting it without read-only.";
+    else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
+    else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
+      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes needs; its operator can switch it on by setting it.";
+    if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
+    else s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+  }
+  return 0;
 }
 

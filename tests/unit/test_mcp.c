@@ -1435,6 +1435,36 @@ static void test_runtime_config(void) {
   CHECKM(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && !r.is_error && m.opens == 3 && m.resolves == 2, r.message);
 }
 
+/* The run-time selection through e2b_mcp_config: a typo fails e2b_mcp_init
+   with E2B_MCP_ERR_TOOLS and a message naming it; a tool left out is not
+   listed and an in-process call to it says it is switched off; a read-only
+   server refuses a custom tool that is not annotated read-only. */
+static void test_tool_selection(void) {
+  e2b_mcp_config cfg;
+  e2b_mcp_result r;
+  static const e2b_mcp_tool writer = { "board_reset", NULL, "Resets the board.", "{\"type\":\"object\"}", NULL, 0, t_board, NULL, NULL, NULL };
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = KEY;
+  cfg.api_url = "http://sim.test:8080";
+  cfg.sock_port = &port;
+  cfg.tools = "read,e2b_get_sandboxx";
+  CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_TOOLS && CONTAINS(srv.errmsg, "'e2b_get_sandboxx'") &&
+        CONTAINS(srv.errmsg, "read, write, kill") && CONTAINS(srv.errmsg, "e2b_list_template_builds"));
+  cfg.tools = " e2b_get_sandbox , write ";
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.ntools == 5 && strcmp(srv.tools[0]->name, "e2b_get_sandbox") == 0 &&
+        strcmp(srv.tools[1]->name, "e2b_create_sandbox") == 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{}", &r) == -1 && CONTAINS(r.message, "switched off") &&
+        CONTAINS(r.message, "group, read"));
+  CHECK(e2b_mcp_call_tool(&srv, "nope", "{}", &r) == -1 && CONTAINS(r.message, "Unknown tool: nope"));
+  CHECK(e2b_mcp_add_tool(&srv, &writer) == 0);   /* not read-only: custom tools are the program's own choice */
+  cfg.tools = NULL;
+  cfg.read_only = 1;
+  cfg.enable_kill = 1;
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.ntools == 8);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_kill_sandbox", "{\"sandbox_id\":\"x1\"}", &r) == -1 && CONTAINS(r.message, "read-only"));
+  CHECK(e2b_mcp_add_tool(&srv, &writer) == -1 && e2b_mcp_add_tool(&srv, &tool_board) == 0);
+}
+
 int main(void) {
   test_two_phase();
   test_before_initialize();
@@ -1454,5 +1484,6 @@ int main(void) {
   test_hostile_answers();
   test_broken_answers();
   test_runtime_config();
+  test_tool_selection();
   return CHECK_DONE();
 }
