@@ -3,6 +3,7 @@
 # figure is measured, bench/RESULTS.md holds the last run written up for the README.
 #   make bench                       the table (also in build/bench/table.md)
 #   make bench BENCH_CALLS=N BENCH_COLD=N   sample counts (default 1000 calls, 300 cold starts)
+#   BENCH_LOAD_SECONDS=N make bench  the load table's window (default 5 s; bench/load.py: BENCH_LOAD_*)
 .PHONY: bench deps-bench bench-npm
 deps-bench:
 	@scripts/install-deps.sh core tls static cross bench >/dev/null

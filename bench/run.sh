@@ -5,7 +5,9 @@
 # starts them, runs this script again beside them, and stops them at its end.
 # Env: BENCH_CALLS (1000), BENCH_COLD (300): sample counts. BENCH_OLD (git revision, default
 # 139c53d): the concurrency table's old build; BENCH_BEFORE (default 10f6c92, the header before
-# the layered redesign): the before-and-after rows.
+# the layered redesign): the before-and-after rows. BENCH_LOAD_SECONDS (5), BENCH_LOAD_IDLE (1000),
+# BENCH_LOAD_ACTIVE (256), BENCH_LOAD_FLOOR (256), BENCH_LOAD_REPLICAS (3), BENCH_LOAD_SOCKETS (2000),
+# BENCH_LOAD_CPU_SECONDS (10): the load table (bench/load.py).
 set -u
 cd "$(dirname "$0")/.."
 B=build/bench
@@ -204,6 +206,16 @@ if git archive "$OLD_REV" e2b_mcp.h ports examples 2>>"$log" | tar -x -C $B/old 
   echo && python3 bench/concurrency.py $DYN $B/bin/e2b-mcp-old build/npm/bench 2>>"$log" || echo "(concurrency: failed, see $log)"
 else
   echo "(concurrency: the old build at $OLD_REV could not be made, see $log)"
+fi
+
+# ---- an organisation's load: a thousand held sessions, 256 calling, replicas, idle sockets ----
+# bench/loadgen.c holds the connections (one thread, epoll); bench/load.py runs it against this
+# build and the Node connector, the same simulator, in this run (bench/README.md).
+cp bench/node-connector.mjs build/npm/bench/ 2>>"$log"
+if gcc -std=c99 -Wall -Wextra -O2 -o $B/loadgen bench/loadgen.c >>"$log" 2>&1; then
+  echo && python3 bench/load.py $DYN build/npm/bench $B/loadgen 2>>"$log" || echo "(load: failed, see $log)"
+else
+  echo "(load: bench/loadgen.c did not build, see $log)"
 fi
 
 # ---- before and after a redesign: the header at BENCH_BEFORE beside this one, in this run ----
