@@ -513,6 +513,12 @@ static void report_lat(void) {
   printf("p50_ms=%.1f p99_ms=%.1f\n", nlat ? lat[nlat / 2] : 0.0, nlat ? lat[(int)((nlat - 1) * 0.99)] : 0.0);
 }
 
+static void report_cpu(void) {   /* the generator's own CPU, to show it is not the bottleneck */
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  printf("gen_cpu_s=%.2f\n", ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6);
+}
+
 static void report_errors(void) {
   printf("errors=%lld reset=%lld timeout=%lld connect=%lld status=%lld not_found=%lld bad_result=%lld malformed=%lld\n",
          err_reset + err_timeout + err_connect + err_status + err_404 + err_result + err_big,
@@ -554,6 +560,7 @@ static int floor_run(int conns, double secs) {
   report_lat();
   printf("refused=%lld\n", refused_init + refused_call + refused_other);
   report_errors();
+  report_cpu();
   return 0;
 }
 
@@ -634,6 +641,7 @@ static int mcp_run(int idle, int active, double secs) {
          refused_init + refused_call + refused_other, refused_init, refused_call, refused_other);
   report_errors();
   printf("held_alive=%lld held_evicted=%lld held_err=%lld ka_closed=%lld\n", held_alive, held_evicted, held_err, ka_closed);
+  report_cpu();
   printf("get=%s get_open=%lld get_closed=%lld get_none=%lld get_failed=%lld get_status=%lld\n",
          !use_get ? "off" : get_open ? "stream" : get_none ? "none" : "failed", get_open, get_closed, get_none, get_refused, get_status);
   return 0;
