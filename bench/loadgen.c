@@ -54,6 +54,7 @@ enum { P_INIT, P_INITED, P_CALL, P_PING };
 struct conn {
   int fd, role, st, step, peer, v2025_06;
   int out;               /* EPOLLOUT armed */
+  int reused;            /* the request went out on a connection that sat idle */
   char sid[128];
   char w[1024];
   int wn, wo;
@@ -75,6 +76,7 @@ static char scratch[RBUF];
 static long long ok_calls, refused_init, refused_call, refused_other, calls_total;
 static long long err_reset, err_timeout, err_connect, err_status, err_result, err_404, err_big;
 static long long ka_closed;            /* idle keep-alive connections the server closed */
+static long long ka_retried;           /* requests sent again after the server closed their idle connection as they went out */
 static long long get_open, get_closed, get_refused, get_none, get_status;   /* get_none: 405 (no stream offered); get_status: any other answer */
 static long long held_alive, held_evicted, held_err;
 static int phase;                      /* mcp: 0 opening idle, 1 active, 2 end pings, 3 done */
@@ -195,6 +197,7 @@ static void build(struct conn *c) {
 
 /* sends c's next request, on its connection or a new one */
 static void go(struct conn *c) {
+  c->reused = c->fd >= 0 && c->st == S_HELD;
   build(c);
   c->t0 = now();
   if (c->fd < 0) {
@@ -395,6 +398,16 @@ static void answered(struct conn *c, const struct answer *a) {
 /* c's request ended without an answer (reset, closed, timed out, malformed) */
 static void failed(struct conn *c, int why) {
   int busy = c->st == S_BUSY || c->st == S_CONNECTING;
+  if (busy && c->reused && c->rn == 0 && why == 'r') {
+    /* the server closed the idle connection as the request went out: sent again on a new one, once,
+       as HTTP clients do (RFC 9112 9.3.1) */
+    drop(c);
+    ka_closed++;
+    ka_retried++;
+    c->reused = 0;
+    go(c);
+    return;
+  }
   drop(c);
   if (!busy) {   /* an idle keep-alive connection the server closed */
     if (c->st == S_HELD && c->role != R_SOCK) ka_closed++;
@@ -640,7 +653,7 @@ static int mcp_run(int idle, int active, double secs) {
   printf("refused=%lld refused_init=%lld refused_call=%lld refused_other=%lld\n",
          refused_init + refused_call + refused_other, refused_init, refused_call, refused_other);
   report_errors();
-  printf("held_alive=%lld held_evicted=%lld held_err=%lld ka_closed=%lld\n", held_alive, held_evicted, held_err, ka_closed);
+  printf("held_alive=%lld held_evicted=%lld held_err=%lld ka_closed=%lld ka_retried=%lld\n", held_alive, held_evicted, held_err, ka_closed, ka_retried);
   report_cpu();
   printf("get=%s get_open=%lld get_closed=%lld get_none=%lld get_failed=%lld get_status=%lld\n",
          !use_get ? "off" : get_open ? "stream" : get_none ? "none" : "failed", get_open, get_closed, get_none, get_refused, get_status);
