@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""bench/load.py SERVER NODE_DIR LOADGEN - a server under an organisation's load, beside the Node connector.
+"""bench/load.py SERVER NODE_DIR LOADGEN [POLL_SERVER] - a server under an organisation's load, beside the Node connector.
 
-SERVER is build/e2b-mcp, NODE_DIR a directory holding node-connector.mjs and its node_modules (the
+SERVER is build/e2b-mcp (POLL_SERVER the same built with E2B_MCP_SOCK_POSIX_NO_EPOLL), NODE_DIR a directory holding node-connector.mjs and its node_modules (the
 official TypeScript MCP SDK), LOADGEN bench/loadgen.c built (one thread, epoll: it holds thousands
 of connections without being the bottleneck). One simulator, every answer after 200 ms, all on
 loopback; in one run:
@@ -14,7 +14,8 @@ loopback; in one run:
   replicas  the same through BENCH_LOAD_REPLICAS (3) replicas of SERVER behind nginx
             (examples/nginx-replicas.conf): each replica's share, refused
   sockets   BENCH_LOAD_SOCKETS (2000) idle keep-alive connections: the server's CPU seconds over
-            BENCH_LOAD_CPU_SECONDS (10), read from /proc/<pid>/stat
+            BENCH_LOAD_CPU_SECONDS (10), read from /proc/<pid>/stat; then as long again with
+            BENCH_LOAD_SOCKET_CALLERS (8) clients calling beside them (SERVER, POLL_SERVER, Node)
 
 Prints one Markdown table with the wanted figure and a verdict for SERVER. Python stdlib only."""
 import os
@@ -40,6 +41,7 @@ FLOOR = int(os.environ.get("BENCH_LOAD_FLOOR", "256"))
 REPLICAS = int(os.environ.get("BENCH_LOAD_REPLICAS", "3"))
 SOCKETS = int(os.environ.get("BENCH_LOAD_SOCKETS", "2000"))
 CPU_SECONDS = float(os.environ.get("BENCH_LOAD_CPU_SECONDS", "10"))
+SOCKET_CALLERS = int(os.environ.get("BENCH_LOAD_SOCKET_CALLERS", "8"))
 DELAY_MS = 200
 MIB = 1024 * 1024
 TICK = os.sysconf("SC_CLK_TCK")
@@ -82,21 +84,25 @@ def sessions(binary, port, p):
 
 
 def idle_sockets(binary, port, p):
-    """SOCKETS idle keep-alive connections; the server's CPU over CPU_SECONDS while they are open."""
-    g = subprocess.Popen([binary, "sockets", str(port), str(SOCKETS), str(CPU_SECONDS + 1)],
+    """SOCKETS idle keep-alive connections: the server's CPU over CPU_SECONDS while they are open, then
+    over CPU_SECONDS more with SOCKET_CALLERS clients calling beside them."""
+    g = subprocess.Popen([binary, "sockets", str(port), str(SOCKETS), str(CPU_SECONDS), str(SOCKET_CALLERS)],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    out = ""
-    for line in g.stdout:
+    out, marks = "", []
+    for line in g.stdout:   # loadgen times the windows; the server's CPU is read at each mark
         out += line
-        if line.startswith("HELD"):
+        if line.split()[:1] in (["HELD"], ["CALLING"], ["DONE"]):
+            marks.append(cpu_s(p.pid))
+        if line.startswith("DONE") or (line.startswith("sockets=") and not SOCKET_CALLERS):
+            if not SOCKET_CALLERS:
+                marks.append(cpu_s(p.pid))
             break
-    held = int(out.split("HELD")[1].split()[0]) if "HELD" in out else 0
-    a = cpu_s(p.pid)
-    time.sleep(CPU_SECONDS)
-    b = cpu_s(p.pid)
     rest, err = g.communicate(timeout=60)
+    if len(marks) < 3 and SOCKET_CALLERS or len(marks) < 2:
+        raise RuntimeError("loadgen sockets: %s" % (out + rest + err)[-300:])
     r = kv(out + rest)
-    r.update(held=held, cpu=b - a)
+    r.update(held=out.split("HELD")[1].split()[0], cpu_idle=marks[1] - marks[0],
+             cpu_calls=marks[2] - marks[1] if SOCKET_CALLERS else 0.0)
     return r
 
 
@@ -172,6 +178,7 @@ class Nginx:
 
 def main():
     server, node_dir, binary = sys.argv[1:4]
+    poll_server = sys.argv[4] if len(sys.argv) > 4 else None   # the same build waiting with poll, not epoll
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:   # the servers, nginx and the generator each hold thousands of sockets
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -214,8 +221,11 @@ def main():
 
     # idle sockets: the server's CPU while they are open
     sock = []
-    for kind in ("c", "node"):
-        port, p = start_http(server, env) if kind == "c" else node_http(node_dir, env)
+    for kind in ("c", "poll", "node"):
+        if kind == "poll" and not poll_server:
+            sock.append(None)
+            continue
+        port, p = start_http(server if kind == "c" else poll_server, env) if kind != "node" else node_http(node_dir, env)
         try:
             sock.append(idle_sockets(binary, port, p))
         finally:
@@ -288,9 +298,21 @@ def main():
         row(("... p50 / p99; held sessions that answer a ping at the end; peak RSS per replica",
              "%s / %s ms; %s of %d; %s" % (rep["p50_ms"], rep["p99_ms"], rep["held_alive"], IDLE,
                                           " / ".join(mib(x) for x in rep["rss"])), "", "-", ""))
-    cs, ns = sock
+    cs, ps, ns = sock
+
+    def idle(r):
+        return "%.2f s (%s held)" % (r["cpu_idle"], r["open_after_idle"])
+
+    def calling(r):
+        calls = int(r["calls"])
+        return "%.2f s (%d calls, %.2f ms CPU each; %s sockets held)" % (
+            r["cpu_calls"], calls, 1000.0 * r["cpu_calls"] / calls if calls else float("nan"), r["open_at_end"])
+    poll_note = "; built with E2B_MCP_SOCK_POSIX_NO_EPOLL (poll): %s"
     row(("%d idle keep-alive sockets: CPU seconds of the server over %g s (sockets it still holds at the end)" % (SOCKETS, CPU_SECONDS),
-         "%.2f s (%s)" % (cs["cpu"], cs["open_at_end"]), "%.2f s (%s)" % (ns["cpu"], ns["open_at_end"]), "-", ""))
+         idle(cs) + (poll_note % idle(ps) if ps else ""), idle(ns), "-", ""))
+    if SOCKET_CALLERS:
+        row(("... then %d clients calling beside them for %g s: CPU seconds of the server" % (SOCKET_CALLERS, CPU_SECONDS),
+             calling(cs) + (poll_note % calling(ps) if ps else ""), calling(ns), "-", ""))
 
     names = ["build/e2b-mcp", "Node (TS SDK + fetch)"]
     print("| load (simulator answers after %d ms; %g s per window; load average %.1f at the start) | %s | wanted | verdict |"

@@ -15,10 +15,11 @@
          once every active client has its session (or after 5 s). At its end every idle session
          sends a ping on its connection (reconnecting if the server closed it): held, or 404.
          Half the clients speak 2025-06-18, half 2025-03-26.
-     loadgen sockets PORT N SECONDS
+     loadgen sockets PORT N SECONDS [ACTIVE]
          N connections, each sending one stateless request (2026-07-28 server/discover) and then idle;
          prints "HELD n" once all are answered, then holds them SECONDS and says how many the
-         server still holds open.
+         server still holds open. With ACTIVE, it then prints "CALLING", and ACTIVE sessions call
+         e2b_list_sandboxes in a loop beside the idle sockets for SECONDS more ("DONE calls=N").
 
    A 503 counts as refused (the client waits its Retry-After, at most 1 s, and tries again);
    anything else that is not a good answer counts as an error, by kind. Output: key=value
@@ -660,11 +661,12 @@ static int mcp_run(int idle, int active, double secs) {
   return 0;
 }
 
-static int sockets_run(int n, double secs) {
+static int sockets_run(int n, double secs, int active) {
   int i, k;
   double t;
-  init(n);
+  init(n + active);
   for (i = 0; i < n; i++) C[i].role = R_SOCK;
+  for (i = n; i < n + active; i++) C[i].role = R_ACTIVE;
   for (i = 0; i < n; i++) {   /* a few hundred at a time, as the listener's backlog takes them */
     go(&C[i]);
     if (i % 128 == 127) loop_once(1);
@@ -677,11 +679,20 @@ static int sockets_run(int n, double secs) {
   }
   for (k = 0, i = 0; i < n; i++) k += C[i].st == S_HELD;
   printf("HELD %d\n", k);
-  fflush(stdout);
   t = now() + secs;
   while (now() < t) loop_once(50);
   for (k = 0, i = 0; i < n; i++) k += C[i].st == S_HELD && C[i].fd >= 0;
-  printf("sockets=%d open_at_end=%d refused=%lld\n", n, k, refused_init + refused_call + refused_other);
+  printf("sockets=%d open_after_idle=%d\n", n, k);
+  if (active > 0) {   /* then the same sockets with a few clients calling beside them */
+    printf("CALLING %d\n", active);
+    win_start = now();
+    win_end = win_start + secs;
+    for (i = n; i < n + active; i++) go(&C[i]);
+    while (now() < win_end) loop_once(10);
+    for (k = 0, i = 0; i < n; i++) k += C[i].st == S_HELD && C[i].fd >= 0;
+    printf("DONE calls=%lld open_at_end=%d\n", ok_calls, k);
+  }
+  printf("refused=%lld\n", refused_init + refused_call + refused_other);
   report_errors();
   return 0;
 }
@@ -700,8 +711,8 @@ int main(int argc, char **argv) {
   }
   if (argc >= 5 && strcmp(argv[1], "sockets") == 0) {
     port = atoi(argv[2]);
-    return sockets_run(atoi(argv[3]), atof(argv[4]));
+    return sockets_run(atoi(argv[3]), atof(argv[4]), argc >= 6 ? atoi(argv[5]) : 0);
   }
-  fprintf(stderr, "usage: loadgen floor PORT CONNS SECONDS KEY | mcp PORT IDLE ACTIVE SECONDS | sockets PORT N SECONDS\n");
+  fprintf(stderr, "usage: loadgen floor PORT CONNS SECONDS KEY | mcp PORT IDLE ACTIVE SECONDS | sockets PORT N SECONDS [ACTIVE]\n");
   return 2;
 }

@@ -7,7 +7,7 @@
 # 139c53d): the concurrency table's old build; BENCH_BEFORE (default 10f6c92, the header before
 # the layered redesign): the before-and-after rows. BENCH_LOAD_SECONDS (5), BENCH_LOAD_IDLE (1000),
 # BENCH_LOAD_ACTIVE (256), BENCH_LOAD_FLOOR (256), BENCH_LOAD_REPLICAS (3), BENCH_LOAD_SOCKETS (2000),
-# BENCH_LOAD_CPU_SECONDS (10): the load table (bench/load.py).
+# BENCH_LOAD_CPU_SECONDS (10), BENCH_LOAD_SOCKET_CALLERS (8): the load table (bench/load.py).
 set -u
 cd "$(dirname "$0")/.."
 B=build/bench
@@ -211,9 +211,15 @@ fi
 # ---- an organisation's load: a thousand held sessions, 256 calling, replicas, idle sockets ----
 # bench/loadgen.c holds the connections (one thread, epoll); bench/load.py runs it against this
 # build and the Node connector, the same simulator, in this run (bench/README.md).
+# Where the POSIX port waits with epoll, the same server built to wait with poll shows the difference.
 cp bench/node-connector.mjs build/npm/bench/ 2>>"$log"
+POLL=""
+if grep -q E2B_MCP_SOCK_POSIX_NO_EPOLL e2b_mcp.h &&
+   gcc -std=c99 -O2 -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_SOCK_POSIX_NO_EPOLL -I. -o $B/bin/e2b-mcp-poll examples/e2b-mcp.c -lbearssl >>"$log" 2>&1; then
+  POLL=$B/bin/e2b-mcp-poll
+fi
 if gcc -std=c99 -Wall -Wextra -O2 -o $B/loadgen bench/loadgen.c >>"$log" 2>&1; then
-  echo && python3 bench/load.py $DYN build/npm/bench $B/loadgen 2>>"$log" || echo "(load: failed, see $log)"
+  echo && python3 bench/load.py $DYN build/npm/bench $B/loadgen $POLL 2>>"$log" || echo "(load: failed, see $log)"
 else
   echo "(load: bench/loadgen.c did not build, see $log)"
 fi
