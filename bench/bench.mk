@@ -1,10 +1,18 @@
-# bench/bench.mk - `make bench`, included by the top Makefile; not part of `make test`.
+# bench/bench.mk - `make bench`, included by the top Makefile; not part of `make test` (its load
+# generator's own test is: test-bench-loadgen).
 # Prints ONE table (sizes, RAM, speed, each beside its budget); bench/README.md says how each
 # figure is measured, bench/RESULTS.md holds the last run written up for the README.
 #   make bench                       the table (also in build/bench/table.md)
 #   make bench BENCH_CALLS=N BENCH_COLD=N   sample counts (default 1000 calls, 300 cold starts)
 #   BENCH_LOAD_SECONDS=N make bench  the load table's window (default 5 s; bench/load.py: BENCH_LOAD_*)
-.PHONY: bench deps-bench bench-npm
+.PHONY: bench deps-bench bench-npm test-bench-loadgen
+# In make test: the load generator of the load table counts what happened (bench/test_loadgen.py).
+TEST_SUITES += bench-loadgen
+test-bench-loadgen:
+	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@mkdir -p $(BUILD)/bench && $(CC) -std=c99 -Wall -Wextra -pedantic -Werror -O2 -o $(BUILD)/bench/loadgen bench/loadgen.c || \
+	  { echo "FAIL build bench/loadgen.c"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 120 python3 bench/test_loadgen.py $(BUILD)/bench/loadgen
 deps-bench:
 	@scripts/install-deps.sh core tls static cross bench >/dev/null
 # The Node connector of the concurrency figures: the official TypeScript MCP SDK from npm.

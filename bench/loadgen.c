@@ -308,9 +308,24 @@ static int parse(const char *p, int n, int eof, int head_only, struct answer *a)
 static int has(const char *b, int n, const char *s) {
   return memmem(b, (size_t)n, s, strlen(s)) != NULL;
 }
+/* whether a member named key ("\"key\"") has the value true; inside a JSON string a quote is
+   escaped, so the name found is a member's */
+static int is_true(const char *b, int n, const char *key) {
+  const char *p = b, *e = b + n;
+  size_t k = strlen(key);
+  while ((p = memmem(p, (size_t)(e - p), key, k)) != NULL) {
+    p += k;
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
+    if (p >= e || *p != ':') continue;
+    p++;
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
+    if (e - p >= 4 && memcmp(p, "true", 4) == 0) return 1;
+  }
+  return 0;
+}
 /* a JSON-RPC answer with a result and no isError (JSON or one SSE event) */
 static int good_result(const struct answer *a) {
-  return has(a->body, a->blen, "\"result\"") && !has(a->body, a->blen, "\"isError\":true");
+  return has(a->body, a->blen, "\"result\"") && !is_true(a->body, a->blen, "\"isError\"");
 }
 
 static double retry_of(const struct answer *a) {
@@ -372,13 +387,16 @@ static void answered(struct conn *c, const struct answer *a) {
     c->step = P_CALL;
     go(c);
     return;
-  case P_CALL:
-    if (t >= win_start && t <= win_end) {
-      calls_total++;
-      if (a->status == 200 && good_result(a)) {
+  case P_CALL:   /* good calls count inside the window, errors whenever they come */
+    if (a->status == 200 && good_result(a)) {
+      if (t >= win_start && t <= win_end) {
+        calls_total++;
         ok_calls++;
         if (nlat < MAXLAT) lat[nlat++] = (float)((t - c->t0) * 1000);
-      } else if (a->status == 404) err_404++;
+      }
+    } else {
+      if (t >= win_start && t <= win_end) calls_total++;
+      if (a->status == 404) err_404++;
       else if (a->status != 200) err_status++;
       else err_result++;
     }
@@ -417,8 +435,7 @@ static void failed(struct conn *c, int why) {
     return;
   }
   if (c->role == R_GET) { get_refused++; c->st = S_DONE; return; }
-  if (c->role == R_ACTIVE && c->step == P_CALL && !(c->t0 >= win_start && c->t0 <= win_end)) { /* outside the window */ }
-  else if (why == 't') err_timeout++;
+  if (why == 't') err_timeout++;
   else if (why == 'b') err_big++;
   else if (why == 'c') err_connect++;
   else err_reset++;
