@@ -163,18 +163,41 @@
 #ifndef E2B_MCP_MSG_TOKENS
 #define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, 96)
 #endif
-/* E2B_MCP_CALLS: tool calls in flight (call slots), each with its own E2B
-   connection, REQ_MAX and RESP_MAX; a slot's pages are touched only once used. */
+/* E2B_MCP_CALLS: tool calls in flight (call slots): each holds a call's own
+   state (about 4 KB on the desktop) and its E2B connection, kept open from
+   call to call; its buffers come from E2B_MCP_CALL_BUFS. */
 #ifndef E2B_MCP_CALLS
-#define E2B_MCP_CALLS        E2B_MCP__D(32, 1)
+#define E2B_MCP_CALLS        E2B_MCP__D(256, 1)
+#endif
+/* E2B_MCP_CALL_BUFS: the pool of E2B buffers (REQ_MAX + RESP_MAX each) the
+   calls share: a call holds one from its start to its answer (while it asks
+   its user too: its request is built in it), then gives it back. A call that
+   finds no free slot or buffer waits in the engine's queue (E2B_MCP_QUEUE).
+   The lowest free buffer is taken first, so a buffer's pages are touched
+   only once that many calls ran at once, and only as far as its answers
+   reached. */
+#ifndef E2B_MCP_CALL_BUFS
+#define E2B_MCP_CALL_BUFS    E2B_MCP_CALLS
+#endif
+/* The desktop's slots share a pool of buffers; the small profile's slot
+   owns its buffer (one slot, one buffer: nothing to keep track of, and not
+   a byte more RAM), unless it is given fewer buffers than slots. */
+#if !defined(E2B_MCP_SMALL) || E2B_MCP_CALL_BUFS < E2B_MCP_CALLS
+#  define E2B_MCP__POOL 1
+#endif
+/* E2B_MCP_QUEUE: calls waiting for a call slot or buffer, started in the
+   order they came; one more is refused as busy (over HTTP: 503 with
+   Retry-After). */
+#ifndef E2B_MCP_QUEUE
+#define E2B_MCP_QUEUE        E2B_MCP__D(1024, 1)
 #endif
 /* E2B_MCP_REQ_MAX: one E2B request head (request line and headers), per call
-   slot. */
+   buffer. */
 #ifndef E2B_MCP_REQ_MAX
 #define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, 768)
 #endif
-/* E2B_MCP_RESP_MAX: one E2B response (head and body), per call slot; it also
-   holds the request body before it is sent, and the consent question. */
+/* E2B_MCP_RESP_MAX: one E2B response (head and body), per call buffer; it
+   also holds the request body before it is sent, and the consent question. */
 #ifndef E2B_MCP_RESP_MAX
 #define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, 5120)
 #endif
@@ -296,18 +319,29 @@
 /* E2B_MCP_NO_HTTP: leave the Streamable HTTP transport out (and its slots). */
 /* E2B_MCP_HTTP: keep the Streamable HTTP transport with E2B_MCP_SOCK_CUSTOM
    (a port that has listen, accept and random); the POSIX port always has it. */
-/* E2B_MCP_HTTP_CONNS: connection slots, the clients served at once (a slot
-   holds one request: HTTP_HEAD_MAX + MSG_MAX). One more takes the longest
-   idle one's slot, else the slowest incomplete request's (408), else gets 503
-   with Retry-After. */
+/* E2B_MCP_HTTP_CONNS: connection slots, the clients connected at once
+   (a few hundred bytes each: a request's bytes go to a buffer of
+   E2B_MCP_HTTP_BUFS). One more takes the longest idle one's slot, else the
+   slowest incomplete request's (408), else gets 503 with Retry-After. */
 #ifndef E2B_MCP_HTTP_CONNS
-#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(64, 2)
+#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(1536, 2)
 #endif
-/* E2B_MCP_HTTP_SESSIONS: session slots (Mcp-Session-Id) of 2025 clients; a
-   new one replaces the least recently used; 0 leaves them out (2026-07-28
-   clients only over HTTP: they hold none). */
+/* E2B_MCP_HTTP_BUFS: request buffers (HTTP_HEAD_MAX + MSG_MAX each) the
+   connections share: one is held from a request's first byte until its
+   answer has left (a tool call's connection holds it while the call runs or
+   waits in the queue); an idle connection holds none. A connection that
+   finds none free is not read until one is (its request waits in the
+   socket). */
+#ifndef E2B_MCP_HTTP_BUFS
+#define E2B_MCP_HTTP_BUFS     E2B_MCP__D(512, 2)
+#endif
+/* E2B_MCP_HTTP_SESSIONS: session slots (Mcp-Session-Id) of 2025 clients
+   (about 80 bytes each); a new one replaces the least recently used one
+   that no open connection last used and no call runs in (else 503 with
+   Retry-After); 0 leaves them out (2026-07-28 clients only over HTTP: they
+   hold none). */
 #ifndef E2B_MCP_HTTP_SESSIONS
-#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(128, 2)
+#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(2048, 2)
 #endif
 /* E2B_MCP_HTTP_HEAD_MAX: one request's line and headers (a longer one gets
    431). */
@@ -404,9 +438,10 @@
 #  define E2B_MCP__HTTP 1
 #endif
 /* E2B_MCP_SOCK_POSIX_WAIT_MAX: the sockets one wait of the POSIX port may
-   watch (the library watches at most its HTTP slots and its calls). */
+   watch (the library watches at most its listener, HTTP slots, lingering
+   sockets and calls, and stdin). */
 #ifndef E2B_MCP_SOCK_POSIX_WAIT_MAX
-#define E2B_MCP_SOCK_POSIX_WAIT_MAX 256
+#define E2B_MCP_SOCK_POSIX_WAIT_MAX (2 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
 #endif
 /* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates (the
    BearSSL port's) and the expiry of a requestState (default time(NULL));
@@ -1188,6 +1223,14 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
 
 /* >>engine: calls in flight, and the seam a transport uses -------------------- */
 
+/* A call's buffers: from the server's pool (E2B_MCP_CALL_BUFS), held from
+   the call's start to its end (its slot's rq.buf is req, rq.body_buf resp);
+   without a pool, the slot's own. */
+typedef struct e2b_mcp__buf {
+  char req[E2B_MCP_REQ_MAX];  /* the request the exchange sends (and the body, in resp, before the answer) */
+  char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
+} e2b_mcp__buf;
+
 /* One tool call in flight (>>engine): everything a call needs while it waits
    for its user or for E2B (a two-phase tool's, or a simple custom tool's
    that asked). What one step uses and drops
@@ -1216,8 +1259,9 @@ typedef struct e2b_mcp__slot {
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
   e2b_mcp_conn conn;          /* kept open between calls */
-  char req[E2B_MCP_REQ_MAX];  /* the request the exchange sends (and the body, in resp, before the answer) */
-  char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
+#ifndef E2B_MCP__POOL
+  e2b_mcp__buf own;           /* its buffer (no pool) */
+#endif
 } e2b_mcp__slot;
 
 /* ---- the engine seam: what a transport of your own uses ----
@@ -1232,17 +1276,19 @@ typedef struct e2b_mcp__slot {
    submit parses the message once and answers what it can at once, through
    the sink, before it returns (initialize, tools/list, a simple custom
    tool): E2B_MCP_ANSWERED. A tool call that talks to E2B or asks its user is
-   deferred (E2B_MCP_DEFERRED): it waits in a call slot and is answered
+   deferred (E2B_MCP_DEFERRED): it waits in a call slot, with a buffer from
+   the pool, and is answered
    later, through a copy of the sink, from inside e2b_mcp_step; so is any
    tool's question to the user, which goes out as elicitation/create and
    whose answer comes back as a message like any other (submit it). When
-   every call slot is busy, a tools/call that needs one is queued
+   no call slot or no buffer is free, a tools/call that needs one is queued
    (E2B_MCP_QUEUED) in the engine's one queue of calls waiting for a slot,
    if the transport keeps its text (origin.keep): calls start from
    there in the order they came, from e2b_mcp_step, as slots free. Else, or
-   when the queue is full, or when a call of the same sink waits for its
-   user's answer (which may be behind this message in the same stream), it
-   is answered that the server is busy. Nothing in the engine waits (but a
+   when the queue is full (E2B_MCP_QUEUE), or when a call of the same sink
+   waits for its user's answer (which may be behind this message in the
+   same stream), it is answered that the server is busy (a transport that
+   says busy its own way, as HTTP's 503, learns it from e2b_mcp_peek first). Nothing in the engine waits (but a
    2025-03-26 batch, which is answered as one array: its tool calls run to
    their end inside submit): keep calling watch/step until
    e2b_mcp_calls_in_flight is 0. The text needs to
@@ -1275,11 +1321,13 @@ E2B_MCP_DEF int  e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx);
    (HTTP: a new session for an initialize, none for a 2026-07-28 request):
    json (one JSON value, or one too big to read: the core answers it),
    initialize (a request in it is one), modern (of the stateless revision,
-   wire: its headers). It parses the text; an e2b_mcp_submit of the same
+   wire: its headers), busy (a tools/call that needs a call slot, when none
+   is free and the queue is full: submitted, it is answered that the server
+   is busy). It parses the text; an e2b_mcp_submit of the same
    text (the same pointer and length) that comes next uses that parse: peek
    only what you then submit, or answer yourself and peek again before the
    next submit of other text in the same place. */
-typedef struct e2b_mcp_kind { int json, initialize, modern; } e2b_mcp_kind;
+typedef struct e2b_mcp_kind { int json, initialize, modern, busy; } e2b_mcp_kind;
 E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_wire *wire, e2b_mcp_kind *k);
 /* The sockets the calls wait on, into p[0..cap) (cap >= E2B_MCP_CALLS), each
    with what it waits for; lowers *timeout_ms (-1: no limit) to the next
@@ -1321,7 +1369,6 @@ typedef struct e2b_mcp__queued {
   e2b_mcp_origin from;
   e2b_mcp_sink sink;
 } e2b_mcp__queued;
-#define E2B_MCP__QUEUE E2B_MCP__D(64, 1)   /* the small profile: one call in its slot, one waiting */
 
 /* Closes the E2B connections kept open between calls. */
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
@@ -1377,8 +1424,11 @@ typedef struct e2b_mcp__http_session {
   e2b_mcp_session mcp;
   char id[33];                /* 32 hex digits, random */
   int used;
+  int conns;                  /* open connections whose last request was in it: never replaced meanwhile */
   unsigned long last_use;     /* the transport's use counter when last used: LRU order */
 } e2b_mcp__http_session;
+
+#define E2B_MCP__HS_BUF (E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX)
 
 typedef struct e2b_mcp__http_conn {
   e2b_mcp_sock sock;
@@ -1394,6 +1444,7 @@ typedef struct e2b_mcp__http_conn {
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
+  int tied;                   /* the session its last request was in (its conns counts it), -1 none */
   e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
   e2b_mcp_wire wire_v;
   int send_sid;               /* the answer carries Mcp-Session-Id */
@@ -1402,7 +1453,7 @@ typedef struct e2b_mcp__http_conn {
   size_t cls_len;
   char cls[96];               /* a message's start, until it says what it is (a request to the
                                  client has a short number id; a longer start is an answer) */
-  char buf[E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX];
+  char *buf;                  /* its request buffer (E2B_MCP__HS_BUF bytes) from the pool, NULL: none */
 } e2b_mcp__http_conn;
 
 typedef struct e2b_mcp_http {
@@ -1419,6 +1470,10 @@ typedef struct e2b_mcp_http {
   unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
+  int nfree, ntouched;        /* request buffers free (their indexes in free_bufs, the last freed on top); touched so far */
+  int free_bufs[E2B_MCP_HTTP_BUFS];
+  /* the request buffers last: never cleared as a whole, so pages no request needed stay out of memory */
+  char bufs[E2B_MCP_HTTP_BUFS][E2B_MCP__HS_BUF];
 } e2b_mcp_http;
 #endif
 
@@ -1469,8 +1524,12 @@ struct e2b_mcp_server {
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
   const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
-  e2b_mcp__queued queue[E2B_MCP__QUEUE];   /* calls waiting for a slot, oldest first (>>engine) */
+  e2b_mcp__queued queue[E2B_MCP_QUEUE];    /* calls waiting for a slot, oldest first (>>engine) */
   int nqueue;
+#ifdef E2B_MCP__POOL
+  int nbufs;                  /* call buffers touched so far (the rest never were) */
+  int bufs_used;              /* of them held by a call */
+#endif
   int (*held)(const e2b_mcp_server *s);   /* a transport's answers still leaving (e2b_mcp_calls_in_flight) */
   size_t peek_n;              /* e2b_mcp_peek: 1 + the length of the text parsed in mtok (0: none), */
   const char *peek_msg;       /* and where it is */
@@ -1485,6 +1544,10 @@ struct e2b_mcp_server {
   char out[E2B_MCP_OUT_CHUNK];
   char errmsg[E2B_MCP_ERRMSG_MAX];
   e2b_mcp__slot slots[E2B_MCP_CALLS];   /* the tool calls in flight (>>engine); the first nslots were used */
+#ifdef E2B_MCP__POOL
+  e2b_mcp__buf bufs[E2B_MCP_CALL_BUFS]; /* their buffers (>>engine), shared */
+  unsigned char bufs_held[E2B_MCP_CALL_BUFS];   /* bufs[i] is a call's (valid for the first nbufs) */
+#endif
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
 #endif
@@ -5669,19 +5732,40 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
    call starts, and while its answer is shaped and written. */
 enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B, E2B_MCP__CS_RUN };
 
-/* A free slot: one used before (its connection may be open), else the next
-   one never used (slots a server never needs stay out of memory). */
+/* A free slot with a buffer from the pool (NULL when either is missing):
+   the slot one used before (its connection may be open), else the next one
+   never used; the lowest free buffer (so slots and buffers a server never
+   needs stay out of memory). */
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
+  e2b_mcp__slot *k;
   int i;
+#ifdef E2B_MCP__POOL
+  int b;
+  if (s->bufs_used == E2B_MCP_CALL_BUFS) return NULL;
+#endif
   for (i = 0; i < s->nslots && s->slots[i].state != E2B_MCP__CS_FREE; i++) {}
   if (i == E2B_MCP_CALLS) return NULL;
+#ifdef E2B_MCP__POOL
+  for (b = 0; b < s->nbufs && s->bufs_held[b]; b++) {}
+  if (b == s->nbufs) s->nbufs++;
+  s->bufs_held[b] = 1;
+  s->bufs_used++;
+#endif
   if (i == s->nslots) {
     s->slots[i].conn.open = 0;
     s->slots[i].conn.sock.h = -1;
     s->nslots++;
   }
-  memset(&s->slots[i], 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
-  return &s->slots[i];
+  k = &s->slots[i];
+  memset(k, 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
+#ifdef E2B_MCP__POOL
+  k->rq.buf = s->bufs[b].req;
+  k->rq.body_buf = s->bufs[b].resp;
+#else
+  k->rq.buf = k->own.req;
+  k->rq.body_buf = k->own.resp;
+#endif
+  return k;
 }
 /* How many slots hold a call; *asking, *talking (when not NULL): whether one
    waits for its user, one for E2B. */
@@ -5696,13 +5780,30 @@ static int e2b_mcp__calls_busy(const e2b_mcp_server *s, int *asking, int *talkin
   if (talking) *talking = t;
   return n;
 }
-static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
+/* Whether a call could take a slot and a buffer now. */
+static int e2b_mcp__can_claim(const e2b_mcp_server *s) {
+#ifdef E2B_MCP__POOL
+  if (s->bufs_used == E2B_MCP_CALL_BUFS) return 0;
+#endif
+  return e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS;
+}
+/* k's call ended: the slot is free, its buffer back in the pool. */
+static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
   k->cl.io = E2B_MCP__IO_IDLE;
   k->has_sink = 0;
   if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
     memset(k->client_key, 0, sizeof k->client_key);
-    memset(k->req, 0, k->rq.w.len < sizeof k->req ? k->rq.w.len : sizeof k->req);
+    memset(k->rq.buf, 0, k->rq.w.len < E2B_MCP_REQ_MAX ? k->rq.w.len : E2B_MCP_REQ_MAX);
+  }
+  if (k->rq.buf) {
+#ifdef E2B_MCP__POOL
+    s->bufs_held[((e2b_mcp__buf *)(void *)k->rq.buf) - s->bufs] = 0;   /* req is a buffer's first member */
+    s->bufs_used--;
+#else
+    (void)s;
+#endif
+    k->rq.buf = k->rq.body_buf = NULL;
   }
 }
 
@@ -5729,7 +5830,7 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
     m = &own;
   }
   e2b_mcp__call_write(s, k, m);
-  e2b_mcp__slot_free(k);
+  e2b_mcp__slot_free(s, k);
 }
 
 /* What k's E2B client is given of the server: the URL its request goes to
@@ -5756,7 +5857,7 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
-  e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->rq.body_buf, E2B_MCP_RESP_MAX);
   e2b_mcp__slot_io(s, k);
 }
 
@@ -5834,8 +5935,8 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   c->cx = &k->cx;
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
-  k->rq.buf = k->req; k->rq.cap = sizeof k->req;
-  k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
+  k->rq.cap = E2B_MCP_REQ_MAX;   /* rq.buf and rq.body_buf: the slot's buffer */
+  k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
   k->state = E2B_MCP__CS_E2B;
   e2b_mcp__result_reset(c);
   if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;
@@ -5872,7 +5973,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   return k;
 answered:
   e2b_mcp__call_write(s, k, m);
-  e2b_mcp__slot_free(k);
+  e2b_mcp__slot_free(s, k);
   return NULL;
 }
 
@@ -5899,8 +6000,8 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
 static void e2b_mcp__custom_add(e2b_mcp__slot *k, const char *p, size_t n) {
   if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) { p = "null"; n = 4; }   /* an answer too long to keep: none */
   if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) return;   /* not even that: a question is asked only with room for it */
-  k->resp[k->said++] = ',';
-  memcpy(k->resp + k->said, p, n);
+  k->rq.body_buf[k->said++] = ',';
+  memcpy(k->rq.body_buf + k->said, p, n);
   k->said += n;
   k->call.answered++;
 }
@@ -5914,14 +6015,14 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
   if (!k) {   /* its first question: a slot to wait in, with the params for its next run */
     size_t pn = (size_t)(c->tok[c->params].end - c->tok[c->params].start);
     if (pn + 16 > E2B_MCP_RESP_MAX || (k = e2b_mcp__slot_claim(s)) == NULL) return -2;
-    k->resp[0] = '[';
-    memcpy(k->resp + 1, c->js + c->tok[c->params].start, pn);
+    k->rq.body_buf[0] = '[';
+    memcpy(k->rq.body_buf + 1, c->js + c->tok[c->params].start, pn);
     k->said = 1 + pn;
     k->state = E2B_MCP__CS_RUN;
   }
   id = ++s->next_ask_id;
   if (e2b_mcp__ask_send(s, c->cx, c->sink, id, message, schema, strlen(schema)) != 0) {
-    if (!c->slot) e2b_mcp__slot_free(k);
+    if (!c->slot) e2b_mcp__slot_free(s, k);
     return -2;
   }
   c->slot = k;
@@ -5964,7 +6065,7 @@ static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, 
 
 /* Ends k now without an answer: a question dropped, or a read cut off (its
    log line says so). */
-static void e2b_mcp__call_drop(e2b_mcp__slot *k, const char *why) {
+static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *why) {
   if (k->state == E2B_MCP__CS_E2B) {
     char what_req[E2B_MCP__D(160, 96)];
     e2b_mcp__conn_close(&k->conn);   /* the read ends */
@@ -5972,7 +6073,7 @@ static void e2b_mcp__call_drop(e2b_mcp__slot *k, const char *why) {
     e2b_mcp_log(&k->call, "info", "%s on %s: %s", what_req, k->rq.base->host, why);
   }
   k->call.cancelled = 1;
-  e2b_mcp__slot_free(k);
+  e2b_mcp__slot_free(s, k);
 }
 
 /* The server stops: a question or a read ends now, answered so. */
@@ -6018,7 +6119,7 @@ E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
     if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
     k->has_sink = 0;
     k->call.sink = NULL;
-    if (k->state == E2B_MCP__CS_ASKING) e2b_mcp__slot_free(k);
+    if (k->state == E2B_MCP__CS_ASKING) e2b_mcp__slot_free(s, k);
   }
 }
 
@@ -6068,7 +6169,7 @@ E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
 E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *timeout_ms) {
   unsigned long now = e2b_mcp__now_ms(s);
   int i, n = 0;
-  if (s->nqueue && e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS) *timeout_ms = 0;   /* a queued call can start */
+  if (s->nqueue && e2b_mcp__can_claim(s)) *timeout_ms = 0;   /* a queued call can start */
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
@@ -6089,7 +6190,7 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
   e2b_mcp_call *c = &k->call;
   e2b_mcp__msg m;
   if (add) e2b_mcp__custom_add(k, add, strlen(add));
-  k->resp[k->said] = ']';
+  k->rq.body_buf[k->said] = ']';
   memset(&m, 0, sizeof m);
   m.sink = k->has_sink ? &k->sink : NULL;
   m.cx = &k->cx;
@@ -6097,10 +6198,10 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
   k->state = E2B_MCP__CS_RUN;
   k->decided = 0; k->drop = NULL; k->until = 0;
   e2b_mcp__result_reset(c);
-  if (e2b_mcp__parse(k->resp, k->said + 1, s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) {   /* cannot be: it was JSON when it came */
+  if (e2b_mcp__parse(k->rq.body_buf, k->said + 1, s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) {   /* cannot be: it was JSON when it came */
     e2b_mcp_result_error(c, "The answer to the question could not be read back.");
   } else {
-    c->js = k->resp; c->tok = s->rtok; c->params = 1;
+    c->js = k->rq.body_buf; c->tok = s->rtok; c->params = 1;
     c->args = e2b_mcp__tok_get(c->js, c->tok, 1, "arguments");
     if (c->args >= 0 && c->tok[c->args].type != JSMN_OBJECT) c->args = -1;
     c->sink = m.sink; c->msg = &m; c->asks = 0;
@@ -6139,7 +6240,7 @@ static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
    in the same stream: it would never come). 1 when queued. */
 static int e2b_mcp__queue_add(e2b_mcp_server *s, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
   int i;
-  if (!from || !from->keep || s->nqueue >= E2B_MCP__QUEUE) return 0;
+  if (!from || !from->keep || s->nqueue >= E2B_MCP_QUEUE) return 0;
   for (i = 0; i < s->nslots; i++)
     if (s->slots[i].state == E2B_MCP__CS_ASKING && s->slots[i].has_sink && s->slots[i].sink.ctx == out->ctx) return 0;
   s->queue[s->nqueue].msg = from->keep;
@@ -6180,7 +6281,7 @@ E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, con
   if (s->peek_n == n + 1 && s->peek_msg == msg) ntok = s->peek_ntok;   /* e2b_mcp_peek parsed it just now */
   else ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
   s->peek_n = 0;
-  if ((s->nqueue || e2b_mcp__calls_busy(s, NULL, NULL) == E2B_MCP_CALLS) && e2b_mcp__needs_slot(s, msg, ntok) &&
+  if ((s->nqueue || !e2b_mcp__can_claim(s)) && e2b_mcp__needs_slot(s, msg, ntok) &&
       e2b_mcp__queue_add(s, n, from, out)) return E2B_MCP_QUEUED;
   return e2b_mcp__submit_parsed(s, msg, n, from, out, ntok);
 }
@@ -6195,6 +6296,7 @@ E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, cons
   if (ntok <= 0 || !e2b_mcp__only_space(msg + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
   k->json = 1;
   k->modern = s->mtok[0].type == JSMN_OBJECT && e2b_mcp__is_modern(msg, s->mtok, 0, wire);
+  k->busy = s->nqueue >= E2B_MCP_QUEUE && !e2b_mcp__can_claim(s) && e2b_mcp__needs_slot(s, msg, ntok);
   c = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
   for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; c-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
     int m = s->mtok[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(msg, s->mtok, i, "method") : -1;
@@ -6210,7 +6312,7 @@ E2B_MCP_DEF int e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx) {
 
 /* Calls that waited for a slot start, in the order they came, while slots are free. */
 static void e2b_mcp__queue_start(e2b_mcp_server *s) {
-  while (s->nqueue && e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS) {
+  while (s->nqueue && e2b_mcp__can_claim(s)) {
     e2b_mcp__queued q = s->queue[0];
     int ntok;
     memmove(s->queue, s->queue + 1, (size_t)(s->nqueue - 1) * sizeof s->queue[0]);
@@ -6239,7 +6341,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
       k->call.cancelled = 1;   /* its answer came first: the tool reads the cancel, and its result goes nowhere */
       k->drop = NULL;
     }
-    if (k->drop) { e2b_mcp__call_drop(k, k->drop); continue; }
+    if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
       if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
       else e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
@@ -6258,7 +6360,8 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
 static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
   e2b_mcp__slot *k = e2b_mcp__slot_claim(c->srv);
   if (!k) {
-    e2b_mcp_result_error(c, "Server busy: all %d call slots are in use. Try again when a call has been answered.", (int)E2B_MCP_CALLS);
+    e2b_mcp_result_error(c, "Server busy: all %d call slots or all %d call buffers are in use. Try again when a call has been answered.",
+                         (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS);
     return;
   }
   k->call = *c;
@@ -6273,12 +6376,12 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
   e2b_mcp__slot *k = e2b_mcp__slot_claim(s);
   if (!k) {
     char text[200];
-    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
-                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
+    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots or all %d call buffers are in use. Wait for an answer, "
+                 "then call again (no request was sent to E2B).", (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS);
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
     return;
   }
-  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(k); return; }
+  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(s, k); return; }
   if (e2b_mcp__call_start(s, m, k, id, NULL) && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);
 }
 
@@ -6522,6 +6625,24 @@ static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, 
    previous answer has all left (DRAIN, then c->hold in e2b_mcp_http_step): a
    client that does not read gets no more answers piled up behind the ones it
    leaves unread. */
+/* ---- request buffers: a pool the connections share ----
+   A connection takes one when its request's first bytes are read and gives
+   it back once the answer has all left: an idle one holds none. The last
+   one given back is taken first, and one never used only when none is free
+   (so the pages of buffers no request needed stay out of memory). */
+static int e2b_mcp__hs_buf_free(const e2b_mcp_http *h) { return h->nfree > 0 || h->ntouched < E2B_MCP_HTTP_BUFS; }
+static int e2b_mcp__hs_buf_take(e2b_mcp_http *h, e2b_mcp__http_conn *c) {
+  if (c->buf) return 0;
+  if (h->nfree > 0) c->buf = h->bufs[h->free_bufs[--h->nfree]];
+  else if (h->ntouched < E2B_MCP_HTTP_BUFS) c->buf = h->bufs[h->ntouched++];
+  return c->buf ? 0 : -1;
+}
+static void e2b_mcp__hs_buf_give(e2b_mcp_http *h, e2b_mcp__http_conn *c) {
+  if (!c->buf) return;
+  h->free_bufs[h->nfree++] = (int)((c->buf - h->bufs[0]) / E2B_MCP__HS_BUF);
+  c->buf = NULL;
+}
+
 static void e2b_mcp__hs_push(e2b_mcp__http_conn *c) {   /* what the socket takes now */
   while (!c->dead && c->qoff < c->qend) {
     int r = c->sock.port->send(c->sock.port->user, &c->sock, (const unsigned char *)c->buf + c->qoff, c->qend - c->qoff);
@@ -6533,13 +6654,14 @@ static void e2b_mcp__hs_push(e2b_mcp__http_conn *c) {   /* what the socket takes
 }
 static int e2b_mcp__hs_queue(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
   unsigned long to = e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
+  if (!c->buf && e2b_mcp__hs_buf_take(&s->http, c)) c->dead = 1;   /* an answer without a request: none is */
   while (n && !c->dead) {
-    size_t room = sizeof c->buf - c->qend, k;
+    size_t room = E2B_MCP__HS_BUF - c->qend, k;
     if (room < n && c->qoff > c->qbase) {   /* close the gap the socket left */
       memmove(c->buf + c->qbase, c->buf + c->qoff, c->qend - c->qoff);
       c->qend -= c->qoff - c->qbase;
       c->qoff = c->qbase;
-      room = sizeof c->buf - c->qend;
+      room = E2B_MCP__HS_BUF - c->qend;
     }
     if (room == 0) {   /* the client does not keep up with a long answer: wait for it, within the write timeout */
       unsigned long start = e2b_mcp__now_ms(s);
@@ -6577,6 +6699,15 @@ static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
   e2b_mcp__hs_close(s, k);
 }
 
+/* The session c's last request was in (its conns count: it is not replaced
+   while a connection that used it is open). */
+static void e2b_mcp__hs_tie(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si) {
+  if (c->tied == si) return;
+  if (c->tied >= 0) s->http.sessions[c->tied].conns--;
+  if (si >= 0) s->http.sessions[si].conns++;
+  c->tied = si;
+}
+
 static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
   e2b_mcp_sink_gone(s, c);   /* its call runs on, answering nobody */
   e2b_mcp__hs_push(c);           /* what the socket still takes of a last answer */
@@ -6584,6 +6715,8 @@ static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int 
   else e2b_mcp__hs_close(s, &c->sock);
   c->sock.h = -1;
   c->state = E2B_MCP__HC_FREE;
+  e2b_mcp__hs_tie(s, c, -1);
+  e2b_mcp__hs_buf_give(&s->http, c);
 }
 
 static const char *e2b_mcp__hs_reason(int status) {
@@ -6737,10 +6870,12 @@ static int e2b_mcp__hs_find_session(e2b_mcp_server *s, const char *id, size_t n)
     if (s->http.sessions[i].used && memcmp(s->http.sessions[i].id, id, 32) == 0) return i;
   return -1;
 }
-/* A fresh session; the least recently used one makes room (its client gets
-   404 and starts over), never the one whose call waits for an answer. */
-/* A new session in the free or least recently used slot; its id is random,
-   or the one the balancer named (32 lowercase hex digits, not in use). */
+/* A new session in a free slot, else in the least recently used one that no
+   open connection last used (its client is idle: it gets 404 and starts
+   over); never one whose client is connected, so never one whose call waits
+   for an answer. Its id is random, or the one the balancer named (32
+   lowercase hex digits, not in use). -1: every session's client is
+   connected. */
 static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t named_n) {
   static const char hex[] = "0123456789abcdef";
   unsigned char rnd[16];
@@ -6748,19 +6883,17 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
   if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
   e2b_mcp__http_session *x;
   for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
-    int k, busy = 0;
     x = &s->http.sessions[i];
-    /* a session whose call is running (it waits for E2B or its user) keeps its
-       slot, even if ended by DELETE meanwhile: the call answers with its state */
-    for (k = 0; k < E2B_MCP_HTTP_CONNS; k++)
-      if ((s->http.conns[k].state == E2B_MCP__HC_BUSY || s->http.conns[k].state == E2B_MCP__HC_CALL) && s->http.conns[k].sess == i) busy = 1;
-    if (busy) continue;
+    /* a session whose client is connected keeps its slot; so does one whose
+       call is running (it waits for E2B or its user), even if ended by
+       DELETE meanwhile: the call answers with its state */
+    if (x->conns) continue;
     if (!x->used) { pick = i; break; }
     if (pick < 0 || x->last_use < s->http.sessions[pick].last_use) pick = i;
   }
   if (pick < 0 || (!named && (!s->net->random || s->net->random(s->net->user, rnd, sizeof rnd) != 0))) return -1;
   x = &s->http.sessions[pick];
-  memset(x, 0, sizeof *x);
+  memset(x, 0, sizeof *x);   /* conns is 0: it was picked so */
   if (named) memcpy(x->id, named, 32);
   else for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
   x->id[32] = 0;
@@ -6937,6 +7070,7 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   k.write = e2b_mcp__hs_sink_write;
   k.end = e2b_mcp__hs_sink_end;
   c->sess = si;
+  if (si >= 0) e2b_mcp__hs_tie(s, c, si);
   c->started = c->sse = c->in_msg = c->classified = 0;
   r = e2b_mcp_submit(s, s->msg, n, &from, &k);
   if (r == E2B_MCP_DEFERRED || r == E2B_MCP_QUEUED || e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
@@ -7088,6 +7222,12 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     if (!kind.json) e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value");
     return;
   }
+  if (kind.busy) {   /* a tool call beyond the engine's queue: nothing is sent to E2B, nothing else is lost */
+    s->peek_n = 0;
+    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: every call slot is busy and the queue "
+                       "of calls waiting for one is full; nothing was sent to E2B, call again");
+    return;
+  }
   e2b_mcp__hs_run_core(s, c, si, &q, n);
 }
 
@@ -7111,6 +7251,7 @@ static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   c->answered = 1;
   c->wspent = 0;
   c->qbase = c->qoff = c->qend = 0;
+  e2b_mcp__hs_buf_give(&s->http, c);   /* idle: no buffer until its next request */
 }
 
 /* Whether p[0..n) cannot be the start of an HTTP/1.1 request head: a method
@@ -7135,9 +7276,13 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   e2b_mcp__http_conn *c = &s->http.conns[ci];
   size_t from;
   int r;
-  if (c->have == sizeof c->buf) return;
-  r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, sizeof c->buf - c->have);
-  if (r == E2B_MCP_ERR_AGAIN) return;   /* nothing after all */
+  if (e2b_mcp__hs_buf_take(&s->http, c)) return;   /* none free: the request waits in the socket (not watched meanwhile) */
+  if (c->have == E2B_MCP__HS_BUF) return;
+  r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, E2B_MCP__HS_BUF - c->have);
+  if (r == E2B_MCP_ERR_AGAIN) {   /* nothing after all */
+    if (!c->have) e2b_mcp__hs_buf_give(&s->http, c);
+    return;
+  }
   if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
   if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept */
   from = c->have > 3 ? c->have - 3 : 0;
@@ -7246,10 +7391,10 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
       e2b_mcp__hs_linger(s, &a);
       continue;
     }
-    memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
+    memset(&h->conns[slot], 0, sizeof h->conns[slot]);   /* no buffer, no session */
     h->conns[slot].sock = a;
     h->conns[slot].state = E2B_MCP__HC_READ;
-    h->conns[slot].sess = -1;
+    h->conns[slot].sess = h->conns[slot].tied = -1;
     h->conns[slot].last_ms = h->conns[slot].start_ms = e2b_mcp__now_ms(s);
     h->conns[slot].tick = ++h->ticks;
   }
@@ -7303,12 +7448,12 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
    first E2B socket is at *first_call. */
 static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_ms, int *first_call) {
   e2b_mcp_http *h = &s->http;
-  int i, n = 0;
+  int i, n = 0, bufs = e2b_mcp__hs_buf_free(h);   /* without a free buffer, a connection with none is not read */
 #define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
   E2B_MCP__WATCH(h->stop ? NULL : &h->listener);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
-    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL ||
+    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop && (c->buf || bufs)) || c->state == E2B_MCP__HC_CALL ||
                    c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
@@ -7398,7 +7543,7 @@ static int e2b_mcp__hs_held(const e2b_mcp_server *s) {
 E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
   e2b_mcp_http *h = &s->http;
   int i, r;
-  memset(h, 0, sizeof *h);
+  memset(h, 0, offsetof(e2b_mcp_http, bufs));   /* the request buffers are taken as needed */
   if (cfg) h->cfg = *cfg;
   if (!h->cfg.host || !*h->cfg.host) h->cfg.host = "127.0.0.1";
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
@@ -7407,7 +7552,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   if (!h->loopback && !h->cfg.client_keys && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
   { unsigned char probe[4];   /* session ids need the kernel's randomness */
     if (!s->net->random || !s->net->listen || s->net->random(s->net->user, probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; }
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; h->conns[i].tied = -1; }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) h->linger[i].h = -1;
   h->listener.h = -1;
   h->port = h->cfg.port;

@@ -63,8 +63,8 @@ static int s_end(void *c) { (void)c; sink_bytes++; return 0; }
 static const e2b_mcp_sink sink = { NULL, s_write, s_end };
 
 static e2b_mcp_server srv;
-/* "slots[0].req" -> "req", "slots[0]" -> "slot": the names the table reads */
-static const char *e2b_name(const char *f) { return strncmp(f, "slots[0].", 9) == 0 ? f + 9 : strcmp(f, "slots[0]") == 0 ? "slot" : f; }
+/* "slots[0].conn" -> "conn", "bufs[0].req" -> "req", "slots[0]" -> "slot": the names the table reads */
+static const char *e2b_name(const char *f) { return strncmp(f, "slots[0].", 9) == 0 ? f + 9 : strncmp(f, "bufs[0].", 8) == 0 ? f + 8 : strcmp(f, "slots[0]") == 0 ? "slot" : f; }
 static const char SB[] = "{\"alias\":\"base\",\"clientID\":\"a3f1c2d4\",\"cpuCount\":2,\"diskSizeMB\":22912,"
   "\"endAt\":\"2026-11-30T06:58:08.537275Z\",\"envdVersion\":\"0.5.4\",\"memoryMB\":512,"
   "\"metadata\":{\"batch\":\"many\",\"idx\":\"%d\",\"user\":\"carol\"},\"sandboxID\":\"innkju1p7b924knes8bp%c\","
@@ -152,7 +152,7 @@ int main(void) {
   build_calls();
 #define SZ(f) printf("sizeof_%s=%lu\n", e2b_name(#f), (unsigned long)sizeof srv.f)
   printf("sizeof_server=%lu\n", (unsigned long)sizeof srv);
-  SZ(msg); SZ(mtok); SZ(slots[0].req); SZ(slots[0].resp); SZ(rtok); SZ(result); SZ(content); SZ(out); SZ(errmsg); SZ(slots[0].conn); SZ(slots[0]); printf("calls=%d\n", (int)E2B_MCP_CALLS); SZ(trust); SZ(api);
+  SZ(msg); SZ(mtok); SZ(bufs[0].req); SZ(bufs[0].resp); SZ(rtok); SZ(result); SZ(content); SZ(out); SZ(errmsg); SZ(slots[0].conn); SZ(slots[0]); printf("calls=%d\n", (int)E2B_MCP_CALLS); SZ(trust); SZ(api);
   printf("sizeof_conn_tls=%lu\n", (unsigned long)sizeof srv.slots[0].conn.tls);
   /* stack: an empty handle first (the thread's own frames), then every method and tool */
   base = stack_of("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");

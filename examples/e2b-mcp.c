@@ -10,6 +10,7 @@
 #include <string.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <sys/resource.h>
 
 static e2b_mcp_server srv;   /* every buffer the server uses lives here */
 
@@ -88,7 +89,7 @@ int main(int argc, char **argv) {
   e2b_mcp_config cfg;
   e2b_mcp_http_config http;
   const char *kill = getenv("E2B_MCP_ENABLE_KILL"), *tools = getenv("E2B_MCP_TOOLS"), *ro = getenv("E2B_MCP_READ_ONLY");
-  char host[64], n1[12];
+  char host[64], n1[12], n2[12];
   int r, i, use_http = 0, read_only = ro && strcmp(ro, "1") == 0;
   memset(&http, 0, sizeof http);
   if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
@@ -155,6 +156,16 @@ int main(int argc, char **argv) {
     if (getenv("E2B_API_KEY")) say("e2b-mcp: E2B_MCP_HTTP_CLIENT_KEYS=1: E2B_API_KEY is not used; each client sends its own key\n", NULL);
   } else if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
   if (!use_http) return e2b_mcp_serve_stdio(&srv);
+  {   /* every client is a descriptor: the soft limit (often 1024) up to the hard one */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+      if (rl.rlim_cur < rl.rlim_max) { rl.rlim_cur = rl.rlim_max; (void)setrlimit(RLIMIT_NOFILE, &rl); (void)getrlimit(RLIMIT_NOFILE, &rl); }
+      if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < (rlim_t)(E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS + 16))
+        say("e2b-mcp: warning: ", num((unsigned)rl.rlim_cur, n1), " file descriptors (ulimit -n) for ",
+            num((unsigned)(E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS + 16), n2),
+            " sockets: clients beyond them are refused; raise the hard limit\n", NULL);
+    }
+  }
   r = e2b_mcp_http_listen(&srv, &http);
   if (r == E2B_MCP_ERR_NEED_TOKEN) {
     say("e2b-mcp: refusing to listen on ", host, " without a token: anyone who can reach it could spend your E2B "

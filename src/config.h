@@ -32,18 +32,41 @@
 #ifndef E2B_MCP_MSG_TOKENS
 #define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, 96)
 #endif
-/* E2B_MCP_CALLS: tool calls in flight (call slots), each with its own E2B
-   connection, REQ_MAX and RESP_MAX; a slot's pages are touched only once used. */
+/* E2B_MCP_CALLS: tool calls in flight (call slots): each holds a call's own
+   state (about 4 KB on the desktop) and its E2B connection, kept open from
+   call to call; its buffers come from E2B_MCP_CALL_BUFS. */
 #ifndef E2B_MCP_CALLS
-#define E2B_MCP_CALLS        E2B_MCP__D(32, 1)
+#define E2B_MCP_CALLS        E2B_MCP__D(256, 1)
+#endif
+/* E2B_MCP_CALL_BUFS: the pool of E2B buffers (REQ_MAX + RESP_MAX each) the
+   calls share: a call holds one from its start to its answer (while it asks
+   its user too: its request is built in it), then gives it back. A call that
+   finds no free slot or buffer waits in the engine's queue (E2B_MCP_QUEUE).
+   The lowest free buffer is taken first, so a buffer's pages are touched
+   only once that many calls ran at once, and only as far as its answers
+   reached. */
+#ifndef E2B_MCP_CALL_BUFS
+#define E2B_MCP_CALL_BUFS    E2B_MCP_CALLS
+#endif
+/* The desktop's slots share a pool of buffers; the small profile's slot
+   owns its buffer (one slot, one buffer: nothing to keep track of, and not
+   a byte more RAM), unless it is given fewer buffers than slots. */
+#if !defined(E2B_MCP_SMALL) || E2B_MCP_CALL_BUFS < E2B_MCP_CALLS
+#  define E2B_MCP__POOL 1
+#endif
+/* E2B_MCP_QUEUE: calls waiting for a call slot or buffer, started in the
+   order they came; one more is refused as busy (over HTTP: 503 with
+   Retry-After). */
+#ifndef E2B_MCP_QUEUE
+#define E2B_MCP_QUEUE        E2B_MCP__D(1024, 1)
 #endif
 /* E2B_MCP_REQ_MAX: one E2B request head (request line and headers), per call
-   slot. */
+   buffer. */
 #ifndef E2B_MCP_REQ_MAX
 #define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, 768)
 #endif
-/* E2B_MCP_RESP_MAX: one E2B response (head and body), per call slot; it also
-   holds the request body before it is sent, and the consent question. */
+/* E2B_MCP_RESP_MAX: one E2B response (head and body), per call buffer; it
+   also holds the request body before it is sent, and the consent question. */
 #ifndef E2B_MCP_RESP_MAX
 #define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, 5120)
 #endif
@@ -165,18 +188,29 @@
 /* E2B_MCP_NO_HTTP: leave the Streamable HTTP transport out (and its slots). */
 /* E2B_MCP_HTTP: keep the Streamable HTTP transport with E2B_MCP_SOCK_CUSTOM
    (a port that has listen, accept and random); the POSIX port always has it. */
-/* E2B_MCP_HTTP_CONNS: connection slots, the clients served at once (a slot
-   holds one request: HTTP_HEAD_MAX + MSG_MAX). One more takes the longest
-   idle one's slot, else the slowest incomplete request's (408), else gets 503
-   with Retry-After. */
+/* E2B_MCP_HTTP_CONNS: connection slots, the clients connected at once
+   (a few hundred bytes each: a request's bytes go to a buffer of
+   E2B_MCP_HTTP_BUFS). One more takes the longest idle one's slot, else the
+   slowest incomplete request's (408), else gets 503 with Retry-After. */
 #ifndef E2B_MCP_HTTP_CONNS
-#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(64, 2)
+#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(1536, 2)
 #endif
-/* E2B_MCP_HTTP_SESSIONS: session slots (Mcp-Session-Id) of 2025 clients; a
-   new one replaces the least recently used; 0 leaves them out (2026-07-28
-   clients only over HTTP: they hold none). */
+/* E2B_MCP_HTTP_BUFS: request buffers (HTTP_HEAD_MAX + MSG_MAX each) the
+   connections share: one is held from a request's first byte until its
+   answer has left (a tool call's connection holds it while the call runs or
+   waits in the queue); an idle connection holds none. A connection that
+   finds none free is not read until one is (its request waits in the
+   socket). */
+#ifndef E2B_MCP_HTTP_BUFS
+#define E2B_MCP_HTTP_BUFS     E2B_MCP__D(512, 2)
+#endif
+/* E2B_MCP_HTTP_SESSIONS: session slots (Mcp-Session-Id) of 2025 clients
+   (about 80 bytes each); a new one replaces the least recently used one
+   that no open connection last used and no call runs in (else 503 with
+   Retry-After); 0 leaves them out (2026-07-28 clients only over HTTP: they
+   hold none). */
 #ifndef E2B_MCP_HTTP_SESSIONS
-#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(128, 2)
+#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(2048, 2)
 #endif
 /* E2B_MCP_HTTP_HEAD_MAX: one request's line and headers (a longer one gets
    431). */
@@ -273,9 +307,10 @@
 #  define E2B_MCP__HTTP 1
 #endif
 /* E2B_MCP_SOCK_POSIX_WAIT_MAX: the sockets one wait of the POSIX port may
-   watch (the library watches at most its HTTP slots and its calls). */
+   watch (the library watches at most its listener, HTTP slots, lingering
+   sockets and calls, and stdin). */
 #ifndef E2B_MCP_SOCK_POSIX_WAIT_MAX
-#define E2B_MCP_SOCK_POSIX_WAIT_MAX 256
+#define E2B_MCP_SOCK_POSIX_WAIT_MAX (2 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
 #endif
 /* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates (the
    BearSSL port's) and the expiry of a requestState (default time(NULL));

@@ -24,19 +24,40 @@
    call starts, and while its answer is shaped and written. */
 enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B, E2B_MCP__CS_RUN };
 
-/* A free slot: one used before (its connection may be open), else the next
-   one never used (slots a server never needs stay out of memory). */
+/* A free slot with a buffer from the pool (NULL when either is missing):
+   the slot one used before (its connection may be open), else the next one
+   never used; the lowest free buffer (so slots and buffers a server never
+   needs stay out of memory). */
 static e2b_mcp__slot *e2b_mcp__slot_claim(e2b_mcp_server *s) {
+  e2b_mcp__slot *k;
   int i;
+#ifdef E2B_MCP__POOL
+  int b;
+  if (s->bufs_used == E2B_MCP_CALL_BUFS) return NULL;
+#endif
   for (i = 0; i < s->nslots && s->slots[i].state != E2B_MCP__CS_FREE; i++) {}
   if (i == E2B_MCP_CALLS) return NULL;
+#ifdef E2B_MCP__POOL
+  for (b = 0; b < s->nbufs && s->bufs_held[b]; b++) {}
+  if (b == s->nbufs) s->nbufs++;
+  s->bufs_held[b] = 1;
+  s->bufs_used++;
+#endif
   if (i == s->nslots) {
     s->slots[i].conn.open = 0;
     s->slots[i].conn.sock.h = -1;
     s->nslots++;
   }
-  memset(&s->slots[i], 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
-  return &s->slots[i];
+  k = &s->slots[i];
+  memset(k, 0, offsetof(e2b_mcp__slot, conn));   /* the call's fields; the connection stays */
+#ifdef E2B_MCP__POOL
+  k->rq.buf = s->bufs[b].req;
+  k->rq.body_buf = s->bufs[b].resp;
+#else
+  k->rq.buf = k->own.req;
+  k->rq.body_buf = k->own.resp;
+#endif
+  return k;
 }
 /* How many slots hold a call; *asking, *talking (when not NULL): whether one
    waits for its user, one for E2B. */
@@ -51,13 +72,30 @@ static int e2b_mcp__calls_busy(const e2b_mcp_server *s, int *asking, int *talkin
   if (talking) *talking = t;
   return n;
 }
-static void e2b_mcp__slot_free(e2b_mcp__slot *k) {
+/* Whether a call could take a slot and a buffer now. */
+static int e2b_mcp__can_claim(const e2b_mcp_server *s) {
+#ifdef E2B_MCP__POOL
+  if (s->bufs_used == E2B_MCP_CALL_BUFS) return 0;
+#endif
+  return e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS;
+}
+/* k's call ended: the slot is free, its buffer back in the pool. */
+static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
   k->cl.io = E2B_MCP__IO_IDLE;
   k->has_sink = 0;
   if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
     memset(k->client_key, 0, sizeof k->client_key);
-    memset(k->req, 0, k->rq.w.len < sizeof k->req ? k->rq.w.len : sizeof k->req);
+    memset(k->rq.buf, 0, k->rq.w.len < E2B_MCP_REQ_MAX ? k->rq.w.len : E2B_MCP_REQ_MAX);
+  }
+  if (k->rq.buf) {
+#ifdef E2B_MCP__POOL
+    s->bufs_held[((e2b_mcp__buf *)(void *)k->rq.buf) - s->bufs] = 0;   /* req is a buffer's first member */
+    s->bufs_used--;
+#else
+    (void)s;
+#endif
+    k->rq.buf = k->rq.body_buf = NULL;
   }
 }
 
@@ -84,7 +122,7 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
     m = &own;
   }
   e2b_mcp__call_write(s, k, m);
-  e2b_mcp__slot_free(k);
+  e2b_mcp__slot_free(s, k);
 }
 
 /* What k's E2B client is given of the server: the URL its request goes to
@@ -111,7 +149,7 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
-  e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->resp, E2B_MCP_RESP_MAX);
+  e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->rq.body_buf, E2B_MCP_RESP_MAX);
   e2b_mcp__slot_io(s, k);
 }
 
@@ -189,8 +227,8 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   c->cx = &k->cx;
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
-  k->rq.buf = k->req; k->rq.cap = sizeof k->req;
-  k->rq.body_buf = k->resp; k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
+  k->rq.cap = E2B_MCP_REQ_MAX;   /* rq.buf and rq.body_buf: the slot's buffer */
+  k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
   k->state = E2B_MCP__CS_E2B;
   e2b_mcp__result_reset(c);
   if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;
@@ -227,7 +265,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   return k;
 answered:
   e2b_mcp__call_write(s, k, m);
-  e2b_mcp__slot_free(k);
+  e2b_mcp__slot_free(s, k);
   return NULL;
 }
 
@@ -254,8 +292,8 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
 static void e2b_mcp__custom_add(e2b_mcp__slot *k, const char *p, size_t n) {
   if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) { p = "null"; n = 4; }   /* an answer too long to keep: none */
   if (k->said + 1 + n + 2 > E2B_MCP_RESP_MAX) return;   /* not even that: a question is asked only with room for it */
-  k->resp[k->said++] = ',';
-  memcpy(k->resp + k->said, p, n);
+  k->rq.body_buf[k->said++] = ',';
+  memcpy(k->rq.body_buf + k->said, p, n);
   k->said += n;
   k->call.answered++;
 }
@@ -269,14 +307,14 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
   if (!k) {   /* its first question: a slot to wait in, with the params for its next run */
     size_t pn = (size_t)(c->tok[c->params].end - c->tok[c->params].start);
     if (pn + 16 > E2B_MCP_RESP_MAX || (k = e2b_mcp__slot_claim(s)) == NULL) return -2;
-    k->resp[0] = '[';
-    memcpy(k->resp + 1, c->js + c->tok[c->params].start, pn);
+    k->rq.body_buf[0] = '[';
+    memcpy(k->rq.body_buf + 1, c->js + c->tok[c->params].start, pn);
     k->said = 1 + pn;
     k->state = E2B_MCP__CS_RUN;
   }
   id = ++s->next_ask_id;
   if (e2b_mcp__ask_send(s, c->cx, c->sink, id, message, schema, strlen(schema)) != 0) {
-    if (!c->slot) e2b_mcp__slot_free(k);
+    if (!c->slot) e2b_mcp__slot_free(s, k);
     return -2;
   }
   c->slot = k;
@@ -319,7 +357,7 @@ static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, 
 
 /* Ends k now without an answer: a question dropped, or a read cut off (its
    log line says so). */
-static void e2b_mcp__call_drop(e2b_mcp__slot *k, const char *why) {
+static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *why) {
   if (k->state == E2B_MCP__CS_E2B) {
     char what_req[E2B_MCP__D(160, 96)];
     e2b_mcp__conn_close(&k->conn);   /* the read ends */
@@ -327,7 +365,7 @@ static void e2b_mcp__call_drop(e2b_mcp__slot *k, const char *why) {
     e2b_mcp_log(&k->call, "info", "%s on %s: %s", what_req, k->rq.base->host, why);
   }
   k->call.cancelled = 1;
-  e2b_mcp__slot_free(k);
+  e2b_mcp__slot_free(s, k);
 }
 
 /* The server stops: a question or a read ends now, answered so. */
@@ -373,7 +411,7 @@ E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
     if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
     k->has_sink = 0;
     k->call.sink = NULL;
-    if (k->state == E2B_MCP__CS_ASKING) e2b_mcp__slot_free(k);
+    if (k->state == E2B_MCP__CS_ASKING) e2b_mcp__slot_free(s, k);
   }
 }
 
@@ -423,7 +461,7 @@ E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
 E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *timeout_ms) {
   unsigned long now = e2b_mcp__now_ms(s);
   int i, n = 0;
-  if (s->nqueue && e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS) *timeout_ms = 0;   /* a queued call can start */
+  if (s->nqueue && e2b_mcp__can_claim(s)) *timeout_ms = 0;   /* a queued call can start */
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE) continue;
@@ -444,7 +482,7 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
   e2b_mcp_call *c = &k->call;
   e2b_mcp__msg m;
   if (add) e2b_mcp__custom_add(k, add, strlen(add));
-  k->resp[k->said] = ']';
+  k->rq.body_buf[k->said] = ']';
   memset(&m, 0, sizeof m);
   m.sink = k->has_sink ? &k->sink : NULL;
   m.cx = &k->cx;
@@ -452,10 +490,10 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
   k->state = E2B_MCP__CS_RUN;
   k->decided = 0; k->drop = NULL; k->until = 0;
   e2b_mcp__result_reset(c);
-  if (e2b_mcp__parse(k->resp, k->said + 1, s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) {   /* cannot be: it was JSON when it came */
+  if (e2b_mcp__parse(k->rq.body_buf, k->said + 1, s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) {   /* cannot be: it was JSON when it came */
     e2b_mcp_result_error(c, "The answer to the question could not be read back.");
   } else {
-    c->js = k->resp; c->tok = s->rtok; c->params = 1;
+    c->js = k->rq.body_buf; c->tok = s->rtok; c->params = 1;
     c->args = e2b_mcp__tok_get(c->js, c->tok, 1, "arguments");
     if (c->args >= 0 && c->tok[c->args].type != JSMN_OBJECT) c->args = -1;
     c->sink = m.sink; c->msg = &m; c->asks = 0;
@@ -494,7 +532,7 @@ static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
    in the same stream: it would never come). 1 when queued. */
 static int e2b_mcp__queue_add(e2b_mcp_server *s, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
   int i;
-  if (!from || !from->keep || s->nqueue >= E2B_MCP__QUEUE) return 0;
+  if (!from || !from->keep || s->nqueue >= E2B_MCP_QUEUE) return 0;
   for (i = 0; i < s->nslots; i++)
     if (s->slots[i].state == E2B_MCP__CS_ASKING && s->slots[i].has_sink && s->slots[i].sink.ctx == out->ctx) return 0;
   s->queue[s->nqueue].msg = from->keep;
@@ -535,7 +573,7 @@ E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, con
   if (s->peek_n == n + 1 && s->peek_msg == msg) ntok = s->peek_ntok;   /* e2b_mcp_peek parsed it just now */
   else ntok = e2b_mcp__parse(msg, n, s->mtok, E2B_MCP__COUNT(s->mtok));
   s->peek_n = 0;
-  if ((s->nqueue || e2b_mcp__calls_busy(s, NULL, NULL) == E2B_MCP_CALLS) && e2b_mcp__needs_slot(s, msg, ntok) &&
+  if ((s->nqueue || !e2b_mcp__can_claim(s)) && e2b_mcp__needs_slot(s, msg, ntok) &&
       e2b_mcp__queue_add(s, n, from, out)) return E2B_MCP_QUEUED;
   return e2b_mcp__submit_parsed(s, msg, n, from, out, ntok);
 }
@@ -550,6 +588,7 @@ E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, cons
   if (ntok <= 0 || !e2b_mcp__only_space(msg + s->mtok[0].end, n - (size_t)s->mtok[0].end)) return;
   k->json = 1;
   k->modern = s->mtok[0].type == JSMN_OBJECT && e2b_mcp__is_modern(msg, s->mtok, 0, wire);
+  k->busy = s->nqueue >= E2B_MCP_QUEUE && !e2b_mcp__can_claim(s) && e2b_mcp__needs_slot(s, msg, ntok);
   c = s->mtok[0].type == JSMN_ARRAY ? s->mtok[0].size : 1;
   for (i = s->mtok[0].type == JSMN_ARRAY ? 1 : 0; c-- > 0; i = e2b_mcp__tok_skip(s->mtok, i)) {
     int m = s->mtok[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(msg, s->mtok, i, "method") : -1;
@@ -565,7 +604,7 @@ E2B_MCP_DEF int e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx) {
 
 /* Calls that waited for a slot start, in the order they came, while slots are free. */
 static void e2b_mcp__queue_start(e2b_mcp_server *s) {
-  while (s->nqueue && e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS) {
+  while (s->nqueue && e2b_mcp__can_claim(s)) {
     e2b_mcp__queued q = s->queue[0];
     int ntok;
     memmove(s->queue, s->queue + 1, (size_t)(s->nqueue - 1) * sizeof s->queue[0]);
@@ -594,7 +633,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
       k->call.cancelled = 1;   /* its answer came first: the tool reads the cancel, and its result goes nowhere */
       k->drop = NULL;
     }
-    if (k->drop) { e2b_mcp__call_drop(k, k->drop); continue; }
+    if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
       if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
       else e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
@@ -613,7 +652,8 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
 static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
   e2b_mcp__slot *k = e2b_mcp__slot_claim(c->srv);
   if (!k) {
-    e2b_mcp_result_error(c, "Server busy: all %d call slots are in use. Try again when a call has been answered.", (int)E2B_MCP_CALLS);
+    e2b_mcp_result_error(c, "Server busy: all %d call slots or all %d call buffers are in use. Try again when a call has been answered.",
+                         (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS);
     return;
   }
   k->call = *c;
@@ -628,12 +668,12 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
   e2b_mcp__slot *k = e2b_mcp__slot_claim(s);
   if (!k) {
     char text[200];
-    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots are in use. Wait for an answer, then call again "
-                 "(no request was sent to E2B).", (int)E2B_MCP_CALLS);
+    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots or all %d call buffers are in use. Wait for an answer, "
+                 "then call again (no request was sent to E2B).", (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS);
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
     return;
   }
-  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(k); return; }
+  if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(s, k); return; }
   if (e2b_mcp__call_start(s, m, k, id, NULL) && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);
 }
 

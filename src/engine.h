@@ -5,6 +5,14 @@
 #include "mcp.h"
 /* >>engine: calls in flight, and the seam a transport uses -------------------- */
 
+/* A call's buffers: from the server's pool (E2B_MCP_CALL_BUFS), held from
+   the call's start to its end (its slot's rq.buf is req, rq.body_buf resp);
+   without a pool, the slot's own. */
+typedef struct e2b_mcp__buf {
+  char req[E2B_MCP_REQ_MAX];  /* the request the exchange sends (and the body, in resp, before the answer) */
+  char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
+} e2b_mcp__buf;
+
 /* One tool call in flight (>>engine): everything a call needs while it waits
    for its user or for E2B (a two-phase tool's, or a simple custom tool's
    that asked). What one step uses and drops
@@ -33,8 +41,9 @@ typedef struct e2b_mcp__slot {
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
   e2b_mcp_conn conn;          /* kept open between calls */
-  char req[E2B_MCP_REQ_MAX];  /* the request the exchange sends (and the body, in resp, before the answer) */
-  char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
+#ifndef E2B_MCP__POOL
+  e2b_mcp__buf own;           /* its buffer (no pool) */
+#endif
 } e2b_mcp__slot;
 
 /* ---- the engine seam: what a transport of your own uses ----
@@ -49,17 +58,19 @@ typedef struct e2b_mcp__slot {
    submit parses the message once and answers what it can at once, through
    the sink, before it returns (initialize, tools/list, a simple custom
    tool): E2B_MCP_ANSWERED. A tool call that talks to E2B or asks its user is
-   deferred (E2B_MCP_DEFERRED): it waits in a call slot and is answered
+   deferred (E2B_MCP_DEFERRED): it waits in a call slot, with a buffer from
+   the pool, and is answered
    later, through a copy of the sink, from inside e2b_mcp_step; so is any
    tool's question to the user, which goes out as elicitation/create and
    whose answer comes back as a message like any other (submit it). When
-   every call slot is busy, a tools/call that needs one is queued
+   no call slot or no buffer is free, a tools/call that needs one is queued
    (E2B_MCP_QUEUED) in the engine's one queue of calls waiting for a slot,
    if the transport keeps its text (origin.keep): calls start from
    there in the order they came, from e2b_mcp_step, as slots free. Else, or
-   when the queue is full, or when a call of the same sink waits for its
-   user's answer (which may be behind this message in the same stream), it
-   is answered that the server is busy. Nothing in the engine waits (but a
+   when the queue is full (E2B_MCP_QUEUE), or when a call of the same sink
+   waits for its user's answer (which may be behind this message in the
+   same stream), it is answered that the server is busy (a transport that
+   says busy its own way, as HTTP's 503, learns it from e2b_mcp_peek first). Nothing in the engine waits (but a
    2025-03-26 batch, which is answered as one array: its tool calls run to
    their end inside submit): keep calling watch/step until
    e2b_mcp_calls_in_flight is 0. The text needs to
@@ -92,11 +103,13 @@ E2B_MCP_DEF int  e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx);
    (HTTP: a new session for an initialize, none for a 2026-07-28 request):
    json (one JSON value, or one too big to read: the core answers it),
    initialize (a request in it is one), modern (of the stateless revision,
-   wire: its headers). It parses the text; an e2b_mcp_submit of the same
+   wire: its headers), busy (a tools/call that needs a call slot, when none
+   is free and the queue is full: submitted, it is answered that the server
+   is busy). It parses the text; an e2b_mcp_submit of the same
    text (the same pointer and length) that comes next uses that parse: peek
    only what you then submit, or answer yourself and peek again before the
    next submit of other text in the same place. */
-typedef struct e2b_mcp_kind { int json, initialize, modern; } e2b_mcp_kind;
+typedef struct e2b_mcp_kind { int json, initialize, modern, busy; } e2b_mcp_kind;
 E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_wire *wire, e2b_mcp_kind *k);
 /* The sockets the calls wait on, into p[0..cap) (cap >= E2B_MCP_CALLS), each
    with what it waits for; lowers *timeout_ms (-1: no limit) to the next
@@ -138,7 +151,6 @@ typedef struct e2b_mcp__queued {
   e2b_mcp_origin from;
   e2b_mcp_sink sink;
 } e2b_mcp__queued;
-#define E2B_MCP__QUEUE E2B_MCP__D(64, 1)   /* the small profile: one call in its slot, one waiting */
 
 /* Closes the E2B connections kept open between calls. */
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);

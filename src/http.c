@@ -93,6 +93,24 @@ static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, 
    previous answer has all left (DRAIN, then c->hold in e2b_mcp_http_step): a
    client that does not read gets no more answers piled up behind the ones it
    leaves unread. */
+/* ---- request buffers: a pool the connections share ----
+   A connection takes one when its request's first bytes are read and gives
+   it back once the answer has all left: an idle one holds none. The last
+   one given back is taken first, and one never used only when none is free
+   (so the pages of buffers no request needed stay out of memory). */
+static int e2b_mcp__hs_buf_free(const e2b_mcp_http *h) { return h->nfree > 0 || h->ntouched < E2B_MCP_HTTP_BUFS; }
+static int e2b_mcp__hs_buf_take(e2b_mcp_http *h, e2b_mcp__http_conn *c) {
+  if (c->buf) return 0;
+  if (h->nfree > 0) c->buf = h->bufs[h->free_bufs[--h->nfree]];
+  else if (h->ntouched < E2B_MCP_HTTP_BUFS) c->buf = h->bufs[h->ntouched++];
+  return c->buf ? 0 : -1;
+}
+static void e2b_mcp__hs_buf_give(e2b_mcp_http *h, e2b_mcp__http_conn *c) {
+  if (!c->buf) return;
+  h->free_bufs[h->nfree++] = (int)((c->buf - h->bufs[0]) / E2B_MCP__HS_BUF);
+  c->buf = NULL;
+}
+
 static void e2b_mcp__hs_push(e2b_mcp__http_conn *c) {   /* what the socket takes now */
   while (!c->dead && c->qoff < c->qend) {
     int r = c->sock.port->send(c->sock.port->user, &c->sock, (const unsigned char *)c->buf + c->qoff, c->qend - c->qoff);
@@ -104,13 +122,14 @@ static void e2b_mcp__hs_push(e2b_mcp__http_conn *c) {   /* what the socket takes
 }
 static int e2b_mcp__hs_queue(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *p, size_t n) {
   unsigned long to = e2b_mcp__hs_ms(s->http.cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
+  if (!c->buf && e2b_mcp__hs_buf_take(&s->http, c)) c->dead = 1;   /* an answer without a request: none is */
   while (n && !c->dead) {
-    size_t room = sizeof c->buf - c->qend, k;
+    size_t room = E2B_MCP__HS_BUF - c->qend, k;
     if (room < n && c->qoff > c->qbase) {   /* close the gap the socket left */
       memmove(c->buf + c->qbase, c->buf + c->qoff, c->qend - c->qoff);
       c->qend -= c->qoff - c->qbase;
       c->qoff = c->qbase;
-      room = sizeof c->buf - c->qend;
+      room = E2B_MCP__HS_BUF - c->qend;
     }
     if (room == 0) {   /* the client does not keep up with a long answer: wait for it, within the write timeout */
       unsigned long start = e2b_mcp__now_ms(s);
@@ -148,6 +167,15 @@ static void e2b_mcp__hs_linger(e2b_mcp_server *s, e2b_mcp_sock *k) {
   e2b_mcp__hs_close(s, k);
 }
 
+/* The session c's last request was in (its conns count: it is not replaced
+   while a connection that used it is open). */
+static void e2b_mcp__hs_tie(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si) {
+  if (c->tied == si) return;
+  if (c->tied >= 0) s->http.sessions[c->tied].conns--;
+  if (si >= 0) s->http.sessions[si].conns++;
+  c->tied = si;
+}
+
 static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
   e2b_mcp_sink_gone(s, c);   /* its call runs on, answering nobody */
   e2b_mcp__hs_push(c);           /* what the socket still takes of a last answer */
@@ -155,6 +183,8 @@ static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int 
   else e2b_mcp__hs_close(s, &c->sock);
   c->sock.h = -1;
   c->state = E2B_MCP__HC_FREE;
+  e2b_mcp__hs_tie(s, c, -1);
+  e2b_mcp__hs_buf_give(&s->http, c);
 }
 
 static const char *e2b_mcp__hs_reason(int status) {
@@ -308,10 +338,12 @@ static int e2b_mcp__hs_find_session(e2b_mcp_server *s, const char *id, size_t n)
     if (s->http.sessions[i].used && memcmp(s->http.sessions[i].id, id, 32) == 0) return i;
   return -1;
 }
-/* A fresh session; the least recently used one makes room (its client gets
-   404 and starts over), never the one whose call waits for an answer. */
-/* A new session in the free or least recently used slot; its id is random,
-   or the one the balancer named (32 lowercase hex digits, not in use). */
+/* A new session in a free slot, else in the least recently used one that no
+   open connection last used (its client is idle: it gets 404 and starts
+   over); never one whose client is connected, so never one whose call waits
+   for an answer. Its id is random, or the one the balancer named (32
+   lowercase hex digits, not in use). -1: every session's client is
+   connected. */
 static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t named_n) {
   static const char hex[] = "0123456789abcdef";
   unsigned char rnd[16];
@@ -319,19 +351,17 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
   if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
   e2b_mcp__http_session *x;
   for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
-    int k, busy = 0;
     x = &s->http.sessions[i];
-    /* a session whose call is running (it waits for E2B or its user) keeps its
-       slot, even if ended by DELETE meanwhile: the call answers with its state */
-    for (k = 0; k < E2B_MCP_HTTP_CONNS; k++)
-      if ((s->http.conns[k].state == E2B_MCP__HC_BUSY || s->http.conns[k].state == E2B_MCP__HC_CALL) && s->http.conns[k].sess == i) busy = 1;
-    if (busy) continue;
+    /* a session whose client is connected keeps its slot; so does one whose
+       call is running (it waits for E2B or its user), even if ended by
+       DELETE meanwhile: the call answers with its state */
+    if (x->conns) continue;
     if (!x->used) { pick = i; break; }
     if (pick < 0 || x->last_use < s->http.sessions[pick].last_use) pick = i;
   }
   if (pick < 0 || (!named && (!s->net->random || s->net->random(s->net->user, rnd, sizeof rnd) != 0))) return -1;
   x = &s->http.sessions[pick];
-  memset(x, 0, sizeof *x);
+  memset(x, 0, sizeof *x);   /* conns is 0: it was picked so */
   if (named) memcpy(x->id, named, 32);
   else for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
   x->id[32] = 0;
@@ -508,6 +538,7 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   k.write = e2b_mcp__hs_sink_write;
   k.end = e2b_mcp__hs_sink_end;
   c->sess = si;
+  if (si >= 0) e2b_mcp__hs_tie(s, c, si);
   c->started = c->sse = c->in_msg = c->classified = 0;
   r = e2b_mcp_submit(s, s->msg, n, &from, &k);
   if (r == E2B_MCP_DEFERRED || r == E2B_MCP_QUEUED || e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
@@ -659,6 +690,12 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
     if (!kind.json) e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value");
     return;
   }
+  if (kind.busy) {   /* a tool call beyond the engine's queue: nothing is sent to E2B, nothing else is lost */
+    s->peek_n = 0;
+    e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: every call slot is busy and the queue "
+                       "of calls waiting for one is full; nothing was sent to E2B, call again");
+    return;
+  }
   e2b_mcp__hs_run_core(s, c, si, &q, n);
 }
 
@@ -682,6 +719,7 @@ static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   c->answered = 1;
   c->wspent = 0;
   c->qbase = c->qoff = c->qend = 0;
+  e2b_mcp__hs_buf_give(&s->http, c);   /* idle: no buffer until its next request */
 }
 
 /* Whether p[0..n) cannot be the start of an HTTP/1.1 request head: a method
@@ -706,9 +744,13 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   e2b_mcp__http_conn *c = &s->http.conns[ci];
   size_t from;
   int r;
-  if (c->have == sizeof c->buf) return;
-  r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, sizeof c->buf - c->have);
-  if (r == E2B_MCP_ERR_AGAIN) return;   /* nothing after all */
+  if (e2b_mcp__hs_buf_take(&s->http, c)) return;   /* none free: the request waits in the socket (not watched meanwhile) */
+  if (c->have == E2B_MCP__HS_BUF) return;
+  r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)c->buf + c->have, E2B_MCP__HS_BUF - c->have);
+  if (r == E2B_MCP_ERR_AGAIN) {   /* nothing after all */
+    if (!c->have) e2b_mcp__hs_buf_give(&s->http, c);
+    return;
+  }
   if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
   if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept */
   from = c->have > 3 ? c->have - 3 : 0;
@@ -817,10 +859,10 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
       e2b_mcp__hs_linger(s, &a);
       continue;
     }
-    memset(&h->conns[slot], 0, offsetof(e2b_mcp__http_conn, buf));
+    memset(&h->conns[slot], 0, sizeof h->conns[slot]);   /* no buffer, no session */
     h->conns[slot].sock = a;
     h->conns[slot].state = E2B_MCP__HC_READ;
-    h->conns[slot].sess = -1;
+    h->conns[slot].sess = h->conns[slot].tied = -1;
     h->conns[slot].last_ms = h->conns[slot].start_ms = e2b_mcp__now_ms(s);
     h->conns[slot].tick = ++h->ticks;
   }
@@ -874,12 +916,12 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
    first E2B socket is at *first_call. */
 static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_ms, int *first_call) {
   e2b_mcp_http *h = &s->http;
-  int i, n = 0;
+  int i, n = 0, bufs = e2b_mcp__hs_buf_free(h);   /* without a free buffer, a connection with none is not read */
 #define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
   E2B_MCP__WATCH(h->stop ? NULL : &h->listener);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
-    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop) || c->state == E2B_MCP__HC_CALL ||
+    E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop && (c->buf || bufs)) || c->state == E2B_MCP__HC_CALL ||
                    c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
@@ -969,7 +1011,7 @@ static int e2b_mcp__hs_held(const e2b_mcp_server *s) {
 E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
   e2b_mcp_http *h = &s->http;
   int i, r;
-  memset(h, 0, sizeof *h);
+  memset(h, 0, offsetof(e2b_mcp_http, bufs));   /* the request buffers are taken as needed */
   if (cfg) h->cfg = *cfg;
   if (!h->cfg.host || !*h->cfg.host) h->cfg.host = "127.0.0.1";
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
@@ -978,7 +1020,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   if (!h->loopback && !h->cfg.client_keys && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
   { unsigned char probe[4];   /* session ids need the kernel's randomness */
     if (!s->net->random || !s->net->listen || s->net->random(s->net->user, probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; }
+  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; h->conns[i].tied = -1; }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) h->linger[i].h = -1;
   h->listener.h = -1;
   h->port = h->cfg.port;

@@ -44,8 +44,11 @@ typedef struct e2b_mcp__http_session {
   e2b_mcp_session mcp;
   char id[33];                /* 32 hex digits, random */
   int used;
+  int conns;                  /* open connections whose last request was in it: never replaced meanwhile */
   unsigned long last_use;     /* the transport's use counter when last used: LRU order */
 } e2b_mcp__http_session;
+
+#define E2B_MCP__HS_BUF (E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX)
 
 typedef struct e2b_mcp__http_conn {
   e2b_mcp_sock sock;
@@ -61,6 +64,7 @@ typedef struct e2b_mcp__http_conn {
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
+  int tied;                   /* the session its last request was in (its conns counts it), -1 none */
   e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
   e2b_mcp_wire wire_v;
   int send_sid;               /* the answer carries Mcp-Session-Id */
@@ -69,7 +73,7 @@ typedef struct e2b_mcp__http_conn {
   size_t cls_len;
   char cls[96];               /* a message's start, until it says what it is (a request to the
                                  client has a short number id; a longer start is an answer) */
-  char buf[E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX];
+  char *buf;                  /* its request buffer (E2B_MCP__HS_BUF bytes) from the pool, NULL: none */
 } e2b_mcp__http_conn;
 
 typedef struct e2b_mcp_http {
@@ -86,6 +90,10 @@ typedef struct e2b_mcp_http {
   unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
+  int nfree, ntouched;        /* request buffers free (their indexes in free_bufs, the last freed on top); touched so far */
+  int free_bufs[E2B_MCP_HTTP_BUFS];
+  /* the request buffers last: never cleared as a whole, so pages no request needed stay out of memory */
+  char bufs[E2B_MCP_HTTP_BUFS][E2B_MCP__HS_BUF];
 } e2b_mcp_http;
 #endif
 

@@ -37,8 +37,12 @@ struct e2b_mcp_server {
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
   const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
-  e2b_mcp__queued queue[E2B_MCP__QUEUE];   /* calls waiting for a slot, oldest first (>>engine) */
+  e2b_mcp__queued queue[E2B_MCP_QUEUE];    /* calls waiting for a slot, oldest first (>>engine) */
   int nqueue;
+#ifdef E2B_MCP__POOL
+  int nbufs;                  /* call buffers touched so far (the rest never were) */
+  int bufs_used;              /* of them held by a call */
+#endif
   int (*held)(const e2b_mcp_server *s);   /* a transport's answers still leaving (e2b_mcp_calls_in_flight) */
   size_t peek_n;              /* e2b_mcp_peek: 1 + the length of the text parsed in mtok (0: none), */
   const char *peek_msg;       /* and where it is */
@@ -53,6 +57,10 @@ struct e2b_mcp_server {
   char out[E2B_MCP_OUT_CHUNK];
   char errmsg[E2B_MCP_ERRMSG_MAX];
   e2b_mcp__slot slots[E2B_MCP_CALLS];   /* the tool calls in flight (>>engine); the first nslots were used */
+#ifdef E2B_MCP__POOL
+  e2b_mcp__buf bufs[E2B_MCP_CALL_BUFS]; /* their buffers (>>engine), shared */
+  unsigned char bufs_held[E2B_MCP_CALL_BUFS];   /* bufs[i] is a call's (valid for the first nbufs) */
+#endif
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
 #endif

@@ -2,6 +2,8 @@
 # the MCP inspector CLI and consent. Included by the top Makefile.
 #   make test-http-rules        HTTP rules: token, Origin/Host, sessions, versions, sizes,
 #                               slow clients, more clients than slots (Python stdlib)
+#   make test-http-pools        fewer call buffers, request buffers and sessions than clients:
+#                               all answered in order, a starved call waits, 503 past the queue
 #   make test-http-consent      consent before billable calls, on stdio and on HTTP,
 #                               checked against the simulator's request log
 #   make test-http-conformance  @modelcontextprotocol/conformance against build/fixture-server:
@@ -23,9 +25,9 @@ HTTP_CLIENT_VER := 2.4.0
 HTTP_INSP_VER   := 2.12.0
 HTTP_NODE_BIN   := $(HTTP_NPM)/node22/node_modules/node/bin
 
-TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas
+TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas http-pools
 
-.PHONY: test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-conformance http-npm-inspector http-npm-client
+.PHONY: test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-conformance http-npm-inspector http-npm-client
 
 # The server binary again with small slots and short timeouts, so the rules show in seconds.
 $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
@@ -33,6 +35,12 @@ $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
 	  -DE2B_MCP_MSG_MAX=16384 -DE2B_MCP_HTTP_REQUEST_TIMEOUT_MS=1500 -DE2B_MCP_HTTP_IDLE_TIMEOUT_MS=4000 \
 	  -DE2B_MCP_HTTP_HEAD_TIMEOUT_MS=700 \
 	  -DE2B_MCP_ASK_TIMEOUT_MS=8000 -o $@ examples/e2b-mcp.c
+
+# The server binary with fewer call buffers, request buffers and session slots than its clients:
+# 4 call slots sharing 2 call buffers, a queue of 3, 24 connections sharing 8 request buffers, 8 sessions.
+$(BUILD)/e2b-mcp-pools: examples/e2b-mcp.c $(HDRS) | $(BUILD)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_CALLS=4 -DE2B_MCP_CALL_BUFS=2 -DE2B_MCP_QUEUE=3 \
+	  -DE2B_MCP_HTTP_CONNS=24 -DE2B_MCP_HTTP_BUFS=8 -DE2B_MCP_HTTP_SESSIONS=8 -o $@ examples/e2b-mcp.c
 
 # The server binary without 2025 HTTP sessions: 2026-07-28 clients only over HTTP.
 $(BUILD)/e2b-mcp-modern-only: examples/e2b-mcp.c $(HDRS) | $(BUILD)
@@ -74,6 +82,10 @@ http-npm-client: http-node
 test-http-rules:
 	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest $(BUILD)/fixture-server $(BUILD)/sndbuf-shim.so >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_http.py
+
+test-http-pools:
+	@$(MAKE) -s $(BUILD)/e2b-mcp-pools >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 300 python3 tests/http/test_pools.py
 
 test-http-consent:
 	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-httptest >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }

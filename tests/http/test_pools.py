@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""Memory by need, over real sockets against the simulator: the call buffers, the request buffers
+and the session slots are fewer than the clients, and nothing is lost for it. Runs
+build/e2b-mcp-pools: the server built with 4 call slots sharing 2 call buffers, a queue of 3 calls,
+24 connection slots sharing 8 request buffers, and 8 session slots (tests/http/http.mk). What a
+test shows it shows by behaviour (the simulator's hold mode tells which requests reached E2B),
+not by time.
+
+  order     5 clients, each on its own keep-alive connection, 4 tools/call each, one after the
+            other, all at once: more clients than call buffers, every call answered with its own
+            result, in the order each client sent them
+  starved   2 calls hold both call buffers (their E2B answers held): a third reaches E2B only once
+            one of them is answered, then completes
+  queue     2 calls running and 3 waiting fill the queue: a sixth gets 503 with Retry-After at
+            once and sends nothing to E2B; the five others all complete
+  sessions  a client that keeps its connection open keeps its session while 24 more sessions are
+            opened through 8 slots (idle ones make room: the oldest gets 404); with every slot's
+            client connected, a new session gets 503 with Retry-After and the connected ones go on
+  conns     16 idle keep-alive connections on 8 request buffers each get an answer; 8 incomplete
+            requests hold every buffer: a whole one waits unread, then is answered once a buffer
+            is given back
+
+Environment (as tests/integration/test_stdio.py): E2B_MCP_POOLS_BIN (default build/e2b-mcp-pools),
+E2B_SIM_URL, E2B_TEST_API_KEY.
+"""
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from report import at_exit, check, eq, note, run  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop  # noqa: E402
+from mcp import HttpSession, init_params, read_response, request, rpc, start_http  # noqa: E402
+from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
+
+BIN = os.environ.get("E2B_MCP_POOLS_BIN") or os.path.join(ROOT, "build", "e2b-mcp-pools")
+KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
+CALL_BUFS, QUEUE, HTTP_BUFS, SESSIONS = 2, 3, 8, 8   # as tests/http/http.mk builds it
+SANDBOXES = [ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED]
+SIM = None
+
+
+def get_call(i, rid):
+    return rpc(rid, "tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[i % len(SANDBOXES)]}})
+
+
+def answers(r, i, rid):
+    """r is a 200 whose last message is the result of call rid about SANDBOXES[i]."""
+    if r is None or r.status != 200:
+        return False
+    ev = r.events()
+    m = ev[-1] if ev else None
+    return isinstance(m, dict) and m.get("id") == rid and "result" in m and not m["result"].get("isError") \
+        and SANDBOXES[i % len(SANDBOXES)] in str(m["result"])
+
+
+class Client:
+    """A 2025 client on one keep-alive connection: initialize, then requests on the same socket."""
+
+    def __init__(self, port):
+        self.port = port
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=20)
+        r = request(port, "POST", rpc(1, "initialize", init_params()), sock=self.sock)
+        assert r.status == 200, (r.status, r.body)
+        self.sid = r.headers.get("mcp-session-id")
+        request(port, "POST", rpc(None, "notifications/initialized"), self.headers(), sock=self.sock)
+
+    def headers(self):
+        return {"Mcp-Session-Id": self.sid, "MCP-Protocol-Version": "2025-11-25"}
+
+    def post(self, body, timeout=20):
+        self.sock.settimeout(timeout)
+        return request(self.port, "POST", body, self.headers(), sock=self.sock)
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def wait_held(n, timeout=5):
+    deadline = time.time() + timeout
+    while True:
+        held = SIM.held()
+        if len(held) >= n or time.time() > deadline:
+            return held
+        time.sleep(0.02)
+
+
+def in_threads(fns):
+    """Runs each fn in its own thread; returns (threads, results list filled as they end)."""
+    out = [None] * len(fns)
+
+    def one(k):
+        try:
+            out[k] = fns[k]()
+        except Exception as e:  # a refused or dropped connection is an outcome too
+            out[k] = e
+    ts = [threading.Thread(target=one, args=(k,), daemon=True) for k in range(len(fns))]
+    for t in ts:
+        t.start()
+    return ts, out
+
+
+def t_order(port):
+    clients = [Client(port) for _ in range(5)]
+    at_exit(lambda: [c.close() for c in clients])
+    SIM.clear()
+
+    def run_client(ci):
+        got = []
+        for j in range(4):
+            rid = 100 * (ci + 1) + j
+            r = clients[ci].post(get_call(ci + j, rid))
+            got.append((rid, answers(r, ci + j, rid), r.status, r.headers.get("retry-after")))
+        return got
+    ts, out = in_threads([lambda ci=ci: run_client(ci) for ci in range(len(clients))])
+    for t in ts:
+        t.join(60)
+    bad = [(ci, o) for ci, o in enumerate(out) if not isinstance(o, list) or not all(ok for _, ok, _, _ in o)]
+    check("order: 5 clients, 4 calls each, through %d call buffers: every call is answered 200 with its own result"
+          % CALL_BUFS, not bad, bad)
+    check("order: each client's answers come in the order it sent its calls",
+          all(isinstance(o, list) and [rid for rid, _, _, _ in o] == [100 * (ci + 1) + j for j in range(4)]
+              for ci, o in enumerate(out)), out)
+    sent = [p for m, p in SIM.e2b_requests() if "/sandboxes/" in p]
+    eq("order: E2B got each call once", len(sent), 20)
+    for c in clients:
+        c.close()
+
+
+def t_starved(port):
+    a, b, c = Client(port), Client(port), Client(port)
+    at_exit(lambda: [x.close() for x in (a, b, c)])
+    SIM.reset()
+    SIM.hold(True)
+    ts, out = in_threads([lambda: a.post(get_call(0, 11)), lambda: b.post(get_call(1, 12))])
+    held = wait_held(2)
+    check("starved: 2 calls hold both call buffers (both reach E2B)", len(held) == 2, held)
+    t3, out3 = in_threads([lambda: c.post(get_call(2, 13))])
+    time.sleep(0.5)
+    held = SIM.held()
+    check("starved: a third call finds no buffer: it does not reach E2B and is not answered",
+          len(held) == 2 and not any(h["path"].endswith(SANDBOXES[2]) for h in held) and out3[0] is None, (held, out3))
+    SIM.release(n=held[0]["n"])
+    held2 = wait_held(2)
+    reached = any(h["path"].endswith(SANDBOXES[2]) for h in held2)
+    check("starved: once a call is answered its buffer goes to the waiting call, which reaches E2B", reached, held2)
+    SIM.hold(False)
+    for t in ts + t3:
+        t.join(20)
+    check("starved: all three complete with their own results",
+          answers(out[0], 0, 11) and answers(out[1], 1, 12) and answers(out3[0], 2, 13), (out, out3))
+    for x in (a, b, c):
+        x.close()
+
+
+def t_queue(port):
+    clients = [Client(port) for _ in range(CALL_BUFS + QUEUE + 1)]
+    at_exit(lambda: [c.close() for c in clients])
+    SIM.reset()
+    SIM.hold(True)
+    n = CALL_BUFS + QUEUE
+    ts, out = in_threads([lambda k=k: clients[k].post(get_call(k, 20 + k), 30) for k in range(CALL_BUFS)])
+    wait_held(CALL_BUFS)
+    more_ts, more = [], []
+    for k in range(CALL_BUFS, n):   # one at a time, so the queue's order is known
+        t, o = in_threads([lambda k=k: clients[k].post(get_call(k, 20 + k), 30)])
+        more_ts += t
+        more.append(o)
+        time.sleep(0.2)
+    before = len(SIM.e2b_requests())
+    t0 = time.time()
+    r = clients[n].post(get_call(n, 20 + n), 10)
+    took = time.time() - t0
+    ra = r.headers.get("retry-after")
+    check("queue: with %d calls running and %d waiting, one more gets 503 with Retry-After at once"
+          % (CALL_BUFS, QUEUE), r.status == 503 and ra is not None and ra.isdigit() and took < 5,
+          (r.status, r.headers, r.body[:200], took))
+    check("queue: ... and nothing was sent to E2B for it", len(SIM.e2b_requests()) == before and
+          not any(h["path"].endswith(SANDBOXES[n % len(SANDBOXES)]) for h in SIM.held()), SIM.held())
+    SIM.hold(False)
+    for t in ts + more_ts:
+        t.join(30)
+    results = out + [o[0] for o in more]
+    check("queue: the %d other calls all complete with their own results" % n,
+          all(answers(results[k], k, 20 + k) for k in range(n)),
+          [(k, getattr(results[k], "status", results[k])) for k in range(n)])
+    r = clients[n].post(get_call(n, 40), 20)
+    check("queue: the refused client calls again and is answered", answers(r, n, 40), r.status)
+    for c in clients:
+        c.close()
+
+
+def t_sessions(port):
+    a = Client(port)
+    at_exit(a.close)
+    r = a.post(rpc(2, "ping"))
+    check("sessions: a connected client's ping", r.status == 200, r.status)
+    others = [HttpSession(port) for _ in range(3 * SESSIONS)]
+    r = a.post(rpc(3, "ping"))
+    check("sessions: the connected client keeps its session while %d more are opened through %d slots"
+          % (len(others), SESSIONS), r.status == 200, (r.status, r.body[:200]))
+    check("sessions: idle sessions make room, the oldest first (404 for it, 200 for the newest)",
+          others[0].call("ping").status == 404 and others[-1].call("ping").status == 200)
+    # a call in flight on the connected client: its session stays while more are opened
+    SIM.reset()
+    SIM.hold(True)
+    ts, out = in_threads([lambda: a.post(get_call(0, 4), 30)])
+    wait_held(1)
+    others = [HttpSession(port) for _ in range(2 * SESSIONS)]
+    SIM.hold(False)
+    for t in ts:
+        t.join(20)
+    check("sessions: a call in flight keeps its session while more are opened; it is answered", answers(out[0], 0, 4),
+          getattr(out[0], "status", out[0]))
+    # every slot's client connected: a new session is refused, nobody is evicted
+    rest = [Client(port) for _ in range(SESSIONS - 1)]
+    at_exit(lambda: [c.close() for c in rest])
+    r = request(port, "POST", rpc(1, "initialize", init_params()))
+    check("sessions: with every session's client connected, a new session gets 503 with Retry-After",
+          r.status == 503 and r.headers.get("retry-after"), (r.status, r.headers))
+    check("sessions: ... and every connected client goes on",
+          all(c.post(rpc(5, "ping")).status == 200 for c in [a] + rest))
+    a.close()
+    for c in rest:
+        c.close()
+    time.sleep(0.3)
+    check("sessions: once a client disconnects, a new session is opened", HttpSession(port).call("ping").status == 200)
+
+
+def t_conns(port):
+    s = HttpSession(port)
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(2 * HTTP_BUFS)]
+    at_exit(lambda: [k.close() for k in idle])
+    first = [s.post(rpc(7, "ping"), sock=k).status for k in idle]
+    again = [s.post(rpc(7, "ping"), sock=k).status for k in idle]
+    check("conns: %d keep-alive connections on %d request buffers are each answered, and again on the same connection"
+          % (len(idle), HTTP_BUFS), first + again == [200] * (4 * HTTP_BUFS), (first, again))
+    for k in idle:
+        k.close()
+    time.sleep(0.3)
+    partial = []
+    for _ in range(HTTP_BUFS):
+        k = socket.create_connection(("127.0.0.1", port), timeout=10)
+        k.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        partial.append(k)
+    at_exit(lambda: [k.close() for k in partial])
+    time.sleep(0.3)
+    k = socket.create_connection(("127.0.0.1", port), timeout=10)
+    body = rpc(8, "ping").encode()
+    k.sendall(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+               "Accept: application/json, text/event-stream\r\nMcp-Session-Id: %s\r\nContent-Length: %d\r\n\r\n"
+               % (port, s.sid, len(body))).encode() + body)
+    k.settimeout(0.7)
+    try:
+        early = k.recv(100)
+    except socket.timeout:
+        early = None
+    check("conns: with every request buffer held by an incomplete request, a whole one waits unread", early is None, early)
+    partial[0].sendall(b"Content-Length: 0\r\n\r\n")   # one request completes (400: no body): its buffer comes back
+    k.settimeout(10)
+    r = read_response(k)
+    check("conns: ... and is answered once a buffer is given back", r.status == 200, (r.status, r.body[:200]))
+    for x in partial + [k]:
+        x.close()
+
+
+def main():
+    global SIM
+    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 200 s")))
+    signal.alarm(200)
+    if not os.path.exists(BIN):
+        check("binary exists", False, "%s not found (make build/e2b-mcp-pools)" % BIN)
+        return
+    SIM = Sim.from_env() or Sim.start()
+    at_exit(lambda: SIM.reset())
+    port, p = start_http(BIN, server_env(SIM.url, KEY))
+    at_exit(lambda: stop(p))
+    note("binary %s, simulator %s" % (BIN, SIM.url))
+    for group in (t_order, t_starved, t_queue, t_sessions, t_conns):
+        t0 = time.time()
+        try:
+            group(port)
+        except Exception as e:  # a group that dies is one failure; the others still run
+            check(group.__name__, False, "%s: %s" % (type(e).__name__, e))
+        finally:
+            SIM.reset()
+        note("%s: %.1f s" % (group.__name__, time.time() - t0))
+    check("the server is still running", p.poll() is None, p.poll())
+    signal.alarm(0)
+
+
+if __name__ == "__main__":
+    run(main)
