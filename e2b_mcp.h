@@ -443,6 +443,16 @@
 #ifndef E2B_MCP_SOCK_POSIX_WAIT_MAX
 #define E2B_MCP_SOCK_POSIX_WAIT_MAX (2 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
 #endif
+/* E2B_MCP_SOCK_POSIX_NO_EPOLL: the POSIX port waits with poll(2) on Linux
+   too (elsewhere it always does); by default it keeps the sockets
+   registered with epoll(7) between waits, so a wait costs what changed and
+   what is ready, not every socket open. */
+/* E2B_MCP_SOCK_POSIX_FD_MAX: the descriptors the POSIX port's epoll wait
+   keeps track of (an int each, touched only when used); a wait naming a
+   higher one is a poll. */
+#ifndef E2B_MCP_SOCK_POSIX_FD_MAX
+#define E2B_MCP_SOCK_POSIX_FD_MAX 65536
+#endif
 /* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates (the
    BearSSL port's) and the expiry of a requestState (default time(NULL));
    SNTP or an RTC on a board. */
@@ -681,10 +691,18 @@ typedef struct e2b_mcp_sock_port {
   void (*shutdown)(void *user, e2b_mcp_sock *s);
   int  (*unsent)(void *user, e2b_mcp_sock *s);
   /* Waits until at least one of p[0..n) is ready for what it wants, at most
-     timeout_ms (0: only looks). Entries whose sock is NULL or closed are
-     skipped. Sets each p[i].ready (to the E2B_MCP_WANT_* bits that hold; a
-     hang-up or an error counts as readable). Returns how many are ready; 0
-     when the time ran out or a signal came. */
+     timeout_ms (0: only looks). Entries whose sock is NULL or closed, or whose
+     want is 0, are skipped. Sets each p[i].ready (to the E2B_MCP_WANT_* bits
+     that hold; a hang-up or an error counts as readable). Returns how many
+     are ready; 0 when the time ran out or a signal came.
+     The array is the whole set to watch, each socket at most once: a socket
+     it no longer names is no longer watched. The library's loops pass nearly
+     the same set from one wait to the next, so a port may keep it registered
+     between waits (the POSIX port's epoll does: a wait then costs the sockets
+     that changed and those that are ready, not a scan of every one open);
+     such a port forgets a socket at its close, whose handle may come back as
+     another socket's. A wait on one socket (a blocking helper's) may leave
+     the registered set as it is. */
   int  (*wait)(void *user, e2b_mcp_poll *p, int n, int timeout_ms);
   /* A monotonic clock in milliseconds (it may wrap); NULL or always 0: no clock
      (then no timeouts and no 429 cool-downs). */

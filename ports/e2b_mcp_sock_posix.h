@@ -1,7 +1,8 @@
 /* ports/e2b_mcp_sock_posix.h - the POSIX socket port of e2b_mcp.h.
 
    The port contract (e2b_mcp_sock_port, documented in e2b_mcp.h) for POSIX
-   systems: non-blocking BSD sockets, poll(2) for the readiness wait,
+   systems: non-blocking BSD sockets, epoll(7) for the readiness wait on Linux
+   (poll(2) elsewhere, or with E2B_MCP_SOCK_POSIX_NO_EPOLL),
    CLOCK_MONOTONIC for the clock and /dev/urandom for random bytes. It uses
    only the public part of e2b_mcp.h (types and E2B_MCP_ERR_* codes) and gives
    one thing: the struct e2b_mcp_sock_posix.
@@ -27,6 +28,10 @@
 #include <time.h>
 #if defined(__linux__)
 #include <sys/ioctl.h>
+#endif
+#if defined(__linux__) && !defined(E2B_MCP_SOCK_POSIX_NO_EPOLL)
+#include <sys/epoll.h>
+#define E2B_MCP__SOCK_EPOLL 1
 #endif
 /* <time.h> read before e2b_mcp.h in a strict ISO build (-std=c99) keeps the
    clock hidden even once _POSIX_C_SOURCE is set (e2b_mcp.h says how it is):
@@ -88,8 +93,50 @@ static void e2b_mcp__sock_posix_setup(int fd) {
 #endif
 }
 
+#ifdef E2B_MCP__SOCK_EPOLL
+/* The epoll wait's memory of what it registered: the sockets of the last
+   wait, each with what it waits for. A wait registers what changed since
+   (epoll_ctl for a socket new, changed or gone), then the kernel reports
+   only what is ready: a wait costs the sockets that are ready and changed,
+   plus one pass over the array in user space, not a kernel scan of every
+   socket open. One per process, as the port is. */
+typedef struct e2b_mcp__sock_posix_reg {
+  int ep;                     /* the epoll descriptor: 0 not made yet, -1 none (every wait polls) */
+  int n;                      /* sockets registered: fd[0..n) */
+  unsigned gen;               /* the wait now running */
+  int fd[E2B_MCP_SOCK_POSIX_WAIT_MAX];
+  int at[E2B_MCP_SOCK_POSIX_WAIT_MAX];          /* its entry in this wait's array */
+  unsigned seen[E2B_MCP_SOCK_POSIX_WAIT_MAX];   /* the last wait that named it */
+  unsigned char want[E2B_MCP_SOCK_POSIX_WAIT_MAX];
+  int pos[E2B_MCP_SOCK_POSIX_FD_MAX];           /* fd -> 1 + its index in fd[] (0: not registered) */
+} e2b_mcp__sock_posix_reg;
+static e2b_mcp__sock_posix_reg *e2b_mcp__sock_posix_regs(void) {
+  static e2b_mcp__sock_posix_reg r;   /* zero: no epoll descriptor yet, nothing registered */
+  return &r;
+}
+/* fd is no longer registered (gone from the wait, or closed: its number may
+   come back as another socket). */
+static void e2b_mcp__ep_drop(int fd) {
+  e2b_mcp__sock_posix_reg *reg = e2b_mcp__sock_posix_regs();
+  int i, last;
+  if (fd < 0 || fd >= E2B_MCP_SOCK_POSIX_FD_MAX || !reg->pos[fd]) return;
+  i = reg->pos[fd] - 1;
+  epoll_ctl(reg->ep, EPOLL_CTL_DEL, fd, NULL);
+  reg->pos[fd] = 0;
+  last = --reg->n;
+  if (i != last) {
+    reg->fd[i] = reg->fd[last]; reg->at[i] = reg->at[last];
+    reg->seen[i] = reg->seen[last]; reg->want[i] = reg->want[last];
+    reg->pos[reg->fd[i]] = i + 1;
+  }
+}
+#endif
+
 static void e2b_mcp__sock_posix_close(void *user, e2b_mcp_sock *s) {
   (void)user;
+#ifdef E2B_MCP__SOCK_EPOLL
+  if (s->h >= 0) e2b_mcp__ep_drop((int)s->h);
+#endif
   if (s->h >= 0) close((int)s->h);
   s->h = -1;
 }
@@ -152,10 +199,9 @@ static int e2b_mcp__sock_posix_recv(void *user, e2b_mcp_sock *s, unsigned char *
   }
 }
 
-static int e2b_mcp__sock_posix_wait(void *user, e2b_mcp_poll *q, int n, int timeout_ms) {
+static int e2b_mcp__sock_posix_poll(e2b_mcp_poll *q, int n, int timeout_ms) {
   struct pollfd p[E2B_MCP_SOCK_POSIX_WAIT_MAX];
   int i, r;
-  (void)user;
   if (n > E2B_MCP_SOCK_POSIX_WAIT_MAX) n = E2B_MCP_SOCK_POSIX_WAIT_MAX;
   for (i = 0; i < n; i++) {
     p[i].fd = q[i].sock && q[i].sock->h >= 0 ? (int)q[i].sock->h : -1;
@@ -170,6 +216,82 @@ static int e2b_mcp__sock_posix_wait(void *user, e2b_mcp_poll *q, int n, int time
     if (p[i].revents & (POLLOUT | POLLHUP | POLLERR)) q[i].ready |= q[i].want & E2B_MCP_WANT_WRITE;
   }
   return r;
+}
+
+/* The wait: epoll where there is one, for the library's loops (many sockets,
+   mostly the same from one wait to the next); poll for a wait on one socket
+   (a blocking helper's: the registered set stays as it is), and where epoll
+   cannot take a descriptor (a regular file as stdin, one past
+   E2B_MCP_SOCK_POSIX_FD_MAX, the same one twice). */
+static int e2b_mcp__sock_posix_wait(void *user, e2b_mcp_poll *q, int n, int timeout_ms) {
+#ifdef E2B_MCP__SOCK_EPOLL
+  e2b_mcp__sock_posix_reg *reg = e2b_mcp__sock_posix_regs();
+  struct epoll_event ev[256];
+  unsigned g;
+  int i, r, k;
+  (void)user;
+  if (n > E2B_MCP_SOCK_POSIX_WAIT_MAX) n = E2B_MCP_SOCK_POSIX_WAIT_MAX;
+  if (n <= 1 || reg->ep < 0) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
+  if (reg->ep == 0 && (reg->ep = epoll_create1(EPOLL_CLOEXEC)) <= 0) {
+    reg->ep = -1;
+    return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
+  }
+  g = ++reg->gen;
+  /* which of the registered ones this wait names, and where */
+  for (i = 0; i < n; i++) {
+    int fd = q[i].sock && q[i].sock->h >= 0 ? (int)q[i].sock->h : -1, j;
+    q[i].ready = 0;
+    if (fd < 0 || !q[i].want) continue;
+    if (fd >= E2B_MCP_SOCK_POSIX_FD_MAX) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
+    if (!reg->pos[fd]) continue;
+    j = reg->pos[fd] - 1;
+    if (reg->seen[j] == g) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);   /* named twice */
+    reg->seen[j] = g;
+    reg->at[j] = i;
+  }
+  /* the ones it no longer names go */
+  for (k = 0; k < reg->n;) {
+    if (reg->seen[k] != g) e2b_mcp__ep_drop(reg->fd[k]);
+    else k++;
+  }
+  /* new ones come, changed ones change */
+  for (i = 0; i < n; i++) {
+    int fd = q[i].sock && q[i].sock->h >= 0 ? (int)q[i].sock->h : -1, j;
+    unsigned char want = (unsigned char)(q[i].want & (E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE));
+    struct epoll_event e;
+    if (fd < 0 || !want) continue;
+    memset(&e, 0, sizeof e);
+    e.events = ((want & E2B_MCP_WANT_READ) ? (unsigned)EPOLLIN : 0u) | ((want & E2B_MCP_WANT_WRITE) ? (unsigned)EPOLLOUT : 0u);
+    e.data.fd = fd;
+    if (reg->pos[fd]) {
+      j = reg->pos[fd] - 1;
+      if (reg->want[j] != want) {
+        if (epoll_ctl(reg->ep, EPOLL_CTL_MOD, fd, &e) != 0) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
+        reg->want[j] = want;
+      }
+      continue;
+    }
+    if (reg->n >= E2B_MCP_SOCK_POSIX_WAIT_MAX || epoll_ctl(reg->ep, EPOLL_CTL_ADD, fd, &e) != 0)
+      return e2b_mcp__sock_posix_poll(q, n, timeout_ms);   /* EPERM: a regular file, always ready to poll */
+    j = reg->n++;
+    reg->fd[j] = fd; reg->at[j] = i; reg->seen[j] = g; reg->want[j] = want;
+    reg->pos[fd] = j + 1;
+  }
+  r = epoll_wait(reg->ep, ev, (int)(sizeof ev / sizeof ev[0]), timeout_ms);
+  if (r <= 0) return 0;   /* the time ran out, or a signal came */
+  for (k = 0; k < r; k++) {
+    int fd = ev[k].data.fd;
+    e2b_mcp_poll *p;
+    if (fd < 0 || fd >= E2B_MCP_SOCK_POSIX_FD_MAX || !reg->pos[fd]) continue;
+    p = &q[reg->at[reg->pos[fd] - 1]];
+    if (ev[k].events & (EPOLLIN | EPOLLHUP | EPOLLERR)) p->ready |= E2B_MCP_WANT_READ;
+    if (ev[k].events & (EPOLLOUT | EPOLLHUP | EPOLLERR)) p->ready |= p->want & E2B_MCP_WANT_WRITE;
+  }
+  return r;
+#else
+  (void)user;
+  return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
+#endif
 }
 
 /* ---- the server side, for the Streamable HTTP transport ---- */

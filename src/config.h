@@ -312,6 +312,16 @@
 #ifndef E2B_MCP_SOCK_POSIX_WAIT_MAX
 #define E2B_MCP_SOCK_POSIX_WAIT_MAX (2 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
 #endif
+/* E2B_MCP_SOCK_POSIX_NO_EPOLL: the POSIX port waits with poll(2) on Linux
+   too (elsewhere it always does); by default it keeps the sockets
+   registered with epoll(7) between waits, so a wait costs what changed and
+   what is ready, not every socket open. */
+/* E2B_MCP_SOCK_POSIX_FD_MAX: the descriptors the POSIX port's epoll wait
+   keeps track of (an int each, touched only when used); a wait naming a
+   higher one is a poll. */
+#ifndef E2B_MCP_SOCK_POSIX_FD_MAX
+#define E2B_MCP_SOCK_POSIX_FD_MAX 65536
+#endif
 /* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates (the
    BearSSL port's) and the expiry of a requestState (default time(NULL));
    SNTP or an RTC on a board. */
