@@ -172,7 +172,7 @@ def t_queue(port):
         t, o = in_threads([lambda k=k: clients[k].post(get_call(k, 20 + k), 30)])
         more_ts += t
         more.append(o)
-        time.sleep(0.2)
+        time.sleep(0.5)   # each read and queued before the next comes
     before = len(SIM.e2b_requests())
     t0 = time.time()
     r = clients[n].post(get_call(n, 20 + n), 10)
