@@ -1041,6 +1041,7 @@ struct e2b_mcp_call {
   char progress_token[E2B_MCP_RPC_ID_MAX];  /* JSON text, "" when none */
   unsigned long progress;      /* 1 + the last progress value sent; 0 before any */
   int cancelled;              /* the client cancelled the call: it gets no answer */
+  int refused;                /* why e2b_mcp_confirm said 0: E2B_MCP_NO_* */
   /* the stateless revision (2026-07-28) */
   int modern;                 /* the call came from a 2026-07-28 client */
   int caps;                   /* token index of its client capabilities (modern), or -1 */
@@ -1175,10 +1176,18 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
    needs a slot is told the server is busy).
    E2B_MCP_ASKED: asked, return now (nothing is sent for this run). */
 #define E2B_MCP_ASKED (-4)
+/* Why a question got no yes (c->refused after e2b_mcp_confirm returned 0):
+   the user declined (or left the box unchecked), dismissed the question,
+   gave no answer in time (or the client answered nothing), or it could not
+   be sent. */
+#define E2B_MCP_NO_DECLINED  2
+#define E2B_MCP_NO_CANCELLED 3
+#define E2B_MCP_NO_ANSWER    4
+#define E2B_MCP_NO_UNSENT    5
 /* Asks the user a yes/no question. 1: accepted with the box checked; 0:
-   anything else (declined, cancelled, no answer in time, no slot free to
-   wait in; when the client cancelled the call itself, c->cancelled is set:
-   return, no result is sent); -1: the client cannot be asked (a blocking
+   anything else, the reason in c->refused (declined, dismissed, no answer in
+   time, no slot free to wait in; when the client cancelled the call itself,
+   c->cancelled is set: return, no result is sent); -1: the client cannot be asked (a blocking
    e2b_mcp_handle, a batch, an in-process call, a client without form-mode
    elicitation); 2: asked, return now (a 2026-07-28 client is asked within the
    result and calls again with the answer; a 2025 client's answer runs the
@@ -1264,7 +1273,8 @@ typedef struct e2b_mcp__slot {
   const e2b_mcp_session *from;/* the session it came from, which its answers and cancels must too; NULL: none */
   e2b_mcp_sink sink;          /* where its answer and notifications go */
   unsigned char has_sink;     /* 0: nowhere (in-process, or its client is gone) */
-  unsigned char decided;      /* asking: the user's answer came, to act on at the next step: 1 yes, 2 no */
+  unsigned char decided;      /* asking: the user's answer came, to act on at the next step: 1 yes, else
+                                 E2B_MCP_NO_* (a simple custom tool's: 1 an answer, 2 none) */
   const char *drop;           /* the call is to end without an answer at the next step, and why (a cancel) */
   char id[E2B_MCP_RPC_ID_MAX];/* its JSON-RPC id, as JSON text */
   e2b_mcp_call *back;         /* in-process: the caller's call, which gets the result */
@@ -1589,6 +1599,13 @@ struct e2b_mcp_server {
 /* The function behind it, for a caller that cannot use the macro (a binding
    from another language passes the size it reserved for the server). */
 E2B_MCP_DEF int  e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
+/* The same as a real function, for taking its address or a foreign-function
+   binding that calls by name: (e2b_mcp_init)(s, cfg), or e2b_mcp_init without
+   a call after it. It has no size of the caller's to check, so it trusts s to
+   be as large as e2b_mcp_server_size() says; reserve that much (aligned for
+   any type), or call e2b_mcp_init_sized with what you reserved. */
+E2B_MCP_DEF int  (e2b_mcp_init)(e2b_mcp_server *s, const e2b_mcp_config *cfg);
+E2B_MCP_DEF size_t e2b_mcp_server_size(void);
 
 #ifdef __cplusplus
 }
@@ -3316,12 +3333,31 @@ static const char e2b_mcp__confirm_schema[] =
   "{\"type\":\"object\",\"properties\":{\"confirm\":{\"type\":\"boolean\",\"title\":\"Go ahead?\","
   "\"description\":\"Check to allow this action.\",\"default\":false}},\"required\":[\"confirm\"]}";
 
-/* An answer {action, content:{confirm}} at token r: 1 only for an accept with the box checked. */
-static int e2b_mcp__confirmed(const char *js, const jsmntok_t *t, int r) {
-  int a = e2b_mcp__tok_get(js, t, r, "action"), v = 0;
-  int cf = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, r, "content"), "confirm");
-  if (a < 0 || !e2b_mcp__tok_eq(js, &t[a], "accept")) return 0;
-  return cf >= 0 && e2b_mcp__tok_bool(js, &t[cf], &v) == 0 && v;   /* no "confirm": not a yes */
+/* An answer {action, content:{confirm}} at token r: 1 only for an accept
+   with the box checked, else why not (E2B_MCP_NO_*): a dismissed question is
+   not a "no", and the model should not tell the user they said one. */
+static int e2b_mcp__consent_answer(const char *js, const jsmntok_t *t, int r) {
+  int a, cf, v = 0;
+  if (r < 0 || t[r].type != JSMN_OBJECT) return E2B_MCP_NO_ANSWER;
+  a = e2b_mcp__tok_get(js, t, r, "action");
+  cf = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, r, "content"), "confirm");
+  if (a >= 0 && e2b_mcp__tok_eq(js, &t[a], "cancel")) return E2B_MCP_NO_CANCELLED;
+  if (a < 0 || !e2b_mcp__tok_eq(js, &t[a], "accept")) return E2B_MCP_NO_DECLINED;
+  return cf >= 0 && e2b_mcp__tok_bool(js, &t[cf], &v) == 0 && v ? 1 : E2B_MCP_NO_DECLINED;   /* no "confirm": not a yes */
+}
+/* e2b_mcp_confirm's answer from the kind of answer, the reason kept. */
+static int e2b_mcp__consent_said(e2b_mcp_call *c, int kind) {
+  c->refused = kind == 1 ? 0 : kind;
+  return kind == 1;
+}
+/* What the model is told when consent was not given (refused: E2B_MCP_NO_*). */
+static const char *e2b_mcp__refusal_text(int refused) {
+  switch (refused) {
+    case E2B_MCP_NO_CANCELLED: return "The user dismissed the question without answering, so nothing was done and nothing was sent to E2B.";
+    case E2B_MCP_NO_ANSWER: return "The user did not answer the question in time, so nothing was done and nothing was sent to E2B.";
+    case E2B_MCP_NO_UNSENT: return "The question could not be sent to the user, so nothing was done and nothing was sent to E2B.";
+    default: return "The user declined, so nothing was done and nothing was sent to E2B.";
+  }
 }
 
 static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state);   /* in asking within the result */
@@ -3333,7 +3369,7 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state);   /* in aski
 static int e2b_mcp__confirm_modern(e2b_mcp_call *c, const char *message) {
   e2b_mcp_json *w = &c->out;
   int r = e2b_mcp_input_response(c, "confirm");
-  if (r >= 0 && c->state_len == 7 && memcmp(c->state, "consent", 7) == 0) return e2b_mcp__confirmed(c->js, c->tok, r);
+  if (r >= 0 && c->state_len == 7 && memcmp(c->state, "consent", 7) == 0) return e2b_mcp__consent_said(c, e2b_mcp__consent_answer(c->js, c->tok, r));
   if (!e2b_mcp_client_has(c, "elicitation") || e2b_mcp__ask_within(c, "consent") != 0) return -1;
   e2b_mcp_json_obj(w);   /* straight into the result buffer: nothing big on the stack */
   e2b_mcp_json_key(w, "confirm"); e2b_mcp_json_obj(w);
@@ -3355,8 +3391,9 @@ E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
   r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
   if (r == E2B_MCP_ASKED) return 2;
   if (r == -1) return -1;
-  if (r < 0) return 0;
-  return e2b_mcp__confirmed(c->js, c->tok, r);
+  if (r == -3) return e2b_mcp__consent_said(c, E2B_MCP_NO_CANCELLED);   /* the call itself was cancelled */
+  if (r < 0) return e2b_mcp__consent_said(c, E2B_MCP_NO_ANSWER);
+  return e2b_mcp__consent_said(c, e2b_mcp__consent_answer(c->js, c->tok, r));
 }
 
 /* ---- tool arguments and results ---- */
@@ -5894,15 +5931,16 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   return 1;
 }
 
-/* The user's answer to k's question: on with the call, or its decline as the answer. */
-static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, e2b_mcp__msg *m) {
+/* The user's answer to k's question (1: yes, else E2B_MCP_NO_*): on with
+   the call, or why not as the answer. */
+static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int answer, e2b_mcp__msg *m) {
   k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
   e2b_mcp__result_reset(&k->call);
-  if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
-  else if (yes) e2b_mcp__call_send(s, k);
+  if (answer == 1 && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
+  else if (answer == 1) e2b_mcp__call_send(s, k);
   else {
     e2b_mcp__result_reset(&k->call);
-    e2b_mcp_result_error(&k->call, "The user declined, so nothing was done and nothing was sent to E2B.");
+    e2b_mcp_result_error(&k->call, "%s", e2b_mcp__refusal_text(answer));
     e2b_mcp__call_done(s, k, m);
   }
 }
@@ -5977,7 +6015,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
     if (r == 0) {
       e2b_mcp__result_reset(c);
-      e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
+      e2b_mcp_result_error(c, "%s", e2b_mcp__refusal_text(c->modern ? c->refused : E2B_MCP_NO_UNSENT));
       goto answered;
     }
     if (r == 1 && !c->modern) {   /* asked: the answer comes later */
@@ -6075,7 +6113,7 @@ static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, 
       k->decided = 1;
       return 1;
     }
-    k->decided = res >= 0 && t[res].type == JSMN_OBJECT && e2b_mcp__confirmed(js, t, res) ? 1 : 2;
+    k->decided = (unsigned char)e2b_mcp__consent_answer(js, t, res);
     return 1;
   }
   return 0;
@@ -6362,7 +6400,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
       if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
-      else e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
+      else e2b_mcp__call_decided(s, k, k->decided ? k->decided : E2B_MCP_NO_ANSWER, NULL);   /* no answer in time: not a yes */
       continue;
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
@@ -6947,6 +6985,10 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
     if (got < 0) return -1;
 #define E2B_MCP__H(name) e2b_mcp__ieq(p + l.ns, l.ne - l.ns, name)
 #define E2B_MCP__KEEP(f) (q->f = p + vs, q->f##_n = ve - vs)
+    /* A header that decides access or routing, sent twice, is refused: a
+       gateway in front usually acts on the first and this server would check
+       the last, so a second one could smuggle a request past the gateway. */
+#define E2B_MCP__ONE(f) { if (q->f) return -1; E2B_MCP__KEEP(f); }
     if (E2B_MCP__H("content-length")) {   /* digits only: no sign */
       if (vs == ve || p[vs] < '0' || p[vs] > '9' || e2b_mcp__parse_ll(p + vs, ve - vs, &v) != 0 || (q->length >= 0 && q->length != v)) return -1;
       q->length = v;
@@ -6955,27 +6997,69 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
       if (e2b_mcp__ieq(p + vs, ve - vs, "close")) q->close = 1;
       else if (e2b_mcp__ieq(p + vs, ve - vs, "keep-alive")) q->close = 0;
     } else if (E2B_MCP__H("expect")) q->expect = e2b_mcp__ieq(p + vs, ve - vs, "100-continue");
-    else if (E2B_MCP__H("host")) { if (q->host) return -1; E2B_MCP__KEEP(host); }
-    else if (E2B_MCP__H("origin")) E2B_MCP__KEEP(origin);
-    else if (E2B_MCP__H("authorization")) E2B_MCP__KEEP(auth);
-    else if (E2B_MCP__H("mcp-session-id")) E2B_MCP__KEEP(sid);
-    else if (E2B_MCP__H("mcp-protocol-version")) E2B_MCP__KEEP(pver);
+    else if (E2B_MCP__H("host")) E2B_MCP__ONE(host)
+    else if (E2B_MCP__H("origin")) E2B_MCP__ONE(origin)
+    else if (E2B_MCP__H("authorization")) E2B_MCP__ONE(auth)
+    else if (E2B_MCP__H("mcp-session-id")) E2B_MCP__ONE(sid)
+    else if (E2B_MCP__H("mcp-protocol-version")) E2B_MCP__ONE(pver)
     else if (E2B_MCP__H("accept")) E2B_MCP__KEEP(accept);
-    else if (E2B_MCP__H("content-type")) E2B_MCP__KEEP(ctype);
-    else if (E2B_MCP__H("mcp-method")) E2B_MCP__KEEP(mmethod);
-    else if (E2B_MCP__H("mcp-name")) E2B_MCP__KEEP(mname);
-    else if (E2B_MCP__H("x-mcp-new-session-id")) E2B_MCP__KEEP(newsid);
-    else if (E2B_MCP__H("x-e2b-api-key")) { if (q->ekey) return -1; E2B_MCP__KEEP(ekey); }
+    else if (E2B_MCP__H("content-type")) E2B_MCP__ONE(ctype)
+    else if (E2B_MCP__H("mcp-method")) E2B_MCP__ONE(mmethod)
+    else if (E2B_MCP__H("mcp-name")) E2B_MCP__ONE(mname)
+    else if (E2B_MCP__H("x-mcp-new-session-id")) E2B_MCP__ONE(newsid)
+    else if (E2B_MCP__H("x-e2b-api-key")) E2B_MCP__ONE(ekey)
 #undef E2B_MCP__H
 #undef E2B_MCP__KEEP
+#undef E2B_MCP__ONE
   }
   return 0;
 }
 
-/* Case-insensitive substring. */
-static int e2b_mcp__hs_has(const char *p, size_t n, const char *needle) {
-  size_t k = strlen(needle), i;
-  for (i = 0; i + k <= n; i++) if (e2b_mcp__ieqn(p + i, needle, k)) return 1;
+/* The media type of one item "type/sub; params", spaces trimmed: its length. */
+static size_t e2b_mcp__hs_mtype(const char *p, size_t n, const char **t) {
+  size_t e = 0;
+  while (n && (*p == ' ' || *p == '\t')) { p++; n--; }
+  while (e < n && p[e] != ';') e++;
+  while (e && (p[e - 1] == ' ' || p[e - 1] == '\t')) e--;
+  *t = p;
+  return e;
+}
+/* Whether an item's parameters say q=0 (not acceptable at all). */
+static int e2b_mcp__hs_q0(const char *p, size_t n) {
+  size_t i = 0, v;
+  while (i < n) {
+    if (p[i++] != ';') continue;
+    while (i < n && p[i] == ' ') i++;
+    if (i + 1 < n && (p[i] | 0x20) == 'q' && p[i + 1] == '=') {
+      i += 2;
+      for (v = i; i < n && (p[i] == '0' || p[i] == '.'); i++) {}
+      return i > v && (i == n || p[i] == ';' || p[i] == ' ' || p[i] == '\t');
+    }
+  }
+  return 0;
+}
+/* Whether a Content-Type is application/json (any parameters). */
+static int e2b_mcp__hs_ctype_json(const char *p, size_t n) {
+  const char *t;
+  size_t k = e2b_mcp__hs_mtype(p, n, &t);
+  return k == 16 && e2b_mcp__ieqn(t, "application/json", 16);
+}
+/* Whether an Accept list takes the media type want ("a/b"): an item that is
+   the type itself, the wildcard of its kind ("a/" then a star) or the full
+   wildcard, not at q=0. Items are compared whole, so "application/jsonx" is
+   not application/json. */
+static int e2b_mcp__hs_accepts(const char *p, size_t n, const char *want) {
+  size_t wn = strlen(want), major = (size_t)(strchr(want, '/') - want);
+  while (n) {
+    size_t e = 0, k;
+    const char *t;
+    while (e < n && p[e] != ',') e++;
+    k = e2b_mcp__hs_mtype(p, e, &t);
+    if (!e2b_mcp__hs_q0(p, e) &&
+        ((k == wn && e2b_mcp__ieqn(t, want, wn)) || (k == 3 && memcmp(t, "*/*", 3) == 0) ||
+         (k == major + 2 && e2b_mcp__ieqn(t, want, major + 1) && t[major + 1] == '*'))) return 1;
+    p += e < n ? e + 1 : e; n -= e < n ? e + 1 : e;
+  }
   return 0;
 }
 static int e2b_mcp__hs_loopback_name(const char *h, size_t n) {
@@ -7004,12 +7088,16 @@ static int e2b_mcp__hs_host_ok(e2b_mcp_server *s, const char *h, size_t n) {
   }
   return 0;
 }
-/* The host part of "name[:port]" or "[v6]:port". */
+/* The length of the host part of "name[:port]" or "[v6][:port]", or
+   (size_t)-1 when what follows it is not ":" and 1 to 5 digits: in
+   "127.0.0.1:80.evil.example" the name a resolver sees is not 127.0.0.1. */
 static size_t e2b_mcp__hs_hostpart(const char *h, size_t n) {
-  size_t i;
-  if (n && h[0] == '[') { for (i = 0; i < n && h[i] != ']'; i++) {} return i < n ? i + 1 : n; }
-  for (i = 0; i < n && h[i] != ':'; i++) {}
-  return i;
+  size_t i, k;
+  if (n && h[0] == '[') { for (i = 0; i < n && h[i] != ']'; i++) {} if (i == n) return (size_t)-1; i++; }
+  else for (i = 0; i < n && h[i] != ':'; i++) {}
+  if (i == n) return i;
+  for (k = i + 1; k < n && h[k] >= '0' && h[k] <= '9'; k++) {}
+  return h[i] == ':' && k == n && n - i - 1 >= 1 && n - i - 1 <= 5 ? i : (size_t)-1;
 }
 static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
   const char *o = q->origin;
@@ -7019,6 +7107,7 @@ static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) 
   else if (n > 8 && memcmp(o, "https://", 8) == 0) { o += 8; n -= 8; }
   else return 0;   /* "null", a file: page, anything odd */
   k = e2b_mcp__hs_hostpart(o, n);
+  if (k == (size_t)-1) return 0;
   if (e2b_mcp__hs_host_ok(s, o, k)) return 1;
   /* Not bound to loopback (so behind a token): the page's own origin is fine. */
   return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__ieqn(o, q->host, k);
@@ -7101,6 +7190,8 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   return 0;
 }
 
+#define E2B_MCP__HS_TOKEN_HELP "this server takes a static bearer token that its admin sets (E2B_MCP_HTTP_TOKEN) and gives you; it offers no OAuth sign-in"
+
 /* The request's head against the rules, in order: path (404), Host (400),
    Host and Origin against DNS rebinding (403), the bearer token (401), the
    client's own E2B key when clients bring theirs (401, never echoed). 0: it
@@ -7112,13 +7203,23 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     return -1;
   }
   if (!q->http10 && !q->host) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: no Host header"); return -1; }
+  if (q->host && e2b_mcp__hs_hostpart(q->host, q->host_n) == (size_t)-1) {
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: the Host header's port is not a number");
+    return -1;
+  }
   if ((q->host && (h->loopback || e2b_mcp__hs_names_any(h->cfg.allowed_hosts)) && !e2b_mcp__hs_host_ok(s, q->host, e2b_mcp__hs_hostpart(q->host, q->host_n))) ||
       !e2b_mcp__hs_origin_ok(s, q)) {
     e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
     return -1;
   }
   if (!e2b_mcp__hs_auth_ok(s, q)) {
-    e2b_mcp__hs_simple(s, c, 401, "WWW-Authenticate: Bearer\r\n", -32001, "Unauthorized: send Authorization: Bearer <token>");
+    /* The description is what a client shows: a connector that meets a 401
+       tries OAuth sign-up, and "registration rejected" alone would send the
+       user looking in the wrong place. */
+    e2b_mcp__hs_simple(s, c, 401, q->auth ?
+                       "WWW-Authenticate: Bearer realm=\"e2b-mcp\", error=\"invalid_token\", error_description=\"" E2B_MCP__HS_TOKEN_HELP "\"\r\n" :
+                       "WWW-Authenticate: Bearer realm=\"e2b-mcp\", error_description=\"" E2B_MCP__HS_TOKEN_HELP "\"\r\n",
+                       -32001, "Unauthorized: send Authorization: Bearer <token>; " E2B_MCP__HS_TOKEN_HELP);
     return -1;
   }
   if (h->cfg.client_keys) {   /* never the key itself in an answer or a log */
@@ -7162,12 +7263,12 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
     e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed");
     return -1;
   }
-  if (q->accept && !((e2b_mcp__hs_has(q->accept, q->accept_n, "application/json") || e2b_mcp__hs_has(q->accept, q->accept_n, "*/*")) &&
-                     (e2b_mcp__hs_has(q->accept, q->accept_n, "text/event-stream") || e2b_mcp__hs_has(q->accept, q->accept_n, "*/*")))) {
+  if (q->accept && !(e2b_mcp__hs_accepts(q->accept, q->accept_n, "application/json") &&
+                     e2b_mcp__hs_accepts(q->accept, q->accept_n, "text/event-stream"))) {
     e2b_mcp__hs_simple(s, c, 406, NULL, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
     return -1;
   }
-  if (q->ctype && !e2b_mcp__hs_has(q->ctype, q->ctype_n, "application/json")) {
+  if (q->ctype && !e2b_mcp__hs_ctype_json(q->ctype, q->ctype_n)) {
     e2b_mcp__hs_simple(s, c, 415, NULL, -32000, "Unsupported Media Type: Content-Type must be application/json");
     return -1;
   }
@@ -7655,6 +7756,10 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   return 0;
 }
 
+E2B_MCP_DEF int (e2b_mcp_init)(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
+  return e2b_mcp_init_sized(s, cfg, sizeof *s);
+}
+E2B_MCP_DEF size_t e2b_mcp_server_size(void) { return sizeof(e2b_mcp_server); }
 #endif /* E2B_MCP_IMPLEMENTATION_DONE */
 #endif /* E2B_MCP_IMPLEMENTATION */
 

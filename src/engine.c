@@ -168,15 +168,16 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   return 1;
 }
 
-/* The user's answer to k's question: on with the call, or its decline as the answer. */
-static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int yes, e2b_mcp__msg *m) {
+/* The user's answer to k's question (1: yes, else E2B_MCP_NO_*): on with
+   the call, or why not as the answer. */
+static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int answer, e2b_mcp__msg *m) {
   k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
   e2b_mcp__result_reset(&k->call);
-  if (yes && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
-  else if (yes) e2b_mcp__call_send(s, k);
+  if (answer == 1 && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
+  else if (answer == 1) e2b_mcp__call_send(s, k);
   else {
     e2b_mcp__result_reset(&k->call);
-    e2b_mcp_result_error(&k->call, "The user declined, so nothing was done and nothing was sent to E2B.");
+    e2b_mcp_result_error(&k->call, "%s", e2b_mcp__refusal_text(answer));
     e2b_mcp__call_done(s, k, m);
   }
 }
@@ -251,7 +252,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
     if (r == 0) {
       e2b_mcp__result_reset(c);
-      e2b_mcp_result_error(c, "The user declined, so nothing was done and nothing was sent to E2B.");
+      e2b_mcp_result_error(c, "%s", e2b_mcp__refusal_text(c->modern ? c->refused : E2B_MCP_NO_UNSENT));
       goto answered;
     }
     if (r == 1 && !c->modern) {   /* asked: the answer comes later */
@@ -349,7 +350,7 @@ static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, 
       k->decided = 1;
       return 1;
     }
-    k->decided = res >= 0 && t[res].type == JSMN_OBJECT && e2b_mcp__confirmed(js, t, res) ? 1 : 2;
+    k->decided = (unsigned char)e2b_mcp__consent_answer(js, t, res);
     return 1;
   }
   return 0;
@@ -636,7 +637,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
     if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
       if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
-      else e2b_mcp__call_decided(s, k, k->decided == 1, NULL);   /* no answer in time: not a yes */
+      else e2b_mcp__call_decided(s, k, k->decided ? k->decided : E2B_MCP_NO_ANSWER, NULL);   /* no answer in time: not a yes */
       continue;
     }
     if (k->state != E2B_MCP__CS_E2B) continue;

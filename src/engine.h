@@ -28,7 +28,8 @@ typedef struct e2b_mcp__slot {
   const e2b_mcp_session *from;/* the session it came from, which its answers and cancels must too; NULL: none */
   e2b_mcp_sink sink;          /* where its answer and notifications go */
   unsigned char has_sink;     /* 0: nowhere (in-process, or its client is gone) */
-  unsigned char decided;      /* asking: the user's answer came, to act on at the next step: 1 yes, 2 no */
+  unsigned char decided;      /* asking: the user's answer came, to act on at the next step: 1 yes, else
+                                 E2B_MCP_NO_* (a simple custom tool's: 1 an answer, 2 none) */
   const char *drop;           /* the call is to end without an answer at the next step, and why (a cancel) */
   char id[E2B_MCP_RPC_ID_MAX];/* its JSON-RPC id, as JSON text */
   e2b_mcp_call *back;         /* in-process: the caller's call, which gets the result */

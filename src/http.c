@@ -397,6 +397,10 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
     if (got < 0) return -1;
 #define E2B_MCP__H(name) e2b_mcp__ieq(p + l.ns, l.ne - l.ns, name)
 #define E2B_MCP__KEEP(f) (q->f = p + vs, q->f##_n = ve - vs)
+    /* A header that decides access or routing, sent twice, is refused: a
+       gateway in front usually acts on the first and this server would check
+       the last, so a second one could smuggle a request past the gateway. */
+#define E2B_MCP__ONE(f) { if (q->f) return -1; E2B_MCP__KEEP(f); }
     if (E2B_MCP__H("content-length")) {   /* digits only: no sign */
       if (vs == ve || p[vs] < '0' || p[vs] > '9' || e2b_mcp__parse_ll(p + vs, ve - vs, &v) != 0 || (q->length >= 0 && q->length != v)) return -1;
       q->length = v;
@@ -405,27 +409,69 @@ static int e2b_mcp__hs_parse_head(const char *p, size_t n, e2b_mcp__http_req *q)
       if (e2b_mcp__ieq(p + vs, ve - vs, "close")) q->close = 1;
       else if (e2b_mcp__ieq(p + vs, ve - vs, "keep-alive")) q->close = 0;
     } else if (E2B_MCP__H("expect")) q->expect = e2b_mcp__ieq(p + vs, ve - vs, "100-continue");
-    else if (E2B_MCP__H("host")) { if (q->host) return -1; E2B_MCP__KEEP(host); }
-    else if (E2B_MCP__H("origin")) E2B_MCP__KEEP(origin);
-    else if (E2B_MCP__H("authorization")) E2B_MCP__KEEP(auth);
-    else if (E2B_MCP__H("mcp-session-id")) E2B_MCP__KEEP(sid);
-    else if (E2B_MCP__H("mcp-protocol-version")) E2B_MCP__KEEP(pver);
+    else if (E2B_MCP__H("host")) E2B_MCP__ONE(host)
+    else if (E2B_MCP__H("origin")) E2B_MCP__ONE(origin)
+    else if (E2B_MCP__H("authorization")) E2B_MCP__ONE(auth)
+    else if (E2B_MCP__H("mcp-session-id")) E2B_MCP__ONE(sid)
+    else if (E2B_MCP__H("mcp-protocol-version")) E2B_MCP__ONE(pver)
     else if (E2B_MCP__H("accept")) E2B_MCP__KEEP(accept);
-    else if (E2B_MCP__H("content-type")) E2B_MCP__KEEP(ctype);
-    else if (E2B_MCP__H("mcp-method")) E2B_MCP__KEEP(mmethod);
-    else if (E2B_MCP__H("mcp-name")) E2B_MCP__KEEP(mname);
-    else if (E2B_MCP__H("x-mcp-new-session-id")) E2B_MCP__KEEP(newsid);
-    else if (E2B_MCP__H("x-e2b-api-key")) { if (q->ekey) return -1; E2B_MCP__KEEP(ekey); }
+    else if (E2B_MCP__H("content-type")) E2B_MCP__ONE(ctype)
+    else if (E2B_MCP__H("mcp-method")) E2B_MCP__ONE(mmethod)
+    else if (E2B_MCP__H("mcp-name")) E2B_MCP__ONE(mname)
+    else if (E2B_MCP__H("x-mcp-new-session-id")) E2B_MCP__ONE(newsid)
+    else if (E2B_MCP__H("x-e2b-api-key")) E2B_MCP__ONE(ekey)
 #undef E2B_MCP__H
 #undef E2B_MCP__KEEP
+#undef E2B_MCP__ONE
   }
   return 0;
 }
 
-/* Case-insensitive substring. */
-static int e2b_mcp__hs_has(const char *p, size_t n, const char *needle) {
-  size_t k = strlen(needle), i;
-  for (i = 0; i + k <= n; i++) if (e2b_mcp__ieqn(p + i, needle, k)) return 1;
+/* The media type of one item "type/sub; params", spaces trimmed: its length. */
+static size_t e2b_mcp__hs_mtype(const char *p, size_t n, const char **t) {
+  size_t e = 0;
+  while (n && (*p == ' ' || *p == '\t')) { p++; n--; }
+  while (e < n && p[e] != ';') e++;
+  while (e && (p[e - 1] == ' ' || p[e - 1] == '\t')) e--;
+  *t = p;
+  return e;
+}
+/* Whether an item's parameters say q=0 (not acceptable at all). */
+static int e2b_mcp__hs_q0(const char *p, size_t n) {
+  size_t i = 0, v;
+  while (i < n) {
+    if (p[i++] != ';') continue;
+    while (i < n && p[i] == ' ') i++;
+    if (i + 1 < n && (p[i] | 0x20) == 'q' && p[i + 1] == '=') {
+      i += 2;
+      for (v = i; i < n && (p[i] == '0' || p[i] == '.'); i++) {}
+      return i > v && (i == n || p[i] == ';' || p[i] == ' ' || p[i] == '\t');
+    }
+  }
+  return 0;
+}
+/* Whether a Content-Type is application/json (any parameters). */
+static int e2b_mcp__hs_ctype_json(const char *p, size_t n) {
+  const char *t;
+  size_t k = e2b_mcp__hs_mtype(p, n, &t);
+  return k == 16 && e2b_mcp__ieqn(t, "application/json", 16);
+}
+/* Whether an Accept list takes the media type want ("a/b"): an item that is
+   the type itself, the wildcard of its kind ("a/" then a star) or the full
+   wildcard, not at q=0. Items are compared whole, so "application/jsonx" is
+   not application/json. */
+static int e2b_mcp__hs_accepts(const char *p, size_t n, const char *want) {
+  size_t wn = strlen(want), major = (size_t)(strchr(want, '/') - want);
+  while (n) {
+    size_t e = 0, k;
+    const char *t;
+    while (e < n && p[e] != ',') e++;
+    k = e2b_mcp__hs_mtype(p, e, &t);
+    if (!e2b_mcp__hs_q0(p, e) &&
+        ((k == wn && e2b_mcp__ieqn(t, want, wn)) || (k == 3 && memcmp(t, "*/*", 3) == 0) ||
+         (k == major + 2 && e2b_mcp__ieqn(t, want, major + 1) && t[major + 1] == '*'))) return 1;
+    p += e < n ? e + 1 : e; n -= e < n ? e + 1 : e;
+  }
   return 0;
 }
 static int e2b_mcp__hs_loopback_name(const char *h, size_t n) {
@@ -454,12 +500,16 @@ static int e2b_mcp__hs_host_ok(e2b_mcp_server *s, const char *h, size_t n) {
   }
   return 0;
 }
-/* The host part of "name[:port]" or "[v6]:port". */
+/* The length of the host part of "name[:port]" or "[v6][:port]", or
+   (size_t)-1 when what follows it is not ":" and 1 to 5 digits: in
+   "127.0.0.1:80.evil.example" the name a resolver sees is not 127.0.0.1. */
 static size_t e2b_mcp__hs_hostpart(const char *h, size_t n) {
-  size_t i;
-  if (n && h[0] == '[') { for (i = 0; i < n && h[i] != ']'; i++) {} return i < n ? i + 1 : n; }
-  for (i = 0; i < n && h[i] != ':'; i++) {}
-  return i;
+  size_t i, k;
+  if (n && h[0] == '[') { for (i = 0; i < n && h[i] != ']'; i++) {} if (i == n) return (size_t)-1; i++; }
+  else for (i = 0; i < n && h[i] != ':'; i++) {}
+  if (i == n) return i;
+  for (k = i + 1; k < n && h[k] >= '0' && h[k] <= '9'; k++) {}
+  return h[i] == ':' && k == n && n - i - 1 >= 1 && n - i - 1 <= 5 ? i : (size_t)-1;
 }
 static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
   const char *o = q->origin;
@@ -469,6 +519,7 @@ static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) 
   else if (n > 8 && memcmp(o, "https://", 8) == 0) { o += 8; n -= 8; }
   else return 0;   /* "null", a file: page, anything odd */
   k = e2b_mcp__hs_hostpart(o, n);
+  if (k == (size_t)-1) return 0;
   if (e2b_mcp__hs_host_ok(s, o, k)) return 1;
   /* Not bound to loopback (so behind a token): the page's own origin is fine. */
   return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__ieqn(o, q->host, k);
@@ -551,6 +602,8 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   return 0;
 }
 
+#define E2B_MCP__HS_TOKEN_HELP "this server takes a static bearer token that its admin sets (E2B_MCP_HTTP_TOKEN) and gives you; it offers no OAuth sign-in"
+
 /* The request's head against the rules, in order: path (404), Host (400),
    Host and Origin against DNS rebinding (403), the bearer token (401), the
    client's own E2B key when clients bring theirs (401, never echoed). 0: it
@@ -562,13 +615,23 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     return -1;
   }
   if (!q->http10 && !q->host) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: no Host header"); return -1; }
+  if (q->host && e2b_mcp__hs_hostpart(q->host, q->host_n) == (size_t)-1) {
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: the Host header's port is not a number");
+    return -1;
+  }
   if ((q->host && (h->loopback || e2b_mcp__hs_names_any(h->cfg.allowed_hosts)) && !e2b_mcp__hs_host_ok(s, q->host, e2b_mcp__hs_hostpart(q->host, q->host_n))) ||
       !e2b_mcp__hs_origin_ok(s, q)) {
     e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
     return -1;
   }
   if (!e2b_mcp__hs_auth_ok(s, q)) {
-    e2b_mcp__hs_simple(s, c, 401, "WWW-Authenticate: Bearer\r\n", -32001, "Unauthorized: send Authorization: Bearer <token>");
+    /* The description is what a client shows: a connector that meets a 401
+       tries OAuth sign-up, and "registration rejected" alone would send the
+       user looking in the wrong place. */
+    e2b_mcp__hs_simple(s, c, 401, q->auth ?
+                       "WWW-Authenticate: Bearer realm=\"e2b-mcp\", error=\"invalid_token\", error_description=\"" E2B_MCP__HS_TOKEN_HELP "\"\r\n" :
+                       "WWW-Authenticate: Bearer realm=\"e2b-mcp\", error_description=\"" E2B_MCP__HS_TOKEN_HELP "\"\r\n",
+                       -32001, "Unauthorized: send Authorization: Bearer <token>; " E2B_MCP__HS_TOKEN_HELP);
     return -1;
   }
   if (h->cfg.client_keys) {   /* never the key itself in an answer or a log */
@@ -612,12 +675,12 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
     e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed");
     return -1;
   }
-  if (q->accept && !((e2b_mcp__hs_has(q->accept, q->accept_n, "application/json") || e2b_mcp__hs_has(q->accept, q->accept_n, "*/*")) &&
-                     (e2b_mcp__hs_has(q->accept, q->accept_n, "text/event-stream") || e2b_mcp__hs_has(q->accept, q->accept_n, "*/*")))) {
+  if (q->accept && !(e2b_mcp__hs_accepts(q->accept, q->accept_n, "application/json") &&
+                     e2b_mcp__hs_accepts(q->accept, q->accept_n, "text/event-stream"))) {
     e2b_mcp__hs_simple(s, c, 406, NULL, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
     return -1;
   }
-  if (q->ctype && !e2b_mcp__hs_has(q->ctype, q->ctype_n, "application/json")) {
+  if (q->ctype && !e2b_mcp__hs_ctype_json(q->ctype, q->ctype_n)) {
     e2b_mcp__hs_simple(s, c, 415, NULL, -32000, "Unsupported Media Type: Content-Type must be application/json");
     return -1;
   }

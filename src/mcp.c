@@ -270,12 +270,31 @@ static const char e2b_mcp__confirm_schema[] =
   "{\"type\":\"object\",\"properties\":{\"confirm\":{\"type\":\"boolean\",\"title\":\"Go ahead?\","
   "\"description\":\"Check to allow this action.\",\"default\":false}},\"required\":[\"confirm\"]}";
 
-/* An answer {action, content:{confirm}} at token r: 1 only for an accept with the box checked. */
-static int e2b_mcp__confirmed(const char *js, const jsmntok_t *t, int r) {
-  int a = e2b_mcp__tok_get(js, t, r, "action"), v = 0;
-  int cf = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, r, "content"), "confirm");
-  if (a < 0 || !e2b_mcp__tok_eq(js, &t[a], "accept")) return 0;
-  return cf >= 0 && e2b_mcp__tok_bool(js, &t[cf], &v) == 0 && v;   /* no "confirm": not a yes */
+/* An answer {action, content:{confirm}} at token r: 1 only for an accept
+   with the box checked, else why not (E2B_MCP_NO_*): a dismissed question is
+   not a "no", and the model should not tell the user they said one. */
+static int e2b_mcp__consent_answer(const char *js, const jsmntok_t *t, int r) {
+  int a, cf, v = 0;
+  if (r < 0 || t[r].type != JSMN_OBJECT) return E2B_MCP_NO_ANSWER;
+  a = e2b_mcp__tok_get(js, t, r, "action");
+  cf = e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, r, "content"), "confirm");
+  if (a >= 0 && e2b_mcp__tok_eq(js, &t[a], "cancel")) return E2B_MCP_NO_CANCELLED;
+  if (a < 0 || !e2b_mcp__tok_eq(js, &t[a], "accept")) return E2B_MCP_NO_DECLINED;
+  return cf >= 0 && e2b_mcp__tok_bool(js, &t[cf], &v) == 0 && v ? 1 : E2B_MCP_NO_DECLINED;   /* no "confirm": not a yes */
+}
+/* e2b_mcp_confirm's answer from the kind of answer, the reason kept. */
+static int e2b_mcp__consent_said(e2b_mcp_call *c, int kind) {
+  c->refused = kind == 1 ? 0 : kind;
+  return kind == 1;
+}
+/* What the model is told when consent was not given (refused: E2B_MCP_NO_*). */
+static const char *e2b_mcp__refusal_text(int refused) {
+  switch (refused) {
+    case E2B_MCP_NO_CANCELLED: return "The user dismissed the question without answering, so nothing was done and nothing was sent to E2B.";
+    case E2B_MCP_NO_ANSWER: return "The user did not answer the question in time, so nothing was done and nothing was sent to E2B.";
+    case E2B_MCP_NO_UNSENT: return "The question could not be sent to the user, so nothing was done and nothing was sent to E2B.";
+    default: return "The user declined, so nothing was done and nothing was sent to E2B.";
+  }
 }
 
 static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state);   /* in asking within the result */
@@ -287,7 +306,7 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state);   /* in aski
 static int e2b_mcp__confirm_modern(e2b_mcp_call *c, const char *message) {
   e2b_mcp_json *w = &c->out;
   int r = e2b_mcp_input_response(c, "confirm");
-  if (r >= 0 && c->state_len == 7 && memcmp(c->state, "consent", 7) == 0) return e2b_mcp__confirmed(c->js, c->tok, r);
+  if (r >= 0 && c->state_len == 7 && memcmp(c->state, "consent", 7) == 0) return e2b_mcp__consent_said(c, e2b_mcp__consent_answer(c->js, c->tok, r));
   if (!e2b_mcp_client_has(c, "elicitation") || e2b_mcp__ask_within(c, "consent") != 0) return -1;
   e2b_mcp_json_obj(w);   /* straight into the result buffer: nothing big on the stack */
   e2b_mcp_json_key(w, "confirm"); e2b_mcp_json_obj(w);
@@ -309,8 +328,9 @@ E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
   r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
   if (r == E2B_MCP_ASKED) return 2;
   if (r == -1) return -1;
-  if (r < 0) return 0;
-  return e2b_mcp__confirmed(c->js, c->tok, r);
+  if (r == -3) return e2b_mcp__consent_said(c, E2B_MCP_NO_CANCELLED);   /* the call itself was cancelled */
+  if (r < 0) return e2b_mcp__consent_said(c, E2B_MCP_NO_ANSWER);
+  return e2b_mcp__consent_said(c, e2b_mcp__consent_answer(c->js, c->tok, r));
 }
 
 /* ---- tool arguments and results ---- */

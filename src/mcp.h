@@ -95,6 +95,7 @@ struct e2b_mcp_call {
   char progress_token[E2B_MCP_RPC_ID_MAX];  /* JSON text, "" when none */
   unsigned long progress;      /* 1 + the last progress value sent; 0 before any */
   int cancelled;              /* the client cancelled the call: it gets no answer */
+  int refused;                /* why e2b_mcp_confirm said 0: E2B_MCP_NO_* */
   /* the stateless revision (2026-07-28) */
   int modern;                 /* the call came from a 2026-07-28 client */
   int caps;                   /* token index of its client capabilities (modern), or -1 */
@@ -229,10 +230,18 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
    needs a slot is told the server is busy).
    E2B_MCP_ASKED: asked, return now (nothing is sent for this run). */
 #define E2B_MCP_ASKED (-4)
+/* Why a question got no yes (c->refused after e2b_mcp_confirm returned 0):
+   the user declined (or left the box unchecked), dismissed the question,
+   gave no answer in time (or the client answered nothing), or it could not
+   be sent. */
+#define E2B_MCP_NO_DECLINED  2
+#define E2B_MCP_NO_CANCELLED 3
+#define E2B_MCP_NO_ANSWER    4
+#define E2B_MCP_NO_UNSENT    5
 /* Asks the user a yes/no question. 1: accepted with the box checked; 0:
-   anything else (declined, cancelled, no answer in time, no slot free to
-   wait in; when the client cancelled the call itself, c->cancelled is set:
-   return, no result is sent); -1: the client cannot be asked (a blocking
+   anything else, the reason in c->refused (declined, dismissed, no answer in
+   time, no slot free to wait in; when the client cancelled the call itself,
+   c->cancelled is set: return, no result is sent); -1: the client cannot be asked (a blocking
    e2b_mcp_handle, a batch, an in-process call, a client without form-mode
    elicitation); 2: asked, return now (a 2026-07-28 client is asked within the
    result and calls again with the answer; a 2025 client's answer runs the

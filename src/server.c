@@ -50,3 +50,7 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   return 0;
 }
 
+E2B_MCP_DEF int (e2b_mcp_init)(e2b_mcp_server *s, const e2b_mcp_config *cfg) {
+  return e2b_mcp_init_sized(s, cfg, sizeof *s);
+}
+E2B_MCP_DEF size_t e2b_mcp_server_size(void) { return sizeof(e2b_mcp_server); }

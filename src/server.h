@@ -84,6 +84,13 @@ struct e2b_mcp_server {
 /* The function behind it, for a caller that cannot use the macro (a binding
    from another language passes the size it reserved for the server). */
 E2B_MCP_DEF int  e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg, size_t size);
+/* The same as a real function, for taking its address or a foreign-function
+   binding that calls by name: (e2b_mcp_init)(s, cfg), or e2b_mcp_init without
+   a call after it. It has no size of the caller's to check, so it trusts s to
+   be as large as e2b_mcp_server_size() says; reserve that much (aligned for
+   any type), or call e2b_mcp_init_sized with what you reserved. */
+E2B_MCP_DEF int  (e2b_mcp_init)(e2b_mcp_server *s, const e2b_mcp_config *cfg);
+E2B_MCP_DEF size_t e2b_mcp_server_size(void);
 
 #ifdef __cplusplus
 }

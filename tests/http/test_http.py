@@ -258,6 +258,48 @@ def test_accept_burst(sim_port):
     stop(p)
 
 
+def raw_request(port, pairs, body):
+    """A POST to /mcp with the header lines pairs exactly as given (order, repeats)."""
+    data = body.encode()
+    head = "POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in pairs) + "Content-Length: %d\r\n\r\n" % len(data)
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(head.encode() + data)
+        return read_response(sock)
+
+
+def test_exact_headers(port, other):
+    """Headers that decide access are read exactly: a port that is not digits, a media type
+    that only starts like the right one, and a header sent twice (a gateway in front reads the
+    first, the server would check the last) are refused."""
+    base = {"Mcp-Session-Id": other.sid}
+    r = request(port, "POST", rpc(6, "ping"), dict(base, Origin="http://127.0.0.1:80.evil.example"))
+    check("an Origin whose port is not digits is 403", r.status == 403, r.status)
+    r = request(port, "POST", rpc(6, "ping"), dict(base, Origin="http://127.0.0.1:%d" % port))
+    check("an Origin with a port of digits is accepted", r.status == 200, r.status)
+    r = request(port, "POST", rpc(6, "ping"), dict(base, Host="127.0.0.1:80.evil.example"))
+    check("a Host whose port is not digits is 400", r.status == 400, r.status)
+    for accept, want in (("application/jsonx, text/event-stream", 406), ("application/json, text/event-streams", 406),
+                         ("application/json;q=0, text/event-stream", 406), ("*/*;q=0", 406),
+                         ("Application/JSON; charset=utf-8 , text/event-stream;q=0.5", 200), ("application/*, text/*", 200),
+                         ("*/*", 200)):
+        r = request(port, "POST", rpc(6, "ping"), dict(base, Accept=accept))
+        check("Accept: %s -> %d" % (accept, want), r.status == want, r.status)
+    for ctype, want in (("application/jsonx", 415), ("application/json-seq", 415), ("application/json; charset=utf-8", 200)):
+        r = request(port, "POST", rpc(6, "ping"), dict(base, **{"Content-Type": ctype}))
+        check("Content-Type: %s -> %d" % (ctype, want), r.status == want, r.status)
+    host = ("Host", "127.0.0.1:%d" % port)
+    common = [("Content-Type", "application/json"), ("Accept", ACCEPT)]
+    twice = {"Origin": "http://127.0.0.1:%d" % port, "Mcp-Session-Id": other.sid, "MCP-Protocol-Version": other.version,
+             "Mcp-Method": "tools/call", "Mcp-Name": "e2b_list_sandboxes", "Content-Type": "application/json", "Host": host[1]}
+    for name, value in twice.items():
+        pairs = [kv for kv in [host, ("Mcp-Session-Id", other.sid)] + common if kv[0] != name] + [(name, value)] * 2
+        r = raw_request(port, pairs, rpc(6, "ping"))
+        check("%s sent twice (the same value) is 400" % name, r.status == 400, (r.status, r.body[:100]))
+    r = raw_request(port, [host] + common + [("Mcp-Session-Id", other.sid)], rpc(6, "ping"))
+    check("the same request with each header once is served", r.status == 200, r.status)
+    check("other clients are served meanwhile", served(port, other))
+
+
 def test_token(sim_port):
     port, p = start_http(BIN, server_env(sim_port, extra={"E2B_MCP_HTTP_TOKEN": TOKEN}))
     r = request(port, "POST", INIT)
@@ -272,6 +314,18 @@ def test_token(sim_port):
     check("token: every request needs it, not only initialize", r.status == 401, r.status)
     r = request(port, "POST", rpc(2, "ping"), {"Mcp-Session-Id": s.sid, "Authorization": "bearer " + TOKEN})
     check("token: the scheme is case-insensitive", r.status == 200, r.status)
+    r = raw_request(port, [("Host", "127.0.0.1:%d" % port), ("Content-Type", "application/json"), ("Accept", ACCEPT),
+                           ("Mcp-Session-Id", s.sid), ("Authorization", "Bearer " + TOKEN), ("Authorization", "Bearer " + TOKEN)],
+                    rpc(2, "ping"))
+    check("token: Authorization sent twice is 400, even with the right token", r.status == 400, r.status)
+    r = request(port, "POST", INIT)
+    www = r.headers.get("www-authenticate", "")
+    check("token: the 401 says in error_description that the admin gives the token (no OAuth sign-in)",
+          'error_description="' in www and "admin" in www and "OAuth" in www and "error=" not in www, www)
+    r = request(port, "POST", INIT, {"Authorization": "Bearer wrong"})
+    www = r.headers.get("www-authenticate", "")
+    check("token: a wrong token's 401 says error=\"invalid_token\" and the same description",
+          'error="invalid_token"' in www and "admin" in www and "wrong" not in www, www)
     stop(p)
     # a non-loopback address without a token: refused before listening
     env = server_env(sim_port)
@@ -824,6 +878,7 @@ def main():
     test_versions(port)
     other = HttpSession(port)
     test_origin(port, other)
+    test_exact_headers(port, other)
     test_sizes(port, other)
     test_slow(port, HttpSession(port))
     test_not_http(port)

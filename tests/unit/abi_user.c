@@ -18,6 +18,15 @@ int main(void) {
   memset(u.b, 0xa5, sizeof u.b);
   r = e2b_mcp_init(&u.s, &cfg);
   for (i = 0; i < sizeof u.b; i++) touched += u.b[i] != 0xa5;
-  printf("init %d touched %lu\n", r, (unsigned long)touched);
+  printf("init %d touched %lu", r, (unsigned long)touched);
+  if (r == 0) {   /* the real function, through its address, as a binding calls it */
+    int (*init)(e2b_mcp_server *, const e2b_mcp_config *) = e2b_mcp_init;
+    e2b_mcp_close(&u.s);
+    memset(u.b, 0xa5, sizeof u.b);
+    r = init(&u.s, &cfg);
+    printf(", function %d size %d", r, e2b_mcp_server_size() == sizeof(e2b_mcp_server));
+    e2b_mcp_close(&u.s);
+  }
+  printf("\n");
   return 0;
 }

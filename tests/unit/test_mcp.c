@@ -849,9 +849,14 @@ static void test_elicitation(void) {
   /* the call cancelled while asked: no answer at all */
   out.action = "cancel-call";
   CHECK(arpc(create) == 1 && jis(0, "method", "elicitation/create") && m.opens == 0);
-  /* no answer in time: declined */
+  /* dismissed (cancel): said so, not "declined" */
+  out.action = "cancel";
+  CHECK(arpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
+  CHECKM(CONTAINS(J(1, "result.content.0.text"), "dismissed") && !CONTAINS(J(1, "result.content.0.text"), "declined"), msg(1));
+  /* no answer in time: not a yes, and said so */
   out.action = NULL;
   CHECK(arpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
+  CHECKM(CONTAINS(J(1, "result.content.0.text"), "did not answer") && !CONTAINS(J(1, "result.content.0.text"), "declined"), msg(1));
   /* accepted: the request goes out */
   out.action = "accept"; out.confirm = 1;
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb7\",\"templateID\":\"base\"}");
@@ -1121,6 +1126,8 @@ static void test_modern(void) {
   CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "true") && CONTAINS(J(0, "result.content.0.text"), "declined"), msg(0));
   snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":false}}},\"requestState\":\"%s\",", state);
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "true"));
+  snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"cancel\"}},\"requestState\":\"%s\",", state);
+  CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "true") && CONTAINS(J(0, "result.content.0.text"), "dismissed"), msg(0));
   CHECK(m.opens == 0 && m.sends == 0);
   /* yes, with the state, the same arguments written differently: the request goes out */
   snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
