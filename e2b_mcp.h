@@ -282,9 +282,18 @@
 #define E2B_MCP_ASK_TIMEOUT_MS 300000
 #endif
 /* E2B_MCP_STATE_TTL_S: how long a 2026-07-28 consent question's
-   requestState stays answerable, in seconds (cfg.state_ttl_s). */
+   requestState stays answerable, in seconds (cfg.state_ttl_s): long enough
+   for a person to read the question and answer it, and no longer, since the
+   token is what a replay would reuse. */
 #ifndef E2B_MCP_STATE_TTL_S
-#define E2B_MCP_STATE_TTL_S 600
+#define E2B_MCP_STATE_TTL_S 120
+#endif
+/* E2B_MCP_STATE_SPENT: requestState tokens remembered as used, each until it
+   would expire, so each is good for one call. When all are in use a token
+   that comes back is refused (the client asks again later) rather than one
+   forgotten. 16 bytes each. */
+#ifndef E2B_MCP_STATE_SPENT
+#define E2B_MCP_STATE_SPENT E2B_MCP__D(1024, 4)
 #endif
 /* E2B_MCP_LIST_TTL_MS: ttlMs of 2026-07-28 tools/list and server/discover:
    how long a client may cache them (the list is fixed; cfg.list_ttl_ms). */
@@ -532,7 +541,7 @@
 #define E2B_MCP__ASK_MAX   E2B_MCP__D(512, 256)   /* a consent question */
 #define E2B_MCP__BUILTIN_ROOM 16   /* E2B's own tools (13) with room to grow: a new row in src/tools.c needs nothing here */
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
-#define E2B_MCP__STATE_BYTES (10 + E2B_MCP_STATE_MAX + 32)
+#define E2B_MCP__STATE_BYTES (18 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
 
 /* jsmn: static inside the implementation file, declarations elsewhere. */
@@ -948,6 +957,13 @@ typedef struct e2b_mcp__client {
   unsigned char reused;       /* the request went out on a kept connection */
 } e2b_mcp__client;
 
+/* >>sealed state: what the server keeps of the tokens it sealed -------------
+   A requestState token is good once: the nonce of each one that came back is
+   kept, with the token's expiry, until then (E2B_MCP_STATE_SPENT of them). */
+typedef struct e2b_mcp__spent {
+  unsigned char nonce[8];
+  unsigned long long exp_s;   /* 0: a free entry */
+} e2b_mcp__spent;
 /* >>mcp core: what a tool, a transport and an in-process caller see -------
    The tool table, the sink a transport gives the core, the call a tool
    handler works on, and the functions a handler calls. */
@@ -1025,6 +1041,16 @@ typedef struct e2b_mcp_config {
                                  A name that is neither: e2b_mcp_init fails with E2B_MCP_ERR_TOOLS */
   int read_only;              /* only the read group, whatever tools says; e2b_mcp_add_tool then
                                  refuses a tool without E2B_MCP_READ_ONLY */
+  /* A record of used requestState tokens that replicas share, so a token is
+     good once across them (each process also keeps its own list): called with
+     a token's id (16 hex digits) and expiry (Unix seconds) when the token
+     comes back; returns 1 the first time anywhere, 0 when it was used before,
+     -1 when it cannot record it (the token is refused). NULL: each process
+     remembers its own, so behind N replicas a token is good at most once on
+     each. The binary's E2B_MCP_STATE_DIR is one (a directory they share).
+     Needs the port's random source (e2b_mcp_init: E2B_MCP_ERR_CONFIG without). */
+  int (*state_once)(void *user, const char *id, unsigned long long expires_s);
+  void *state_once_user;
 } e2b_mcp_config;
 
 struct e2b_mcp_call {
@@ -1532,6 +1558,8 @@ struct e2b_mcp_server {
   long next_ask_id;
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
+  unsigned long state_seq;      /* mixed into nonces when the port has no random source */
+  e2b_mcp__spent spent[E2B_MCP_STATE_SPENT];   /* used requestState tokens, until they expire */
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int ntools, ncustom;        /* in tools; of them added with e2b_mcp_add_tool (at most E2B_MCP_MAX_TOOLS) */
@@ -2850,12 +2878,14 @@ static void e2b_mcp__client_run(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_m
    SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), then the requestState of
    the stateless revision: what a call needs to resume, given to the client
    and checked when it comes back. The token is base64url of
-     1 | expiry (8 bytes, big endian, seconds) | n | payload (n bytes) | MAC (32)
+     2 | expiry (8 bytes, big endian, seconds) | nonce (8) | n | payload (n bytes) | MAC (32)
    where the MAC covers a label, the tool's name, the call's arguments (their
    JSON values, white space left out) and everything before it, under a key
    only the server holds. A token is therefore good for one tool, the exact
    arguments it was given for, and until it expires; any replica holding the
-   same key accepts it. */
+   same key accepts it. It is also good once: the nonce of a token that came
+   back is remembered until the token would expire (the spent list, below),
+   so a user's "yes" cannot be sent again to create a second sandbox. */
 typedef struct e2b_mcp__sha256 {
   uint32_t h[8];
   unsigned char blk[64];
@@ -3023,21 +3053,23 @@ static long e2b_mcp__b64url_dec(const char *s, size_t n, unsigned char *out, siz
 
 
 /* Seals payload[0..pn) for a call of tool with the arguments at token args of
-   js/t (-1: none), good until now_s + ttl_s. Writes the token to out (at
-   least E2B_MCP__STATE_TEXT bytes); returns its length, or 0 when the payload
-   is too long. */
+   js/t (-1: none), good until now_s + ttl_s, once (nonce). Writes the token
+   to out (at least E2B_MCP__STATE_TEXT bytes); returns its length, or 0 when
+   the payload is too long. */
 static size_t e2b_mcp__state_seal(const unsigned char key[32], const char *tool, const char *js, const jsmntok_t *t, int args,
-                                  const void *payload, size_t pn, unsigned long long now_s, unsigned long ttl_s, char *out) {
+                                  const void *payload, size_t pn, unsigned long long now_s, unsigned long ttl_s,
+                                  const unsigned char nonce[8], char *out) {
   unsigned char b[E2B_MCP__STATE_BYTES];
   unsigned long long exp = now_s + ttl_s;
   int i;
   if (pn > E2B_MCP_STATE_MAX) return 0;
-  b[0] = 1;
+  b[0] = 2;
   for (i = 0; i < 8; i++) b[1 + i] = (unsigned char)(exp >> (56 - 8 * i));
-  b[9] = (unsigned char)pn;
-  if (pn) memcpy(b + 10, payload, pn);
-  e2b_mcp__state_mac(key, tool, js, t, args, b, 10 + pn, b + 10 + pn);
-  return e2b_mcp__b64url_enc(b, 10 + pn + 32, out);
+  memcpy(b + 9, nonce, 8);
+  b[17] = (unsigned char)pn;
+  if (pn) memcpy(b + 18, payload, pn);
+  e2b_mcp__state_mac(key, tool, js, t, args, b, 18 + pn, b + 18 + pn);
+  return e2b_mcp__b64url_enc(b, 18 + pn + 32, out);
 }
 
 /* Wall-clock seconds, for expiry: replicas behind one balancer compare them. */
@@ -3047,27 +3079,47 @@ static unsigned long long e2b_mcp__state_now(void) { return (unsigned long long)
 static unsigned long long e2b_mcp__state_now(void) { return (unsigned long long)time(NULL); }
 #endif
 
-enum { E2B_MCP__STATE_BAD = -1, E2B_MCP__STATE_STALE = -2 };
-/* Opens a token: the payload's length (payload gets it, cap >= E2B_MCP_STATE_MAX),
-   E2B_MCP__STATE_BAD when it was not sealed here for this tool and these
-   arguments (forged, altered, another call's), E2B_MCP__STATE_STALE when it
-   expired. The MAC is compared in constant time. */
+enum { E2B_MCP__STATE_BAD = -1, E2B_MCP__STATE_STALE = -2, E2B_MCP__STATE_SPENT = -3, E2B_MCP__STATE_FULL = -4 };
+/* Opens a token: the payload's length (payload gets it, cap >= E2B_MCP_STATE_MAX;
+   nonce and *exp_s its nonce and expiry), E2B_MCP__STATE_BAD when it was not
+   sealed here for this tool and these arguments (forged, altered, another
+   call's), E2B_MCP__STATE_STALE when it expired. The MAC is compared in
+   constant time. */
 static int e2b_mcp__state_open(const unsigned char key[32], const char *tool, const char *js, const jsmntok_t *t, int args,
-                               const char *tok, size_t tn, unsigned long long now_s, unsigned char *payload) {
+                               const char *tok, size_t tn, unsigned long long now_s, unsigned char *payload,
+                               unsigned char nonce[8], unsigned long long *exp_s) {
   unsigned char b[E2B_MCP__STATE_BYTES], mac[32], diff = 0;
   unsigned long long exp = 0;
   long n = tn < E2B_MCP__STATE_TEXT ? e2b_mcp__b64url_dec(tok, tn, b, sizeof b) : -1;
   int i;
-  if (n < 10 + 32 || b[0] != 1 || (long)b[9] != n - 42) return E2B_MCP__STATE_BAD;
+  if (n < 18 + 32 || b[0] != 2 || (long)b[17] != n - 50) return E2B_MCP__STATE_BAD;
   e2b_mcp__state_mac(key, tool, js, t, args, b, (size_t)n - 32, mac);
   for (i = 0; i < 32; i++) diff |= (unsigned char)(mac[i] ^ b[n - 32 + i]);
   if (diff) return E2B_MCP__STATE_BAD;
   for (i = 0; i < 8; i++) exp = exp << 8 | b[1 + i];
   if (now_s > exp) return E2B_MCP__STATE_STALE;
-  if (b[9]) memcpy(payload, b + 10, b[9]);
-  return b[9];
+  memcpy(nonce, b + 9, 8);
+  *exp_s = exp;
+  if (b[17]) memcpy(payload, b + 18, b[17]);
+  return b[17];
 }
 
+/* Marks a token's nonce spent in the list (n entries), remembered until exp_s:
+   0 the first time, E2B_MCP__STATE_SPENT when it was spent before,
+   E2B_MCP__STATE_FULL when every entry holds a nonce that has not expired
+   (refusing is safe; forgetting one would let its token be used again). */
+static int e2b_mcp__state_spend(e2b_mcp__spent *list, int n, const unsigned char nonce[8], unsigned long long exp_s,
+                                unsigned long long now_s) {
+  int i, room = -1;
+  for (i = 0; i < n; i++) {
+    if (list[i].exp_s && list[i].exp_s >= now_s && memcmp(list[i].nonce, nonce, 8) == 0) return E2B_MCP__STATE_SPENT;
+    if (room < 0 && (!list[i].exp_s || list[i].exp_s < now_s)) room = i;
+  }
+  if (room < 0) return E2B_MCP__STATE_FULL;
+  memcpy(list[room].nonce, nonce, 8);
+  list[room].exp_s = exp_s ? exp_s : 1;
+  return 0;
+}
 /* >>mcp core ----------------------------------------------------------------
    JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
    initialize (version negotiation), ping, tools/list (paged), tools/call,
@@ -3482,8 +3534,17 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
   e2b_mcp_server *s = c->srv;
   if (!c->modern || (state && !s->state_key_set)) return -1;
   c->new_state[0] = 0;
-  if (state && !e2b_mcp__state_seal(s->state_key, c->tool->name, c->js, c->tok, c->args, state, strlen(state),
-                                    e2b_mcp__state_now(), (unsigned long)s->cfg.state_ttl_s, c->new_state)) return -1;
+  if (state) {
+    unsigned char nonce[8];
+    unsigned long long now = e2b_mcp__state_now();
+    if (!s->net->random || s->net->random(s->net->user, nonce, sizeof nonce) != 0) {   /* unique in this process: its list is what checks it */
+      unsigned long long v = now << 20 ^ ++s->state_seq;
+      int i;
+      for (i = 0; i < 8; i++) nonce[i] = (unsigned char)(v >> (56 - 8 * i));
+    }
+    if (!e2b_mcp__state_seal(s->state_key, c->tool->name, c->js, c->tok, c->args, state, strlen(state),
+                             now, (unsigned long)s->cfg.state_ttl_s, nonce, c->new_state)) return -1;
+  }
   e2b_mcp__result_reset(c);
   c->input_required = 1;
   return 0;
@@ -3763,9 +3824,34 @@ static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
   }
   if (rs >= 0) {
     int r = E2B_MCP__STATE_BAD;
+    unsigned char nonce[8];
+    unsigned long long exp = 0, now = e2b_mcp__state_now();
     if (t[rs].type == JSMN_STRING && s->state_key_set)
       r = e2b_mcp__state_open(s->state_key, c->tool->name, js, t, c->args, js + t[rs].start, (size_t)(t[rs].end - t[rs].start),
-                              e2b_mcp__state_now(), c->state);
+                              now, c->state, nonce, &exp);
+    if (r >= 0) {   /* good once: here, then wherever the replicas keep their shared record */
+      int sp = e2b_mcp__state_spend(s->spent, E2B_MCP_STATE_SPENT, nonce, exp, now);
+      if (sp == 0 && s->cfg.state_once) {
+        char hex[17];
+        int i, o;
+        for (i = 0; i < 8; i++) { hex[2 * i] = "0123456789abcdef"[nonce[i] >> 4]; hex[2 * i + 1] = "0123456789abcdef"[nonce[i] & 15]; }
+        hex[16] = 0;
+        o = s->cfg.state_once(s->cfg.state_once_user, hex, exp);
+        sp = o > 0 ? 0 : o == 0 ? E2B_MCP__STATE_SPENT : E2B_MCP__STATE_FULL;
+      }
+      if (sp == E2B_MCP__STATE_SPENT) {
+        e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: this requestState was used already, and a "
+                             "user's answer is good for one call. Call again without requestState and inputResponses to ask "
+                             "the user again; nothing was done or sent to E2B.");
+        return -1;
+      }
+      if (sp < 0) {
+        e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, "The server cannot remember one more answered question right "
+                             "now (each is kept until it expires, so that it is used once); call again without requestState "
+                             "and inputResponses in a minute. Nothing was done or sent to E2B.");
+        return -1;
+      }
+    }
     if (r == E2B_MCP__STATE_STALE) {
       e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: requestState has expired. Call again without "
                            "requestState and inputResponses to be asked again; nothing was done or sent to E2B.");
@@ -7732,6 +7818,7 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (s->cfg.state_ttl_s <= 0) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
   if (s->cfg.list_ttl_ms <= 0) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
+  if (s->cfg.state_once && !s->net->random) return E2B_MCP_ERR_CONFIG;   /* nonces unique across replicas need a random source */
   s->session.version = E2B_MCP__VLATEST;
   s->session.log_level = 1;   /* info */
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";

@@ -11,6 +11,11 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <sys/resource.h>
+#include <time.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <dirent.h>
 
 static e2b_mcp_server srv;   /* every buffer the server uses lives here */
 
@@ -30,6 +35,43 @@ static const char *num(unsigned v, char *buf) {   /* buf: 12 bytes */
   *p = 0;
   do { *--p = (char)('0' + v % 10); v /= 10; } while (v);
   return p;
+}
+
+/* E2B_MCP_STATE_DIR: the record of used consent tokens that replicas share,
+   so a user's "yes" is good once across all of them (cfg.state_once). One
+   empty file per used token, named "<expiry>-<id>" and created with O_EXCL,
+   so of two replicas given the same token at once exactly one wins; files of
+   expired tokens are removed, at most once a minute. */
+static char state_dir[1024];
+static void state_dir_sweep(unsigned long long now) {
+  static unsigned long long swept;
+  char path[sizeof state_dir + 64];
+  struct dirent *e;
+  DIR *d;
+  if (now < swept + 60) return;
+  swept = now;
+  if (!(d = opendir(state_dir))) return;
+  while ((e = readdir(d)) != NULL) {
+    const char *p = e->d_name;
+    unsigned long long exp = 0;
+    while (*p >= '0' && *p <= '9') exp = exp * 10 + (unsigned long long)(*p++ - '0');
+    if (p == e->d_name || *p != '-' || strlen(p) != 17 || exp >= now) continue;
+    strcpy(path, state_dir); strcat(path, "/"); strcat(path, e->d_name);
+    unlink(path);
+  }
+  closedir(d);
+}
+static int state_dir_once(void *user, const char *id, unsigned long long expires_s) {
+  char path[sizeof state_dir + 64], digits[24], *p = digits + sizeof digits - 1;
+  int fd;
+  (void)user;
+  state_dir_sweep((unsigned long long)time(NULL));
+  *p = 0;
+  do { *--p = (char)('0' + expires_s % 10); expires_s /= 10; } while (expires_s);
+  strcpy(path, state_dir); strcat(path, "/"); strcat(path, p); strcat(path, "-"); strcat(path, id);
+  fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+  if (fd >= 0) { close(fd); return 1; }
+  return errno == EEXIST ? 0 : -1;
 }
 
 /* "HOST:PORT", "[V6]:PORT" or ":PORT" (loopback) into host and port. */
@@ -82,6 +124,9 @@ static const char usage[] =
   "                         X-E2B-API-Key header, used for its calls only; E2B_API_KEY is not used\n"
   "  E2B_MCP_STATE_KEY      secret sealing the consent state of 2026-07-28 clients; give every\n"
   "                         replica behind one load balancer the same (default: random per process)\n"
+  "  E2B_MCP_STATE_DIR      a directory every replica can write (one host, or a shared volume): a\n"
+  "                         consent answer is then good for one call across all replicas, not once\n"
+  "                         on each\n"
   "  E2B_MCP_HTTP_PROXY_NAMES_SESSIONS  1: behind a balancer that hashes Mcp-Session-Id, a new 2025\n"
   "                         session takes the id the balancer sent in X-Mcp-New-Session-Id\n";
 
@@ -128,6 +173,17 @@ int main(int argc, char **argv) {
   cfg.dashboard_url = getenv("E2B_DASHBOARD_API_URL");
   cfg.ca_file = getenv("E2B_MCP_CA_FILE");
   cfg.state_key = getenv("E2B_MCP_STATE_KEY");
+  if (getenv("E2B_MCP_STATE_DIR") && *getenv("E2B_MCP_STATE_DIR")) {
+    const char *d = getenv("E2B_MCP_STATE_DIR");
+    if (strlen(d) >= sizeof state_dir || access(d, W_OK | X_OK) != 0) {
+      say("e2b-mcp: E2B_MCP_STATE_DIR=", d, ": not a directory this process can write\n", NULL);
+      return 2;
+    }
+    strcpy(state_dir, d);
+    cfg.state_once = state_dir_once;
+  } else if (use_http && cfg.state_key && *cfg.state_key)
+    say("e2b-mcp: E2B_MCP_STATE_KEY without E2B_MCP_STATE_DIR: each replica remembers the consent answers it "
+        "took, so behind N replicas one answer could be used once on each; give them a shared E2B_MCP_STATE_DIR\n", NULL);
   cfg.enable_kill = kill && strcmp(kill, "1") == 0;
   r = e2b_mcp_init(&srv, &cfg);
   if (r == E2B_MCP_ERR_TOOLS) {   /* a typo would silently offer fewer tools than meant: refused */

@@ -151,9 +151,18 @@
 #define E2B_MCP_ASK_TIMEOUT_MS 300000
 #endif
 /* E2B_MCP_STATE_TTL_S: how long a 2026-07-28 consent question's
-   requestState stays answerable, in seconds (cfg.state_ttl_s). */
+   requestState stays answerable, in seconds (cfg.state_ttl_s): long enough
+   for a person to read the question and answer it, and no longer, since the
+   token is what a replay would reuse. */
 #ifndef E2B_MCP_STATE_TTL_S
-#define E2B_MCP_STATE_TTL_S 600
+#define E2B_MCP_STATE_TTL_S 120
+#endif
+/* E2B_MCP_STATE_SPENT: requestState tokens remembered as used, each until it
+   would expire, so each is good for one call. When all are in use a token
+   that comes back is refused (the client asks again later) rather than one
+   forgotten. 16 bytes each. */
+#ifndef E2B_MCP_STATE_SPENT
+#define E2B_MCP_STATE_SPENT E2B_MCP__D(1024, 4)
 #endif
 /* E2B_MCP_LIST_TTL_MS: ttlMs of 2026-07-28 tools/list and server/discover:
    how long a client may cache them (the list is fixed; cfg.list_ttl_ms). */
@@ -401,7 +410,7 @@
 #define E2B_MCP__ASK_MAX   E2B_MCP__D(512, 256)   /* a consent question */
 #define E2B_MCP__BUILTIN_ROOM 16   /* E2B's own tools (13) with room to grow: a new row in src/tools.c needs nothing here */
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
-#define E2B_MCP__STATE_BYTES (10 + E2B_MCP_STATE_MAX + 32)
+#define E2B_MCP__STATE_BYTES (18 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
 
 /* jsmn: static inside the implementation file, declarations elsewhere. */

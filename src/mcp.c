@@ -4,7 +4,7 @@
 #include "util.c"
 #include "json.h"
 #include "port.h"
-#include "seal.c"
+#include "seal.h"
 /* >>mcp core ----------------------------------------------------------------
    JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
    initialize (version negotiation), ping, tools/list (paged), tools/call,
@@ -419,8 +419,17 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
   e2b_mcp_server *s = c->srv;
   if (!c->modern || (state && !s->state_key_set)) return -1;
   c->new_state[0] = 0;
-  if (state && !e2b_mcp__state_seal(s->state_key, c->tool->name, c->js, c->tok, c->args, state, strlen(state),
-                                    e2b_mcp__state_now(), (unsigned long)s->cfg.state_ttl_s, c->new_state)) return -1;
+  if (state) {
+    unsigned char nonce[8];
+    unsigned long long now = e2b_mcp__state_now();
+    if (!s->net->random || s->net->random(s->net->user, nonce, sizeof nonce) != 0) {   /* unique in this process: its list is what checks it */
+      unsigned long long v = now << 20 ^ ++s->state_seq;
+      int i;
+      for (i = 0; i < 8; i++) nonce[i] = (unsigned char)(v >> (56 - 8 * i));
+    }
+    if (!e2b_mcp__state_seal(s->state_key, c->tool->name, c->js, c->tok, c->args, state, strlen(state),
+                             now, (unsigned long)s->cfg.state_ttl_s, nonce, c->new_state)) return -1;
+  }
   e2b_mcp__result_reset(c);
   c->input_required = 1;
   return 0;
@@ -700,9 +709,34 @@ static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
   }
   if (rs >= 0) {
     int r = E2B_MCP__STATE_BAD;
+    unsigned char nonce[8];
+    unsigned long long exp = 0, now = e2b_mcp__state_now();
     if (t[rs].type == JSMN_STRING && s->state_key_set)
       r = e2b_mcp__state_open(s->state_key, c->tool->name, js, t, c->args, js + t[rs].start, (size_t)(t[rs].end - t[rs].start),
-                              e2b_mcp__state_now(), c->state);
+                              now, c->state, nonce, &exp);
+    if (r >= 0) {   /* good once: here, then wherever the replicas keep their shared record */
+      int sp = e2b_mcp__state_spend(s->spent, E2B_MCP_STATE_SPENT, nonce, exp, now);
+      if (sp == 0 && s->cfg.state_once) {
+        char hex[17];
+        int i, o;
+        for (i = 0; i < 8; i++) { hex[2 * i] = "0123456789abcdef"[nonce[i] >> 4]; hex[2 * i + 1] = "0123456789abcdef"[nonce[i] & 15]; }
+        hex[16] = 0;
+        o = s->cfg.state_once(s->cfg.state_once_user, hex, exp);
+        sp = o > 0 ? 0 : o == 0 ? E2B_MCP__STATE_SPENT : E2B_MCP__STATE_FULL;
+      }
+      if (sp == E2B_MCP__STATE_SPENT) {
+        e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: this requestState was used already, and a "
+                             "user's answer is good for one call. Call again without requestState and inputResponses to ask "
+                             "the user again; nothing was done or sent to E2B.");
+        return -1;
+      }
+      if (sp < 0) {
+        e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, "The server cannot remember one more answered question right "
+                             "now (each is kept until it expires, so that it is used once); call again without requestState "
+                             "and inputResponses in a minute. Nothing was done or sent to E2B.");
+        return -1;
+      }
+    }
     if (r == E2B_MCP__STATE_STALE) {
       e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: requestState has expired. Call again without "
                            "requestState and inputResponses to be asked again; nothing was done or sent to E2B.");

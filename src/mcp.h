@@ -79,6 +79,16 @@ typedef struct e2b_mcp_config {
                                  A name that is neither: e2b_mcp_init fails with E2B_MCP_ERR_TOOLS */
   int read_only;              /* only the read group, whatever tools says; e2b_mcp_add_tool then
                                  refuses a tool without E2B_MCP_READ_ONLY */
+  /* A record of used requestState tokens that replicas share, so a token is
+     good once across them (each process also keeps its own list): called with
+     a token's id (16 hex digits) and expiry (Unix seconds) when the token
+     comes back; returns 1 the first time anywhere, 0 when it was used before,
+     -1 when it cannot record it (the token is refused). NULL: each process
+     remembers its own, so behind N replicas a token is good at most once on
+     each. The binary's E2B_MCP_STATE_DIR is one (a directory they share).
+     Needs the port's random source (e2b_mcp_init: E2B_MCP_ERR_CONFIG without). */
+  int (*state_once)(void *user, const char *id, unsigned long long expires_s);
+  void *state_once_user;
 } e2b_mcp_config;
 
 struct e2b_mcp_call {

@@ -1,15 +1,18 @@
+#include "seal.h"
 #include "config.h"
 #include "json.h"
 /* >>sealed state ---------------------------------------------------------------
    SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), then the requestState of
    the stateless revision: what a call needs to resume, given to the client
    and checked when it comes back. The token is base64url of
-     1 | expiry (8 bytes, big endian, seconds) | n | payload (n bytes) | MAC (32)
+     2 | expiry (8 bytes, big endian, seconds) | nonce (8) | n | payload (n bytes) | MAC (32)
    where the MAC covers a label, the tool's name, the call's arguments (their
    JSON values, white space left out) and everything before it, under a key
    only the server holds. A token is therefore good for one tool, the exact
    arguments it was given for, and until it expires; any replica holding the
-   same key accepts it. */
+   same key accepts it. It is also good once: the nonce of a token that came
+   back is remembered until the token would expire (the spent list, below),
+   so a user's "yes" cannot be sent again to create a second sandbox. */
 typedef struct e2b_mcp__sha256 {
   uint32_t h[8];
   unsigned char blk[64];
@@ -177,21 +180,23 @@ static long e2b_mcp__b64url_dec(const char *s, size_t n, unsigned char *out, siz
 
 
 /* Seals payload[0..pn) for a call of tool with the arguments at token args of
-   js/t (-1: none), good until now_s + ttl_s. Writes the token to out (at
-   least E2B_MCP__STATE_TEXT bytes); returns its length, or 0 when the payload
-   is too long. */
+   js/t (-1: none), good until now_s + ttl_s, once (nonce). Writes the token
+   to out (at least E2B_MCP__STATE_TEXT bytes); returns its length, or 0 when
+   the payload is too long. */
 static size_t e2b_mcp__state_seal(const unsigned char key[32], const char *tool, const char *js, const jsmntok_t *t, int args,
-                                  const void *payload, size_t pn, unsigned long long now_s, unsigned long ttl_s, char *out) {
+                                  const void *payload, size_t pn, unsigned long long now_s, unsigned long ttl_s,
+                                  const unsigned char nonce[8], char *out) {
   unsigned char b[E2B_MCP__STATE_BYTES];
   unsigned long long exp = now_s + ttl_s;
   int i;
   if (pn > E2B_MCP_STATE_MAX) return 0;
-  b[0] = 1;
+  b[0] = 2;
   for (i = 0; i < 8; i++) b[1 + i] = (unsigned char)(exp >> (56 - 8 * i));
-  b[9] = (unsigned char)pn;
-  if (pn) memcpy(b + 10, payload, pn);
-  e2b_mcp__state_mac(key, tool, js, t, args, b, 10 + pn, b + 10 + pn);
-  return e2b_mcp__b64url_enc(b, 10 + pn + 32, out);
+  memcpy(b + 9, nonce, 8);
+  b[17] = (unsigned char)pn;
+  if (pn) memcpy(b + 18, payload, pn);
+  e2b_mcp__state_mac(key, tool, js, t, args, b, 18 + pn, b + 18 + pn);
+  return e2b_mcp__b64url_enc(b, 18 + pn + 32, out);
 }
 
 /* Wall-clock seconds, for expiry: replicas behind one balancer compare them. */
@@ -201,24 +206,44 @@ static unsigned long long e2b_mcp__state_now(void) { return (unsigned long long)
 static unsigned long long e2b_mcp__state_now(void) { return (unsigned long long)time(NULL); }
 #endif
 
-enum { E2B_MCP__STATE_BAD = -1, E2B_MCP__STATE_STALE = -2 };
-/* Opens a token: the payload's length (payload gets it, cap >= E2B_MCP_STATE_MAX),
-   E2B_MCP__STATE_BAD when it was not sealed here for this tool and these
-   arguments (forged, altered, another call's), E2B_MCP__STATE_STALE when it
-   expired. The MAC is compared in constant time. */
+enum { E2B_MCP__STATE_BAD = -1, E2B_MCP__STATE_STALE = -2, E2B_MCP__STATE_SPENT = -3, E2B_MCP__STATE_FULL = -4 };
+/* Opens a token: the payload's length (payload gets it, cap >= E2B_MCP_STATE_MAX;
+   nonce and *exp_s its nonce and expiry), E2B_MCP__STATE_BAD when it was not
+   sealed here for this tool and these arguments (forged, altered, another
+   call's), E2B_MCP__STATE_STALE when it expired. The MAC is compared in
+   constant time. */
 static int e2b_mcp__state_open(const unsigned char key[32], const char *tool, const char *js, const jsmntok_t *t, int args,
-                               const char *tok, size_t tn, unsigned long long now_s, unsigned char *payload) {
+                               const char *tok, size_t tn, unsigned long long now_s, unsigned char *payload,
+                               unsigned char nonce[8], unsigned long long *exp_s) {
   unsigned char b[E2B_MCP__STATE_BYTES], mac[32], diff = 0;
   unsigned long long exp = 0;
   long n = tn < E2B_MCP__STATE_TEXT ? e2b_mcp__b64url_dec(tok, tn, b, sizeof b) : -1;
   int i;
-  if (n < 10 + 32 || b[0] != 1 || (long)b[9] != n - 42) return E2B_MCP__STATE_BAD;
+  if (n < 18 + 32 || b[0] != 2 || (long)b[17] != n - 50) return E2B_MCP__STATE_BAD;
   e2b_mcp__state_mac(key, tool, js, t, args, b, (size_t)n - 32, mac);
   for (i = 0; i < 32; i++) diff |= (unsigned char)(mac[i] ^ b[n - 32 + i]);
   if (diff) return E2B_MCP__STATE_BAD;
   for (i = 0; i < 8; i++) exp = exp << 8 | b[1 + i];
   if (now_s > exp) return E2B_MCP__STATE_STALE;
-  if (b[9]) memcpy(payload, b + 10, b[9]);
-  return b[9];
+  memcpy(nonce, b + 9, 8);
+  *exp_s = exp;
+  if (b[17]) memcpy(payload, b + 18, b[17]);
+  return b[17];
 }
 
+/* Marks a token's nonce spent in the list (n entries), remembered until exp_s:
+   0 the first time, E2B_MCP__STATE_SPENT when it was spent before,
+   E2B_MCP__STATE_FULL when every entry holds a nonce that has not expired
+   (refusing is safe; forgetting one would let its token be used again). */
+static int e2b_mcp__state_spend(e2b_mcp__spent *list, int n, const unsigned char nonce[8], unsigned long long exp_s,
+                                unsigned long long now_s) {
+  int i, room = -1;
+  for (i = 0; i < n; i++) {
+    if (list[i].exp_s && list[i].exp_s >= now_s && memcmp(list[i].nonce, nonce, 8) == 0) return E2B_MCP__STATE_SPENT;
+    if (room < 0 && (!list[i].exp_s || list[i].exp_s < now_s)) room = i;
+  }
+  if (room < 0) return E2B_MCP__STATE_FULL;
+  memcpy(list[room].nonce, nonce, 8);
+  list[room].exp_s = exp_s ? exp_s : 1;
+  return 0;
+}

@@ -3,7 +3,7 @@
 #include "errors.h"
 #include "port.h"
 #include "client.h"
-#include "seal.c"
+#include "seal.h"
 #include "mcp.h"
 #include "tools.h"
 #include "engine.h"
@@ -26,6 +26,7 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (s->cfg.state_ttl_s <= 0) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
   if (s->cfg.list_ttl_ms <= 0) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
+  if (s->cfg.state_once && !s->net->random) return E2B_MCP_ERR_CONFIG;   /* nonces unique across replicas need a random source */
   s->session.version = E2B_MCP__VLATEST;
   s->session.log_level = 1;   /* info */
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";

@@ -24,6 +24,7 @@ E2B_MCP = os.path.join(BUILD, "e2b-mcp")
 CONF = os.path.join(ROOT, "examples", "nginx-replicas.conf")
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 MODERN = "2026-07-28"
+SPENT = [None]   # the directory the replicas share as E2B_MCP_STATE_DIR
 
 
 def meta(caps=None):
@@ -135,7 +136,11 @@ def main():
     c.initialize()
     TOOLS[:] = sorted(t["name"] for t in c.list_tools())
     c.close()
-    extra = {"E2B_MCP_STATE_KEY": "replicas-share-this-secret", "E2B_MCP_HTTP_PROXY_NAMES_SESSIONS": "1"}
+    spent = SPENT[0] = os.path.join(BUILD, "replicas-spent-%d" % os.getpid())
+    shutil.rmtree(spent, ignore_errors=True)
+    os.makedirs(spent)
+    extra = {"E2B_MCP_STATE_KEY": "replicas-share-this-secret", "E2B_MCP_HTTP_PROXY_NAMES_SESSIONS": "1",
+             "E2B_MCP_STATE_DIR": spent}
     reps = [start_http(E2B_MCP, server_env(sim.port, extra=extra)) for _ in range(3)]
     ngx = Nginx([p for p, _ in reps])
     try:
@@ -182,6 +187,23 @@ def drive(ngx, reps, sim):
     check("modern consent: question and answer were served by different replicas", len(calls) >= 2 and calls[-1] != calls[-2], calls)
     creates = [x for x in sim.requests() if x["method"] == "POST" and x["path"].rstrip("/").endswith("/sandboxes")]
     check("modern consent: E2B saw one create", len(creates) == 1, creates)
+    # the same accepted answer again, round robin: every replica refuses it (they share E2B_MCP_STATE_DIR)
+    replays = []
+    for i in range(3):
+        r3 = modern(port, 22 + i, "tools/call", {"name": "e2b_create_sandbox", "arguments": args, "requestState": res.get("requestState"),
+                                                 "inputResponses": {"confirm": {"action": "accept", "content": {"confirm": True}}}})
+        try:
+            err = r3.events()[-1].get("error", {})
+        except (ValueError, IndexError):
+            err = {}
+        replays.append((r3.status, err.get("code"), "used already" in err.get("message", "")))
+    calls = [up for up, st, sid, m in ngx.log() if m == "tools/call"]
+    check("modern consent: the accepted answer replayed three times is refused by every replica",
+          all(code == -32602 and said for _, code, said in replays) and len(set(calls[-3:])) == 3, (replays, calls[-4:]))
+    creates = [x for x in sim.requests() if x["method"] == "POST" and x["path"].rstrip("/").endswith("/sandboxes")]
+    check("modern consent: after the replays E2B still saw one create", len(creates) == 1, creates)
+    check("modern consent: the shared record holds the one used answer", len(os.listdir(SPENT[0])) == 1,
+          os.listdir(SPENT[0]))
 
     # stop the replica that holds the first session, mid-run
     victim_sid = sessions[0].sid

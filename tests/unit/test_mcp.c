@@ -1050,10 +1050,33 @@ static const char *mcall(const char *tool, const char *args, const char *extra) 
   return mbuf;
 }
 static char state[512];
+/* A fresh consent question for the arguments args: its requestState into state. */
+#define FRESH_STATE() (rpc(mcall("e2b_set_sandbox_timeout", args, "")) == 1 && J(0, "result.requestState") != NULL \
+                       && snprintf(state, sizeof state, "%s", jval) > 40)
+/* The record of used tokens replicas share (cfg.state_once), as a test keeps it. */
+#define SHARED_MAX 8
+static char shared[SHARED_MAX][17];
+static int shared_n;
+static int test_random(void *user, unsigned char *p, size_t n) {
+  static unsigned long x = 2463534242UL;
+  (void)user;
+  while (n--) { x ^= x << 13; x ^= x >> 17; x ^= x << 5; *p++ = (unsigned char)(x >> 3); }
+  return 0;
+}
+static int shared_once(void *user, const char *id, unsigned long long expires_s) {
+  int i, *n = (int *)user;
+  (void)expires_s;
+  for (i = 0; i < *n && i < SHARED_MAX; i++) if (strcmp(shared[i], id) == 0) return 0;
+  if (*n >= SHARED_MAX) return -1;
+  snprintf(shared[*n], sizeof shared[0], "%s", id);
+  (*n)++;
+  return 1;
+}
 
 static void test_modern(void) {
   e2b_mcp_config cfg;
   char extra[1024], keep;
+  int i;
   const char *args = "{\"sandbox_id\":\"sbx1\",\"timeout\":60}";
   setup(KEY, 1);
   add_tools();
@@ -1121,20 +1144,33 @@ static void test_modern(void) {
   /* answers that are not objects are refused */
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "\"inputResponses\":{\"confirm\":true},")) == 1 && err_code(0) == -32602);
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "\"inputResponses\":null,")) == 1 && err_code(0) == -32602);
-  /* declined, or accepted unchecked: nothing is sent */
+  /* declined, accepted unchecked, dismissed: nothing is sent (each answer to a question of its own:
+     a requestState is good for one call, whatever the answer) */
+  CHECK(FRESH_STATE());
   snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"decline\"}},\"requestState\":\"%s\",", state);
   CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "true") && CONTAINS(J(0, "result.content.0.text"), "declined"), msg(0));
+  CHECK(FRESH_STATE());
   snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":false}}},\"requestState\":\"%s\",", state);
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "true"));
+  CHECK(FRESH_STATE());
   snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"cancel\"}},\"requestState\":\"%s\",", state);
   CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "true") && CONTAINS(J(0, "result.content.0.text"), "dismissed"), msg(0));
   CHECK(m.opens == 0 && m.sends == 0);
+  /* a state that was answered once is spent, even by a "no": a "yes" with it now is refused */
+  snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
+  CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32602 && CONTAINS(J(0, "error.message"), "used already"), msg(0));
+  CHECK(m.opens == 0 && m.sends == 0);
   /* yes, with the state, the same arguments written differently: the request goes out */
+  CHECK(FRESH_STATE());
   snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", "{ \"sandbox_id\": \"sbx1\", \"timeout\": 60 }", extra)) == 1);
   CHECK(jis(0, "result.isError", "false") && jis(0, "result.resultType", "complete") && m.opens == 1 && CONTAINS(m.sent, "/sandboxes/sbx1/timeout"));
-  /* a replica with the same key takes it; one with another key does not */
+  /* the same yes again (a replay, three times): refused, nothing more sent to E2B */
+  for (i = 0; i < 3; i++)
+    CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32602 && CONTAINS(J(0, "error.message"), "used already") && m.opens == 1, msg(0));
+  /* a replica with another key does not take it; one with the same key and no shared record
+     takes it once (it has not seen it: once per replica), then refuses it too */
   cfg.state_key = "another secret";
   fake_reset(&m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
@@ -1143,12 +1179,35 @@ static void test_modern(void) {
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "false") && m.opens == 1);
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32602 && m.opens == 1);
+  /* replicas that share a record (cfg.state_once): a yes taken by one is refused by the next */
+  shared_n = 0;
+  cfg.state_once = shared_once; cfg.state_once_user = &shared_n;
+  CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_CONFIG);   /* a shared record needs nonces from a random source */
+  port.random = test_random;
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  CHECK(FRESH_STATE());
+  snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && jis(0, "result.isError", "false") && m.opens == 2 && shared_n == 1);
+  CHECK(strlen(shared[0]) == 16);
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0);   /* the next replica: its own list is empty, the shared record is not */
+  CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32602 && CONTAINS(J(0, "error.message"), "used already") && m.opens == 2, msg(0));
+  /* a record that cannot take one more: refused, not forgotten */
+  CHECK(FRESH_STATE());
+  snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
+  shared_n = SHARED_MAX;
+  CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32603 && CONTAINS(J(0, "error.message"), "cannot remember") && m.opens == 2, msg(0));
+  cfg.state_once = NULL; cfg.state_once_user = NULL;
+  port.random = NULL;
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0);
   /* a client without elicitation is not asked */
   e2b_mcp_close(&srv);
+  fake_reset(&m);
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_set_sandbox_timeout\",\"arguments\":{\"sandbox_id\":\"sbx1\",\"timeout\":60},"
             "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}") == 1);
-  CHECK(jis(0, "result.isError", "false") && m.opens == 2);
+  CHECK(jis(0, "result.isError", "false") && m.opens == 1);
   /* over HTTP: the headers against the body (the transport fills a wire) */
   {
     static const e2b_mcp_tool hdr = { "hdr", NULL, "Mirrors region into a header.",
@@ -1391,8 +1450,8 @@ static void test_runtime_config(void) {
   e2b_mcp_config cfg;
   e2b_mcp_result r;
   jsmntok_t t[16];
-  unsigned char pay[E2B_MCP_STATE_MAX];
-  unsigned long long now;
+  unsigned char pay[E2B_MCP_STATE_MAX], nonce[8];
+  unsigned long long now, exp;
   int i;
   memset(&cfg, 0, sizeof cfg);
   cfg.api_key = KEY; cfg.api_url = "http://sim.test:8080"; cfg.sock_port = &port;
@@ -1410,14 +1469,14 @@ static void test_runtime_config(void) {
   CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.cfg.ask_timeout_ms == 2500);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{" META "}}") == 1 && jint(0, "result.ttlMs") == 1234);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\",\"params\":{" META "}}") == 1 && jint(0, "result.ttlMs") == 1234);
-  /* the question's requestState: good for 100 s, not the default's 600 */
+  /* the question's requestState: good for 100 s, not the default's 120 */
   CHECK(rpc(mcall("e2b_set_sandbox_timeout", args, "")) == 1 && jis(0, "result.resultType", "input_required"));
   CHECK(J(0, "result.requestState") != NULL);
   snprintf(state, sizeof state, "%s", J(0, "result.requestState"));
   now = (unsigned long long)time(NULL);
   CHECK(e2b_mcp__parse(args, strlen(args), t, E2B_MCP__COUNT(t)) > 0);
-  CHECK(e2b_mcp__state_open(srv.state_key, "e2b_set_sandbox_timeout", args, t, 0, state, strlen(state), now + 50, pay) >= 0);
-  CHECK(e2b_mcp__state_open(srv.state_key, "e2b_set_sandbox_timeout", args, t, 0, state, strlen(state), now + 200, pay) == E2B_MCP__STATE_STALE);
+  CHECK(e2b_mcp__state_open(srv.state_key, "e2b_set_sandbox_timeout", args, t, 0, state, strlen(state), now + 50, pay, nonce, &exp) >= 0);
+  CHECK(e2b_mcp__state_open(srv.state_key, "e2b_set_sandbox_timeout", args, t, 0, state, strlen(state), now + 110, pay, nonce, &exp) == E2B_MCP__STATE_STALE);
   /* a question to the user waits 2.5 s, not the default's 5 minutes */
   {
     static const char call[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"ask_two\",\"arguments\":{\"who\":\"ada\"}}}";

@@ -116,51 +116,71 @@ static void test_state(void) {
   const char *spaced = "{ \"sandbox_id\" : \"sbx1\",\n \"timeout\": 300 }";
   const char *other = "{\"sandbox_id\":\"sbx2\",\"timeout\":300}";
   const char *longer = "{\"sandbox_id\":\"sbx1\",\"timeout\":3000}";
+  unsigned char nonce[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, got[8];
+  unsigned long long exp = 0;
   size_t n, i;
   int r;
   memset(key, 7, sizeof key);
   memset(key2, 8, sizeof key2);
   CHECK(parse(args, tok_a) == 0);
-  n = e2b_mcp__state_seal(key, "e2b_set_sandbox_timeout", args, tok_a, 0, "ask", 3, 1000, 600, tok);
+  n = e2b_mcp__state_seal(key, "e2b_set_sandbox_timeout", args, tok_a, 0, "ask", 3, 1000, 600, nonce, tok);
   CHECK(n > 0 && n == strlen(tok) && n < E2B_MCP__STATE_TEXT);
   for (i = 0; i < n; i++) CHECK(strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", tok[i]) != NULL);
-  r = e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n, 1000, pay);
-  CHECK(r == 3 && memcmp(pay, "ask", 3) == 0);
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n, 1600, pay) == 3);   /* the last second */
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n, 1601, pay) == E2B_MCP__STATE_STALE);
-  CHECK(e2b_mcp__state_open(key, "e2b_kill_sandbox", args, tok_a, 0, tok, n, 1000, pay) == E2B_MCP__STATE_BAD);
-  CHECK(e2b_mcp__state_open(key2, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n, 1000, pay) == E2B_MCP__STATE_BAD);
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, -1, tok, n, 1000, pay) == E2B_MCP__STATE_BAD);
+  r = e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n, 1000, pay, got, &exp);
+  CHECK(r == 3 && memcmp(pay, "ask", 3) == 0 && memcmp(got, nonce, 8) == 0 && exp == 1600);
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n, 1600, pay, got, &exp) == 3);   /* the last second */
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n, 1601, pay, got, &exp) == E2B_MCP__STATE_STALE);
+  CHECK(e2b_mcp__state_open(key, "e2b_kill_sandbox", args, tok_a, 0, tok, n, 1000, pay, got, &exp) == E2B_MCP__STATE_BAD);
+  CHECK(e2b_mcp__state_open(key2, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n, 1000, pay, got, &exp) == E2B_MCP__STATE_BAD);
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, -1, tok, n, 1000, pay, got, &exp) == E2B_MCP__STATE_BAD);
   CHECK(parse(spaced, tok_b) == 0);
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", spaced, tok_b, 0, tok, n, 1000, pay) == 3);
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", spaced, tok_b, 0, tok, n, 1000, pay, got, &exp) == 3);
   CHECK(parse(other, tok_b) == 0);
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", other, tok_b, 0, tok, n, 1000, pay) == E2B_MCP__STATE_BAD);
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", other, tok_b, 0, tok, n, 1000, pay, got, &exp) == E2B_MCP__STATE_BAD);
   CHECK(parse(longer, tok_b) == 0);
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", longer, tok_b, 0, tok, n, 1000, pay) == E2B_MCP__STATE_BAD);
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", longer, tok_b, 0, tok, n, 1000, pay, got, &exp) == E2B_MCP__STATE_BAD);
   for (i = 0; i < n; i++) {   /* every single-character change is caught */
     char note[48];
     memcpy(bad, tok, n + 1);
     bad[i] = bad[i] == 'A' ? 'B' : 'A';
     snprintf(note, sizeof note, "flip at %u", (unsigned)i);
-    CHECKM(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, bad, n, 1000, pay) < 0, note);
+    CHECKM(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, bad, n, 1000, pay, got, &exp) < 0, note);
   }
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n - 1, 1000, pay) < 0);
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, tok, n - 1, 1000, pay, got, &exp) < 0);
   memcpy(bad, tok, n); memcpy(bad + n, "AAAA", 5);
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, bad, n + 4, 1000, pay) < 0);
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, "", 0, 1000, pay) == E2B_MCP__STATE_BAD);
-  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, "not base64!", 11, 1000, pay) == E2B_MCP__STATE_BAD);
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, bad, n + 4, 1000, pay, got, &exp) < 0);
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, "", 0, 1000, pay, got, &exp) == E2B_MCP__STATE_BAD);
+  CHECK(e2b_mcp__state_open(key, "e2b_set_sandbox_timeout", args, tok_a, 0, "not base64!", 11, 1000, pay, got, &exp) == E2B_MCP__STATE_BAD);
   /* no arguments, an empty payload, the largest payload, one too many */
-  n = e2b_mcp__state_seal(key, "t", NULL, NULL, -1, NULL, 0, 5, 1, tok);
-  CHECK(n > 0 && e2b_mcp__state_open(key, "t", NULL, NULL, -1, tok, n, 6, pay) == 0);
+  n = e2b_mcp__state_seal(key, "t", NULL, NULL, -1, NULL, 0, 5, 1, nonce, tok);
+  CHECK(n > 0 && e2b_mcp__state_open(key, "t", NULL, NULL, -1, tok, n, 6, pay, got, &exp) == 0);
   memset(pay, 'x', sizeof pay);
-  n = e2b_mcp__state_seal(key, "t", NULL, NULL, -1, pay, E2B_MCP_STATE_MAX, 5, 1, tok);
-  CHECK(n > 0 && n < E2B_MCP__STATE_TEXT && e2b_mcp__state_open(key, "t", NULL, NULL, -1, tok, n, 5, pay) == E2B_MCP_STATE_MAX);
-  CHECK(e2b_mcp__state_seal(key, "t", NULL, NULL, -1, pay, E2B_MCP_STATE_MAX + 1, 5, 1, tok) == 0);
+  n = e2b_mcp__state_seal(key, "t", NULL, NULL, -1, pay, E2B_MCP_STATE_MAX, 5, 1, nonce, tok);
+  CHECK(n > 0 && n < E2B_MCP__STATE_TEXT && e2b_mcp__state_open(key, "t", NULL, NULL, -1, tok, n, 5, pay, got, &exp) == E2B_MCP_STATE_MAX);
+  CHECK(e2b_mcp__state_seal(key, "t", NULL, NULL, -1, pay, E2B_MCP_STATE_MAX + 1, 5, 1, nonce, tok) == 0);
+}
+
+/* A token is good once: its nonce is kept until it expires; when every entry
+   holds one that has not, the next is refused (never one forgotten). */
+static void test_spend(void) {
+  e2b_mcp__spent list[2];
+  unsigned char a[8] = { 'a' }, b[8] = { 'b' }, c[8] = { 'c' };
+  memset(list, 0, sizeof list);
+  CHECK(e2b_mcp__state_spend(list, 2, a, 1100, 1000) == 0);
+  CHECK(e2b_mcp__state_spend(list, 2, a, 1100, 1000) == E2B_MCP__STATE_SPENT);
+  CHECK(e2b_mcp__state_spend(list, 2, a, 1100, 1100) == E2B_MCP__STATE_SPENT);   /* until its last second */
+  CHECK(e2b_mcp__state_spend(list, 2, b, 1200, 1000) == 0);
+  CHECK(e2b_mcp__state_spend(list, 2, c, 1300, 1000) == E2B_MCP__STATE_FULL);
+  CHECK(e2b_mcp__state_spend(list, 2, a, 1100, 1050) == E2B_MCP__STATE_SPENT);   /* a full list still knows its own */
+  CHECK(e2b_mcp__state_spend(list, 2, c, 1300, 1101) == 0);   /* a's token expired: its entry is free */
+  CHECK(e2b_mcp__state_spend(list, 2, c, 1300, 1101) == E2B_MCP__STATE_SPENT);
+  CHECK(e2b_mcp__state_spend(list, 2, b, 1200, 1101) == E2B_MCP__STATE_SPENT);
 }
 
 int main(void) {
   test_sha256();
   test_hmac();
   test_state();
+  test_spend();
   return CHECK_DONE();
 }
