@@ -32,6 +32,12 @@
 
 #define FZ_CHECK(cond) do { if (!(cond)) { fprintf(stderr, "fuzz_http_server: check failed: %s (line %d)\n", #cond, __LINE__); abort(); } } while (0)
 
+/* Whether needle occurs in p[0..n): the server's own Content-Type line names its type. */
+static int has(const char *p, size_t n, const char *needle) {
+  size_t k = strlen(needle), i;
+  for (i = 0; i + k <= n; i++) if (memcmp(p + i, needle, k) == 0) return 1;
+  return 0;
+}
 static e2b_mcp_server srv;
 
 /* ---- the client side: one drain thread, handed each connection in turn ---- */
@@ -124,8 +130,8 @@ static void check_wire(const char *p, size_t n) {
       if (hdr_is(p + i, le - i, "content-length")) { long long v; FZ_CHECK(e2b_mcp__parse_ll(p + i + 16, le - i - 16, &v) == 0 && v >= 0); cl = v; }
       if (hdr_is(p + i, le - i, "transfer-encoding")) chunked = 1;
       if (hdr_is(p + i, le - i, "content-type")) {
-        json = e2b_mcp__hs_has(p + i, le - i, "application/json");
-        sse = e2b_mcp__hs_has(p + i, le - i, "text/event-stream");
+        json = has(p + i, le - i, "application/json");
+        sse = has(p + i, le - i, "text/event-stream");
       }
       i = le + 2;
     }
