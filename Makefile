@@ -1,4 +1,4 @@
-# e2b_mcp.h — every entry point: build, test, demo, sim, static, cross, bench.
+# e2b_mcp.h — every entry point: build, test, demo, sim, static, cross, windows, bench.
 # Each area keeps its own rules in a fragment (*.mk) included below; a fragment adds
 # its suites to TEST_SUITES, and `make test` runs every suite through tests/run-all.sh,
 # which prints one closing line "N passed, N failed".
@@ -101,6 +101,7 @@ uninstall:
 -include tests/install/install.mk
 -include tests/api/api.mk
 -include tests/config/config.mk
+-include tests/windows/windows.mk
 
 test: all
 	@tests/run-all.sh $(TEST_SUITES)

@@ -421,10 +421,22 @@
 
 /* E2B_MCP_SOCK_POSIX: the POSIX socket port, ports/e2b_mcp_sock_posix.h
    (the default). */
+/* E2B_MCP_SOCK_WIN32: the Winsock port, ports/e2b_mcp_sock_win32.h (the
+   default when _WIN32 is defined; -lws2_32 -lbcrypt). */
 /* E2B_MCP_SOCK_CUSTOM: your own socket port, an e2b_mcp_sock_port in
    e2b_mcp_config.sock_port (ports/e2b_mcp_sock_lwip.h is one). */
-#if !defined(E2B_MCP_SOCK_POSIX) && !defined(E2B_MCP_SOCK_CUSTOM)
-#  define E2B_MCP_SOCK_POSIX
+#if !defined(E2B_MCP_SOCK_POSIX) && !defined(E2B_MCP_SOCK_CUSTOM) && !defined(E2B_MCP_SOCK_WIN32)
+#  if defined(_WIN32)
+#    define E2B_MCP_SOCK_WIN32
+#  else
+#    define E2B_MCP_SOCK_POSIX
+#  endif
+#endif
+#if (defined(E2B_MCP_SOCK_POSIX) + defined(E2B_MCP_SOCK_WIN32) + defined(E2B_MCP_SOCK_CUSTOM)) != 1
+#  error "Select one socket port: E2B_MCP_SOCK_POSIX, E2B_MCP_SOCK_WIN32 or E2B_MCP_SOCK_CUSTOM"
+#endif
+#if defined(E2B_MCP_SOCK_WIN32) && defined(E2B_MCP_IMPLEMENTATION)
+#  include <winsock2.h>   /* before the <windows.h> a TLS port may bring: Windows wants that order */
 #endif
 /* E2B_MCP_TLS_NONE: no TLS, http:// URLs only (a local simulator, a
    TLS-terminating proxy); the header's default. */
@@ -441,9 +453,9 @@
 #if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS) + defined(E2B_MCP_TLS_CUSTOM)) != 1
 #  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL, E2B_MCP_TLS_MBEDTLS or E2B_MCP_TLS_CUSTOM"
 #endif
-/* The Streamable HTTP transport is built with the POSIX port, or with a custom
-   port when E2B_MCP_HTTP says it has listen, accept and random. */
-#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
+/* The Streamable HTTP transport is built with the POSIX or Windows port, or
+   with a custom port when E2B_MCP_HTTP says it has listen, accept and random. */
+#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_SOCK_WIN32) || defined(E2B_MCP_HTTP))
 #  define E2B_MCP__HTTP 1
 #endif
 /* E2B_MCP_SOCK_POSIX_WAIT_MAX: the sockets one wait of the POSIX port may
@@ -462,6 +474,11 @@
 #ifndef E2B_MCP_SOCK_POSIX_FD_MAX
 #define E2B_MCP_SOCK_POSIX_FD_MAX 65536
 #endif
+/* E2B_MCP_SOCK_WIN32_WAIT_MAX: the sockets one wait of the Windows port may
+   watch, as the POSIX port's (20 bytes of stack each, in the wait). */
+#ifndef E2B_MCP_SOCK_WIN32_WAIT_MAX
+#define E2B_MCP_SOCK_WIN32_WAIT_MAX (2 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
+#endif
 /* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates (the
    BearSSL port's) and the expiry of a requestState (default time(NULL));
    SNTP or an RTC on a board. */
@@ -469,7 +486,8 @@
 #  define E2B_MCP_NOW_S() ((unsigned long)time(NULL))
 #endif
 /* E2B_MCP_TLS_SYSTEM_CA_FILE: the trust anchors read when no CA file is
-   given (cfg.ca_file NULL). */
+   given (cfg.ca_file NULL). On Windows the BearSSL port reads the system's
+   ROOT certificate store instead. */
 #ifndef E2B_MCP_TLS_SYSTEM_CA_FILE
 #define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
 #endif
@@ -2160,15 +2178,19 @@ E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, c
    with its types). The POSIX port uses only the public part of this header. */
 #if defined(E2B_MCP_SOCK_POSIX)
 #  include "ports/e2b_mcp_sock_posix.h"
+#elif defined(E2B_MCP_SOCK_WIN32)
+#  include "ports/e2b_mcp_sock_win32.h"
 #endif
 static unsigned long e2b_mcp__port_now(const e2b_mcp_sock_port *p) { return p && p->now_ms ? p->now_ms(p->user) : 0; }
 
 /* What is there to read now: > 0, 0 at the end, E2B_MCP_ERR_AGAIN or an error. */
 static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *b, size_t n) { return s->port->recv(s->port->user, s, b, n); }
 static void e2b_mcp__sock_close(e2b_mcp_sock *s) { if (s->port) s->port->close(s->port->user, s); s->h = -1; }
-/* The port used when the config names none: POSIX's, or one with no network. */
+/* The port used when the config names none: POSIX's, Windows', or one with no network. */
 #if defined(E2B_MCP_SOCK_POSIX)
 #  define e2b_mcp__default_port e2b_mcp_sock_posix
+#elif defined(E2B_MCP_SOCK_WIN32)
+#  define e2b_mcp__default_port e2b_mcp_sock_win32
 #else
 static int e2b_mcp__none_resolve(void *u, const char *h, e2b_mcp_addr *a) { (void)u; (void)h; (void)a; return E2B_MCP_ERR_DNS; }
 static int e2b_mcp__none_wait(void *u, e2b_mcp_poll *p, int n, int to) { (void)u; (void)p; (void)n; (void)to; return 0; }
@@ -6550,15 +6572,18 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
    the server is busy. A question to
    the user (any tool's, a simple custom one's too) is a state of its call:
    the lines after it are read and served while it waits. With the POSIX
-   port stdin is waited on with the calls' sockets; elsewhere a line is read
-   (blocking) only when no call talks to E2B. */
+   port stdin is waited on with the calls' sockets, with the Windows port its
+   relay (a thread copies stdin into a loopback socket); elsewhere a line is
+   read (blocking) only when no call talks to E2B. */
 #ifndef E2B_MCP_NO_STDIO
 /* The longest wait with nothing due: stdin or a call ends it sooner. */
 #define E2B_MCP__STDIO_IDLE_MS 60000
 #if defined(E2B_MCP_SOCK_POSIX)
 #  include <unistd.h>
 #  include <errno.h>
-#  define E2B_MCP__STDIN_POLL 1
+#elif defined(E2B_MCP_SOCK_WIN32)
+#  include <io.h>
+#  include <fcntl.h>
 #endif
 static int e2b_mcp__stdio_write(void *ctx, const char *p, size_t n) {
   (void)ctx;
@@ -6569,21 +6594,29 @@ static int e2b_mcp__stdio_end(void *ctx) {   /* one write(2) for a message that 
   return fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? -1 : 0;
 }
 /* More of stdin into stdin_buf: the count, 0 at its end, -1 on an error, -2
-   when there was nothing after all (a non-blocking stdin). */
-static long e2b_mcp__stdio_fill(e2b_mcp_server *s) {
-#ifdef E2B_MCP__STDIN_POLL
-  ssize_t r;
-  do { r = read(0, s->stdin_buf, sizeof s->stdin_buf); } while (r < 0 && errno == EINTR);
-  if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return -2;   /* nothing after all */
-#else
+   when there was nothing after all (a non-blocking stdin). in: stdin as the
+   port waits on it (h < 0: a plain blocking read). */
+static long e2b_mcp__stdio_fill(e2b_mcp_server *s, e2b_mcp_sock *in) {
   long r = 0;
   int ch;
-  while (r < (long)sizeof s->stdin_buf && (ch = getc(stdin)) != EOF) { s->stdin_buf[r++] = (char)ch; if (ch == '\n') break; }
+#if defined(E2B_MCP_SOCK_POSIX)
+  if (in->h >= 0) {
+    ssize_t got;
+    do { got = read(0, s->stdin_buf, sizeof s->stdin_buf); } while (got < 0 && errno == EINTR);
+    if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return -2;   /* nothing after all */
+    r = (long)got;
+  } else
+#elif defined(E2B_MCP_SOCK_WIN32)
+  if (in->h >= 0) {   /* the port's relay of stdin */
+    r = s->net->recv(s->net->user, in, (unsigned char *)s->stdin_buf, sizeof s->stdin_buf);
+    if (r == E2B_MCP_ERR_AGAIN) return -2;
+  } else
 #endif
+  while (r < (long)sizeof s->stdin_buf && (ch = getc(stdin)) != EOF) { s->stdin_buf[r++] = (char)ch; if (ch == '\n') break; }
   s->in_at = 0;
   s->in_len = r > 0 ? (size_t)r : 0;
   if (r <= 0) s->in_eof = 1;
-  return (long)r;
+  return r;
 }
 /* The next whole line from what stdin gave, into s->msg: its length, -1 when
    more is needed, -2 when it was longer than E2B_MCP_MSG_MAX (skipped). At
@@ -6625,18 +6658,19 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   e2b_mcp_sink k;
   e2b_mcp_origin from;
   e2b_mcp_poll fds[1 + E2B_MCP_CALLS];
-#ifdef E2B_MCP__STDIN_POLL
-  e2b_mcp_sock in;
+  e2b_mcp_sock in;   /* stdin as the port waits on it; h < 0: read blocking, when nothing else is due */
+  in.port = s->net;
+  in.h = -1;
+#if defined(E2B_MCP_SOCK_POSIX)
+  in.h = 0;
+#elif defined(E2B_MCP_SOCK_WIN32)
+  _setmode(_fileno(stdout), _O_BINARY);   /* "\n" ends a message, never "\r\n" */
+  if (s->net != &e2b_mcp_sock_win32 || e2b_mcp_sock_win32_stdin(&in) != 0) in.h = -1;
 #endif
   setvbuf(stdout, s->stdout_buf, _IOFBF, sizeof s->stdout_buf);   /* a message that fits is one write(2) */
-#ifndef E2B_MCP__STDIN_POLL
-  setvbuf(stdin, s->stdin_buf, _IONBF, 0);   /* read through s->stdin_buf, by e2b_mcp__stdio_fill */
-#endif
+  if (in.h < 0) setvbuf(stdin, s->stdin_buf, _IONBF, 0);   /* read through s->stdin_buf, by e2b_mcp__stdio_fill */
   s->in_at = s->in_len = s->line_n = 0;
   s->in_eof = s->line_over = 0;
-#ifdef E2B_MCP__STDIN_POLL
-  in.h = 0; in.port = s->net;
-#endif
   k.ctx = &k;
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
@@ -6659,17 +6693,17 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       continue;
     }
     /* wait: for stdin (not at its end, no line waiting) and the calls */
-#ifdef E2B_MCP__STDIN_POLL
-    fds[0].sock = !s->in_eof && !queued && s->in_at >= s->in_len ? &in : NULL;
-    fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
-    if (s->net->wait(s->net->user, fds, 1 + talking, timeout) > 0 && fds[0].sock && fds[0].ready && e2b_mcp__stdio_fill(s) == -1) goto broken;
-#else
-    /* without a poll of stdin, a read blocks: only when no call is due now (an
-       answered question, a call to start); a question's deadline then fires
-       when the next line comes */
-    if (!talking && timeout != 0 && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s) == -1) goto broken; continue; }
-    s->net->wait(s->net->user, fds + 1, talking, timeout);
-#endif
+    if (in.h >= 0) {
+      fds[0].sock = !s->in_eof && !queued && s->in_at >= s->in_len ? &in : NULL;
+      fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
+      if (s->net->wait(s->net->user, fds, 1 + talking, timeout) > 0 && fds[0].sock && fds[0].ready && e2b_mcp__stdio_fill(s, &in) == -1) goto broken;
+    } else {
+      /* without a poll of stdin, a read blocks: only when no call is due now (an
+         answered question, a call to start); a question's deadline then fires
+         when the next line comes */
+      if (!talking && timeout != 0 && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s, &in) == -1) goto broken; continue; }
+      s->net->wait(s->net->user, fds + 1, talking, timeout);
+    }
     e2b_mcp_step(s);
   }
   e2b_mcp_close(s);

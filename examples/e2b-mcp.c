@@ -10,7 +10,9 @@
 #include <string.h>
 #include <signal.h>
 #include <stdarg.h>
+#ifndef _WIN32
 #include <sys/resource.h>
+#endif
 #include <time.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -134,9 +136,10 @@ int main(int argc, char **argv) {
   e2b_mcp_config cfg;
   e2b_mcp_http_config http;
   const char *kill = getenv("E2B_MCP_ENABLE_KILL"), *tools = getenv("E2B_MCP_TOOLS"), *ro = getenv("E2B_MCP_READ_ONLY");
-  char host[64], n1[12], n2[12];
+  char host[64], n1[12];
   int r, i, use_http = 0, read_only = ro && strcmp(ro, "1") == 0;
   memset(&http, 0, sizeof http);
+  setvbuf(stderr, NULL, _IONBF, 0);   /* Windows' C library buffers stderr into a pipe: a supervisor reads each line as it is said */
   if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
   if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) { fputs(usage, stdout); return 0; }
   for (i = 1; i < argc; i++) {
@@ -163,7 +166,9 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  signal(SIGPIPE, SIG_IGN);
+#ifdef SIGPIPE
+  signal(SIGPIPE, SIG_IGN);   /* a client gone mid-answer is an error to handle, not a death */
+#endif
   memset(&cfg, 0, sizeof cfg);
   cfg.tools = tools;
   cfg.read_only = read_only;
@@ -175,7 +180,11 @@ int main(int argc, char **argv) {
   cfg.state_key = getenv("E2B_MCP_STATE_KEY");
   if (getenv("E2B_MCP_STATE_DIR") && *getenv("E2B_MCP_STATE_DIR")) {
     const char *d = getenv("E2B_MCP_STATE_DIR");
+#ifdef _WIN32
+    if (strlen(d) >= sizeof state_dir || access(d, W_OK) != 0) {   /* Windows' access knows no X_OK */
+#else
     if (strlen(d) >= sizeof state_dir || access(d, W_OK | X_OK) != 0) {
+#endif
       say("e2b-mcp: E2B_MCP_STATE_DIR=", d, ": not a directory this process can write\n", NULL);
       return 2;
     }
@@ -212,8 +221,10 @@ int main(int argc, char **argv) {
     if (getenv("E2B_API_KEY")) say("e2b-mcp: E2B_MCP_HTTP_CLIENT_KEYS=1: E2B_API_KEY is not used; each client sends its own key\n", NULL);
   } else if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
   if (!use_http) return e2b_mcp_serve_stdio(&srv);
+#ifndef _WIN32
   {   /* every client is a descriptor: the soft limit (often 1024) up to the hard one */
     struct rlimit rl;
+    char n2[12];
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
       if (rl.rlim_cur < rl.rlim_max) { rl.rlim_cur = rl.rlim_max; (void)setrlimit(RLIMIT_NOFILE, &rl); (void)getrlimit(RLIMIT_NOFILE, &rl); }
       if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < (rlim_t)(E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS + 16))
@@ -222,6 +233,7 @@ int main(int argc, char **argv) {
             " sockets: clients beyond them are refused; raise the hard limit\n", NULL);
     }
   }
+#endif
   r = e2b_mcp_http_listen(&srv, &http);
   if (r == E2B_MCP_ERR_NEED_TOKEN) {
     say("e2b-mcp: refusing to listen on ", host, " without a token: anyone who can reach it could spend your E2B "

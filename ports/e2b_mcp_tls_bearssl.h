@@ -223,6 +223,30 @@ static int e2b_mcp__br_file(e2b_mcp__br_loader *ld, const char *path) {
   return e2b_mcp_file_stream(path, e2b_mcp__br_push_cb, ld);
 }
 
+#if defined(_WIN32) && !defined(E2B_MCP_TLS_NO_FILE)
+#  include <windows.h>
+#  include <wincrypt.h>
+/* Windows keeps its trust anchors in the ROOT certificate store, not in a
+   file: each certificate there, as DER, through the same decoder (-lcrypt32).
+   Windows adds some roots only when a chain first needs them, so the store
+   may lack one a server chains to; a CA file (E2B_MCP_CA_FILE) is then the
+   fix, and the bundle built by `make mcpb` carries one. */
+static int e2b_mcp__br_winstore(e2b_mcp__br_loader *ld) {
+  HCERTSTORE st = CertOpenSystemStoreA(0, "ROOT");
+  PCCERT_CONTEXT c = NULL;
+  if (!st) return -1;
+  while ((c = CertEnumCertificatesInStore(st, c)) != NULL) {
+    ld->mark = ld->tr->used;
+    ld->full = 0;
+    br_x509_decoder_init(&ld->x509, e2b_mcp__br_dn, ld);
+    br_x509_decoder_push(&ld->x509, c->pbCertEncoded, c->cbCertEncoded);
+    e2b_mcp__br_add(ld);
+  }
+  CertCloseStore(st, 0);
+  return 0;
+}
+#endif
+
 static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
   e2b_mcp__br_loader ld;
   int rc;
@@ -244,6 +268,10 @@ static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) {
     const char *pem = E2B_MCP_TLS_ANCHORS_PEM;
     rc = e2b_mcp__br_push(&ld, (const unsigned char *)pem, strlen(pem));
   } else
+#endif
+#if defined(_WIN32) && !defined(E2B_MCP_TLS_NO_FILE)
+  if (!ca_file) rc = e2b_mcp__br_winstore(&ld);
+  else
 #endif
   rc = e2b_mcp__br_file(&ld, ca_file ? ca_file : E2B_MCP_TLS_SYSTEM_CA_FILE);
   /* a last line without its newline still ends the object */

@@ -290,10 +290,22 @@
 
 /* E2B_MCP_SOCK_POSIX: the POSIX socket port, ports/e2b_mcp_sock_posix.h
    (the default). */
+/* E2B_MCP_SOCK_WIN32: the Winsock port, ports/e2b_mcp_sock_win32.h (the
+   default when _WIN32 is defined; -lws2_32 -lbcrypt). */
 /* E2B_MCP_SOCK_CUSTOM: your own socket port, an e2b_mcp_sock_port in
    e2b_mcp_config.sock_port (ports/e2b_mcp_sock_lwip.h is one). */
-#if !defined(E2B_MCP_SOCK_POSIX) && !defined(E2B_MCP_SOCK_CUSTOM)
-#  define E2B_MCP_SOCK_POSIX
+#if !defined(E2B_MCP_SOCK_POSIX) && !defined(E2B_MCP_SOCK_CUSTOM) && !defined(E2B_MCP_SOCK_WIN32)
+#  if defined(_WIN32)
+#    define E2B_MCP_SOCK_WIN32
+#  else
+#    define E2B_MCP_SOCK_POSIX
+#  endif
+#endif
+#if (defined(E2B_MCP_SOCK_POSIX) + defined(E2B_MCP_SOCK_WIN32) + defined(E2B_MCP_SOCK_CUSTOM)) != 1
+#  error "Select one socket port: E2B_MCP_SOCK_POSIX, E2B_MCP_SOCK_WIN32 or E2B_MCP_SOCK_CUSTOM"
+#endif
+#if defined(E2B_MCP_SOCK_WIN32) && defined(E2B_MCP_IMPLEMENTATION)
+#  include <winsock2.h>   /* before the <windows.h> a TLS port may bring: Windows wants that order */
 #endif
 /* E2B_MCP_TLS_NONE: no TLS, http:// URLs only (a local simulator, a
    TLS-terminating proxy); the header's default. */
@@ -310,9 +322,9 @@
 #if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS) + defined(E2B_MCP_TLS_CUSTOM)) != 1
 #  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL, E2B_MCP_TLS_MBEDTLS or E2B_MCP_TLS_CUSTOM"
 #endif
-/* The Streamable HTTP transport is built with the POSIX port, or with a custom
-   port when E2B_MCP_HTTP says it has listen, accept and random. */
-#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_HTTP))
+/* The Streamable HTTP transport is built with the POSIX or Windows port, or
+   with a custom port when E2B_MCP_HTTP says it has listen, accept and random. */
+#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_SOCK_WIN32) || defined(E2B_MCP_HTTP))
 #  define E2B_MCP__HTTP 1
 #endif
 /* E2B_MCP_SOCK_POSIX_WAIT_MAX: the sockets one wait of the POSIX port may
@@ -331,6 +343,11 @@
 #ifndef E2B_MCP_SOCK_POSIX_FD_MAX
 #define E2B_MCP_SOCK_POSIX_FD_MAX 65536
 #endif
+/* E2B_MCP_SOCK_WIN32_WAIT_MAX: the sockets one wait of the Windows port may
+   watch, as the POSIX port's (20 bytes of stack each, in the wait). */
+#ifndef E2B_MCP_SOCK_WIN32_WAIT_MAX
+#define E2B_MCP_SOCK_WIN32_WAIT_MAX (2 + E2B_MCP_HTTP_CONNS + E2B_MCP_HTTP_LINGER + E2B_MCP_CALLS)
+#endif
 /* E2B_MCP_NOW_S(): the wall clock in Unix seconds, for certificate dates (the
    BearSSL port's) and the expiry of a requestState (default time(NULL));
    SNTP or an RTC on a board. */
@@ -338,7 +355,8 @@
 #  define E2B_MCP_NOW_S() ((unsigned long)time(NULL))
 #endif
 /* E2B_MCP_TLS_SYSTEM_CA_FILE: the trust anchors read when no CA file is
-   given (cfg.ca_file NULL). */
+   given (cfg.ca_file NULL). On Windows the BearSSL port reads the system's
+   ROOT certificate store instead. */
 #ifndef E2B_MCP_TLS_SYSTEM_CA_FILE
 #define E2B_MCP_TLS_SYSTEM_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
 #endif

@@ -9,15 +9,19 @@
    with its types). The POSIX port uses only the public part of this header. */
 #if defined(E2B_MCP_SOCK_POSIX)
 #  include "ports/e2b_mcp_sock_posix.h"
+#elif defined(E2B_MCP_SOCK_WIN32)
+#  include "ports/e2b_mcp_sock_win32.h"
 #endif
 static unsigned long e2b_mcp__port_now(const e2b_mcp_sock_port *p) { return p && p->now_ms ? p->now_ms(p->user) : 0; }
 
 /* What is there to read now: > 0, 0 at the end, E2B_MCP_ERR_AGAIN or an error. */
 static int e2b_mcp__sock_recv(e2b_mcp_sock *s, unsigned char *b, size_t n) { return s->port->recv(s->port->user, s, b, n); }
 static void e2b_mcp__sock_close(e2b_mcp_sock *s) { if (s->port) s->port->close(s->port->user, s); s->h = -1; }
-/* The port used when the config names none: POSIX's, or one with no network. */
+/* The port used when the config names none: POSIX's, Windows', or one with no network. */
 #if defined(E2B_MCP_SOCK_POSIX)
 #  define e2b_mcp__default_port e2b_mcp_sock_posix
+#elif defined(E2B_MCP_SOCK_WIN32)
+#  define e2b_mcp__default_port e2b_mcp_sock_win32
 #else
 static int e2b_mcp__none_resolve(void *u, const char *h, e2b_mcp_addr *a) { (void)u; (void)h; (void)a; return E2B_MCP_ERR_DNS; }
 static int e2b_mcp__none_wait(void *u, e2b_mcp_poll *p, int n, int to) { (void)u; (void)p; (void)n; (void)to; return 0; }

@@ -1,5 +1,6 @@
 #include "stdio.h"
 #include "config.h"
+#include "errors.h"
 #include "util.c"
 #include "port.h"
 #include "mcp.h"
@@ -16,15 +17,18 @@
    the server is busy. A question to
    the user (any tool's, a simple custom one's too) is a state of its call:
    the lines after it are read and served while it waits. With the POSIX
-   port stdin is waited on with the calls' sockets; elsewhere a line is read
-   (blocking) only when no call talks to E2B. */
+   port stdin is waited on with the calls' sockets, with the Windows port its
+   relay (a thread copies stdin into a loopback socket); elsewhere a line is
+   read (blocking) only when no call talks to E2B. */
 #ifndef E2B_MCP_NO_STDIO
 /* The longest wait with nothing due: stdin or a call ends it sooner. */
 #define E2B_MCP__STDIO_IDLE_MS 60000
 #if defined(E2B_MCP_SOCK_POSIX)
 #  include <unistd.h>
 #  include <errno.h>
-#  define E2B_MCP__STDIN_POLL 1
+#elif defined(E2B_MCP_SOCK_WIN32)
+#  include <io.h>
+#  include <fcntl.h>
 #endif
 static int e2b_mcp__stdio_write(void *ctx, const char *p, size_t n) {
   (void)ctx;
@@ -35,21 +39,29 @@ static int e2b_mcp__stdio_end(void *ctx) {   /* one write(2) for a message that 
   return fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? -1 : 0;
 }
 /* More of stdin into stdin_buf: the count, 0 at its end, -1 on an error, -2
-   when there was nothing after all (a non-blocking stdin). */
-static long e2b_mcp__stdio_fill(e2b_mcp_server *s) {
-#ifdef E2B_MCP__STDIN_POLL
-  ssize_t r;
-  do { r = read(0, s->stdin_buf, sizeof s->stdin_buf); } while (r < 0 && errno == EINTR);
-  if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return -2;   /* nothing after all */
-#else
+   when there was nothing after all (a non-blocking stdin). in: stdin as the
+   port waits on it (h < 0: a plain blocking read). */
+static long e2b_mcp__stdio_fill(e2b_mcp_server *s, e2b_mcp_sock *in) {
   long r = 0;
   int ch;
-  while (r < (long)sizeof s->stdin_buf && (ch = getc(stdin)) != EOF) { s->stdin_buf[r++] = (char)ch; if (ch == '\n') break; }
+#if defined(E2B_MCP_SOCK_POSIX)
+  if (in->h >= 0) {
+    ssize_t got;
+    do { got = read(0, s->stdin_buf, sizeof s->stdin_buf); } while (got < 0 && errno == EINTR);
+    if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return -2;   /* nothing after all */
+    r = (long)got;
+  } else
+#elif defined(E2B_MCP_SOCK_WIN32)
+  if (in->h >= 0) {   /* the port's relay of stdin */
+    r = s->net->recv(s->net->user, in, (unsigned char *)s->stdin_buf, sizeof s->stdin_buf);
+    if (r == E2B_MCP_ERR_AGAIN) return -2;
+  } else
 #endif
+  while (r < (long)sizeof s->stdin_buf && (ch = getc(stdin)) != EOF) { s->stdin_buf[r++] = (char)ch; if (ch == '\n') break; }
   s->in_at = 0;
   s->in_len = r > 0 ? (size_t)r : 0;
   if (r <= 0) s->in_eof = 1;
-  return (long)r;
+  return r;
 }
 /* The next whole line from what stdin gave, into s->msg: its length, -1 when
    more is needed, -2 when it was longer than E2B_MCP_MSG_MAX (skipped). At
@@ -91,18 +103,19 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   e2b_mcp_sink k;
   e2b_mcp_origin from;
   e2b_mcp_poll fds[1 + E2B_MCP_CALLS];
-#ifdef E2B_MCP__STDIN_POLL
-  e2b_mcp_sock in;
+  e2b_mcp_sock in;   /* stdin as the port waits on it; h < 0: read blocking, when nothing else is due */
+  in.port = s->net;
+  in.h = -1;
+#if defined(E2B_MCP_SOCK_POSIX)
+  in.h = 0;
+#elif defined(E2B_MCP_SOCK_WIN32)
+  _setmode(_fileno(stdout), _O_BINARY);   /* "\n" ends a message, never "\r\n" */
+  if (s->net != &e2b_mcp_sock_win32 || e2b_mcp_sock_win32_stdin(&in) != 0) in.h = -1;
 #endif
   setvbuf(stdout, s->stdout_buf, _IOFBF, sizeof s->stdout_buf);   /* a message that fits is one write(2) */
-#ifndef E2B_MCP__STDIN_POLL
-  setvbuf(stdin, s->stdin_buf, _IONBF, 0);   /* read through s->stdin_buf, by e2b_mcp__stdio_fill */
-#endif
+  if (in.h < 0) setvbuf(stdin, s->stdin_buf, _IONBF, 0);   /* read through s->stdin_buf, by e2b_mcp__stdio_fill */
   s->in_at = s->in_len = s->line_n = 0;
   s->in_eof = s->line_over = 0;
-#ifdef E2B_MCP__STDIN_POLL
-  in.h = 0; in.port = s->net;
-#endif
   k.ctx = &k;
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
@@ -125,17 +138,17 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       continue;
     }
     /* wait: for stdin (not at its end, no line waiting) and the calls */
-#ifdef E2B_MCP__STDIN_POLL
-    fds[0].sock = !s->in_eof && !queued && s->in_at >= s->in_len ? &in : NULL;
-    fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
-    if (s->net->wait(s->net->user, fds, 1 + talking, timeout) > 0 && fds[0].sock && fds[0].ready && e2b_mcp__stdio_fill(s) == -1) goto broken;
-#else
-    /* without a poll of stdin, a read blocks: only when no call is due now (an
-       answered question, a call to start); a question's deadline then fires
-       when the next line comes */
-    if (!talking && timeout != 0 && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s) == -1) goto broken; continue; }
-    s->net->wait(s->net->user, fds + 1, talking, timeout);
-#endif
+    if (in.h >= 0) {
+      fds[0].sock = !s->in_eof && !queued && s->in_at >= s->in_len ? &in : NULL;
+      fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
+      if (s->net->wait(s->net->user, fds, 1 + talking, timeout) > 0 && fds[0].sock && fds[0].ready && e2b_mcp__stdio_fill(s, &in) == -1) goto broken;
+    } else {
+      /* without a poll of stdin, a read blocks: only when no call is due now (an
+         answered question, a call to start); a question's deadline then fires
+         when the next line comes */
+      if (!talking && timeout != 0 && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s, &in) == -1) goto broken; continue; }
+      s->net->wait(s->net->user, fds + 1, talking, timeout);
+    }
     e2b_mcp_step(s);
   }
   e2b_mcp_close(s);

@@ -17,8 +17,9 @@ from mcp import (ACCEPT, HttpSession, McpClient, init_params,  # noqa: E402
 
 SIM = None   # the simulator (main)
 
-E2B_MCP = os.path.join(BUILD, "e2b-mcp")
-HTTP_BIN = os.path.join(BUILD, "e2b-mcp-httptest")
+# E2B_MCP_BIN / E2B_MCP_HTTP_BIN: another build under test (the Windows suite runs the .exe here)
+E2B_MCP = os.environ.get("E2B_MCP_BIN") or os.path.join(BUILD, "e2b-mcp")
+HTTP_BIN = os.environ.get("E2B_MCP_HTTP_BIN") or os.path.join(BUILD, "e2b-mcp-httptest")
 
 ANSWERS = {
     "accept": {"action": "accept", "content": {"confirm": True}},
