@@ -44,6 +44,7 @@ static int e2b_mcp__stdio_end(void *ctx) {   /* one write(2) for a message that 
 static long e2b_mcp__stdio_fill(e2b_mcp_server *s, e2b_mcp_sock *in) {
   long r = 0;
   int ch;
+  (void)in;   /* a custom port has no stdin of its own to wait on */
 #if defined(E2B_MCP_SOCK_POSIX)
   if (in->h >= 0) {
     ssize_t got;
