@@ -102,6 +102,7 @@ uninstall:
 -include tests/api/api.mk
 -include tests/config/config.mk
 -include tests/windows/windows.mk
+-include packaging/packaging.mk
 
 test: all
 	@tests/run-all.sh $(TEST_SUITES)

@@ -76,6 +76,10 @@ static int state_dir_once(void *user, const char *id, unsigned long long expires
   return errno == EEXIST ? 0 : -1;
 }
 
+/* Whether a switch in the environment is on: "1", or "true" as a bundle's
+   boolean setting is written into it (an MCP bundle's user_config). */
+static int env_on(const char *v) { return v && (strcmp(v, "1") == 0 || strcmp(v, "true") == 0); }
+
 /* "HOST:PORT", "[V6]:PORT" or ":PORT" (loopback) into host and port. */
 static int split_addr(const char *a, char *host, size_t cap, unsigned *port) {
   const char *colon = strrchr(a, ':'), *h = a, *he;
@@ -115,9 +119,9 @@ static const char usage[] =
   "  E2B_API_URL            full API base URL (http:// or https://), overrides the domain\n"
   "  E2B_DASHBOARD_API_URL  full Dashboard API base URL (default templates)\n"
   "  E2B_MCP_CA_FILE        PEM trust anchors (default: the system bundle)\n"
-  "  E2B_MCP_ENABLE_KILL    1 exposes e2b_kill_sandbox\n"
+  "  E2B_MCP_ENABLE_KILL    1 (or true) exposes e2b_kill_sandbox\n"
   "  E2B_MCP_TOOLS          the tool selection, as --tools\n"
-  "  E2B_MCP_READ_ONLY      1: as --read-only\n"
+  "  E2B_MCP_READ_ONLY      1 (or true): as --read-only\n"
   "  E2B_MCP_HTTP_TOKEN     with --http: the bearer token every client must send;\n"
   "                         required unless HOST is a loopback address\n"
   "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: Host/Origin names to accept, comma-separated: on a\n"
@@ -137,7 +141,7 @@ int main(int argc, char **argv) {
   e2b_mcp_http_config http;
   const char *kill = getenv("E2B_MCP_ENABLE_KILL"), *tools = getenv("E2B_MCP_TOOLS"), *ro = getenv("E2B_MCP_READ_ONLY");
   char host[64], n1[12];
-  int r, i, use_http = 0, read_only = ro && strcmp(ro, "1") == 0;
+  int r, i, use_http = 0, read_only = env_on(ro);
   memset(&http, 0, sizeof http);
   setvbuf(stderr, NULL, _IONBF, 0);   /* Windows' C library buffers stderr into a pipe: a supervisor reads each line as it is said */
   if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
@@ -193,7 +197,7 @@ int main(int argc, char **argv) {
   } else if (use_http && cfg.state_key && *cfg.state_key)
     say("e2b-mcp: E2B_MCP_STATE_KEY without E2B_MCP_STATE_DIR: each replica remembers the consent answers it "
         "took, so behind N replicas one answer could be used once on each; give them a shared E2B_MCP_STATE_DIR\n", NULL);
-  cfg.enable_kill = kill && strcmp(kill, "1") == 0;
+  cfg.enable_kill = env_on(kill);
   r = e2b_mcp_init(&srv, &cfg);
   if (r == E2B_MCP_ERR_TOOLS) {   /* a typo would silently offer fewer tools than meant: refused */
     say("e2b-mcp: --tools / E2B_MCP_TOOLS: ", srv.errmsg, "\n", NULL);
