@@ -169,6 +169,19 @@
 #ifndef E2B_MCP_CALLS
 #define E2B_MCP_CALLS        E2B_MCP__D(256, 1)
 #endif
+/* E2B_MCP_ASKS_PER_CLIENT: questions one client (a session: a 2025 HTTP
+   client, or stdio's) may have waiting for its user at once. A call that
+   would ask one more is answered at once that the user was not asked, and
+   nothing is sent to E2B, so one client that never answers cannot take the
+   call slots of everyone else. */
+#ifndef E2B_MCP_ASKS_PER_CLIENT
+#define E2B_MCP_ASKS_PER_CLIENT E2B_MCP__D(4, 1)
+#endif
+/* E2B_MCP_ASKING_MAX: questions waiting for their users on the whole server
+   at once: the call slots beyond them stay for calls that run. */
+#ifndef E2B_MCP_ASKING_MAX
+#define E2B_MCP_ASKING_MAX E2B_MCP__D((E2B_MCP_CALLS + 1) / 2, 1)
+#endif
 /* E2B_MCP_CALL_BUFS: the pool of E2B buffers (REQ_MAX + RESP_MAX each) the
    calls share: a call holds one from its start to its answer (while it asks
    its user too: its request is built in it), then gives it back. A call that
@@ -1222,12 +1235,15 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
 #define E2B_MCP_ASKED (-4)
 /* Why a question got no yes (c->refused after e2b_mcp_confirm returned 0):
    the user declined (or left the box unchecked), dismissed the question,
-   gave no answer in time (or the client answered nothing), or it could not
-   be sent. */
+   gave no answer in time (or the client answered nothing), it could not be
+   sent, or it was not asked because this client (or the server) has as many
+   questions waiting as it may. */
 #define E2B_MCP_NO_DECLINED  2
 #define E2B_MCP_NO_CANCELLED 3
 #define E2B_MCP_NO_ANSWER    4
 #define E2B_MCP_NO_UNSENT    5
+#define E2B_MCP_NO_TOO_MANY  6   /* this client has E2B_MCP_ASKS_PER_CLIENT questions waiting already */
+#define E2B_MCP_NO_CROWDED   7   /* E2B_MCP_ASKING_MAX questions wait on the server already */
 /* Asks the user a yes/no question. 1: accepted with the box checked; 0:
    anything else, the reason in c->refused (declined, dismissed, no answer in
    time, no slot free to wait in; when the client cancelled the call itself,
@@ -3430,6 +3446,10 @@ static const char *e2b_mcp__refusal_text(int refused) {
     case E2B_MCP_NO_CANCELLED: return "The user dismissed the question without answering, so nothing was done and nothing was sent to E2B.";
     case E2B_MCP_NO_ANSWER: return "The user did not answer the question in time, so nothing was done and nothing was sent to E2B.";
     case E2B_MCP_NO_UNSENT: return "The question could not be sent to the user, so nothing was done and nothing was sent to E2B.";
+    case E2B_MCP_NO_TOO_MANY: return "The user was not asked: this client already has as many questions waiting for its user as one "
+                                     "client may have. Answer or cancel those, then call again. Nothing was done or sent to E2B.";
+    case E2B_MCP_NO_CROWDED: return "The user was not asked: as many questions as this server holds are waiting for their users. "
+                                    "Call again once some are answered. Nothing was done or sent to E2B.";
     default: return "The user declined, so nothing was done and nothing was sent to E2B.";
   }
 }
@@ -6024,6 +6044,16 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp__slot_io(s, k);
 }
 
+/* Whether the client of sess may have one more question waiting for its
+   user: 0, or why not (E2B_MCP_NO_TOO_MANY, E2B_MCP_NO_CROWDED). */
+static int e2b_mcp__ask_room(const e2b_mcp_server *s, const e2b_mcp_session *sess) {
+  int i, mine = 0, all = 0;
+  for (i = 0; i < s->nslots; i++)
+    if (s->slots[i].state == E2B_MCP__CS_ASKING) { all++; mine += s->slots[i].from == sess; }
+  if (mine >= E2B_MCP_ASKS_PER_CLIENT) return E2B_MCP_NO_TOO_MANY;
+  return all >= E2B_MCP_ASKING_MAX ? E2B_MCP_NO_CROWDED : 0;
+}
+
 /* Asks the user the consent question with elicitation/create: 1 when asked
    (the call waits, ASKING), 0 when the question could not be sent (no
    answer: declined), -1 when this client cannot be asked. */
@@ -6032,8 +6062,11 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   const e2b_mcp_session *ss = c->cx->sess;
   unsigned long now = e2b_mcp__now_ms(s);
   if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from || !m->async) return -1;
+  if ((c->refused = e2b_mcp__ask_room(s, k->from)) != 0) return 0;   /* not asked: never run without the answer either */
   k->ask_id = ++s->next_ask_id;
+  c->refused = E2B_MCP_NO_UNSENT;
   if (e2b_mcp__ask_send(s, c->cx, c->sink, k->ask_id, k->rq.ask, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1) != 0) return 0;
+  c->refused = 0;
   k->state = E2B_MCP__CS_ASKING;
   k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
   return 1;
@@ -6123,7 +6156,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
     if (r == 0) {
       e2b_mcp__result_reset(c);
-      e2b_mcp_result_error(c, "%s", e2b_mcp__refusal_text(c->modern ? c->refused : E2B_MCP_NO_UNSENT));
+      e2b_mcp_result_error(c, "%s", e2b_mcp__refusal_text(c->refused ? c->refused : E2B_MCP_NO_UNSENT));
       goto answered;
     }
     if (r == 1 && !c->modern) {   /* asked: the answer comes later */
@@ -6176,6 +6209,7 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
   unsigned long now = e2b_mcp__now_ms(s);
   long id;
   if (k && (k->state == E2B_MCP__CS_ASKING || k->said + 16 > E2B_MCP_RESP_MAX)) return -2;   /* one question per run; room for its answer */
+  if ((c->refused = e2b_mcp__ask_room(s, c->cx->sess)) != 0) return -2;   /* as a question nobody answered */
   if (!k) {   /* its first question: a slot to wait in, with the params for its next run */
     size_t pn = (size_t)(c->tok[c->params].end - c->tok[c->params].start);
     if (pn + 16 > E2B_MCP_RESP_MAX || (k = e2b_mcp__slot_claim(s)) == NULL) return -2;

@@ -38,6 +38,19 @@
 #ifndef E2B_MCP_CALLS
 #define E2B_MCP_CALLS        E2B_MCP__D(256, 1)
 #endif
+/* E2B_MCP_ASKS_PER_CLIENT: questions one client (a session: a 2025 HTTP
+   client, or stdio's) may have waiting for its user at once. A call that
+   would ask one more is answered at once that the user was not asked, and
+   nothing is sent to E2B, so one client that never answers cannot take the
+   call slots of everyone else. */
+#ifndef E2B_MCP_ASKS_PER_CLIENT
+#define E2B_MCP_ASKS_PER_CLIENT E2B_MCP__D(4, 1)
+#endif
+/* E2B_MCP_ASKING_MAX: questions waiting for their users on the whole server
+   at once: the call slots beyond them stay for calls that run. */
+#ifndef E2B_MCP_ASKING_MAX
+#define E2B_MCP_ASKING_MAX E2B_MCP__D((E2B_MCP_CALLS + 1) / 2, 1)
+#endif
 /* E2B_MCP_CALL_BUFS: the pool of E2B buffers (REQ_MAX + RESP_MAX each) the
    calls share: a call holds one from its start to its answer (while it asks
    its user too: its request is built in it), then gives it back. A call that

@@ -153,6 +153,16 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp__slot_io(s, k);
 }
 
+/* Whether the client of sess may have one more question waiting for its
+   user: 0, or why not (E2B_MCP_NO_TOO_MANY, E2B_MCP_NO_CROWDED). */
+static int e2b_mcp__ask_room(const e2b_mcp_server *s, const e2b_mcp_session *sess) {
+  int i, mine = 0, all = 0;
+  for (i = 0; i < s->nslots; i++)
+    if (s->slots[i].state == E2B_MCP__CS_ASKING) { all++; mine += s->slots[i].from == sess; }
+  if (mine >= E2B_MCP_ASKS_PER_CLIENT) return E2B_MCP_NO_TOO_MANY;
+  return all >= E2B_MCP_ASKING_MAX ? E2B_MCP_NO_CROWDED : 0;
+}
+
 /* Asks the user the consent question with elicitation/create: 1 when asked
    (the call waits, ASKING), 0 when the question could not be sent (no
    answer: declined), -1 when this client cannot be asked. */
@@ -161,8 +171,11 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   const e2b_mcp_session *ss = c->cx->sess;
   unsigned long now = e2b_mcp__now_ms(s);
   if (!c->sink || !ss->client_elicitation || !ss->client_ready || ss->version < E2B_MCP__V2025_06 || !k->from || !m->async) return -1;
+  if ((c->refused = e2b_mcp__ask_room(s, k->from)) != 0) return 0;   /* not asked: never run without the answer either */
   k->ask_id = ++s->next_ask_id;
+  c->refused = E2B_MCP_NO_UNSENT;
   if (e2b_mcp__ask_send(s, c->cx, c->sink, k->ask_id, k->rq.ask, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1) != 0) return 0;
+  c->refused = 0;
   k->state = E2B_MCP__CS_ASKING;
   k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
   return 1;
@@ -252,7 +265,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
     if (r == 0) {
       e2b_mcp__result_reset(c);
-      e2b_mcp_result_error(c, "%s", e2b_mcp__refusal_text(c->modern ? c->refused : E2B_MCP_NO_UNSENT));
+      e2b_mcp_result_error(c, "%s", e2b_mcp__refusal_text(c->refused ? c->refused : E2B_MCP_NO_UNSENT));
       goto answered;
     }
     if (r == 1 && !c->modern) {   /* asked: the answer comes later */
@@ -305,6 +318,7 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
   unsigned long now = e2b_mcp__now_ms(s);
   long id;
   if (k && (k->state == E2B_MCP__CS_ASKING || k->said + 16 > E2B_MCP_RESP_MAX)) return -2;   /* one question per run; room for its answer */
+  if ((c->refused = e2b_mcp__ask_room(s, c->cx->sess)) != 0) return -2;   /* as a question nobody answered */
   if (!k) {   /* its first question: a slot to wait in, with the params for its next run */
     size_t pn = (size_t)(c->tok[c->params].end - c->tok[c->params].start);
     if (pn + 16 > E2B_MCP_RESP_MAX || (k = e2b_mcp__slot_claim(s)) == NULL) return -2;

@@ -293,6 +293,10 @@ static const char *e2b_mcp__refusal_text(int refused) {
     case E2B_MCP_NO_CANCELLED: return "The user dismissed the question without answering, so nothing was done and nothing was sent to E2B.";
     case E2B_MCP_NO_ANSWER: return "The user did not answer the question in time, so nothing was done and nothing was sent to E2B.";
     case E2B_MCP_NO_UNSENT: return "The question could not be sent to the user, so nothing was done and nothing was sent to E2B.";
+    case E2B_MCP_NO_TOO_MANY: return "The user was not asked: this client already has as many questions waiting for its user as one "
+                                     "client may have. Answer or cancel those, then call again. Nothing was done or sent to E2B.";
+    case E2B_MCP_NO_CROWDED: return "The user was not asked: as many questions as this server holds are waiting for their users. "
+                                    "Call again once some are answered. Nothing was done or sent to E2B.";
     default: return "The user declined, so nothing was done and nothing was sent to E2B.";
   }
 }

@@ -242,12 +242,15 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
 #define E2B_MCP_ASKED (-4)
 /* Why a question got no yes (c->refused after e2b_mcp_confirm returned 0):
    the user declined (or left the box unchecked), dismissed the question,
-   gave no answer in time (or the client answered nothing), or it could not
-   be sent. */
+   gave no answer in time (or the client answered nothing), it could not be
+   sent, or it was not asked because this client (or the server) has as many
+   questions waiting as it may. */
 #define E2B_MCP_NO_DECLINED  2
 #define E2B_MCP_NO_CANCELLED 3
 #define E2B_MCP_NO_ANSWER    4
 #define E2B_MCP_NO_UNSENT    5
+#define E2B_MCP_NO_TOO_MANY  6   /* this client has E2B_MCP_ASKS_PER_CLIENT questions waiting already */
+#define E2B_MCP_NO_CROWDED   7   /* E2B_MCP_ASKING_MAX questions wait on the server already */
 /* Asks the user a yes/no question. 1: accepted with the box checked; 0:
    anything else, the reason in c->refused (declined, dismissed, no answer in
    time, no slot free to wait in; when the client cancelled the call itself,

@@ -50,7 +50,7 @@ def init_params(version="2025-11-25", capabilities=None):
 
 class McpClient:
     """A server over stdio. env is its whole environment (see sim.server_env); None: the
-    caller's without E2B_*. elicit answers elicitation/create: None (cancel), a result dict,
+    caller's without E2B_*. elicit answers elicitation/create: None (cancel), "never" (no answer), a result dict,
     or a callable(params) -> result. Requests from the server are answered inside
     read_message(); notifications are kept in .notifications."""
 
@@ -126,6 +126,8 @@ class McpClient:
     def _answer_request(self, msg):
         if msg["method"] == "elicitation/create":
             self.elicitations.append(msg.get("params"))
+            if self.elicit == "never":   # a user who never answers: the question stays open
+                return
             if self.elicit is None:
                 result = {"action": "cancel"}
             elif callable(self.elicit):
@@ -409,9 +411,10 @@ class HttpSession:
     """An MCP session over Streamable HTTP: initialize (and notifications/initialized), then
     requests carrying Mcp-Session-Id and MCP-Protocol-Version."""
 
-    def __init__(self, port, token=None, caps=None, version="2025-11-25"):
+    def __init__(self, port, token=None, caps=None, version="2025-11-25", headers=None):
         self.port, self.token, self.version = port, token, version
         self.auth = {"Authorization": "Bearer " + token} if token else {}
+        self.auth.update(headers or {})   # sent with every request (a client's own E2B key)
         r = request(port, "POST", rpc(1, "initialize", init_params(version, caps)), self.auth)
         assert r.status == 200, (r.status, r.body)
         self.sid = r.headers.get("mcp-session-id")
