@@ -7283,19 +7283,34 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 /* ---- one complete request ---- */
 
 /* Per-client keys: the cool-down slot of a key (its hash, not the key, is
-   kept): the same key's slot, else the least recently used one. */
+   kept): the same key's slot, else the least recently used free one (below).
+   When no slot is free the key gets none
+   of its own: NULL, the server's one cool-down, which such keys then share
+   (a 429 to one makes the others wait too: longer than needed, never less).
+   Handing over a slot whose calls still point to it would move their 429 to
+   the newcomer and let the key that got it call E2B again at once. */
+/* Whether a key slot may go to another key: no call points to it and none of
+   its cool-downs still runs (its key was told to wait: forgetting that would
+   let it call E2B at once). */
+static int e2b_mcp__hs_key_free(e2b_mcp_server *s, const e2b_mcp__http_keyslot *ks, unsigned long now) {
+  size_t t;
+  if (e2b_mcp_cooldown_in_use(s, ks->until)) return 0;
+  for (t = 0; t < sizeof ks->until / sizeof ks->until[0]; t++)
+    if (ks->until[t] && now && (long)(ks->until[t] - now) > 0) return 0;
+  return 1;
+}
 static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k, size_t n) {
   e2b_mcp_http *h = &s->http;
   unsigned long long v = 1469598103934665603ULL;
-  int i, pick = -1, lru = 0;
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i, pick = -1;
   for (; n; k++, n--) v = (v ^ (unsigned char)*k) * 1099511628211ULL;
   if (!v) v = 1;
   for (i = 0; i < E2B_MCP_HTTP_KEYS; i++) {
     if (h->keys[i].hash == v) { pick = i; break; }
-    if (h->keys[i].last_use < h->keys[lru].last_use) lru = i;
-    if (!e2b_mcp_cooldown_in_use(s, h->keys[i].until) && (pick < 0 || h->keys[i].last_use < h->keys[pick].last_use)) pick = i;
+    if ((pick < 0 || h->keys[i].last_use < h->keys[pick].last_use) && e2b_mcp__hs_key_free(s, &h->keys[i], now)) pick = i;
   }
-  if (pick < 0) pick = lru;
+  if (pick < 0) return NULL;
   if (h->keys[pick].hash != v) { memset(&h->keys[pick], 0, sizeof h->keys[pick]); h->keys[pick].hash = v; }
   h->keys[pick].last_use = ++h->uses;
   return h->keys[pick].until;

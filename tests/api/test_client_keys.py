@@ -8,6 +8,7 @@ ever appears in an answer or in the server's output.
 Usage: test_client_keys.py [BINARY]   (default build/e2b-mcp). Last line: "N passed, N failed".
 """
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -17,7 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from report import at_exit, check, run  # noqa: E402
 from sim import KEY, BUILD, Sim, server_env, stop, track  # noqa: E402
-from mcp import HttpSession, request, rpc, result_json, result_text  # noqa: E402
+from mcp import HttpSession, read_response, request, rpc, result_json, result_text  # noqa: E402
 from seed import KEY2, ALICE_PROD, RUNNING, PAUSED  # noqa: E402
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(BUILD, "e2b-mcp")
@@ -60,6 +61,66 @@ def start_http(env):
         time.sleep(0.1)
     stop(p)
     raise RuntimeError("%s --http did not start: %s" % (BIN, open(path).read()))
+
+
+def fake_key(i):
+    """A well-formed key E2B does not know (its calls get 401): a client, to fill a key slot."""
+    return "e2b_%040x" % (0xc0ffee00 + i)
+
+
+def cooldown_handover(sim, port):
+    """A key's cool-down stays its own while other keys come and go (E2B_MCP_HTTP_KEYS: 8).
+    1. B is cooling down from a 429; ten more keys each make a call: none takes B's slot, and
+       B's next call still waits, sending nothing.
+    2. Every slot's key has a call in flight (held by the simulator); a ninth key comes; then
+       the first key's held call gets a 429: that key waits, and its next call sends nothing."""
+    sim.clear()
+    sim.clear_faults()
+    b = KeyedSession(port, KEY2)
+    sim.fault("^/v2/sandboxes$", method="GET", status=429, retry_after=60, key=KEY2)
+    res = b.tool("e2b_list_sandboxes")
+    check("handover: B gets a 429", res.get("isError") and "429" in result_text(res), result_text(res))
+    for i in range(10):
+        KeyedSession(port, fake_key(i)).tool("e2b_list_sandboxes")
+    sim.clear()
+    res = b.tool("e2b_list_sandboxes")
+    check("handover: after ten other keys, B still waits out its 429 and sends nothing",
+          res.get("isError") and "no request" in result_text(res) and
+          not [r for r in sim.requests() if r["headers"].get("x-api-key") == KEY2], result_text(res))
+    # 2: eight keys with a call in flight each; the first is KEY, whose held call gets a 429
+    sim.clear()
+    sim.fault("^/v2/sandboxes$", method="GET", status=429, retry_after=60, key=KEY)
+    sim.hold(True)
+    socks = []
+    try:
+        sessions = [KeyedSession(port, KEY)] + [KeyedSession(port, fake_key(20 + i)) for i in range(7)]
+        for i, s in enumerate(sessions):
+            body = rpc(70 + i, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}})
+            h = dict(s.headers(), **{"Host": "127.0.0.1:%d" % port, "Content-Type": "application/json",
+                                    "Accept": "application/json, text/event-stream", "Content-Length": str(len(body))})
+            k = socket.create_connection(("127.0.0.1", port), timeout=10)
+            k.sendall(("POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in h.items()) + "\r\n").encode() + body.encode())
+            socks.append(k)
+        deadline = time.time() + 10
+        while len(sim.held()) < 8 and time.time() < deadline:
+            time.sleep(0.05)
+        check("handover: eight keys each have a call in flight", len(sim.held()) == 8, len(sim.held()))
+        newcomer = KeyedSession(port, fake_key(40))
+        r = newcomer.call("tools/list")
+        check("handover: a ninth key is served meanwhile", r.status == 200, r.status)
+        sim.hold(False)   # the held calls are answered: KEY's with its 429
+        for k in socks:
+            read_response(k)
+    finally:
+        sim.hold(False)
+        for k in socks:
+            k.close()
+    sim.clear()
+    res = sessions[0].tool("e2b_list_sandboxes")
+    check("handover: the key whose in-flight call got the 429 waits, and its next call sends nothing",
+          res.get("isError") and "no request" in result_text(res) and
+          not [r for r in sim.requests() if r["headers"].get("x-api-key") == KEY], result_text(res))
+    sim.clear_faults()
 
 
 def ids(res):
@@ -172,6 +233,8 @@ def main():
     r = request(port, "POST", rpc(51, "tools/list"), {"Mcp-Session-Id": a.sid, "MCP-Protocol-Version": "2025-11-25"})
     ANSWERS.append(r.body)
     check("a request of a session without the key: 401", r.status == 401, r.status)
+
+    cooldown_handover(sim, port)
 
     stop(proc)
     err = open(errf).read()
