@@ -224,6 +224,15 @@
 #ifndef E2B_MCP_RESULT_MAX
 #define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, 3584)
 #endif
+/* E2B_MCP_RESULT_BUDGET: the most characters of text a tool result gives a
+   client (also e2b_mcp_config.result_budget; the binary's E2B_MCP_RESULT_BUDGET).
+   A larger answer is cut at a whole item (a sandbox, a log entry, a template,
+   a sample) and says how many it holds and how to read on (next_token,
+   next_cursor, next_start). The default leaves a margin under Claude Code's
+   25,000-token limit on a tool result; at most E2B_MCP_RESULT_MAX. */
+#ifndef E2B_MCP_RESULT_BUDGET
+#define E2B_MCP_RESULT_BUDGET E2B_MCP__D(80000, 3072)
+#endif
 /* E2B_MCP_CONTENT_MAX: one tool's extra content blocks. */
 #ifndef E2B_MCP_CONTENT_MAX
 #define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 512)
@@ -1082,6 +1091,9 @@ typedef struct e2b_mcp_config {
      Needs the port's random source (e2b_mcp_init: E2B_MCP_ERR_CONFIG without). */
   int (*state_once)(void *user, const char *id, unsigned long long expires_s);
   void *state_once_user;
+  long result_budget;         /* the most characters of text in a result; a longer list is cut at a
+                                 whole item with a note and a continuation. 0 (or less):
+                                 E2B_MCP_RESULT_BUDGET; at most E2B_MCP_RESULT_MAX */
 } e2b_mcp_config;
 
 struct e2b_mcp_call {
@@ -4965,21 +4977,105 @@ static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok
   for (i = obj + 1, k = 0; k < t[obj].size; k++)
     i = skip && e2b_mcp__tok_eq(js, &t[i], skip) ? e2b_mcp__tok_skip(t, i + 1) : e2b_mcp__copy_member(w, js, t, i, 0, 0);
 }
-/* A list result, {"data": <array at arr>, "next_token": …, "total_running": …},
-   with the object left open for more members (the metrics summary). */
-static e2b_mcp_json *e2b_mcp__list_open(e2b_mcp_call *c, const e2b_mcp_response *r, int arr) {
-  e2b_mcp_json *w = e2b_mcp_result_json(c);
-  const jsmntok_t *t = c->srv->rtok;
-  e2b_mcp_json_obj(w);
-  e2b_mcp_json_key(w, "data");
-  if (arr >= 0 && t[arr].type == JSMN_ARRAY) e2b_mcp__copy(w, r->body, t, arr, 0, 0);
-  else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
-  if (r->next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r->next_token); }
-  if (r->total_running >= 0) { e2b_mcp_json_key(w, "total_running"); e2b_mcp_json_int(w, r->total_running); }
-  return w;
+/* ---- the result budget: an answer a client can take ----
+   A list is written item by item (a sandbox, a log entry, a template, a
+   sample); the item that would take the result past cfg.result_budget, less
+   the room its trailer needs (the continuation, the note, the counts), is left
+   out with every one after it. So a result is never cut inside an item, nor
+   inside a UTF-8 sequence (which lives inside one), and the JSON stays whole
+   and valid against the tool's output schema (the note is one more member).
+   At least one item is written, so following the continuation always moves
+   on. The result is sent as structuredContent and as the same text, so its
+   length in bytes bounds the text's characters. */
+#define E2B_MCP__TRAILER_ROOM (E2B_MCP_NEXT_MAX + 480)
+/* Writes items [skip, size) of the array at arr into w as a JSON array, as
+   many as fit; returns how many, and in *left the token of the first one left
+   out (-1: none was). */
+static int e2b_mcp__copy_page(e2b_mcp_call *c, e2b_mcp_json *w, const char *js, const jsmntok_t *t, int arr, int skip, int *left) {
+  long room = c->srv->cfg.result_budget - (long)E2B_MCP__TRAILER_ROOM;
+  int i, k, n = 0;
+  *left = -1;
+  e2b_mcp_json_arr(w);
+  for (i = arr + 1, k = 0; k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    e2b_mcp_json before = *w;
+    if (k < skip) continue;
+    e2b_mcp__copy(w, js, t, i, 0, 1);
+    if (n > 0 && ((long)w->len > room || w->err)) { *w = before; *left = i; break; }
+    n++;
+  }
+  e2b_mcp_json_arr_end(w);
+  return n;
 }
-static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp_response *r, int arr) {
-  e2b_mcp_json_obj_end(e2b_mcp__list_open(c, r, arr));
+/* The note a cut result carries, in words a model can act on: how many items
+   it holds of how many E2B sent, and how to read on. */
+static void e2b_mcp__cut_note(e2b_mcp_call *c, e2b_mcp_json *w, int shown, int of, const char *items, const char *how) {
+  char note[400];
+  e2b_mcp__fmt(note, sizeof note, "This result holds %d of the %d %s E2B sent: more would pass this server's result budget "
+               "(%ld characters). %s", shown, of, items, c->srv->cfg.result_budget, how);
+  e2b_mcp_json_key(w, "note");
+  e2b_mcp_json_str(w, note);
+}
+/* The nextToken value the request at rq sent ("" when none), decoded. */
+static void e2b_mcp__sent_token(const e2b_mcp__req *rq, char *out, size_t cap) {
+  const char *p = rq->w.buf, *end = rq->w.buf + rq->w.len;
+  size_t n = 0;
+  while (p < end && *p != ' ') p++;   /* past the method; the target ends at the next space (the head, key and all, follows) */
+  for (p++; p < end && *p != ' '; p++)
+    if ((p[-1] == '?' || p[-1] == '&') && end - p > 10 && memcmp(p, "nextToken=", 10) == 0) break;
+  if (p >= end || *p == ' ') p = end;   /* none was sent */
+  else p += 10;
+  for (; p < end && *p != ' ' && *p != '&' && n + 1 < cap; p++) {
+    int h = -1;
+    if (*p == '%' && end - p > 2) {
+      char x[5];
+      x[0] = '0'; x[1] = '0'; x[2] = p[1]; x[3] = p[2]; x[4] = 0;
+      h = e2b_mcp__hex4(x);
+    }
+    if (h >= 0) { out[n++] = (char)h; p += 2; }
+    else out[n++] = *p;
+  }
+  out[n < cap ? n : 0] = 0;
+}
+/* A paged list's continuation within one of E2B's pages, as its next_token:
+   "~skip~limit~token" asks for E2B's page (token: the one that page was asked
+   with, "" for the first) again with the same limit and leaves out the skip
+   items already given (e2b_mcp__paging reads it back). E2B's tokens are
+   base64url, without '~'. */
+#define E2B_MCP__SKIP_MARK '~'
+/* A paged list's members, into the open object w: "data" (the array at arr),
+   "next_token", "total_running", and the note when the page was cut. */
+static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr, e2b_mcp_json *w) {
+  const jsmntok_t *t = c->srv->rtok;
+  int shown = 0, left = -1, skip = (int)rq->num;
+  e2b_mcp_json_key(w, "data");
+  if (arr >= 0 && t[arr].type == JSMN_ARRAY) shown = e2b_mcp__copy_page(c, w, r->body, t, arr, skip, &left);
+  else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
+  if (left >= 0) {
+    char head[32], sent[E2B_MCP_NEXT_MAX];
+    size_t hn = e2b_mcp__fmt(head, sizeof head, "%c%d%c%d%c", E2B_MCP__SKIP_MARK, skip + shown, E2B_MCP__SKIP_MARK, rq->flag,
+                             E2B_MCP__SKIP_MARK);
+    e2b_mcp__sent_token(rq, sent, sizeof sent);
+    if (hn + strlen(sent) < E2B_MCP_NEXT_MAX - 1) {
+      e2b_mcp_json_key(w, "next_token");
+      e2b_mcp__w_sep(w);
+      e2b_mcp__w_c(w, '"');
+      e2b_mcp_json_escape(w, head, hn);
+      e2b_mcp_json_escape(w, sent, strlen(sent));
+      e2b_mcp__w_c(w, '"');
+    } else left = -1;   /* no token this server could read back: the page goes whole */
+  }
+  if (left < 0 && r->next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r->next_token); }
+  if (r->total_running >= 0) { e2b_mcp_json_key(w, "total_running"); e2b_mcp_json_int(w, r->total_running); }
+  if (left >= 0)
+    e2b_mcp__cut_note(c, w, shown, t[arr].size - skip, "items",
+                      "To read on, call again with next_token set to this result's next_token and the same filters.");
+}
+/* A list result, {"data": <array at arr>, "next_token": …, "total_running": …}. */
+static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp__list_parts(c, rq, r, arr, w);
+  e2b_mcp_json_obj_end(w);
 }
 
 /* A JSON number in hundredths (12.345 -> 1234), without floating point. 0 on success. */
@@ -5137,14 +5233,26 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
   return e2b_mcp__parse_response(c, r) == 0 ? c->srv->rtok : NULL;
 }
 
-/* Limit and next_token, shared by the paged lists. */
+/* Limit and next_token, shared by the paged lists. A next_token of this server's own (a page cut by the result budget, see
+   e2b_mcp__list_parts) asks for the same E2B page with the same limit,
+   leaving out what was given (rq->num items); rq->flag is the page's limit. */
 static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
-  long long limit;
-  char next[E2B_MCP_NEXT_MAX];
+  long long limit, skip = 0;
+  char next[E2B_MCP_NEXT_MAX], *tok = next;
   int r = e2b_mcp__want_int(c, "limit", &limit, def_limit, lo_limit, 100);
   if (r < 0 || e2b_mcp__want_str(c, "next_token", next, sizeof next, 0) < 0) return -1;
+  if (next[0] == E2B_MCP__SKIP_MARK) {
+    char *a = next + 1, *b = strchr(a, E2B_MCP__SKIP_MARK), *e = b ? strchr(b + 1, E2B_MCP__SKIP_MARK) : NULL;
+    if (!e || e2b_mcp__parse_ll(a, (size_t)(b - a), &skip) || e2b_mcp__parse_ll(b + 1, (size_t)(e - b - 1), &limit) ||
+        skip < 1 || skip > 100 || limit < 0 || limit > 100)
+      return e2b_mcp__bad(c, "next_token", "not a next_token this server gave: pass the next_token of the previous result as it is");
+    tok = e + 1;
+    r = limit > 0;   /* 0: the page was asked without a limit (E2B's default) */
+  }
   if (r > 0) e2b_mcp__req_qint(rq, "limit", limit);
-  if (next[0]) e2b_mcp__req_q(rq, "nextToken", next);
+  if (tok[0]) e2b_mcp__req_q(rq, "nextToken", tok);
+  rq->num = skip;
+  rq->flag = r > 0 ? (int)limit : 0;
   return 0;
 }
 
@@ -5217,8 +5325,7 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return e2b_mcp__paging(c, rq, 1, 100);
 }
 static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
-  (void)rq;
-  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, rq, r, 0);
 }
 
 static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -5321,25 +5428,30 @@ static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req 
   const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   long long ms;
-  int logs, n;
+  int logs, n, shown, left;
   if (!t || (logs = e2b_mcp__response_list(c, r, t, "logs")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
-  e2b_mcp__copy(w, r->body, t, logs, 0, 0);
+  shown = e2b_mcp__copy_page(c, w, r->body, t, logs, 0, &left);
   n = t[logs].size;
-  if (n > 0 && n >= rq->num) {   /* a full page: where the next one starts */
-    int i, k, ts;
-    for (i = logs + 1, k = 0; k < n - 1; k++) i = e2b_mcp__tok_skip(t, i);
+  if (left >= 0 || (n > 0 && n >= rq->num)) {   /* cut, or a full page: where the next one starts */
+    int i = left, k, ts;
+    /* cut: at the first entry left out, so none is given twice unless entries
+       share its millisecond; a full page: at the last entry. E2B's window
+       includes the cursor's millisecond; log times go below it, so going
+       backward the next page starts at the millisecond after (an entry may
+       repeat, none is skipped) */
+    if (i < 0) for (i = logs + 1, k = 0; k < n - 1; k++) i = e2b_mcp__tok_skip(t, i);
     ts = e2b_mcp__tok_get(r->body, t, i, "timestamp");
-    /* E2B's window includes the cursor's millisecond; log times go below it, so
-       going backward the next page starts at the millisecond after the last
-       entry (an entry may repeat, none is skipped) */
     if (ts >= 0 && t[ts].type == JSMN_STRING &&
         e2b_mcp__rfc3339_ms(r->body + t[ts].start, (size_t)(t[ts].end - t[ts].start), &ms, !rq->flag) == 0) {
       e2b_mcp_json_key(w, "next_cursor"); e2b_mcp_json_int(w, ms);
-    }
+    } else left = -1;
   }
+  if (left >= 0)
+    e2b_mcp__cut_note(c, w, shown, n, "log entries", "To read on, call again with cursor set to this result's next_cursor "
+                      "and the same direction, level and search.");
   e2b_mcp_json_obj_end(w);
 }
 
@@ -5358,10 +5470,22 @@ static int e2b_mcp__build_get_sandbox_metrics(e2b_mcp_call *c, e2b_mcp__req *rq)
 static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_ARRAY);
   e2b_mcp_json *w;
+  int shown, left, ts;
+  long long next;
   (void)rq;
   if (!t) return;
-  w = e2b_mcp__list_open(c, r, 0);
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "data");
+  shown = e2b_mcp__copy_page(c, w, r->body, t, 0, 0, &left);
+  /* cut: the next range starts at the first sample left out */
+  ts = left >= 0 ? e2b_mcp__tok_get(r->body, t, left, "timestampUnix") : -1;
+  if (ts >= 0 && e2b_mcp__tok_int(r->body, &t[ts], &next) == 0) { e2b_mcp_json_key(w, "next_start"); e2b_mcp_json_int(w, next); }
+  else left = -1;
   e2b_mcp__metrics_summary(w, r->body, t, 0);
+  if (left >= 0)
+    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", "The summary covers all of them. To read on, call again with start "
+                      "set to this result's next_start and the same end.");
   e2b_mcp_json_obj_end(w);
 }
 
@@ -5437,8 +5561,7 @@ static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return e2b_mcp__paging(c, rq, 1, 100);
 }
 static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
-  (void)rq;
-  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, rq, r, 0);
 }
 
 static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -5524,8 +5647,7 @@ static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
   return e2b_mcp__paging(c, rq, 1, 100);
 }
 static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
-  (void)rq;
-  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, r, 0);
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, rq, r, 0);
 }
 
 static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq) {
@@ -5538,14 +5660,11 @@ static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__
   const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
   e2b_mcp_json *w;
   int builds;
-  (void)rq;
   if (!t || (builds = e2b_mcp__response_list(c, r, t, "builds")) < 0) return;
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp__copy_members(w, r->body, t, 0, "builds");
-  e2b_mcp_json_key(w, "data");
-  e2b_mcp__copy(w, r->body, t, builds, 0, 0);
-  if (r->next_token[0]) { e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, r->next_token); }
+  e2b_mcp__list_parts(c, rq, r, builds, w);
   e2b_mcp_json_obj_end(w);
 }
 
@@ -7901,6 +8020,8 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (s->cfg.ask_timeout_ms <= 0) s->cfg.ask_timeout_ms = E2B_MCP_ASK_TIMEOUT_MS;
   if (s->cfg.state_ttl_s <= 0) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
   if (s->cfg.list_ttl_ms <= 0) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
+  if (s->cfg.result_budget <= 0) s->cfg.result_budget = E2B_MCP_RESULT_BUDGET;
+  if (s->cfg.result_budget > (long)E2B_MCP_RESULT_MAX) s->cfg.result_budget = (long)E2B_MCP_RESULT_MAX;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;
   if (s->cfg.state_once && !s->net->random) return E2B_MCP_ERR_CONFIG;   /* nonces unique across replicas need a random source */
   s->session.version = E2B_MCP__VLATEST;

@@ -122,6 +122,9 @@ static const char usage[] =
   "  E2B_MCP_ENABLE_KILL    1 (or true) exposes e2b_kill_sandbox\n"
   "  E2B_MCP_TOOLS          the tool selection, as --tools\n"
   "  E2B_MCP_READ_ONLY      1 (or true): as --read-only\n"
+  "  E2B_MCP_RESULT_BUDGET  the most characters of text in one tool result (default 80000, under\n"
+  "                         Claude Code's 25,000-token limit); a longer list is cut at a whole item\n"
+  "                         and says how to read on (next_token, next_cursor, next_start)\n"
   "  E2B_MCP_HTTP_TOKEN     with --http: the bearer token every client must send;\n"
   "                         required unless HOST is a loopback address\n"
   "  E2B_MCP_HTTP_ALLOWED_HOSTS  with --http: Host/Origin names to accept, comma-separated: on a\n"
@@ -176,6 +179,15 @@ int main(int argc, char **argv) {
   memset(&cfg, 0, sizeof cfg);
   cfg.tools = tools;
   cfg.read_only = read_only;
+  if (getenv("E2B_MCP_RESULT_BUDGET")) {
+    char *end;
+    long b = strtol(getenv("E2B_MCP_RESULT_BUDGET"), &end, 10);
+    if (*end || b < 1000) {   /* smaller leaves no room for a sandbox and the continuation */
+      say("e2b-mcp: E2B_MCP_RESULT_BUDGET wants a number of characters, at least 1000\n", NULL);
+      return 2;
+    }
+    cfg.result_budget = b;
+  }
   cfg.api_key = http.client_keys ? NULL : getenv("E2B_API_KEY");   /* per-client keys: the server has none */
   cfg.domain = getenv("E2B_DOMAIN");
   cfg.api_url = getenv("E2B_API_URL");

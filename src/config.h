@@ -93,6 +93,15 @@
 #ifndef E2B_MCP_RESULT_MAX
 #define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, 3584)
 #endif
+/* E2B_MCP_RESULT_BUDGET: the most characters of text a tool result gives a
+   client (also e2b_mcp_config.result_budget; the binary's E2B_MCP_RESULT_BUDGET).
+   A larger answer is cut at a whole item (a sandbox, a log entry, a template,
+   a sample) and says how many it holds and how to read on (next_token,
+   next_cursor, next_start). The default leaves a margin under Claude Code's
+   25,000-token limit on a tool result; at most E2B_MCP_RESULT_MAX. */
+#ifndef E2B_MCP_RESULT_BUDGET
+#define E2B_MCP_RESULT_BUDGET E2B_MCP__D(80000, 3072)
+#endif
 /* E2B_MCP_CONTENT_MAX: one tool's extra content blocks. */
 #ifndef E2B_MCP_CONTENT_MAX
 #define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 512)

@@ -89,6 +89,9 @@ typedef struct e2b_mcp_config {
      Needs the port's random source (e2b_mcp_init: E2B_MCP_ERR_CONFIG without). */
   int (*state_once)(void *user, const char *id, unsigned long long expires_s);
   void *state_once_user;
+  long result_budget;         /* the most characters of text in a result; a longer list is cut at a
+                                 whole item with a note and a continuation. 0 (or less):
+                                 E2B_MCP_RESULT_BUDGET; at most E2B_MCP_RESULT_MAX */
 } e2b_mcp_config;
 
 struct e2b_mcp_call {

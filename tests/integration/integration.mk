@@ -3,15 +3,17 @@
 #   make test-integration   tests/integration/test_stdio.py (ends with "N passed, N failed")
 #   make test-select        tests/integration/test_select.py: --tools / E2B_MCP_TOOLS and --read-only over
 #                           stdio and Streamable HTTP (listing, a call to a tool left out, groups, a typo)
+#   make test-budget        tests/integration/test_budget.py: results cut at a whole item within the result
+#                           budget, and their continuations followed to the end (stdio and HTTP)
 #   make test-inflight      tests/integration/test_inflight.py: calls in flight at once, over stdio and
 #                           Streamable HTTP, with the simulator holding E2B's answers open (hold mode)
 #   make demo               builds, starts the simulator, runs a scripted MCP session, stops it
 # The suite honours E2B_MCP_BIN, E2B_SIM_URL, E2B_API_URL, E2B_MCP_CA_FILE and
 # E2B_MCP_SHORT_TIMEOUT_BIN (see the top of test_stdio.py).
 
-TEST_SUITES += integration inflight select
+TEST_SUITES += integration inflight select budget
 
-.PHONY: test-integration test-inflight test-select demo
+.PHONY: test-integration test-inflight test-select test-budget demo
 
 # The same server with a 1.5 s read timeout, for the read-timeout test (the default is 30 s).
 $(BUILD)/e2b-mcp-short-timeout: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
@@ -22,6 +24,9 @@ test-integration: all $(BUILD)/e2b-mcp-short-timeout
 
 test-select: all
 	@timeout 180 python3 tests/integration/test_select.py
+
+test-budget: all
+	@timeout 300 python3 tests/integration/test_budget.py
 
 # The small profile's server (one call slot), for the inflight suite's small group.
 $(BUILD)/e2b-mcp-small: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)

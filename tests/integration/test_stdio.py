@@ -927,7 +927,9 @@ def t_failures():
         eq("chunked list (sim config chunked) reads the same", ch, plain)
         res = c.call_tool("e2b_get_sandbox_logs", {"sandbox_id": ALICE_PROD, "limit": 500})
         d = result_json(res) or {}
-        check("chunked: a large body (500 log lines, > 100 KiB) decoded", len(d.get("data", [])) == 500, result_text(res)[:200])
+        # the whole body is read; the result holds what fits the result budget and says of how many
+        check("chunked: a large body (500 log lines, > 100 KiB) decoded",
+              d.get("data") and "holds %d of the 500 log entries" % len(d["data"]) in d.get("note", ""), result_text(res)[:200])
         res = c.call_tool("e2b_list_default_templates", {})
         check("chunked: default templates", not is_err(res) and len(result_json(res)["data"]) == 3, result_text(res)[:200])
         res = c.call_tool("e2b_pause_sandbox", {"sandbox_id": NOMETA})

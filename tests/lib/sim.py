@@ -186,8 +186,9 @@ class Sim:
         body = {"n": n} if n is not None else {"match": match}
         return self.control("POST", "/_sim/release", body)["released"]
 
-    def seed(self, many):
-        return self.control("POST", "/_sim/seed", {"many": many})
+    def seed(self, many, meta_len=0):
+        """Adds many running sandboxes (meta_len: each with a metadata note that long)."""
+        return self.control("POST", "/_sim/seed", {"many": many, "meta_len": meta_len})
 
     def state(self):
         return self.control("GET", "/_sim/state")
