@@ -233,6 +233,25 @@
 #ifndef E2B_MCP_RESULT_BUDGET
 #define E2B_MCP_RESULT_BUDGET E2B_MCP__D(80000, 3072)
 #endif
+/* E2B_MCP_PAGE_LIMIT: the page a paged list (sandboxes, snapshots, templates,
+   builds) asks E2B for when the call names no limit; 0 names none, so E2B's
+   default (100) comes. Small: a page that fits E2B_MCP_RESP_MAX. */
+#ifndef E2B_MCP_PAGE_LIMIT
+#  ifdef E2B_MCP_SMALL
+#    define E2B_MCP_PAGE_LIMIT 5
+#  else
+#    define E2B_MCP_PAGE_LIMIT 0
+#  endif
+#endif
+/* E2B_MCP_LOG_LIMIT: the log entries e2b_get_sandbox_logs asks for when the
+   call names no limit. Small: what fits E2B_MCP_RESP_MAX. */
+#ifndef E2B_MCP_LOG_LIMIT
+#  ifdef E2B_MCP_SMALL
+#    define E2B_MCP_LOG_LIMIT 10
+#  else
+#    define E2B_MCP_LOG_LIMIT 100
+#  endif
+#endif
 /* E2B_MCP_CONTENT_MAX: one tool's extra content blocks. */
 #ifndef E2B_MCP_CONTENT_MAX
 #define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 512)
@@ -5241,6 +5260,7 @@ static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit
   char next[E2B_MCP_NEXT_MAX], *tok = next;
   int r = e2b_mcp__want_int(c, "limit", &limit, def_limit, lo_limit, 100);
   if (r < 0 || e2b_mcp__want_str(c, "next_token", next, sizeof next, 0) < 0) return -1;
+  if (r == 0 && def_limit > 0) { limit = def_limit; r = 1; }   /* a page that fits (E2B_MCP_PAGE_LIMIT) */
   if (next[0] == E2B_MCP__SKIP_MARK) {
     char *a = next + 1, *b = strchr(a, E2B_MCP__SKIP_MARK), *e = b ? strchr(b + 1, E2B_MCP__SKIP_MARK) : NULL;
     if (!e || e2b_mcp__parse_ll(a, (size_t)(b - a), &skip) || e2b_mcp__parse_ll(b + 1, (size_t)(e - b - 1), &limit) ||
@@ -5322,7 +5342,7 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (mr > 0) { e2b_mcp__req_qkey(rq, "metadata"); e2b_mcp__pct(&rq->w, meta, q.len); }
   if (after[0]) e2b_mcp__req_q(rq, "startedAfter", after);
   if (order[0]) e2b_mcp__req_q(rq, "order", order);
-  return e2b_mcp__paging(c, rq, 1, 100);
+  return e2b_mcp__paging(c, rq, 1, E2B_MCP_PAGE_LIMIT);
 }
 static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, rq, r, 0);
@@ -5407,7 +5427,7 @@ static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
   long long limit, cursor;
   int has_cursor;
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
-      e2b_mcp__want_int(c, "limit", &limit, 100, 1, 1000) < 0 ||
+      e2b_mcp__want_int(c, "limit", &limit, E2B_MCP_LOG_LIMIT, 1, 1000) < 0 ||
       (has_cursor = e2b_mcp__want_int(c, "cursor", &cursor, 0, 0, 4102444800000LL)) < 0 ||
       e2b_mcp__want_enum(c, "direction", dir, sizeof dir, dirs, 2) < 0 ||
       e2b_mcp__want_enum(c, "level", level, sizeof level, levels, 4) < 0 ||
@@ -5558,7 +5578,7 @@ static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_lit(rq, "/snapshots");
   if (hid > 0) e2b_mcp__req_q(rq, "sandboxID", rq->id);
   if (name[0]) e2b_mcp__req_q(rq, "name", name);
-  return e2b_mcp__paging(c, rq, 1, 100);
+  return e2b_mcp__paging(c, rq, 1, E2B_MCP_PAGE_LIMIT);
 }
 static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, rq, r, 0);
@@ -5644,7 +5664,7 @@ static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp
 static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_on(rq, "GET", &c->srv->api);
   e2b_mcp__req_lit(rq, "/v2/templates");
-  return e2b_mcp__paging(c, rq, 1, 100);
+  return e2b_mcp__paging(c, rq, 1, E2B_MCP_PAGE_LIMIT);
 }
 static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, rq, r, 0);
@@ -5654,7 +5674,7 @@ static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq
   if (e2b_mcp__want_id(c, "template_id", rq->id, sizeof rq->id, 1) < 0) return -1;
   e2b_mcp__req_on(rq, "GET", &c->srv->api);
   e2b_mcp__req_lit(rq, "/templates/"); e2b_mcp__req_seg(rq, rq->id);
-  return e2b_mcp__paging(c, rq, 1, 100);
+  return e2b_mcp__paging(c, rq, 1, E2B_MCP_PAGE_LIMIT);
 }
 static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
@@ -5792,7 +5812,12 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
 #  define E2B_MCP__OUT(schema) schema
 #endif
 #define E2B_MCP__S_ID "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The sandbox ID (sandboxID in list results), e.g. i1a2b3c4d5e6f7g8h9i0j.\"") "}"
-#define E2B_MCP__S_PAGE "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Page size, 1-100 (default 100).\"") "}," \
+#if E2B_MCP_PAGE_LIMIT > 0
+#  define E2B_MCP__PAGE_DEF E2B_MCP__STR(E2B_MCP_PAGE_LIMIT)
+#else
+#  define E2B_MCP__PAGE_DEF "100"
+#endif
+#define E2B_MCP__S_PAGE "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Page size, 1-100 (default " E2B_MCP__PAGE_DEF ").\"") "}," \
   "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous page, to get the next one.\"") "}"
 /* String pairs (metadata, env vars) as an array of {key, value}: a map (an object
    with additionalProperties) is not portable to every model provider's dialect. */
@@ -5859,7 +5884,7 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
     "(debug, info, warn, error) and a case-sensitive search string. To page, pass next_cursor (Unix ms) as cursor " \
     "with the same direction; entries at the boundary may repeat."), \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
-    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000" E2B_MCP__MORE(",\"description\":\"Entries to return (default 100).\"") "}," \
+    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000" E2B_MCP__MORE(",\"description\":\"Entries to return (default " E2B_MCP__STR(E2B_MCP_LOG_LIMIT) ").\"") "}," \
     "\"cursor\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Start here, in Unix milliseconds.\"") "}," \
     "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"]" E2B_MCP__MORE(",\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"") "}," \
     "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "}," \

@@ -102,6 +102,25 @@
 #ifndef E2B_MCP_RESULT_BUDGET
 #define E2B_MCP_RESULT_BUDGET E2B_MCP__D(80000, 3072)
 #endif
+/* E2B_MCP_PAGE_LIMIT: the page a paged list (sandboxes, snapshots, templates,
+   builds) asks E2B for when the call names no limit; 0 names none, so E2B's
+   default (100) comes. Small: a page that fits E2B_MCP_RESP_MAX. */
+#ifndef E2B_MCP_PAGE_LIMIT
+#  ifdef E2B_MCP_SMALL
+#    define E2B_MCP_PAGE_LIMIT 5
+#  else
+#    define E2B_MCP_PAGE_LIMIT 0
+#  endif
+#endif
+/* E2B_MCP_LOG_LIMIT: the log entries e2b_get_sandbox_logs asks for when the
+   call names no limit. Small: what fits E2B_MCP_RESP_MAX. */
+#ifndef E2B_MCP_LOG_LIMIT
+#  ifdef E2B_MCP_SMALL
+#    define E2B_MCP_LOG_LIMIT 10
+#  else
+#    define E2B_MCP_LOG_LIMIT 100
+#  endif
+#endif
 /* E2B_MCP_CONTENT_MAX: one tool's extra content blocks. */
 #ifndef E2B_MCP_CONTENT_MAX
 #define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 512)

@@ -25,7 +25,7 @@ test-integration: all $(BUILD)/e2b-mcp-short-timeout
 test-select: all
 	@timeout 180 python3 tests/integration/test_select.py
 
-test-budget: all
+test-budget: all $(BUILD)/e2b-mcp-small
 	@timeout 300 python3 tests/integration/test_budget.py
 
 # The small profile's server (one call slot), for the inflight suite's small group.

@@ -18,6 +18,7 @@ from mcp import HttpSession, McpClient, result_json, result_text, start_http  # 
 from seed import ALICE_PROD  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_BIN") or os.path.join(ROOT, "build", "e2b-mcp")
+SMALL_BIN = os.environ.get("E2B_MCP_SMALL_BIN") or os.path.join(ROOT, "build", "e2b-mcp-small")
 BUDGET = 80000
 SIM = None
 SCHEMAS = {}
@@ -185,12 +186,42 @@ def t_http():
     stop(p)
 
 
+def t_small():
+    """The small profile: a smaller budget (3,072), and calls without a limit ask for a page that
+    fits its 5 KiB E2B answer buffer (E2B_MCP_PAGE_LIMIT 5, E2B_MCP_LOG_LIMIT 10)."""
+    c = McpClient([SMALL_BIN], server_env(SIM.port))
+    c.initialize()
+    st, _, want = SIM.api("/snapshots?limit=100")
+    names, args, pages = [], {}, 0
+    SIM.clear()
+    while pages < 20:
+        d = taken("small: snapshots page %d" % (pages + 1), "e2b_list_snapshots", c.call_tool("e2b_list_snapshots", args), 3072)
+        names += [x["snapshotID"] + str(x.get("names")) for x in d.get("data", [])]
+        pages += 1
+        if not d.get("next_token"):
+            break
+        args = {"next_token": d["next_token"]}
+    eq("small: without a limit, E2B is asked for pages of 5", SIM.requests()[0]["query"], "limit=5")
+    eq("small: snapshots followed to the end (%d pages), each once, in E2B's order" % pages, names,
+       [x["snapshotID"] + str(x.get("names")) for x in want])
+    SIM.clear()
+    d = taken("small: logs without a limit", "e2b_get_sandbox_logs", c.call_tool("e2b_get_sandbox_logs", {"sandbox_id": ALICE_PROD}), 3072)
+    check("small: logs without a limit: E2B asked for 10, a page and a cursor came",
+          SIM.requests()[0]["query"] == "limit=10" and d.get("data") and isinstance(d.get("next_cursor"), int),
+          (SIM.requests()[0]["query"], str(d)[:200]))
+    d = taken("small: logs, limit 15", "e2b_get_sandbox_logs", c.call_tool("e2b_get_sandbox_logs", {"sandbox_id": ALICE_PROD, "limit": 15}), 3072)
+    contains("small: 15 log entries are cut at the small profile's budget, and say so", d.get("note", ""),
+             "holds %d of the 15 log entries" % len(d.get("data", [])), "(3072 characters)")
+    c.close()
+
+
 def main():
     global SIM
     SIM = Sim.start()
     SIM.seed(100, meta_len=1500)
     t_stdio()
     t_http()
+    t_small()
 
 
 if __name__ == "__main__":
