@@ -8,8 +8,10 @@ sandboxes whose metadata holds 1,500 characters of multi-byte text each, and its
 Each check asserts what the client got (the text's length, the note, structuredContent against
 the tool's outputSchema) and, where it matters, what the simulator was asked.
 """
+import calendar
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import check, contains, eq, run  # noqa: E402
@@ -169,6 +171,25 @@ def t_stdio():
     c.initialize()
     pages, cut = follow_list("E2B_MCP_RESULT_BUDGET=20000", c.call_tool, dict(MANY, limit=100), sim_ids(), 20000)
     check("E2B_MCP_RESULT_BUDGET=20000: more pages than the default budget needs", pages >= 8, pages)
+    # metrics: 50 minutes of 5-second samples, cut, continued with next_start and the same end
+    now = SIM.state()["now"]
+    end = int(calendar.timegm(time.strptime(now[:19], "%Y-%m-%dT%H:%M:%S")))
+    args = {"sandbox_id": ALICE_PROD, "start": end - 3000, "end": end}
+    _, _, want = SIM.api("/sandboxes/%s/metrics?start=%d&end=%d" % (ALICE_PROD, end - 3000, end))
+    got, pages, first = [], 0, None
+    while pages < 30:
+        d = taken("metrics page %d" % (pages + 1), "e2b_get_sandbox_metrics", c.call_tool("e2b_get_sandbox_metrics", args), 20000)
+        first = first or d
+        got += [x["timestampUnix"] for x in d.get("data", [])]
+        pages += 1
+        if "next_start" not in d:
+            break
+        args = dict(args, start=d["next_start"])
+    contains("metrics: the first page is cut and says the summary covers every sample", first.get("note", ""),
+             "of the %d samples" % len(want), "summary covers all")
+    eq("metrics: the first page's summary counts every sample E2B sent", first.get("summary", {}).get("samples"), len(want))
+    eq("metrics: followed with next_start to the end (%d pages), every sample exactly once" % pages, got,
+       [x["timestampUnix"] for x in want])
     c.close()
     p = McpClient([BIN], server_env(SIM.port, extra={"E2B_MCP_RESULT_BUDGET": "12k"}))
     _, err, rc = p.close()
