@@ -237,20 +237,12 @@
    builds) asks E2B for when the call names no limit; 0 names none, so E2B's
    default (100) comes. Small: a page that fits E2B_MCP_RESP_MAX. */
 #ifndef E2B_MCP_PAGE_LIMIT
-#  ifdef E2B_MCP_SMALL
-#    define E2B_MCP_PAGE_LIMIT 5
-#  else
-#    define E2B_MCP_PAGE_LIMIT 0
-#  endif
+#define E2B_MCP_PAGE_LIMIT   E2B_MCP__D(0, 5)
 #endif
 /* E2B_MCP_LOG_LIMIT: the log entries e2b_get_sandbox_logs asks for when the
    call names no limit. Small: what fits E2B_MCP_RESP_MAX. */
 #ifndef E2B_MCP_LOG_LIMIT
-#  ifdef E2B_MCP_SMALL
-#    define E2B_MCP_LOG_LIMIT 10
-#  else
-#    define E2B_MCP_LOG_LIMIT 100
-#  endif
+#define E2B_MCP_LOG_LIMIT    E2B_MCP__D(100, 10)
 #endif
 /* E2B_MCP_CONTENT_MAX: one tool's extra content blocks. */
 #ifndef E2B_MCP_CONTENT_MAX
@@ -5812,10 +5804,16 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
 #  define E2B_MCP__OUT(schema) schema
 #endif
 #define E2B_MCP__S_ID "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The sandbox ID (sandboxID in list results), e.g. i1a2b3c4d5e6f7g8h9i0j.\"") "}"
-#if E2B_MCP_PAGE_LIMIT > 0
-#  define E2B_MCP__PAGE_DEF E2B_MCP__STR(E2B_MCP_PAGE_LIMIT)
-#else
+/* the defaults the descriptions name (E2B_MCP_PAGE_LIMIT, E2B_MCP_LOG_LIMIT) */
+#if E2B_MCP_PAGE_LIMIT == 0
 #  define E2B_MCP__PAGE_DEF "100"
+#else
+#  define E2B_MCP__PAGE_DEF "a page that fits this server's buffer"
+#endif
+#if E2B_MCP_LOG_LIMIT == 100
+#  define E2B_MCP__LOG_DEF "100"
+#else
+#  define E2B_MCP__LOG_DEF "as many as fit this server's buffer"
 #endif
 #define E2B_MCP__S_PAGE "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Page size, 1-100 (default " E2B_MCP__PAGE_DEF ").\"") "}," \
   "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous page, to get the next one.\"") "}"
@@ -5884,7 +5882,7 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
     "(debug, info, warn, error) and a case-sensitive search string. To page, pass next_cursor (Unix ms) as cursor " \
     "with the same direction; entries at the boundary may repeat."), \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
-    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000" E2B_MCP__MORE(",\"description\":\"Entries to return (default " E2B_MCP__STR(E2B_MCP_LOG_LIMIT) ").\"") "}," \
+    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000" E2B_MCP__MORE(",\"description\":\"Entries to return (default " E2B_MCP__LOG_DEF ").\"") "}," \
     "\"cursor\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Start here, in Unix milliseconds.\"") "}," \
     "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"]" E2B_MCP__MORE(",\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"") "}," \
     "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "}," \

@@ -106,20 +106,12 @@
    builds) asks E2B for when the call names no limit; 0 names none, so E2B's
    default (100) comes. Small: a page that fits E2B_MCP_RESP_MAX. */
 #ifndef E2B_MCP_PAGE_LIMIT
-#  ifdef E2B_MCP_SMALL
-#    define E2B_MCP_PAGE_LIMIT 5
-#  else
-#    define E2B_MCP_PAGE_LIMIT 0
-#  endif
+#define E2B_MCP_PAGE_LIMIT   E2B_MCP__D(0, 5)
 #endif
 /* E2B_MCP_LOG_LIMIT: the log entries e2b_get_sandbox_logs asks for when the
    call names no limit. Small: what fits E2B_MCP_RESP_MAX. */
 #ifndef E2B_MCP_LOG_LIMIT
-#  ifdef E2B_MCP_SMALL
-#    define E2B_MCP_LOG_LIMIT 10
-#  else
-#    define E2B_MCP_LOG_LIMIT 100
-#  endif
+#define E2B_MCP_LOG_LIMIT    E2B_MCP__D(100, 10)
 #endif
 /* E2B_MCP_CONTENT_MAX: one tool's extra content blocks. */
 #ifndef E2B_MCP_CONTENT_MAX
