@@ -8011,6 +8011,21 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
      questions end now, with an answer that says so; a change runs to its
      answer, so its client learns what was done */
   while (e2b_mcp_stop(s, e2b_mcp__hs_stopped)) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
+  /* the answers the stop wrote get their end (a chunked one its last chunk, in
+     the next step), and what is queued leaves, for at most the write timeout */
+  {
+    unsigned long t0 = e2b_mcp__now_ms(s), to = e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS);
+    unsigned long rounds = to / 20 + 2;   /* the bound when the port has no clock */
+    int queued;
+    do {
+      e2b_mcp_http_step(s, 0);
+      for (queued = 0, i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+        const e2b_mcp__http_conn *c = &h->conns[i];
+        queued |= c->state != E2B_MCP__HC_FREE && !c->dead && (c->qoff < c->qend || c->state == E2B_MCP__HC_CALL);
+      }
+      if (queued) e2b_mcp_http_step(s, 20);
+    } while (queued && --rounds && (unsigned long)(e2b_mcp__now_ms(s) - t0) < to);
+  }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__hs_close(s, &h->linger[i]);
   e2b_mcp__hs_close(s, &h->listener);

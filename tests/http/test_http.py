@@ -220,6 +220,34 @@ def test_stop_while_e2b_waits(sim_port):
     stop(p)
 
 
+def test_stop_ends_chunked(sim_port):
+    """SIGTERM while a read waits for E2B, its answer already streaming (a progress
+    notification): the answer says the server is stopping and ends as chunked framing must,
+    with its last chunk, before the connection closes."""
+    port, p = start_http(BIN, server_env(sim_port))
+    s = HttpSession(port)
+    SIM.fault(**{"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 6000, "count": 1})
+    body = rpc(101, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}, "_meta": {"progressToken": "p1"}})
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    h = s.headers({"Host": "127.0.0.1:%d" % port, "Content-Type": "application/json", "Accept": ACCEPT,
+                   "Content-Length": str(len(body))})
+    sock.sendall(("POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in h.items()) + "\r\n").encode() + body.encode())
+    raw, _ = read_until(sock, b"", lambda m, r: any(x.get("method") == "notifications/progress" for x in m))
+    p.terminate()
+    try:
+        while True:
+            b = sock.recv(65536)
+            if not b:
+                break
+            raw += b
+    except OSError:
+        pass
+    sock.close()
+    check("SIGTERM mid-answer: the chunked answer ends with its last chunk, saying the server is stopping",
+          raw.endswith(b"\r\n0\r\n\r\n") and b"server is stopping" in raw, raw[-160:])
+    stop(p)
+
+
 def _swallow(f):
     try:
         f()
@@ -894,6 +922,7 @@ def main():
     test_token(sim_port)
     test_allowed_hosts(sim_port)
     test_stop_while_e2b_waits(sim_port)
+    test_stop_ends_chunked(sim_port)
     test_accept_burst(sim_port)
     test_cancel_while_connecting(sim_port)
     test_partial_tokens(sim_port)
