@@ -201,19 +201,27 @@ static int e2b_mcp__sock_posix_recv(void *user, e2b_mcp_sock *s, unsigned char *
 
 static int e2b_mcp__sock_posix_poll(e2b_mcp_poll *q, int n, int timeout_ms) {
   struct pollfd p[E2B_MCP_SOCK_POSIX_WAIT_MAX];
-  int i, r;
+  int map[E2B_MCP_SOCK_POSIX_WAIT_MAX];
+  int i, k = 0, r;
   if (n > E2B_MCP_SOCK_POSIX_WAIT_MAX) n = E2B_MCP_SOCK_POSIX_WAIT_MAX;
+  /* only the open sockets asked about: poll refuses more entries than the
+     descriptor limit (EINVAL), however many of them are -1 */
   for (i = 0; i < n; i++) {
-    p[i].fd = q[i].sock && q[i].sock->h >= 0 ? (int)q[i].sock->h : -1;
-    p[i].events = (short)(((q[i].want & E2B_MCP_WANT_READ) ? POLLIN : 0) | ((q[i].want & E2B_MCP_WANT_WRITE) ? POLLOUT : 0));
-    p[i].revents = 0;
     q[i].ready = 0;
+    if (!q[i].sock || q[i].sock->h < 0 || !q[i].want) continue;
+    p[k].fd = (int)q[i].sock->h;
+    p[k].events = (short)(((q[i].want & E2B_MCP_WANT_READ) ? POLLIN : 0) | ((q[i].want & E2B_MCP_WANT_WRITE) ? POLLOUT : 0));
+    p[k].revents = 0;
+    map[k++] = i;
   }
-  r = poll(p, (nfds_t)n, timeout_ms);
+  r = poll(p, (nfds_t)k, timeout_ms);
+  if (r < 0 && errno != EINTR && timeout_ms != 0)   /* a failed wait is not a timeout: it must not come back at once, */
+    poll(NULL, 0, timeout_ms < 0 || timeout_ms > 100 ? 100 : timeout_ms);   /* or the loop would spin on it */
   if (r <= 0) return 0;   /* the time ran out, or a signal came */
-  for (i = 0; i < n; i++) {
-    if (p[i].revents & (POLLIN | POLLHUP | POLLERR)) q[i].ready |= E2B_MCP_WANT_READ;
-    if (p[i].revents & (POLLOUT | POLLHUP | POLLERR)) q[i].ready |= q[i].want & E2B_MCP_WANT_WRITE;
+  for (i = 0; i < k; i++) {
+    e2b_mcp_poll *e = &q[map[i]];
+    if (p[i].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL)) e->ready |= E2B_MCP_WANT_READ;
+    if (p[i].revents & (POLLOUT | POLLHUP | POLLERR)) e->ready |= e->want & E2B_MCP_WANT_WRITE;
   }
   return r;
 }

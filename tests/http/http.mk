@@ -25,7 +25,7 @@ HTTP_CLIENT_VER := 2.4.0
 HTTP_INSP_VER   := 2.12.0
 HTTP_NODE_BIN   := $(HTTP_NPM)/node22/node_modules/node/bin
 
-TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas http-pools http-fair
+TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas http-pools http-fair http-fdlimit
 
 .PHONY: test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-conformance http-npm-inspector http-npm-client
 
@@ -45,6 +45,10 @@ $(BUILD)/e2b-mcp-pools: examples/e2b-mcp.c $(HDRS) | $(BUILD)
 # Questions a client never answers (tests/http/test_fair.py): 8 call slots, 2 questions a client.
 $(BUILD)/e2b-mcp-fair: examples/e2b-mcp.c $(HDRS) | $(BUILD)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_CALLS=8 -DE2B_MCP_ASKS_PER_CLIENT=2 -o $@ examples/e2b-mcp.c
+
+# The POSIX port's poll(2) wait on Linux too (tests/http/test_fdlimit.py).
+$(BUILD)/e2b-mcp-noepoll: examples/e2b-mcp.c $(HDRS) | $(BUILD)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_SOCK_POSIX_NO_EPOLL -o $@ examples/e2b-mcp.c
 
 # The server binary without 2025 HTTP sessions: 2026-07-28 clients only over HTTP.
 $(BUILD)/e2b-mcp-modern-only: examples/e2b-mcp.c $(HDRS) | $(BUILD)
@@ -94,6 +98,10 @@ test-http-pools:
 test-http-fair:
 	@$(MAKE) -s $(BUILD)/e2b-mcp-fair >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_fair.py
+
+test-http-fdlimit:
+	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-noepoll >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 120 python3 tests/http/test_fdlimit.py
 
 test-http-consent:
 	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-httptest >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
