@@ -692,6 +692,46 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp__out_end(m, &w);
 }
 
+/* A requestState that came back with c: opened (sealed here for this tool
+   and these arguments, not expired) and spent (good once: in this server's
+   list, then in the replicas' shared record). Its payload's length (into
+   c->state), or E2B_MCP__STATE_* for why it is refused. */
+static int e2b_mcp__state_take(e2b_mcp_server *s, e2b_mcp_call *c, const char *tok, size_t tn) {
+  unsigned char nonce[8];
+  unsigned long long exp = 0, now = e2b_mcp__state_now();
+  int r, sp;
+  if (!s->state_key_set) return E2B_MCP__STATE_BAD;
+  r = e2b_mcp__state_open(s->state_key, c->tool->name, c->js, c->tok, c->args, tok, tn, now, c->state, nonce, &exp);
+  if (r < 0) return r;
+  sp = e2b_mcp__state_spend(s->spent, E2B_MCP_STATE_SPENT, nonce, exp, now);
+  if (sp == 0 && s->cfg.state_once) {
+    char hex[17];
+    int i, o;
+    for (i = 0; i < 8; i++) { hex[2 * i] = "0123456789abcdef"[nonce[i] >> 4]; hex[2 * i + 1] = "0123456789abcdef"[nonce[i] & 15]; }
+    hex[16] = 0;
+    o = s->cfg.state_once(s->cfg.state_once_user, hex, exp);
+    sp = o > 0 ? 0 : o == 0 ? E2B_MCP__STATE_SPENT : E2B_MCP__STATE_FULL;
+  }
+  return sp < 0 ? sp : r;
+}
+/* What a client is told of a refused requestState (E2B_MCP__STATE_*). */
+static const char *e2b_mcp__state_refusal(int why) {
+  switch (why) {
+    case E2B_MCP__STATE_STALE:
+      return "Invalid params: requestState has expired. Call again without requestState and inputResponses to be asked again; "
+             "nothing was done or sent to E2B.";
+    case E2B_MCP__STATE_SPENT:
+      return "Invalid params: this requestState was used already, and a user's answer is good for one call. Call again without "
+             "requestState and inputResponses to ask the user again; nothing was done or sent to E2B.";
+    case E2B_MCP__STATE_FULL:
+      return "The server cannot remember one more answered question right now (each is kept until it expires, so that it is "
+             "used once); call again without requestState and inputResponses in a minute. Nothing was done or sent to E2B.";
+    default:
+      return "Invalid params: requestState failed its integrity check (altered, or issued for another tool or other arguments). "
+             "Call again without requestState and inputResponses; nothing was done or sent to E2B.";
+  }
+}
+
 /* A modern tools/call's own parts: the client's capabilities, the answers
    (inputResponses: an object of objects) and the requestState, which must
    have been sealed here for this tool and these arguments and not have
@@ -712,44 +752,11 @@ static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
     c->responses = ir;
   }
   if (rs >= 0) {
-    int r = E2B_MCP__STATE_BAD;
-    unsigned char nonce[8];
-    unsigned long long exp = 0, now = e2b_mcp__state_now();
-    if (t[rs].type == JSMN_STRING && s->state_key_set)
-      r = e2b_mcp__state_open(s->state_key, c->tool->name, js, t, c->args, js + t[rs].start, (size_t)(t[rs].end - t[rs].start),
-                              now, c->state, nonce, &exp);
-    if (r >= 0) {   /* good once: here, then wherever the replicas keep their shared record */
-      int sp = e2b_mcp__state_spend(s->spent, E2B_MCP_STATE_SPENT, nonce, exp, now);
-      if (sp == 0 && s->cfg.state_once) {
-        char hex[17];
-        int i, o;
-        for (i = 0; i < 8; i++) { hex[2 * i] = "0123456789abcdef"[nonce[i] >> 4]; hex[2 * i + 1] = "0123456789abcdef"[nonce[i] & 15]; }
-        hex[16] = 0;
-        o = s->cfg.state_once(s->cfg.state_once_user, hex, exp);
-        sp = o > 0 ? 0 : o == 0 ? E2B_MCP__STATE_SPENT : E2B_MCP__STATE_FULL;
-      }
-      if (sp == E2B_MCP__STATE_SPENT) {
-        e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: this requestState was used already, and a "
-                             "user's answer is good for one call. Call again without requestState and inputResponses to ask "
-                             "the user again; nothing was done or sent to E2B.");
-        return -1;
-      }
-      if (sp < 0) {
-        e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, "The server cannot remember one more answered question right "
-                             "now (each is kept until it expires, so that it is used once); call again without requestState "
-                             "and inputResponses in a minute. Nothing was done or sent to E2B.");
-        return -1;
-      }
-    }
-    if (r == E2B_MCP__STATE_STALE) {
-      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: requestState has expired. Call again without "
-                           "requestState and inputResponses to be asked again; nothing was done or sent to E2B.");
-      return -1;
-    }
+    int r = t[rs].type == JSMN_STRING ? e2b_mcp__state_take(s, c, js + t[rs].start, (size_t)(t[rs].end - t[rs].start))
+                                      : E2B_MCP__STATE_BAD;
     if (r < 0) {
-      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: requestState failed its integrity check (altered, or "
-                           "issued for another tool or other arguments). Call again without requestState and inputResponses; "
-                           "nothing was done or sent to E2B.");
+      e2b_mcp__reply_error(s, m, id, r == E2B_MCP__STATE_FULL ? E2B_MCP__INTERNAL_ERROR : E2B_MCP__INVALID_PARAMS,
+                           e2b_mcp__state_refusal(r));
       return -1;
     }
     c->state_len = r;
