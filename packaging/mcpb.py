@@ -25,6 +25,11 @@ USER_CONFIG = {
         "description": "Offer only the tools that spend nothing and change nothing (list, get, logs, metrics, "
                        "templates, builds, snapshots).",
     },
+    "tools": {
+        "type": "string", "title": "Tools", "default": "", "required": False,
+        "description": "Which tools to offer, comma-separated names or groups: read, write (starts, bills or changes a "
+                       "sandbox), kill. Empty: all of them.",
+    },
     "enable_kill": {
         "type": "boolean", "title": "Allow killing sandboxes", "default": False, "required": False,
         "description": "Offer e2b_kill_sandbox, which destroys a sandbox and its data (the server still asks "
@@ -80,6 +85,7 @@ def manifest(version, platform, exe, tools):
                 "env": {
                     "E2B_API_KEY": "${user_config.e2b_api_key}",
                     "E2B_MCP_READ_ONLY": "${user_config.read_only}",
+                    "E2B_MCP_TOOLS": "${user_config.tools}",
                     "E2B_MCP_ENABLE_KILL": "${user_config.enable_kill}",
                     "E2B_DOMAIN": "${user_config.e2b_domain}",
                 },

@@ -108,6 +108,12 @@ def main():
             env["E2B_API_URL"] = env["E2B_DASHBOARD_API_URL"] = sim.url
             names, res, text, leaked = session(label, cmd, env, sim, key)
             check("%s: read only (the bundle's boolean as \"true\"): the read tools alone" % label, names == READ, sorted(names))
+            cmd, env = client_command(m, where, {"e2b_api_key": key, "tools": "e2b_list_sandboxes,write"})
+            env["E2B_API_URL"] = env["E2B_DASHBOARD_API_URL"] = sim.url
+            names, res, text, leaked = session(label, cmd, env, sim, key)
+            check("%s: the tools setting (a name and a group) offers those alone" % label,
+                  names == {"e2b_list_sandboxes", "e2b_create_sandbox", "e2b_set_sandbox_timeout", "e2b_pause_sandbox",
+                            "e2b_resume_sandbox"}, sorted(names))
         finally:
             shutil.rmtree(where, ignore_errors=True)
     sim.stop()
