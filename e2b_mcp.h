@@ -202,7 +202,7 @@
    order they came; one more is refused as busy (over HTTP: 503 with
    Retry-After). */
 #ifndef E2B_MCP_QUEUE
-#define E2B_MCP_QUEUE        E2B_MCP__D(1024, 1)
+#define E2B_MCP_QUEUE        E2B_MCP__D(256, 1)
 #endif
 /* E2B_MCP_REQ_MAX: one E2B request head (request line and headers), per call
    buffer. */
@@ -373,9 +373,10 @@
    answer has left (a tool call's connection holds it while the call runs or
    waits in the queue); an idle connection holds none. A connection that
    finds none free is not read until one is (its request waits in the
-   socket). */
+   socket, its timeouts too). The desktop's are its calls and queue and 128
+   more, so a call beyond the queue is read and gets its 503. */
 #ifndef E2B_MCP_HTTP_BUFS
-#define E2B_MCP_HTTP_BUFS     E2B_MCP__D(512, 2)
+#define E2B_MCP_HTTP_BUFS     E2B_MCP__D(640, 2)
 #endif
 /* E2B_MCP_HTTP_SESSIONS: session slots (Mcp-Session-Id) of 2025 clients
    (about 80 bytes each); a new one replaces the least recently used one
@@ -1550,6 +1551,7 @@ typedef struct e2b_mcp__http_conn {
   unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
   unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room) */
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
+  int starved;                /* it waited for a request buffer while none was free (its timeouts wait too) */
   int hold;                   /* its last answer has not all left: the next request waits, unread */
   unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
@@ -7722,7 +7724,8 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
     return;
   }
   if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
-  if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept */
+  if (c->have == 0 && (c->answered || c->starved)) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept, or from its buffer */
+  c->starved = 0;
   from = c->have > 3 ? c->have - 3 : 0;
   c->have += (size_t)r;
   if (c->head_len == 0) {
@@ -7845,7 +7848,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
    connection closes after the idle timeout. */
 static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
   e2b_mcp_http *h = &s->http;
-  int i;
+  int i, bufs = e2b_mcp__hs_buf_free(h);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state == E2B_MCP__HC_DRAIN && now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
@@ -7854,6 +7857,10 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
       continue;
     }
     if (c->state != E2B_MCP__HC_READ) continue;
+    if (!c->buf && !bufs) {   /* its request may wait unread for a buffer: its clock runs once it has one */
+      c->starved = 1;
+      continue;
+    }
     if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
       if (!e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 0;
       else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {

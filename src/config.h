@@ -71,7 +71,7 @@
    order they came; one more is refused as busy (over HTTP: 503 with
    Retry-After). */
 #ifndef E2B_MCP_QUEUE
-#define E2B_MCP_QUEUE        E2B_MCP__D(1024, 1)
+#define E2B_MCP_QUEUE        E2B_MCP__D(256, 1)
 #endif
 /* E2B_MCP_REQ_MAX: one E2B request head (request line and headers), per call
    buffer. */
@@ -242,9 +242,10 @@
    answer has left (a tool call's connection holds it while the call runs or
    waits in the queue); an idle connection holds none. A connection that
    finds none free is not read until one is (its request waits in the
-   socket). */
+   socket, its timeouts too). The desktop's are its calls and queue and 128
+   more, so a call beyond the queue is read and gets its 503. */
 #ifndef E2B_MCP_HTTP_BUFS
-#define E2B_MCP_HTTP_BUFS     E2B_MCP__D(512, 2)
+#define E2B_MCP_HTTP_BUFS     E2B_MCP__D(640, 2)
 #endif
 /* E2B_MCP_HTTP_SESSIONS: session slots (Mcp-Session-Id) of 2025 clients
    (about 80 bytes each); a new one replaces the least recently used one

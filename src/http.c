@@ -830,7 +830,8 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
     return;
   }
   if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
-  if (c->have == 0 && c->answered) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept */
+  if (c->have == 0 && (c->answered || c->starved)) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept, or from its buffer */
+  c->starved = 0;
   from = c->have > 3 ? c->have - 3 : 0;
   c->have += (size_t)r;
   if (c->head_len == 0) {
@@ -953,7 +954,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
    connection closes after the idle timeout. */
 static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
   e2b_mcp_http *h = &s->http;
-  int i;
+  int i, bufs = e2b_mcp__hs_buf_free(h);
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state == E2B_MCP__HC_DRAIN && now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
@@ -962,6 +963,10 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
       continue;
     }
     if (c->state != E2B_MCP__HC_READ) continue;
+    if (!c->buf && !bufs) {   /* its request may wait unread for a buffer: its clock runs once it has one */
+      c->starved = 1;
+      continue;
+    }
     if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
       if (!e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 0;
       else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {

@@ -59,6 +59,7 @@ typedef struct e2b_mcp__http_conn {
   unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
   unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room) */
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
+  int starved;                /* it waited for a request buffer while none was free (its timeouts wait too) */
   int hold;                   /* its last answer has not all left: the next request waits, unread */
   unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
