@@ -151,8 +151,14 @@ int main(void) {
   e2b_mcp_init(&srv, &cfg);
   build_calls();
 #define SZ(f) printf("sizeof_%s=%lu\n", e2b_name(#f), (unsigned long)sizeof srv.f)
+/* a call's request and answer buffers: the pool's, or the slot's own where there is no pool (the small profile) */
+#ifdef E2B_MCP__POOL
+#define BUFS_SZ() (SZ(bufs[0].req), SZ(bufs[0].resp))
+#else
+#define BUFS_SZ() (printf("sizeof_req=%lu\nsizeof_resp=%lu\n", (unsigned long)sizeof srv.slots[0].own.req, (unsigned long)sizeof srv.slots[0].own.resp))
+#endif
   printf("sizeof_server=%lu\n", (unsigned long)sizeof srv);
-  SZ(msg); SZ(mtok); SZ(bufs[0].req); SZ(bufs[0].resp); SZ(rtok); SZ(result); SZ(content); SZ(out); SZ(errmsg); SZ(slots[0].conn); SZ(slots[0]); printf("calls=%d\n", (int)E2B_MCP_CALLS); SZ(trust); SZ(api);
+  SZ(msg); SZ(mtok); BUFS_SZ(); SZ(rtok); SZ(result); SZ(content); SZ(out); SZ(errmsg); SZ(slots[0].conn); SZ(slots[0]); printf("calls=%d\n", (int)E2B_MCP_CALLS); SZ(trust); SZ(api);
   printf("sizeof_conn_tls=%lu\n", (unsigned long)sizeof srv.slots[0].conn.tls);
   /* stack: an empty handle first (the thread's own frames), then every method and tool */
   base = stack_of("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
