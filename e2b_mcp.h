@@ -481,6 +481,9 @@
 /* E2B_MCP_TLS_CUSTOM: your own TLS port: the types e2b_mcp_tls and
    e2b_mcp_tls_trust defined before e2b_mcp.h, the seven e2b_mcp_tls_*
    functions of the contract (>>ports) in a file of yours. */
+/* E2B_MCP_TLS_VERIFY: a custom TLS port also has the two signature
+   verifiers of the contract (e2b_mcp_tls_rsa_verify, e2b_mcp_tls_p256_verify),
+   so access tokens can be verified (E2B_MCP_AUTH). */
 #if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS) && !defined(E2B_MCP_TLS_CUSTOM)
 #  define E2B_MCP_TLS_NONE
 #endif
@@ -583,6 +586,61 @@
 #define E2B_MCP_LWIP_DNS_TIMEOUT_MS 10000
 #endif
 
+/* ---- Authorization: an OAuth 2.1 protected resource (>>auth) ---- */
+
+/* E2B_MCP_AUTH: 1 builds the verification of OAuth 2.1 JWT access tokens
+   (RFC 9068: RS256 and ES256 through the TLS port's crypto, keys from a JWKS
+   document). On by default on the desktop with BearSSL or mbedTLS; 0 (left
+   out) with E2B_MCP_SMALL, E2B_MCP_TLS_NONE, and E2B_MCP_TLS_CUSTOM unless
+   the custom port defines E2B_MCP_TLS_VERIFY (it then brings
+   e2b_mcp_tls_rsa_verify and e2b_mcp_tls_p256_verify). Set to 1 without a
+   verifier, the layer is built but refuses every token and
+   e2b_mcp_http_listen refuses an authorization config
+   (E2B_MCP_ERR_NO_VERIFIER). */
+#ifndef E2B_MCP_AUTH
+#  if !defined(E2B_MCP_SMALL) && (defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || defined(E2B_MCP_TLS_VERIFY))
+#    define E2B_MCP_AUTH 1
+#  else
+#    define E2B_MCP_AUTH 0
+#  endif
+#endif
+/* Whether the TLS port verifies signatures (the two e2b_mcp_tls_*_verify). */
+#if E2B_MCP_AUTH && (defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || (defined(E2B_MCP_TLS_CUSTOM) && defined(E2B_MCP_TLS_VERIFY)))
+#  define E2B_MCP__AUTH_VERIFIER 1
+#else
+#  define E2B_MCP__AUTH_VERIFIER 0
+#endif
+/* E2B_MCP_AUTH_KEYS: key slots for the issuer's JWKS (each holds one RSA key
+   of up to E2B_MCP_AUTH_RSA_MAX bytes, or one P-256 key). */
+#ifndef E2B_MCP_AUTH_KEYS
+#define E2B_MCP_AUTH_KEYS 8
+#endif
+/* E2B_MCP_AUTH_RSA_MAX: the largest RSA modulus a key slot holds, in bytes
+   (512: 4096 bits, BearSSL's limit); keys under 2048 bits are never used. */
+#ifndef E2B_MCP_AUTH_RSA_MAX
+#define E2B_MCP_AUTH_RSA_MAX 512
+#endif
+/* E2B_MCP_AUTH_TOKEN_MAX: the longest access token verified (longer ones
+   are refused unread); its decoded claims are held on the stack. */
+#ifndef E2B_MCP_AUTH_TOKEN_MAX
+#define E2B_MCP_AUTH_TOKEN_MAX 4096
+#endif
+/* E2B_MCP_AUTH_SCOPE_MAX: the longest scope claim kept (a longer one is
+   refused, never cut: a cut could not grant more, but it could lose a scope
+   silently). Also the longest subject. */
+#ifndef E2B_MCP_AUTH_SCOPE_MAX
+#define E2B_MCP_AUTH_SCOPE_MAX 512
+#endif
+/* E2B_MCP_AUTH_SKEW_S: the clock skew allowed on exp and nbf, in seconds. */
+#ifndef E2B_MCP_AUTH_SKEW_S
+#define E2B_MCP_AUTH_SKEW_S 60
+#endif
+/* E2B_MCP_AUTH_JWKS_TOKENS: jsmn tokens for one JWKS document (an RSA key
+   takes about 16 with its usual members). */
+#ifndef E2B_MCP_AUTH_JWKS_TOKENS
+#define E2B_MCP_AUTH_JWKS_TOKENS 256
+#endif
+
 /* ---- Fixed sizes (not options) ---- */
 #define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
 #define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */
@@ -641,13 +699,22 @@ extern "C" {
   X(TLS_BROKEN,   -19, "the TLS connection failed after the request was sent") \
   X(AGAIN,        -20, "the operation would block (a port's answer: try again when the socket is ready)") \
   X(CONFIG,       -21, "this file was built with other e2b_mcp.h settings than the implementation (E2B_MCP_SMALL, a buffer size, jsmn's token layout): every file must agree") \
-  X(TOOLS,        -22, "the tool selection names a tool or group this server does not have")
+  X(TOOLS,        -22, "the tool selection names a tool or group this server does not have") \
+  E2B_MCP__ERRORS_AUTH(X)
+/* Only a build with access tokens (E2B_MCP_AUTH) can meet this one: the others
+   carry none of its text. */
+#if E2B_MCP_AUTH
+#  define E2B_MCP__ERRORS_AUTH(X) \
+  X(NO_VERIFIER,  -23, "verifying access tokens needs a TLS port with RSA and ECDSA verification (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS; a custom port defines E2B_MCP_TLS_VERIFY)")
+#else
+#  define E2B_MCP__ERRORS_AUTH(X)
+#endif
 
 enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -23
+  E2B_MCP_ERR__LAST = -24
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
@@ -815,6 +882,19 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
                               it (maybe cut); E2B_MCP_ERR_AGAIN; or an error
      e2b_mcp_tls_close(t, s)  sends close_notify if the socket takes it now;
                               the socket stays the caller's to close
+   With E2B_MCP_AUTH (access tokens, >>auth), two signature verifiers, pure
+   computation on public data (no socket, no state):
+     e2b_mcp_tls_rsa_verify(n, nlen, e, elen, hash, sig, slen)
+                              0 when sig (slen == nlen bytes) is an RSASSA-PKCS1-v1_5
+                              signature of the SHA-256 digest hash[32] under the
+                              RSA key n, e (big-endian, no leading zeros); else -1
+     e2b_mcp_tls_p256_verify(q, hash, sig)
+                              0 when sig[64] (r | s, 32 bytes each: a JWS ES256
+                              signature) is an ECDSA P-256 signature of hash[32]
+                              under the point q[65] (0x04 | x | y); else -1
+   A custom port that has them defines E2B_MCP_TLS_VERIFY; without them
+   E2B_MCP_AUTH is off by default, and forced on it refuses every token
+   (E2B_MCP_ERR_NO_VERIFIER at e2b_mcp_http_listen).
    A port may use the public part of this header (the socket port, the
    E2B_MCP_ERR_* codes, the E2B_MCP_* sizes) and e2b_mcp_file_stream, nothing
    private.
@@ -835,6 +915,11 @@ int  e2b_mcp_tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, s
 int  e2b_mcp_tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s);
 int  e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n);
 void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s);
+#  if E2B_MCP_AUTH && defined(E2B_MCP_TLS_VERIFY)
+int  e2b_mcp_tls_rsa_verify(const unsigned char *n, size_t nlen, const unsigned char *e, size_t elen,
+                            const unsigned char hash[32], const unsigned char *sig, size_t slen);
+int  e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned char hash[32], const unsigned char sig[64]);
+#  endif
 #endif
 
 #ifdef __cplusplus
@@ -1016,6 +1101,93 @@ typedef struct e2b_mcp__spent {
   unsigned char nonce[8];
   unsigned long long exp_s;   /* 0: a free entry */
 } e2b_mcp__spent;
+/* >>auth: OAuth 2.1 access tokens ----------------------------------------------
+   What a protected resource (MCP authorization, RFC 9728) checks of a bearer
+   token, locally and without the heap: a JWT access token (RFC 9068) signed
+   by the configured issuer with RS256 or ES256, one of the keys of its JWKS
+   (RFC 7517), for this resource (aud, RFC 8707), within its lifetime (exp,
+   nbf, with E2B_MCP_AUTH_SKEW_S of clock skew), and the scopes it grants.
+   The signature is checked by the TLS port's crypto (e2b_mcp_tls_rsa_verify,
+   e2b_mcp_tls_p256_verify: >>ports), the SHA-256 of the signing input by the
+   header's own. A key's algorithm is fixed by its type (RSA: RS256; EC P-256:
+   ES256), whatever the token's header asks: `none`, HMAC (a token "signed"
+   with the public key as an HMAC secret) and any other algorithm are refused.
+   Compiled in with E2B_MCP_AUTH (>>config). */
+#if E2B_MCP_AUTH
+enum { E2B_MCP_AUTH_RSA = 1, E2B_MCP_AUTH_EC_P256 = 2 };
+
+/* One verification key from the JWKS: its type (0: free slot), kid, and the
+   public key (RSA: n in k[0..klen), e in e[0..elen); P-256: 0x04 | x | y in
+   k[0..65)). */
+typedef struct e2b_mcp_auth_key {
+  int kty;
+  char kid[E2B_MCP_ID_MAX + 1];
+  size_t klen, elen;
+  unsigned char k[E2B_MCP_AUTH_RSA_MAX];
+  unsigned char e[8];
+} e2b_mcp_auth_key;
+
+/* What is checked: the issuer (iss, exactly), the resource (this server's
+   canonical URL, one of aud), the keys. Fill with e2b_mcp_auth_init and
+   e2b_mcp_auth_jwks; the strings stay the caller's. */
+typedef struct e2b_mcp_auth {
+  const char *issuer;
+  const char *resource;
+  int skew_s;                   /* 0: E2B_MCP_AUTH_SKEW_S */
+  int nkeys;
+  e2b_mcp_auth_key keys[E2B_MCP_AUTH_KEYS];
+} e2b_mcp_auth;
+
+/* What a valid token says: its subject and its scope claim (space-separated),
+   and when it expires. Never logged: the subject is an identity, not a secret,
+   but the token itself is never copied anywhere. */
+typedef struct e2b_mcp_auth_claims {
+  char sub[E2B_MCP_AUTH_SCOPE_MAX];
+  char scope[E2B_MCP_AUTH_SCOPE_MAX];
+  long long exp;
+} e2b_mcp_auth_claims;
+
+/* Why a token was refused (e2b_mcp_auth_verify); e2b_mcp_auth_strerror says it
+   in words fit for a WWW-Authenticate error_description (no part of the token). */
+#define E2B_MCP__AUTH_ERRORS(X) \
+  X(OK,         0,  "valid") \
+  X(MALFORMED, -1,  "the token is not a JWT (three base64url parts, JSON objects)") \
+  X(TOO_LARGE, -2,  "the token, its header or a claim is too large") \
+  X(ALG,       -3,  "the token's algorithm is not the one its key allows (RS256 or ES256)") \
+  X(KID,       -4,  "the token's key is not one of the issuer's keys") \
+  X(SIGNATURE, -5,  "the token's signature is not valid") \
+  X(EXPIRED,   -6,  "the token has expired") \
+  X(EARLY,     -7,  "the token is not valid yet") \
+  X(ISSUER,    -8,  "the token is from another issuer") \
+  X(AUDIENCE,  -9,  "the token is for another resource") \
+  X(TYPE,      -10, "the token is not an access token (typ)") \
+  X(CLAIMS,    -11, "the token lacks a claim every access token has (exp, iss, aud)") \
+  X(NO_KEYS,   -12, "no verification key is loaded (the issuer's JWKS)") \
+  X(NO_VERIFIER, -13, "this build has no signature verifier (a TLS port with RSA and ECDSA)")
+enum e2b_mcp_auth_err {
+#define E2B_MCP__AUTH_ENUM(name, code, text) E2B_MCP_AUTH_##name = code,
+  E2B_MCP__AUTH_ERRORS(E2B_MCP__AUTH_ENUM)
+#undef E2B_MCP__AUTH_ENUM
+  E2B_MCP_AUTH__LAST = -14
+};
+
+/* issuer and resource must stay valid while a is used. */
+E2B_MCP_DEF void e2b_mcp_auth_init(e2b_mcp_auth *a, const char *issuer, const char *resource);
+/* Replaces a's keys with those of the JWKS document json[0..n): RSA keys of
+   2048 to E2B_MCP_AUTH_RSA_MAX*8 bits and EC P-256 keys, for signing (use
+   "sig" or absent), whose alg, when given, is RS256 or ES256; others are
+   skipped. Returns how many were loaded (0: none usable), or
+   E2B_MCP_AUTH_MALFORMED when json is not a JWKS. */
+E2B_MCP_DEF int e2b_mcp_auth_jwks(e2b_mcp_auth *a, const char *json, size_t n);
+/* Verifies the access token tok[0..n) at wall-clock time now_s (Unix
+   seconds): E2B_MCP_AUTH_OK with *c filled (c may be NULL), or why not
+   (enum e2b_mcp_auth_err). The token's signature is checked before any claim
+   is believed. */
+E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c);
+/* 1 when the claims' scope list grants scope (a whole space-separated word). */
+E2B_MCP_DEF int e2b_mcp_auth_has_scope(const e2b_mcp_auth_claims *c, const char *scope);
+E2B_MCP_DEF const char *e2b_mcp_auth_strerror(int err);
+#endif
 /* >>mcp core: what a tool, a transport and an in-process caller see -------
    The tool table, the sink a transport gives the core, the call a tool
    handler works on, and the functions a handler calls. */
@@ -2301,7 +2473,19 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
 #if defined(E2B_MCP_TLS_NONE)
 static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) { (void)tr; (void)ca_file; return E2B_MCP_ERR_NO_TLS; }
 #endif
-
+/* E2B_MCP_AUTH forced on without a port that verifies: verifiers that refuse
+   (e2b_mcp_auth_verify says E2B_MCP_AUTH_NO_VERIFIER before it asks them). */
+#if E2B_MCP_AUTH && !E2B_MCP__AUTH_VERIFIER
+static int e2b_mcp_tls_rsa_verify(const unsigned char *n, size_t nlen, const unsigned char *e, size_t elen,
+                                  const unsigned char hash[32], const unsigned char *sig, size_t slen) {
+  (void)n; (void)nlen; (void)e; (void)elen; (void)hash; (void)sig; (void)slen;
+  return -1;
+}
+static int e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned char hash[32], const unsigned char sig[64]) {
+  (void)q; (void)hash; (void)sig;
+  return -1;
+}
+#endif
 /* >>stream ---------------------------------------------------------------------
    The plain stream and the TLS stream (the TLS port's functions behind the
    same vtable), and closing a connection whatever its stream. */
@@ -3183,6 +3367,219 @@ static int e2b_mcp__state_spend(e2b_mcp__spent *list, int n, const unsigned char
   list[room].exp_s = exp_s ? exp_s : 1;
   return 0;
 }
+/* >>auth: verifying access tokens ------------------------------------------------
+   A JWT is header.payload.signature, each base64url (no padding). The header
+   is read first (alg, kid, typ, crit), the key chosen, the signature checked
+   over the SHA-256 of "header.payload"; only then is the payload decoded and
+   its claims read. Everything is on the stack, bounded by
+   E2B_MCP_AUTH_TOKEN_MAX: a token longer than that, or a header longer than
+   E2B_MCP__AUTH_HEAD_MAX, is refused before anything is decoded. */
+#if E2B_MCP_AUTH
+#define E2B_MCP__AUTH_HEAD_MAX 1024    /* a header's base64url text: kid, alg, typ fit many times over */
+#define E2B_MCP__AUTH_HEAD_TOKENS 32
+#define E2B_MCP__AUTH_CLAIM_TOKENS 128
+
+E2B_MCP_DEF const char *e2b_mcp_auth_strerror(int err) {
+  switch (err) {
+#define E2B_MCP__AUTH_CASE(name, code, text) case code: return text;
+    E2B_MCP__AUTH_ERRORS(E2B_MCP__AUTH_CASE)
+#undef E2B_MCP__AUTH_CASE
+    default: return "the token was refused";
+  }
+}
+
+E2B_MCP_DEF void e2b_mcp_auth_init(e2b_mcp_auth *a, const char *issuer, const char *resource) {
+  memset(a, 0, sizeof *a);
+  a->issuer = issuer;
+  a->resource = resource;
+}
+
+/* Decodes the base64url string value at token t into out (cap bytes); its
+   length, or -1. */
+static long e2b_mcp__auth_b64tok(const char *js, const jsmntok_t *t, unsigned char *out, size_t cap) {
+  if (!t || t->type != JSMN_STRING) return -1;
+  return e2b_mcp__b64url_dec(js + t->start, (size_t)(t->end - t->start), out, cap);
+}
+static const jsmntok_t *e2b_mcp__auth_member(const char *js, const jsmntok_t *t, int obj, const char *key) {
+  int i = e2b_mcp__tok_get(js, t, obj, key);
+  return i < 0 ? NULL : &t[i];
+}
+
+/* One JWK into slot k: 1 when it is a usable signing key, else 0. */
+static int e2b_mcp__auth_jwk(const char *js, const jsmntok_t *t, int obj, e2b_mcp_auth_key *k) {
+  const jsmntok_t *kty = e2b_mcp__auth_member(js, t, obj, "kty"), *use = e2b_mcp__auth_member(js, t, obj, "use");
+  const jsmntok_t *alg = e2b_mcp__auth_member(js, t, obj, "alg"), *kid = e2b_mcp__auth_member(js, t, obj, "kid");
+  long n;
+  memset(k, 0, sizeof *k);
+  if (use && !e2b_mcp__tok_eq(js, use, "sig")) return 0;
+  if (kid && e2b_mcp__tok_str(js, kid, k->kid, sizeof k->kid) < 0) return 0;
+  if (kty && e2b_mcp__tok_eq(js, kty, "RSA")) {
+    unsigned char *p = k->k;
+    size_t z = 0;
+    if (alg && !e2b_mcp__tok_eq(js, alg, "RS256")) return 0;
+    n = e2b_mcp__auth_b64tok(js, e2b_mcp__auth_member(js, t, obj, "n"), k->k, sizeof k->k);
+    while (n > 0 && p[z] == 0) { z++; n--; }
+    if (n < 256 || (n == 256 && !(p[z] & 0x80))) return 0;   /* under 2048 bits (or too long: -1) */
+    memmove(k->k, k->k + z, (size_t)n);
+    k->klen = (size_t)n;
+    n = e2b_mcp__auth_b64tok(js, e2b_mcp__auth_member(js, t, obj, "e"), k->e, sizeof k->e);
+    for (z = 0; n > 0 && k->e[z] == 0; z++) n--;
+    if (n <= 0 || !(k->e[z + (size_t)n - 1] & 1)) return 0;   /* an RSA exponent is odd */
+    memmove(k->e, k->e + z, (size_t)n);
+    k->elen = (size_t)n;
+    k->kty = E2B_MCP_AUTH_RSA;
+    return 1;
+  }
+  if (kty && e2b_mcp__tok_eq(js, kty, "EC")) {
+    const jsmntok_t *crv = e2b_mcp__auth_member(js, t, obj, "crv");
+    if (!crv || !e2b_mcp__tok_eq(js, crv, "P-256") || (alg && !e2b_mcp__tok_eq(js, alg, "ES256"))) return 0;
+    k->k[0] = 4;   /* the uncompressed point */
+    if (e2b_mcp__auth_b64tok(js, e2b_mcp__auth_member(js, t, obj, "x"), k->k + 1, 32) != 32 ||
+        e2b_mcp__auth_b64tok(js, e2b_mcp__auth_member(js, t, obj, "y"), k->k + 33, 32) != 32) return 0;
+    k->klen = 65;
+    k->kty = E2B_MCP_AUTH_EC_P256;
+    return 1;
+  }
+  return 0;
+}
+
+E2B_MCP_DEF int e2b_mcp_auth_jwks(e2b_mcp_auth *a, const char *json, size_t n) {
+  jsmntok_t t[E2B_MCP_AUTH_JWKS_TOKENS];
+  int r = e2b_mcp__parse(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS), keys, i, k;
+  if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
+  keys = e2b_mcp__tok_get(json, t, 0, "keys");
+  if (keys < 0 || t[keys].type != JSMN_ARRAY) return E2B_MCP_AUTH_MALFORMED;
+  a->nkeys = 0;
+  for (i = keys + 1, k = 0; k < t[keys].size; k++, i = e2b_mcp__tok_skip(t, i))
+    if (a->nkeys < E2B_MCP_AUTH_KEYS && t[i].type == JSMN_OBJECT && e2b_mcp__auth_jwk(json, t, i, &a->keys[a->nkeys])) a->nkeys++;
+  return a->nkeys;
+}
+
+E2B_MCP_DEF int e2b_mcp_auth_has_scope(const e2b_mcp_auth_claims *c, const char *scope) {
+  const char *p = c->scope;
+  size_t n = strlen(scope);
+  while (n && *p) {
+    size_t w;
+    while (*p == ' ') p++;
+    w = strcspn(p, " ");
+    if (w == n && memcmp(p, scope, n) == 0) return 1;
+    p += w;
+  }
+  return 0;
+}
+
+/* The key a header's kid and alg name: its index, or E2B_MCP_AUTH_KID /
+   E2B_MCP_AUTH_ALG. Without a kid, the issuer's only key of that type. */
+static int e2b_mcp__auth_key_for(const e2b_mcp_auth *a, const char *kid, int has_kid, int kty) {
+  int i, found = -1, same_type = 0;
+  for (i = 0; i < a->nkeys; i++) {
+    if (has_kid && strcmp(a->keys[i].kid, kid) == 0) return a->keys[i].kty == kty ? i : E2B_MCP_AUTH_ALG;
+    if (!has_kid && a->keys[i].kty == kty) { found = i; same_type++; }
+  }
+  return !has_kid && same_type == 1 ? found : E2B_MCP_AUTH_KID;
+}
+
+/* The header: alg (pinned to the key), kid, typ; *key gets the key's index. */
+static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t hn, int *key) {
+  char js[E2B_MCP__AUTH_HEAD_MAX / 4 * 3 + 3], alg[16], kid[E2B_MCP_ID_MAX + 1], typ[32];
+  jsmntok_t t[E2B_MCP__AUTH_HEAD_TOKENS];
+  long n;
+  int r, i, kty;
+  kid[0] = 0;
+  if (hn > E2B_MCP__AUTH_HEAD_MAX) return E2B_MCP_AUTH_TOO_LARGE;
+  n = e2b_mcp__b64url_dec(tok, hn, (unsigned char *)js, sizeof js);
+  if (n <= 0) return E2B_MCP_AUTH_MALFORMED;
+  r = e2b_mcp__parse(js, (size_t)n, t, E2B_MCP__AUTH_HEAD_TOKENS);
+  if (r == JSMN_ERROR_NOMEM) return E2B_MCP_AUTH_TOO_LARGE;
+  if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
+  /* crit names extensions the token needs understood; none is, here (RFC 7515 4.1.11) */
+  if (e2b_mcp__tok_get(js, t, 0, "crit") >= 0) return E2B_MCP_AUTH_MALFORMED;
+  i = e2b_mcp__tok_get(js, t, 0, "alg");
+  if (i < 0 || e2b_mcp__tok_str(js, &t[i], alg, sizeof alg) < 0) return E2B_MCP_AUTH_ALG;
+  if (strcmp(alg, "RS256") == 0) kty = E2B_MCP_AUTH_RSA;
+  else if (strcmp(alg, "ES256") == 0) kty = E2B_MCP_AUTH_EC_P256;
+  else return E2B_MCP_AUTH_ALG;   /* none, HS*, and every algorithm not pinned to a key type here */
+  /* RFC 9068 asks for typ at+jwt; providers that still write JWT (an ID
+     token's typ, refused below by its aud) are taken too. */
+  i = e2b_mcp__tok_get(js, t, 0, "typ");
+  if (i >= 0 && (e2b_mcp__tok_str(js, &t[i], typ, sizeof typ) < 0 ||
+                 !(e2b_mcp__ieq(typ, strlen(typ), "at+jwt") || e2b_mcp__ieq(typ, strlen(typ), "application/at+jwt") ||
+                   e2b_mcp__ieq(typ, strlen(typ), "JWT")))) return E2B_MCP_AUTH_TYPE;
+  i = e2b_mcp__tok_get(js, t, 0, "kid");
+  if (i >= 0 && e2b_mcp__tok_str(js, &t[i], kid, sizeof kid) < 0) return E2B_MCP_AUTH_KID;
+  *key = e2b_mcp__auth_key_for(a, kid, i >= 0, kty);
+  return *key < 0 ? *key : E2B_MCP_AUTH_OK;
+}
+
+/* Whether the string at token i (unescaped) is exactly want. */
+static int e2b_mcp__auth_str_is(const char *js, const jsmntok_t *t, int i, const char *want) {
+  char v[E2B_MCP_AUTH_SCOPE_MAX];
+  return i >= 0 && want && e2b_mcp__tok_str(js, &t[i], v, sizeof v) >= 0 && strcmp(v, want) == 0;
+}
+
+static int e2b_mcp__auth_claims(const e2b_mcp_auth *a, const char *js, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
+  jsmntok_t t[E2B_MCP__AUTH_CLAIM_TOKENS];
+  long long exp, nbf;
+  int r = e2b_mcp__parse(js, n, t, E2B_MCP__AUTH_CLAIM_TOKENS), i, k, aud_ok = 0;
+  int skew = a->skew_s > 0 ? a->skew_s : E2B_MCP_AUTH_SKEW_S;
+  if (r == JSMN_ERROR_NOMEM) return E2B_MCP_AUTH_TOO_LARGE;
+  if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
+  i = e2b_mcp__tok_get(js, t, 0, "exp");
+  if (i < 0 || e2b_mcp__tok_int(js, &t[i], &exp) < 0) return E2B_MCP_AUTH_CLAIMS;
+  if (now_s > exp + skew) return E2B_MCP_AUTH_EXPIRED;
+  i = e2b_mcp__tok_get(js, t, 0, "nbf");
+  if (i >= 0 && (e2b_mcp__tok_int(js, &t[i], &nbf) < 0 || nbf > now_s + skew)) return E2B_MCP_AUTH_EARLY;
+  i = e2b_mcp__tok_get(js, t, 0, "iss");
+  if (i < 0) return E2B_MCP_AUTH_CLAIMS;
+  if (!e2b_mcp__auth_str_is(js, t, i, a->issuer)) return E2B_MCP_AUTH_ISSUER;
+  i = e2b_mcp__tok_get(js, t, 0, "aud");
+  if (i < 0) return E2B_MCP_AUTH_CLAIMS;
+  if (t[i].type == JSMN_ARRAY) {
+    int j = i + 1;
+    for (k = 0; k < t[i].size; k++, j = e2b_mcp__tok_skip(t, j)) aud_ok |= e2b_mcp__auth_str_is(js, t, j, a->resource);
+  } else aud_ok = e2b_mcp__auth_str_is(js, t, i, a->resource);
+  if (!aud_ok) return E2B_MCP_AUTH_AUDIENCE;
+  if (c) {
+    c->exp = exp;
+    c->sub[0] = c->scope[0] = 0;
+    i = e2b_mcp__tok_get(js, t, 0, "sub");
+    if (i >= 0 && e2b_mcp__tok_str(js, &t[i], c->sub, sizeof c->sub) < 0) return E2B_MCP_AUTH_TOO_LARGE;
+    i = e2b_mcp__tok_get(js, t, 0, "scope");
+    if (i >= 0 && e2b_mcp__tok_str(js, &t[i], c->scope, sizeof c->scope) < 0) return E2B_MCP_AUTH_TOO_LARGE;
+  }
+  return E2B_MCP_AUTH_OK;
+}
+
+E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
+  unsigned char sig[E2B_MCP_AUTH_RSA_MAX], hash[32];
+  char payload[E2B_MCP_AUTH_TOKEN_MAX / 4 * 3 + 3];
+  const char *d1, *d2;
+  const e2b_mcp_auth_key *k;
+  e2b_mcp__sha256 h;
+  long sn, pn;
+  int key = -1, rc;
+  if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_AUTH_NO_VERIFIER;
+  if (n > E2B_MCP_AUTH_TOKEN_MAX) return E2B_MCP_AUTH_TOO_LARGE;
+  if (a->nkeys <= 0) return E2B_MCP_AUTH_NO_KEYS;
+  d1 = (const char *)memchr(tok, '.', n);
+  d2 = d1 ? (const char *)memchr(d1 + 1, '.', n - (size_t)(d1 + 1 - tok)) : NULL;
+  if (!d2 || memchr(d2 + 1, '.', n - (size_t)(d2 + 1 - tok))) return E2B_MCP_AUTH_MALFORMED;
+  rc = e2b_mcp__auth_header(a, tok, (size_t)(d1 - tok), &key);
+  if (rc) return rc;
+  k = &a->keys[key];
+  sn = e2b_mcp__b64url_dec(d2 + 1, n - (size_t)(d2 + 1 - tok), sig, sizeof sig);
+  if (sn != (long)(k->kty == E2B_MCP_AUTH_RSA ? k->klen : 64)) return E2B_MCP_AUTH_SIGNATURE;
+  e2b_mcp__sha256_init(&h);
+  e2b_mcp__sha256_add(&h, tok, (size_t)(d2 - tok));
+  e2b_mcp__sha256_end(&h, hash);
+  rc = k->kty == E2B_MCP_AUTH_RSA ? e2b_mcp_tls_rsa_verify(k->k, k->klen, k->e, k->elen, hash, sig, (size_t)sn)
+                                  : e2b_mcp_tls_p256_verify(k->k, hash, sig);
+  if (rc != 0) return E2B_MCP_AUTH_SIGNATURE;
+  pn = e2b_mcp__b64url_dec(d1 + 1, (size_t)(d2 - d1 - 1), (unsigned char *)payload, sizeof payload);
+  if (pn <= 0) return E2B_MCP_AUTH_MALFORMED;
+  return e2b_mcp__auth_claims(a, payload, (size_t)pn, now_s, c);
+}
+#endif
 /* >>mcp core ----------------------------------------------------------------
    JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
    initialize (version negotiation), ping, tools/list (paged), tools/call,

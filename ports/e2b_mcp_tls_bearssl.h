@@ -511,4 +511,35 @@ static void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   t->open = 0;
 }
 
+/* ---- Signatures of access tokens (E2B_MCP_AUTH): BearSSL's verifiers -------- */
+#if E2B_MCP_AUTH
+static int e2b_mcp_tls_rsa_verify(const unsigned char *n, size_t nlen, const unsigned char *e, size_t elen,
+                                  const unsigned char hash[32], const unsigned char *sig, size_t slen) {
+#ifdef E2B_MCP_TLS_BEARSSL_MINIMAL
+  br_rsa_pkcs1_vrfy vrfy = &br_rsa_i15_pkcs1_vrfy;   /* the small maths the minimal profile keeps */
+#else
+  br_rsa_pkcs1_vrfy vrfy = br_rsa_pkcs1_vrfy_get_default();
+#endif
+  br_rsa_public_key pk;
+  unsigned char got[32];
+  pk.n = (unsigned char *)n; pk.nlen = nlen;   /* BearSSL only reads them */
+  pk.e = (unsigned char *)e; pk.elen = elen;
+  if (slen != nlen || !vrfy(sig, slen, BR_HASH_OID_SHA256, sizeof got, &pk, got)) return -1;
+  return memcmp(got, hash, sizeof got) == 0 ? 0 : -1;
+}
+static int e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned char hash[32], const unsigned char sig[64]) {
+#ifdef E2B_MCP_TLS_BEARSSL_MINIMAL
+  const br_ec_impl *ec = &br_ec_p256_m15;
+  br_ecdsa_vrfy vrfy = &br_ecdsa_i15_vrfy_raw;
+#else
+  const br_ec_impl *ec = br_ec_get_default();
+  br_ecdsa_vrfy vrfy = br_ecdsa_vrfy_raw_get_default();
+#endif
+  br_ec_public_key pk;
+  pk.curve = BR_EC_secp256r1;
+  pk.q = (unsigned char *)q; pk.qlen = 65;
+  return vrfy(ec, hash, 32, &pk, sig, 64) ? 0 : -1;
+}
+#endif
+
 #endif /* E2B_MCP_IMPLEMENTATION */

@@ -365,4 +365,38 @@ static void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   t->open = 0;
 }
 
+/* ---- Signatures of access tokens (E2B_MCP_AUTH): mbedTLS's RSA and ECDSA ---- */
+#if E2B_MCP_AUTH
+#include <mbedtls/rsa.h>
+#include <mbedtls/ecdsa.h>
+static int e2b_mcp_tls_rsa_verify(const unsigned char *n, size_t nlen, const unsigned char *e, size_t elen,
+                                  const unsigned char hash[32], const unsigned char *sig, size_t slen) {
+  mbedtls_rsa_context r;
+  int rc;
+  mbedtls_rsa_init(&r, MBEDTLS_RSA_PKCS_V15, 0);
+  rc = mbedtls_rsa_import_raw(&r, n, nlen, NULL, 0, NULL, 0, NULL, 0, e, elen);
+  if (rc == 0) rc = mbedtls_rsa_complete(&r);
+  if (rc == 0) rc = mbedtls_rsa_check_pubkey(&r);
+  if (rc == 0 && slen != mbedtls_rsa_get_len(&r)) rc = -1;
+  if (rc == 0) rc = mbedtls_rsa_pkcs1_verify(&r, NULL, NULL, MBEDTLS_RSA_PUBLIC, MBEDTLS_MD_SHA256, 32, hash, sig);
+  mbedtls_rsa_free(&r);
+  return rc == 0 ? 0 : -1;
+}
+static int e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned char hash[32], const unsigned char sig[64]) {
+  mbedtls_ecp_group g;
+  mbedtls_ecp_point pt;
+  mbedtls_mpi r, s;
+  int rc;
+  mbedtls_ecp_group_init(&g); mbedtls_ecp_point_init(&pt); mbedtls_mpi_init(&r); mbedtls_mpi_init(&s);
+  rc = mbedtls_ecp_group_load(&g, MBEDTLS_ECP_DP_SECP256R1);
+  if (rc == 0) rc = mbedtls_ecp_point_read_binary(&g, &pt, q, 65);
+  if (rc == 0) rc = mbedtls_ecp_check_pubkey(&g, &pt);
+  if (rc == 0) rc = mbedtls_mpi_read_binary(&r, sig, 32);
+  if (rc == 0) rc = mbedtls_mpi_read_binary(&s, sig + 32, 32);
+  if (rc == 0) rc = mbedtls_ecdsa_verify(&g, hash, 32, &pt, &r, &s);
+  mbedtls_mpi_free(&s); mbedtls_mpi_free(&r); mbedtls_ecp_point_free(&pt); mbedtls_ecp_group_free(&g);
+  return rc == 0 ? 0 : -1;
+}
+#endif
+
 #endif /* E2B_MCP_IMPLEMENTATION */

@@ -350,6 +350,9 @@
 /* E2B_MCP_TLS_CUSTOM: your own TLS port: the types e2b_mcp_tls and
    e2b_mcp_tls_trust defined before e2b_mcp.h, the seven e2b_mcp_tls_*
    functions of the contract (>>ports) in a file of yours. */
+/* E2B_MCP_TLS_VERIFY: a custom TLS port also has the two signature
+   verifiers of the contract (e2b_mcp_tls_rsa_verify, e2b_mcp_tls_p256_verify),
+   so access tokens can be verified (E2B_MCP_AUTH). */
 #if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS) && !defined(E2B_MCP_TLS_CUSTOM)
 #  define E2B_MCP_TLS_NONE
 #endif
@@ -450,6 +453,61 @@
    blocking member, gives up after this. */
 #ifndef E2B_MCP_LWIP_DNS_TIMEOUT_MS
 #define E2B_MCP_LWIP_DNS_TIMEOUT_MS 10000
+#endif
+
+/* ---- Authorization: an OAuth 2.1 protected resource (>>auth) ---- */
+
+/* E2B_MCP_AUTH: 1 builds the verification of OAuth 2.1 JWT access tokens
+   (RFC 9068: RS256 and ES256 through the TLS port's crypto, keys from a JWKS
+   document). On by default on the desktop with BearSSL or mbedTLS; 0 (left
+   out) with E2B_MCP_SMALL, E2B_MCP_TLS_NONE, and E2B_MCP_TLS_CUSTOM unless
+   the custom port defines E2B_MCP_TLS_VERIFY (it then brings
+   e2b_mcp_tls_rsa_verify and e2b_mcp_tls_p256_verify). Set to 1 without a
+   verifier, the layer is built but refuses every token and
+   e2b_mcp_http_listen refuses an authorization config
+   (E2B_MCP_ERR_NO_VERIFIER). */
+#ifndef E2B_MCP_AUTH
+#  if !defined(E2B_MCP_SMALL) && (defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || defined(E2B_MCP_TLS_VERIFY))
+#    define E2B_MCP_AUTH 1
+#  else
+#    define E2B_MCP_AUTH 0
+#  endif
+#endif
+/* Whether the TLS port verifies signatures (the two e2b_mcp_tls_*_verify). */
+#if E2B_MCP_AUTH && (defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || (defined(E2B_MCP_TLS_CUSTOM) && defined(E2B_MCP_TLS_VERIFY)))
+#  define E2B_MCP__AUTH_VERIFIER 1
+#else
+#  define E2B_MCP__AUTH_VERIFIER 0
+#endif
+/* E2B_MCP_AUTH_KEYS: key slots for the issuer's JWKS (each holds one RSA key
+   of up to E2B_MCP_AUTH_RSA_MAX bytes, or one P-256 key). */
+#ifndef E2B_MCP_AUTH_KEYS
+#define E2B_MCP_AUTH_KEYS 8
+#endif
+/* E2B_MCP_AUTH_RSA_MAX: the largest RSA modulus a key slot holds, in bytes
+   (512: 4096 bits, BearSSL's limit); keys under 2048 bits are never used. */
+#ifndef E2B_MCP_AUTH_RSA_MAX
+#define E2B_MCP_AUTH_RSA_MAX 512
+#endif
+/* E2B_MCP_AUTH_TOKEN_MAX: the longest access token verified (longer ones
+   are refused unread); its decoded claims are held on the stack. */
+#ifndef E2B_MCP_AUTH_TOKEN_MAX
+#define E2B_MCP_AUTH_TOKEN_MAX 4096
+#endif
+/* E2B_MCP_AUTH_SCOPE_MAX: the longest scope claim kept (a longer one is
+   refused, never cut: a cut could not grant more, but it could lose a scope
+   silently). Also the longest subject. */
+#ifndef E2B_MCP_AUTH_SCOPE_MAX
+#define E2B_MCP_AUTH_SCOPE_MAX 512
+#endif
+/* E2B_MCP_AUTH_SKEW_S: the clock skew allowed on exp and nbf, in seconds. */
+#ifndef E2B_MCP_AUTH_SKEW_S
+#define E2B_MCP_AUTH_SKEW_S 60
+#endif
+/* E2B_MCP_AUTH_JWKS_TOKENS: jsmn tokens for one JWKS document (an RSA key
+   takes about 16 with its usual members). */
+#ifndef E2B_MCP_AUTH_JWKS_TOKENS
+#define E2B_MCP_AUTH_JWKS_TOKENS 256
 #endif
 
 /* ---- Fixed sizes (not options) ---- */

@@ -25,13 +25,22 @@
   X(TLS_BROKEN,   -19, "the TLS connection failed after the request was sent") \
   X(AGAIN,        -20, "the operation would block (a port's answer: try again when the socket is ready)") \
   X(CONFIG,       -21, "this file was built with other e2b_mcp.h settings than the implementation (E2B_MCP_SMALL, a buffer size, jsmn's token layout): every file must agree") \
-  X(TOOLS,        -22, "the tool selection names a tool or group this server does not have")
+  X(TOOLS,        -22, "the tool selection names a tool or group this server does not have") \
+  E2B_MCP__ERRORS_AUTH(X)
+/* Only a build with access tokens (E2B_MCP_AUTH) can meet this one: the others
+   carry none of its text. */
+#if E2B_MCP_AUTH
+#  define E2B_MCP__ERRORS_AUTH(X) \
+  X(NO_VERIFIER,  -23, "verifying access tokens needs a TLS port with RSA and ECDSA verification (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS; a custom port defines E2B_MCP_TLS_VERIFY)")
+#else
+#  define E2B_MCP__ERRORS_AUTH(X)
+#endif
 
 enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -23
+  E2B_MCP_ERR__LAST = -24
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 

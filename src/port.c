@@ -91,4 +91,16 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
 #if defined(E2B_MCP_TLS_NONE)
 static int e2b_mcp_tls_trust_init(e2b_mcp_tls_trust *tr, const char *ca_file) { (void)tr; (void)ca_file; return E2B_MCP_ERR_NO_TLS; }
 #endif
-
+/* E2B_MCP_AUTH forced on without a port that verifies: verifiers that refuse
+   (e2b_mcp_auth_verify says E2B_MCP_AUTH_NO_VERIFIER before it asks them). */
+#if E2B_MCP_AUTH && !E2B_MCP__AUTH_VERIFIER
+static int e2b_mcp_tls_rsa_verify(const unsigned char *n, size_t nlen, const unsigned char *e, size_t elen,
+                                  const unsigned char hash[32], const unsigned char *sig, size_t slen) {
+  (void)n; (void)nlen; (void)e; (void)elen; (void)hash; (void)sig; (void)slen;
+  return -1;
+}
+static int e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned char hash[32], const unsigned char sig[64]) {
+  (void)q; (void)hash; (void)sig;
+  return -1;
+}
+#endif

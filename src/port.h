@@ -123,6 +123,19 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
                               it (maybe cut); E2B_MCP_ERR_AGAIN; or an error
      e2b_mcp_tls_close(t, s)  sends close_notify if the socket takes it now;
                               the socket stays the caller's to close
+   With E2B_MCP_AUTH (access tokens, >>auth), two signature verifiers, pure
+   computation on public data (no socket, no state):
+     e2b_mcp_tls_rsa_verify(n, nlen, e, elen, hash, sig, slen)
+                              0 when sig (slen == nlen bytes) is an RSASSA-PKCS1-v1_5
+                              signature of the SHA-256 digest hash[32] under the
+                              RSA key n, e (big-endian, no leading zeros); else -1
+     e2b_mcp_tls_p256_verify(q, hash, sig)
+                              0 when sig[64] (r | s, 32 bytes each: a JWS ES256
+                              signature) is an ECDSA P-256 signature of hash[32]
+                              under the point q[65] (0x04 | x | y); else -1
+   A custom port that has them defines E2B_MCP_TLS_VERIFY; without them
+   E2B_MCP_AUTH is off by default, and forced on it refuses every token
+   (E2B_MCP_ERR_NO_VERIFIER at e2b_mcp_http_listen).
    A port may use the public part of this header (the socket port, the
    E2B_MCP_ERR_* codes, the E2B_MCP_* sizes) and e2b_mcp_file_stream, nothing
    private.
@@ -143,6 +156,11 @@ int  e2b_mcp_tls_send(e2b_mcp_tls *t, e2b_mcp_sock *s, const unsigned char *p, s
 int  e2b_mcp_tls_flush(e2b_mcp_tls *t, e2b_mcp_sock *s);
 int  e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, size_t n);
 void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s);
+#  if E2B_MCP_AUTH && defined(E2B_MCP_TLS_VERIFY)
+int  e2b_mcp_tls_rsa_verify(const unsigned char *n, size_t nlen, const unsigned char *e, size_t elen,
+                            const unsigned char hash[32], const unsigned char *sig, size_t slen);
+int  e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned char hash[32], const unsigned char sig[64]);
+#  endif
 #endif
 
 #ifdef __cplusplus

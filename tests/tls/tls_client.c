@@ -179,6 +179,10 @@ static int get(e2b_mcp_sock *s, const char *host, const char *path) {
 
 int main(int argc, char **argv) {
   (void)test_now_s;
+#if E2B_MCP_AUTH
+  /* the port's signature verifiers: tested with real keys through >>auth (make test-unit-auth) */
+  (void)e2b_mcp_tls_rsa_verify; (void)e2b_mcp_tls_p256_verify;
+#endif
   const char *ca;
   int r, i, c, reqs = 1, conns = 1, hold = 0, done = 0;
   if (argc >= 3 && strcmp(argv[1], "trust") == 0) {

@@ -7,18 +7,21 @@
 #   make test-unit-cpp        the implementation compiled as C++
 #   make test-unit-embedded   examples/embedded.c against the simulator
 #   make test-unit-abi        a file built with other settings than the implementation: E2B_MCP_ERR_CONFIG
+#   make test-unit-auth       JWT access tokens (>>auth), keys and tokens made at the run by node's
+#                             crypto, verified through BearSSL, its minimal profile, mbedTLS, and
+#                             refused by a build without a verifier
 # Each C test is built twice, warning-free: plain -O2 (a warning check) and with
 # AddressSanitizer + UndefinedBehaviorSanitizer (the one that runs). Each suite's last
 # line is "N passed, N failed".
 
-TEST_SUITES += unit-json unit-http unit-mcp unit-state unit-nomalloc unit-cpp unit-embedded unit-abi
+TEST_SUITES += unit-json unit-http unit-mcp unit-state unit-nomalloc unit-cpp unit-embedded unit-abi unit-auth
 
 UNIT_DIR   := $(BUILD)/unit
 UNIT_CF    := $(CSTD) $(WARN) -g -I. -Itests/lib
 UNIT_SAN   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT_DEPS  := tests/lib/check.h tests/lib/fake_port.h $(HDRS)
 
-.PHONY: test-unit-abi test-unit test-unit-json test-unit-http test-unit-mcp test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
+.PHONY: test-unit-abi test-unit-auth test-unit test-unit-json test-unit-http test-unit-mcp test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
 
 $(UNIT_DIR):
 	@mkdir -p $(UNIT_DIR)
@@ -68,3 +71,23 @@ test-unit: test-unit-json test-unit-http test-unit-mcp test-unit-nomalloc test-u
 
 test-unit-abi: | $(UNIT_DIR)
 	@sh tests/unit/abi.sh
+
+# >>auth: the test is built four ways; the tokens are made fresh for every run.
+AUTH_T := $(UNIT_DIR)/auth
+$(UNIT_DIR)/test_auth-bearssl: tests/unit/test_auth.c $(UNIT_DEPS) | $(UNIT_DIR) $(DEPS_FIRST)
+	$(CC) $(UNIT_CF) -O2 -DE2B_MCP_TLS_BEARSSL -o $@.plain $< -lbearssl
+	$(CC) $(UNIT_CF) $(UNIT_SAN) -DE2B_MCP_TLS_BEARSSL -o $@ $< -lbearssl
+$(UNIT_DIR)/test_auth-minimal: tests/unit/test_auth.c $(UNIT_DEPS) | $(UNIT_DIR) $(DEPS_FIRST)
+	$(CC) $(UNIT_CF) $(UNIT_SAN) -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -o $@ $< -lbearssl
+$(UNIT_DIR)/test_auth-mbedtls: tests/unit/test_auth.c $(UNIT_DEPS) | $(UNIT_DIR) $(DEPS_FIRST)
+	$(CC) $(UNIT_CF) $(UNIT_SAN) -DE2B_MCP_TLS_MBEDTLS -o $@ $< $(MBEDTLS_LIBS)
+$(UNIT_DIR)/test_auth-none: tests/unit/test_auth.c $(UNIT_DEPS) | $(UNIT_DIR)
+	$(CC) $(UNIT_CF) $(UNIT_SAN) -DE2B_MCP_TLS_NONE -DE2B_MCP_AUTH=1 -o $@ $<
+$(UNIT_DIR)/test_auth-cpp: tests/unit/test_auth.c $(UNIT_DEPS) | $(UNIT_DIR) $(DEPS_FIRST)
+	$(CXX) -x c++ -std=c++11 $(WARN) -g -O2 -I. -Itests/lib -DE2B_MCP_TLS_BEARSSL -o $@ $< -lbearssl
+
+AUTH_BINS := $(addprefix $(UNIT_DIR)/test_auth-,bearssl minimal mbedtls none cpp)
+test-unit-auth: $(AUTH_BINS)
+	@command -v node >/dev/null || { echo "FAIL node is not installed (apt-get install nodejs)"; exit 1; }
+	@node tests/unit/auth_tokens.mjs $(AUTH_T) >/dev/null
+	@CC="$(CC)" sh tests/unit/auth.sh $(AUTH_T) $^

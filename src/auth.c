@@ -1,0 +1,219 @@
+#include "auth.h"
+#include "config.h"
+#include "util.c"
+#include "json.h"
+#include "port.h"
+#include "seal.h"
+/* >>auth: verifying access tokens ------------------------------------------------
+   A JWT is header.payload.signature, each base64url (no padding). The header
+   is read first (alg, kid, typ, crit), the key chosen, the signature checked
+   over the SHA-256 of "header.payload"; only then is the payload decoded and
+   its claims read. Everything is on the stack, bounded by
+   E2B_MCP_AUTH_TOKEN_MAX: a token longer than that, or a header longer than
+   E2B_MCP__AUTH_HEAD_MAX, is refused before anything is decoded. */
+#if E2B_MCP_AUTH
+#define E2B_MCP__AUTH_HEAD_MAX 1024    /* a header's base64url text: kid, alg, typ fit many times over */
+#define E2B_MCP__AUTH_HEAD_TOKENS 32
+#define E2B_MCP__AUTH_CLAIM_TOKENS 128
+
+E2B_MCP_DEF const char *e2b_mcp_auth_strerror(int err) {
+  switch (err) {
+#define E2B_MCP__AUTH_CASE(name, code, text) case code: return text;
+    E2B_MCP__AUTH_ERRORS(E2B_MCP__AUTH_CASE)
+#undef E2B_MCP__AUTH_CASE
+    default: return "the token was refused";
+  }
+}
+
+E2B_MCP_DEF void e2b_mcp_auth_init(e2b_mcp_auth *a, const char *issuer, const char *resource) {
+  memset(a, 0, sizeof *a);
+  a->issuer = issuer;
+  a->resource = resource;
+}
+
+/* Decodes the base64url string value at token t into out (cap bytes); its
+   length, or -1. */
+static long e2b_mcp__auth_b64tok(const char *js, const jsmntok_t *t, unsigned char *out, size_t cap) {
+  if (!t || t->type != JSMN_STRING) return -1;
+  return e2b_mcp__b64url_dec(js + t->start, (size_t)(t->end - t->start), out, cap);
+}
+static const jsmntok_t *e2b_mcp__auth_member(const char *js, const jsmntok_t *t, int obj, const char *key) {
+  int i = e2b_mcp__tok_get(js, t, obj, key);
+  return i < 0 ? NULL : &t[i];
+}
+
+/* One JWK into slot k: 1 when it is a usable signing key, else 0. */
+static int e2b_mcp__auth_jwk(const char *js, const jsmntok_t *t, int obj, e2b_mcp_auth_key *k) {
+  const jsmntok_t *kty = e2b_mcp__auth_member(js, t, obj, "kty"), *use = e2b_mcp__auth_member(js, t, obj, "use");
+  const jsmntok_t *alg = e2b_mcp__auth_member(js, t, obj, "alg"), *kid = e2b_mcp__auth_member(js, t, obj, "kid");
+  long n;
+  memset(k, 0, sizeof *k);
+  if (use && !e2b_mcp__tok_eq(js, use, "sig")) return 0;
+  if (kid && e2b_mcp__tok_str(js, kid, k->kid, sizeof k->kid) < 0) return 0;
+  if (kty && e2b_mcp__tok_eq(js, kty, "RSA")) {
+    unsigned char *p = k->k;
+    size_t z = 0;
+    if (alg && !e2b_mcp__tok_eq(js, alg, "RS256")) return 0;
+    n = e2b_mcp__auth_b64tok(js, e2b_mcp__auth_member(js, t, obj, "n"), k->k, sizeof k->k);
+    while (n > 0 && p[z] == 0) { z++; n--; }
+    if (n < 256 || (n == 256 && !(p[z] & 0x80))) return 0;   /* under 2048 bits (or too long: -1) */
+    memmove(k->k, k->k + z, (size_t)n);
+    k->klen = (size_t)n;
+    n = e2b_mcp__auth_b64tok(js, e2b_mcp__auth_member(js, t, obj, "e"), k->e, sizeof k->e);
+    for (z = 0; n > 0 && k->e[z] == 0; z++) n--;
+    if (n <= 0 || !(k->e[z + (size_t)n - 1] & 1)) return 0;   /* an RSA exponent is odd */
+    memmove(k->e, k->e + z, (size_t)n);
+    k->elen = (size_t)n;
+    k->kty = E2B_MCP_AUTH_RSA;
+    return 1;
+  }
+  if (kty && e2b_mcp__tok_eq(js, kty, "EC")) {
+    const jsmntok_t *crv = e2b_mcp__auth_member(js, t, obj, "crv");
+    if (!crv || !e2b_mcp__tok_eq(js, crv, "P-256") || (alg && !e2b_mcp__tok_eq(js, alg, "ES256"))) return 0;
+    k->k[0] = 4;   /* the uncompressed point */
+    if (e2b_mcp__auth_b64tok(js, e2b_mcp__auth_member(js, t, obj, "x"), k->k + 1, 32) != 32 ||
+        e2b_mcp__auth_b64tok(js, e2b_mcp__auth_member(js, t, obj, "y"), k->k + 33, 32) != 32) return 0;
+    k->klen = 65;
+    k->kty = E2B_MCP_AUTH_EC_P256;
+    return 1;
+  }
+  return 0;
+}
+
+E2B_MCP_DEF int e2b_mcp_auth_jwks(e2b_mcp_auth *a, const char *json, size_t n) {
+  jsmntok_t t[E2B_MCP_AUTH_JWKS_TOKENS];
+  int r = e2b_mcp__parse(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS), keys, i, k;
+  if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
+  keys = e2b_mcp__tok_get(json, t, 0, "keys");
+  if (keys < 0 || t[keys].type != JSMN_ARRAY) return E2B_MCP_AUTH_MALFORMED;
+  a->nkeys = 0;
+  for (i = keys + 1, k = 0; k < t[keys].size; k++, i = e2b_mcp__tok_skip(t, i))
+    if (a->nkeys < E2B_MCP_AUTH_KEYS && t[i].type == JSMN_OBJECT && e2b_mcp__auth_jwk(json, t, i, &a->keys[a->nkeys])) a->nkeys++;
+  return a->nkeys;
+}
+
+E2B_MCP_DEF int e2b_mcp_auth_has_scope(const e2b_mcp_auth_claims *c, const char *scope) {
+  const char *p = c->scope;
+  size_t n = strlen(scope);
+  while (n && *p) {
+    size_t w;
+    while (*p == ' ') p++;
+    w = strcspn(p, " ");
+    if (w == n && memcmp(p, scope, n) == 0) return 1;
+    p += w;
+  }
+  return 0;
+}
+
+/* The key a header's kid and alg name: its index, or E2B_MCP_AUTH_KID /
+   E2B_MCP_AUTH_ALG. Without a kid, the issuer's only key of that type. */
+static int e2b_mcp__auth_key_for(const e2b_mcp_auth *a, const char *kid, int has_kid, int kty) {
+  int i, found = -1, same_type = 0;
+  for (i = 0; i < a->nkeys; i++) {
+    if (has_kid && strcmp(a->keys[i].kid, kid) == 0) return a->keys[i].kty == kty ? i : E2B_MCP_AUTH_ALG;
+    if (!has_kid && a->keys[i].kty == kty) { found = i; same_type++; }
+  }
+  return !has_kid && same_type == 1 ? found : E2B_MCP_AUTH_KID;
+}
+
+/* The header: alg (pinned to the key), kid, typ; *key gets the key's index. */
+static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t hn, int *key) {
+  char js[E2B_MCP__AUTH_HEAD_MAX / 4 * 3 + 3], alg[16], kid[E2B_MCP_ID_MAX + 1], typ[32];
+  jsmntok_t t[E2B_MCP__AUTH_HEAD_TOKENS];
+  long n;
+  int r, i, kty;
+  kid[0] = 0;
+  if (hn > E2B_MCP__AUTH_HEAD_MAX) return E2B_MCP_AUTH_TOO_LARGE;
+  n = e2b_mcp__b64url_dec(tok, hn, (unsigned char *)js, sizeof js);
+  if (n <= 0) return E2B_MCP_AUTH_MALFORMED;
+  r = e2b_mcp__parse(js, (size_t)n, t, E2B_MCP__AUTH_HEAD_TOKENS);
+  if (r == JSMN_ERROR_NOMEM) return E2B_MCP_AUTH_TOO_LARGE;
+  if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
+  /* crit names extensions the token needs understood; none is, here (RFC 7515 4.1.11) */
+  if (e2b_mcp__tok_get(js, t, 0, "crit") >= 0) return E2B_MCP_AUTH_MALFORMED;
+  i = e2b_mcp__tok_get(js, t, 0, "alg");
+  if (i < 0 || e2b_mcp__tok_str(js, &t[i], alg, sizeof alg) < 0) return E2B_MCP_AUTH_ALG;
+  if (strcmp(alg, "RS256") == 0) kty = E2B_MCP_AUTH_RSA;
+  else if (strcmp(alg, "ES256") == 0) kty = E2B_MCP_AUTH_EC_P256;
+  else return E2B_MCP_AUTH_ALG;   /* none, HS*, and every algorithm not pinned to a key type here */
+  /* RFC 9068 asks for typ at+jwt; providers that still write JWT (an ID
+     token's typ, refused below by its aud) are taken too. */
+  i = e2b_mcp__tok_get(js, t, 0, "typ");
+  if (i >= 0 && (e2b_mcp__tok_str(js, &t[i], typ, sizeof typ) < 0 ||
+                 !(e2b_mcp__ieq(typ, strlen(typ), "at+jwt") || e2b_mcp__ieq(typ, strlen(typ), "application/at+jwt") ||
+                   e2b_mcp__ieq(typ, strlen(typ), "JWT")))) return E2B_MCP_AUTH_TYPE;
+  i = e2b_mcp__tok_get(js, t, 0, "kid");
+  if (i >= 0 && e2b_mcp__tok_str(js, &t[i], kid, sizeof kid) < 0) return E2B_MCP_AUTH_KID;
+  *key = e2b_mcp__auth_key_for(a, kid, i >= 0, kty);
+  return *key < 0 ? *key : E2B_MCP_AUTH_OK;
+}
+
+/* Whether the string at token i (unescaped) is exactly want. */
+static int e2b_mcp__auth_str_is(const char *js, const jsmntok_t *t, int i, const char *want) {
+  char v[E2B_MCP_AUTH_SCOPE_MAX];
+  return i >= 0 && want && e2b_mcp__tok_str(js, &t[i], v, sizeof v) >= 0 && strcmp(v, want) == 0;
+}
+
+static int e2b_mcp__auth_claims(const e2b_mcp_auth *a, const char *js, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
+  jsmntok_t t[E2B_MCP__AUTH_CLAIM_TOKENS];
+  long long exp, nbf;
+  int r = e2b_mcp__parse(js, n, t, E2B_MCP__AUTH_CLAIM_TOKENS), i, k, aud_ok = 0;
+  int skew = a->skew_s > 0 ? a->skew_s : E2B_MCP_AUTH_SKEW_S;
+  if (r == JSMN_ERROR_NOMEM) return E2B_MCP_AUTH_TOO_LARGE;
+  if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
+  i = e2b_mcp__tok_get(js, t, 0, "exp");
+  if (i < 0 || e2b_mcp__tok_int(js, &t[i], &exp) < 0) return E2B_MCP_AUTH_CLAIMS;
+  if (now_s > exp + skew) return E2B_MCP_AUTH_EXPIRED;
+  i = e2b_mcp__tok_get(js, t, 0, "nbf");
+  if (i >= 0 && (e2b_mcp__tok_int(js, &t[i], &nbf) < 0 || nbf > now_s + skew)) return E2B_MCP_AUTH_EARLY;
+  i = e2b_mcp__tok_get(js, t, 0, "iss");
+  if (i < 0) return E2B_MCP_AUTH_CLAIMS;
+  if (!e2b_mcp__auth_str_is(js, t, i, a->issuer)) return E2B_MCP_AUTH_ISSUER;
+  i = e2b_mcp__tok_get(js, t, 0, "aud");
+  if (i < 0) return E2B_MCP_AUTH_CLAIMS;
+  if (t[i].type == JSMN_ARRAY) {
+    int j = i + 1;
+    for (k = 0; k < t[i].size; k++, j = e2b_mcp__tok_skip(t, j)) aud_ok |= e2b_mcp__auth_str_is(js, t, j, a->resource);
+  } else aud_ok = e2b_mcp__auth_str_is(js, t, i, a->resource);
+  if (!aud_ok) return E2B_MCP_AUTH_AUDIENCE;
+  if (c) {
+    c->exp = exp;
+    c->sub[0] = c->scope[0] = 0;
+    i = e2b_mcp__tok_get(js, t, 0, "sub");
+    if (i >= 0 && e2b_mcp__tok_str(js, &t[i], c->sub, sizeof c->sub) < 0) return E2B_MCP_AUTH_TOO_LARGE;
+    i = e2b_mcp__tok_get(js, t, 0, "scope");
+    if (i >= 0 && e2b_mcp__tok_str(js, &t[i], c->scope, sizeof c->scope) < 0) return E2B_MCP_AUTH_TOO_LARGE;
+  }
+  return E2B_MCP_AUTH_OK;
+}
+
+E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
+  unsigned char sig[E2B_MCP_AUTH_RSA_MAX], hash[32];
+  char payload[E2B_MCP_AUTH_TOKEN_MAX / 4 * 3 + 3];
+  const char *d1, *d2;
+  const e2b_mcp_auth_key *k;
+  e2b_mcp__sha256 h;
+  long sn, pn;
+  int key = -1, rc;
+  if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_AUTH_NO_VERIFIER;
+  if (n > E2B_MCP_AUTH_TOKEN_MAX) return E2B_MCP_AUTH_TOO_LARGE;
+  if (a->nkeys <= 0) return E2B_MCP_AUTH_NO_KEYS;
+  d1 = (const char *)memchr(tok, '.', n);
+  d2 = d1 ? (const char *)memchr(d1 + 1, '.', n - (size_t)(d1 + 1 - tok)) : NULL;
+  if (!d2 || memchr(d2 + 1, '.', n - (size_t)(d2 + 1 - tok))) return E2B_MCP_AUTH_MALFORMED;
+  rc = e2b_mcp__auth_header(a, tok, (size_t)(d1 - tok), &key);
+  if (rc) return rc;
+  k = &a->keys[key];
+  sn = e2b_mcp__b64url_dec(d2 + 1, n - (size_t)(d2 + 1 - tok), sig, sizeof sig);
+  if (sn != (long)(k->kty == E2B_MCP_AUTH_RSA ? k->klen : 64)) return E2B_MCP_AUTH_SIGNATURE;
+  e2b_mcp__sha256_init(&h);
+  e2b_mcp__sha256_add(&h, tok, (size_t)(d2 - tok));
+  e2b_mcp__sha256_end(&h, hash);
+  rc = k->kty == E2B_MCP_AUTH_RSA ? e2b_mcp_tls_rsa_verify(k->k, k->klen, k->e, k->elen, hash, sig, (size_t)sn)
+                                  : e2b_mcp_tls_p256_verify(k->k, hash, sig);
+  if (rc != 0) return E2B_MCP_AUTH_SIGNATURE;
+  pn = e2b_mcp__b64url_dec(d1 + 1, (size_t)(d2 - d1 - 1), (unsigned char *)payload, sizeof payload);
+  if (pn <= 0) return E2B_MCP_AUTH_MALFORMED;
+  return e2b_mcp__auth_claims(a, payload, (size_t)pn, now_s, c);
+}
+#endif

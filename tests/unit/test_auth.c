@@ -1,0 +1,122 @@
+/* test_auth.c - >>auth: JWT access tokens verified through the TLS port's crypto.
+     test_auth DIR
+   DIR holds what tests/unit/auth_tokens.mjs made at this run with node's crypto:
+   jwks.json (the issuer's keys, some of which must be skipped), tokens.txt ("name
+   expected token" per line) and meta.txt (issuer, resource). Every token is verified
+   and must get exactly its expected verdict; the valid one's claims are read back.
+   Built with BearSSL (also its minimal profile) and with mbedTLS; built with
+   E2B_MCP_TLS_NONE and E2B_MCP_AUTH=1 (TEST_NO_VERIFIER), every token is refused
+   with E2B_MCP_AUTH_NO_VERIFIER, the valid ones included. */
+#define E2B_MCP_IMPLEMENTATION
+#include "e2b_mcp.h"
+#include "check.h"
+#include <stdlib.h>
+#include <time.h>
+
+#if !E2B_MCP_AUTH
+#  error "test_auth needs E2B_MCP_AUTH"
+#endif
+
+static char *slurp(const char *dir, const char *name, size_t *n) {
+  static char bufs[4][262144];   /* meta, jwks, tokens, tokens again: each kept */
+  static int next;
+  char path[1024];
+  char *b = bufs[next++ % 4];
+  FILE *f;
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  f = fopen(path, "rb");
+  if (!f) { printf("FAIL cannot read %s\n", path); exit(1); }
+  *n = fread(b, 1, sizeof bufs[0] - 1, f);
+  b[*n] = 0;
+  fclose(f);
+  return b;
+}
+
+static int code_of(const char *name) {
+#define T(nm, code, text) if (strcmp(name, #nm) == 0) return code;
+  E2B_MCP__AUTH_ERRORS(T)
+#undef T
+  printf("FAIL unknown verdict %s\n", name);
+  exit(1);
+}
+
+static e2b_mcp_auth a;   /* 8 key slots of 4 KB: not on the stack */
+
+int main(int argc, char **argv) {
+  size_t n, jn;
+  char *meta, *jwks, *tokens, *line, *iss, *aud;
+  int cases = 0, ok_seen = 0;
+  long long now = (long long)time(NULL);
+  e2b_mcp_auth_claims c;
+  if (argc != 2) { printf("usage: test_auth DIR\n"); return 2; }
+  meta = slurp(argv[1], "meta.txt", &n);
+  iss = strtok(meta, "\n");
+  aud = strtok(NULL, "\n");
+  jwks = slurp(argv[1], "jwks.json", &jn);
+  tokens = slurp(argv[1], "tokens.txt", &n);
+
+  /* Before any key: nothing verifies. */
+  e2b_mcp_auth_init(&a, iss, aud);
+  CHECK(e2b_mcp_auth_verify(&a, "a.b.c", 5, now, NULL) == (E2B_MCP__AUTH_VERIFIER ? E2B_MCP_AUTH_NO_KEYS : E2B_MCP_AUTH_NO_VERIFIER));
+
+  /* The JWKS: not one, then the real one (three usable keys among eight). */
+  CHECK(e2b_mcp_auth_jwks(&a, "[1]", 3) == E2B_MCP_AUTH_MALFORMED);
+  CHECK(e2b_mcp_auth_jwks(&a, "{}", 2) == E2B_MCP_AUTH_MALFORMED);
+  CHECK(e2b_mcp_auth_jwks(&a, "{\"keys\":{}}", 11) == E2B_MCP_AUTH_MALFORMED);
+  CHECK(e2b_mcp_auth_jwks(&a, "{\"keys\":[", 9) == E2B_MCP_AUTH_MALFORMED);
+  CHECK(e2b_mcp_auth_jwks(&a, "{\"keys\":[]}", 11) == 0);
+  CHECK(e2b_mcp_auth_jwks(&a, jwks, jn) == 3);
+  CHECK(a.nkeys == 3);
+  CHECK(strcmp(a.keys[0].kid, "rsa-1") == 0 && a.keys[0].kty == E2B_MCP_AUTH_RSA && a.keys[0].klen == 256);
+  CHECK(strcmp(a.keys[1].kid, "rsa-4096") == 0 && a.keys[1].kty == E2B_MCP_AUTH_RSA && a.keys[1].klen == 512);
+  CHECK(strcmp(a.keys[2].kid, "ec-1") == 0 && a.keys[2].kty == E2B_MCP_AUTH_EC_P256 && a.keys[2].klen == 65);
+  CHECK(a.keys[0].elen == 3 && a.keys[0].e[0] == 1 && a.keys[0].e[1] == 0 && a.keys[0].e[2] == 1);   /* 65537 */
+
+  for (line = strtok(tokens, "\n"); line; line = strtok(NULL, "\n")) {
+    char name[64], want[32], note[160];
+    const char *tok;
+    int got, expect;
+    if (sscanf(line, "%63s %31s", name, want) != 2) continue;
+    tok = line + strlen(name) + 1 + strlen(want) + 1;
+    expect = E2B_MCP__AUTH_VERIFIER ? code_of(want) : E2B_MCP_AUTH_NO_VERIFIER;
+    memset(&c, 0x55, sizeof c);
+    got = e2b_mcp_auth_verify(&a, tok, strlen(tok), now, &c);
+    snprintf(note, sizeof note, "%s: want %s, got %d (%s)", name, want, got, e2b_mcp_auth_strerror(got));
+    CHECKM(got == expect, note);
+    if (got == E2B_MCP_AUTH_OK) {
+      ok_seen++;
+      CHECKM(strcmp(c.sub, "user-1") == 0, name);
+      CHECKM(strcmp(c.scope, "e2b:read e2b:write") == 0, name);
+      CHECKM(c.exp > now - 60 && c.exp <= now + 300, name);
+      CHECKM(e2b_mcp_auth_has_scope(&c, "e2b:read") && e2b_mcp_auth_has_scope(&c, "e2b:write"), name);
+      CHECKM(!e2b_mcp_auth_has_scope(&c, "e2b:kill") && !e2b_mcp_auth_has_scope(&c, "e2b") &&
+             !e2b_mcp_auth_has_scope(&c, "e2b:rea") && !e2b_mcp_auth_has_scope(&c, ""), name);
+      /* the same token a second later than its skew allows is refused */
+      CHECKM(e2b_mcp_auth_verify(&a, tok, strlen(tok), c.exp + E2B_MCP_AUTH_SKEW_S + 1, NULL) == E2B_MCP_AUTH_EXPIRED, name);
+    }
+    cases++;
+  }
+  CHECK(cases >= 30);
+  CHECK(ok_seen == (E2B_MCP__AUTH_VERIFIER ? 7 : 0));
+
+  /* The same keys under another resource or issuer: the valid token is refused. */
+  {
+    char *first = strstr(slurp(argv[1], "tokens.txt", &n), "ok_rs256 OK ");
+    char *tok = first ? first + strlen("ok_rs256 OK ") : NULL;
+    if (tok) tok[strcspn(tok, "\n")] = 0;
+    CHECK(tok != NULL);
+    if (tok && E2B_MCP__AUTH_VERIFIER) {
+      a.resource = "https://mcp.example.test/mcp/";
+      CHECK(e2b_mcp_auth_verify(&a, tok, strlen(tok), now, NULL) == E2B_MCP_AUTH_AUDIENCE);
+      a.resource = aud; a.issuer = "https://auth.example.test";   /* no trailing slash: another issuer */
+      CHECK(e2b_mcp_auth_verify(&a, tok, strlen(tok), now, NULL) == E2B_MCP_AUTH_ISSUER);
+      a.issuer = iss;
+      CHECK(e2b_mcp_auth_verify(&a, tok, strlen(tok), now, NULL) == E2B_MCP_AUTH_OK);
+      /* a rotation that drops the key: refused by kid */
+      CHECK(e2b_mcp_auth_jwks(&a, "{\"keys\":[]}", 11) == 0);
+      CHECK(e2b_mcp_auth_verify(&a, tok, strlen(tok), now, NULL) == E2B_MCP_AUTH_NO_KEYS);
+    }
+  }
+  CHECK(strcmp(e2b_mcp_strerror(E2B_MCP_ERR_NO_VERIFIER), "unknown error") != 0);
+  return CHECK_DONE();
+}
