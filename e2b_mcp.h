@@ -701,11 +701,12 @@ extern "C" {
   X(CONFIG,       -21, "this file was built with other e2b_mcp.h settings than the implementation (E2B_MCP_SMALL, a buffer size, jsmn's token layout): every file must agree") \
   X(TOOLS,        -22, "the tool selection names a tool or group this server does not have") \
   E2B_MCP__ERRORS_AUTH(X)
-/* Only a build with access tokens (E2B_MCP_AUTH) can meet this one: the others
-   carry none of its text. */
+/* Only a build with access tokens (E2B_MCP_AUTH) can meet these: the others
+   carry none of their text. */
 #if E2B_MCP_AUTH
 #  define E2B_MCP__ERRORS_AUTH(X) \
-  X(NO_VERIFIER,  -23, "verifying access tokens needs a TLS port with RSA and ECDSA verification (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS; a custom port defines E2B_MCP_TLS_VERIFY)")
+  X(NO_VERIFIER,  -23, "verifying access tokens needs a TLS port with RSA and ECDSA verification (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS; a custom port defines E2B_MCP_TLS_VERIFY)") \
+  X(AUTH_CONFIG,  -24, "access tokens need an issuer and this server's resource URL (http:// or https://, no quote or space): E2B_MCP_AUTH_ISSUER and E2B_MCP_AUTH_RESOURCE")
 #else
 #  define E2B_MCP__ERRORS_AUTH(X)
 #endif
@@ -714,7 +715,7 @@ enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -24
+  E2B_MCP_ERR__LAST = -25
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
@@ -1132,7 +1133,12 @@ typedef struct e2b_mcp_auth_key {
    e2b_mcp_auth_jwks; the strings stay the caller's. */
 typedef struct e2b_mcp_auth {
   const char *issuer;
-  const char *resource;
+  const char *resource;         /* also where RFC 9728 metadata is found: its origin +
+                                   /.well-known/oauth-protected-resource + its path */
+  const char *servers;          /* the authorization servers the metadata names,
+                                   space-separated (NULL: the issuer) */
+  const char *scope_names[3];   /* the scopes of the read, write and kill tools
+                                   (NULL: e2b:read, e2b:write, e2b:kill) */
   int skew_s;                   /* 0: E2B_MCP_AUTH_SKEW_S */
   int nkeys;
   e2b_mcp_auth_key keys[E2B_MCP_AUTH_KEYS];
@@ -1187,6 +1193,8 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
 /* 1 when the claims' scope list grants scope (a whole space-separated word). */
 E2B_MCP_DEF int e2b_mcp_auth_has_scope(const e2b_mcp_auth_claims *c, const char *scope);
 E2B_MCP_DEF const char *e2b_mcp_auth_strerror(int err);
+/* The scope of tool group g (0 read, 1 write, 2 kill): a->scope_names[g] or its default. */
+E2B_MCP_DEF const char *e2b_mcp_auth_scope_name(const e2b_mcp_auth *a, int g);
 #endif
 /* >>mcp core: what a tool, a transport and an in-process caller see -------
    The tool table, the sink a transport gives the core, the call a tool
@@ -1696,6 +1704,14 @@ typedef struct e2b_mcp_http_config {
                                  $request_id) becomes the new session's id, so the hash that
                                  routed the initialize routes the session. Only behind a
                                  balancer that sets the header itself */
+#if E2B_MCP_AUTH
+  e2b_mcp_auth *auth;         /* an OAuth 2.1 protected resource (>>auth; NULL: off): every
+                                 request to /mcp carries a JWT access token from auth->issuer
+                                 for auth->resource in Authorization (401 otherwise, with
+                                 the RFC 9728 metadata's URL, served at
+                                 /.well-known/oauth-protected-resource[/path]); it replaces
+                                 token, and guards a non-loopback address as token does */
+#endif
 } e2b_mcp_http_config;
 
 typedef struct e2b_mcp__http_keyslot {   /* per-client keys: one key's 429 cool-downs */
@@ -1730,6 +1746,9 @@ typedef struct e2b_mcp__http_conn {
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
   int tied;                   /* the session its last request was in (its conns counts it), -1 none */
+#if E2B_MCP_AUTH
+  int scopes;                 /* with auth: the tool groups the request's token grants (bit g: scope g) */
+#endif
   e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
   e2b_mcp_wire wire_v;
   int send_sid;               /* the answer carries Mcp-Session-Id */
@@ -3579,6 +3598,104 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
   if (pn <= 0) return E2B_MCP_AUTH_MALFORMED;
   return e2b_mcp__auth_claims(a, payload, (size_t)pn, now_s, c);
 }
+
+/* ---- What a client is told: RFC 9728 metadata and the Bearer challenge ---- */
+
+E2B_MCP_DEF const char *e2b_mcp_auth_scope_name(const e2b_mcp_auth *a, int g) {
+  static const char *const def[3] = { "e2b:read", "e2b:write", "e2b:kill" };
+  if (g < 0 || g > 2) return "";
+  return a->scope_names[g] && *a->scope_names[g] ? a->scope_names[g] : def[g];
+}
+
+#ifdef E2B_MCP__HTTP   /* the rest serves the Streamable HTTP transport */
+/* Whether the configuration can be told to clients as it is: an http(s)
+   resource URL and an issuer, neither with a quote, a space or a control
+   character (they go into a quoted header parameter and JSON). */
+static int e2b_mcp__auth_url_ok(const char *u) {
+  size_t i;
+  if (!u || !(strncmp(u, "https://", 8) == 0 || strncmp(u, "http://", 7) == 0)) return 0;
+  for (i = 0; u[i]; i++) if ((unsigned char)u[i] <= 0x20 || u[i] == '"' || u[i] == '\\' || u[i] == 0x7f) return 0;
+  return 1;
+}
+static int e2b_mcp__auth_config_ok(const e2b_mcp_auth *a) {
+  int g;
+  /* bounded so that a 401's head fits the transport's small answer */
+  if (!e2b_mcp__auth_url_ok(a->resource) || strlen(a->resource) > 256 || !a->issuer || !*a->issuer || strchr(a->issuer, '"')) return 0;
+  for (g = 0; g < 3; g++) {
+    const char *n = e2b_mcp_auth_scope_name(a, g), *p;
+    if (strlen(n) > 64) return 0;
+    for (p = n; *p; p++) if ((unsigned char)*p <= 0x20 || *p == '"' || *p == '\\' || *p == 0x7f) return 0;
+  }
+  return 1;
+}
+
+/* The metadata's URL: the resource's origin, /.well-known/oauth-protected-resource,
+   then the resource's path (RFC 9728 section 3.1). */
+static void e2b_mcp__auth_meta_url(const e2b_mcp_auth *a, e2b_mcp_json *w) {
+  const char *r = a->resource, *path = strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
+  size_t on = path ? (size_t)(path - r) : strlen(r);
+  e2b_mcp__w_put(w, r, on);
+  e2b_mcp__w_put(w, "/.well-known/oauth-protected-resource", 37);
+  if (path && strcmp(path, "/") != 0) e2b_mcp__w_put(w, path, strlen(path));
+}
+/* Whether target[0..n) (query included) asks for the metadata: the plain
+   well-known path, or with the resource's path after it. */
+static int e2b_mcp__auth_is_meta(const e2b_mcp_auth *a, const char *target, size_t n) {
+  static const char wk[] = "/.well-known/oauth-protected-resource";
+  const char *r = a->resource, *path = strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
+  size_t k = strcspn(target, "?"), pn = path ? strlen(path) : 0;
+  if (k > n) k = n;
+  if (k < sizeof wk - 1 || memcmp(target, wk, sizeof wk - 1) != 0) return 0;
+  return k == sizeof wk - 1 || (pn > 1 && k == sizeof wk - 1 + pn && memcmp(target + sizeof wk - 1, path, pn) == 0);
+}
+/* The metadata document (RFC 9728 section 2). */
+static void e2b_mcp__auth_metadata(const e2b_mcp_auth *a, e2b_mcp_json *w) {
+  const char *p = a->servers && *a->servers ? a->servers : a->issuer;
+  int g;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "resource"); e2b_mcp_json_str(w, a->resource);
+  e2b_mcp_json_key(w, "authorization_servers"); e2b_mcp_json_arr(w);
+  while (*p) {
+    size_t k;
+    while (*p == ' ') p++;
+    k = strcspn(p, " ");
+    if (k) e2b_mcp_json_strn(w, p, k);
+    p += k;
+  }
+  e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_key(w, "scopes_supported"); e2b_mcp_json_arr(w);
+  for (g = 0; g < 3; g++) e2b_mcp_json_str(w, e2b_mcp_auth_scope_name(a, g));
+  e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_key(w, "bearer_methods_supported"); e2b_mcp_json_arr(w); e2b_mcp_json_str(w, "header"); e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_key(w, "resource_name"); e2b_mcp_json_str(w, "E2B sandboxes (e2b-mcp)");
+  e2b_mcp_json_obj_end(w);
+}
+/* The WWW-Authenticate header line of a 401 or 403 (RFC 6750 section 3, RFC
+   9728 section 5.1): where the metadata is, the scopes to ask for (scope:
+   one, or NULL: all three), and with error (NULL: a request that carried no
+   token) what was wrong, in words that hold no part of the token. */
+static void e2b_mcp__auth_challenge(const e2b_mcp_auth *a, const char *error, const char *why, const char *scope, e2b_mcp_json *w) {
+  int g;
+  e2b_mcp__w_put(w, "WWW-Authenticate: Bearer resource_metadata=\"", 44);
+  e2b_mcp__auth_meta_url(a, w);
+  e2b_mcp__w_put(w, "\", scope=\"", 10);
+  if (scope) e2b_mcp__w_put(w, scope, strlen(scope));
+  else for (g = 0; g < 3; g++) {
+    const char *n = e2b_mcp_auth_scope_name(a, g);
+    if (g) e2b_mcp__w_put(w, " ", 1);
+    e2b_mcp__w_put(w, n, strlen(n));
+  }
+  e2b_mcp__w_put(w, "\"", 1);
+  if (error) {
+    e2b_mcp__w_put(w, ", error=\"", 9);
+    e2b_mcp__w_put(w, error, strlen(error));
+    e2b_mcp__w_put(w, "\", error_description=\"", 22);
+    e2b_mcp__w_put(w, why, strlen(why));
+    e2b_mcp__w_put(w, "\"", 1);
+  }
+  e2b_mcp__w_put(w, "\r\n", 2);
+}
+#endif   /* E2B_MCP__HTTP */
 #endif
 /* >>mcp core ----------------------------------------------------------------
    JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
@@ -7830,6 +7947,71 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 
 /* ---- one complete request ---- */
 
+#if E2B_MCP_AUTH
+/* An OAuth 2.1 protected resource (cfg.auth, >>auth), in the admit step: the
+   RFC 9728 metadata (GET, public: it tells a client where to get a token),
+   then the request's token, from the Authorization header only (a token in
+   the query string is refused: it ends up in logs). 0: it may go on, with
+   c->scopes; -1: answered. Nothing of the token reaches an answer or a log. */
+/* Whether the query string q[0..n) (what follows '?') has an access_token parameter. */
+static int e2b_mcp__hs_query_token(const char *q, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    if (n - i >= 13 && e2b_mcp__ieqn(q + i, "access_token=", 13)) return 1;
+    while (i < n && q[i] != '&') i++;
+    i++;
+  }
+  return 0;
+}
+static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, int meta) {
+  e2b_mcp_auth *a = s->http.cfg.auth;
+  e2b_mcp_auth_claims cl;
+  char out[2048], num[24];
+  const char *query;
+  e2b_mcp_json w;
+  int r, g;
+  e2b_mcp_json_init(&w, out, sizeof out - 1);   /* room for the NUL of a challenge */
+  if (meta) {   /* the document first (its length goes in the head), then the head before it */
+    char body[1536];
+    e2b_mcp_json b;
+    if (!e2b_mcp__auth_is_meta(a, q->target, q->target_n)) return 0;
+    e2b_mcp_json_init(&b, body, sizeof body);
+    e2b_mcp__auth_metadata(a, &b);
+    e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n");
+    e2b_mcp__hs_lit(&w, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\nContent-Length: ");
+    e2b_mcp__fmt_ll(num, (long long)b.len);
+    e2b_mcp__hs_lit(&w, num);
+    e2b_mcp__hs_lit(&w, c->close || c->http10 ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n");
+    e2b_mcp__w_put(&w, body, b.len);
+    e2b_mcp__hs_send(s, c, out, w.len);
+    return -1;
+  }
+  query = (const char *)memchr(q->target, '?', q->target_n);
+  if (query && e2b_mcp__hs_query_token(query + 1, q->target_n - (size_t)(query + 1 - q->target))) {
+    e2b_mcp__auth_challenge(a, "invalid_request", "send the access token in the Authorization header, never in the URL", NULL, &w);
+    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
+    e2b_mcp__hs_simple(s, c, 400, out, -32001, "Bad Request: an access token goes in the Authorization header, never in the URL");
+    return -1;
+  }
+  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieq(q->auth, 7, "bearer ")) {
+    e2b_mcp__auth_challenge(a, NULL, NULL, NULL, &w);
+    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
+    e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: this server needs an OAuth access token (see WWW-Authenticate)");
+    return -1;
+  }
+  r = e2b_mcp_auth_verify(a, q->auth + 7, q->auth_n - 7, (long long)e2b_mcp__state_now(), &cl);
+  if (r != E2B_MCP_AUTH_OK) {
+    e2b_mcp__auth_challenge(a, "invalid_token", e2b_mcp_auth_strerror(r), NULL, &w);
+    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
+    e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: the access token was refused (see WWW-Authenticate)");
+    return -1;
+  }
+  c->scopes = 0;
+  for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) c->scopes |= 1 << g;
+  return 0;
+}
+#endif
+
 /* Per-client keys: the cool-down slot of a key (its hash, not the key, is
    kept): the same key's slot, else the least recently used free one (below).
    When no slot is free the key gets none
@@ -7916,6 +8098,9 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
    may go on; -1: answered. */
 static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
+#if E2B_MCP_AUTH
+  if (h->cfg.auth && strcmp(q->method, "GET") == 0 && e2b_mcp__hs_oauth(s, c, q, 1)) return -1;
+#endif
   if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?'))) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
     return -1;
@@ -7930,6 +8115,9 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
     return -1;
   }
+#if E2B_MCP_AUTH
+  if (h->cfg.auth) { if (e2b_mcp__hs_oauth(s, c, q, 0)) return -1; } else
+#endif
   if (!e2b_mcp__hs_auth_ok(s, q)) {
     /* The description is what a client shows: a connector that meets a 401
        tries OAuth sign-up, and "registration rejected" alone would send the
@@ -8391,6 +8579,12 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
   /* off loopback a token guards the server's own key; with per-client keys
      every client spends only its own */
+#if E2B_MCP_AUTH
+  if (h->cfg.auth) {   /* access tokens guard it, as a token would */
+    if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_ERR_NO_VERIFIER;
+    if (!e2b_mcp__auth_config_ok(h->cfg.auth)) return E2B_MCP_ERR_AUTH_CONFIG;
+  } else
+#endif
   if (!h->loopback && !h->cfg.client_keys && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
   { unsigned char probe[4];   /* session ids need the kernel's randomness */
     if (!s->net->random || !s->net->listen || s->net->random(s->net->user, probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }

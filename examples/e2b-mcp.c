@@ -98,11 +98,51 @@ static int split_addr(const char *a, char *host, size_t cap, unsigned *port) {
   return 0;
 }
 
+#if E2B_MCP_AUTH
+static e2b_mcp_auth auth;    /* the issuer's keys: access tokens (E2B_MCP_AUTH_*) */
+static char jwks[65536];
+
+/* OAuth 2.1 access tokens from E2B_MCP_AUTH_*: 0 (http->auth set), 1 (not
+   asked for), or -1 (said why). */
+static int auth_setup(e2b_mcp_http_config *http) {
+  const char *iss = getenv("E2B_MCP_AUTH_ISSUER"), *res = getenv("E2B_MCP_AUTH_RESOURCE"), *file = getenv("E2B_MCP_AUTH_JWKS_FILE");
+  FILE *f;
+  size_t n;
+  int k;
+  if (!iss || !*iss) return 1;
+  if (!res || !*res || !file || !*file) {
+    say("e2b-mcp: E2B_MCP_AUTH_ISSUER needs E2B_MCP_AUTH_RESOURCE (this server's URL, e.g. https://mcp.example.com/mcp) "
+        "and E2B_MCP_AUTH_JWKS_FILE (the issuer's JWKS)\n", NULL);
+    return -1;
+  }
+  e2b_mcp_auth_init(&auth, iss, res);
+  auth.servers = getenv("E2B_MCP_AUTH_SERVERS");
+  auth.scope_names[0] = getenv("E2B_MCP_AUTH_SCOPE_READ");
+  auth.scope_names[1] = getenv("E2B_MCP_AUTH_SCOPE_WRITE");
+  auth.scope_names[2] = getenv("E2B_MCP_AUTH_SCOPE_KILL");
+  f = fopen(file, "rb");
+  if (!f) { say("e2b-mcp: E2B_MCP_AUTH_JWKS_FILE=", file, ": cannot be read\n", NULL); return -1; }
+  n = fread(jwks, 1, sizeof jwks, f);
+  fclose(f);
+  k = n < sizeof jwks ? e2b_mcp_auth_jwks(&auth, jwks, n) : E2B_MCP_AUTH_TOO_LARGE;
+  if (k <= 0) {
+    say("e2b-mcp: E2B_MCP_AUTH_JWKS_FILE=", file, k == 0 ? ": no usable key (RSA of 2048 bits or more, or EC P-256, for signing)\n"
+        : ": not a JWKS document ({\"keys\":[...]}, under 64 KB)\n", NULL);
+    return -1;
+  }
+  http->auth = &auth;
+  http->token = NULL;
+  return 0;
+}
+#endif
+
 static const char usage[] =
   "usage: e2b-mcp                    MCP over stdio (the default)\n"
   "       e2b-mcp --http HOST:PORT   Streamable HTTP on http://HOST:PORT/mcp\n"
   "       e2b-mcp --version | --help\n"
   "options (before or after --http):\n"
+  "  --auth none            with --http: no authentication at all, whatever the environment says\n"
+  "                         (a loopback address only: elsewhere the server refuses to start)\n"
   "  --tools NAMES          offer only these tools: comma-separated tool names and groups,\n"
   "                         read (spends nothing, changes nothing: lists, get, logs, metrics),\n"
   "                         write (create, set timeout, pause, resume: starts, bills or changes\n"
@@ -136,6 +176,16 @@ static const char usage[] =
   "  E2B_MCP_STATE_DIR      a directory every replica can write (one host, or a shared volume): a\n"
   "                         consent answer is then good for one call across all replicas, not once\n"
   "                         on each\n"
+  "  E2B_MCP_AUTH_ISSUER    with --http: an OAuth 2.1 protected resource (Claude and ChatGPT\n"
+  "                         connectors): every request carries a JWT access token (RS256 or ES256)\n"
+  "                         from this issuer (its iss, exactly); replaces E2B_MCP_HTTP_TOKEN.\n"
+  "                         Clients find it in the metadata at /.well-known/oauth-protected-resource\n"
+  "  E2B_MCP_AUTH_RESOURCE  with the issuer: this server's URL as clients reach it (e.g.\n"
+  "                         https://mcp.example.com/mcp): each token's aud must name it\n"
+  "  E2B_MCP_AUTH_JWKS_FILE with the issuer: the issuer's keys, a JWKS file (its jwks_uri's document)\n"
+  "  E2B_MCP_AUTH_SERVERS   authorization servers the metadata names, space-separated (default: the issuer)\n"
+  "  E2B_MCP_AUTH_SCOPE_READ, _WRITE, _KILL  the scope names of the tool groups (default e2b:read,\n"
+  "                         e2b:write, e2b:kill)\n"
   "  E2B_MCP_HTTP_PROXY_NAMES_SESSIONS  1: behind a balancer that hashes Mcp-Session-Id, a new 2025\n"
   "                         session takes the id the balancer sent in X-Mcp-New-Session-Id\n";
 
@@ -144,7 +194,7 @@ int main(int argc, char **argv) {
   e2b_mcp_http_config http;
   const char *kill = getenv("E2B_MCP_ENABLE_KILL"), *tools = getenv("E2B_MCP_TOOLS"), *ro = getenv("E2B_MCP_READ_ONLY");
   char host[64], n1[12];
-  int r, i, use_http = 0, read_only = env_on(ro);
+  int r, i, use_http = 0, auth_none = 0, read_only = env_on(ro);
   memset(&http, 0, sizeof http);
   setvbuf(stderr, NULL, _IONBF, 0);   /* Windows' C library buffers stderr into a pipe: a supervisor reads each line as it is said */
   if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
@@ -153,6 +203,7 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     if (strcmp(a, "--read-only") == 0) { read_only = 1; continue; }
     if (strcmp(a, "--tools") == 0 && i + 1 < argc) { tools = argv[++i]; continue; }
+    if (strcmp(a, "--auth") == 0 && i + 1 < argc && strcmp(argv[i + 1], "none") == 0) { auth_none = 1; i++; continue; }
     if (strcmp(a, "--http") == 0 && i + 1 < argc && !use_http) {
       if (split_addr(argv[++i], host, sizeof host, &http.port) != 0) {
         say("e2b-mcp: --http wants HOST:PORT, for example 127.0.0.1:8931 (port 0 picks a free one)\n", NULL);
@@ -167,7 +218,7 @@ int main(int argc, char **argv) {
       continue;
     }
     {
-      int known = !strcmp(a, "--version") || !strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--http") || !strcmp(a, "--tools");
+      int known = !strcmp(a, "--version") || !strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--http") || !strcmp(a, "--tools") || !strcmp(a, "--auth");
       if (known) say("e2b-mcp: wrong number of arguments for ", a, "\n\n", usage, NULL);
       else say("e2b-mcp: unknown argument '", a, "'\n\n", usage, NULL);
       return 2;
@@ -250,6 +301,16 @@ int main(int argc, char **argv) {
     }
   }
 #endif
+  if (auth_none) http.token = NULL;
+#if E2B_MCP_AUTH
+  else if (auth_setup(&http) < 0) return 2;
+#else
+  else if (getenv("E2B_MCP_AUTH_ISSUER") && *getenv("E2B_MCP_AUTH_ISSUER")) {
+    say("e2b-mcp: E2B_MCP_AUTH_ISSUER: this build cannot verify access tokens (built without E2B_MCP_AUTH: "
+        "use the BearSSL or mbedTLS build)\n", NULL);
+    return 2;
+  }
+#endif
   r = e2b_mcp_http_listen(&srv, &http);
   if (r == E2B_MCP_ERR_NEED_TOKEN) {
     say("e2b-mcp: refusing to listen on ", host, " without a token: anyone who can reach it could spend your E2B "
@@ -261,6 +322,9 @@ int main(int argc, char **argv) {
   signal(SIGTERM, on_stop);
   say("e2b-mcp: listening on http://", strchr(host, ':') ? "[" : "", host, strchr(host, ':') ? "]" : "", ":",
       num(srv.http.port, n1), "/mcp", http.token && *http.token ? " (bearer token required)" : "",
+#if E2B_MCP_AUTH
+      http.auth ? " (OAuth access tokens required)" : "",
+#endif
       http.client_keys ? " (each client's own E2B key, X-E2B-API-Key)" : "", "\n", NULL);
   return e2b_mcp_http_run(&srv);
 }

@@ -216,4 +216,102 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
   if (pn <= 0) return E2B_MCP_AUTH_MALFORMED;
   return e2b_mcp__auth_claims(a, payload, (size_t)pn, now_s, c);
 }
+
+/* ---- What a client is told: RFC 9728 metadata and the Bearer challenge ---- */
+
+E2B_MCP_DEF const char *e2b_mcp_auth_scope_name(const e2b_mcp_auth *a, int g) {
+  static const char *const def[3] = { "e2b:read", "e2b:write", "e2b:kill" };
+  if (g < 0 || g > 2) return "";
+  return a->scope_names[g] && *a->scope_names[g] ? a->scope_names[g] : def[g];
+}
+
+#ifdef E2B_MCP__HTTP   /* the rest serves the Streamable HTTP transport */
+/* Whether the configuration can be told to clients as it is: an http(s)
+   resource URL and an issuer, neither with a quote, a space or a control
+   character (they go into a quoted header parameter and JSON). */
+static int e2b_mcp__auth_url_ok(const char *u) {
+  size_t i;
+  if (!u || !(strncmp(u, "https://", 8) == 0 || strncmp(u, "http://", 7) == 0)) return 0;
+  for (i = 0; u[i]; i++) if ((unsigned char)u[i] <= 0x20 || u[i] == '"' || u[i] == '\\' || u[i] == 0x7f) return 0;
+  return 1;
+}
+static int e2b_mcp__auth_config_ok(const e2b_mcp_auth *a) {
+  int g;
+  /* bounded so that a 401's head fits the transport's small answer */
+  if (!e2b_mcp__auth_url_ok(a->resource) || strlen(a->resource) > 256 || !a->issuer || !*a->issuer || strchr(a->issuer, '"')) return 0;
+  for (g = 0; g < 3; g++) {
+    const char *n = e2b_mcp_auth_scope_name(a, g), *p;
+    if (strlen(n) > 64) return 0;
+    for (p = n; *p; p++) if ((unsigned char)*p <= 0x20 || *p == '"' || *p == '\\' || *p == 0x7f) return 0;
+  }
+  return 1;
+}
+
+/* The metadata's URL: the resource's origin, /.well-known/oauth-protected-resource,
+   then the resource's path (RFC 9728 section 3.1). */
+static void e2b_mcp__auth_meta_url(const e2b_mcp_auth *a, e2b_mcp_json *w) {
+  const char *r = a->resource, *path = strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
+  size_t on = path ? (size_t)(path - r) : strlen(r);
+  e2b_mcp__w_put(w, r, on);
+  e2b_mcp__w_put(w, "/.well-known/oauth-protected-resource", 37);
+  if (path && strcmp(path, "/") != 0) e2b_mcp__w_put(w, path, strlen(path));
+}
+/* Whether target[0..n) (query included) asks for the metadata: the plain
+   well-known path, or with the resource's path after it. */
+static int e2b_mcp__auth_is_meta(const e2b_mcp_auth *a, const char *target, size_t n) {
+  static const char wk[] = "/.well-known/oauth-protected-resource";
+  const char *r = a->resource, *path = strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
+  size_t k = strcspn(target, "?"), pn = path ? strlen(path) : 0;
+  if (k > n) k = n;
+  if (k < sizeof wk - 1 || memcmp(target, wk, sizeof wk - 1) != 0) return 0;
+  return k == sizeof wk - 1 || (pn > 1 && k == sizeof wk - 1 + pn && memcmp(target + sizeof wk - 1, path, pn) == 0);
+}
+/* The metadata document (RFC 9728 section 2). */
+static void e2b_mcp__auth_metadata(const e2b_mcp_auth *a, e2b_mcp_json *w) {
+  const char *p = a->servers && *a->servers ? a->servers : a->issuer;
+  int g;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "resource"); e2b_mcp_json_str(w, a->resource);
+  e2b_mcp_json_key(w, "authorization_servers"); e2b_mcp_json_arr(w);
+  while (*p) {
+    size_t k;
+    while (*p == ' ') p++;
+    k = strcspn(p, " ");
+    if (k) e2b_mcp_json_strn(w, p, k);
+    p += k;
+  }
+  e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_key(w, "scopes_supported"); e2b_mcp_json_arr(w);
+  for (g = 0; g < 3; g++) e2b_mcp_json_str(w, e2b_mcp_auth_scope_name(a, g));
+  e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_key(w, "bearer_methods_supported"); e2b_mcp_json_arr(w); e2b_mcp_json_str(w, "header"); e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_key(w, "resource_name"); e2b_mcp_json_str(w, "E2B sandboxes (e2b-mcp)");
+  e2b_mcp_json_obj_end(w);
+}
+/* The WWW-Authenticate header line of a 401 or 403 (RFC 6750 section 3, RFC
+   9728 section 5.1): where the metadata is, the scopes to ask for (scope:
+   one, or NULL: all three), and with error (NULL: a request that carried no
+   token) what was wrong, in words that hold no part of the token. */
+static void e2b_mcp__auth_challenge(const e2b_mcp_auth *a, const char *error, const char *why, const char *scope, e2b_mcp_json *w) {
+  int g;
+  e2b_mcp__w_put(w, "WWW-Authenticate: Bearer resource_metadata=\"", 44);
+  e2b_mcp__auth_meta_url(a, w);
+  e2b_mcp__w_put(w, "\", scope=\"", 10);
+  if (scope) e2b_mcp__w_put(w, scope, strlen(scope));
+  else for (g = 0; g < 3; g++) {
+    const char *n = e2b_mcp_auth_scope_name(a, g);
+    if (g) e2b_mcp__w_put(w, " ", 1);
+    e2b_mcp__w_put(w, n, strlen(n));
+  }
+  e2b_mcp__w_put(w, "\"", 1);
+  if (error) {
+    e2b_mcp__w_put(w, ", error=\"", 9);
+    e2b_mcp__w_put(w, error, strlen(error));
+    e2b_mcp__w_put(w, "\", error_description=\"", 22);
+    e2b_mcp__w_put(w, why, strlen(why));
+    e2b_mcp__w_put(w, "\"", 1);
+  }
+  e2b_mcp__w_put(w, "\r\n", 2);
+}
+#endif   /* E2B_MCP__HTTP */
 #endif

@@ -30,7 +30,12 @@ typedef struct e2b_mcp_auth_key {
    e2b_mcp_auth_jwks; the strings stay the caller's. */
 typedef struct e2b_mcp_auth {
   const char *issuer;
-  const char *resource;
+  const char *resource;         /* also where RFC 9728 metadata is found: its origin +
+                                   /.well-known/oauth-protected-resource + its path */
+  const char *servers;          /* the authorization servers the metadata names,
+                                   space-separated (NULL: the issuer) */
+  const char *scope_names[3];   /* the scopes of the read, write and kill tools
+                                   (NULL: e2b:read, e2b:write, e2b:kill) */
   int skew_s;                   /* 0: E2B_MCP_AUTH_SKEW_S */
   int nkeys;
   e2b_mcp_auth_key keys[E2B_MCP_AUTH_KEYS];
@@ -85,4 +90,6 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
 /* 1 when the claims' scope list grants scope (a whole space-separated word). */
 E2B_MCP_DEF int e2b_mcp_auth_has_scope(const e2b_mcp_auth_claims *c, const char *scope);
 E2B_MCP_DEF const char *e2b_mcp_auth_strerror(int err);
+/* The scope of tool group g (0 read, 1 write, 2 kill): a->scope_names[g] or its default. */
+E2B_MCP_DEF const char *e2b_mcp_auth_scope_name(const e2b_mcp_auth *a, int g);
 #endif

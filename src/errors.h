@@ -27,11 +27,12 @@
   X(CONFIG,       -21, "this file was built with other e2b_mcp.h settings than the implementation (E2B_MCP_SMALL, a buffer size, jsmn's token layout): every file must agree") \
   X(TOOLS,        -22, "the tool selection names a tool or group this server does not have") \
   E2B_MCP__ERRORS_AUTH(X)
-/* Only a build with access tokens (E2B_MCP_AUTH) can meet this one: the others
-   carry none of its text. */
+/* Only a build with access tokens (E2B_MCP_AUTH) can meet these: the others
+   carry none of their text. */
 #if E2B_MCP_AUTH
 #  define E2B_MCP__ERRORS_AUTH(X) \
-  X(NO_VERIFIER,  -23, "verifying access tokens needs a TLS port with RSA and ECDSA verification (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS; a custom port defines E2B_MCP_TLS_VERIFY)")
+  X(NO_VERIFIER,  -23, "verifying access tokens needs a TLS port with RSA and ECDSA verification (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS; a custom port defines E2B_MCP_TLS_VERIFY)") \
+  X(AUTH_CONFIG,  -24, "access tokens need an issuer and this server's resource URL (http:// or https://, no quote or space): E2B_MCP_AUTH_ISSUER and E2B_MCP_AUTH_RESOURCE")
 #else
 #  define E2B_MCP__ERRORS_AUTH(X)
 #endif
@@ -40,7 +41,7 @@ enum e2b_mcp_err {
 #define E2B_MCP__ENUM(name, code, text) E2B_MCP_ERR_##name = code,
   E2B_MCP__ERRORS(E2B_MCP__ENUM)
 #undef E2B_MCP__ENUM
-  E2B_MCP_ERR__LAST = -24
+  E2B_MCP_ERR__LAST = -25
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 

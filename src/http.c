@@ -6,6 +6,8 @@
 #include "json.h"
 #include "port.h"
 #include "client.h"
+#include "seal.h"
+#include "auth.h"
 #include "mcp.h"
 #include "tools.h"
 #include "engine.h"
@@ -539,6 +541,71 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 
 /* ---- one complete request ---- */
 
+#if E2B_MCP_AUTH
+/* An OAuth 2.1 protected resource (cfg.auth, >>auth), in the admit step: the
+   RFC 9728 metadata (GET, public: it tells a client where to get a token),
+   then the request's token, from the Authorization header only (a token in
+   the query string is refused: it ends up in logs). 0: it may go on, with
+   c->scopes; -1: answered. Nothing of the token reaches an answer or a log. */
+/* Whether the query string q[0..n) (what follows '?') has an access_token parameter. */
+static int e2b_mcp__hs_query_token(const char *q, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    if (n - i >= 13 && e2b_mcp__ieqn(q + i, "access_token=", 13)) return 1;
+    while (i < n && q[i] != '&') i++;
+    i++;
+  }
+  return 0;
+}
+static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, int meta) {
+  e2b_mcp_auth *a = s->http.cfg.auth;
+  e2b_mcp_auth_claims cl;
+  char out[2048], num[24];
+  const char *query;
+  e2b_mcp_json w;
+  int r, g;
+  e2b_mcp_json_init(&w, out, sizeof out - 1);   /* room for the NUL of a challenge */
+  if (meta) {   /* the document first (its length goes in the head), then the head before it */
+    char body[1536];
+    e2b_mcp_json b;
+    if (!e2b_mcp__auth_is_meta(a, q->target, q->target_n)) return 0;
+    e2b_mcp_json_init(&b, body, sizeof body);
+    e2b_mcp__auth_metadata(a, &b);
+    e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n");
+    e2b_mcp__hs_lit(&w, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\nContent-Length: ");
+    e2b_mcp__fmt_ll(num, (long long)b.len);
+    e2b_mcp__hs_lit(&w, num);
+    e2b_mcp__hs_lit(&w, c->close || c->http10 ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n");
+    e2b_mcp__w_put(&w, body, b.len);
+    e2b_mcp__hs_send(s, c, out, w.len);
+    return -1;
+  }
+  query = (const char *)memchr(q->target, '?', q->target_n);
+  if (query && e2b_mcp__hs_query_token(query + 1, q->target_n - (size_t)(query + 1 - q->target))) {
+    e2b_mcp__auth_challenge(a, "invalid_request", "send the access token in the Authorization header, never in the URL", NULL, &w);
+    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
+    e2b_mcp__hs_simple(s, c, 400, out, -32001, "Bad Request: an access token goes in the Authorization header, never in the URL");
+    return -1;
+  }
+  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieq(q->auth, 7, "bearer ")) {
+    e2b_mcp__auth_challenge(a, NULL, NULL, NULL, &w);
+    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
+    e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: this server needs an OAuth access token (see WWW-Authenticate)");
+    return -1;
+  }
+  r = e2b_mcp_auth_verify(a, q->auth + 7, q->auth_n - 7, (long long)e2b_mcp__state_now(), &cl);
+  if (r != E2B_MCP_AUTH_OK) {
+    e2b_mcp__auth_challenge(a, "invalid_token", e2b_mcp_auth_strerror(r), NULL, &w);
+    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
+    e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: the access token was refused (see WWW-Authenticate)");
+    return -1;
+  }
+  c->scopes = 0;
+  for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) c->scopes |= 1 << g;
+  return 0;
+}
+#endif
+
 /* Per-client keys: the cool-down slot of a key (its hash, not the key, is
    kept): the same key's slot, else the least recently used free one (below).
    When no slot is free the key gets none
@@ -625,6 +692,9 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
    may go on; -1: answered. */
 static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
+#if E2B_MCP_AUTH
+  if (h->cfg.auth && strcmp(q->method, "GET") == 0 && e2b_mcp__hs_oauth(s, c, q, 1)) return -1;
+#endif
   if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?'))) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
     return -1;
@@ -639,6 +709,9 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
     return -1;
   }
+#if E2B_MCP_AUTH
+  if (h->cfg.auth) { if (e2b_mcp__hs_oauth(s, c, q, 0)) return -1; } else
+#endif
   if (!e2b_mcp__hs_auth_ok(s, q)) {
     /* The description is what a client shows: a connector that meets a 401
        tries OAuth sign-up, and "registration rejected" alone would send the
@@ -1100,6 +1173,12 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
   /* off loopback a token guards the server's own key; with per-client keys
      every client spends only its own */
+#if E2B_MCP_AUTH
+  if (h->cfg.auth) {   /* access tokens guard it, as a token would */
+    if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_ERR_NO_VERIFIER;
+    if (!e2b_mcp__auth_config_ok(h->cfg.auth)) return E2B_MCP_ERR_AUTH_CONFIG;
+  } else
+#endif
   if (!h->loopback && !h->cfg.client_keys && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
   { unsigned char probe[4];   /* session ids need the kernel's randomness */
     if (!s->net->random || !s->net->listen || s->net->random(s->net->user, probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "port.h"
+#include "auth.h"
 #include "mcp.h"
 /* >>transport: streamable http ------------------------------------------------ */
 
@@ -32,6 +33,14 @@ typedef struct e2b_mcp_http_config {
                                  $request_id) becomes the new session's id, so the hash that
                                  routed the initialize routes the session. Only behind a
                                  balancer that sets the header itself */
+#if E2B_MCP_AUTH
+  e2b_mcp_auth *auth;         /* an OAuth 2.1 protected resource (>>auth; NULL: off): every
+                                 request to /mcp carries a JWT access token from auth->issuer
+                                 for auth->resource in Authorization (401 otherwise, with
+                                 the RFC 9728 metadata's URL, served at
+                                 /.well-known/oauth-protected-resource[/path]); it replaces
+                                 token, and guards a non-loopback address as token does */
+#endif
 } e2b_mcp_http_config;
 
 typedef struct e2b_mcp__http_keyslot {   /* per-client keys: one key's 429 cool-downs */
@@ -66,6 +75,9 @@ typedef struct e2b_mcp__http_conn {
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
   int tied;                   /* the session its last request was in (its conns counts it), -1 none */
+#if E2B_MCP_AUTH
+  int scopes;                 /* with auth: the tool groups the request's token grants (bit g: scope g) */
+#endif
   e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
   e2b_mcp_wire wire_v;
   int send_sid;               /* the answer carries Mcp-Session-Id */

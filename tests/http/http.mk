@@ -12,6 +12,8 @@
 #                               (stdio and --http, legacy and --protocol-era modern) and the simulator
 #   make test-http-client-v2    the official v2 TypeScript client (@modelcontextprotocol/client)
 #                               pinned to 2026-07-28, auto and legacy, stdio and --http: every tool
+#   make test-http-oauth        an OAuth 2.1 protected resource: metadata, 401/400 challenges,
+#                               every refused token, the token never passed on or printed
 #   make test-http-replicas     three --http replicas behind nginx (examples/nginx-replicas.conf):
 #                               2026-07-28 round robin, 2025 sessions by Mcp-Session-Id, one stopped
 # Node 22 and the npm packages go under build/npm/ (idempotent: skipped when the pinned
@@ -26,8 +28,9 @@ HTTP_INSP_VER   := 2.12.0
 HTTP_NODE_BIN   := $(HTTP_NPM)/node22/node_modules/node/bin
 
 TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas http-pools http-fair http-fdlimit
+TEST_SUITES += http-oauth
 
-.PHONY: test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-conformance http-npm-inspector http-npm-client
+.PHONY: test-http-oauth test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-oidc http-npm-conformance http-npm-inspector http-npm-client
 
 # The server binary again with small slots and short timeouts, so the rules show in seconds.
 $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
@@ -123,3 +126,8 @@ test-http-replicas:
 	@scripts/install-deps.sh tls >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
 	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_replicas.py
+
+test-http-oauth:
+	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-plain >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@command -v node >/dev/null || { echo "FAIL node is not installed (apt-get install nodejs)"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 300 python3 tests/http/test_oauth.py

@@ -98,6 +98,11 @@ add('claims_not_json', 'MALFORMED', (() => {
   const input = `${b64(RS('rsa-1'))}.${b64('not json')}`;
   return `${input}.${createSign('sha256').update(input).sign(keys.rsa1.privateKey).toString('base64url')}`;
 })());
+// For the HTTP suites: valid tokens that grant one scope, all three, or none.
+add('http_read', 'OK', jwt(RS('rsa-1'), good({ scope: 'e2b:read' }), keys.rsa1));
+add('http_all', 'OK', jwt(ES('ec-1'), good({ scope: 'e2b:read e2b:write e2b:kill' }), keys.ec1));
+add('http_none', 'OK', jwt(RS('rsa-1'), good({ scope: undefined }), keys.rsa1));
+add('http_custom', 'OK', jwt(RS('rsa-1'), good({ scope: 'sandbox.read sandbox.write' }), keys.rsa1));
 writeFileSync(`${dir}/tokens.txt`, cases.join('\n') + '\n');
 writeFileSync(`${dir}/meta.txt`, `${ISS}\n${AUD}\n`);
 console.log(`${cases.length} tokens, ${jwks.keys.length} JWKs in ${dir}`);

@@ -1,0 +1,187 @@
+"""e2b-mcp --http as an OAuth 2.1 protected resource (E2B_MCP_AUTH_*): the RFC 9728 metadata,
+the 401 and its WWW-Authenticate, every refused token, a token in the URL, the token never
+passed on to E2B nor printed, and the set-up errors. The issuer's keys and the tokens are
+made fresh by tests/unit/auth_tokens.mjs (node's crypto) at every run."""
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import report  # noqa: E402
+from report import check  # noqa: E402
+from sim import BUILD, KEY, ROOT, Sim, server_env, stop, track  # noqa: E402
+from mcp import init_params, request, rpc, start_http  # noqa: E402
+
+BIN = os.path.join(BUILD, "e2b-mcp")
+PLAIN = os.path.join(BUILD, "e2b-mcp-plain")
+DIR = os.path.join(BUILD, "http-oauth")
+META = "/.well-known/oauth-protected-resource"
+INIT = rpc(1, "initialize", init_params())
+
+
+def make_tokens():
+    subprocess.run(["node", os.path.join(ROOT, "tests", "unit", "auth_tokens.mjs"), DIR], check=True, capture_output=True)
+    iss, aud = open(os.path.join(DIR, "meta.txt")).read().split()
+    toks = {}
+    for line in open(os.path.join(DIR, "tokens.txt")):
+        name, want, tok = line.split(" ", 2)
+        toks[name] = (want, tok.strip())
+    return iss, aud, toks
+
+
+def auth_env(sim_port, iss, aud, extra=None):
+    env = {"E2B_MCP_AUTH_ISSUER": iss, "E2B_MCP_AUTH_RESOURCE": aud, "E2B_MCP_AUTH_JWKS_FILE": os.path.join(DIR, "jwks.json")}
+    env.update(extra or {})
+    return server_env(sim_port, extra=env)
+
+
+def start_logged(env, addr="127.0.0.1:0"):
+    """start_http, keeping what the server writes to stderr (in the returned list)."""
+    p = track(subprocess.Popen([BIN, "--http", addr], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, env=env))
+    got = []
+    line = p.stderr.readline().decode()
+    got.append(line)
+    threading.Thread(target=lambda: [got.append(b.decode(errors="replace")) for b in iter(lambda: p.stderr.read(1), b"")],
+                     daemon=True).start()
+    if "listening on" not in line:
+        time.sleep(0.5)
+        raise RuntimeError("e2b-mcp did not start: %s" % "".join(got))
+    return int(line.rsplit(":", 1)[1].split("/")[0]), p, got
+
+
+def challenge(r):
+    """The WWW-Authenticate parameters of a Bearer challenge, as a dict (None: not one)."""
+    h = r.headers.get("www-authenticate", "")
+    if not h.startswith("Bearer "):
+        return None
+    return dict(re.findall(r'(\w+)="([^"]*)"', h))
+
+
+def leaks(text, tok):
+    """Whether any 16 characters of the token's signature or claims appear in text."""
+    parts = tok.split(".")
+    return any(len(p) >= 16 and any(p[i:i + 16] in text for i in range(0, len(p) - 15, 8)) for p in parts[1:])
+
+
+def test_metadata(port, iss, aud):
+    want_url = "https://mcp.example.test" + META + "/mcp"
+    for path in (META, META + "/mcp"):
+        r = request(port, "GET", path=path)
+        doc = r.json() if r.status == 200 else {}
+        check("metadata: GET %s is 200 JSON" % path, r.status == 200 and r.headers.get("content-type") == "application/json", r.status)
+        check("metadata at %s names the resource, the issuer, the three scopes, header tokens only" % path,
+              doc.get("resource") == aud and doc.get("authorization_servers") == [iss] and
+              doc.get("scopes_supported") == ["e2b:read", "e2b:write", "e2b:kill"] and
+              doc.get("bearer_methods_supported") == ["header"], doc)
+    r = request(port, "GET", path=META + "/other")
+    check("metadata: another path under it is 404", r.status == 404, r.status)
+    r = request(port, "POST", INIT)
+    c = challenge(r)
+    check("no token: 401 with a Bearer challenge", r.status == 401 and c is not None, (r.status, r.headers))
+    check("no token: the challenge points at the path-suffixed metadata and asks for the scopes, no error (RFC 6750 3.1)",
+          c and c.get("resource_metadata") == want_url and c.get("scope") == "e2b:read e2b:write e2b:kill" and "error" not in c, c)
+    r = request(port, "POST", INIT, {"Authorization": "Basic dXNlcjpwYXNz"})
+    check("another scheme: 401", r.status == 401 and challenge(r) is not None, r.status)
+
+
+def test_refusals(port, toks):
+    for name, (want, tok) in sorted(toks.items()):
+        if want == "OK":
+            continue
+        r = request(port, "POST", INIT, {"Authorization": "Bearer " + tok})
+        c = challenge(r) or {}
+        check("refused (%s): 401 invalid_token with a description" % name,
+              r.status == 401 and c.get("error") == "invalid_token" and c.get("error_description"), (r.status, c))
+        check("refused (%s): nothing of the token in the answer" % name, not leaks(r.body + str(r.headers), tok))
+    _, good = toks["ok_rs256"]
+    r = request(port, "POST", INIT, {"Authorization": "Bearer " + good}, path="/mcp?access_token=" + good)
+    c = challenge(r) or {}
+    check("a token in the query string: 400 invalid_request, even beside a good header",
+          r.status == 400 and c.get("error") == "invalid_request", (r.status, c))
+    r = request(port, "POST", INIT, path="/mcp?x=1&access_token=" + good)
+    check("a token in the query string alone: 400", r.status == 400, r.status)
+
+
+def test_valid(port, sim, toks, p_err):
+    _, good = toks["ok_rs256"]
+    h = {"Authorization": "Bearer " + good}
+    r = request(port, "POST", INIT, h)
+    sid = r.headers.get("mcp-session-id")
+    check("a valid token: initialize is 200 with a session", r.status == 200 and sid, (r.status, r.body[:200]))
+    h2 = dict(h, **{"Mcp-Session-Id": sid, "MCP-Protocol-Version": "2025-11-25"})
+    request(port, "POST", rpc(None, "notifications/initialized"), h2)
+    r = request(port, "POST", rpc(2, "ping"), {"Mcp-Session-Id": sid, "MCP-Protocol-Version": "2025-11-25"})
+    check("every request needs the token, not only initialize", r.status == 401, r.status)
+    _, es = toks["ok_es256"]
+    r = request(port, "POST", rpc(3, "ping"), dict(h2, Authorization="bearer " + es))
+    check("an ES256 token (scheme in lower case) is taken on the same session", r.status == 200, r.status)
+    sim.clear()
+    r = request(port, "POST", rpc(4, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}}), h2)
+    ev = r.events()[-1] if r.status == 200 else {}
+    check("a tool call with a valid token reaches E2B", r.status == 200 and "result" in ev and not ev["result"].get("isError"), r.body[:300])
+    seen = sim.requests()
+    check("E2B gets the server's key, never the access token",
+          seen and all(q["headers"].get("x-api-key") == KEY for q in seen) and
+          not any(leaks(json.dumps(q), good) for q in seen) and not any("authorization" in q["headers"] for q in seen), seen[:1])
+
+
+def test_setup(sim_port, iss, aud):
+    def run(args, env):
+        return subprocess.run([BIN] + args, capture_output=True, env=env, timeout=10)
+    q = run(["--http", "127.0.0.1:0"], server_env(sim_port, extra={"E2B_MCP_AUTH_ISSUER": iss}))
+    check("set-up: an issuer without a resource and keys stops at start, saying what is missing",
+          q.returncode == 2 and b"E2B_MCP_AUTH_RESOURCE" in q.stderr and b"E2B_MCP_AUTH_JWKS_FILE" in q.stderr, q.stderr)
+    bad = os.path.join(DIR, "bad.json")
+    open(bad, "w").write('{"keys":[{"kty":"oct","k":"c2VjcmV0"}]}')
+    q = run(["--http", "127.0.0.1:0"], auth_env(sim_port, iss, aud, {"E2B_MCP_AUTH_JWKS_FILE": bad}))
+    check("set-up: a JWKS with no usable key stops at start", q.returncode == 2 and b"no usable key" in q.stderr, q.stderr)
+    q = run(["--http", "127.0.0.1:0"], auth_env(sim_port, iss, aud, {"E2B_MCP_AUTH_JWKS_FILE": DIR + "/missing.json"}))
+    check("set-up: a JWKS file that cannot be read stops at start", q.returncode == 2 and b"cannot be read" in q.stderr, q.stderr)
+    q = run(["--http", "127.0.0.1:0"], auth_env(sim_port, iss, "mcp.example.test/mcp"))
+    check("set-up: a resource that is not an http(s) URL stops at start", q.returncode == 2 and b"E2B_MCP_AUTH_RESOURCE" in q.stderr, q.stderr)
+    if os.path.exists(PLAIN):
+        q = subprocess.run([PLAIN, "--http", "127.0.0.1:0"], capture_output=True, env=auth_env(sim_port, iss, aud), timeout=10)
+        check("set-up: a build without TLS (no verifier) refuses an issuer", q.returncode == 2 and b"cannot verify" in q.stderr, q.stderr)
+    q = run(["--http", "0.0.0.0:0", "--auth", "none"], auth_env(sim_port, iss, aud))
+    check("--auth none on a public address is refused", q.returncode == 2 and b"without a token" in q.stderr, q.stderr)
+    # off loopback the access tokens guard the server, as a static token does
+    try:
+        port, p = start_http(BIN, auth_env(sim_port, iss, aud), addr="0.0.0.0:0")
+        r = request(port, "POST", INIT)
+        check("a public address with access tokens starts, and asks for a token", r.status == 401, r.status)
+        stop(p)
+    except RuntimeError as e:
+        check("a public address with access tokens starts", False, str(e))
+    p = subprocess.Popen([BIN, "--http", "127.0.0.1:0", "--auth", "none"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, env=auth_env(sim_port, iss, aud, {"E2B_MCP_HTTP_TOKEN": "tok"}))
+    line = p.stderr.readline().decode()
+    port = int(line.rsplit(":", 1)[1].split("/")[0]) if "listening on" in line else 0
+    r = request(port, "POST", INIT) if port else None
+    check("--auth none on loopback: no token asked, whatever the environment says", r is not None and r.status == 200,
+          (line, r and r.status))
+    stop(p)
+
+
+def main():
+    iss, aud, toks = make_tokens()
+    sim = Sim.start()
+    port, p, errs = start_logged(auth_env(sim.port, iss, aud))
+    test_metadata(port, iss, aud)
+    test_refusals(port, toks)
+    test_valid(port, sim, toks, errs)
+    check("the server is still alive", p.poll() is None)
+    stop(p)
+    err = "".join(errs)
+    check("the server said it wants access tokens", "OAuth access tokens required" in err, err[:300])
+    check("no token in the server's stderr", not any(leaks(err, t) for _, t in toks.values()))
+    test_setup(sim.port, iss, aud)
+    sim.stop()
+
+
+if __name__ == "__main__":
+    report.run(main)
