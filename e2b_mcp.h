@@ -1213,6 +1213,13 @@ enum {
   E2B_MCP__STRICT_ARGS = 0x100
 };
 
+/* The tool groups, each the scope of an OAuth access token that may call it:
+   read (spends nothing, changes nothing: annotated E2B_MCP_READ_ONLY), write
+   (starts, bills or changes: every other tool, a custom one too), kill
+   (e2b_kill_sandbox). A transport that checks access tokens passes what a
+   token grants as E2B_MCP_SCOPED | 1 << group in e2b_mcp_origin.scopes. */
+enum { E2B_MCP_GROUP_READ = 0, E2B_MCP_GROUP_WRITE = 1, E2B_MCP_GROUP_KILL = 2, E2B_MCP_SCOPED = 8 };
+
 typedef struct e2b_mcp_server e2b_mcp_server;
 typedef struct e2b_mcp_call e2b_mcp_call;
 typedef void (*e2b_mcp_tool_fn)(e2b_mcp_call *c);
@@ -1384,6 +1391,9 @@ typedef struct e2b_mcp__ctx {
   unsigned key_len;
   unsigned long *cooldown;
   e2b_mcp_wire *wire;
+#if E2B_MCP_AUTH
+  int scopes;   /* the tool groups an access token grants (e2b_mcp_origin.scopes); 0: every one */
+#endif
 } e2b_mcp__ctx;
 
 /* Adds a tool of your own next to E2B's (after e2b_mcp_init): 0, or -1 when
@@ -1597,6 +1607,11 @@ typedef struct e2b_mcp_origin {
   size_t api_key_len;         /* its length (0: up to its NUL) */
   unsigned long *cooldown;    /* that key's 429 cool-downs, one per tool (NULL: the server's own) */
   e2b_mcp_wire *wire;         /* HTTP: the request's headers, for 2026-07-28 (NULL: none) */
+#if E2B_MCP_AUTH
+  int scopes;                 /* the tool groups the client may call, as an access token's scopes
+                                 grant them: E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_*; 0: every one.
+                                 tools/list shows only those, and a call to another is refused */
+#endif
   const char *keep;           /* where the transport keeps this text (msg itself, or a copy)
                                  unchanged, with what this origin points to, while it waits
                                  in the queue; NULL: it may not wait (busy when no slot is free) */
@@ -1813,6 +1828,9 @@ struct e2b_mcp_server {
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int ntools, ncustom;        /* in tools; of them added with e2b_mcp_add_tool (at most E2B_MCP_MAX_TOOLS) */
+#if E2B_MCP_AUTH
+  unsigned char group[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];   /* each tool's group, E2B_MCP_GROUP_* (the scope it needs) */
+#endif
   const e2b_mcp_tool *off[E2B_MCP__BUILTIN_ROOM];   /* E2B's tools switched off (cfg.tools, read_only, enable_kill), */
   const char *off_why[E2B_MCP__BUILTIN_ROOM];       /* why, and how to switch each on (a call to one says it) */
   int noff;
@@ -3794,6 +3812,9 @@ static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
   cx->key = s->key; cx->key_fail = s->key_fail; cx->key_len = s->key_len;
   cx->cooldown = s->cooldown_until;
   cx->wire = NULL;
+#if E2B_MCP_AUTH
+  cx->scopes = 0;   /* every tool its server offers */
+#endif
 }
 
 /* The state of one incoming message being answered. */
@@ -4164,10 +4185,27 @@ E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   if (s->cfg.read_only && !(t->annotations & E2B_MCP_READ_ONLY)) return -1;   /* a read-only server offers only reads */
   for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
   if (s->ncustom >= E2B_MCP_MAX_TOOLS || s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
+#if E2B_MCP_AUTH
+  s->group[s->ntools] = (unsigned char)((t->annotations & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE);
+#endif
   s->tools[s->ntools++] = t;
   s->ncustom++;
   return 0;
 }
+#if E2B_MCP_AUTH   /* an access token's scopes (E2B_MCP_AUTH): tools per caller */
+/* Whether the client of cx may not call tool i: its access token does not
+   grant the tool's group. */
+static int e2b_mcp__tool_denied(const e2b_mcp_server *s, const e2b_mcp__ctx *cx, int i) {
+  return cx->scopes && !(cx->scopes & (1 << s->group[i]));
+}
+/* The group of the tool named name[0..n), or -1 when there is none. */
+static int e2b_mcp__tool_group(const e2b_mcp_server *s, const char *name, size_t n) {
+  int i;
+  for (i = 0; i < s->ntools; i++)
+    if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return s->group[i];
+  return -1;
+}
+#endif
 static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *name, size_t n) {
   int i;
   for (i = 0; i < s->ntools; i++)
@@ -4360,6 +4398,9 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp_json w;
   long long start = 0;
   int i, end, cur = e2b_mcp__tok_get(js, t, params, "cursor");
+#if E2B_MCP_AUTH
+  int k;
+#endif
   if (cur >= 0 && !(t[cur].type == JSMN_PRIMITIVE && js[t[cur].start] == 'n')) {
     if (t[cur].type != JSMN_STRING || e2b_mcp__parse_ll(js + t[cur].start, (size_t)(t[cur].end - t[cur].start), &start) != 0 ||
         start <= 0 || start >= s->ntools) {
@@ -4367,18 +4408,34 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
       return;
     }
   }
+#if !E2B_MCP_AUTH
   end = (int)start + E2B_MCP_TOOLS_PAGE;
   if (end > s->ntools) end = s->ntools;
+#endif
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_arr(&w);
+#if E2B_MCP_AUTH
+  /* a page is E2B_MCP_TOOLS_PAGE tools the client may call (its token's
+     scopes); the cursor is where the next page's search starts */
+  for (i = (int)start, k = 0; i < s->ntools && k < E2B_MCP_TOOLS_PAGE; i++)
+    if (!e2b_mcp__tool_denied(s, m->cx, i)) { e2b_mcp__write_tool(m->cx->sess, &w, s->tools[i]); k++; }
+  e2b_mcp_json_arr_end(&w);
+  for (end = i; end < s->ntools && e2b_mcp__tool_denied(s, m->cx, end); end++) {}
+  if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, i); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
+#else
   for (i = (int)start; i < end; i++) e2b_mcp__write_tool(m->cx->sess, &w, s->tools[i]);
   e2b_mcp_json_arr_end(&w);
   if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
-  if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
+#endif
+  if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client of a scope */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
     e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
+#if E2B_MCP_AUTH
+    e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, m->cx->scopes ? "private" : "public");
+#else
     e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+#endif
   }
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(m, &w);
@@ -4531,6 +4588,14 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
     return;
   }
+#if E2B_MCP_AUTH
+  if (m->cx->scopes && !(m->cx->scopes & (1 << e2b_mcp__tool_group(s, tool->name, strlen(tool->name))))) {
+    /* the transport answers 403 before it gets here; a batch's member, or a transport of one's own, gets this */
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Forbidden: the access token's scopes do not include this tool's "
+                         "(insufficient_scope); tools/list names the tools it may call. Nothing was sent to E2B.");
+    return;
+  }
+#endif
   if (args >= 0 && t[args].type == JSMN_PRIMITIVE && js[t[args].start] == 'n') args = -1;
   if (args >= 0 && t[args].type != JSMN_OBJECT) {
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params.arguments must be a JSON object");
@@ -6510,7 +6575,7 @@ static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {
    built here once, in the table's order, so the same configuration lists the
    same tools on every replica; a row left out goes to s->off with why, which
    a call to it is told (>>mcp core's unknown tool). */
-enum { E2B_MCP__G_READ, E2B_MCP__G_WRITE, E2B_MCP__G_KILL };
+enum { E2B_MCP__G_READ = E2B_MCP_GROUP_READ, E2B_MCP__G_WRITE = E2B_MCP_GROUP_WRITE, E2B_MCP__G_KILL = E2B_MCP_GROUP_KILL };
 static const char *const e2b_mcp__group_name[] = { "read", "write", "kill" };
 static int e2b_mcp__group_of(int i) {
   if (e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) return E2B_MCP__G_KILL;
@@ -6559,7 +6624,11 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
       why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes needs; its operator can switch it on by setting it.";
     if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
+#if E2B_MCP_AUTH
+    else { s->group[s->ntools] = (unsigned char)e2b_mcp__group_of(i); s->tools[s->ntools++] = &e2b_mcp__builtin[i]; }
+#else
     else s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+#endif
   }
   return 0;
 }
@@ -7132,6 +7201,9 @@ static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, 
       cx.key_fail = fail;
     }
     if (from->cooldown) cx.cooldown = from->cooldown;
+#if E2B_MCP_AUTH
+    cx.scopes = from->scopes;
+#endif
   }
   r = e2b_mcp__handle(s, msg, n, out, &cx, 1, ntok);
   memset(fail, 0, sizeof fail);
@@ -8006,9 +8078,36 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: the access token was refused (see WWW-Authenticate)");
     return -1;
   }
-  c->scopes = 0;
+  c->scopes = E2B_MCP_SCOPED;
   for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) c->scopes |= 1 << g;
   return 0;
+}
+/* A tools/call (peeked: s->msg, s->mtok) of a tool whose scope the request's
+   token does not grant: 403 insufficient_scope naming the scope (RFC 6750
+   3.1), before anything reaches the core. -1: answered; 0: it may go on (the
+   core filters batches and tools/list by the same scopes). */
+static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  const char *js = s->msg, *need;
+  const jsmntok_t *t = s->mtok;
+  char out[1024], text[256];
+  e2b_mcp_json w;
+  int m, p, nm, g;
+  if (s->peek_ntok <= 0 || t[0].type != JSMN_OBJECT) return 0;
+  m = e2b_mcp__tok_get(js, t, 0, "method");
+  if (m < 0 || !e2b_mcp__tok_eq(js, &t[m], "tools/call")) return 0;
+  p = e2b_mcp__tok_get(js, t, 0, "params");
+  nm = p >= 0 ? e2b_mcp__tok_get(js, t, p, "name") : -1;
+  if (nm < 0 || t[nm].type != JSMN_STRING) return 0;
+  g = e2b_mcp__tool_group(s, js + t[nm].start, (size_t)(t[nm].end - t[nm].start));
+  if (g < 0 || (c->scopes & (1 << g))) return 0;
+  need = e2b_mcp_auth_scope_name(s->http.cfg.auth, g);
+  e2b_mcp_json_init(&w, out, sizeof out - 1);
+  e2b_mcp__auth_challenge(s->http.cfg.auth, "insufficient_scope", "this tool needs a scope the access token does not grant", need, &w);
+  out[w.len] = 0;
+  e2b_mcp__fmt(text, sizeof text, "Forbidden: %.*s needs the scope %s, which the access token does not grant; nothing was sent to E2B",
+               (int)(t[nm].end - t[nm].start > 64 ? 64 : t[nm].end - t[nm].start), js + t[nm].start, need);
+  e2b_mcp__hs_simple(s, c, 403, out, -32001, text);
+  return -1;
 }
 #endif
 
@@ -8069,6 +8168,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
     from.api_key_len = q->ekey_n;
     from.cooldown = e2b_mcp__hs_key_cooldown(s, q->ekey, q->ekey_n);
   }
+#if E2B_MCP_AUTH
+  if (s->http.cfg.auth) from.scopes = c->scopes;   /* set by e2b_mcp__hs_oauth on arrival */
+#endif
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
   from.wire = c->wire;
   from.keep = c->buf + c->head_len;
@@ -8242,6 +8344,9 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   s->msg[n] = 0;
   e2b_mcp_peek(s, s->msg, n, &c->wire_v, &kind);   /* the one parse: submit uses it */
   if (kind.json && kind.modern) c->wire = &c->wire_v;
+#if E2B_MCP_AUTH
+  if (s->http.cfg.auth && kind.json && e2b_mcp__hs_oauth_scope(s, c)) { s->peek_n = 0; return; }
+#endif
   if (!kind.json || (!kind.modern && (si = e2b_mcp__hs_session(s, c, &q, kind.initialize)) < 0)) {
     s->peek_n = 0;   /* answered here: the next body copied into s->msg must not meet this one's parse */
     if (!kind.json) e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value");

@@ -176,6 +176,11 @@ static const char usage[] =
   "  E2B_MCP_STATE_DIR      a directory every replica can write (one host, or a shared volume): a\n"
   "                         consent answer is then good for one call across all replicas, not once\n"
   "                         on each\n"
+  "  E2B_MCP_HTTP_PROXY_NAMES_SESSIONS  1: behind a balancer that hashes Mcp-Session-Id, a new 2025\n"
+  "                         session takes the id the balancer sent in X-Mcp-New-Session-Id\n";
+/* The access-token settings, apart: one string of all would pass the 4095
+   characters a C99 compiler must take. */
+static const char usage_auth[] =
   "  E2B_MCP_AUTH_ISSUER    with --http: an OAuth 2.1 protected resource (Claude and ChatGPT\n"
   "                         connectors): every request carries a JWT access token (RS256 or ES256)\n"
   "                         from this issuer (its iss, exactly); replaces E2B_MCP_HTTP_TOKEN.\n"
@@ -184,10 +189,9 @@ static const char usage[] =
   "                         https://mcp.example.com/mcp): each token's aud must name it\n"
   "  E2B_MCP_AUTH_JWKS_FILE with the issuer: the issuer's keys, a JWKS file (its jwks_uri's document)\n"
   "  E2B_MCP_AUTH_SERVERS   authorization servers the metadata names, space-separated (default: the issuer)\n"
-  "  E2B_MCP_AUTH_SCOPE_READ, _WRITE, _KILL  the scope names of the tool groups (default e2b:read,\n"
-  "                         e2b:write, e2b:kill)\n"
-  "  E2B_MCP_HTTP_PROXY_NAMES_SESSIONS  1: behind a balancer that hashes Mcp-Session-Id, a new 2025\n"
-  "                         session takes the id the balancer sent in X-Mcp-New-Session-Id\n";
+  "  E2B_MCP_AUTH_SCOPE_READ, _WRITE, _KILL  the scopes of the tool groups (default e2b:read,\n"
+  "                         e2b:write, e2b:kill): tools/list shows a caller only what its token's\n"
+  "                         scopes allow, a call to another tool is 403 insufficient_scope\n";
 
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
@@ -198,7 +202,7 @@ int main(int argc, char **argv) {
   memset(&http, 0, sizeof http);
   setvbuf(stderr, NULL, _IONBF, 0);   /* Windows' C library buffers stderr into a pipe: a supervisor reads each line as it is said */
   if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
-  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) { fputs(usage, stdout); return 0; }
+  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) { fputs(usage, stdout); fputs(usage_auth, stdout); return 0; }
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--read-only") == 0) { read_only = 1; continue; }
@@ -219,8 +223,8 @@ int main(int argc, char **argv) {
     }
     {
       int known = !strcmp(a, "--version") || !strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--http") || !strcmp(a, "--tools") || !strcmp(a, "--auth");
-      if (known) say("e2b-mcp: wrong number of arguments for ", a, "\n\n", usage, NULL);
-      else say("e2b-mcp: unknown argument '", a, "'\n\n", usage, NULL);
+      if (known) say("e2b-mcp: wrong number of arguments for ", a, "\n\n", usage, usage_auth, NULL);
+      else say("e2b-mcp: unknown argument '", a, "'\n\n", usage, usage_auth, NULL);
       return 2;
     }
   }

@@ -576,6 +576,9 @@ static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, 
       cx.key_fail = fail;
     }
     if (from->cooldown) cx.cooldown = from->cooldown;
+#if E2B_MCP_AUTH
+    cx.scopes = from->scopes;
+#endif
   }
   r = e2b_mcp__handle(s, msg, n, out, &cx, 1, ntok);
   memset(fail, 0, sizeof fail);

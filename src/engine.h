@@ -88,6 +88,11 @@ typedef struct e2b_mcp_origin {
   size_t api_key_len;         /* its length (0: up to its NUL) */
   unsigned long *cooldown;    /* that key's 429 cool-downs, one per tool (NULL: the server's own) */
   e2b_mcp_wire *wire;         /* HTTP: the request's headers, for 2026-07-28 (NULL: none) */
+#if E2B_MCP_AUTH
+  int scopes;                 /* the tool groups the client may call, as an access token's scopes
+                                 grant them: E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_*; 0: every one.
+                                 tools/list shows only those, and a call to another is refused */
+#endif
   const char *keep;           /* where the transport keeps this text (msg itself, or a copy)
                                  unchanged, with what this origin points to, while it waits
                                  in the queue; NULL: it may not wait (busy when no slot is free) */

@@ -600,9 +600,36 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: the access token was refused (see WWW-Authenticate)");
     return -1;
   }
-  c->scopes = 0;
+  c->scopes = E2B_MCP_SCOPED;
   for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) c->scopes |= 1 << g;
   return 0;
+}
+/* A tools/call (peeked: s->msg, s->mtok) of a tool whose scope the request's
+   token does not grant: 403 insufficient_scope naming the scope (RFC 6750
+   3.1), before anything reaches the core. -1: answered; 0: it may go on (the
+   core filters batches and tools/list by the same scopes). */
+static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  const char *js = s->msg, *need;
+  const jsmntok_t *t = s->mtok;
+  char out[1024], text[256];
+  e2b_mcp_json w;
+  int m, p, nm, g;
+  if (s->peek_ntok <= 0 || t[0].type != JSMN_OBJECT) return 0;
+  m = e2b_mcp__tok_get(js, t, 0, "method");
+  if (m < 0 || !e2b_mcp__tok_eq(js, &t[m], "tools/call")) return 0;
+  p = e2b_mcp__tok_get(js, t, 0, "params");
+  nm = p >= 0 ? e2b_mcp__tok_get(js, t, p, "name") : -1;
+  if (nm < 0 || t[nm].type != JSMN_STRING) return 0;
+  g = e2b_mcp__tool_group(s, js + t[nm].start, (size_t)(t[nm].end - t[nm].start));
+  if (g < 0 || (c->scopes & (1 << g))) return 0;
+  need = e2b_mcp_auth_scope_name(s->http.cfg.auth, g);
+  e2b_mcp_json_init(&w, out, sizeof out - 1);
+  e2b_mcp__auth_challenge(s->http.cfg.auth, "insufficient_scope", "this tool needs a scope the access token does not grant", need, &w);
+  out[w.len] = 0;
+  e2b_mcp__fmt(text, sizeof text, "Forbidden: %.*s needs the scope %s, which the access token does not grant; nothing was sent to E2B",
+               (int)(t[nm].end - t[nm].start > 64 ? 64 : t[nm].end - t[nm].start), js + t[nm].start, need);
+  e2b_mcp__hs_simple(s, c, 403, out, -32001, text);
+  return -1;
 }
 #endif
 
@@ -663,6 +690,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
     from.api_key_len = q->ekey_n;
     from.cooldown = e2b_mcp__hs_key_cooldown(s, q->ekey, q->ekey_n);
   }
+#if E2B_MCP_AUTH
+  if (s->http.cfg.auth) from.scopes = c->scopes;   /* set by e2b_mcp__hs_oauth on arrival */
+#endif
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
   from.wire = c->wire;
   from.keep = c->buf + c->head_len;
@@ -836,6 +866,9 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   s->msg[n] = 0;
   e2b_mcp_peek(s, s->msg, n, &c->wire_v, &kind);   /* the one parse: submit uses it */
   if (kind.json && kind.modern) c->wire = &c->wire_v;
+#if E2B_MCP_AUTH
+  if (s->http.cfg.auth && kind.json && e2b_mcp__hs_oauth_scope(s, c)) { s->peek_n = 0; return; }
+#endif
   if (!kind.json || (!kind.modern && (si = e2b_mcp__hs_session(s, c, &q, kind.initialize)) < 0)) {
     s->peek_n = 0;   /* answered here: the next body copied into s->msg must not meet this one's parse */
     if (!kind.json) e2b_mcp__hs_simple(s, c, 400, NULL, -32700, "Parse error: the body is not one JSON value");

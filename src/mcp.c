@@ -102,6 +102,9 @@ static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
   cx->key = s->key; cx->key_fail = s->key_fail; cx->key_len = s->key_len;
   cx->cooldown = s->cooldown_until;
   cx->wire = NULL;
+#if E2B_MCP_AUTH
+  cx->scopes = 0;   /* every tool its server offers */
+#endif
 }
 
 /* The state of one incoming message being answered. */
@@ -472,10 +475,27 @@ E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   if (s->cfg.read_only && !(t->annotations & E2B_MCP_READ_ONLY)) return -1;   /* a read-only server offers only reads */
   for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
   if (s->ncustom >= E2B_MCP_MAX_TOOLS || s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
+#if E2B_MCP_AUTH
+  s->group[s->ntools] = (unsigned char)((t->annotations & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE);
+#endif
   s->tools[s->ntools++] = t;
   s->ncustom++;
   return 0;
 }
+#if E2B_MCP_AUTH   /* an access token's scopes (E2B_MCP_AUTH): tools per caller */
+/* Whether the client of cx may not call tool i: its access token does not
+   grant the tool's group. */
+static int e2b_mcp__tool_denied(const e2b_mcp_server *s, const e2b_mcp__ctx *cx, int i) {
+  return cx->scopes && !(cx->scopes & (1 << s->group[i]));
+}
+/* The group of the tool named name[0..n), or -1 when there is none. */
+static int e2b_mcp__tool_group(const e2b_mcp_server *s, const char *name, size_t n) {
+  int i;
+  for (i = 0; i < s->ntools; i++)
+    if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return s->group[i];
+  return -1;
+}
+#endif
 static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *name, size_t n) {
   int i;
   for (i = 0; i < s->ntools; i++)
@@ -668,6 +688,9 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp_json w;
   long long start = 0;
   int i, end, cur = e2b_mcp__tok_get(js, t, params, "cursor");
+#if E2B_MCP_AUTH
+  int k;
+#endif
   if (cur >= 0 && !(t[cur].type == JSMN_PRIMITIVE && js[t[cur].start] == 'n')) {
     if (t[cur].type != JSMN_STRING || e2b_mcp__parse_ll(js + t[cur].start, (size_t)(t[cur].end - t[cur].start), &start) != 0 ||
         start <= 0 || start >= s->ntools) {
@@ -675,18 +698,34 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
       return;
     }
   }
+#if !E2B_MCP_AUTH
   end = (int)start + E2B_MCP_TOOLS_PAGE;
   if (end > s->ntools) end = s->ntools;
+#endif
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_arr(&w);
+#if E2B_MCP_AUTH
+  /* a page is E2B_MCP_TOOLS_PAGE tools the client may call (its token's
+     scopes); the cursor is where the next page's search starts */
+  for (i = (int)start, k = 0; i < s->ntools && k < E2B_MCP_TOOLS_PAGE; i++)
+    if (!e2b_mcp__tool_denied(s, m->cx, i)) { e2b_mcp__write_tool(m->cx->sess, &w, s->tools[i]); k++; }
+  e2b_mcp_json_arr_end(&w);
+  for (end = i; end < s->ntools && e2b_mcp__tool_denied(s, m->cx, end); end++) {}
+  if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, i); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
+#else
   for (i = (int)start; i < end; i++) e2b_mcp__write_tool(m->cx->sess, &w, s->tools[i]);
   e2b_mcp_json_arr_end(&w);
   if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
-  if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client */
+#endif
+  if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client of a scope */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
     e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
+#if E2B_MCP_AUTH
+    e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, m->cx->scopes ? "private" : "public");
+#else
     e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+#endif
   }
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(m, &w);
@@ -839,6 +878,14 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
     return;
   }
+#if E2B_MCP_AUTH
+  if (m->cx->scopes && !(m->cx->scopes & (1 << e2b_mcp__tool_group(s, tool->name, strlen(tool->name))))) {
+    /* the transport answers 403 before it gets here; a batch's member, or a transport of one's own, gets this */
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Forbidden: the access token's scopes do not include this tool's "
+                         "(insufficient_scope); tools/list names the tools it may call. Nothing was sent to E2B.");
+    return;
+  }
+#endif
   if (args >= 0 && t[args].type == JSMN_PRIMITIVE && js[t[args].start] == 'n') args = -1;
   if (args >= 0 && t[args].type != JSMN_OBJECT) {
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params.arguments must be a JSON object");

@@ -19,6 +19,13 @@ enum {
   E2B_MCP__STRICT_ARGS = 0x100
 };
 
+/* The tool groups, each the scope of an OAuth access token that may call it:
+   read (spends nothing, changes nothing: annotated E2B_MCP_READ_ONLY), write
+   (starts, bills or changes: every other tool, a custom one too), kill
+   (e2b_kill_sandbox). A transport that checks access tokens passes what a
+   token grants as E2B_MCP_SCOPED | 1 << group in e2b_mcp_origin.scopes. */
+enum { E2B_MCP_GROUP_READ = 0, E2B_MCP_GROUP_WRITE = 1, E2B_MCP_GROUP_KILL = 2, E2B_MCP_SCOPED = 8 };
+
 typedef struct e2b_mcp_server e2b_mcp_server;
 typedef struct e2b_mcp_call e2b_mcp_call;
 typedef void (*e2b_mcp_tool_fn)(e2b_mcp_call *c);
@@ -190,6 +197,9 @@ typedef struct e2b_mcp__ctx {
   unsigned key_len;
   unsigned long *cooldown;
   e2b_mcp_wire *wire;
+#if E2B_MCP_AUTH
+  int scopes;   /* the tool groups an access token grants (e2b_mcp_origin.scopes); 0: every one */
+#endif
 } e2b_mcp__ctx;
 
 /* Adds a tool of your own next to E2B's (after e2b_mcp_init): 0, or -1 when

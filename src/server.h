@@ -23,6 +23,9 @@ struct e2b_mcp_server {
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int ntools, ncustom;        /* in tools; of them added with e2b_mcp_add_tool (at most E2B_MCP_MAX_TOOLS) */
+#if E2B_MCP_AUTH
+  unsigned char group[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];   /* each tool's group, E2B_MCP_GROUP_* (the scope it needs) */
+#endif
   const e2b_mcp_tool *off[E2B_MCP__BUILTIN_ROOM];   /* E2B's tools switched off (cfg.tools, read_only, enable_kill), */
   const char *off_why[E2B_MCP__BUILTIN_ROOM];       /* why, and how to switch each on (a call to one says it) */
   int noff;

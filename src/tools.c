@@ -1556,7 +1556,7 @@ static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {
    built here once, in the table's order, so the same configuration lists the
    same tools on every replica; a row left out goes to s->off with why, which
    a call to it is told (>>mcp core's unknown tool). */
-enum { E2B_MCP__G_READ, E2B_MCP__G_WRITE, E2B_MCP__G_KILL };
+enum { E2B_MCP__G_READ = E2B_MCP_GROUP_READ, E2B_MCP__G_WRITE = E2B_MCP_GROUP_WRITE, E2B_MCP__G_KILL = E2B_MCP_GROUP_KILL };
 static const char *const e2b_mcp__group_name[] = { "read", "write", "kill" };
 static int e2b_mcp__group_of(int i) {
   if (e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) return E2B_MCP__G_KILL;
@@ -1605,7 +1605,11 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
       why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes needs; its operator can switch it on by setting it.";
     if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
+#if E2B_MCP_AUTH
+    else { s->group[s->ntools] = (unsigned char)e2b_mcp__group_of(i); s->tools[s->ntools++] = &e2b_mcp__builtin[i]; }
+#else
     else s->tools[s->ntools++] = &e2b_mcp__builtin[i];
+#endif
   }
   return 0;
 }

@@ -130,6 +130,87 @@ def test_valid(port, sim, toks, p_err):
           not any(leaks(json.dumps(q), good) for q in seen) and not any("authorization" in q["headers"] for q in seen), seen[:1])
 
 
+class Client:
+    """A 2025 session opened with one token."""
+
+    def __init__(self, port, tok, version="2025-11-25"):
+        self.port, self.h = port, {"Authorization": "Bearer " + tok}
+        r = request(port, "POST", rpc(1, "initialize", init_params(version)), self.h)
+        assert r.status == 200, (r.status, r.body[:200])
+        self.h.update({"Mcp-Session-Id": r.headers.get("mcp-session-id"), "MCP-Protocol-Version": version})
+        request(port, "POST", rpc(None, "notifications/initialized"), self.h)
+
+    def post(self, body):
+        return request(self.port, "POST", body, self.h)
+
+    def tools(self, full=False):
+        names, cursor = [], None
+        for i in range(20):
+            r = self.post(rpc(100 + i, "tools/list", {"cursor": cursor} if cursor else {})).events()[-1]["result"]
+            names += r["tools"] if full else [t["name"] for t in r["tools"]]
+            cursor = r.get("nextCursor")
+            if not cursor:
+                return names
+        return names
+
+    def call(self, name, args=None):
+        return self.post(rpc(7, "tools/call", {"name": name, "arguments": args or {}}))
+
+
+def test_scopes(sim, iss, aud, toks):
+    port, p = start_http(BIN, auth_env(sim.port, iss, aud, {"E2B_MCP_ENABLE_KILL": "1"}))
+    full = Client(port, toks["http_all"][1]).tools(full=True)
+    every = [t["name"] for t in full]
+    read = [t["name"] for t in full if t.get("annotations", {}).get("readOnlyHint")]   # the read group, by what each tool says
+    reads = Client(port, toks["http_read"][1]).tools()
+    rw = Client(port, toks["ok_rs256"][1]).tools()
+    none = Client(port, toks["http_none"][1]).tools()
+    check("scopes: read, write and kill list every tool, kill among them", "e2b_kill_sandbox" in every and len(every) >= 12, every)
+    check("scopes: e2b:read lists only the read tools, in the same order",
+          reads == read and "e2b_list_sandboxes" in reads and "e2b_create_sandbox" not in reads, reads)
+    check("scopes: e2b:read e2b:write lists all but kill", rw == [n for n in every if n != "e2b_kill_sandbox"], rw)
+    check("scopes: a token with no scope lists no tool", none == [], none)
+    c = Client(port, toks["http_read"][1])
+    sim.clear()
+    r = c.call("e2b_create_sandbox", {"template": "base"})
+    ch = challenge(r) or {}
+    check("scopes: a write tool with e2b:read only is 403 insufficient_scope naming e2b:write",
+          r.status == 403 and ch.get("error") == "insufficient_scope" and ch.get("scope") == "e2b:write" and
+          ch.get("resource_metadata", "").endswith(META + "/mcp"), (r.status, ch))
+    check("scopes: the 403 says which scope in its body too", "e2b:write" in r.body and "e2b_create_sandbox" in r.body, r.body)
+    check("scopes: nothing reached E2B", sim.requests() == [], sim.requests())
+    r = c.call("e2b_list_sandboxes")
+    check("scopes: a read tool with e2b:read runs", r.status == 200 and not r.events()[-1]["result"].get("isError"), r.body[:200])
+    r = Client(port, toks["ok_rs256"][1]).call("e2b_kill_sandbox", {"sandbox_id": "abc"})
+    check("scopes: kill without e2b:kill is 403 naming e2b:kill", r.status == 403 and (challenge(r) or {}).get("scope") == "e2b:kill",
+          (r.status, r.headers.get("www-authenticate")))
+    r = Client(port, toks["http_none"][1]).call("e2b_list_sandboxes")
+    check("scopes: no scope, no call (403 e2b:read)", r.status == 403 and (challenge(r) or {}).get("scope") == "e2b:read", r.status)
+    r = Client(port, toks["http_read"][1]).call("no_such_tool")
+    check("scopes: an unknown tool is still the core's unknown tool, not 403", r.status == 200 and "error" in r.events()[-1], r.body[:200])
+    # a 2025-03-26 batch: the core holds each member to the same scopes
+    b = Client(port, toks["http_read"][1], version="2025-03-26")
+    sim.clear()
+    r = b.post(json.dumps([json.loads(rpc(1, "tools/call", {"name": "e2b_create_sandbox", "arguments": {"template": "base"}})),
+                           json.loads(rpc(2, "tools/list"))]))
+    ev = r.events()[-1] if r.status == 200 else []
+    by = {m.get("id"): m for m in ev} if isinstance(ev, list) else {}
+    check("scopes: in a batch a call beyond the scopes is an error saying insufficient_scope, the list is filtered",
+          1 in by and "insufficient_scope" in json.dumps(by[1].get("error", {})) and
+          [t["name"] for t in by.get(2, {}).get("result", {}).get("tools", [])] == reads, r.body[:400])
+    check("scopes: the batch's refused call sent nothing to E2B", sim.requests() == [], sim.requests())
+    stop(p)
+    env = auth_env(sim.port, iss, aud, {"E2B_MCP_AUTH_SCOPE_READ": "sandbox.read", "E2B_MCP_AUTH_SCOPE_WRITE": "sandbox.write"})
+    port, p = start_http(BIN, env)
+    doc = request(port, "GET", path=META).json()
+    check("scopes: configured names are in the metadata", doc.get("scopes_supported") == ["sandbox.read", "sandbox.write", "e2b:kill"], doc)
+    names = Client(port, toks["http_custom"][1]).tools()
+    check("scopes: configured names decide the tools (sandbox.read sandbox.write: all but kill)",
+          len(names) > len(reads) and "e2b_create_sandbox" in names, names)
+    check("scopes: the default names mean nothing then", Client(port, toks["ok_rs256"][1]).tools() == [])
+    stop(p)
+
+
 def test_setup(sim_port, iss, aud):
     def run(args, env):
         return subprocess.run([BIN] + args, capture_output=True, env=env, timeout=10)
@@ -179,6 +260,7 @@ def main():
     err = "".join(errs)
     check("the server said it wants access tokens", "OAuth access tokens required" in err, err[:300])
     check("no token in the server's stderr", not any(leaks(err, t) for _, t in toks.values()))
+    test_scopes(sim, iss, aud, toks)
     test_setup(sim.port, iss, aud)
     sim.stop()
 

@@ -1539,6 +1539,74 @@ static void test_tool_selection(void) {
   CHECK(e2b_mcp_add_tool(&srv, &writer) == -1 && e2b_mcp_add_tool(&srv, &tool_board) == 0);
 }
 
+#if E2B_MCP_AUTH   /* built so by make test-unit-auth (test_mcp-auth) */
+/* An access token's scopes (e2b_mcp_origin.scopes, as the HTTP transport sets
+   them): tools/list pages hold only the tools of the granted groups, a call
+   to another is refused before E2B is asked, custom tools are read or write
+   by their annotation, 0 leaves everything as it was. */
+static int scoped_rpc(const char *text, int scopes) {
+  e2b_mcp_origin from;
+  memset(&from, 0, sizeof from);
+  from.scopes = scopes;
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  return e2b_mcp_submit(&srv, text, strlen(text), &from, &sink) < 0 ? -1 : out.n;
+}
+static int scoped_list(int scopes, char names[][64], int cap) {   /* every page; the count */
+  char req[160], cursor[32] = "";
+  int n = 0, pages, i, k;
+  for (pages = 0; pages < 20; pages++) {
+    if (cursor[0]) snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\",\"params\":{\"cursor\":\"%s\"}}", cursor);
+    else snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\",\"params\":{}}");
+    if (scoped_rpc(req, scopes) != 1 || !jhas(0, "result.tools")) return -1;
+    k = jlen(0, "result.tools");
+    if (k > 5) return -1;   /* E2B_MCP_TOOLS_PAGE */
+    for (i = 0; i < k && n < cap; i++) {
+      char path[32];
+      snprintf(path, sizeof path, "result.tools.%d.name", i);
+      snprintf(names[n++], 64, "%.60s", J(0, path) ? jval : "?");
+    }
+    if (!jhas(0, "result.nextCursor")) return n;
+    if (k == 0) return -1;   /* a page with nothing on it, yet more to come */
+    snprintf(cursor, sizeof cursor, "%s", J(0, "result.nextCursor"));
+  }
+  return -1;
+}
+static void test_scopes(void) {
+  static const e2b_mcp_tool writer = { "board_reset", NULL, "Resets the board.", "{\"type\":\"object\"}", NULL, 0, t_board, NULL, NULL, NULL };
+  char names[64][64];
+  int i, n, reads = 0, all, found_board = 0, found_reset = 0, found_kill = 0;
+  setup(KEY, 1);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_board) == 0 && e2b_mcp_add_tool(&srv, &writer) == 0);
+  init_version("2025-06-18");
+  for (i = 0; i < srv.ntools; i++) reads += srv.group[i] == E2B_MCP_GROUP_READ;
+  CHECK(srv.group[srv.ntools - 2] == E2B_MCP_GROUP_READ && srv.group[srv.ntools - 1] == E2B_MCP_GROUP_WRITE);
+  all = scoped_list(0, names, 64);
+  CHECK(all == srv.ntools);
+  n = scoped_list(E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_READ, names, 64);
+  CHECK(n == reads && reads >= 6);
+  for (i = 0; i < n; i++) {
+    int j;
+    for (j = 0; j < srv.ntools; j++) if (strcmp(srv.tools[j]->name, names[i]) == 0) CHECKM(srv.group[j] == E2B_MCP_GROUP_READ, names[i]);
+    found_board |= strcmp(names[i], "board_temperature") == 0;
+    found_reset |= strcmp(names[i], "board_reset") == 0;
+  }
+  CHECK(found_board && !found_reset);
+  n = scoped_list(E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_READ | 1 << E2B_MCP_GROUP_WRITE, names, 64);
+  for (i = 0; i < n; i++) found_kill |= strcmp(names[i], "e2b_kill_sandbox") == 0;
+  CHECK(n == all - 1 && !found_kill);
+  CHECK(scoped_list(E2B_MCP_SCOPED, names, 64) == 0);
+  m.opens = m.sends = 0;
+  CHECK(scoped_rpc("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_kill_sandbox\","
+                   "\"arguments\":{\"sandbox_id\":\"x1\"}}}", E2B_MCP_SCOPED | 3) == 1 &&
+        CONTAINS(msg(0), "insufficient_scope") && jhas(0, "error"));
+  CHECK(scoped_rpc("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"board_reset\"}}",
+                   E2B_MCP_SCOPED | 1) == 1 && CONTAINS(msg(0), "insufficient_scope"));
+  CHECK(m.opens == 0 && m.sends == 0);   /* nothing went to E2B */
+  CHECK(scoped_rpc("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"board_temperature\"}}",
+                   E2B_MCP_SCOPED | 1) == 1 && !CONTAINS(msg(0), "insufficient_scope") && jhas(0, "result"));
+}
+#endif
+
 int main(void) {
   test_two_phase();
   test_before_initialize();
@@ -1559,5 +1627,8 @@ int main(void) {
   test_broken_answers();
   test_runtime_config();
   test_tool_selection();
+#if E2B_MCP_AUTH
+  test_scopes();
+#endif
   return CHECK_DONE();
 }

@@ -9,7 +9,7 @@
 #   make test-unit-abi        a file built with other settings than the implementation: E2B_MCP_ERR_CONFIG
 #   make test-unit-auth       JWT access tokens (>>auth), keys and tokens made at the run by node's
 #                             crypto, verified through BearSSL, its minimal profile, mbedTLS, and
-#                             refused by a build without a verifier
+#                             refused by a build without a verifier; test_mcp with tokens' scopes
 # Each C test is built twice, warning-free: plain -O2 (a warning check) and with
 # AddressSanitizer + UndefinedBehaviorSanitizer (the one that runs). Each suite's last
 # line is "N passed, N failed".
@@ -86,7 +86,12 @@ $(UNIT_DIR)/test_auth-none: tests/unit/test_auth.c $(UNIT_DEPS) | $(UNIT_DIR)
 $(UNIT_DIR)/test_auth-cpp: tests/unit/test_auth.c $(UNIT_DEPS) | $(UNIT_DIR) $(DEPS_FIRST)
 	$(CXX) -x c++ -std=c++11 $(WARN) -g -O2 -I. -Itests/lib -DE2B_MCP_TLS_BEARSSL -o $@ $< -lbearssl
 
-AUTH_BINS := $(addprefix $(UNIT_DIR)/test_auth-,bearssl minimal mbedtls none cpp)
+# the MCP core's own suite again with access tokens compiled in: every test of an
+# unscoped client unchanged, and its test_scopes (tools per token) on top
+$(UNIT_DIR)/test_mcp-auth: tests/unit/test_mcp.c $(UNIT_DEPS) | $(UNIT_DIR) $(DEPS_FIRST)
+	$(CC) $(UNIT_CF) $(UNIT_SAN) $(UNIT_EXTRA_mcp) -DE2B_MCP_TLS_BEARSSL -o $@ $< -lbearssl
+
+AUTH_BINS := $(addprefix $(UNIT_DIR)/test_auth-,bearssl minimal mbedtls none cpp) $(UNIT_DIR)/test_mcp-auth
 test-unit-auth: $(AUTH_BINS)
 	@command -v node >/dev/null || { echo "FAIL node is not installed (apt-get install nodejs)"; exit 1; }
 	@node tests/unit/auth_tokens.mjs $(AUTH_T) >/dev/null
