@@ -26,6 +26,7 @@ HTTP_CONF2_VER  := 0.2.0-alpha.12
 HTTP_CLIENT_VER := 2.4.0
 HTTP_INSP_VER   := 2.12.0
 HTTP_NODE_BIN   := $(HTTP_NPM)/node22/node_modules/node/bin
+HTTP_OIDC_VER   := 9.13
 
 TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas http-pools http-fair http-fdlimit
 TEST_SUITES += http-oauth
@@ -87,6 +88,8 @@ http-npm-conformance: http-node
 	$(call http_npm_install,conformance2,@modelcontextprotocol/conformance,$(HTTP_CONF2_VER))
 http-npm-inspector: http-node
 	$(call http_npm_install,inspector,@modelcontextprotocol/inspector,$(HTTP_INSP_VER))
+http-npm-oidc: http-node
+	$(call http_npm_install,oidc,oidc-provider,$(HTTP_OIDC_VER))
 http-npm-client: http-node
 	$(call http_npm_install,client2,@modelcontextprotocol/client,$(HTTP_CLIENT_VER))
 
@@ -128,6 +131,6 @@ test-http-replicas:
 	@timeout 300 python3 tests/http/test_replicas.py
 
 test-http-oauth:
-	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-plain >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-plain http-npm-oidc >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@command -v node >/dev/null || { echo "FAIL node is not installed (apt-get install nodejs)"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_oauth.py

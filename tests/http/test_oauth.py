@@ -1,14 +1,18 @@
 """e2b-mcp --http as an OAuth 2.1 protected resource (E2B_MCP_AUTH_*): the RFC 9728 metadata,
 the 401 and its WWW-Authenticate, every refused token, a token in the URL, the token never
-passed on to E2B nor printed, and the set-up errors. The issuer's keys and the tokens are
+passed on to E2B nor printed, scopes deciding the tools (403 insufficient_scope), tokens from a
+real authorization server (oidc-provider from npm: make http-npm-oidc), and the set-up errors. The issuer's keys and the tokens are
 made fresh by tests/unit/auth_tokens.mjs (node's crypto) at every run."""
 import json
 import os
 import re
 import subprocess
 import sys
+import base64
 import threading
 import time
+import urllib.parse
+import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import report  # noqa: E402
@@ -211,6 +215,65 @@ def test_scopes(sim, iss, aud, toks):
     stop(p)
 
 
+NPM = os.path.join(BUILD, "npm")
+NODE22 = os.path.join(NPM, "node22", "node_modules", "node", "bin", "node")
+
+
+def test_real_issuer(sim):
+    """oidc-provider (a certified OpenID provider from npm) issues JWT access tokens for the resource
+    through client_credentials; the server, given the JWKS the provider's discovery names, takes them
+    over real HTTP and holds them to their scopes; a token for another resource is refused."""
+    resource = "https://mcp.example.test/mcp"
+    node = NODE22 if os.path.exists(NODE22) else "node"
+    op = track(subprocess.Popen([node, os.path.join(ROOT, "tests", "http", "oidc_server.mjs"), os.path.join(NPM, "oidc", "node_modules"),
+                                 resource, "connector", "connector-secret"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL))
+    line = op.stdout.readline().decode()
+    if not line.startswith("oidc-ready "):
+        check("oidc-provider starts", False, line)
+        stop(op)
+        return
+    issuer = line.split()[1]
+    disc = json.loads(urllib.request.urlopen(issuer + "/.well-known/openid-configuration", timeout=10).read())
+    jwks = urllib.request.urlopen(disc["jwks_uri"], timeout=10).read()
+    path = os.path.join(DIR, "oidc-jwks.json")
+    open(path, "wb").write(jwks)
+
+    def token(scope, res=resource):
+        data = urllib.parse.urlencode({"grant_type": "client_credentials", "scope": scope, "resource": res}).encode()
+        req = urllib.request.Request(disc["token_endpoint"], data=data, headers={
+            "Authorization": "Basic " + base64.b64encode(b"connector:connector-secret").decode()})
+        try:
+            return json.loads(urllib.request.urlopen(req, timeout=10).read())
+        except urllib.error.HTTPError as e:
+            return {"error": e.read().decode()}
+
+    env = server_env(sim.port, extra={"E2B_MCP_AUTH_ISSUER": issuer, "E2B_MCP_AUTH_RESOURCE": resource,
+                                      "E2B_MCP_AUTH_JWKS_FILE": path, "E2B_MCP_ENABLE_KILL": "1"})
+    port, p = start_http(BIN, env)
+    doc = request(port, "GET", path=META + "/mcp").json()
+    check("real issuer: the metadata names it", doc.get("authorization_servers") == [issuer], doc)
+    read = token("e2b:read")
+    head = json.loads(base64.urlsafe_b64decode(read.get("access_token", "e30.").split(".")[0] + "=="))
+    check("real issuer: oidc-provider issues an RS256 at+jwt access token for e2b:read",
+          head.get("alg") == "RS256" and head.get("typ") == "at+jwt" and read.get("scope") == "e2b:read", (head, read.get("scope")))
+    c = Client(port, read["access_token"])
+    names = c.tools()
+    check("real issuer: its e2b:read token lists the read tools only", "e2b_list_sandboxes" in names and "e2b_create_sandbox" not in names, names)
+    r = c.call("e2b_list_sandboxes")
+    check("real issuer: and calls one over HTTP", r.status == 200 and not r.events()[-1]["result"].get("isError"), r.body[:200])
+    r = c.call("e2b_create_sandbox", {"template": "base"})
+    check("real issuer: a write is 403 insufficient_scope", r.status == 403 and (challenge(r) or {}).get("scope") == "e2b:write", r.status)
+    full = token("e2b:read e2b:write e2b:kill")
+    names = Client(port, full["access_token"]).tools()
+    check("real issuer: a token with all three scopes lists kill too", "e2b_kill_sandbox" in names and "e2b_create_sandbox" in names, names)
+    other = token("e2b:read", res="https://other.example.test/mcp")
+    check("real issuer: a token for another resource is not even issued, or is refused",
+          "access_token" not in other or request(port, "POST", INIT, {"Authorization": "Bearer " + other["access_token"]}).status == 401,
+          other)
+    stop(p)
+    stop(op)
+
+
 def test_setup(sim_port, iss, aud):
     def run(args, env):
         return subprocess.run([BIN] + args, capture_output=True, env=env, timeout=10)
@@ -261,6 +324,7 @@ def main():
     check("the server said it wants access tokens", "OAuth access tokens required" in err, err[:300])
     check("no token in the server's stderr", not any(leaks(err, t) for _, t in toks.values()))
     test_scopes(sim, iss, aud, toks)
+    test_real_issuer(sim)
     test_setup(sim.port, iss, aud)
     sim.stop()
 
