@@ -140,10 +140,19 @@
    the macro.
    README.md's table of these macros is generated from this file (make
    config-docs); make test fails when it is stale. */
+#if defined(E2B_MCP_MINIMAL) && !defined(E2B_MCP_SMALL)
+#  define E2B_MCP_SMALL
+#endif
 #ifdef E2B_MCP_SMALL
 #  define E2B_MCP__D(desk, small) (small)
 #else
 #  define E2B_MCP__D(desk, small) (desk)
+#endif
+/* A default of the minimal profile where it differs from the small one's. */
+#ifdef E2B_MCP_MINIMAL
+#  define E2B_MCP__M(other, minimal) (minimal)
+#else
+#  define E2B_MCP__M(other, minimal) (other)
 #endif
 
 /* ---- Profile ---- */
@@ -151,6 +160,152 @@
 /* E2B_MCP_SMALL: the microcontroller profile: every default in its second
    column (one call slot, kilobytes instead of megabytes; see the firmware in
    tests/mcu/), E2B_MCP_TERSE on, no jsmn parent links. */
+/* E2B_MCP_MINIMAL: the smallest useful build, for a board that lists, reads
+   and kills sandboxes over a UART or stdio message loop: E2B_MCP_SMALL with
+   three tools (e2b_list_sandboxes, e2b_get_sandbox, e2b_kill_sandbox) and no
+   Streamable HTTP. Each of its choices is a default below: define a switch
+   to 1 to add it back. */
+
+/* ---- Built-in tools (each 0 or 1) ---- */
+
+/* E2B_MCP_TOOLS_READ: the read group, 1 or 0: the tools that only read
+   (list and get sandboxes, logs, metrics, snapshots, templates); each tool's
+   own switch below defaults to its group's. A tool built out is not listed,
+   and a call to it is an unknown tool whose message says it is not built
+   in. */
+#ifndef E2B_MCP_TOOLS_READ
+#define E2B_MCP_TOOLS_READ 1
+#endif
+/* E2B_MCP_TOOLS_WRITE: the write group, 1 or 0: the tools that start or
+   change a sandbox (create, set timeout, pause, resume). */
+#ifndef E2B_MCP_TOOLS_WRITE
+#define E2B_MCP_TOOLS_WRITE E2B_MCP__M(1, 0)
+#endif
+/* E2B_MCP_TOOLS_KILL: the kill group, 1 or 0: e2b_kill_sandbox (at run
+   time it also needs cfg.enable_kill). */
+#ifndef E2B_MCP_TOOLS_KILL
+#define E2B_MCP_TOOLS_KILL 1
+#endif
+/* E2B_MCP_TOOL_LIST_SANDBOXES: e2b_list_sandboxes (read). */
+#ifndef E2B_MCP_TOOL_LIST_SANDBOXES
+#define E2B_MCP_TOOL_LIST_SANDBOXES E2B_MCP_TOOLS_READ
+#endif
+/* E2B_MCP_TOOL_GET_SANDBOX: e2b_get_sandbox (read). */
+#ifndef E2B_MCP_TOOL_GET_SANDBOX
+#define E2B_MCP_TOOL_GET_SANDBOX E2B_MCP_TOOLS_READ
+#endif
+/* E2B_MCP_TOOL_CREATE_SANDBOX: e2b_create_sandbox (write). */
+#ifndef E2B_MCP_TOOL_CREATE_SANDBOX
+#define E2B_MCP_TOOL_CREATE_SANDBOX E2B_MCP_TOOLS_WRITE
+#endif
+/* E2B_MCP_TOOL_GET_SANDBOX_LOGS: e2b_get_sandbox_logs (read). */
+#ifndef E2B_MCP_TOOL_GET_SANDBOX_LOGS
+#define E2B_MCP_TOOL_GET_SANDBOX_LOGS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_GET_SANDBOX_METRICS: e2b_get_sandbox_metrics (read). */
+#ifndef E2B_MCP_TOOL_GET_SANDBOX_METRICS
+#define E2B_MCP_TOOL_GET_SANDBOX_METRICS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT: e2b_set_sandbox_timeout (write). */
+#ifndef E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT
+#define E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT E2B_MCP_TOOLS_WRITE
+#endif
+/* E2B_MCP_TOOL_PAUSE_SANDBOX: e2b_pause_sandbox (write). */
+#ifndef E2B_MCP_TOOL_PAUSE_SANDBOX
+#define E2B_MCP_TOOL_PAUSE_SANDBOX E2B_MCP_TOOLS_WRITE
+#endif
+/* E2B_MCP_TOOL_RESUME_SANDBOX: e2b_resume_sandbox (write). */
+#ifndef E2B_MCP_TOOL_RESUME_SANDBOX
+#define E2B_MCP_TOOL_RESUME_SANDBOX E2B_MCP_TOOLS_WRITE
+#endif
+/* E2B_MCP_TOOL_LIST_SNAPSHOTS: e2b_list_snapshots (read). */
+#ifndef E2B_MCP_TOOL_LIST_SNAPSHOTS
+#define E2B_MCP_TOOL_LIST_SNAPSHOTS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES: e2b_list_default_templates (read). */
+#ifndef E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
+#define E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_TEMPLATES: e2b_list_templates (read). */
+#ifndef E2B_MCP_TOOL_LIST_TEMPLATES
+#define E2B_MCP_TOOL_LIST_TEMPLATES E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS: e2b_list_template_builds (read). */
+#ifndef E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
+#define E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_KILL_SANDBOX: e2b_kill_sandbox (kill). */
+#ifndef E2B_MCP_TOOL_KILL_SANDBOX
+#define E2B_MCP_TOOL_KILL_SANDBOX E2B_MCP_TOOLS_KILL
+#endif
+#define E2B_MCP__TOOLS_ANY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_CREATE_SANDBOX || \
+  E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || \
+  E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || \
+  E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
+  E2B_MCP_TOOL_KILL_SANDBOX)
+/* the built-in tools whose requests carry a query string */
+#define E2B_MCP__TOOLS_QUERY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
+  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS)
+
+/* ---- Features (each 0 or 1) ---- */
+
+/* E2B_MCP_WITH_STDIO: the stdio transport (e2b_mcp_serve_stdio); 0 leaves
+   it out, as E2B_MCP_NO_STDIO does (which also keeps <stdio.h> out). */
+#ifndef E2B_MCP_WITH_STDIO
+#  ifdef E2B_MCP_NO_STDIO
+#    define E2B_MCP_WITH_STDIO 0
+#  else
+#    define E2B_MCP_WITH_STDIO 1
+#  endif
+#endif
+/* E2B_MCP_WITH_HTTP: the Streamable HTTP transport (e2b_mcp_serve_http and
+   its slots); 0 is E2B_MCP_NO_HTTP. */
+#ifndef E2B_MCP_WITH_HTTP
+#  ifdef E2B_MCP_NO_HTTP
+#    define E2B_MCP_WITH_HTTP 0
+#  else
+#    define E2B_MCP_WITH_HTTP E2B_MCP__M(1, 0)
+#  endif
+#endif
+/* E2B_MCP_WITH_DESCRIPTIONS: the long tool descriptions, property
+   descriptions and output schemas; 0 is E2B_MCP_TERSE. */
+#ifndef E2B_MCP_WITH_DESCRIPTIONS
+#  if defined(E2B_MCP_TERSE) || (defined(E2B_MCP_SMALL) && !defined(E2B_MCP_NO_TERSE))
+#    define E2B_MCP_WITH_DESCRIPTIONS 0
+#  else
+#    define E2B_MCP_WITH_DESCRIPTIONS 1
+#  endif
+#endif
+/* E2B_MCP_WITH_AUTH: reserved for MCP authorization (OAuth); not built yet,
+   so 0 (1 fails to compile, saying so). */
+#ifndef E2B_MCP_WITH_AUTH
+#define E2B_MCP_WITH_AUTH 0
+#endif
+/* E2B_MCP_WITH_RESOURCES: reserved for MCP resources; not built yet, so 0
+   (1 fails to compile, saying so). */
+#ifndef E2B_MCP_WITH_RESOURCES
+#define E2B_MCP_WITH_RESOURCES 0
+#endif
+/* E2B_MCP_WITH_PROMPTS: reserved for MCP prompts; not built yet, so 0 (1
+   fails to compile, saying so). */
+#ifndef E2B_MCP_WITH_PROMPTS
+#define E2B_MCP_WITH_PROMPTS 0
+#endif
+#if E2B_MCP_WITH_AUTH || E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_PROMPTS
+#  error "E2B_MCP_WITH_AUTH, E2B_MCP_WITH_RESOURCES and E2B_MCP_WITH_PROMPTS are reserved: this version of e2b_mcp.h does not have them yet (leave them 0)"
+#endif
+#if E2B_MCP_WITH_STDIO && defined(E2B_MCP_NO_STDIO)
+#  error "E2B_MCP_WITH_STDIO is 1 but E2B_MCP_NO_STDIO is defined: choose one"
+#endif
+#if E2B_MCP_WITH_HTTP && defined(E2B_MCP_NO_HTTP)
+#  error "E2B_MCP_WITH_HTTP is 1 but E2B_MCP_NO_HTTP is defined: choose one"
+#endif
+#if E2B_MCP_WITH_DESCRIPTIONS && defined(E2B_MCP_TERSE)
+#  error "E2B_MCP_WITH_DESCRIPTIONS is 1 but E2B_MCP_TERSE is defined: choose one"
+#endif
+#if !E2B_MCP_WITH_DESCRIPTIONS && !defined(E2B_MCP_TERSE)
+#  define E2B_MCP_TERSE
+#endif
 
 /* ---- Buffers and limits ---- */
 
@@ -492,7 +647,7 @@
 #endif
 /* The Streamable HTTP transport is built with the POSIX or Windows port, or
    with a custom port when E2B_MCP_HTTP says it has listen, accept and random. */
-#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_SOCK_WIN32) || defined(E2B_MCP_HTTP))
+#if E2B_MCP_WITH_HTTP && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_SOCK_WIN32) || defined(E2B_MCP_HTTP))
 #  define E2B_MCP__HTTP 1
 #endif
 /* E2B_MCP_SOCK_POSIX_WAIT_MAX: the sockets one wait of the POSIX port may
@@ -1681,7 +1836,7 @@ typedef struct e2b_mcp__queued {
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
 /* >>transport: stdio --------------------------------------------------------- */
 
-#ifndef E2B_MCP_NO_STDIO
+#if E2B_MCP_WITH_STDIO
 /* MCP over stdin/stdout, one JSON message per line, until end of input (and
    the calls in flight are answered). Requests sent without waiting run
    concurrently, each answered when it is done. */
@@ -1875,7 +2030,7 @@ struct e2b_mcp_server {
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
 #endif
-#ifndef E2B_MCP_NO_STDIO
+#if E2B_MCP_WITH_STDIO
   char stdin_buf[E2B_MCP__D(4096, 256)];    /* stdin's bytes, read by the stdio transport */
   size_t in_at, in_len, line_n;             /* stdin_buf[in_at..in_len) unread; line_n bytes of the next line in msg */
   int in_eof, line_over;
@@ -2645,6 +2800,7 @@ static void e2b_mcp__pct_n(e2b_mcp_json *w, const char *s, size_t n, int twice) 
 }
 static void e2b_mcp__pct(e2b_mcp_json *w, const char *s, size_t n) { e2b_mcp__pct_n(w, s, n, 0); }
 static void e2b_mcp__req_seg(e2b_mcp__req *rq, const char *s) { e2b_mcp__pct(&rq->w, s, strlen(s)); }
+#if E2B_MCP__TOOLS_QUERY
 static void e2b_mcp__req_qkey(e2b_mcp__req *rq, const char *key) {
   e2b_mcp__w_c(&rq->w, rq->has_query ? '&' : '?');
   rq->has_query = 1;
@@ -2660,6 +2816,7 @@ static void e2b_mcp__req_qint(e2b_mcp__req *rq, const char *key, long long v) {
   e2b_mcp__fmt_ll(b, v);
   e2b_mcp__req_q(rq, key, b);
 }
+#endif
 
 /* Chunked-body decoder, in place and incremental: raw bytes are consumed as
    they arrive and the decoded body is written at or before them. */
@@ -4192,6 +4349,7 @@ E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   s->ncustom++;
   return 0;
 }
+<<<<<<< HEAD
 #if E2B_MCP_AUTH   /* an access token's scopes (E2B_MCP_AUTH): tools per caller */
 /* Whether the client of cx may not call tool i: its access token does not
    grant the tool's group. */
@@ -4206,6 +4364,57 @@ static int e2b_mcp__tool_group(const e2b_mcp_server *s, const char *name, size_t
   return -1;
 }
 #endif
+=======
+/* E2B's tools this build leaves out (E2B_MCP_TOOL_<ID> 0, >>config), each
+   followed by a space: a call to one is told that it is not built in. */
+static const char e2b_mcp__built_out[] = " "
+#if !E2B_MCP_TOOL_LIST_SANDBOXES
+  "e2b_list_sandboxes "
+#endif
+#if !E2B_MCP_TOOL_GET_SANDBOX
+  "e2b_get_sandbox "
+#endif
+#if !E2B_MCP_TOOL_CREATE_SANDBOX
+  "e2b_create_sandbox "
+#endif
+#if !E2B_MCP_TOOL_GET_SANDBOX_LOGS
+  "e2b_get_sandbox_logs "
+#endif
+#if !E2B_MCP_TOOL_GET_SANDBOX_METRICS
+  "e2b_get_sandbox_metrics "
+#endif
+#if !E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT
+  "e2b_set_sandbox_timeout "
+#endif
+#if !E2B_MCP_TOOL_PAUSE_SANDBOX
+  "e2b_pause_sandbox "
+#endif
+#if !E2B_MCP_TOOL_RESUME_SANDBOX
+  "e2b_resume_sandbox "
+#endif
+#if !E2B_MCP_TOOL_LIST_SNAPSHOTS
+  "e2b_list_snapshots "
+#endif
+#if !E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
+  "e2b_list_default_templates "
+#endif
+#if !E2B_MCP_TOOL_LIST_TEMPLATES
+  "e2b_list_templates "
+#endif
+#if !E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
+  "e2b_list_template_builds "
+#endif
+#if !E2B_MCP_TOOL_KILL_SANDBOX
+  "e2b_kill_sandbox "
+#endif
+;
+static int e2b_mcp__is_built_out(const char *name, size_t n) {
+  const char *p = e2b_mcp__built_out + 1, *sp;
+  for (; (sp = strchr(p, ' ')) != NULL; p = sp + 1)
+    if ((size_t)(sp - p) == n && memcmp(p, name, n) == 0) return 1;
+  return 0;
+}
+>>>>>>> f042e0f (Built-in tools chosen at build time, and the switches of the features: E2B_MCP_TOOL_<ID> for each of the 13 tools and E2B_MCP_TOOLS_READ/WRITE/KILL for the groups (0/1, in src/config.h with the README table generated), E2B_MCP_WITH_STDIO/HTTP/DESCRIPTIONS as 0/1 faces of the existing NO_STDIO/NO_HTTP/TERSE, and WITH_AUTH/RESOURCES/PROMPTS reserved, refused with #error until they exist. A tool left out takes its two phases and every helper only it used out of the build (each guarded by the tools that use it, so any combination is warning-free); a call to it is an unknown tool (-32602) whose message says it is not built into this server, also in-process, while a name that never was a tool is not said to be left out. E2B_MCP_MINIMAL starts the minimal profile (E2B_MCP_SMALL with list, get and kill, no Streamable HTTP). The compile matrix builds every tool alone, no tool at all, each group alone, each feature off, the minimal profile in C, C++ and for the Cortex-M4, and checks that impossible settings are refused with their message; a new unit suite (unit-profile) runs a minimal build and a desktop build without e2b_create_sandbox against the scripted port. The transports test E2B_MCP_WITH_STDIO rather than NO_STDIO, since config.h cannot define NO_STDIO for them (front.c, a lower layer, reads it for <stdio.h>).)
 static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *name, size_t n) {
   int i;
   for (i = 0; i < s->ntools; i++)
@@ -4223,6 +4432,11 @@ static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, siz
                    shown, name, s->off_why[i]);
       return;
     }
+  if (e2b_mcp__is_built_out(name, n)) {
+    e2b_mcp__fmt(text, cap, "Unknown tool: %.*s is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): "
+                 "tools/list names the tools it offers.", shown, name);
+    return;
+  }
   e2b_mcp__fmt(text, cap, "Unknown tool: %.*s (tools/list names the tools)", shown, name);
 }
 
@@ -5106,6 +5320,7 @@ static void e2b_mcp__load_key(e2b_mcp_server *s) {
 }
 
 /* ---- argument validation: each sets an error result and returns -1 ---- */
+#if E2B_MCP__TOOLS_ANY
 static int e2b_mcp__bad(e2b_mcp_call *c, const char *key, const char *what) {
   e2b_mcp_result_error(c, "Invalid argument '%s': %s. Nothing was sent to E2B.", key, what);
   return -1;
@@ -5117,6 +5332,8 @@ static int e2b_mcp__want_str(e2b_mcp_call *c, const char *key, char *buf, size_t
   if (r == 0 && required) return e2b_mcp__bad(c, key, "it is required");
   return r;
 }
+#endif
+#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
 static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, long long def, long long lo, long long hi) {
   char what[96];
   int r = e2b_mcp_arg_int(c, key, v);
@@ -5127,19 +5344,25 @@ static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, lon
   }
   return 1;
 }
+#endif
+#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_PAUSE_SANDBOX
 static int e2b_mcp__want_bool(e2b_mcp_call *c, const char *key, int *v, int def) {
   int r = e2b_mcp_arg_bool(c, key, v);
   if (r == 0) { *v = def; return 0; }
   if (r < 0) return e2b_mcp__bad(c, key, "expected true or false");
   return 1;
 }
+#endif
+#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS
 static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_t cap, const char *const *allowed, int n) {
   int i, r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
   for (i = 0; i < n; i++) if (strcmp(buf, allowed[i]) == 0) return 1;
   return e2b_mcp__bad(c, key, "not one of the allowed values (see the tool's schema)");
 }
+#endif
 /* An ID that goes into a request path: letters, digits, '-' and '_' only. */
+#if E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_KILL_SANDBOX
 static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
   int r = e2b_mcp__want_str(c, key, buf, cap, required);
   if (r <= 0) return r;
@@ -5148,7 +5371,9 @@ static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t 
     return e2b_mcp__bad(c, key, "an ID has only letters, digits, '-' and '_' (copy it from a list result)");
   return 1;
 }
+#endif
 /* A template reference for the create body: alias, namespace/alias, :tag. */
+#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
 static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
   const char *p;
   int r = e2b_mcp__want_str(c, key, buf, cap, 0);
@@ -5158,7 +5383,9 @@ static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *bu
     return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
   return 1;
 }
+#endif
 /* A time stamp for a query: RFC 3339 characters only. */
+#if E2B_MCP_TOOL_LIST_SANDBOXES
 static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
   int r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
@@ -5166,6 +5393,7 @@ static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_
     return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
   return 1;
 }
+#endif
 static void e2b_mcp__w_jstr(e2b_mcp_json *w, const char *s, size_t n);          /* below, with the answers */
 static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *t);
 /* String pairs (metadata, env_vars) come as an array of {"key","value"}
@@ -5173,6 +5401,7 @@ static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *
    object of strings is accepted too. The next pair of the argument at token i
    (cursor *j, count *n): its key and value tokens in *kt and *vt. 1: a pair,
    0: no more, -1: not a pair of strings. */
+#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, int *n, int *kt, int *vt) {
   const jsmntok_t *t = c->tok;
   if (*n >= t[i].size) return 0;
@@ -5186,11 +5415,13 @@ static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, int *n, int *kt, i
   (*n)++;
   return *kt >= 0 && *vt >= 0 && t[*kt].type == JSMN_STRING && t[*kt].end > t[*kt].start && t[*vt].type == JSMN_STRING ? 1 : -1;
 }
+#endif
 #define E2B_MCP__PAIRS_WANT "expected an array of {\"key\": ..., \"value\": ...} objects with string values"
 /* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
    as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
    decodes the whole, splits on & and =, and decodes each part (the caller adds
    the outer encoding). The argument is string pairs, or that string in plain text. */
+#if E2B_MCP_TOOL_LIST_SANDBOXES
 static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
   char k[E2B_MCP_ARG_MAX / 2], v[E2B_MCP_ARG_MAX];
   int i = e2b_mcp_arg_token(c, "metadata"), j, n = 0, kt, vt, r;
@@ -5223,8 +5454,10 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
   if (q->err) return e2b_mcp__bad(c, "metadata", "too long");
   return 1;
 }
+#endif
 /* Copies a string-pairs argument into a request body as an object of strings
    (the strings as they came, escapes and all: an env var may be long). */
+#if E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key) {
   int i = e2b_mcp_arg_token(c, key), j, n = 0, kt, vt, r;
   const jsmntok_t *t = c->tok;
@@ -5240,8 +5473,10 @@ static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json 
   e2b_mcp_json_obj_end(w);
   return 1;
 }
+#endif
 /* An array of strings that go into a body as they are (egress destinations):
    each non-empty, without spaces or control characters, at most 253 bytes. */
+#if E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__want_str_list(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key, const char *what) {
   int i = e2b_mcp_arg_token(c, key), j, n, b;
   const jsmntok_t *t = c->tok;
@@ -5256,7 +5491,9 @@ static int e2b_mcp__want_str_list(e2b_mcp_call *c, const char *key, e2b_mcp_json
   e2b_mcp_json_raw(w, c->js + t[i].start, (size_t)(t[i].end - t[i].start));
   return 1;
 }
+#endif
 /* An array of TCP ports (1-65535). */
+#if E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__want_port_list(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key) {
   int i = e2b_mcp_arg_token(c, key), j, n;
   const jsmntok_t *t = c->tok;
@@ -5272,7 +5509,9 @@ static int e2b_mcp__want_port_list(e2b_mcp_call *c, const char *key, e2b_mcp_jso
   e2b_mcp_json_arr_end(w);
   return 1;
 }
+#endif
 /* Volume mounts: [{"name": volume name, "path": absolute path}]. */
+#if E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
   static const char want[] = "expected an array of {\"name\": a volume name, \"path\": an absolute path} objects";
   int i = e2b_mcp_arg_token(c, "volume_mounts"), j, n, nt, pt;
@@ -5302,6 +5541,7 @@ static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
   e2b_mcp_json_arr_end(w);
   return 1;
 }
+#endif
 
 /* ---- talking to E2B ---- */
 /* The cool-down slot of the call's tool, for the call's key. */
@@ -5570,12 +5810,14 @@ static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, in
   }
 }
 /* Copies the members of the object at obj (redacted), but skip, into the open object in w. */
+#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
 static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int obj, const char *skip) {
   int i, k;
   if (obj < 0 || t[obj].type != JSMN_OBJECT) return;
   for (i = obj + 1, k = 0; k < t[obj].size; k++)
     i = skip && e2b_mcp__tok_eq(js, &t[i], skip) ? e2b_mcp__tok_skip(t, i + 1) : e2b_mcp__copy_member(w, js, t, i, 0, 0);
 }
+#endif
 /* ---- the result budget: an answer a client can take ----
    A list is written item by item (a sandbox, a log entry, a template, a
    sample); the item that would take the result past cfg.result_budget, less
@@ -5587,6 +5829,8 @@ static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok
    on. The result is sent as structuredContent and as the same text, so its
    length in bytes bounds the text's characters. */
 #define E2B_MCP__TRAILER_ROOM (E2B_MCP_NEXT_MAX + 480)
+#define E2B_MCP__PAGED (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS)
+#if E2B_MCP__PAGED || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS
 /* Writes items [skip, size) of the array at arr into w as a JSON array, as
    many as fit; returns how many, and in *left the token of the first one left
    out (-1: none was). */
@@ -5614,6 +5858,8 @@ static void e2b_mcp__cut_note(e2b_mcp_call *c, e2b_mcp_json *w, int shown, int o
   e2b_mcp_json_key(w, "note");
   e2b_mcp_json_str(w, note);
 }
+#endif
+#if E2B_MCP__PAGED
 /* The nextToken value the request at rq sent ("" when none), decoded. */
 static void e2b_mcp__sent_token(const e2b_mcp__req *rq, char *out, size_t cap) {
   const char *p = rq->w.buf, *end = rq->w.buf + rq->w.len;
@@ -5635,12 +5881,14 @@ static void e2b_mcp__sent_token(const e2b_mcp__req *rq, char *out, size_t cap) {
   }
   out[n < cap ? n : 0] = 0;
 }
+#endif
 /* A paged list's continuation within one of E2B's pages, as its next_token:
    "~skip~limit~token" asks for E2B's page (token: the one that page was asked
    with, "" for the first) again with the same limit and leaves out the skip
    items already given (e2b_mcp__paging reads it back). E2B's tokens are
    base64url, without '~'. */
 #define E2B_MCP__SKIP_MARK '~'
+#if E2B_MCP__PAGED
 /* A paged list's members, into the open object w: "data" (the array at arr),
    "next_token", "total_running", and the note when the page was cut. */
 static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr, e2b_mcp_json *w) {
@@ -5669,15 +5917,19 @@ static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__req *rq, const e
     e2b_mcp__cut_note(c, w, shown, t[arr].size - skip, "items",
                       "To read on, call again with next_token set to this result's next_token and the same filters.");
 }
+#endif
 /* A list result, {"data": <array at arr>, "next_token": …, "total_running": …}. */
+#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES
 static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr) {
   e2b_mcp_json *w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp__list_parts(c, rq, r, arr, w);
   e2b_mcp_json_obj_end(w);
 }
+#endif
 
 /* A JSON number in hundredths (12.345 -> 1234), without floating point. 0 on success. */
+#if E2B_MCP_TOOL_GET_SANDBOX_METRICS
 static int e2b_mcp__parse_centi(const char *s, size_t n, long long *v) {
   size_t i = 0;
   long long x = 0;
@@ -5701,9 +5953,11 @@ static void e2b_mcp__json_centi(e2b_mcp_json *w, long long v) {
   e2b_mcp__fmt(b, sizeof b, "%s%lld.%lld%lld", v < 0 ? "-" : "", a / 100, a / 10 % 10, a % 10);
   e2b_mcp_json_raw(w, b, strlen(b));
 }
+#endif
 
 /* The metrics series, summed up so a model need not add up hundreds of samples:
    peak and average CPU (percent of the sandbox's vCPUs), peak memory and disk. */
+#if E2B_MCP_TOOL_GET_SANDBOX_METRICS
 static void e2b_mcp__metrics_summary(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int arr) {
   static const char *const peaks[] = { "memUsed", "memTotal", "diskUsed", "diskTotal", "cpuCount" };
   long long cpu_max = 0, cpu_sum = 0, peak[5] = { 0, 0, 0, 0, 0 }, v, first = 0, last = 0;
@@ -5736,8 +5990,10 @@ static void e2b_mcp__metrics_summary(e2b_mcp_json *w, const char *js, const jsmn
   }
   e2b_mcp_json_obj_end(w);
 }
+#endif
 
 /* RFC 3339 time -> Unix milliseconds (for log cursors). 0 on success. */
+#if E2B_MCP_TOOL_GET_SANDBOX_LOGS
 static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round_up) {
   long long y, mo, d, h, mi, sec, frac = 0, off = 0, days;
   size_t i = 19;
@@ -5767,6 +6023,7 @@ static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round
   *ms = ((days * 86400 + h * 3600 + mi * 60 + sec) - off) * 1000 + frac + (round_up && finer);
   return 0;
 }
+#endif
 
 /* The request helpers the build phases share. A request on the API or the
    Dashboard API: "METHOD prefix/path". */
@@ -5774,12 +6031,14 @@ static void e2b_mcp__req_on(e2b_mcp__req *rq, const char *method, const e2b_mcp_
   e2b_mcp__req_begin(rq, method, base);
 }
 /* A request on one sandbox: METHOD /sandboxes/{id}[action]. */
+#if E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_KILL_SANDBOX
 static void e2b_mcp__req_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
   e2b_mcp__req_on(rq, method, &c->srv->api);
   e2b_mcp__req_lit(rq, "/sandboxes/");
   e2b_mcp__req_seg(rq, id);
   if (action) e2b_mcp__req_lit(rq, action);
 }
+#endif
 /* Starts the request's JSON body (an open object; the build phase closes it)
    in the slot's answer buffer, which is free until the answer. */
 static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp__req *rq) {
@@ -5835,6 +6094,7 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
 /* Limit and next_token, shared by the paged lists. A next_token of this server's own (a page cut by the result budget, see
    e2b_mcp__list_parts) asks for the same E2B page with the same limit,
    leaving out what was given (rq->num items); rq->flag is the page's limit. */
+#if E2B_MCP__PAGED
 static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
   long long limit, skip = 0;
   char next[E2B_MCP_NEXT_MAX], *tok = next;
@@ -5855,12 +6115,14 @@ static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit
   rq->flag = r > 0 ? (int)limit : 0;
   return 0;
 }
+#endif
 
 /* The parsed answer's tokens (s->rtok over r->body), or NULL with the error
    result set: also when the answer is not the kind of value the API documents
    for the call (want: JSMN_OBJECT or JSMN_ARRAY). An answer this server cannot
    read is an error that says so, never an empty result: "{}" read as an empty
    list would tell a model that nothing runs while sandboxes bill. */
+#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
 static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, const e2b_mcp_response *r, int want) {
   const jsmntok_t *t;
   if (e2b_mcp__parse_response(c, r)) return NULL;
@@ -5872,7 +6134,9 @@ static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, const e2b_mcp_re
   }
   return t;
 }
+#endif
 /* The array member key of the answer's top object, or -1 with the error result set. */
+#if E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
 static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, const jsmntok_t *t, const char *key) {
   int i = e2b_mcp__tok_get(r->body, t, 0, key);
   if (i < 0 || t[i].type != JSMN_ARRAY) {
@@ -5881,8 +6145,10 @@ static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, co
   }
   return i;
 }
+#endif
 
 /* A 204 answer's result: {"sandboxID": id, <key>: <value>}. */
+#if E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_KILL_SANDBOX
 static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, const char *str, long long num) {
   e2b_mcp_json *w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
@@ -5891,9 +6157,11 @@ static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, cons
   if (str) e2b_mcp_json_str(w, str); else e2b_mcp_json_int(w, num);
   e2b_mcp_json_obj_end(w);
 }
+#endif
 
 /* ---- the two phases of each tool, in the table's order ---- */
 
+#if E2B_MCP_TOOL_LIST_SANDBOXES
 static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
   static const char *const orders[] = { "desc", "asc" };
   e2b_mcp_json q;
@@ -5927,7 +6195,9 @@ static int e2b_mcp__build_list_sandboxes(e2b_mcp_call *c, e2b_mcp__req *rq) {
 static void e2b_mcp__shape_list_sandboxes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, rq, r, 0);
 }
+#endif
 
+#if E2B_MCP_TOOL_GET_SANDBOX
 static int e2b_mcp__build_get_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
   e2b_mcp__req_sandbox(c, rq, "GET", rq->id, NULL);
@@ -5939,9 +6209,11 @@ static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, 
   if (!t) return;
   e2b_mcp__copy(e2b_mcp_result_json(c), r->body, t, 0, 0, 0);
 }
+#endif
 
 /* POST /v2/sandboxes (NewSandboxV2), the body as E2B's SDK writes it: every
    v2 sandbox is secured, and what was not asked for is left to E2B's defaults. */
+#if E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   static const char dest[] = "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 "
                              "or (allow_out only) domain names such as api.example.com or *.example.com";
@@ -5999,7 +6271,9 @@ static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *r
   e2b_mcp_json_key(w, "timeout"); e2b_mcp_json_int(w, rq->num);
   e2b_mcp_json_obj_end(w);
 }
+#endif
 
+#if E2B_MCP_TOOL_GET_SANDBOX_LOGS
 static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
   static const char *const dirs[] = { "forward", "backward" };
   static const char *const levels[] = { "debug", "info", "warn", "error" };
@@ -6054,7 +6328,9 @@ static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req 
                       "and the same direction, level and search.");
   e2b_mcp_json_obj_end(w);
 }
+#endif
 
+#if E2B_MCP_TOOL_GET_SANDBOX_METRICS
 static int e2b_mcp__build_get_sandbox_metrics(e2b_mcp_call *c, e2b_mcp__req *rq) {
   long long start, end;
   int hs, he;
@@ -6088,7 +6364,9 @@ static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__r
                       "set to this result's next_start and the same end.");
   e2b_mcp_json_obj_end(w);
 }
+#endif
 
+#if E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT
 static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp_json *b;
   long long timeout;
@@ -6109,7 +6387,9 @@ static void e2b_mcp__shape_set_sandbox_timeout(e2b_mcp_call *c, const e2b_mcp__r
   (void)r;
   e2b_mcp__done(c, rq->id, "timeout", NULL, rq->num);
 }
+#endif
 
+#if E2B_MCP_TOOL_PAUSE_SANDBOX
 static int e2b_mcp__build_pause_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp_json *b;
   int memory;
@@ -6123,7 +6403,9 @@ static void e2b_mcp__shape_pause_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq
   (void)r;
   e2b_mcp__done(c, rq->id, "state", "paused", 0);
 }
+#endif
 
+#if E2B_MCP_TOOL_RESUME_SANDBOX
 static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp_json *b;
   long long timeout;
@@ -6149,7 +6431,9 @@ static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *r
   e2b_mcp_json_key(w, "resumed"); e2b_mcp_json_bool(w, r->status == 201);
   e2b_mcp_json_obj_end(w);
 }
+#endif
 
+#if E2B_MCP_TOOL_LIST_SNAPSHOTS
 static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
   char name[E2B_MCP_ARG_MAX / 2];
   int hid;
@@ -6163,7 +6447,9 @@ static int e2b_mcp__build_list_snapshots(e2b_mcp_call *c, e2b_mcp__req *rq) {
 static void e2b_mcp__shape_list_snapshots(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, rq, r, 0);
 }
+#endif
 
+#if E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
 static int e2b_mcp__build_list_default_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_template_ref(c, "template", rq->id, sizeof rq->id) < 0) return -1;   /* kept for the shape */
   e2b_mcp__req_on(rq, "GET", &c->srv->dash);
@@ -6240,7 +6526,9 @@ static void e2b_mcp__shape_list_default_templates(e2b_mcp_call *c, const e2b_mcp
   e2b_mcp_json_arr_end(w);
   e2b_mcp_json_obj_end(w);
 }
+#endif
 
+#if E2B_MCP_TOOL_LIST_TEMPLATES
 static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_on(rq, "GET", &c->srv->api);
   e2b_mcp__req_lit(rq, "/v2/templates");
@@ -6249,7 +6537,9 @@ static int e2b_mcp__build_list_templates(e2b_mcp_call *c, e2b_mcp__req *rq) {
 static void e2b_mcp__shape_list_templates(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
   if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__list_result(c, rq, r, 0);
 }
+#endif
 
+#if E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
 static int e2b_mcp__build_list_template_builds(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_id(c, "template_id", rq->id, sizeof rq->id, 1) < 0) return -1;
   e2b_mcp__req_on(rq, "GET", &c->srv->api);
@@ -6267,7 +6557,9 @@ static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__
   e2b_mcp__list_parts(c, rq, r, builds, w);
   e2b_mcp_json_obj_end(w);
 }
+#endif
 
+#if E2B_MCP_TOOL_KILL_SANDBOX
 static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
   e2b_mcp__req_sandbox(c, rq, "DELETE", rq->id, NULL);
@@ -6279,6 +6571,7 @@ static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq,
   (void)r;
   e2b_mcp__done(c, rq->id, "state", "killed", 0);
 }
+#endif
 
 /* ---- a row's gate (its e2b_mcp_tool.user) ---- */
 enum { E2B_MCP__GATE_KILL = 1 };   /* listed and callable only with e2b_mcp_config.enable_kill */
@@ -6423,8 +6716,74 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
   "\"required\":[\"sandboxID\",\"" key "\"]}"
 #define E2B_MCP__BILLED " This starts billing: ask the user before calling it, and keep the timeout short."
 
+/* A row is in the table when its tool is built (E2B_MCP_TOOL_<ID>, >>config). */
+#if E2B_MCP_TOOL_LIST_SANDBOXES
+#  define E2B_MCP__IF_LIST_SANDBOXES(row) row
+#else
+#  define E2B_MCP__IF_LIST_SANDBOXES(row)
+#endif
+#if E2B_MCP_TOOL_GET_SANDBOX
+#  define E2B_MCP__IF_GET_SANDBOX(row) row
+#else
+#  define E2B_MCP__IF_GET_SANDBOX(row)
+#endif
+#if E2B_MCP_TOOL_CREATE_SANDBOX
+#  define E2B_MCP__IF_CREATE_SANDBOX(row) row
+#else
+#  define E2B_MCP__IF_CREATE_SANDBOX(row)
+#endif
+#if E2B_MCP_TOOL_GET_SANDBOX_LOGS
+#  define E2B_MCP__IF_GET_SANDBOX_LOGS(row) row
+#else
+#  define E2B_MCP__IF_GET_SANDBOX_LOGS(row)
+#endif
+#if E2B_MCP_TOOL_GET_SANDBOX_METRICS
+#  define E2B_MCP__IF_GET_SANDBOX_METRICS(row) row
+#else
+#  define E2B_MCP__IF_GET_SANDBOX_METRICS(row)
+#endif
+#if E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT
+#  define E2B_MCP__IF_SET_SANDBOX_TIMEOUT(row) row
+#else
+#  define E2B_MCP__IF_SET_SANDBOX_TIMEOUT(row)
+#endif
+#if E2B_MCP_TOOL_PAUSE_SANDBOX
+#  define E2B_MCP__IF_PAUSE_SANDBOX(row) row
+#else
+#  define E2B_MCP__IF_PAUSE_SANDBOX(row)
+#endif
+#if E2B_MCP_TOOL_RESUME_SANDBOX
+#  define E2B_MCP__IF_RESUME_SANDBOX(row) row
+#else
+#  define E2B_MCP__IF_RESUME_SANDBOX(row)
+#endif
+#if E2B_MCP_TOOL_LIST_SNAPSHOTS
+#  define E2B_MCP__IF_LIST_SNAPSHOTS(row) row
+#else
+#  define E2B_MCP__IF_LIST_SNAPSHOTS(row)
+#endif
+#if E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
+#  define E2B_MCP__IF_LIST_DEFAULT_TEMPLATES(row) row
+#else
+#  define E2B_MCP__IF_LIST_DEFAULT_TEMPLATES(row)
+#endif
+#if E2B_MCP_TOOL_LIST_TEMPLATES
+#  define E2B_MCP__IF_LIST_TEMPLATES(row) row
+#else
+#  define E2B_MCP__IF_LIST_TEMPLATES(row)
+#endif
+#if E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
+#  define E2B_MCP__IF_LIST_TEMPLATE_BUILDS(row) row
+#else
+#  define E2B_MCP__IF_LIST_TEMPLATE_BUILDS(row)
+#endif
+#if E2B_MCP_TOOL_KILL_SANDBOX
+#  define E2B_MCP__IF_KILL_SANDBOX(row) row
+#else
+#  define E2B_MCP__IF_KILL_SANDBOX(row)
+#endif
 #define E2B_MCP__TOOLS(X) \
-  X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
+  E2B_MCP__IF_LIST_SANDBOXES(X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
     "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end " \
     "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or " \
     "start time; oldest first with order asc. Results are paged: pass next_token to get the next page. total_running counts the running ones " \
@@ -6437,13 +6796,13 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
     "\"started_after\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"") "}," \
     E2B_MCP__S_PAGE "}}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "}," \
-    "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
-  X(get_sandbox, "e2b_get_sandbox", "Get a sandbox", E2B_MCP_READ_ONLY, 0, \
+    "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}"))) \
+  E2B_MCP__IF_GET_SANDBOX(X(get_sandbox, "e2b_get_sandbox", "Get a sandbox", E2B_MCP_READ_ONLY, 0, \
     "Show one sandbox in detail" E2B_MCP__MORE(": state, template, start and end time, resources, metadata, lifecycle (what happens " \
     "at timeout) and network settings. Access tokens and injected header values are never shown") ".", \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_SANDBOX)) \
-  X(create_sandbox, "e2b_create_sandbox", "Create a sandbox", 0, 0, \
+    E2B_MCP__OUT(E2B_MCP__O_SANDBOX))) \
+  E2B_MCP__IF_CREATE_SANDBOX(X(create_sandbox, "e2b_create_sandbox", "Create a sandbox", 0, 0, \
     "Start a new E2B sandbox from a template (default base" E2B_MCP__MORE("; see e2b_list_default_templates and e2b_list_templates") ")." \
     E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause (auto_resume: it wakes " \
     "on traffic). allow_out/deny_out limit where it may connect; volume_mounts attach the team's volumes.") E2B_MCP__BILLED \
@@ -6464,8 +6823,8 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
     "\"required\":[\"name\",\"path\"]}" E2B_MCP__MORE(",\"description\":\"The team's persistent volumes to mount: name, and an absolute path in the sandbox, e.g. [{\\\"name\\\":\\\"data\\\",\\\"path\\\":\\\"/mnt/data\\\"}].\"") "}" \
     "}}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
-    "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}")) \
-  X(get_sandbox_logs, "e2b_get_sandbox_logs", "Get sandbox logs", E2B_MCP_READ_ONLY, 0, \
+    "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}"))) \
+  E2B_MCP__IF_GET_SANDBOX_LOGS(X(get_sandbox_logs, "e2b_get_sandbox_logs", "Get sandbox logs", E2B_MCP_READ_ONLY, 0, \
     "Read a sandbox's logs, newest first by default." E2B_MCP__MORE(" Each has time, level, message and fields. Filter by minimum level " \
     "(debug, info, warn, error) and a case-sensitive search string. To page, pass next_cursor (Unix ms) as cursor " \
     "with the same direction; entries at the boundary may repeat."), \
@@ -6478,8 +6837,8 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
     "},\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{" \
     "\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"},\"fields\":{\"type\":\"object\"}}}}," \
-    "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}")) \
-  X(get_sandbox_metrics, "e2b_get_sandbox_metrics", "Get sandbox metrics", E2B_MCP_READ_ONLY, 0, \
+    "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}"))) \
+  E2B_MCP__IF_GET_SANDBOX_METRICS(X(get_sandbox_metrics, "e2b_get_sandbox_metrics", "Get sandbox metrics", E2B_MCP_READ_ONLY, 0, \
     "Read a sandbox's CPU, memory and disk use over time" E2B_MCP__MORE(": cpuUsedPct (percent of cpuCount), memUsed/memTotal and " \
     "diskUsed/diskTotal in bytes, one sample per step, and a summary with peak and average CPU and peak memory and " \
     "disk. Default range: the sandbox's whole life") ".", \
@@ -6494,60 +6853,61 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
     "\"summary\":{\"type\":\"object\",\"properties\":{\"samples\":{\"type\":\"integer\"},\"from\":{\"type\":\"integer\"}," \
     "\"to\":{\"type\":\"integer\"},\"cpuUsedPctMax\":{\"type\":\"number\"},\"cpuUsedPctAvg\":{\"type\":\"number\"}," \
     "\"memUsedMax\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},\"diskUsedMax\":{\"type\":\"integer\"}," \
-    "\"diskTotal\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}}}},\"required\":[\"data\"]}")) \
-  X(set_sandbox_timeout, "e2b_set_sandbox_timeout", "Set sandbox timeout", E2B_MCP_IDEMPOTENT, 0, \
+    "\"diskTotal\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}}}},\"required\":[\"data\"]}"))) \
+  E2B_MCP__IF_SET_SANDBOX_TIMEOUT(X(set_sandbox_timeout, "e2b_set_sandbox_timeout", "Set sandbox timeout", E2B_MCP_IDEMPOTENT, 0, \
     "Set when a running sandbox ends: timeout seconds from now." E2B_MCP__MORE(" It can shorten or extend; a paused sandbox cannot " \
     "be changed (resume it instead).") E2B_MCP__BILLED, \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT("") "}," \
     "\"required\":[\"sandbox_id\",\"timeout\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout", "integer"))) \
-  X(pause_sandbox, "e2b_pause_sandbox", "Pause a sandbox", E2B_MCP_IDEMPOTENT, 0, \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout", "integer")))) \
+  E2B_MCP__IF_PAUSE_SANDBOX(X(pause_sandbox, "e2b_pause_sandbox", "Pause a sandbox", E2B_MCP_IDEMPOTENT, 0, \
     "Pause a running sandbox: its state is saved and compute billing stops" E2B_MCP__MORE("; resume it later with " \
     "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh)") ".", \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
     "\"memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Keep the memory too (default true).\"") "}" \
     "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string"))) \
-  X(resume_sandbox, "e2b_resume_sandbox", "Resume a sandbox", E2B_MCP_IDEMPOTENT, 0, \
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string")))) \
+  E2B_MCP__IF_RESUME_SANDBOX(X(resume_sandbox, "e2b_resume_sandbox", "Resume a sandbox", E2B_MCP_IDEMPOTENT, 0, \
     "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds" E2B_MCP__MORE(" " \
     "(default 300; a running one is never shortened). resumed tells whether it was paused") "." E2B_MCP__BILLED, \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT(" (default 300)") "}," \
     "\"required\":[\"sandbox_id\"]}", \
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
-    "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}")) \
-  X(list_snapshots, "e2b_list_snapshots", "List snapshots", E2B_MCP_READ_ONLY, 0, \
+    "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}"))) \
+  E2B_MCP__IF_LIST_SNAPSHOTS(X(list_snapshots, "e2b_list_snapshots", "List snapshots", E2B_MCP_READ_ONLY, 0, \
     "List the team's sandbox snapshots" E2B_MCP__MORE(" (newest first), optionally only those of one sandbox or with a name " \
     "(name, team/name or name:tag). Paged with next_token") ".", \
     "{\"type\":\"object\",\"properties\":{" \
     "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only snapshots taken from this sandbox.\"") "}," \
     "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Snapshot name or ID, optionally with :tag.\"") "}," E2B_MCP__S_PAGE \
     "}}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}"))) \
-  X(list_default_templates, "e2b_list_default_templates", "List default templates", E2B_MCP_READ_ONLY, 0, \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}")))) \
+  E2B_MCP__IF_LIST_DEFAULT_TEMPLATES(X(list_default_templates, "e2b_list_default_templates", "List default templates", E2B_MCP_READ_ONLY, 0, \
     "List E2B's public default templates (such as base, code-interpreter-v1 and desktop)" E2B_MCP__MORE(" that any team can start: " \
     "ID, names, CPU, memory (MB), disk (MB) and build") ".", \
     "{\"type\":\"object\",\"properties\":{\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only this template: its ID or a name such as desktop (default: all of them).\"") "}}}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
-    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"null\"}]},\"buildID\":{\"type\":\"string\"}}}"))) \
-  X(list_templates, "e2b_list_templates", "List team templates", E2B_MCP_READ_ONLY, 0, \
+    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"null\"}]},\"buildID\":{\"type\":\"string\"}}}")))) \
+  E2B_MCP__IF_LIST_TEMPLATES(X(list_templates, "e2b_list_templates", "List team templates", E2B_MCP_READ_ONLY, 0, \
     "List the team's own templates (not E2B's defaults)" E2B_MCP__MORE(": ID, names, resources, build status and usage. Paged with next_token") ".", \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "}}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
-    "\"buildStatus\":{\"type\":\"string\"}}}"))) \
-  X(list_template_builds, "e2b_list_template_builds", "List template builds", E2B_MCP_READ_ONLY, 0, \
+    "\"buildStatus\":{\"type\":\"string\"}}}")))) \
+  E2B_MCP__IF_LIST_TEMPLATE_BUILDS(X(list_template_builds, "e2b_list_template_builds", "List template builds", E2B_MCP_READ_ONLY, 0, \
     "Show one of the team's templates and its builds, newest first" E2B_MCP__MORE(" (status, times, resources). template_id is " \
     "the ID (not an alias). Paged with next_token") ".", \
     "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "}," \
     E2B_MCP__S_PAGE "},\"required\":[\"template_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}"))) \
-  X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}")))) \
+  E2B_MCP__IF_KILL_SANDBOX(X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
     "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. " \
     "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".", \
     "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string")))
+    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string"))))
 
 /* The row's id names its enum constant and its two phases; the rows must fit
    E2B_MCP__BUILTIN_ROOM, the room the server's tool list keeps for them. */
+#if E2B_MCP__TOOLS_ANY
 #define E2B_MCP__TOOL_ENUM(id, name, title, ann, gate, desc, in, out) E2B_MCP__T_##id,
 enum { E2B_MCP__TOOLS(E2B_MCP__TOOL_ENUM) E2B_MCP__T_COUNT };
 #undef E2B_MCP__TOOL_ENUM
@@ -6632,6 +6992,10 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
   }
   return 0;
 }
+#else   /* no built-in tool: custom ones only */
+static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) { (void)t; return 0; }
+static void e2b_mcp__builtin_tools(e2b_mcp_server *s) { (void)s; }
+#endif
 
 /* >>engine: calls in flight, and the seam a transport uses --------------------
    A two-phase tool's call (E2B's own, or a custom one with build/shape) runs
@@ -7346,7 +7710,7 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
    port stdin is waited on with the calls' sockets, with the Windows port its
    relay (a thread copies stdin into a loopback socket); elsewhere a line is
    read (blocking) only when no call talks to E2B. */
-#ifndef E2B_MCP_NO_STDIO
+#if E2B_MCP_WITH_STDIO
 /* The longest wait with nothing due: stdin or a call ends it sooner. */
 #define E2B_MCP__STDIO_IDLE_MS 60000
 #if defined(E2B_MCP_SOCK_POSIX)
@@ -7486,7 +7850,7 @@ broken:   /* stdout or stdin failed: the calls in flight answer nobody (their si
   e2b_mcp_close(s);
   return 1;
 }
-#endif /* E2B_MCP_NO_STDIO */
+#endif /* E2B_MCP_WITH_STDIO */
 
 
 /* >>transport: streamable http ------------------------------------------------

@@ -27,7 +27,7 @@ int main(void) {
 #else
   printf("sizeof_http=0\n");
 #endif
-#ifndef E2B_MCP_NO_STDIO
+#if E2B_MCP_WITH_STDIO
   SZ(stdin_buf);
 #endif
   return 0;

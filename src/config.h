@@ -9,10 +9,19 @@
    the macro.
    README.md's table of these macros is generated from this file (make
    config-docs); make test fails when it is stale. */
+#if defined(E2B_MCP_MINIMAL) && !defined(E2B_MCP_SMALL)
+#  define E2B_MCP_SMALL
+#endif
 #ifdef E2B_MCP_SMALL
 #  define E2B_MCP__D(desk, small) (small)
 #else
 #  define E2B_MCP__D(desk, small) (desk)
+#endif
+/* A default of the minimal profile where it differs from the small one's. */
+#ifdef E2B_MCP_MINIMAL
+#  define E2B_MCP__M(other, minimal) (minimal)
+#else
+#  define E2B_MCP__M(other, minimal) (other)
 #endif
 
 /* ---- Profile ---- */
@@ -20,6 +29,147 @@
 /* E2B_MCP_SMALL: the microcontroller profile: every default in its second
    column (one call slot, kilobytes instead of megabytes; see the firmware in
    tests/mcu/), E2B_MCP_TERSE on, no jsmn parent links. */
+/* E2B_MCP_MINIMAL: the smallest useful build, for a board that lists, reads
+   and kills sandboxes over a UART or stdio message loop: E2B_MCP_SMALL with
+   three tools (e2b_list_sandboxes, e2b_get_sandbox, e2b_kill_sandbox) and no
+   Streamable HTTP. Each of its choices is a default below: define a switch
+   to 1 to add it back. */
+
+/* ---- Built-in tools (each 0 or 1) ---- */
+
+/* E2B_MCP_TOOLS_READ: the read group, 1 or 0: the tools that only read
+   (list and get sandboxes, logs, metrics, snapshots, templates); each tool's
+   own switch below defaults to its group's. A tool built out is not listed,
+   and a call to it is an unknown tool whose message says it is not built
+   in. */
+#ifndef E2B_MCP_TOOLS_READ
+#define E2B_MCP_TOOLS_READ 1
+#endif
+/* E2B_MCP_TOOLS_WRITE: the write group, 1 or 0: the tools that start or
+   change a sandbox (create, set timeout, pause, resume). */
+#ifndef E2B_MCP_TOOLS_WRITE
+#define E2B_MCP_TOOLS_WRITE E2B_MCP__M(1, 0)
+#endif
+/* E2B_MCP_TOOLS_KILL: the kill group, 1 or 0: e2b_kill_sandbox (at run
+   time it also needs cfg.enable_kill). */
+#ifndef E2B_MCP_TOOLS_KILL
+#define E2B_MCP_TOOLS_KILL 1
+#endif
+/* E2B_MCP_TOOL_LIST_SANDBOXES: e2b_list_sandboxes (read). */
+#ifndef E2B_MCP_TOOL_LIST_SANDBOXES
+#define E2B_MCP_TOOL_LIST_SANDBOXES E2B_MCP_TOOLS_READ
+#endif
+/* E2B_MCP_TOOL_GET_SANDBOX: e2b_get_sandbox (read). */
+#ifndef E2B_MCP_TOOL_GET_SANDBOX
+#define E2B_MCP_TOOL_GET_SANDBOX E2B_MCP_TOOLS_READ
+#endif
+/* E2B_MCP_TOOL_CREATE_SANDBOX: e2b_create_sandbox (write). */
+#ifndef E2B_MCP_TOOL_CREATE_SANDBOX
+#define E2B_MCP_TOOL_CREATE_SANDBOX E2B_MCP_TOOLS_WRITE
+#endif
+/* E2B_MCP_TOOL_GET_SANDBOX_LOGS: e2b_get_sandbox_logs (read). */
+#ifndef E2B_MCP_TOOL_GET_SANDBOX_LOGS
+#define E2B_MCP_TOOL_GET_SANDBOX_LOGS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_GET_SANDBOX_METRICS: e2b_get_sandbox_metrics (read). */
+#ifndef E2B_MCP_TOOL_GET_SANDBOX_METRICS
+#define E2B_MCP_TOOL_GET_SANDBOX_METRICS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT: e2b_set_sandbox_timeout (write). */
+#ifndef E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT
+#define E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT E2B_MCP_TOOLS_WRITE
+#endif
+/* E2B_MCP_TOOL_PAUSE_SANDBOX: e2b_pause_sandbox (write). */
+#ifndef E2B_MCP_TOOL_PAUSE_SANDBOX
+#define E2B_MCP_TOOL_PAUSE_SANDBOX E2B_MCP_TOOLS_WRITE
+#endif
+/* E2B_MCP_TOOL_RESUME_SANDBOX: e2b_resume_sandbox (write). */
+#ifndef E2B_MCP_TOOL_RESUME_SANDBOX
+#define E2B_MCP_TOOL_RESUME_SANDBOX E2B_MCP_TOOLS_WRITE
+#endif
+/* E2B_MCP_TOOL_LIST_SNAPSHOTS: e2b_list_snapshots (read). */
+#ifndef E2B_MCP_TOOL_LIST_SNAPSHOTS
+#define E2B_MCP_TOOL_LIST_SNAPSHOTS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES: e2b_list_default_templates (read). */
+#ifndef E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
+#define E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_TEMPLATES: e2b_list_templates (read). */
+#ifndef E2B_MCP_TOOL_LIST_TEMPLATES
+#define E2B_MCP_TOOL_LIST_TEMPLATES E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS: e2b_list_template_builds (read). */
+#ifndef E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
+#define E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_KILL_SANDBOX: e2b_kill_sandbox (kill). */
+#ifndef E2B_MCP_TOOL_KILL_SANDBOX
+#define E2B_MCP_TOOL_KILL_SANDBOX E2B_MCP_TOOLS_KILL
+#endif
+#define E2B_MCP__TOOLS_ANY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_CREATE_SANDBOX || \
+  E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || \
+  E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || \
+  E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
+  E2B_MCP_TOOL_KILL_SANDBOX)
+/* the built-in tools whose requests carry a query string */
+#define E2B_MCP__TOOLS_QUERY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
+  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS)
+
+/* ---- Features (each 0 or 1) ---- */
+
+/* E2B_MCP_WITH_STDIO: the stdio transport (e2b_mcp_serve_stdio); 0 leaves
+   it out, as E2B_MCP_NO_STDIO does (which also keeps <stdio.h> out). */
+#ifndef E2B_MCP_WITH_STDIO
+#  ifdef E2B_MCP_NO_STDIO
+#    define E2B_MCP_WITH_STDIO 0
+#  else
+#    define E2B_MCP_WITH_STDIO 1
+#  endif
+#endif
+/* E2B_MCP_WITH_HTTP: the Streamable HTTP transport (e2b_mcp_serve_http and
+   its slots); 0 is E2B_MCP_NO_HTTP. */
+#ifndef E2B_MCP_WITH_HTTP
+#  ifdef E2B_MCP_NO_HTTP
+#    define E2B_MCP_WITH_HTTP 0
+#  else
+#    define E2B_MCP_WITH_HTTP E2B_MCP__M(1, 0)
+#  endif
+#endif
+/* E2B_MCP_WITH_DESCRIPTIONS: the long tool descriptions, property
+   descriptions and output schemas; 0 is E2B_MCP_TERSE. */
+#ifndef E2B_MCP_WITH_DESCRIPTIONS
+#  if defined(E2B_MCP_TERSE) || (defined(E2B_MCP_SMALL) && !defined(E2B_MCP_NO_TERSE))
+#    define E2B_MCP_WITH_DESCRIPTIONS 0
+#  else
+#    define E2B_MCP_WITH_DESCRIPTIONS 1
+#  endif
+#endif
+/* E2B_MCP_WITH_RESOURCES: reserved for MCP resources; not built yet, so 0
+   (1 fails to compile, saying so). */
+#ifndef E2B_MCP_WITH_RESOURCES
+#define E2B_MCP_WITH_RESOURCES 0
+#endif
+/* E2B_MCP_WITH_PROMPTS: reserved for MCP prompts; not built yet, so 0 (1
+   fails to compile, saying so). */
+#ifndef E2B_MCP_WITH_PROMPTS
+#define E2B_MCP_WITH_PROMPTS 0
+#endif
+#if E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_PROMPTS
+#  error "E2B_MCP_WITH_RESOURCES and E2B_MCP_WITH_PROMPTS are reserved: this version of e2b_mcp.h does not have them yet (leave them 0)"
+#endif
+#if E2B_MCP_WITH_STDIO && defined(E2B_MCP_NO_STDIO)
+#  error "E2B_MCP_WITH_STDIO is 1 but E2B_MCP_NO_STDIO is defined: choose one"
+#endif
+#if E2B_MCP_WITH_HTTP && defined(E2B_MCP_NO_HTTP)
+#  error "E2B_MCP_WITH_HTTP is 1 but E2B_MCP_NO_HTTP is defined: choose one"
+#endif
+#if E2B_MCP_WITH_DESCRIPTIONS && defined(E2B_MCP_TERSE)
+#  error "E2B_MCP_WITH_DESCRIPTIONS is 1 but E2B_MCP_TERSE is defined: choose one"
+#endif
+#if !E2B_MCP_WITH_DESCRIPTIONS && !defined(E2B_MCP_TERSE)
+#  define E2B_MCP_TERSE
+#endif
 
 /* ---- Buffers and limits ---- */
 
@@ -361,7 +511,7 @@
 #endif
 /* The Streamable HTTP transport is built with the POSIX or Windows port, or
    with a custom port when E2B_MCP_HTTP says it has listen, accept and random. */
-#if !defined(E2B_MCP_NO_HTTP) && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_SOCK_WIN32) || defined(E2B_MCP_HTTP))
+#if E2B_MCP_WITH_HTTP && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_SOCK_WIN32) || defined(E2B_MCP_HTTP))
 #  define E2B_MCP__HTTP 1
 #endif
 /* E2B_MCP_SOCK_POSIX_WAIT_MAX: the sockets one wait of the POSIX port may

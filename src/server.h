@@ -70,7 +70,7 @@ struct e2b_mcp_server {
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
 #endif
-#ifndef E2B_MCP_NO_STDIO
+#if E2B_MCP_WITH_STDIO
   char stdin_buf[E2B_MCP__D(4096, 256)];    /* stdin's bytes, read by the stdio transport */
   size_t in_at, in_len, line_n;             /* stdin_buf[in_at..in_len) unread; line_n bytes of the next line in msg */
   int in_eof, line_over;

@@ -20,7 +20,7 @@
    port stdin is waited on with the calls' sockets, with the Windows port its
    relay (a thread copies stdin into a loopback socket); elsewhere a line is
    read (blocking) only when no call talks to E2B. */
-#ifndef E2B_MCP_NO_STDIO
+#if E2B_MCP_WITH_STDIO
 /* The longest wait with nothing due: stdin or a call ends it sooner. */
 #define E2B_MCP__STDIO_IDLE_MS 60000
 #if defined(E2B_MCP_SOCK_POSIX)
@@ -160,6 +160,6 @@ broken:   /* stdout or stdin failed: the calls in flight answer nobody (their si
   e2b_mcp_close(s);
   return 1;
 }
-#endif /* E2B_MCP_NO_STDIO */
+#endif /* E2B_MCP_WITH_STDIO */
 
 

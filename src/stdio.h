@@ -2,7 +2,7 @@
 #include "mcp.h"
 /* >>transport: stdio --------------------------------------------------------- */
 
-#ifndef E2B_MCP_NO_STDIO
+#if E2B_MCP_WITH_STDIO
 /* MCP over stdin/stdout, one JSON message per line, until end of input (and
    the calls in flight are answered). Requests sent without waiting run
    concurrently, each answered when it is done. */

@@ -1,6 +1,7 @@
 #!/bin/bash
 # tests/matrix/run.sh - the compile matrix: e2b_mcp.h built in every supported
-# configuration, each with -Wall -Wextra -pedantic -Werror. Runs two compilers at a time,
+# configuration (every built-in tool alone, every feature off alone, the three profiles),
+# each with -Wall -Wextra -pedantic -Werror. Runs two compilers at a time,
 # prints one line per configuration and the closing line "N passed, N failed".
 # Usage: tests/matrix/run.sh [name-filter]
 set -u
@@ -49,11 +50,41 @@ cortex-m4-Os-small-custom-bearssl-c|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MC
 cortex-m4-Os-small-custom-bearssl-anchors-c|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -DE2B_MCP_TLS_NO_FILE -DMATRIX_TA -I. -c $TU -o $OUT/cortex-m4-Os-small-custom-bearssl-anchors.o|
 cortex-m4-O2-c11-custom-none|$M4 -std=c11 $W -O2 -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. -c $TU -o $OUT/cortex-m4-O2-c11-custom-none.o|
 CFG
+# Build-time selection (src/config.h): every built-in tool alone, every feature off alone, the
+# groups and the profiles; one object each (-c, -O0: the warnings are the compiler's front end
+# and -Wunused-function), so the whole block costs seconds. 'fail:TEXT' lines must be refused
+# at compile time with TEXT in the message.
+ONLY="-DE2B_MCP_TOOLS_READ=0 -DE2B_MCP_TOOLS_WRITE=0 -DE2B_MCP_TOOLS_KILL=0"
+for t in LIST_SANDBOXES GET_SANDBOX CREATE_SANDBOX GET_SANDBOX_LOGS GET_SANDBOX_METRICS SET_SANDBOX_TIMEOUT \
+         PAUSE_SANDBOX RESUME_SANDBOX LIST_SNAPSHOTS LIST_DEFAULT_TEMPLATES LIST_TEMPLATES LIST_TEMPLATE_BUILDS KILL_SANDBOX; do
+  n=$(echo "$t" | tr 'A-Z_' 'a-z-')
+  echo "tool-alone-$n|gcc -std=c99 $W -O0 $ONLY -DE2B_MCP_TOOL_$t=1 -I. -c $TU -o $OUT/tool-alone-$n.o|"
+done >> "$OUT/configs"
+cat >> "$OUT/configs" <<CFG
+tools-none-custom-only|gcc -std=c99 $W -O0 $ONLY -I. -c $TU -o $OUT/tools-none-custom-only.o|
+tools-read-group-only|gcc -std=c99 $W -O0 -DE2B_MCP_TOOLS_WRITE=0 -DE2B_MCP_TOOLS_KILL=0 -I. -c $TU -o $OUT/tools-read-group-only.o|
+tools-write-group-only|gcc -std=c99 $W -O0 -DE2B_MCP_TOOLS_READ=0 -DE2B_MCP_TOOLS_KILL=0 -I. -c $TU -o $OUT/tools-write-group-only.o|
+tools-kill-group-only-cxx|g++ -std=c++11 $W -O0 -DE2B_MCP_TOOLS_READ=0 -DE2B_MCP_TOOLS_WRITE=0 -I. -x c++ -c $TU -o $OUT/tools-kill-group-only-cxx.o|
+off-stdio|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_STDIO=0 -I. -c $TU -o $OUT/off-stdio.o|
+off-http|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_HTTP=0 -I. -c $TU -o $OUT/off-http.o|
+off-descriptions|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_DESCRIPTIONS=0 -I. -c $TU -o $OUT/off-descriptions.o|
+profile-minimal|gcc -std=c99 $W -Os -DE2B_MCP_MINIMAL -I. $TU -o $OUT/profile-minimal|run
+profile-minimal-cxx|g++ -std=c++11 $W -Os -DE2B_MCP_MINIMAL -I. -x c++ -c $TU -o $OUT/profile-minimal-cxx.o|
+profile-minimal-cortex-m4|$M4 -std=c99 $W -Os -DE2B_MCP_MINIMAL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. $TU -o $OUT/profile-minimal-cortex-m4.elf|
+profile-small-cortex-m4-all-tools|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_WITH_STDIO=0 -I. $TU -o $OUT/profile-small-cortex-m4-all-tools.elf|
+refused-reserved-prompts|gcc -std=c99 $W -DE2B_MCP_WITH_PROMPTS=1 -I. -fsyntax-only $TU|fail:reserved
+refused-stdio-both-ways|gcc -std=c99 $W -DE2B_MCP_WITH_STDIO=1 -DE2B_MCP_NO_STDIO -I. -fsyntax-only $TU|fail:choose one
+CFG
 [ -n "${1:-}" ] && { grep -- "$1" "$OUT/configs" > "$OUT/configs.sel"; mv "$OUT/configs.sel" "$OUT/configs"; }
 
 one() {  # one configuration: compile (and run); writes OUT/log/<name>.{log,ok}
   name=${1%%|*}; rest=${1#*|}; cmd=${rest%|*}; run=${rest##*|}
   log="$OUT/log/$name.log"; rm -f "$OUT/log/$name.ok"
+  case "$run" in fail:*)   # must be refused at compile time, saying why
+    if timeout 300 sh -c "$cmd" >"$log" 2>&1; then echo "FAIL $name: builds, but must be refused"; return; fi
+    if ! grep -q -- "${run#fail:}" "$log"; then echo "FAIL $name: refused without saying '${run#fail:}'"; return; fi
+    touch "$OUT/log/$name.ok"; echo "PASS $name"; return;;
+  esac
   if ! timeout 300 sh -c "$cmd" >"$log" 2>&1; then echo "FAIL $name: does not build warning-free"; return; fi
   if [ "$run" = run ]; then
     # the in-process smoke run: init, initialize, one tool call (to a closed port or the stub)

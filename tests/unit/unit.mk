@@ -6,6 +6,7 @@
 #   make test-unit-nomalloc   no heap: interposed allocator, nm -u, and the real binary under a counter
 #   make test-unit-cpp        the implementation compiled as C++
 #   make test-unit-embedded   examples/embedded.c against the simulator
+#   make test-unit-profile    builds with parts left out: the minimal profile, single switches off
 #   make test-unit-abi        a file built with other settings than the implementation: E2B_MCP_ERR_CONFIG
 #   make test-unit-auth       JWT access tokens (>>auth), keys and tokens made at the run by node's
 #                             crypto, verified through BearSSL, its minimal profile, mbedTLS, and
@@ -14,14 +15,14 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer (the one that runs). Each suite's last
 # line is "N passed, N failed".
 
-TEST_SUITES += unit-json unit-http unit-mcp unit-state unit-nomalloc unit-cpp unit-embedded unit-abi unit-auth
+TEST_SUITES += unit-json unit-http unit-mcp unit-state unit-nomalloc unit-cpp unit-embedded unit-abi unit-auth unit-profile
 
 UNIT_DIR   := $(BUILD)/unit
 UNIT_CF    := $(CSTD) $(WARN) -g -I. -Itests/lib
 UNIT_SAN   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT_DEPS  := tests/lib/check.h tests/lib/fake_port.h $(HDRS)
 
-.PHONY: test-unit-abi test-unit-auth test-unit test-unit-json test-unit-http test-unit-mcp test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
+.PHONY: test-unit-profile test-unit-abi test-unit-auth test-unit test-unit-json test-unit-http test-unit-mcp test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
 
 $(UNIT_DIR):
 	@mkdir -p $(UNIT_DIR)
@@ -32,6 +33,17 @@ $(UNIT_DIR)/test_%: tests/unit/test_%.c $(UNIT_DEPS) | $(UNIT_DIR)
 	$(CC) $(UNIT_CF) $(UNIT_SAN) $(UNIT_EXTRA_$*) -o $@ $<
 
 UNIT_EXTRA_mcp := -DE2B_MCP_TOOLS_PAGE=5
+UNIT_EXTRA_profile := -DE2B_MCP_MINIMAL
+# the desktop profile with one tool and each feature of a cost left out, one switch at a time
+UNIT_EXTRA_profile_off := -DE2B_MCP_TOOL_CREATE_SANDBOX=0
+$(UNIT_DIR)/test_profile_off: tests/unit/test_profile.c $(UNIT_DEPS) | $(UNIT_DIR)
+	$(CC) $(UNIT_CF) $(UNIT_SAN) $(UNIT_EXTRA_profile_off) -o $@ $<
+
+test-unit-profile: $(UNIT_DIR)/test_profile $(UNIT_DIR)/test_profile_off
+	@$(UNIT_DIR)/test_profile | sed 's/^/minimal: /' | grep -v ' passed, ' ; \
+	 $(UNIT_DIR)/test_profile_off | sed 's/^/desktop, parts off: /' | grep -v ' passed, ' ; \
+	 a=$$($(UNIT_DIR)/test_profile | tail -n 1); b=$$($(UNIT_DIR)/test_profile_off | tail -n 1); \
+	 echo "$$a $$b" | awk '{ p = $$1 + $$5; f = $$3 + $$7; print p " passed, " f " failed"; exit (f > 0 || p == 0) }'
 
 test-unit-json: $(UNIT_DIR)/test_json
 	@$(UNIT_DIR)/test_json

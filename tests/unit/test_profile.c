@@ -1,0 +1,108 @@
+/* test_profile.c - a build with parts left out (src/config.h's 0/1 switches), in-process
+   through e2b_mcp_handle and a memory sink, against a scripted socket port.
+
+   Built twice (unit.mk): with E2B_MCP_MINIMAL (three tools, the minimal profile's
+   features), and as the desktop profile with single switches turned off
+   (E2B_MCP_TOOL_CREATE_SANDBOX=0 and each feature named in UNIT_EXTRA_profile_off).
+   What it checks is what a client of such a build meets: tools/list names only the tools
+   built; a call to one left out is an unknown tool whose message says it is not built in
+   (over JSON-RPC and in-process); the tools built work. */
+#define E2B_MCP_SOCK_CUSTOM
+#define E2B_MCP_NO_STDIO
+#define E2B_MCP_IMPLEMENTATION
+#include "../../e2b_mcp.h"
+#include "check.h"
+#include "fake_port.h"
+
+#define KEY "e2b_0123456789abcdef0123456789abcdef01234567"
+
+static e2b_mcp_server srv;
+static fake m;
+static e2b_mcp_sock_port port;
+
+static char buf[1 << 16];
+static size_t len;
+static int sink_write(void *ctx, const char *p, size_t n) {
+  (void)ctx;
+  if (len + n + 1 > sizeof buf) return -1;
+  memcpy(buf + len, p, n);
+  len += n;
+  buf[len] = 0;
+  return 0;
+}
+static int sink_end(void *ctx) { (void)ctx; return 0; }
+static e2b_mcp_sink sink;
+
+/* One message in, the answer's text out (all of it, NUL-terminated). */
+static const char *rpc(const char *msg) {
+  len = 0; buf[0] = 0;
+  CHECK(e2b_mcp_handle(&srv, msg, strlen(msg), &sink) >= 0);
+  return buf;
+}
+static const char *call(const char *tool, const char *args) {
+  static char b[512];
+  snprintf(b, sizeof b, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\",\"arguments\":%s}}", tool, args);
+  return rpc(b);
+}
+static int count(const char *s, const char *sub) {
+  int n = 0;
+  for (; (s = strstr(s, sub)) != NULL; s++) n++;
+  return n;
+}
+
+int main(void) {
+  e2b_mcp_config cfg;
+  e2b_mcp_result r;
+  const char *a;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = KEY;
+  cfg.api_url = "http://sim.test:8080";
+  cfg.sock_port = &port;
+  cfg.enable_kill = 1;
+  fake_reset(&m);
+  fake_port_init(&port, &m);
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  sink.ctx = NULL; sink.write = sink_write; sink.end = sink_end;
+
+  a = rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+          "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+  CHECK(CONTAINS(a, "\"protocolVersion\":\"2025-11-25\""));
+  rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+
+  /* the list names the tools built, and only those */
+  a = rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+  CHECK(CONTAINS(a, "\"e2b_list_sandboxes\"") && CONTAINS(a, "\"e2b_get_sandbox\"") && CONTAINS(a, "\"e2b_kill_sandbox\""));
+  CHECK(!CONTAINS(a, "\"e2b_create_sandbox\""));
+#ifdef E2B_MCP_MINIMAL
+  CHECK(count(a, "\"name\":\"e2b_") == 3);
+  CHECK(!CONTAINS(a, "\"e2b_get_sandbox_logs\"") && !CONTAINS(a, "\"e2b_pause_sandbox\""));
+#else
+  CHECK(count(a, "\"name\":\"e2b_") == 12);
+#endif
+
+  /* a tool left out: unknown, and the message says why */
+  a = call("e2b_create_sandbox", "{}");
+  CHECK(CONTAINS(a, "-32602") && CONTAINS(a, "Unknown tool: e2b_create_sandbox") && CONTAINS(a, "not built into this server"));
+  CHECK(m.opens == 0);
+  /* a name that never was a tool: unknown, and not said to be left out */
+  a = call("e2b_create_sandboxes", "{}");
+  CHECK(CONTAINS(a, "Unknown tool: e2b_create_sandboxes") && !CONTAINS(a, "not built"));
+  a = call("e2b_create", "{}");
+  CHECK(CONTAINS(a, "Unknown tool: e2b_create") && !CONTAINS(a, "not built"));
+  /* in-process: refused, with the reason */
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_create_sandbox", "{}", &r) == -1 && CONTAINS(r.message, "not built into this server"));
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_no_such_tool", "{}", &r) == -1 && !CONTAINS(r.message, "not built"));
+
+  /* the tools built work */
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb1\",\"templateID\":\"base\"}");
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &r) == 0 && !r.is_error && CONTAINS(r.json, "\"sb1\""));
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 41\r\n\r\n[{\"sandboxID\":\"sb2\",\"templateID\":\"base\"}]");
+  a = call("e2b_list_sandboxes", "{\"limit\":5}");
+  CHECK(CONTAINS(a, "\"isError\":false") && CONTAINS(a, "sb2"));
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  a = call("e2b_kill_sandbox", "{\"sandbox_id\":\"sb2\"}");
+  CHECK(CONTAINS(a, "\"isError\":false") && CONTAINS(a, "killed"));
+  CHECK(!CONTAINS(buf, KEY));
+  e2b_mcp_close(&srv);
+  return CHECK_DONE();
+}
