@@ -159,12 +159,16 @@
 
 /* E2B_MCP_SMALL: the microcontroller profile: every default in its second
    column (one call slot, kilobytes instead of megabytes; see the firmware in
-   tests/mcu/), E2B_MCP_TERSE on, no jsmn parent links. */
+   tests/mcu/), E2B_MCP_TERSE on, no jsmn parent links, the handshake
+   revisions 2025-06-18 and 2025-11-25 only (no 2026-07-28, no batches: a
+   device serves one era; E2B_MCP_WITH_2026 and E2B_MCP_WITH_BATCH add them
+   back). */
 /* E2B_MCP_MINIMAL: the smallest useful build, for a board that lists, reads
    and kills sandboxes over a UART or stdio message loop: E2B_MCP_SMALL with
-   three tools (e2b_list_sandboxes, e2b_get_sandbox, e2b_kill_sandbox) and no
-   Streamable HTTP. Each of its choices is a default below: define a switch
-   to 1 to add it back. */
+   three tools (e2b_list_sandboxes, e2b_get_sandbox, e2b_kill_sandbox), one
+   protocol revision (2025-11-25), no Streamable HTTP, no consent questions,
+   no output checking, smaller buffers. Each of its choices is a default
+   below: define a switch to 1 to add it back. */
 
 /* ---- Built-in tools (each 0 or 1) ---- */
 
@@ -243,6 +247,12 @@
   E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || \
   E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
   E2B_MCP_TOOL_KILL_SANDBOX)
+/* how many of E2B's tools are built */
+#define E2B_MCP__TOOLS_BUILT (E2B_MCP_TOOL_LIST_SANDBOXES + E2B_MCP_TOOL_GET_SANDBOX + E2B_MCP_TOOL_CREATE_SANDBOX + \
+  E2B_MCP_TOOL_GET_SANDBOX_LOGS + E2B_MCP_TOOL_GET_SANDBOX_METRICS + E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT + \
+  E2B_MCP_TOOL_PAUSE_SANDBOX + E2B_MCP_TOOL_RESUME_SANDBOX + E2B_MCP_TOOL_LIST_SNAPSHOTS + \
+  E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS + \
+  E2B_MCP_TOOL_KILL_SANDBOX)
 /* the built-in tools whose requests carry a query string */
 #define E2B_MCP__TOOLS_QUERY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
   E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS)
@@ -267,6 +277,45 @@
 #    define E2B_MCP_WITH_HTTP E2B_MCP__M(1, 0)
 #  endif
 #endif
+/* E2B_MCP_WITH_2026: the stateless 2026-07-28 revision (server/discover,
+   per-request _meta, consent within the result with a sealed requestState);
+   0 answers such a request as the 2025 revisions, whose initialize then
+   negotiates down. */
+#ifndef E2B_MCP_WITH_2026
+#define E2B_MCP_WITH_2026 E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_WITH_BATCH: the 2024-11-05 and 2025-03-26 revisions and the
+   JSON-RPC batches of 2025-03-26; 0 negotiates a client that asks for them
+   up to the oldest revision built, and refuses a batch (-32600). */
+#ifndef E2B_MCP_WITH_BATCH
+#define E2B_MCP_WITH_BATCH E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_WITH_2025_06: the 2025-06-18 revision beside 2025-11-25 (the one
+   revision always built); 0 negotiates it up to 2025-11-25. */
+#ifndef E2B_MCP_WITH_2025_06
+#define E2B_MCP_WITH_2025_06 E2B_MCP__M(1, 0)
+#endif
+/* E2B_MCP_WITH_CONSENT: the user's consent before a bill or a kill
+   (elicitation) and the custom tools' questions (e2b_mcp_elicit,
+   e2b_mcp_confirm); 0 never asks: a call goes ahead as for a client that
+   cannot be asked (the descriptions tell the model to ask the user), and
+   e2b_mcp_elicit answers -1. */
+#ifndef E2B_MCP_WITH_CONSENT
+#define E2B_MCP_WITH_CONSENT E2B_MCP__M(1, 0)
+#endif
+/* E2B_MCP_WITH_CLIENT_KEYS: per-client keys of the Streamable HTTP
+   transport (http.client_keys) and their slots; 0 refuses a server
+   configured with them (E2B_MCP_ERR_CONFIG). */
+#ifndef E2B_MCP_WITH_CLIENT_KEYS
+#define E2B_MCP_WITH_CLIENT_KEYS 1
+#endif
+/* E2B_MCP_WITH_OUTPUT_CHECK: the structured result of a tool that calls E2B
+   checked against the tool's output schema before it is returned (a changed
+   E2B answer is an error, not a result that breaks the client); E2B's own
+   tools have no output schema to check without E2B_MCP_WITH_DESCRIPTIONS. */
+#ifndef E2B_MCP_WITH_OUTPUT_CHECK
+#define E2B_MCP_WITH_OUTPUT_CHECK E2B_MCP__M(1, 0)
+#endif
 /* E2B_MCP_WITH_DESCRIPTIONS: the long tool descriptions, property
    descriptions and output schemas; 0 is E2B_MCP_TERSE. */
 #ifndef E2B_MCP_WITH_DESCRIPTIONS
@@ -275,11 +324,6 @@
 #  else
 #    define E2B_MCP_WITH_DESCRIPTIONS 1
 #  endif
-#endif
-/* E2B_MCP_WITH_AUTH: reserved for MCP authorization (OAuth); not built yet,
-   so 0 (1 fails to compile, saying so). */
-#ifndef E2B_MCP_WITH_AUTH
-#define E2B_MCP_WITH_AUTH 0
 #endif
 /* E2B_MCP_WITH_RESOURCES: reserved for MCP resources; not built yet, so 0
    (1 fails to compile, saying so). */
@@ -291,8 +335,8 @@
 #ifndef E2B_MCP_WITH_PROMPTS
 #define E2B_MCP_WITH_PROMPTS 0
 #endif
-#if E2B_MCP_WITH_AUTH || E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_PROMPTS
-#  error "E2B_MCP_WITH_AUTH, E2B_MCP_WITH_RESOURCES and E2B_MCP_WITH_PROMPTS are reserved: this version of e2b_mcp.h does not have them yet (leave them 0)"
+#if E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_PROMPTS
+#  error "E2B_MCP_WITH_RESOURCES and E2B_MCP_WITH_PROMPTS are reserved: this version of e2b_mcp.h does not have them yet (leave them 0)"
 #endif
 #if E2B_MCP_WITH_STDIO && defined(E2B_MCP_NO_STDIO)
 #  error "E2B_MCP_WITH_STDIO is 1 but E2B_MCP_NO_STDIO is defined: choose one"
@@ -312,11 +356,11 @@
 /* E2B_MCP_MSG_MAX: the largest incoming MCP message (a line over stdio, a
    request body over HTTP). */
 #ifndef E2B_MCP_MSG_MAX
-#define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, 2048)
+#define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, E2B_MCP__M(2048, 1024))
 #endif
 /* E2B_MCP_MSG_TOKENS: jsmn tokens for one MCP message. */
 #ifndef E2B_MCP_MSG_TOKENS
-#define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, 96)
+#define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, E2B_MCP__M(96, 48))
 #endif
 /* E2B_MCP_CALLS: tool calls in flight (call slots): each holds a call's own
    state (about 4 KB on the desktop) and its E2B connection, kept open from
@@ -362,22 +406,22 @@
 /* E2B_MCP_REQ_MAX: one E2B request head (request line and headers), per call
    buffer. */
 #ifndef E2B_MCP_REQ_MAX
-#define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, 768)
+#define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, E2B_MCP__M(768, 512))
 #endif
 /* E2B_MCP_RESP_MAX: one E2B response (head and body), per call buffer; it
    also holds the request body before it is sent, and the consent question. */
 #ifndef E2B_MCP_RESP_MAX
-#define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, 5120)
+#define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, E2B_MCP__M(5120, 2048))
 #endif
 /* E2B_MCP_RESP_TOKENS: jsmn tokens for one E2B response (desktop: 1000 log
    entries with their fields; small: a page of about 8 sandboxes, so pass a
    limit). */
 #ifndef E2B_MCP_RESP_TOKENS
-#define E2B_MCP_RESP_TOKENS  E2B_MCP__D(32768, 256)
+#define E2B_MCP_RESP_TOKENS  E2B_MCP__D(32768, E2B_MCP__M(256, 96))
 #endif
 /* E2B_MCP_RESULT_MAX: one tool's structured result. */
 #ifndef E2B_MCP_RESULT_MAX
-#define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, 3584)
+#define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, E2B_MCP__M(3584, 1280))
 #endif
 /* E2B_MCP_RESULT_BUDGET: the most characters of text a tool result gives a
    client (also e2b_mcp_config.result_budget; the binary's E2B_MCP_RESULT_BUDGET).
@@ -401,7 +445,7 @@
 #endif
 /* E2B_MCP_CONTENT_MAX: one tool's extra content blocks. */
 #ifndef E2B_MCP_CONTENT_MAX
-#define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 512)
+#define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, E2B_MCP__M(512, 128))
 #endif
 /* E2B_MCP_OUT_CHUNK: the staging buffer of outgoing messages. */
 #ifndef E2B_MCP_OUT_CHUNK
@@ -414,7 +458,7 @@
 #endif
 /* E2B_MCP_MAX_TOOLS: custom tools that can be added next to the built-in ones. */
 #ifndef E2B_MCP_MAX_TOOLS
-#define E2B_MCP_MAX_TOOLS    E2B_MCP__D(16, 4)
+#define E2B_MCP_MAX_TOOLS    E2B_MCP__D(16, E2B_MCP__M(4, 2))
 #endif
 /* E2B_MCP_TOOLS_PAGE: tools per tools/list page. */
 #ifndef E2B_MCP_TOOLS_PAGE
@@ -424,7 +468,7 @@
    and NUL included (any 256-character id on the desktop); a longer id gets
    -32600 saying so. */
 #ifndef E2B_MCP_RPC_ID_MAX
-#define E2B_MCP_RPC_ID_MAX   E2B_MCP__D(1040, 260)
+#define E2B_MCP_RPC_ID_MAX   E2B_MCP__D(1040, E2B_MCP__M(260, 72))
 #endif
 /* E2B_MCP_MAX_TIMEOUT_S: the longest sandbox timeout a tool accepts (24 h,
    E2B's longest plan); lower it to refuse more before E2B does, otherwise
@@ -741,6 +785,17 @@
 #define E2B_MCP_LWIP_DNS_TIMEOUT_MS 10000
 #endif
 
+/* Settings that cannot work together, refused here with the reason. */
+#if (E2B_MCP_WITH_STDIO | E2B_MCP_WITH_HTTP | E2B_MCP_WITH_2026 | E2B_MCP_WITH_BATCH | E2B_MCP_WITH_2025_06 | E2B_MCP_WITH_CONSENT | \
+     E2B_MCP_WITH_CLIENT_KEYS | E2B_MCP_WITH_OUTPUT_CHECK | E2B_MCP_WITH_DESCRIPTIONS) > 1 || \
+    (E2B_MCP_WITH_STDIO | E2B_MCP_WITH_HTTP | E2B_MCP_WITH_2026 | E2B_MCP_WITH_BATCH | E2B_MCP_WITH_2025_06 | E2B_MCP_WITH_CONSENT | \
+     E2B_MCP_WITH_CLIENT_KEYS | E2B_MCP_WITH_OUTPUT_CHECK | E2B_MCP_WITH_DESCRIPTIONS) < 0
+#  error "an E2B_MCP_WITH_ switch is 0 or 1"
+#endif
+#if defined(E2B_MCP__HTTP) && E2B_MCP_HTTP_SESSIONS == 0 && !E2B_MCP_WITH_2026
+#  error "E2B_MCP_HTTP_SESSIONS 0 serves only 2026-07-28 clients over HTTP, and E2B_MCP_WITH_2026 0 leaves that revision out: no client could use the server"
+#endif
+
 /* ---- Authorization: an OAuth 2.1 protected resource (>>auth) ---- */
 
 /* E2B_MCP_AUTH: 1 builds the verification of OAuth 2.1 JWT access tokens
@@ -803,8 +858,8 @@
 #define E2B_MCP_ID_MAX     64                     /* a sandbox or template ID */
 #define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
 #define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
-#define E2B_MCP__ASK_MAX   E2B_MCP__D(512, 256)   /* a consent question */
-#define E2B_MCP__BUILTIN_ROOM 16   /* E2B's own tools (13) with room to grow: a new row in src/tools.c needs nothing here */
+#define E2B_MCP__ASK_MAX   (E2B_MCP_WITH_CONSENT ? E2B_MCP__D(512, 256) : 0)   /* a consent question (none without consent) */
+#define E2B_MCP__BUILTIN_ROOM E2B_MCP__M(16, E2B_MCP__TOOLS_BUILT)   /* E2B's own tools (13) with room to grow: a new row in src/tools.c needs nothing here (the minimal profile: the ones it builds) */
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
 #define E2B_MCP__STATE_BYTES (18 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
@@ -1470,9 +1525,9 @@ struct e2b_mcp_call {
   int caps;                   /* token index of its client capabilities (modern), or -1 */
   int responses;              /* token index of params.inputResponses, or -1 */
   int state_len;              /* the verified requestState payload's length, -1 when none came */
-  unsigned char state[E2B_MCP_STATE_MAX];   /* its payload */
+  unsigned char state[E2B_MCP_WITH_2026 ? E2B_MCP_STATE_MAX : 1];   /* its payload (none without the revision) */
   int input_required;         /* the result is an InputRequiredResult: inputRequests in out */
-  char new_state[E2B_MCP__STATE_TEXT];      /* its sealed requestState, "" when none */
+  char new_state[E2B_MCP_WITH_2026 ? E2B_MCP__STATE_TEXT : 1];      /* its sealed requestState, "" when none */
   int fail_code;              /* nonzero: answer with this JSON-RPC error (e2b_mcp_fail) */
   const char *fail_data;      /* its data, JSON text, or NULL */
   /* asking the user (private): the message being answered; the token of the
@@ -1939,7 +1994,9 @@ typedef struct e2b_mcp_http {
   e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
   e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
+#if E2B_MCP_WITH_CLIENT_KEYS
   e2b_mcp__http_keyslot keys[E2B_MCP_HTTP_KEYS];
+#endif
   unsigned long linger_until[E2B_MCP_HTTP_LINGER];
   unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
@@ -1976,10 +2033,12 @@ struct e2b_mcp_server {
      without one of its own: HTTP brings each client's) */
   e2b_mcp_session session;
   long next_ask_id;
+#if E2B_MCP_WITH_2026
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
   unsigned long state_seq;      /* mixed into nonces when the port has no random source */
   e2b_mcp__spent spent[E2B_MCP_STATE_SPENT];   /* used requestState tokens, until they expire */
+#endif
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int ntools, ncustom;        /* in tools; of them added with e2b_mcp_add_tool (at most E2B_MCP_MAX_TOOLS) */
@@ -2117,11 +2176,13 @@ static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
    host names are ASCII, and the locale must not change what matches):
    ieqn, a[0..n) against b[0..n); ieq, a[0..an) against all of b. */
 static char e2b_mcp__lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+#if defined(E2B_MCP__HTTP) || E2B_MCP_WITH_2026   /* the transport's headers, a 2026-07-28 request's */
 static int e2b_mcp__ieqn(const char *a, const char *b, size_t n) {
   size_t i;
   for (i = 0; i < n; i++) if (e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;
   return 1;
 }
+#endif
 static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {   /* one pass: a header line meets several names */
   size_t i;
   for (i = 0; i < an; i++) if (!b[i] || e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;
@@ -3327,6 +3388,7 @@ static void e2b_mcp__client_run(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_m
    same key accepts it. It is also good once: the nonce of a token that came
    back is remembered until the token would expire (the spent list, below),
    so a user's "yes" cannot be sent again to create a second sandbox. */
+#if E2B_MCP_WITH_2026 || E2B_MCP_AUTH   /* the 2026-07-28 revision seals; access tokens are hashed and base64url */
 typedef struct e2b_mcp__sha256 {
   uint32_t h[8];
   unsigned char blk[64];
@@ -3393,6 +3455,7 @@ static void e2b_mcp__sha256_end(e2b_mcp__sha256 *c, unsigned char out[32]) {
 }
 
 /* HMAC-SHA256 in steps: begin with the key, add the message, end. */
+#if E2B_MCP_WITH_2026
 typedef struct e2b_mcp__hmac { e2b_mcp__sha256 in; unsigned char okey[64]; } e2b_mcp__hmac;
 static void e2b_mcp__hmac_begin(e2b_mcp__hmac *m, const unsigned char *key, size_t kn) {
   unsigned char k[64], ik[64];
@@ -3414,17 +3477,21 @@ static void e2b_mcp__hmac_end(e2b_mcp__hmac *m, unsigned char out[32]) {
   e2b_mcp__sha256_add(&o, ih, sizeof ih);
   e2b_mcp__sha256_end(&o, out);
 }
+#endif
+#if E2B_MCP_WITH_2026
 static void e2b_mcp__hmac_sha256(const unsigned char *key, size_t kn, const void *msg, size_t n, unsigned char out[32]) {
   e2b_mcp__hmac m;
   e2b_mcp__hmac_begin(&m, key, kn);
   e2b_mcp__hmac_add(&m, msg, n);
   e2b_mcp__hmac_end(&m, out);
 }
+#endif
 
 /* A JSON value as the MAC sees it: tokens with their own text, separators
    between them, white space left out (a client that re-serialises the same
    arguments keeps its "yes"; one that changes a value or a key does not).
    Returns the index after the value. */
+#if E2B_MCP_WITH_2026
 static int e2b_mcp__mac_json(e2b_mcp__hmac *m, const char *js, const jsmntok_t *t, int i, int depth) {
   int k, n = t[i].size, j = i + 1;
   if (t[i].type == JSMN_STRING || t[i].type == JSMN_PRIMITIVE) {
@@ -3442,8 +3509,10 @@ static int e2b_mcp__mac_json(e2b_mcp__hmac *m, const char *js, const jsmntok_t *
   e2b_mcp__hmac_add(m, t[i].type == JSMN_OBJECT ? "}" : "]", 1);
   return j;
 }
+#endif
 
 /* The MAC of a state token's head and payload, for this tool and arguments (args < 0: none). */
+#if E2B_MCP_WITH_2026
 static void e2b_mcp__state_mac(const unsigned char *key, const char *tool, const char *js, const jsmntok_t *t, int args,
                                const unsigned char *head, size_t hn, unsigned char mac[32]) {
   static const char label[] = "e2b-mcp requestState 1";
@@ -3456,8 +3525,10 @@ static void e2b_mcp__state_mac(const unsigned char *key, const char *tool, const
   e2b_mcp__hmac_add(&m, head, hn);
   e2b_mcp__hmac_end(&m, mac);
 }
+#endif
 
 static const char e2b_mcp__b64url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+#if E2B_MCP_WITH_2026
 static size_t e2b_mcp__b64url_enc(const unsigned char *p, size_t n, char *out) {
   size_t i, o = 0;
   for (i = 0; i < n; i += 3) {
@@ -3470,6 +3541,7 @@ static size_t e2b_mcp__b64url_enc(const unsigned char *p, size_t n, char *out) {
   out[o] = 0;
   return o;
 }
+#endif
 /* Returns the byte count, or -1 for a character outside the alphabet, a bad length or too much. */
 static long e2b_mcp__b64url_dec(const char *s, size_t n, unsigned char *out, size_t cap) {
   size_t i, o = 0;
@@ -3497,6 +3569,7 @@ static long e2b_mcp__b64url_dec(const char *s, size_t n, unsigned char *out, siz
    js/t (-1: none), good until now_s + ttl_s, once (nonce). Writes the token
    to out (at least E2B_MCP__STATE_TEXT bytes); returns its length, or 0 when
    the payload is too long. */
+#if E2B_MCP_WITH_2026
 static size_t e2b_mcp__state_seal(const unsigned char key[32], const char *tool, const char *js, const jsmntok_t *t, int args,
                                   const void *payload, size_t pn, unsigned long long now_s, unsigned long ttl_s,
                                   const unsigned char nonce[8], char *out) {
@@ -3512,6 +3585,7 @@ static size_t e2b_mcp__state_seal(const unsigned char key[32], const char *tool,
   e2b_mcp__state_mac(key, tool, js, t, args, b, 18 + pn, b + 18 + pn);
   return e2b_mcp__b64url_enc(b, 18 + pn + 32, out);
 }
+#endif
 
 /* Wall-clock seconds, for expiry: replicas behind one balancer compare them. */
 #ifdef E2B_MCP_NOW_S
@@ -3526,6 +3600,7 @@ enum { E2B_MCP__STATE_BAD = -1, E2B_MCP__STATE_STALE = -2, E2B_MCP__STATE_SPENT 
    sealed here for this tool and these arguments (forged, altered, another
    call's), E2B_MCP__STATE_STALE when it expired. The MAC is compared in
    constant time. */
+#if E2B_MCP_WITH_2026
 static int e2b_mcp__state_open(const unsigned char key[32], const char *tool, const char *js, const jsmntok_t *t, int args,
                                const char *tok, size_t tn, unsigned long long now_s, unsigned char *payload,
                                unsigned char nonce[8], unsigned long long *exp_s) {
@@ -3544,11 +3619,13 @@ static int e2b_mcp__state_open(const unsigned char key[32], const char *tool, co
   if (b[17]) memcpy(payload, b + 18, b[17]);
   return b[17];
 }
+#endif
 
 /* Marks a token's nonce spent in the list (n entries), remembered until exp_s:
    0 the first time, E2B_MCP__STATE_SPENT when it was spent before,
    E2B_MCP__STATE_FULL when every entry holds a nonce that has not expired
    (refusing is safe; forgetting one would let its token be used again). */
+#if E2B_MCP_WITH_2026
 static int e2b_mcp__state_spend(e2b_mcp__spent *list, int n, const unsigned char nonce[8], unsigned long long exp_s,
                                 unsigned long long now_s) {
   int i, room = -1;
@@ -3561,6 +3638,8 @@ static int e2b_mcp__state_spend(e2b_mcp__spent *list, int n, const unsigned char
   list[room].exp_s = exp_s ? exp_s : 1;
   return 0;
 }
+#endif
+#endif /* E2B_MCP_WITH_2026 */
 /* >>auth: verifying access tokens ------------------------------------------------
    A JWT is header.payload.signature, each base64url (no padding). The header
    is read first (alg, kid, typ, crit), the key chosen, the signature checked
@@ -3881,6 +3960,9 @@ static void e2b_mcp__auth_challenge(const e2b_mcp_auth *a, const char *error, co
    to the sink. */
 static const char *const e2b_mcp__versions[] = { "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25" };
 enum { E2B_MCP__V2024_11 = 0, E2B_MCP__V2025_03, E2B_MCP__V2025_06, E2B_MCP__V2025_11, E2B_MCP__VLATEST = E2B_MCP__V2025_11 };
+/* Whether revision v is built (>>config: E2B_MCP_WITH_BATCH, E2B_MCP_WITH_2025_06):
+   one that is not is negotiated up to the latest, as any unknown one. */
+#define E2B_MCP__VERSION_BUILT(v) ((v) >= E2B_MCP__V2025_11 || ((v) == E2B_MCP__V2025_06 ? E2B_MCP_WITH_2025_06 : E2B_MCP_WITH_BATCH))
 static const char *const e2b_mcp__levels[] = { "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency" };
 
 /* The server's clock: its socket port's (0: none). */
@@ -4111,17 +4193,23 @@ static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2
 /* Whether this call's client can be asked now: a session that declared
    form-mode elicitation and is ready, over a transport that steps the
    engine (the answer comes later, as its own message), outside a batch. */
+#if E2B_MCP_WITH_CONSENT
 static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
   const e2b_mcp_session *ss = c->cx->sess;
   return c->sink && c->msg && c->msg->async && !c->msg->batch && !c->modern &&
          ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
 }
+#endif
 
 
 /* The n-th question of this run: its answer when an earlier run asked it (the
    call's text holds the answers after the params, e2b_mcp__custom_ask), else
    asked now. */
 E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json) {
+#if !E2B_MCP_WITH_CONSENT
+  (void)c; (void)message; (void)schema_json;
+  return -1;   /* built without questions: as for a client that cannot be asked */
+#else
   if (c->tool && c->tool->build) return -1;   /* a two-phase tool asks through its request (rq->ask) */
   if (c->cancelled) return -3;
   if (c->asks < c->answered) {
@@ -4134,6 +4222,7 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   }
   if (!e2b_mcp__can_ask(c)) return -1;
   return c->srv->run->ask(c, message, schema_json);
+#endif
 }
 
 static const char e2b_mcp__confirm_schema[] =
@@ -4171,6 +4260,7 @@ static const char *e2b_mcp__refusal_text(int refused) {
   }
 }
 
+#if E2B_MCP_WITH_2026
 static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state);   /* in asking within the result */
 
 /* The stateless revision's consent: the first call answers input_required
@@ -4195,10 +4285,14 @@ static int e2b_mcp__confirm_modern(e2b_mcp_call *c, const char *message) {
   if (w->err) { c->input_required = 0; return -1; }
   return 2;
 }
+#endif
 
 E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
   int r;
+  if (!E2B_MCP_WITH_CONSENT) return -1;   /* built without questions */
+#if E2B_MCP_WITH_2026
   if (c->modern) return e2b_mcp__confirm_modern(c, message);
+#endif
   r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
   if (r == E2B_MCP_ASKED) return 2;
   if (r == -1) return -1;
@@ -4290,6 +4384,10 @@ E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...) {
 /* Makes the result an InputRequiredResult whose inputRequests the caller
    writes into c->out (the result buffer), with state sealed (NULL: none). */
 static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
+#if !E2B_MCP_WITH_2026
+  (void)c; (void)state;
+  return -1;   /* no 2026-07-28 client to ask */
+#else
   e2b_mcp_server *s = c->srv;
   if (!c->modern || (state && !s->state_key_set)) return -1;
   c->new_state[0] = 0;
@@ -4307,6 +4405,7 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
   e2b_mcp__result_reset(c);
   c->input_required = 1;
   return 0;
+#endif
 }
 E2B_MCP_DEF int e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state) {
   if (e2b_mcp__ask_within(c, state) != 0) return -1;
@@ -4349,7 +4448,6 @@ E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   s->ncustom++;
   return 0;
 }
-<<<<<<< HEAD
 #if E2B_MCP_AUTH   /* an access token's scopes (E2B_MCP_AUTH): tools per caller */
 /* Whether the client of cx may not call tool i: its access token does not
    grant the tool's group. */
@@ -4364,7 +4462,6 @@ static int e2b_mcp__tool_group(const e2b_mcp_server *s, const char *name, size_t
   return -1;
 }
 #endif
-=======
 /* E2B's tools this build leaves out (E2B_MCP_TOOL_<ID> 0, >>config), each
    followed by a space: a call to one is told that it is not built in. */
 static const char e2b_mcp__built_out[] = " "
@@ -4414,7 +4511,6 @@ static int e2b_mcp__is_built_out(const char *name, size_t n) {
     if ((size_t)(sp - p) == n && memcmp(p, name, n) == 0) return 1;
   return 0;
 }
->>>>>>> f042e0f (Built-in tools chosen at build time, and the switches of the features: E2B_MCP_TOOL_<ID> for each of the 13 tools and E2B_MCP_TOOLS_READ/WRITE/KILL for the groups (0/1, in src/config.h with the README table generated), E2B_MCP_WITH_STDIO/HTTP/DESCRIPTIONS as 0/1 faces of the existing NO_STDIO/NO_HTTP/TERSE, and WITH_AUTH/RESOURCES/PROMPTS reserved, refused with #error until they exist. A tool left out takes its two phases and every helper only it used out of the build (each guarded by the tools that use it, so any combination is warning-free); a call to it is an unknown tool (-32602) whose message says it is not built into this server, also in-process, while a name that never was a tool is not said to be left out. E2B_MCP_MINIMAL starts the minimal profile (E2B_MCP_SMALL with list, get and kill, no Streamable HTTP). The compile matrix builds every tool alone, no tool at all, each group alone, each feature off, the minimal profile in C, C++ and for the Cortex-M4, and checks that impossible settings are refused with their message; a new unit suite (unit-profile) runs a minimal build and a desktop build without e2b_create_sandbox against the scripted port. The transports test E2B_MCP_WITH_STDIO rather than NO_STDIO, since config.h cannot define NO_STDIO for them (front.c, a lower layer, reads it for <stdio.h>).)
 static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *name, size_t n) {
   int i;
   for (i = 0; i < s->ntools; i++)
@@ -4542,7 +4638,9 @@ static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
   e2b_mcp_json_arr_end(w);
   if (structured) { e2b_mcp_json_key(w, "structuredContent"); e2b_mcp_json_raw(w, c->out.buf, c->out.len); }
   e2b_mcp_json_key(w, "isError"); e2b_mcp_json_bool(w, c->is_error);
+#if E2B_MCP_WITH_2026
   if (c->modern) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
+#endif
   e2b_mcp_json_obj_end(w);
 }
 
@@ -4581,7 +4679,7 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   int i, v = E2B_MCP__VLATEST, pv = e2b_mcp__tok_get(js, t, params, "protocolVersion");
   int caps = e2b_mcp__tok_get(js, t, params, "capabilities");
   if (pv >= 0)
-    for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
+    for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (E2B_MCP__VERSION_BUILT(i) && e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
   m->cx->sess->version = v;
   {   /* form mode: "elicitation": {} or, from 2025-11-25, an object naming "form" ({"url": {}} alone is URL mode only) */
     int el = e2b_mcp__tok_get(js, t, caps, "elicitation");
@@ -4642,6 +4740,7 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp_json_arr_end(&w);
   if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
 #endif
+#if E2B_MCP_WITH_2026
   if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client of a scope */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
     e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
@@ -4651,10 +4750,12 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
 #endif
   }
+#endif
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(m, &w);
 }
 
+#if E2B_MCP_WITH_2026
 /* A requestState that came back with c: opened (sealed here for this tool
    and these arguments, not expired) and spent (good once: in this server's
    list, then in the replicas' shared record). Its payload's length (into
@@ -4729,6 +4830,8 @@ static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
 
 /* The answer to a finished call (its result, or its JSON-RPC error), to m;
    nothing for a cancelled one (MCP: it gets no response). */
+#endif
+
 static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, const char *id) {
   e2b_mcp_json w;
   if (c->cancelled) return;
@@ -4760,7 +4863,11 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
   c->sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
   c->caps = c->responses = c->state_len = -1;
   c->cx = m->cx;
+#if E2B_MCP_WITH_2026
   if (m->cx->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
+#else
+  (void)id;
+#endif
   if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
     e2b_mcp__tok_json(js, &t[pt], c->progress_token, sizeof c->progress_token);
   return 0;
@@ -4821,6 +4928,7 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   s->run->two_phase(s, m, tool, js, t, args, params, id);
 }
 
+#if E2B_MCP_WITH_2026
 /* ---- the stateless revision (2026-07-28) ---- */
 
 /* Whether the request at root is of the stateless revision: server/discover
@@ -4850,7 +4958,7 @@ static void e2b_mcp__supported_versions(e2b_mcp_json *w) {
   int i;
   e2b_mcp_json_arr(w);
   e2b_mcp_json_str(w, e2b_mcp__modern_version);
-  for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
+  for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) if (E2B_MCP__VERSION_BUILT(i)) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
   e2b_mcp_json_arr_end(w);
 }
 
@@ -5039,6 +5147,12 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 #undef E2B_MCP__IS
   m->cx = saved;
 }
+#else   /* E2B_MCP_WITH_2026 0: every request is of the 2025 revisions */
+static int e2b_mcp__is_modern(const char *js, const jsmntok_t *t, int root, const e2b_mcp_wire *wire) {
+  (void)js; (void)t; (void)root; (void)wire;
+  return 0;
+}
+#endif
 
 /* One JSON-RPC object at token root. */
 static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int root) {
@@ -5084,10 +5198,12 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params must be an object");
     return;
   }
+#if E2B_MCP_WITH_2026
   if (idt >= 0 && !m->batch && e2b_mcp__is_modern(js, t, root, m->cx->wire)) {
     e2b_mcp__handle_modern(s, m, js, t, meth, params, id);
     return;
   }
+#endif
   if (m->batch && e2b_mcp__tok_eq(js, &t[meth], "initialize")) {   /* 2025-03-26: it MUST NOT be batched */
     if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: initialize must not be part of a batch");
     return;
@@ -5157,6 +5273,11 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
     return m.failed ? -1 : m.written;
   }
   if (s->mtok[0].type == JSMN_ARRAY) {
+#if !E2B_MCP_WITH_BATCH
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: batches are not built into this server (protocol version 2025-03-26 is not offered)");
+    (void)i; (void)k;
+    return m.failed ? -1 : m.written;
+#else
     if (cx->sess->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
       e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, s->mtok[0].size == 0 ? "Invalid Request: empty batch"
                            : "Invalid Request: batches are accepted only under protocol version 2025-03-26");
@@ -5174,6 +5295,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
       else m.written = 1;
     }
     return m.failed ? -1 : m.written;
+#endif
   }
   e2b_mcp__handle_one(s, &m, msg, s->mtok, 0);
   return m.failed ? -1 : m.written;
@@ -6049,6 +6171,7 @@ static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp__req *rq) {
 
 /* The consent question: at the end of the slot's answer buffer, past the
    request body's room, where it waits for the user's answer untouched. */
+#if E2B_MCP_WITH_CONSENT
 static void e2b_mcp__ask(e2b_mcp__req *rq, const char *fmt, ...) {
   va_list ap;
   char *q = rq->body_buf + rq->body_cap;
@@ -6057,6 +6180,9 @@ static void e2b_mcp__ask(e2b_mcp__req *rq, const char *fmt, ...) {
   va_end(ap);
   rq->ask = q;
 }
+#else   /* E2B_MCP_WITH_CONSENT 0: no question, so none is written (nor its text built in) */
+#  define e2b_mcp__ask(...) ((void)0)
+#endif
 
 /* ---- the same, public: a custom tool's two phases ---- */
 E2B_MCP_DEF int e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, const char *method, const char *path) {
@@ -6086,7 +6212,7 @@ E2B_MCP_DEF int e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, cons
   return 0;
 }
 E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_request *rq) { return e2b_mcp__req_body(rq); }
-E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(rq, "%s", question); }
+E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(rq, "%s", question); (void)rq; (void)question; }
 E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mcp_response *r) {
   return e2b_mcp__parse_response(c, r) == 0 ? c->srv->rtok : NULL;
 }
@@ -6576,6 +6702,7 @@ static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq,
 /* ---- a row's gate (its e2b_mcp_tool.user) ---- */
 enum { E2B_MCP__GATE_KILL = 1 };   /* listed and callable only with e2b_mcp_config.enable_kill */
 
+#if E2B_MCP_WITH_OUTPUT_CHECK
 /* ---- the result against the tool's own output schema ----
    The subset the rows' schemas use: type (a name or a list of names), enum,
    required, properties, items. What E2B answered, shaped, must be what the
@@ -6672,6 +6799,9 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
                        memcmp(rq->w.buf, "GET ", 4) == 0 ? "Nothing reliable could be read from it; try again, and if it persists E2B's API has changed."
                        : "The call may still have been carried out: check with e2b_list_sandboxes or e2b_get_sandbox before repeating it.");
 }
+#else   /* E2B_MCP_WITH_OUTPUT_CHECK 0: results go out unchecked */
+static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (void)c; (void)rq; }
+#endif
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
 /* E2B_MCP_TERSE (>>config) keeps each description's first sentence and every
@@ -7249,7 +7379,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     goto answered;
   }
   if (e2b_mcp__ready(c) != 0) goto answered;
-  if (k->rq.ask) {
+  if (E2B_MCP_WITH_CONSENT && k->rq.ask) {
     r = c->modern ? e2b_mcp_confirm(c, k->rq.ask) : m ? e2b_mcp__call_ask(s, k, m) : -1;
     if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
     if (r == 0) {
@@ -8475,6 +8605,7 @@ static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
 }
 #endif
 
+#if E2B_MCP_WITH_CLIENT_KEYS
 /* Per-client keys: the cool-down slot of a key (its hash, not the key, is
    kept): the same key's slot, else the least recently used free one (below).
    When no slot is free the key gets none
@@ -8508,6 +8639,7 @@ static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k,
   h->keys[pick].last_use = ++h->uses;
   return h->keys[pick].until;
 }
+#endif
 
 /* The end of a request's answer: its last chunk, or 202 when nothing was written. */
 static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
@@ -8527,11 +8659,15 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   e2b_mcp_origin from;
   int r;
   memset(&from, 0, sizeof from);
+#if E2B_MCP_WITH_CLIENT_KEYS
   if (s->http.cfg.client_keys) {   /* checked on arrival (e2b_mcp__hs_admit); it stays in the head, which nothing overwrites */
     from.api_key = q->ekey;
     from.api_key_len = q->ekey_n;
     from.cooldown = e2b_mcp__hs_key_cooldown(s, q->ekey, q->ekey_n);
   }
+#else
+  (void)q;
+#endif
 #if E2B_MCP_AUTH
   if (s->http.cfg.auth) from.scopes = c->scopes;   /* set by e2b_mcp__hs_oauth on arrival */
 #endif
@@ -8552,7 +8688,7 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
 
 static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   int i;
-  for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__ieq(p, n, e2b_mcp__versions[i])) return 1;
+  for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (E2B_MCP__VERSION_BUILT(i) && e2b_mcp__ieq(p, n, e2b_mcp__versions[i])) return 1;
   return 0;
 }
 
@@ -8594,7 +8730,7 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
                        -32001, "Unauthorized: send Authorization: Bearer <token>; " E2B_MCP__HS_TOKEN_HELP);
     return -1;
   }
-  if (h->cfg.client_keys) {   /* never the key itself in an answer or a log */
+  if (E2B_MCP_WITH_CLIENT_KEYS && h->cfg.client_keys) {   /* never the key itself in an answer or a log */
     int kp = e2b_mcp__key_check(q->ekey, q->ekey_n);
     if (kp == E2B_MCP__KEY_MISSING) {
       e2b_mcp__hs_simple(s, c, 401, NULL, -32001, "Unauthorized: this server uses each client's own E2B API key: send your "
@@ -9048,6 +9184,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
   /* off loopback a token guards the server's own key; with per-client keys
      every client spends only its own */
+  if (h->cfg.client_keys && !E2B_MCP_WITH_CLIENT_KEYS) return E2B_MCP_ERR_CONFIG;   /* built without them (>>config) */
 #if E2B_MCP_AUTH
   if (h->cfg.auth) {   /* access tokens guard it, as a token would */
     if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_ERR_NO_VERIFIER;
@@ -9149,12 +9286,14 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (s->api.https || s->dash.https)
     s->trust_loaded = e2b_mcp_tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
   e2b_mcp__load_key(s);
+#if E2B_MCP_WITH_2026
   if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
     static const char label[] = "e2b-mcp requestState key";
     e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);
     s->state_key_set = 1;
   }
   else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
+#endif
   if ((r = e2b_mcp__builtin_tools(s)) != 0) return r;
   s->run = &e2b_mcp__engine_runner;
   return 0;

@@ -28,12 +28,16 @@
 
 /* E2B_MCP_SMALL: the microcontroller profile: every default in its second
    column (one call slot, kilobytes instead of megabytes; see the firmware in
-   tests/mcu/), E2B_MCP_TERSE on, no jsmn parent links. */
+   tests/mcu/), E2B_MCP_TERSE on, no jsmn parent links, the handshake
+   revisions 2025-06-18 and 2025-11-25 only (no 2026-07-28, no batches: a
+   device serves one era; E2B_MCP_WITH_2026 and E2B_MCP_WITH_BATCH add them
+   back). */
 /* E2B_MCP_MINIMAL: the smallest useful build, for a board that lists, reads
    and kills sandboxes over a UART or stdio message loop: E2B_MCP_SMALL with
-   three tools (e2b_list_sandboxes, e2b_get_sandbox, e2b_kill_sandbox) and no
-   Streamable HTTP. Each of its choices is a default below: define a switch
-   to 1 to add it back. */
+   three tools (e2b_list_sandboxes, e2b_get_sandbox, e2b_kill_sandbox), one
+   protocol revision (2025-11-25), no Streamable HTTP, no consent questions,
+   no output checking, smaller buffers. Each of its choices is a default
+   below: define a switch to 1 to add it back. */
 
 /* ---- Built-in tools (each 0 or 1) ---- */
 
@@ -112,6 +116,12 @@
   E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || \
   E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
   E2B_MCP_TOOL_KILL_SANDBOX)
+/* how many of E2B's tools are built */
+#define E2B_MCP__TOOLS_BUILT (E2B_MCP_TOOL_LIST_SANDBOXES + E2B_MCP_TOOL_GET_SANDBOX + E2B_MCP_TOOL_CREATE_SANDBOX + \
+  E2B_MCP_TOOL_GET_SANDBOX_LOGS + E2B_MCP_TOOL_GET_SANDBOX_METRICS + E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT + \
+  E2B_MCP_TOOL_PAUSE_SANDBOX + E2B_MCP_TOOL_RESUME_SANDBOX + E2B_MCP_TOOL_LIST_SNAPSHOTS + \
+  E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS + \
+  E2B_MCP_TOOL_KILL_SANDBOX)
 /* the built-in tools whose requests carry a query string */
 #define E2B_MCP__TOOLS_QUERY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
   E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS)
@@ -135,6 +145,45 @@
 #  else
 #    define E2B_MCP_WITH_HTTP E2B_MCP__M(1, 0)
 #  endif
+#endif
+/* E2B_MCP_WITH_2026: the stateless 2026-07-28 revision (server/discover,
+   per-request _meta, consent within the result with a sealed requestState);
+   0 answers such a request as the 2025 revisions, whose initialize then
+   negotiates down. */
+#ifndef E2B_MCP_WITH_2026
+#define E2B_MCP_WITH_2026 E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_WITH_BATCH: the 2024-11-05 and 2025-03-26 revisions and the
+   JSON-RPC batches of 2025-03-26; 0 negotiates a client that asks for them
+   up to the oldest revision built, and refuses a batch (-32600). */
+#ifndef E2B_MCP_WITH_BATCH
+#define E2B_MCP_WITH_BATCH E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_WITH_2025_06: the 2025-06-18 revision beside 2025-11-25 (the one
+   revision always built); 0 negotiates it up to 2025-11-25. */
+#ifndef E2B_MCP_WITH_2025_06
+#define E2B_MCP_WITH_2025_06 E2B_MCP__M(1, 0)
+#endif
+/* E2B_MCP_WITH_CONSENT: the user's consent before a bill or a kill
+   (elicitation) and the custom tools' questions (e2b_mcp_elicit,
+   e2b_mcp_confirm); 0 never asks: a call goes ahead as for a client that
+   cannot be asked (the descriptions tell the model to ask the user), and
+   e2b_mcp_elicit answers -1. */
+#ifndef E2B_MCP_WITH_CONSENT
+#define E2B_MCP_WITH_CONSENT E2B_MCP__M(1, 0)
+#endif
+/* E2B_MCP_WITH_CLIENT_KEYS: per-client keys of the Streamable HTTP
+   transport (http.client_keys) and their slots; 0 refuses a server
+   configured with them (E2B_MCP_ERR_CONFIG). */
+#ifndef E2B_MCP_WITH_CLIENT_KEYS
+#define E2B_MCP_WITH_CLIENT_KEYS 1
+#endif
+/* E2B_MCP_WITH_OUTPUT_CHECK: the structured result of a tool that calls E2B
+   checked against the tool's output schema before it is returned (a changed
+   E2B answer is an error, not a result that breaks the client); E2B's own
+   tools have no output schema to check without E2B_MCP_WITH_DESCRIPTIONS. */
+#ifndef E2B_MCP_WITH_OUTPUT_CHECK
+#define E2B_MCP_WITH_OUTPUT_CHECK E2B_MCP__M(1, 0)
 #endif
 /* E2B_MCP_WITH_DESCRIPTIONS: the long tool descriptions, property
    descriptions and output schemas; 0 is E2B_MCP_TERSE. */
@@ -176,11 +225,11 @@
 /* E2B_MCP_MSG_MAX: the largest incoming MCP message (a line over stdio, a
    request body over HTTP). */
 #ifndef E2B_MCP_MSG_MAX
-#define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, 2048)
+#define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, E2B_MCP__M(2048, 1024))
 #endif
 /* E2B_MCP_MSG_TOKENS: jsmn tokens for one MCP message. */
 #ifndef E2B_MCP_MSG_TOKENS
-#define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, 96)
+#define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, E2B_MCP__M(96, 48))
 #endif
 /* E2B_MCP_CALLS: tool calls in flight (call slots): each holds a call's own
    state (about 4 KB on the desktop) and its E2B connection, kept open from
@@ -226,22 +275,22 @@
 /* E2B_MCP_REQ_MAX: one E2B request head (request line and headers), per call
    buffer. */
 #ifndef E2B_MCP_REQ_MAX
-#define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, 768)
+#define E2B_MCP_REQ_MAX      E2B_MCP__D(4096, E2B_MCP__M(768, 512))
 #endif
 /* E2B_MCP_RESP_MAX: one E2B response (head and body), per call buffer; it
    also holds the request body before it is sent, and the consent question. */
 #ifndef E2B_MCP_RESP_MAX
-#define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, 5120)
+#define E2B_MCP_RESP_MAX     E2B_MCP__D(524288, E2B_MCP__M(5120, 2048))
 #endif
 /* E2B_MCP_RESP_TOKENS: jsmn tokens for one E2B response (desktop: 1000 log
    entries with their fields; small: a page of about 8 sandboxes, so pass a
    limit). */
 #ifndef E2B_MCP_RESP_TOKENS
-#define E2B_MCP_RESP_TOKENS  E2B_MCP__D(32768, 256)
+#define E2B_MCP_RESP_TOKENS  E2B_MCP__D(32768, E2B_MCP__M(256, 96))
 #endif
 /* E2B_MCP_RESULT_MAX: one tool's structured result. */
 #ifndef E2B_MCP_RESULT_MAX
-#define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, 3584)
+#define E2B_MCP_RESULT_MAX   E2B_MCP__D(524288, E2B_MCP__M(3584, 1280))
 #endif
 /* E2B_MCP_RESULT_BUDGET: the most characters of text a tool result gives a
    client (also e2b_mcp_config.result_budget; the binary's E2B_MCP_RESULT_BUDGET).
@@ -265,7 +314,7 @@
 #endif
 /* E2B_MCP_CONTENT_MAX: one tool's extra content blocks. */
 #ifndef E2B_MCP_CONTENT_MAX
-#define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, 512)
+#define E2B_MCP_CONTENT_MAX  E2B_MCP__D(65536, E2B_MCP__M(512, 128))
 #endif
 /* E2B_MCP_OUT_CHUNK: the staging buffer of outgoing messages. */
 #ifndef E2B_MCP_OUT_CHUNK
@@ -278,7 +327,7 @@
 #endif
 /* E2B_MCP_MAX_TOOLS: custom tools that can be added next to the built-in ones. */
 #ifndef E2B_MCP_MAX_TOOLS
-#define E2B_MCP_MAX_TOOLS    E2B_MCP__D(16, 4)
+#define E2B_MCP_MAX_TOOLS    E2B_MCP__D(16, E2B_MCP__M(4, 2))
 #endif
 /* E2B_MCP_TOOLS_PAGE: tools per tools/list page. */
 #ifndef E2B_MCP_TOOLS_PAGE
@@ -288,7 +337,7 @@
    and NUL included (any 256-character id on the desktop); a longer id gets
    -32600 saying so. */
 #ifndef E2B_MCP_RPC_ID_MAX
-#define E2B_MCP_RPC_ID_MAX   E2B_MCP__D(1040, 260)
+#define E2B_MCP_RPC_ID_MAX   E2B_MCP__D(1040, E2B_MCP__M(260, 72))
 #endif
 /* E2B_MCP_MAX_TIMEOUT_S: the longest sandbox timeout a tool accepts (24 h,
    E2B's longest plan); lower it to refuse more before E2B does, otherwise
@@ -605,6 +654,17 @@
 #define E2B_MCP_LWIP_DNS_TIMEOUT_MS 10000
 #endif
 
+/* Settings that cannot work together, refused here with the reason. */
+#if (E2B_MCP_WITH_STDIO | E2B_MCP_WITH_HTTP | E2B_MCP_WITH_2026 | E2B_MCP_WITH_BATCH | E2B_MCP_WITH_2025_06 | E2B_MCP_WITH_CONSENT | \
+     E2B_MCP_WITH_CLIENT_KEYS | E2B_MCP_WITH_OUTPUT_CHECK | E2B_MCP_WITH_DESCRIPTIONS) > 1 || \
+    (E2B_MCP_WITH_STDIO | E2B_MCP_WITH_HTTP | E2B_MCP_WITH_2026 | E2B_MCP_WITH_BATCH | E2B_MCP_WITH_2025_06 | E2B_MCP_WITH_CONSENT | \
+     E2B_MCP_WITH_CLIENT_KEYS | E2B_MCP_WITH_OUTPUT_CHECK | E2B_MCP_WITH_DESCRIPTIONS) < 0
+#  error "an E2B_MCP_WITH_ switch is 0 or 1"
+#endif
+#if defined(E2B_MCP__HTTP) && E2B_MCP_HTTP_SESSIONS == 0 && !E2B_MCP_WITH_2026
+#  error "E2B_MCP_HTTP_SESSIONS 0 serves only 2026-07-28 clients over HTTP, and E2B_MCP_WITH_2026 0 leaves that revision out: no client could use the server"
+#endif
+
 /* ---- Authorization: an OAuth 2.1 protected resource (>>auth) ---- */
 
 /* E2B_MCP_AUTH: 1 builds the verification of OAuth 2.1 JWT access tokens
@@ -667,8 +727,8 @@
 #define E2B_MCP_ID_MAX     64                     /* a sandbox or template ID */
 #define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
 #define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
-#define E2B_MCP__ASK_MAX   E2B_MCP__D(512, 256)   /* a consent question */
-#define E2B_MCP__BUILTIN_ROOM 16   /* E2B's own tools (13) with room to grow: a new row in src/tools.c needs nothing here */
+#define E2B_MCP__ASK_MAX   (E2B_MCP_WITH_CONSENT ? E2B_MCP__D(512, 256) : 0)   /* a consent question (none without consent) */
+#define E2B_MCP__BUILTIN_ROOM E2B_MCP__M(16, E2B_MCP__TOOLS_BUILT)   /* E2B's own tools (13) with room to grow: a new row in src/tools.c needs nothing here (the minimal profile: the ones it builds) */
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
 #define E2B_MCP__STATE_BYTES (18 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */

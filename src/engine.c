@@ -260,7 +260,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     goto answered;
   }
   if (e2b_mcp__ready(c) != 0) goto answered;
-  if (k->rq.ask) {
+  if (E2B_MCP_WITH_CONSENT && k->rq.ask) {
     r = c->modern ? e2b_mcp_confirm(c, k->rq.ask) : m ? e2b_mcp__call_ask(s, k, m) : -1;
     if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
     if (r == 0) {

@@ -633,6 +633,7 @@ static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
 }
 #endif
 
+#if E2B_MCP_WITH_CLIENT_KEYS
 /* Per-client keys: the cool-down slot of a key (its hash, not the key, is
    kept): the same key's slot, else the least recently used free one (below).
    When no slot is free the key gets none
@@ -666,6 +667,7 @@ static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k,
   h->keys[pick].last_use = ++h->uses;
   return h->keys[pick].until;
 }
+#endif
 
 /* The end of a request's answer: its last chunk, or 202 when nothing was written. */
 static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
@@ -685,11 +687,15 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   e2b_mcp_origin from;
   int r;
   memset(&from, 0, sizeof from);
+#if E2B_MCP_WITH_CLIENT_KEYS
   if (s->http.cfg.client_keys) {   /* checked on arrival (e2b_mcp__hs_admit); it stays in the head, which nothing overwrites */
     from.api_key = q->ekey;
     from.api_key_len = q->ekey_n;
     from.cooldown = e2b_mcp__hs_key_cooldown(s, q->ekey, q->ekey_n);
   }
+#else
+  (void)q;
+#endif
 #if E2B_MCP_AUTH
   if (s->http.cfg.auth) from.scopes = c->scopes;   /* set by e2b_mcp__hs_oauth on arrival */
 #endif
@@ -710,7 +716,7 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
 
 static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   int i;
-  for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__ieq(p, n, e2b_mcp__versions[i])) return 1;
+  for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (E2B_MCP__VERSION_BUILT(i) && e2b_mcp__ieq(p, n, e2b_mcp__versions[i])) return 1;
   return 0;
 }
 
@@ -752,7 +758,7 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
                        -32001, "Unauthorized: send Authorization: Bearer <token>; " E2B_MCP__HS_TOKEN_HELP);
     return -1;
   }
-  if (h->cfg.client_keys) {   /* never the key itself in an answer or a log */
+  if (E2B_MCP_WITH_CLIENT_KEYS && h->cfg.client_keys) {   /* never the key itself in an answer or a log */
     int kp = e2b_mcp__key_check(q->ekey, q->ekey_n);
     if (kp == E2B_MCP__KEY_MISSING) {
       e2b_mcp__hs_simple(s, c, 401, NULL, -32001, "Unauthorized: this server uses each client's own E2B API key: send your "
@@ -1206,6 +1212,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
   /* off loopback a token guards the server's own key; with per-client keys
      every client spends only its own */
+  if (h->cfg.client_keys && !E2B_MCP_WITH_CLIENT_KEYS) return E2B_MCP_ERR_CONFIG;   /* built without them (>>config) */
 #if E2B_MCP_AUTH
   if (h->cfg.auth) {   /* access tokens guard it, as a token would */
     if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_ERR_NO_VERIFIER;

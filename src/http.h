@@ -98,7 +98,9 @@ typedef struct e2b_mcp_http {
   e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
   e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
+#if E2B_MCP_WITH_CLIENT_KEYS
   e2b_mcp__http_keyslot keys[E2B_MCP_HTTP_KEYS];
+#endif
   unsigned long linger_until[E2B_MCP_HTTP_LINGER];
   unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */

@@ -14,6 +14,9 @@
    to the sink. */
 static const char *const e2b_mcp__versions[] = { "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25" };
 enum { E2B_MCP__V2024_11 = 0, E2B_MCP__V2025_03, E2B_MCP__V2025_06, E2B_MCP__V2025_11, E2B_MCP__VLATEST = E2B_MCP__V2025_11 };
+/* Whether revision v is built (>>config: E2B_MCP_WITH_BATCH, E2B_MCP_WITH_2025_06):
+   one that is not is negotiated up to the latest, as any unknown one. */
+#define E2B_MCP__VERSION_BUILT(v) ((v) >= E2B_MCP__V2025_11 || ((v) == E2B_MCP__V2025_06 ? E2B_MCP_WITH_2025_06 : E2B_MCP_WITH_BATCH))
 static const char *const e2b_mcp__levels[] = { "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency" };
 
 /* The server's clock: its socket port's (0: none). */
@@ -244,17 +247,23 @@ static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2
 /* Whether this call's client can be asked now: a session that declared
    form-mode elicitation and is ready, over a transport that steps the
    engine (the answer comes later, as its own message), outside a batch. */
+#if E2B_MCP_WITH_CONSENT
 static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
   const e2b_mcp_session *ss = c->cx->sess;
   return c->sink && c->msg && c->msg->async && !c->msg->batch && !c->modern &&
          ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
 }
+#endif
 
 
 /* The n-th question of this run: its answer when an earlier run asked it (the
    call's text holds the answers after the params, e2b_mcp__custom_ask), else
    asked now. */
 E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char *schema_json) {
+#if !E2B_MCP_WITH_CONSENT
+  (void)c; (void)message; (void)schema_json;
+  return -1;   /* built without questions: as for a client that cannot be asked */
+#else
   if (c->tool && c->tool->build) return -1;   /* a two-phase tool asks through its request (rq->ask) */
   if (c->cancelled) return -3;
   if (c->asks < c->answered) {
@@ -267,6 +276,7 @@ E2B_MCP_DEF int e2b_mcp_elicit(e2b_mcp_call *c, const char *message, const char 
   }
   if (!e2b_mcp__can_ask(c)) return -1;
   return c->srv->run->ask(c, message, schema_json);
+#endif
 }
 
 static const char e2b_mcp__confirm_schema[] =
@@ -304,6 +314,7 @@ static const char *e2b_mcp__refusal_text(int refused) {
   }
 }
 
+#if E2B_MCP_WITH_2026
 static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state);   /* in asking within the result */
 
 /* The stateless revision's consent: the first call answers input_required
@@ -328,10 +339,14 @@ static int e2b_mcp__confirm_modern(e2b_mcp_call *c, const char *message) {
   if (w->err) { c->input_required = 0; return -1; }
   return 2;
 }
+#endif
 
 E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
   int r;
+  if (!E2B_MCP_WITH_CONSENT) return -1;   /* built without questions */
+#if E2B_MCP_WITH_2026
   if (c->modern) return e2b_mcp__confirm_modern(c, message);
+#endif
   r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
   if (r == E2B_MCP_ASKED) return 2;
   if (r == -1) return -1;
@@ -423,6 +438,10 @@ E2B_MCP_DEF void e2b_mcp_result_error(e2b_mcp_call *c, const char *fmt, ...) {
 /* Makes the result an InputRequiredResult whose inputRequests the caller
    writes into c->out (the result buffer), with state sealed (NULL: none). */
 static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
+#if !E2B_MCP_WITH_2026
+  (void)c; (void)state;
+  return -1;   /* no 2026-07-28 client to ask */
+#else
   e2b_mcp_server *s = c->srv;
   if (!c->modern || (state && !s->state_key_set)) return -1;
   c->new_state[0] = 0;
@@ -440,6 +459,7 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
   e2b_mcp__result_reset(c);
   c->input_required = 1;
   return 0;
+#endif
 }
 E2B_MCP_DEF int e2b_mcp_input_required(e2b_mcp_call *c, const char *input_requests_json, const char *state) {
   if (e2b_mcp__ask_within(c, state) != 0) return -1;
@@ -672,7 +692,9 @@ static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
   e2b_mcp_json_arr_end(w);
   if (structured) { e2b_mcp_json_key(w, "structuredContent"); e2b_mcp_json_raw(w, c->out.buf, c->out.len); }
   e2b_mcp_json_key(w, "isError"); e2b_mcp_json_bool(w, c->is_error);
+#if E2B_MCP_WITH_2026
   if (c->modern) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
+#endif
   e2b_mcp_json_obj_end(w);
 }
 
@@ -711,7 +733,7 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   int i, v = E2B_MCP__VLATEST, pv = e2b_mcp__tok_get(js, t, params, "protocolVersion");
   int caps = e2b_mcp__tok_get(js, t, params, "capabilities");
   if (pv >= 0)
-    for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
+    for (i = 0; i < E2B_MCP__COUNT(e2b_mcp__versions); i++) if (E2B_MCP__VERSION_BUILT(i) && e2b_mcp__tok_eq(js, &t[pv], e2b_mcp__versions[i])) v = i;
   m->cx->sess->version = v;
   {   /* form mode: "elicitation": {} or, from 2025-11-25, an object naming "form" ({"url": {}} alone is URL mode only) */
     int el = e2b_mcp__tok_get(js, t, caps, "elicitation");
@@ -772,6 +794,7 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp_json_arr_end(&w);
   if (end < s->ntools) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
 #endif
+#if E2B_MCP_WITH_2026
   if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client of a scope */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
     e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
@@ -781,10 +804,12 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
 #endif
   }
+#endif
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(m, &w);
 }
 
+#if E2B_MCP_WITH_2026
 /* A requestState that came back with c: opened (sealed here for this tool
    and these arguments, not expired) and spent (good once: in this server's
    list, then in the replicas' shared record). Its payload's length (into
@@ -859,6 +884,8 @@ static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
 
 /* The answer to a finished call (its result, or its JSON-RPC error), to m;
    nothing for a cancelled one (MCP: it gets no response). */
+#endif
+
 static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, const char *id) {
   e2b_mcp_json w;
   if (c->cancelled) return;
@@ -890,7 +917,11 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
   c->sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
   c->caps = c->responses = c->state_len = -1;
   c->cx = m->cx;
+#if E2B_MCP_WITH_2026
   if (m->cx->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
+#else
+  (void)id;
+#endif
   if (pt >= 0 && (t[pt].type == JSMN_STRING || t[pt].type == JSMN_PRIMITIVE))
     e2b_mcp__tok_json(js, &t[pt], c->progress_token, sizeof c->progress_token);
   return 0;
@@ -951,6 +982,7 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   s->run->two_phase(s, m, tool, js, t, args, params, id);
 }
 
+#if E2B_MCP_WITH_2026
 /* ---- the stateless revision (2026-07-28) ---- */
 
 /* Whether the request at root is of the stateless revision: server/discover
@@ -980,7 +1012,7 @@ static void e2b_mcp__supported_versions(e2b_mcp_json *w) {
   int i;
   e2b_mcp_json_arr(w);
   e2b_mcp_json_str(w, e2b_mcp__modern_version);
-  for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
+  for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) if (E2B_MCP__VERSION_BUILT(i)) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
   e2b_mcp_json_arr_end(w);
 }
 
@@ -1169,6 +1201,12 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 #undef E2B_MCP__IS
   m->cx = saved;
 }
+#else   /* E2B_MCP_WITH_2026 0: every request is of the 2025 revisions */
+static int e2b_mcp__is_modern(const char *js, const jsmntok_t *t, int root, const e2b_mcp_wire *wire) {
+  (void)js; (void)t; (void)root; (void)wire;
+  return 0;
+}
+#endif
 
 /* One JSON-RPC object at token root. */
 static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int root) {
@@ -1214,10 +1252,12 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params must be an object");
     return;
   }
+#if E2B_MCP_WITH_2026
   if (idt >= 0 && !m->batch && e2b_mcp__is_modern(js, t, root, m->cx->wire)) {
     e2b_mcp__handle_modern(s, m, js, t, meth, params, id);
     return;
   }
+#endif
   if (m->batch && e2b_mcp__tok_eq(js, &t[meth], "initialize")) {   /* 2025-03-26: it MUST NOT be batched */
     if (idt >= 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: initialize must not be part of a batch");
     return;
@@ -1287,6 +1327,11 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
     return m.failed ? -1 : m.written;
   }
   if (s->mtok[0].type == JSMN_ARRAY) {
+#if !E2B_MCP_WITH_BATCH
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: batches are not built into this server (protocol version 2025-03-26 is not offered)");
+    (void)i; (void)k;
+    return m.failed ? -1 : m.written;
+#else
     if (cx->sess->version != E2B_MCP__V2025_03 || s->mtok[0].size == 0) {
       e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, s->mtok[0].size == 0 ? "Invalid Request: empty batch"
                            : "Invalid Request: batches are accepted only under protocol version 2025-03-26");
@@ -1304,6 +1349,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
       else m.written = 1;
     }
     return m.failed ? -1 : m.written;
+#endif
   }
   e2b_mcp__handle_one(s, &m, msg, s->mtok, 0);
   return m.failed ? -1 : m.written;

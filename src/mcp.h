@@ -121,9 +121,9 @@ struct e2b_mcp_call {
   int caps;                   /* token index of its client capabilities (modern), or -1 */
   int responses;              /* token index of params.inputResponses, or -1 */
   int state_len;              /* the verified requestState payload's length, -1 when none came */
-  unsigned char state[E2B_MCP_STATE_MAX];   /* its payload */
+  unsigned char state[E2B_MCP_WITH_2026 ? E2B_MCP_STATE_MAX : 1];   /* its payload (none without the revision) */
   int input_required;         /* the result is an InputRequiredResult: inputRequests in out */
-  char new_state[E2B_MCP__STATE_TEXT];      /* its sealed requestState, "" when none */
+  char new_state[E2B_MCP_WITH_2026 ? E2B_MCP__STATE_TEXT : 1];      /* its sealed requestState, "" when none */
   int fail_code;              /* nonzero: answer with this JSON-RPC error (e2b_mcp_fail) */
   const char *fail_data;      /* its data, JSON text, or NULL */
   /* asking the user (private): the message being answered; the token of the

@@ -13,6 +13,7 @@
    same key accepts it. It is also good once: the nonce of a token that came
    back is remembered until the token would expire (the spent list, below),
    so a user's "yes" cannot be sent again to create a second sandbox. */
+#if E2B_MCP_WITH_2026 || E2B_MCP_AUTH   /* the 2026-07-28 revision seals; access tokens are hashed and base64url */
 typedef struct e2b_mcp__sha256 {
   uint32_t h[8];
   unsigned char blk[64];
@@ -79,6 +80,7 @@ static void e2b_mcp__sha256_end(e2b_mcp__sha256 *c, unsigned char out[32]) {
 }
 
 /* HMAC-SHA256 in steps: begin with the key, add the message, end. */
+#if E2B_MCP_WITH_2026
 typedef struct e2b_mcp__hmac { e2b_mcp__sha256 in; unsigned char okey[64]; } e2b_mcp__hmac;
 static void e2b_mcp__hmac_begin(e2b_mcp__hmac *m, const unsigned char *key, size_t kn) {
   unsigned char k[64], ik[64];
@@ -100,17 +102,21 @@ static void e2b_mcp__hmac_end(e2b_mcp__hmac *m, unsigned char out[32]) {
   e2b_mcp__sha256_add(&o, ih, sizeof ih);
   e2b_mcp__sha256_end(&o, out);
 }
+#endif
+#if E2B_MCP_WITH_2026
 static void e2b_mcp__hmac_sha256(const unsigned char *key, size_t kn, const void *msg, size_t n, unsigned char out[32]) {
   e2b_mcp__hmac m;
   e2b_mcp__hmac_begin(&m, key, kn);
   e2b_mcp__hmac_add(&m, msg, n);
   e2b_mcp__hmac_end(&m, out);
 }
+#endif
 
 /* A JSON value as the MAC sees it: tokens with their own text, separators
    between them, white space left out (a client that re-serialises the same
    arguments keeps its "yes"; one that changes a value or a key does not).
    Returns the index after the value. */
+#if E2B_MCP_WITH_2026
 static int e2b_mcp__mac_json(e2b_mcp__hmac *m, const char *js, const jsmntok_t *t, int i, int depth) {
   int k, n = t[i].size, j = i + 1;
   if (t[i].type == JSMN_STRING || t[i].type == JSMN_PRIMITIVE) {
@@ -128,8 +134,10 @@ static int e2b_mcp__mac_json(e2b_mcp__hmac *m, const char *js, const jsmntok_t *
   e2b_mcp__hmac_add(m, t[i].type == JSMN_OBJECT ? "}" : "]", 1);
   return j;
 }
+#endif
 
 /* The MAC of a state token's head and payload, for this tool and arguments (args < 0: none). */
+#if E2B_MCP_WITH_2026
 static void e2b_mcp__state_mac(const unsigned char *key, const char *tool, const char *js, const jsmntok_t *t, int args,
                                const unsigned char *head, size_t hn, unsigned char mac[32]) {
   static const char label[] = "e2b-mcp requestState 1";
@@ -142,8 +150,10 @@ static void e2b_mcp__state_mac(const unsigned char *key, const char *tool, const
   e2b_mcp__hmac_add(&m, head, hn);
   e2b_mcp__hmac_end(&m, mac);
 }
+#endif
 
 static const char e2b_mcp__b64url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+#if E2B_MCP_WITH_2026
 static size_t e2b_mcp__b64url_enc(const unsigned char *p, size_t n, char *out) {
   size_t i, o = 0;
   for (i = 0; i < n; i += 3) {
@@ -156,6 +166,7 @@ static size_t e2b_mcp__b64url_enc(const unsigned char *p, size_t n, char *out) {
   out[o] = 0;
   return o;
 }
+#endif
 /* Returns the byte count, or -1 for a character outside the alphabet, a bad length or too much. */
 static long e2b_mcp__b64url_dec(const char *s, size_t n, unsigned char *out, size_t cap) {
   size_t i, o = 0;
@@ -183,6 +194,7 @@ static long e2b_mcp__b64url_dec(const char *s, size_t n, unsigned char *out, siz
    js/t (-1: none), good until now_s + ttl_s, once (nonce). Writes the token
    to out (at least E2B_MCP__STATE_TEXT bytes); returns its length, or 0 when
    the payload is too long. */
+#if E2B_MCP_WITH_2026
 static size_t e2b_mcp__state_seal(const unsigned char key[32], const char *tool, const char *js, const jsmntok_t *t, int args,
                                   const void *payload, size_t pn, unsigned long long now_s, unsigned long ttl_s,
                                   const unsigned char nonce[8], char *out) {
@@ -198,6 +210,7 @@ static size_t e2b_mcp__state_seal(const unsigned char key[32], const char *tool,
   e2b_mcp__state_mac(key, tool, js, t, args, b, 18 + pn, b + 18 + pn);
   return e2b_mcp__b64url_enc(b, 18 + pn + 32, out);
 }
+#endif
 
 /* Wall-clock seconds, for expiry: replicas behind one balancer compare them. */
 #ifdef E2B_MCP_NOW_S
@@ -212,6 +225,7 @@ enum { E2B_MCP__STATE_BAD = -1, E2B_MCP__STATE_STALE = -2, E2B_MCP__STATE_SPENT 
    sealed here for this tool and these arguments (forged, altered, another
    call's), E2B_MCP__STATE_STALE when it expired. The MAC is compared in
    constant time. */
+#if E2B_MCP_WITH_2026
 static int e2b_mcp__state_open(const unsigned char key[32], const char *tool, const char *js, const jsmntok_t *t, int args,
                                const char *tok, size_t tn, unsigned long long now_s, unsigned char *payload,
                                unsigned char nonce[8], unsigned long long *exp_s) {
@@ -230,11 +244,13 @@ static int e2b_mcp__state_open(const unsigned char key[32], const char *tool, co
   if (b[17]) memcpy(payload, b + 18, b[17]);
   return b[17];
 }
+#endif
 
 /* Marks a token's nonce spent in the list (n entries), remembered until exp_s:
    0 the first time, E2B_MCP__STATE_SPENT when it was spent before,
    E2B_MCP__STATE_FULL when every entry holds a nonce that has not expired
    (refusing is safe; forgetting one would let its token be used again). */
+#if E2B_MCP_WITH_2026
 static int e2b_mcp__state_spend(e2b_mcp__spent *list, int n, const unsigned char nonce[8], unsigned long long exp_s,
                                 unsigned long long now_s) {
   int i, room = -1;
@@ -247,3 +263,5 @@ static int e2b_mcp__state_spend(e2b_mcp__spent *list, int n, const unsigned char
   list[room].exp_s = exp_s ? exp_s : 1;
   return 0;
 }
+#endif
+#endif /* E2B_MCP_WITH_2026 */

@@ -42,12 +42,14 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (s->api.https || s->dash.https)
     s->trust_loaded = e2b_mcp_tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
   e2b_mcp__load_key(s);
+#if E2B_MCP_WITH_2026
   if (s->cfg.state_key && *s->cfg.state_key) {   /* any length: the key is its HMAC under a fixed label */
     static const char label[] = "e2b-mcp requestState key";
     e2b_mcp__hmac_sha256((const unsigned char *)s->cfg.state_key, strlen(s->cfg.state_key), label, sizeof label - 1, s->state_key);
     s->state_key_set = 1;
   }
   else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
+#endif
   if ((r = e2b_mcp__builtin_tools(s)) != 0) return r;
   s->run = &e2b_mcp__engine_runner;
   return 0;

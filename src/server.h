@@ -16,10 +16,12 @@ struct e2b_mcp_server {
      without one of its own: HTTP brings each client's) */
   e2b_mcp_session session;
   long next_ask_id;
+#if E2B_MCP_WITH_2026
   unsigned char state_key[32];  /* seals requestState tokens */
   int state_key_set;
   unsigned long state_seq;      /* mixed into nonces when the port has no random source */
   e2b_mcp__spent spent[E2B_MCP_STATE_SPENT];   /* used requestState tokens, until they expire */
+#endif
   /* the tool set */
   const e2b_mcp_tool *tools[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int ntools, ncustom;        /* in tools; of them added with e2b_mcp_add_tool (at most E2B_MCP_MAX_TOOLS) */

@@ -816,6 +816,7 @@ static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp__req *rq) {
 
 /* The consent question: at the end of the slot's answer buffer, past the
    request body's room, where it waits for the user's answer untouched. */
+#if E2B_MCP_WITH_CONSENT
 static void e2b_mcp__ask(e2b_mcp__req *rq, const char *fmt, ...) {
   va_list ap;
   char *q = rq->body_buf + rq->body_cap;
@@ -824,6 +825,9 @@ static void e2b_mcp__ask(e2b_mcp__req *rq, const char *fmt, ...) {
   va_end(ap);
   rq->ask = q;
 }
+#else   /* E2B_MCP_WITH_CONSENT 0: no question, so none is written (nor its text built in) */
+#  define e2b_mcp__ask(...) ((void)0)
+#endif
 
 /* ---- the same, public: a custom tool's two phases ---- */
 E2B_MCP_DEF int e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, const char *method, const char *path) {
@@ -853,7 +857,7 @@ E2B_MCP_DEF int e2b_mcp_request_query(e2b_mcp_request *rq, const char *key, cons
   return 0;
 }
 E2B_MCP_DEF e2b_mcp_json *e2b_mcp_request_body(e2b_mcp_request *rq) { return e2b_mcp__req_body(rq); }
-E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(rq, "%s", question); }
+E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question) { e2b_mcp__ask(rq, "%s", question); (void)rq; (void)question; }
 E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mcp_response *r) {
   return e2b_mcp__parse_response(c, r) == 0 ? c->srv->rtok : NULL;
 }
@@ -1343,6 +1347,7 @@ static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq,
 /* ---- a row's gate (its e2b_mcp_tool.user) ---- */
 enum { E2B_MCP__GATE_KILL = 1 };   /* listed and callable only with e2b_mcp_config.enable_kill */
 
+#if E2B_MCP_WITH_OUTPUT_CHECK
 /* ---- the result against the tool's own output schema ----
    The subset the rows' schemas use: type (a name or a list of names), enum,
    required, properties, items. What E2B answered, shaped, must be what the
@@ -1439,6 +1444,9 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
                        memcmp(rq->w.buf, "GET ", 4) == 0 ? "Nothing reliable could be read from it; try again, and if it persists E2B's API has changed."
                        : "The call may still have been carried out: check with e2b_list_sandboxes or e2b_get_sandbox before repeating it.");
 }
+#else   /* E2B_MCP_WITH_OUTPUT_CHECK 0: results go out unchecked */
+static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (void)c; (void)rq; }
+#endif
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
 /* E2B_MCP_TERSE (>>config) keeps each description's first sentence and every

@@ -1,3 +1,4 @@
+#include "config.h"
 /* >>util -------------------------------------------------------------------
    Small string, number and message-formatting helpers that avoid the locale,
    the heap and printf (which a board would otherwise have to link). */
@@ -12,11 +13,13 @@ static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
    host names are ASCII, and the locale must not change what matches):
    ieqn, a[0..n) against b[0..n); ieq, a[0..an) against all of b. */
 static char e2b_mcp__lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+#if defined(E2B_MCP__HTTP) || E2B_MCP_WITH_2026   /* the transport's headers, a 2026-07-28 request's */
 static int e2b_mcp__ieqn(const char *a, const char *b, size_t n) {
   size_t i;
   for (i = 0; i < n; i++) if (e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;
   return 1;
 }
+#endif
 static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {   /* one pass: a header line meets several names */
   size_t i;
   for (i = 0; i < an; i++) if (!b[i] || e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;

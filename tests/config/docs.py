@@ -122,16 +122,50 @@ def fmt(name, v):
     return "`%s`" % v
 
 
+def call_args(text, macro):
+    """The two arguments of macro(a, b) when text is exactly that call (nesting allowed), or None."""
+    text = text.strip()
+    if not text.startswith(macro + "(") or not text.endswith(")"):
+        return None
+    inner, depth, parts, cur = text[len(macro) + 1:-1], 0, [], ""
+    for ch in inner:
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth < 0:
+            return None   # macro(a)...(b): not one call
+        cur += ch
+    parts.append(cur)
+    return [p.strip() for p in parts] if len(parts) == 2 and depth == 0 else None
+
+
 def columns(e):
-    """desktop, small: from E2B_MCP__D(desktop, small) or one value for both."""
+    """desktop, small, minimal: from E2B_MCP__D(desktop, small) and E2B_MCP__M(other, minimal)
+    (either inside the other); an empty cell is the column to its left's value."""
     d = e["defaults"]
     if d is None:
-        return "", ""
+        return "", "", ""
     name = base(e["names"][0])
-    m = re.match(r"^E2B_MCP__D\(\s*([^,]+?)\s*,\s*([^)]+?)\s*\)$", d)
-    if m:
-        return fmt(name, m.group(1)), fmt(name, m.group(2))
-    return fmt(name, d), ""
+
+    def split_m(v):   # (value, minimal or None)
+        a = call_args(v, "E2B_MCP__M")
+        return (a[0], a[1]) if a else (v, None)
+    outer_m = split_m(d)
+    dd = call_args(outer_m[0], "E2B_MCP__D")
+    if dd:
+        desk, small = dd[0], dd[1]
+        small, minimal = split_m(small)
+    else:
+        desk, small, minimal = outer_m[0], None, None
+    if outer_m[1] is not None:
+        minimal = outer_m[1]
+    desk_c = fmt(name, desk)
+    small_c = fmt(name, small) if small is not None else ""
+    min_c = fmt(name, minimal) if minimal is not None else ""
+    return desk_c, small_c, min_c
 
 
 def cell(text):
@@ -146,10 +180,10 @@ def generate(entries):
     for e in entries:
         if e["group"] != group:
             group = e["group"]
-            out += ["", "**%s**" % group, "", "| macro | desktop | small | what |", "|---|---|---|---|"]
-        desk, small = columns(e)
+            out += ["", "**%s**" % group, "", "| macro | desktop | small | minimal | what |", "|---|---|---|---|---|"]
+        desk, small, minimal = columns(e)
         names = ", ".join("`%s`" % n for n in e["names"])
-        out.append("| %s | %s | %s | %s |" % (names, desk, small, cell(e["text"])))
+        out.append("| %s | %s | %s | %s | %s |" % (names, desk, small, minimal, cell(e["text"])))
     out += ["", END]
     return "\n".join(out)
 

@@ -40,7 +40,7 @@ cxx11-Os-custom-none|g++ -std=c++11 $W -Os -DE2B_MCP_SOCK_CUSTOM -I. -x c++ $TU 
 c99-Os-small|gcc -std=c99 $W -Os -DE2B_MCP_SMALL -I. $TU -o $OUT/c99-Os-small|run
 c11-O2-small-custom-nostdio|gcc -std=c11 $W -O2 -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. $TU -o $OUT/c11-O2-small-custom-nostdio|run
 cxx11-Os-small|g++ -std=c++11 $W -Os -DE2B_MCP_SMALL -I. -x c++ $TU -o $OUT/cxx11-Os-small|run
-c99-Os-small-modern-http|gcc -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_HTTP_SESSIONS=0 -I. $TU -o $OUT/c99-Os-small-modern-http|run
+c99-Os-small-modern-http|gcc -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_WITH_2026=1 -DE2B_MCP_HTTP_SESSIONS=0 -I. $TU -o $OUT/c99-Os-small-modern-http|run
 c99-O2-ndebug|gcc -std=c99 $W -O2 -DNDEBUG -I. $TU -o $OUT/c99-O2-ndebug|run
 c99-Os-ndebug-small-bearssl|gcc -std=c99 $W -Os -DNDEBUG -DE2B_MCP_SMALL -DE2B_MCP_TLS_BEARSSL -I. $TU -o $OUT/c99-Os-ndebug-small-bearssl -lbearssl|run
 c99-O2-static-api|gcc -std=c99 $W -Wno-unused-function -O2 -DE2B_MCP_STATIC -I. $TU -o $OUT/c99-O2-static-api|run
@@ -68,11 +68,22 @@ tools-kill-group-only-cxx|g++ -std=c++11 $W -O0 -DE2B_MCP_TOOLS_READ=0 -DE2B_MCP
 off-stdio|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_STDIO=0 -I. -c $TU -o $OUT/off-stdio.o|
 off-http|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_HTTP=0 -I. -c $TU -o $OUT/off-http.o|
 off-descriptions|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_DESCRIPTIONS=0 -I. -c $TU -o $OUT/off-descriptions.o|
+off-2026|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_2026=0 -I. -c $TU -o $OUT/off-2026.o|
+off-batch|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_BATCH=0 -I. -c $TU -o $OUT/off-batch.o|
+off-2025-06|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_2025_06=0 -I. -c $TU -o $OUT/off-2025-06.o|
+off-consent|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_CONSENT=0 -I. -c $TU -o $OUT/off-consent.o|
+off-consent-cxx|g++ -std=c++11 $W -O0 -DE2B_MCP_WITH_CONSENT=0 -I. -x c++ -c $TU -o $OUT/off-consent-cxx.o|
+off-client-keys|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_CLIENT_KEYS=0 -I. -c $TU -o $OUT/off-client-keys.o|
+off-output-check|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_OUTPUT_CHECK=0 -I. -c $TU -o $OUT/off-output-check.o|
+off-2026-bearssl-auth|gcc -std=c99 $W -O0 -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_WITH_2026=0 -I. -c $TU -o $OUT/off-2026-bearssl-auth.o|
+off-2026-cxx|g++ -std=c++11 $W -O0 -DE2B_MCP_WITH_2026=0 -I. -x c++ -c $TU -o $OUT/off-2026-cxx.o|
 profile-minimal|gcc -std=c99 $W -Os -DE2B_MCP_MINIMAL -I. $TU -o $OUT/profile-minimal|run
 profile-minimal-cxx|g++ -std=c++11 $W -Os -DE2B_MCP_MINIMAL -I. -x c++ -c $TU -o $OUT/profile-minimal-cxx.o|
 profile-minimal-cortex-m4|$M4 -std=c99 $W -Os -DE2B_MCP_MINIMAL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. $TU -o $OUT/profile-minimal-cortex-m4.elf|
 profile-small-cortex-m4-all-tools|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_WITH_STDIO=0 -I. $TU -o $OUT/profile-small-cortex-m4-all-tools.elf|
 refused-reserved-prompts|gcc -std=c99 $W -DE2B_MCP_WITH_PROMPTS=1 -I. -fsyntax-only $TU|fail:reserved
+refused-sessionless-http-without-2026|gcc -std=c99 $W -DE2B_MCP_WITH_2026=0 -DE2B_MCP_HTTP_SESSIONS=0 -I. -fsyntax-only $TU|fail:no client could use
+refused-switch-not-0-or-1|gcc -std=c99 $W -DE2B_MCP_WITH_BATCH=2 -I. -fsyntax-only $TU|fail:is 0 or 1
 refused-stdio-both-ways|gcc -std=c99 $W -DE2B_MCP_WITH_STDIO=1 -DE2B_MCP_NO_STDIO -I. -fsyntax-only $TU|fail:choose one
 CFG
 [ -n "${1:-}" ] && { grep -- "$1" "$OUT/configs" > "$OUT/configs.sel"; mv "$OUT/configs.sel" "$OUT/configs"; }

@@ -18,7 +18,12 @@
      mode=http token=<t>     Streamable HTTP on port 8931 of the board's network (bearer token t)
      mode=trap               calls malloc once: the heap trap must end the run (exit 98)
    In mcp mode the line {"method":"board/exit"} ends the run; the board then logs its
-   figures (stack peak, handshakes) on the semihosting log and exits 0. */
+   figures (stack peak, handshakes) on the semihosting log and exits 0.
+
+   Built with -DMCU_MINIMAL (build/mcu/firmware-minimal.elf) it is the minimal profile
+   (E2B_MCP_MINIMAL): e2b_list_sandboxes, e2b_get_sandbox and e2b_kill_sandbox over the UART,
+   one protocol revision, plain HTTP to E2B (no TLS), no Streamable HTTP (mode=http is
+   refused). */
 #include "board.h"
 #include "lan9118.h"
 #include "lwip/init.h"
@@ -28,6 +33,7 @@
 #include "lwip/timeouts.h"
 #include "netif/ethernet.h"
 
+#ifndef MCU_MINIMAL
 #include <bearssl.h>
 #include "ca_pem.h"
 #define E2B_MCP_TLS_BEARSSL
@@ -37,9 +43,13 @@
 #define E2B_MCP_TLS_ENTROPY(buf, n) board_entropy(buf, n)
 #define E2B_MCP_NOW_S() board_unix_s()
 #define E2B_MCP_SMALL
-#define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_HTTP                 /* Streamable HTTP over the lwIP port too (mode=http) */
 #define E2B_MCP_LWIP_SOCKS 5         /* E2B, a reconnect, the listener, two HTTP clients */
+#else
+#define E2B_MCP_MINIMAL              /* list, get, kill; no TLS (E2B_MCP_TLS_NONE), no HTTP server */
+#define E2B_MCP_LWIP_SOCKS 2         /* E2B and a reconnect */
+#endif
+#define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_NO_STDIO
 #define E2B_MCP_IMPLEMENTATION
 #include "e2b_mcp.h"
@@ -114,9 +124,14 @@ static int uart_write(void *ctx, const char *p, size_t n) { (void)ctx; board_uar
 static int uart_end(void *ctx) { (void)ctx; board_uart_write("\n", 1); return 0; }
 
 static void report(void) {
+#ifndef MCU_MINIMAL
+  unsigned long handshakes = srv.trust.handshakes, resumed = srv.trust.resumed;
+#else
+  unsigned long handshakes = 0, resumed = 0;   /* no TLS */
+#endif
   board_logf("STATS stack_peak=%lu stack_size=%lu handshakes=%lu resumed=%lu connects=%lu requests=%lu ms=%lu",
              (unsigned long)board_stack_peak(), (unsigned long)board_stack_size(),
-             srv.trust.handshakes, srv.trust.resumed, srv.slots[0].conn.connects, srv.slots[0].conn.requests, board_ms());
+             handshakes, resumed, srv.slots[0].conn.connects, srv.slots[0].conn.requests, board_ms());
 }
 
 /* The UART transport lives here, outside the library, on the engine's seam: each line goes
@@ -153,6 +168,7 @@ static int serve_uart(void) {
 
 /* ---- Streamable HTTP on the board's network (mode=http): the engine's step in the superloop;
    the UART line {"method":"board/exit"} ends it ---- */
+#ifndef MCU_MINIMAL
 static int serve_http(void) {
   e2b_mcp_http_config hc;
   char cmd[64];
@@ -174,6 +190,9 @@ static int serve_http(void) {
     }
   }
 }
+#else
+static int serve_http(void) { board_log("http: not built into this image (the minimal profile)"); return 4; }
+#endif
 
 /* ---- in-process calls, as examples/embedded.c makes them ---- */
 static void board_temperature(e2b_mcp_call *c) {

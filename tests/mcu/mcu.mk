@@ -1,5 +1,6 @@
 # tests/mcu/mcu.mk - e2b_mcp.h on a Cortex-M4 board in QEMU (mps2-an386), included by the Makefile.
-#   make mcu        build/mcu/firmware.elf: the MCP server firmware (lwIP, BearSSL, the test CA)
+#   make mcu        build/mcu/firmware.elf: the MCP server firmware (lwIP, BearSSL, the test CA),
+#                   and build/mcu/firmware-minimal.elf: the same in the minimal profile
 #   make test-mcu   boots it under qemu-system-arm against the simulator and its TLS front:
 #                   tests/mcu/test_mcu.py, a real MCP client on the board's UART
 # Everything it needs is installed by scripts/install-deps.sh mcu; lwIP and BearSSL come from
@@ -45,7 +46,17 @@ $(MCU_DIR)/firmware.elf: $(MCU_OBJS) tests/mcu/mps2-an386.ld
 	  -T tests/mcu/mps2-an386.ld -o $@ $(MCU_OBJS) $(MCU_LWIP)/liblwip.a $(BUILD)/bearssl-m4/libbearssl.a -lc -lgcc
 	@arm-none-eabi-size $@
 
-mcu: $(MCU_DIR)/firmware.elf
+# The same firmware in the minimal profile (-DMCU_MINIMAL: list, get, kill, no TLS, no HTTP
+# server), a second image that test-mcu boots too.
+$(MCU_DIR)/obj/firmware-minimal.o: tests/mcu/firmware.c $(MCU_HDRS) $(MCU_LWIP)/liblwip.a $(MCU_DIR)/ca_pem.h
+	@mkdir -p $(@D)
+	$(MCU_CC) $(MCU_ARCH) $(MCU_OPT) $(CSTD) $(WARN) $(MCU_INC) -DMCU_MINIMAL -g -c $< -o $@
+$(MCU_DIR)/firmware-minimal.elf: $(MCU_DIR)/obj/firmware-minimal.o $(MCU_DIR)/obj/board.o $(MCU_DIR)/obj/lan9118.o tests/mcu/mps2-an386.ld
+	$(MCU_CC) $(MCU_ARCH) -nostartfiles --specs=nano.specs -Wl,--gc-sections -Wl,-Map=$(MCU_DIR)/firmware-minimal.map \
+	  -T tests/mcu/mps2-an386.ld -o $@ $(filter %.o,$^) $(MCU_LWIP)/liblwip.a -lc -lgcc
+	@arm-none-eabi-size $@
+
+mcu: $(MCU_DIR)/firmware.elf $(MCU_DIR)/firmware-minimal.elf
 
 test-mcu:
 	@$(MAKE) -s deps-mcu || { echo "FAIL scripts/install-deps.sh mcu"; echo "0 passed, 1 failed"; exit 1; }

@@ -11,6 +11,7 @@ MCP client on it, one JSON-RPC message per line. The semihosting log (stderr) gi
 board's exit code, its figures and any heap-trap or fault message.
 
 Every boot fails the run if anything on the board calls malloc or _sbrk (exit 98).
+The second image, build/mcu/firmware-minimal.elf (the minimal profile), runs its own session.
 Uses the test kit (tests/lib): PASS/FAIL per check and the closing line "N passed, N failed";
 every wait is bounded.
 """
@@ -22,6 +23,7 @@ from sim import KEY, ROOT, Sim, TlsFront, closed_port, server_env  # noqa: E402
 from mcp import HttpSession, McpClient, request, result_json, result_text, rpc, tool_args  # noqa: E402
 
 FW = os.path.join(ROOT, "build/mcu/firmware.elf")
+FW_MINIMAL = os.path.join(ROOT, "build/mcu/firmware-minimal.elf")   # the minimal profile (-DMCU_MINIMAL)
 TLSDIR = os.path.join(ROOT, "build/mcu/tls")
 SECRETS = ("24863d0f691d58f2bafdcd365e2b54f975a48ce0f0b2a3ff0c573ab3e3de99ef",
            "45bbbcb5ae72f52424591cad5833db2b278d1fbc6e10c0b4", "ghp_SIMSECRET", KEY)
@@ -30,13 +32,13 @@ sim = tls = None
 HOST_TOOLS = []     # what build/e2b-mcp lists with kill enabled (main)
 
 
-def qemu_cmd(args, icount=False, fwd=None):
+def qemu_cmd(args, icount=False, fwd=None, fw=FW):
     """fwd: a host loopback port forwarded to the board's 8931 (its Streamable HTTP)."""
     nic = "user,model=lan9118" + (",hostfwd=tcp:127.0.0.1:%d-:8931" % fwd if fwd else "")
     return (["qemu-system-arm"] + (["-icount", "shift=0"] if icount else []) +
             ["-M", "mps2-an386", "-display", "none", "-monitor", "none", "-serial", "stdio",
              "-nic", nic, "-semihosting-config", "enable=on,target=native",
-             "-kernel", FW, "-append", " ".join(args)])
+             "-kernel", fw, "-append", " ".join(args)])
 
 
 class Board(McpClient):
@@ -44,8 +46,8 @@ class Board(McpClient):
     QEMU's stdio: the kit's stdio MCP client speaks to it unchanged; stderr is the
     semihosting log (figures, heap trap, faults)."""
 
-    def __init__(self, args, icount=False, fwd=None):
-        McpClient.__init__(self, qemu_cmd(args, icount, fwd), env=dict(os.environ), label="board")
+    def __init__(self, args, icount=False, fwd=None, fw=FW):
+        McpClient.__init__(self, qemu_cmd(args, icount, fwd, fw), env=dict(os.environ), label="board")
 
     def log(self):
         return self.stderr().splitlines()
@@ -336,6 +338,48 @@ def run_http(url):
     check("HTTP on the board: exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped(), b.log()[-3:]))
 
 
+def run_minimal(url):
+    """The second image, the minimal profile: its three tools over the UART, the rest refused."""
+    if not check("minimal: the image is built (make mcu)", os.path.exists(FW_MINIMAL), FW_MINIMAL): return
+    sim.reset()
+    sim.clear()
+    b = Board(base_args(url, extra=["kill=1"]), fw=FW_MINIMAL)
+    out = []
+    r = b.initialize("2025-06-18", {"elicitation": {}})
+    check("minimal: initialize, negotiated to its one revision (2025-11-25)",
+          r and r["result"]["protocolVersion"] == "2025-11-25" and r["result"]["serverInfo"]["name"] == "e2b-mcp-board", r)
+    names = [t["name"] for t in b.list_tools()]
+    check("minimal: tools/list names its three tools, no other",
+          sorted(names) == ["e2b_get_sandbox", "e2b_kill_sandbox", "e2b_list_sandboxes"], names)
+    res, _ = b.tool("e2b_list_sandboxes", {"state": ["running"], "limit": 2})
+    out.append(json.dumps(res))
+    want = sim.api("/v2/sandboxes?state=running&limit=2")[2]
+    got = [x.get("sandboxID") for x in ((res or {}).get("structuredContent") or {}).get("data", [])]
+    check("minimal: e2b_list_sandboxes = the simulator's first page", res and not res.get("isError") and
+          got == [x["sandboxID"] for x in want], (got, res))
+    sid = got[0] if got else "ialiceprod00000000001"
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": sid})
+    out.append(json.dumps(res))
+    sc = (res or {}).get("structuredContent") or {}
+    check("minimal: e2b_get_sandbox matches the API", sc.get("sandboxID") == sid and
+          sc.get("templateID") == sim.api("/sandboxes/%s" % sid)[2].get("templateID"), res)
+    r = b.call("e2b_create_sandbox", {"template_id": "base"})
+    out.append(json.dumps(r))
+    err = (r or {}).get("error") or {}
+    check("minimal: e2b_create_sandbox is an unknown tool that is not built in",
+          err.get("code") == -32602 and "not built into this server" in err.get("message", ""), r)
+    res, seen = b.tool("e2b_kill_sandbox", {"sandbox_id": sid}, elicit=ACCEPT)
+    out.append(json.dumps(res))
+    code = sim.api("/sandboxes/%s" % sid)[0]
+    check("minimal: e2b_kill_sandbox, no question (no consent built in), the sandbox is gone",
+          res and not res.get("isError") and not seen and code == 404, (res, seen, code))
+    rc, st = b.finish()
+    check("minimal: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped(), b.log()[-3:]))
+    check("minimal: the stack peak fits the linker script's stack", 0 < st.get("stack_peak", 0) < st.get("stack_size", 0), st)
+    note("minimal image: stack peak %d bytes" % st.get("stack_peak", 0))
+    no_secrets("minimal", "\n".join(out))
+
+
 def host_tools():
     """The tools the host build lists with kill enabled: the board must list them too."""
     c = McpClient([os.path.join(ROOT, "build", "e2b-mcp")], server_env(sim.url, KEY, {"E2B_MCP_ENABLE_KILL": "1"}))
@@ -379,6 +423,7 @@ def main():
     run_bad_certs(tls.ports)
     run_tls_restart(good)
     run_http(board_sim)
+    run_minimal(board_sim)
     note("test-mcu took %.1f s" % (time.time() - T0))
 
 

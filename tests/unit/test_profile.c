@@ -103,6 +103,42 @@ int main(void) {
   a = call("e2b_kill_sandbox", "{\"sandbox_id\":\"sb2\"}");
   CHECK(CONTAINS(a, "\"isError\":false") && CONTAINS(a, "killed"));
   CHECK(!CONTAINS(buf, KEY));
+
+  /* the revisions left out are negotiated to the latest built; what they alone had is refused */
+#if !E2B_MCP_WITH_BATCH
+  a = rpc("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-03-26\","
+          "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+  CHECK(CONTAINS(a, "\"protocolVersion\":\"2025-11-25\""));
+  a = rpc("[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]");
+  CHECK(CONTAINS(a, "-32600") && CONTAINS(a, "batches are not built into this server") && !CONTAINS(a, "\"id\":5"));
+#endif
+#if !E2B_MCP_WITH_2025_06
+  a = rpc("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+          "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+  CHECK(CONTAINS(a, "\"protocolVersion\":\"2025-11-25\""));
+#endif
+#if !E2B_MCP_WITH_2026
+  /* a 2026-07-28 request is one of the 2025 revisions: server/discover is an unknown method */
+  a = rpc("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"server/discover\",\"params\":{\"_meta\":{"
+          "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
+  CHECK(CONTAINS(a, "-32601") && !CONTAINS(a, "supportedVersions"));
+#endif
+#if !E2B_MCP_WITH_CONSENT
+  /* no question is ever asked: a client that could answer one still gets none, and the call goes
+     ahead as for a client that cannot be asked (the description told the model to ask) */
+  rpc("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+      "\"capabilities\":{\"elicitation\":{\"form\":{}}},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+  rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  len = 0; buf[0] = 0;
+  {
+    const char *k = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_kill_sandbox\",\"arguments\":{\"sandbox_id\":\"sb3\"}}}";
+    int i;
+    CHECK(e2b_mcp_submit(&srv, k, strlen(k), NULL, &sink) >= 0);
+    for (i = 0; i < 1000 && e2b_mcp_calls_in_flight(&srv); i++) e2b_mcp_step(&srv);
+  }
+  CHECK(!CONTAINS(buf, "elicitation/create") && CONTAINS(buf, "\"id\":9") && CONTAINS(buf, "\"isError\":false"));
+#endif
   e2b_mcp_close(&srv);
   return CHECK_DONE();
 }

@@ -34,8 +34,10 @@ $(UNIT_DIR)/test_%: tests/unit/test_%.c $(UNIT_DEPS) | $(UNIT_DIR)
 
 UNIT_EXTRA_mcp := -DE2B_MCP_TOOLS_PAGE=5
 UNIT_EXTRA_profile := -DE2B_MCP_MINIMAL
-# the desktop profile with one tool and each feature of a cost left out, one switch at a time
-UNIT_EXTRA_profile_off := -DE2B_MCP_TOOL_CREATE_SANDBOX=0
+# the desktop profile with one tool and the features of a cost left out (the compile matrix
+# builds each switch off alone)
+UNIT_EXTRA_profile_off := -DE2B_MCP_TOOL_CREATE_SANDBOX=0 -DE2B_MCP_WITH_2026=0 -DE2B_MCP_WITH_BATCH=0 -DE2B_MCP_WITH_CONSENT=0 \
+  -DE2B_MCP_WITH_OUTPUT_CHECK=0 -DE2B_MCP_WITH_CLIENT_KEYS=0
 $(UNIT_DIR)/test_profile_off: tests/unit/test_profile.c $(UNIT_DEPS) | $(UNIT_DIR)
 	$(CC) $(UNIT_CF) $(UNIT_SAN) $(UNIT_EXTRA_profile_off) -o $@ $<
 
