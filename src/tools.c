@@ -1733,7 +1733,9 @@ static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
     for (i = 0; i < E2B_MCP__T_COUNT && !known; i++)
       if (strlen(e2b_mcp__builtin[i].name) == n && memcmp(e2b_mcp__builtin[i].name, p, n) == 0) { known = 1; hit |= i == row; }
     if (!known) {
-      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, "'%.*s' is neither a tool nor a group; valid: read, write, kill",
+      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, e2b_mcp__is_built_out(p, n) ?
+                               "'%.*s' is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time); valid: read, write, kill" :
+                               "'%.*s' is neither a tool nor a group; valid: read, write, kill",
                                (int)(n > 64 ? 64 : n), p);
       for (i = 0; i < E2B_MCP__T_COUNT && at < sizeof s->errmsg; i++)
         at += e2b_mcp__fmt(s->errmsg + at, sizeof s->errmsg - at, ", %s", e2b_mcp__builtin[i].name);
@@ -1769,6 +1771,10 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
 }
 #else   /* no built-in tool: custom ones only */
 static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) { (void)t; return 0; }
-static void e2b_mcp__builtin_tools(e2b_mcp_server *s) { (void)s; }
+static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {   /* a selection can name none of them */
+  if (!s->cfg.tools || !*s->cfg.tools) return 0;
+  e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, "no E2B tool is built into this server, so none can be selected");
+  return E2B_MCP_ERR_TOOLS;
+}
 #endif
 

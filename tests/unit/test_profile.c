@@ -140,5 +140,11 @@ int main(void) {
   CHECK(!CONTAINS(buf, "elicitation/create") && CONTAINS(buf, "\"id\":9") && CONTAINS(buf, "\"isError\":false"));
 #endif
   e2b_mcp_close(&srv);
+
+  /* a run-time selection (cfg.tools) naming a tool that is not built: refused at start, saying so */
+  cfg.tools = "read, e2b_create_sandbox";
+  CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_TOOLS && CONTAINS(srv.errmsg, "'e2b_create_sandbox' is not built into this server"));
+  cfg.tools = "read, e2b_create_sandboxes";
+  CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_TOOLS && CONTAINS(srv.errmsg, "neither a tool nor a group"));
   return CHECK_DONE();
 }
