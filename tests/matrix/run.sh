@@ -78,6 +78,7 @@ off-output-check|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_OUTPUT_CHECK=0 -I. -c $TU -o
 off-2026-bearssl-auth|gcc -std=c99 $W -O0 -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_WITH_2026=0 -I. -c $TU -o $OUT/off-2026-bearssl-auth.o|
 off-2026-cxx|g++ -std=c++11 $W -O0 -DE2B_MCP_WITH_2026=0 -I. -x c++ -c $TU -o $OUT/off-2026-cxx.o|
 profile-minimal|gcc -std=c99 $W -Os -DE2B_MCP_MINIMAL -I. $TU -o $OUT/profile-minimal|run
+profile-minimal-no-tools|gcc -std=c99 $W -O0 -DE2B_MCP_MINIMAL -DE2B_MCP_TOOLS_READ=0 -DE2B_MCP_TOOLS_KILL=0 -I. -c $TU -o $OUT/profile-minimal-no-tools.o|
 profile-minimal-cxx|g++ -std=c++11 $W -Os -DE2B_MCP_MINIMAL -I. -x c++ -c $TU -o $OUT/profile-minimal-cxx.o|
 profile-minimal-cortex-m4|$M4 -std=c99 $W -Os -DE2B_MCP_MINIMAL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. $TU -o $OUT/profile-minimal-cortex-m4.elf|
 profile-small-cortex-m4-all-tools|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_WITH_STDIO=0 -I. $TU -o $OUT/profile-small-cortex-m4-all-tools.elf|
