@@ -299,13 +299,13 @@
    next_cursor, next_start). The default leaves a margin under Claude Code's
    25,000-token limit on a tool result; at most E2B_MCP_RESULT_MAX. */
 #ifndef E2B_MCP_RESULT_BUDGET
-#define E2B_MCP_RESULT_BUDGET E2B_MCP__D(80000, 3072)
+#define E2B_MCP_RESULT_BUDGET E2B_MCP__D(80000, E2B_MCP__M(3072, 1280))
 #endif
 /* E2B_MCP_PAGE_LIMIT: the page a paged list (sandboxes, snapshots, templates,
    builds) asks E2B for when the call names no limit; 0 names none, so E2B's
    default (100) comes. Small: a page that fits E2B_MCP_RESP_MAX. */
 #ifndef E2B_MCP_PAGE_LIMIT
-#define E2B_MCP_PAGE_LIMIT   E2B_MCP__D(0, 5)
+#define E2B_MCP_PAGE_LIMIT   E2B_MCP__D(0, E2B_MCP__M(5, 1))
 #endif
 /* E2B_MCP_LOG_LIMIT: the log entries e2b_get_sandbox_logs asks for when the
    call names no limit. Small: what fits E2B_MCP_RESP_MAX. */

@@ -351,12 +351,13 @@ def run_minimal(url):
     names = [t["name"] for t in b.list_tools()]
     check("minimal: tools/list names its three tools, no other",
           sorted(names) == ["e2b_get_sandbox", "e2b_kill_sandbox", "e2b_list_sandboxes"], names)
-    res, _ = b.tool("e2b_list_sandboxes", {"state": ["running"], "limit": 2})
+    res, _ = b.tool("e2b_list_sandboxes", {"state": ["running"]})   # its default page: one sandbox (1,280 characters)
     out.append(json.dumps(res))
-    want = sim.api("/v2/sandboxes?state=running&limit=2")[2]
-    got = [x.get("sandboxID") for x in ((res or {}).get("structuredContent") or {}).get("data", [])]
-    check("minimal: e2b_list_sandboxes = the simulator's first page", res and not res.get("isError") and
-          got == [x["sandboxID"] for x in want], (got, res))
+    want = sim.api("/v2/sandboxes?state=running&limit=1")[2]
+    sc = (res or {}).get("structuredContent") or {}
+    got = [x.get("sandboxID") for x in sc.get("data", [])]
+    check("minimal: e2b_list_sandboxes = the simulator's first page (its default page of one), with next_token",
+          res and not res.get("isError") and got == [x["sandboxID"] for x in want] and sc.get("next_token"), (got, res))
     sid = got[0] if got else "ialiceprod00000000001"
     res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": sid})
     out.append(json.dumps(res))
