@@ -943,7 +943,6 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
   }
   if (r <= 0) { c->dead = 1; e2b_mcp__hs_conn_free(s, c, 0); return; }
   if (c->have == 0 && (c->answered || c->starved)) c->start_ms = e2b_mcp__now_ms(s);   /* the first request's clock runs from the accept, or from its buffer */
-  c->starved = 0;
   from = c->have > 3 ? c->have - 3 : 0;
   c->have += (size_t)r;
   if (c->head_len == 0) {
@@ -1075,8 +1074,13 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
       continue;
     }
     if (c->state != E2B_MCP__HC_READ) continue;
-    if (!c->buf && !bufs) {   /* its request may wait unread for a buffer: its clock runs once it has one */
+    if (!c->buf && !bufs) {   /* its request may wait unread for a buffer: its clock runs once there is one */
       c->starved = 1;
+      continue;
+    }
+    if (c->starved) {   /* there is one now: it is read at the next wait */
+      c->starved = 0;
+      c->start_ms = c->last_ms = now;
       continue;
     }
     if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */

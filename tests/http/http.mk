@@ -45,6 +45,12 @@ $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
 $(BUILD)/e2b-mcp-pools: examples/e2b-mcp.c $(HDRS) | $(BUILD)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_CALLS=4 -DE2B_MCP_CALL_BUFS=2 -DE2B_MCP_QUEUE=3 \
 	  -DE2B_MCP_HTTP_CONNS=24 -DE2B_MCP_HTTP_BUFS=8 -DE2B_MCP_HTTP_SESSIONS=8 -o $@ examples/e2b-mcp.c
+# The same with as many request buffers as calls and queue (5) and 1 s request and idle timeouts:
+# the calls hold every buffer, and the connections that wait for one must outlive their timeouts.
+$(BUILD)/e2b-mcp-pools-clock: examples/e2b-mcp.c $(HDRS) | $(BUILD)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_CALLS=4 -DE2B_MCP_CALL_BUFS=2 -DE2B_MCP_QUEUE=3 \
+	  -DE2B_MCP_HTTP_CONNS=24 -DE2B_MCP_HTTP_BUFS=5 -DE2B_MCP_HTTP_SESSIONS=8 \
+	  -DE2B_MCP_HTTP_REQUEST_TIMEOUT_MS=1000 -DE2B_MCP_HTTP_IDLE_TIMEOUT_MS=1000 -o $@ examples/e2b-mcp.c
 
 # Questions a client never answers (tests/http/test_fair.py): 8 call slots, 2 questions a client.
 $(BUILD)/e2b-mcp-fair: examples/e2b-mcp.c $(HDRS) | $(BUILD)
@@ -98,7 +104,7 @@ test-http-rules:
 	@timeout 300 python3 tests/http/test_http.py
 
 test-http-pools:
-	@$(MAKE) -s $(BUILD)/e2b-mcp-pools >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp-pools $(BUILD)/e2b-mcp-pools-clock >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_pools.py
 
 test-http-fair:

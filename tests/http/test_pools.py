@@ -19,6 +19,10 @@ not by time.
   conns     16 idle keep-alive connections on 8 request buffers each get an answer; 8 incomplete
             requests hold every buffer: a whole one waits unread, then is answered once a buffer
             is given back
+  clock     build/e2b-mcp-pools-clock (5 request buffers, 1 s request and idle timeouts): 5 calls
+            (2 running, 3 queued, their E2B answers held) hold every request buffer; a new
+            connection's request and a kept one's next request wait unread past both timeouts, and
+            are answered once the calls end (a starved connection's clock waits with it)
 
 Environment (as tests/integration/test_stdio.py): E2B_MCP_POOLS_BIN (default build/e2b-mcp-pools),
 E2B_SIM_URL, E2B_TEST_API_KEY.
@@ -37,6 +41,7 @@ from mcp import HttpSession, init_params, read_response, request, rpc, start_htt
 from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_POOLS_BIN") or os.path.join(ROOT, "build", "e2b-mcp-pools")
+CLOCK_BIN = os.environ.get("E2B_MCP_POOLS_CLOCK_BIN") or os.path.join(ROOT, "build", "e2b-mcp-pools-clock")
 KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
 CALL_BUFS, QUEUE, HTTP_BUFS, SESSIONS = 2, 3, 8, 8   # as tests/http/http.mk builds it
 SANDBOXES = [ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED]
@@ -270,6 +275,62 @@ def t_conns(port):
         x.close()
 
 
+def raw_ping(port, sid, rid):
+    body = rpc(rid, "ping").encode()
+    return ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+            "Accept: application/json, text/event-stream\r\nMcp-Session-Id: %s\r\nContent-Length: %d\r\n\r\n"
+            % (port, sid, len(body))).encode() + body
+
+
+def t_clock(_port):
+    if not os.path.exists(CLOCK_BIN):
+        check("clock: binary exists", False, "%s not found (make build/e2b-mcp-pools-clock)" % CLOCK_BIN)
+        return
+    port, p = start_http(CLOCK_BIN, server_env(SIM.url, KEY))
+    at_exit(lambda: stop(p))
+    s = HttpSession(port)
+    SIM.reset()
+    SIM.hold(True)
+    clients, ts = [], []
+    for k in range(CALL_BUFS + QUEUE):   # each made just before its call: an idle one would be closed after 1 s
+        if k == CALL_BUFS + QUEUE - 1:   # the kept connection's first request, less than 1 s before the last buffer goes
+            kept = socket.create_connection(("127.0.0.1", port), timeout=10)
+            kept.sendall(raw_ping(port, s.sid, 1))
+            first = read_response(kept).status
+        c = Client(port)
+        clients.append(c)
+        t, o = in_threads([lambda c=c, k=k: c.post(get_call(k, 50 + k), 30)])
+        ts += t
+        clients[-1].out = o
+        time.sleep(0.3)
+    at_exit(lambda: [c.close() for c in clients])
+    fresh = socket.create_connection(("127.0.0.1", port), timeout=10)
+    fresh.sendall(raw_ping(port, s.sid, 2))
+    kept.sendall(raw_ping(port, s.sid, 3))
+    time.sleep(2.5)   # past the request timeout (the fresh one's) and the idle timeout (the kept one's)
+    held = SIM.held()
+    check("clock: 2 calls reach E2B and 3 wait, holding all 5 request buffers", len(held) == CALL_BUFS, held)
+    SIM.hold(False)
+    got = []
+    for k in (fresh, kept):
+        k.settimeout(10)
+        try:
+            got.append(read_response(k).status)
+        except Exception as e:  # closed without an answer: the request was lost
+            got.append(repr(e))
+    check("clock: a new connection's request and a kept connection's next one, starved past their timeouts, "
+          "are answered once buffers come back", first == 200 and got == [200, 200], (first, got))
+    for t in ts:
+        t.join(20)
+    check("clock: ... and the 5 calls complete",
+          all(answers(c.out[0], k, 50 + k) for k, c in enumerate(clients)), [getattr(c.out[0], "status", c.out[0]) for c in clients])
+    for x in clients:
+        x.close()
+    fresh.close()
+    kept.close()
+    stop(p)
+
+
 def main():
     global SIM
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 200 s")))
@@ -282,7 +343,7 @@ def main():
     port, p = start_http(BIN, server_env(SIM.url, KEY))
     at_exit(lambda: stop(p))
     note("binary %s, simulator %s" % (BIN, SIM.url))
-    for group in (t_order, t_starved, t_queue, t_sessions, t_conns):
+    for group in (t_order, t_starved, t_queue, t_sessions, t_conns, t_clock):
         t0 = time.time()
         try:
             group(port)
