@@ -325,19 +325,6 @@
 #    define E2B_MCP_WITH_DESCRIPTIONS 1
 #  endif
 #endif
-/* E2B_MCP_WITH_RESOURCES: reserved for MCP resources; not built yet, so 0
-   (1 fails to compile, saying so). */
-#ifndef E2B_MCP_WITH_RESOURCES
-#define E2B_MCP_WITH_RESOURCES 0
-#endif
-/* E2B_MCP_WITH_PROMPTS: reserved for MCP prompts; not built yet, so 0 (1
-   fails to compile, saying so). */
-#ifndef E2B_MCP_WITH_PROMPTS
-#define E2B_MCP_WITH_PROMPTS 0
-#endif
-#if E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_PROMPTS
-#  error "E2B_MCP_WITH_RESOURCES and E2B_MCP_WITH_PROMPTS are reserved: this version of e2b_mcp.h does not have them yet (leave them 0)"
-#endif
 #if E2B_MCP_WITH_STDIO && defined(E2B_MCP_NO_STDIO)
 #  error "E2B_MCP_WITH_STDIO is 1 but E2B_MCP_NO_STDIO is defined: choose one"
 #endif
@@ -602,6 +589,45 @@
 #define E2B_MCP_HTTP_KEYS     E2B_MCP__D(8, 2)
 #endif
 
+/* ---- The MCP surface beyond tools ---- */
+
+/* E2B_MCP_WITH_PROMPTS: 1 offers prompts (prompts/list, prompts/get): E2B's
+   documented workflows as one command each, and e2b_mcp_add_prompt; 0
+   leaves them out. Default 1, 0 with E2B_MCP_SMALL and the minimal profile. */
+#ifndef E2B_MCP_WITH_PROMPTS
+#define E2B_MCP_WITH_PROMPTS E2B_MCP__M(E2B_MCP__D(1, 0), 0)
+#endif
+/* E2B_MCP_MAX_PROMPTS: prompts of your own (e2b_mcp_add_prompt) beside
+   E2B's. */
+#ifndef E2B_MCP_MAX_PROMPTS
+#define E2B_MCP_MAX_PROMPTS 8
+#endif
+/* E2B_MCP_WITH_RESOURCES: 1 offers resources (resources/list, resources/read,
+   resources/templates/list): the running sandboxes, each sandbox with its
+   logs and metrics, the templates and snapshots, read through the tools' own
+   E2B calls; and e2b_mcp_add_resource. 0 leaves them out. Default 1, 0 with
+   E2B_MCP_SMALL and the minimal profile. */
+#ifndef E2B_MCP_WITH_RESOURCES
+#define E2B_MCP_WITH_RESOURCES E2B_MCP__M(E2B_MCP__D(1, 0), 0)
+#endif
+/* E2B_MCP_MAX_RESOURCES: resources and resource templates of your own
+   (e2b_mcp_add_resource) beside E2B's. */
+#ifndef E2B_MCP_MAX_RESOURCES
+#define E2B_MCP_MAX_RESOURCES 8
+#endif
+/* E2B_MCP_WITH_COMPLETIONS: 1 offers completion/complete for the arguments of
+   prompts and resource templates (sandbox IDs and metadata of the running
+   sandboxes, template IDs and names, log levels); 0 leaves it out. Default
+   1, 0 with E2B_MCP_SMALL and the minimal profile. */
+#ifndef E2B_MCP_WITH_COMPLETIONS
+#define E2B_MCP_WITH_COMPLETIONS E2B_MCP__M(E2B_MCP__D(1, 0), 0)
+#endif
+/* E2B_MCP_COMPLETE_TTL_MS: how long the values a completion read from E2B
+   answer the next ones before E2B is asked again. */
+#ifndef E2B_MCP_COMPLETE_TTL_MS
+#define E2B_MCP_COMPLETE_TTL_MS 10000
+#endif
+
 /* ---- What is built ---- */
 
 /* E2B_MCP_STATIC: every public function static (the implementation and its
@@ -863,6 +889,12 @@
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
 #define E2B_MCP__STATE_BYTES (18 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
+
+/* Whether anything beyond tools is built: the core then hands the methods it
+   does not know to the layers that serve them (e2b_mcp__surface). */
+#define E2B_MCP__SURFACE (E2B_MCP_WITH_PROMPTS || E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_COMPLETIONS)
+#define E2B_MCP__SURFACES 3        /* prompts, resources, completions */
+#define E2B_MCP__REF_MAX E2B_MCP__D(320, 160)   /* a URI a call answers for */
 
 /* jsmn: static inside the implementation file, declarations elsewhere. */
 #ifdef E2B_MCP_IMPLEMENTATION
@@ -1536,6 +1568,14 @@ struct e2b_mcp_call {
   const struct e2b_mcp__msg *msg;
   int params, answered, asks;
   const struct e2b_mcp__ctx *cx;   /* its context (private): session, key, cool-downs, headers */
+#if E2B_MCP__SURFACE
+  /* a call that answers another method than tools/call (private: a
+     prompts/get, a resources/read, a completion): reply(c, NULL) readies the
+     answer (an error result may become its JSON-RPC error), reply(c, w)
+     writes its result value; ref is what it answers for (a URI) */
+  void (*reply)(e2b_mcp_call *c, e2b_mcp_json *w);
+  char ref[E2B_MCP__REF_MAX];
+#endif
 };
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
@@ -1586,6 +1626,19 @@ typedef struct e2b_mcp__runner {
   int  (*ask)(e2b_mcp_call *c, const char *message, const char *schema);
   void (*asked)(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
 } e2b_mcp__runner;
+
+#if E2B_MCP__SURFACE
+/* The MCP surface beyond tools (private): each layer above the core that
+   serves more methods (prompts, resources, completions) has one of these in
+   the server (e2b_mcp_init puts it there); the core hands it a request whose
+   method it does not know (handle: 1 when it answered, 0 when the method is
+   not its own) and lets it declare its capability (caps: a key and its
+   object, in the capabilities object being written). */
+typedef struct e2b_mcp__surface {
+  int  (*handle)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id);
+  void (*caps)(e2b_mcp_server *s, e2b_mcp_json *w);
+} e2b_mcp__surface;
+#endif
 
 /* A message's context, and each call's (private): what it carries from its
    transport to E2B and back, never server-wide. The session it belongs to;
@@ -1732,6 +1785,93 @@ E2B_MCP_DEF void e2b_mcp_request_ask(e2b_mcp_request *rq, const char *question);
    phase), or NULL with the error result set (not JSON, too many values). */
 E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mcp_response *r);
 
+/* >>prompts: E2B's documented workflows as prompts, and prompts of your own --
+   A prompt is a command a user picks in the client (a slash command): its
+   arguments are strings, and prompts/get turns them into messages for the
+   model that name the tools to call. E2B_MCP_WITH_PROMPTS 0 leaves it all out. */
+#if E2B_MCP_WITH_PROMPTS
+typedef struct e2b_mcp_prompt_arg {
+  const char *name;
+  const char *description;
+  int required;
+} e2b_mcp_prompt_arg;
+
+typedef struct e2b_mcp_prompt {
+  const char *name;           /* A-Z a-z 0-9 _ - . */
+  const char *title;
+  const char *description;
+  const e2b_mcp_prompt_arg *args;   /* nargs of them */
+  int nargs;
+  /* Writes the messages (e2b_mcp_prompt_text, ...). Its call is a tool
+     call's record: e2b_mcp_arg_str reads an argument (the core has checked
+     that each is a string, that each is declared and that the required ones
+     are there); e2b_mcp_result_error or e2b_mcp_fail refuse the arguments (a
+     JSON-RPC error, -32602, with its text); from a 2026-07-28 client
+     e2b_mcp_input_required asks the user first (c->modern). c->tool->user is
+     user. */
+  void (*fn)(e2b_mcp_call *c);
+  void *user;
+} e2b_mcp_prompt;
+
+/* Adds a prompt of your own next to E2B's (after e2b_mcp_init): 0, or -1 when
+   it is malformed, its name is taken or E2B_MCP_MAX_PROMPTS are in. */
+E2B_MCP_DEF int  e2b_mcp_add_prompt(e2b_mcp_server *s, const e2b_mcp_prompt *p);
+/* For a prompt's fn: one message each, role "user" or "assistant". */
+E2B_MCP_DEF void e2b_mcp_prompt_text(e2b_mcp_call *c, const char *role, const char *text);
+E2B_MCP_DEF void e2b_mcp_prompt_image(e2b_mcp_call *c, const char *role, const char *base64, const char *mime);
+E2B_MCP_DEF void e2b_mcp_prompt_resource(e2b_mcp_call *c, const char *role, const char *uri, const char *mime, const char *text);
+
+#define E2B_MCP__PROMPT_ROOM 8   /* E2B's own prompts (6) with room to grow */
+#endif
+/* >>resources: sandboxes, templates and snapshots as resources, and resources of your own
+   A resource is context a user attaches in the client: resources/list names
+   the fixed ones, resources/templates/list the families a URI template
+   stands for (e2b://sandboxes/{sandboxID}), resources/read reads one. E2B's
+   are read through the tools' own E2B calls, shaping and redaction: the
+   contents are the tool's structured result. E2B_MCP_WITH_RESOURCES 0 leaves it
+   all out. */
+#if E2B_MCP_WITH_RESOURCES
+typedef struct e2b_mcp_resource {
+  const char *uri;            /* a URI, or a URI template: {name} stands for one path segment */
+  const char *name;
+  const char *title;
+  const char *description;
+  const char *mime_type;      /* NULL: none said */
+  /* Writes the contents (e2b_mcp_resource_text, e2b_mcp_resource_blob) of
+     the URI read, c->ref; e2b_mcp_uri_var reads a template's variable from
+     it. e2b_mcp_result_error refuses it (a JSON-RPC error, -32603, with its
+     text, and the URI in its data). c->tool->user is user. */
+  void (*fn)(e2b_mcp_call *c);
+  void *user;
+} e2b_mcp_resource;
+
+/* Adds a resource, or a resource template when uri holds a '{', of your own
+   next to E2B's (after e2b_mcp_init): 0, or -1 when it is malformed, its URI
+   is taken or E2B_MCP_MAX_RESOURCES are in. */
+E2B_MCP_DEF int  e2b_mcp_add_resource(e2b_mcp_server *s, const e2b_mcp_resource *r);
+/* For a resource's fn: one content item of the URI read, text or Base64 bytes. */
+E2B_MCP_DEF void e2b_mcp_resource_text(e2b_mcp_call *c, const char *mime, const char *text);
+E2B_MCP_DEF void e2b_mcp_resource_blob(e2b_mcp_call *c, const char *mime, const char *base64);
+/* The value of the template's variable name in the URI read: 1, 0 when the
+   template has no such variable, -1 when it does not fit in buf. */
+E2B_MCP_DEF int  e2b_mcp_uri_var(e2b_mcp_call *c, const char *name, char *buf, size_t cap);
+#endif
+/* >>completions: values for the arguments of prompts and resource templates -- */
+#if E2B_MCP_WITH_COMPLETIONS
+#define E2B_MCP__COMPLETE_ITEMS E2B_MCP__D(64, 8)   /* values kept per kind (a board that opts in keeps fewer) */
+/* Values E2B gave a moment ago (the running sandboxes' IDs and metadata, the
+   team's template IDs and names), kept E2B_MCP_COMPLETE_TTL_MS so that typing
+   an argument does not call E2B at each key. Only values read with the
+   server's own key are reused: over HTTP with per-client keys another
+   client's would be another team's. */
+typedef struct e2b_mcp__complete_cache {
+  unsigned long at;           /* when it was filled (ms; 0: never) */
+  int own;                    /* filled with the server's own key */
+  int n;
+  char item[E2B_MCP__COMPLETE_ITEMS][E2B_MCP_ID_MAX * 2];
+} e2b_mcp__complete_cache;
+enum { E2B_MCP__CC_SANDBOXES, E2B_MCP__CC_METADATA, E2B_MCP__CC_TEMPLATES, E2B_MCP__CC_N };
+#endif
 /* >>engine: calls in flight, and the seam a transport uses -------------------- */
 
 /* A call's buffers: from the server's pool (E2B_MCP_CALL_BUFS), held from
@@ -2048,6 +2188,21 @@ struct e2b_mcp_server {
   const e2b_mcp_tool *off[E2B_MCP__BUILTIN_ROOM];   /* E2B's tools switched off (cfg.tools, read_only, enable_kill), */
   const char *off_why[E2B_MCP__BUILTIN_ROOM];       /* why, and how to switch each on (a call to one says it) */
   int noff;
+#if E2B_MCP__SURFACE
+  const e2b_mcp__surface *surface[E2B_MCP__SURFACES];   /* the layers that serve methods beyond tools */
+  int nsurface;
+#endif
+#if E2B_MCP_WITH_PROMPTS
+  const e2b_mcp_prompt *prompts[E2B_MCP__PROMPT_ROOM + E2B_MCP_MAX_PROMPTS];   /* E2B's workflows, then yours */
+  int nprompts, nprompts_custom;
+#endif
+#if E2B_MCP_WITH_RESOURCES
+  const e2b_mcp_resource *resources[E2B_MCP_MAX_RESOURCES];   /* yours (E2B's are a fixed table) */
+  int nresources;
+#endif
+#if E2B_MCP_WITH_COMPLETIONS
+  e2b_mcp__complete_cache complete[E2B_MCP__CC_N];   /* values E2B gave a moment ago */
+#endif
   /* E2B */
   char key[E2B_MCP_KEY_MAX];  /* the server's own key (cfg.api_key, checked) */
   int key_problem;            /* 0 ok, else why the key cannot be used */
@@ -4066,6 +4221,10 @@ typedef struct e2b_mcp__msg {
   int batch_items;       /* answers written to the batch so far */
   int written;           /* messages written */
   int failed;            /* the sink failed */
+#if E2B_MCP__SURFACE
+  void (*reply)(e2b_mcp_call *c, e2b_mcp_json *w);   /* the call made for it answers so (e2b_mcp_call.reply) */
+  const char *ref;
+#endif
 } e2b_mcp__msg;
 
 static int e2b_mcp__sink_write(void *ctx, const char *p, size_t n) {
@@ -4673,6 +4832,25 @@ static const char e2b_mcp__default_instructions[] =
   "of compute; a paused sandbox can be resumed. This server does not run code inside sandboxes. When a call "
   "answers 429, wait the time it names before calling E2B again.";
 
+/* The surface beyond tools (prompts, resources, completions): its layers'
+   capabilities, and a method the core does not know offered to each. */
+#if E2B_MCP__SURFACE
+static void e2b_mcp__surface_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+  int i;
+  for (i = 0; i < s->nsurface; i++) s->surface[i]->caps(s, w);
+}
+static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
+  int i;
+  for (i = 0; i < s->nsurface; i++) if (s->surface[i]->handle(s, m, js, t, meth, params, id)) return 1;
+  return 0;
+}
+#  define E2B_MCP__SURFACE_CAPS(s, w) e2b_mcp__surface_caps(s, w)
+#  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) e2b_mcp__surface_handle(s, m, js, t, meth, params, id)
+#else
+#  define E2B_MCP__SURFACE_CAPS(s, w) ((void)0)
+#  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) 0
+#endif
+
 /* ---- method handlers ---- */
 static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
   e2b_mcp_json w;
@@ -4694,6 +4872,7 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_key(&w, "listChanged"); e2b_mcp_json_bool(&w, 0); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  E2B_MCP__SURFACE_CAPS(s, &w);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "serverInfo"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
@@ -4835,6 +5014,9 @@ static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
 static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, const char *id) {
   e2b_mcp_json w;
   if (c->cancelled) return;
+#if E2B_MCP__SURFACE
+  if (c->reply) c->reply(c, NULL);
+#endif
   if (c->fail_code) {
     if (m->cx->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) m->cx->wire->status = 400;
     e2b_mcp__reply_error_data(s, m, id, c->fail_code, s->errmsg, c->fail_data);
@@ -4847,7 +5029,11 @@ static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
     e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c->out.buf, c->out.len);
     if (c->new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c->new_state); }
     e2b_mcp_json_obj_end(&w);
-  } else e2b_mcp__write_result(c, &w);
+  }
+#if E2B_MCP__SURFACE
+  else if (c->reply) c->reply(c, &w);
+#endif
+  else e2b_mcp__write_result(c, &w);
   e2b_mcp__out_end(m, &w);
 }
 
@@ -4863,6 +5049,10 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
   c->sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
   c->caps = c->responses = c->state_len = -1;
   c->cx = m->cx;
+#if E2B_MCP__SURFACE
+  c->reply = m->reply;
+  if (m->ref) e2b_mcp__strlcpy(c->ref, m->ref, sizeof c->ref);
+#endif
 #if E2B_MCP_WITH_2026
   if (m->cx->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
 #else
@@ -4971,6 +5161,7 @@ static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  E2B_MCP__SURFACE_CAPS(s, &w);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "instructions");
   e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
@@ -5143,6 +5334,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (E2B_MCP__IS("server/discover")) e2b_mcp__on_discover(s, m, id);
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
+  else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
   else e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL);   /* initialize, ping, logging/setLevel: removed */
 #undef E2B_MCP__IS
   m->cx = saved;
@@ -5222,7 +5414,8 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
     if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
     else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
-  } else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
+  } else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
+  else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
 #undef E2B_MCP__IS
 }
 
@@ -7133,6 +7326,942 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {   /* a selection can name
 }
 #endif
 
+/* >>prompts ------------------------------------------------------------------
+   prompts/list and prompts/get, in both eras, over whatever transport brought
+   them (they are answered at once: no E2B call, no slot). A get runs on a
+   tool call's record (the arguments, the result buffers, the 2026-07-28
+   question within the result), with a tool row of its own on the stack that
+   carries the prompt's name, so a sealed requestState is bound to the prompt
+   and its arguments as a tool call's is. The messages go into the content
+   buffer, one array item each. */
+/* ---- what the surface's layers share ---- */
+#if E2B_MCP__SURFACE
+/* The tool name[0..n) when this caller may use it: offered, and (with
+   E2B_MCP_AUTH) in its access token's scopes; else NULL. A prompt, a
+   resource or a completion that works through a tool is the caller's only
+   while the tool is: a token without the read scope reads no resource. */
+static const e2b_mcp_tool *e2b_mcp__tool_for(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *name, size_t n) {
+  const e2b_mcp_tool *t = e2b_mcp__find_tool(s, name, n);
+#if E2B_MCP_AUTH
+  if (t && cx->scopes && !(cx->scopes & (1 << e2b_mcp__tool_group(s, name, n)))) return NULL;
+#else
+  (void)cx;
+#endif
+  return t;
+}
+#endif
+
+#if E2B_MCP_WITH_PROMPTS || E2B_MCP_WITH_RESOURCES
+/* A 2026-07-28 result's resultType and cache fields: how long (ms) and for
+   whom ("public": any client; "private": this caller's own) it may be kept. */
+static void e2b_mcp__cache_fields(e2b_mcp_json *w, long long ttl_ms, const char *scope) {
+  e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete");
+  e2b_mcp_json_key(w, "ttlMs"); e2b_mcp_json_int(w, ttl_ms);
+  e2b_mcp_json_key(w, "cacheScope"); e2b_mcp_json_str(w, scope);
+}
+/* A list's page start from params.cursor (the index of its first item, as
+   tools/list's); -1 with the error answered when it is not one. */
+static int e2b_mcp__list_cursor(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id, int n) {
+  long long start = 0;
+  int cur = e2b_mcp__tok_get(js, t, params, "cursor");
+  if (cur < 0 || (t[cur].type == JSMN_PRIMITIVE && js[t[cur].start] == 'n')) return 0;
+  if (t[cur].type != JSMN_STRING || e2b_mcp__parse_ll(js + t[cur].start, (size_t)(t[cur].end - t[cur].start), &start) != 0 ||
+      start <= 0 || start >= n) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid cursor: pass the nextCursor of the previous page, or none");
+    return -1;
+  }
+  return (int)start;
+}
+#endif
+
+#if E2B_MCP_WITH_PROMPTS
+
+/* ---- messages ---- */
+static void e2b_mcp__prompt_begin(e2b_mcp_call *c, const char *role, const char *type) {
+  e2b_mcp_json *w = &c->content;
+  if (w->len) e2b_mcp__w_c(w, ',');   /* messages are items of one array */
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "role"); e2b_mcp_json_str(w, role && strcmp(role, "assistant") == 0 ? "assistant" : "user");
+  e2b_mcp_json_key(w, "content"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "type"); e2b_mcp_json_str(w, type);
+}
+static void e2b_mcp__prompt_end(e2b_mcp_call *c) {
+  e2b_mcp_json_obj_end(&c->content);
+  e2b_mcp_json_obj_end(&c->content);
+}
+E2B_MCP_DEF void e2b_mcp_prompt_text(e2b_mcp_call *c, const char *role, const char *text) {
+  e2b_mcp__prompt_begin(c, role, "text");
+  e2b_mcp_json_key(&c->content, "text"); e2b_mcp_json_str(&c->content, text);
+  e2b_mcp__prompt_end(c);
+}
+E2B_MCP_DEF void e2b_mcp_prompt_image(e2b_mcp_call *c, const char *role, const char *base64, const char *mime) {
+  e2b_mcp__prompt_begin(c, role, "image");
+  e2b_mcp_json_key(&c->content, "data"); e2b_mcp_json_str(&c->content, base64);
+  e2b_mcp_json_key(&c->content, "mimeType"); e2b_mcp_json_str(&c->content, mime);
+  e2b_mcp__prompt_end(c);
+}
+E2B_MCP_DEF void e2b_mcp_prompt_resource(e2b_mcp_call *c, const char *role, const char *uri, const char *mime, const char *text) {
+  e2b_mcp__prompt_begin(c, role, "resource");
+  e2b_mcp_json_key(&c->content, "resource"); e2b_mcp_json_obj(&c->content);
+  e2b_mcp_json_key(&c->content, "uri"); e2b_mcp_json_str(&c->content, uri);
+  if (mime) { e2b_mcp_json_key(&c->content, "mimeType"); e2b_mcp_json_str(&c->content, mime); }
+  e2b_mcp_json_key(&c->content, "text"); e2b_mcp_json_str(&c->content, text);
+  e2b_mcp_json_obj_end(&c->content);
+  e2b_mcp__prompt_end(c);
+}
+
+/* ---- E2B's prompts: each names the tools it expects ----
+   A prompt is listed only while the tools it needs are (its row's user: the
+   names, space-separated): a server built or started without one does not
+   offer a workflow it cannot carry out. */
+static int e2b_mcp__has_tool(e2b_mcp_call *c, const char *name) {
+  return e2b_mcp__tool_for(c->srv, c->cx, name, strlen(name)) != NULL;
+}
+/* An argument's value, or "" when absent; -1 with the error result set when
+   it is not usable (the core checked it is a string). */
+static int e2b_mcp__prompt_arg(e2b_mcp_call *c, const char *key, char *buf, size_t cap, const char *extra, const char *want) {
+  int r = e2b_mcp_arg_str(c, key, buf, cap);
+  if (r < 0) { e2b_mcp_result_error(c, "Invalid argument '%s': too long (at most %d characters).", key, (int)cap - 1); return -1; }
+  if (r == 0) buf[0] = 0;
+  if (extra && buf[0] && !e2b_mcp__charset(buf, 1, extra)) { e2b_mcp_result_error(c, "Invalid argument '%s': %s.", key, want); return -1; }
+  return 0;
+}
+#define E2B_MCP__ID_CHARS "-_"
+#define E2B_MCP__ID_WANT "a sandbox ID has only letters, digits, '-' and '_' (copy it from e2b_list_sandboxes)"
+
+static void e2b_mcp__prompt_audit(e2b_mcp_call *c) {
+  e2b_mcp_server *s = c->srv;
+  char keep[E2B_MCP_ARG_MAX], text[2048];
+  size_t o;
+  int kill = s->cfg.enable_kill && e2b_mcp__has_tool(c, "e2b_kill_sandbox"), pause = e2b_mcp__has_tool(c, "e2b_pause_sandbox");
+  if (e2b_mcp__prompt_arg(c, "keep", keep, sizeof keep, NULL, NULL) != 0) return;
+  o = e2b_mcp__fmt(text, sizeof text,
+    "Audit my E2B sandboxes and clean up the stale ones.\n"
+    "1. Call e2b_list_sandboxes with state [\"running\", \"paused\"] (follow next_token to the last page) and show each "
+    "sandbox's ID, template, metadata, state, start time and end time.\n"
+    "2. %s%s%s Every other sandbox is a candidate: mark it stale and say why (started long ago, unknown template, no "
+    "metadata, paused for days).\n"
+    "3. Show me the stale ones and wait until I name the ones to remove. Touch only the sandboxes I name, never others.\n",
+    keep[0] ? "I still need these: " : "Ask me which sandboxes I still need (IDs, templates or metadata such as project=web).",
+    keep, keep[0] ? "." : "");
+  if (kill)
+    o += e2b_mcp__fmt(text + o, sizeof text - o, "4. For each sandbox I name, call e2b_kill_sandbox with its sandbox_id: this "
+                      "ends it for good and its files are lost.\n");
+  else
+    o += e2b_mcp__fmt(text + o, sizeof text - o, "4. Killing is switched off on this server. %s\n",
+                      pause ? "For each sandbox I name, call e2b_pause_sandbox with its sandbox_id (it stops its compute billing "
+                              "and can be resumed), or, if I prefer, leave it to expire at its end time."
+                            : "Leave the ones I name to expire at their end time, and tell me when each one ends.");
+  e2b_mcp__fmt(text + o, sizeof text - o, "5. Call e2b_list_sandboxes again and confirm what changed.");
+  e2b_mcp_prompt_text(c, "user", text);
+}
+
+static void e2b_mcp__prompt_running(e2b_mcp_call *c) {
+  char meta[E2B_MCP_ARG_MAX], tpl[E2B_MCP_ID_MAX * 2], filter[E2B_MCP_ARG_MAX + E2B_MCP_ID_MAX * 2 + 64], text[1536];
+  size_t o = 0;
+  if (e2b_mcp__prompt_arg(c, "metadata", meta, sizeof meta, NULL, NULL) != 0 ||
+      e2b_mcp__prompt_arg(c, "template", tpl, sizeof tpl, "-_./:", "a template ID or name such as base or team/name:tag") != 0) return;
+  if (meta[0] && (meta[0] == '=' || !strchr(meta, '='))) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
+  filter[0] = 0;
+  if (meta[0]) o += e2b_mcp__fmt(filter + o, sizeof filter - o, ", metadata \"%s\"", meta);
+  if (tpl[0]) e2b_mcp__fmt(filter + o, sizeof filter - o, ", template \"%s\"", tpl);
+  e2b_mcp__fmt(text, sizeof text,
+    "Which E2B sandboxes are running, and when does each one end?\n"
+    "Call e2b_list_sandboxes with state [\"running\"]%s, following next_token to the last page. Show a table: sandbox ID, "
+    "template, metadata, started at, ends at and the time left. Flag the ones that end within 10 minutes. "
+    "e2b_set_sandbox_timeout extends one, but that costs money: ask me first.", filter);
+  e2b_mcp_prompt_text(c, "user", text);
+}
+
+static void e2b_mcp__prompt_failed(e2b_mcp_call *c) {
+  static const char *const levels[] = { "debug", "info", "warn", "error" };
+  char id[E2B_MCP_ID_MAX], level[16], text[1536];
+  int i;
+  if (e2b_mcp__prompt_arg(c, "sandbox_id", id, sizeof id, E2B_MCP__ID_CHARS, E2B_MCP__ID_WANT) != 0 ||
+      e2b_mcp__prompt_arg(c, "level", level, sizeof level, NULL, NULL) != 0) return;
+  if (!level[0]) strcpy(level, "error");
+  for (i = 0; i < 4 && strcmp(level, levels[i]) != 0; i++) {}
+  if (i == 4) { e2b_mcp_result_error(c, "Invalid argument 'level': use debug, info, warn or error."); return; }
+  e2b_mcp__fmt(text, sizeof text,
+    "Find out why the E2B sandbox %s failed.\n"
+    "1. Call e2b_get_sandbox with sandbox_id \"%s\" for its state, template and end time (a 404 means it has ended or "
+    "was killed).\n"
+    "2. Call e2b_get_sandbox_logs with sandbox_id \"%s\", level \"%s\", direction \"backward\" and limit 100 for its "
+    "latest logs at that level and above; if there are none, call it again without level.\n"
+    "3. Explain the most likely cause in plain words, quote the log lines that show it and suggest a fix. Change nothing.",
+    id, id, id, level);
+  e2b_mcp_prompt_text(c, "user", text);
+}
+
+static void e2b_mcp__prompt_usage(e2b_mcp_call *c) {
+  char id[E2B_MCP_ID_MAX], mins[16], window[96], text[1536];
+  long long n = 0;
+  if (e2b_mcp__prompt_arg(c, "sandbox_id", id, sizeof id, E2B_MCP__ID_CHARS, E2B_MCP__ID_WANT) != 0 ||
+      e2b_mcp__prompt_arg(c, "minutes", mins, sizeof mins, NULL, NULL) != 0) return;
+  if (mins[0] && (e2b_mcp__parse_ll(mins, strlen(mins), &n) != 0 || n < 1 || n > 10080)) {
+    e2b_mcp_result_error(c, "Invalid argument 'minutes': expected a whole number of minutes from 1 to 10080 (a week).");
+    return;
+  }
+  if (n) e2b_mcp__fmt(window, sizeof window, " and start set to now minus %d minutes, in Unix seconds", (int)n);
+  else window[0] = 0;
+  e2b_mcp__fmt(text, sizeof text,
+    "How much has the E2B sandbox %s used?\n"
+    "Call e2b_get_sandbox_metrics with sandbox_id \"%s\"%s. Summarise CPU (average and peak %%), memory and disk (peak used "
+    "against the total, in MB), and say whether the sandbox looks too big or too small for what it does; e2b_get_sandbox "
+    "gives its CPU count and memory size.", id, id, window);
+  e2b_mcp_prompt_text(c, "user", text);
+}
+
+static void e2b_mcp__prompt_pause(e2b_mcp_call *c) {
+  char meta[E2B_MCP_ARG_MAX], text[1536];
+  if (e2b_mcp__prompt_arg(c, "metadata", meta, sizeof meta, NULL, NULL) != 0) return;
+  if (meta[0] == '=' || !strchr(meta, '=')) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
+  e2b_mcp__fmt(text, sizeof text,
+    "Pause every running E2B sandbox whose metadata has %s.\n"
+    "1. Call e2b_list_sandboxes with state [\"running\"] and metadata \"%s\" (follow next_token to the last page).\n"
+    "2. Show me the list and ask me to confirm before pausing anything.\n"
+    "3. On my yes, call e2b_pause_sandbox for each one; a 409 means it is already paused or changing state: report it and "
+    "go on.\n"
+    "4. Call e2b_list_sandboxes with state [\"paused\"] and the same metadata to confirm.", meta, meta);
+  e2b_mcp_prompt_text(c, "user", text);
+}
+
+static void e2b_mcp__prompt_start(e2b_mcp_call *c) {
+  char tpl[E2B_MCP_ID_MAX * 2], mins[16], text[1536];
+  long long n = 5;
+  if (e2b_mcp__prompt_arg(c, "template", tpl, sizeof tpl, "-_./:", "a template ID or name such as base or team/name:tag") != 0 ||
+      e2b_mcp__prompt_arg(c, "minutes", mins, sizeof mins, NULL, NULL) != 0) return;
+  if (mins[0] && (e2b_mcp__parse_ll(mins, strlen(mins), &n) != 0 || n < 1 || n > E2B_MCP_MAX_TIMEOUT_S / 60)) {
+    e2b_mcp_result_error(c, "Invalid argument 'minutes': expected a whole number of minutes from 1 to %d.", (int)(E2B_MCP_MAX_TIMEOUT_S / 60));
+    return;
+  }
+  e2b_mcp__fmt(text, sizeof text,
+    "Start an E2B sandbox of template %s for %d minutes.\n"
+    "It costs money while it runs: tell me what it will start and for how long, and ask me to confirm first. On my yes, "
+    "call e2b_create_sandbox with template_id \"%s\" and timeout %d (seconds). Then show its sandbox ID and when it ends. "
+    "Later, e2b_set_sandbox_timeout extends it and e2b_pause_sandbox stops its compute billing.", tpl, (int)n, tpl, (int)(n * 60));
+  e2b_mcp_prompt_text(c, "user", text);
+}
+
+static const e2b_mcp_prompt_arg e2b_mcp__pa_audit[] = {
+  { "keep", "The sandboxes still needed: IDs, templates or metadata (such as project=web). Every other one is a candidate for clean-up.", 0 }
+};
+static const e2b_mcp_prompt_arg e2b_mcp__pa_running[] = {
+  { "metadata", "Only sandboxes with this metadata, as key=value (such as project=web).", 0 },
+  { "template", "Only sandboxes of this template (ID or name).", 0 }
+};
+static const e2b_mcp_prompt_arg e2b_mcp__pa_failed[] = {
+  { "sandbox_id", "The sandbox ID (sandboxID in list results).", 1 },
+  { "level", "The lowest log level to read: debug, info, warn or error (default error).", 0 }
+};
+static const e2b_mcp_prompt_arg e2b_mcp__pa_usage[] = {
+  { "sandbox_id", "The sandbox ID (sandboxID in list results).", 1 },
+  { "minutes", "Only the last this many minutes (default: its whole life).", 0 }
+};
+static const e2b_mcp_prompt_arg e2b_mcp__pa_pause[] = {
+  { "metadata", "The metadata the sandboxes to pause have, as key=value (such as project=web).", 1 }
+};
+static const e2b_mcp_prompt_arg e2b_mcp__pa_start[] = {
+  { "template", "The template to start, by ID or name (such as base).", 1 },
+  { "minutes", "How long it runs before it ends by itself, in minutes (default 5).", 0 }
+};
+#define E2B_MCP__PROMPT(name, title, desc, args, fn, needs) \
+  { name, title, desc, args, (int)E2B_MCP__COUNT(args), fn, (void *)needs }
+static const e2b_mcp_prompt e2b_mcp__builtin_prompts[] = {
+  E2B_MCP__PROMPT("e2b_audit_sandboxes", "Audit and clean up sandboxes",
+    "List the sandboxes, find the stale ones against what you still need, and remove only the ones you name, then list again.",
+    e2b_mcp__pa_audit, e2b_mcp__prompt_audit, "e2b_list_sandboxes"),
+  E2B_MCP__PROMPT("e2b_whats_running", "What is running, and when does it end",
+    "The running sandboxes in a table, with when each one ends and the time left.",
+    e2b_mcp__pa_running, e2b_mcp__prompt_running, "e2b_list_sandboxes"),
+  E2B_MCP__PROMPT("e2b_why_failed", "Why did this sandbox fail",
+    "Reads a sandbox's state and its latest error logs, and explains the most likely cause.",
+    e2b_mcp__pa_failed, e2b_mcp__prompt_failed, "e2b_get_sandbox e2b_get_sandbox_logs"),
+  E2B_MCP__PROMPT("e2b_sandbox_usage", "How much did this sandbox use",
+    "A summary of a sandbox's CPU, memory and disk metrics, and whether it is sized right.",
+    e2b_mcp__pa_usage, e2b_mcp__prompt_usage, "e2b_get_sandbox_metrics"),
+  E2B_MCP__PROMPT("e2b_pause_by_metadata", "Pause everything with metadata K=V",
+    "Lists the running sandboxes with a metadata key=value and, once you confirm, pauses them all.",
+    e2b_mcp__pa_pause, e2b_mcp__prompt_pause, "e2b_list_sandboxes e2b_pause_sandbox"),
+  E2B_MCP__PROMPT("e2b_start_sandbox", "Start a sandbox of template T for N minutes",
+    "Starts one sandbox of a template for a few minutes, after you confirm (it costs money).",
+    e2b_mcp__pa_start, e2b_mcp__prompt_start, "e2b_create_sandbox")
+};
+typedef char e2b_mcp__builtin_prompts_must_fit_their_room[E2B_MCP__COUNT(e2b_mcp__builtin_prompts) <= E2B_MCP__PROMPT_ROOM ? 1 : -1];
+
+/* Whether a prompt is offered now: a custom one always, one of E2B's while
+   every tool it names is. */
+static int e2b_mcp__prompt_offered(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp_prompt *p) {
+  const char *n;
+  int i;
+  for (i = 0; i < (int)E2B_MCP__COUNT(e2b_mcp__builtin_prompts) && p != &e2b_mcp__builtin_prompts[i]; i++) {}
+  if (i == (int)E2B_MCP__COUNT(e2b_mcp__builtin_prompts)) return 1;
+  for (n = (const char *)p->user; *n; ) {
+    size_t k = strcspn(n, " ");
+    if (!e2b_mcp__tool_for(s, cx, n, k)) return 0;
+    n += k;
+    while (*n == ' ') n++;
+  }
+  return 1;
+}
+
+E2B_MCP_DEF int e2b_mcp_add_prompt(e2b_mcp_server *s, const e2b_mcp_prompt *p) {
+  int i;
+  if (!p || !p->name || !*p->name || !p->fn || p->nargs < 0 || (p->nargs && !p->args)) return -1;
+  for (i = 0; i < p->nargs; i++) if (!p->args[i].name) return -1;
+  for (i = 0; i < s->nprompts; i++) if (strcmp(s->prompts[i]->name, p->name) == 0) return -1;
+  if (s->nprompts_custom >= E2B_MCP_MAX_PROMPTS) return -1;
+  s->prompts[s->nprompts++] = p;
+  s->nprompts_custom++;
+  return 0;
+}
+static const e2b_mcp_prompt *e2b_mcp__find_prompt(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t) {
+  int i;
+  for (i = 0; i < s->nprompts; i++)
+    if (e2b_mcp__tok_eq(js, t, s->prompts[i]->name) && e2b_mcp__prompt_offered(s, cx, s->prompts[i])) return s->prompts[i];
+  return NULL;
+}
+
+/* ---- the methods ---- */
+
+
+static void e2b_mcp__on_prompts_list(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  e2b_mcp_json w;
+  int i, k, end, start = e2b_mcp__list_cursor(s, m, js, t, params, id, s->nprompts);
+  if (start < 0) return;
+  end = start + E2B_MCP_TOOLS_PAGE;
+  if (end > s->nprompts) end = s->nprompts;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "prompts"); e2b_mcp_json_arr(&w);
+  for (i = start; i < end; i++) {
+    const e2b_mcp_prompt *p = s->prompts[i];
+    if (!e2b_mcp__prompt_offered(s, m->cx, p)) continue;
+    e2b_mcp_json_obj(&w);
+    e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, p->name);
+    if (p->title && m->cx->sess->version >= E2B_MCP__V2025_06) { e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, p->title); }
+    e2b_mcp_json_key(&w, "description"); e2b_mcp_json_str(&w, p->description ? p->description : p->name);
+    e2b_mcp_json_key(&w, "arguments"); e2b_mcp_json_arr(&w);
+    for (k = 0; k < p->nargs; k++) {
+      e2b_mcp_json_obj(&w);
+      e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, p->args[k].name);
+      if (p->args[k].description) { e2b_mcp_json_key(&w, "description"); e2b_mcp_json_str(&w, p->args[k].description); }
+      e2b_mcp_json_key(&w, "required"); e2b_mcp_json_bool(&w, p->args[k].required != 0);
+      e2b_mcp_json_obj_end(&w);
+    }
+    e2b_mcp_json_arr_end(&w);
+    e2b_mcp_json_obj_end(&w);
+  }
+  e2b_mcp_json_arr_end(&w);
+  if (end < s->nprompts) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
+  if (m->cx->sess->version == E2B_MCP__V2026_07) e2b_mcp__cache_fields(&w, s->cfg.list_ttl_ms, "public");   /* the same for every client */
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+
+/* A get's answer: the prompt's error result is the request's error (-32602:
+   the arguments are the client's to fix), else its messages. */
+static void e2b_mcp__prompt_reply(e2b_mcp_call *c, e2b_mcp_json *w) {
+  e2b_mcp_server *s = c->srv;
+  if (!w) {
+    if (c->fail_code || c->input_required) return;
+    if (c->content.err) e2b_mcp_result_error(c, "The prompt's messages do not fit in this server's buffer (%lu bytes).", (unsigned long)sizeof s->content);
+    else if (!c->is_error && !c->content.len) e2b_mcp_result_error(c, "The prompt %s wrote no message.", c->tool->name);
+    if (c->is_error) c->fail_code = E2B_MCP__INVALID_PARAMS;   /* its text is in s->errmsg already */
+    return;
+  }
+  e2b_mcp_json_obj(w);
+  if (c->tool->description) { e2b_mcp_json_key(w, "description"); e2b_mcp_json_str(w, c->tool->description); }
+  e2b_mcp_json_key(w, "messages"); e2b_mcp_json_arr(w);
+  e2b_mcp_json_raw(w, c->content.buf, c->content.len);
+  e2b_mcp_json_arr_end(w);
+  if (c->modern) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
+  e2b_mcp_json_obj_end(w);
+}
+
+/* The arguments against the prompt's: an object of strings, every name
+   declared, every required one there and not empty. 0, or -1 with the error
+   result set. */
+static int e2b_mcp__prompt_args(e2b_mcp_call *c, const e2b_mcp_prompt *p) {
+  const char *js = c->js;
+  const jsmntok_t *t = c->tok;
+  int i, k, j;
+  if (c->args >= 0) {
+    for (i = c->args + 1, k = 0; k < t[c->args].size; k++, i = e2b_mcp__tok_skip(t, i + 1)) {
+      int n = t[i].end - t[i].start;
+      for (j = 0; j < p->nargs && !e2b_mcp__tok_eq(js, &t[i], p->args[j].name); j++) {}
+      if (j == p->nargs) {
+        char names[200];
+        size_t o = 0;
+        for (j = 0; j < p->nargs; j++) o += e2b_mcp__fmt(names + o, sizeof names - o, "%s%s", j ? ", " : "", p->args[j].name);
+        e2b_mcp_result_error(c, "Invalid arguments for prompt %s: it has no argument '%.*s'; %s%s.", p->name, n > 60 ? 60 : n,
+                             js + t[i].start, p->nargs ? "it takes " : "it takes none", names);
+        return -1;
+      }
+      if (t[i + 1].type != JSMN_STRING) {
+        e2b_mcp_result_error(c, "Invalid arguments for prompt %s: '%s' must be a string (prompt arguments are text).", p->name, p->args[j].name);
+        return -1;
+      }
+    }
+  }
+  for (j = 0; j < p->nargs; j++) {
+    int a;
+    if (!p->args[j].required) continue;
+    a = e2b_mcp__tok_get(js, t, c->args, p->args[j].name);
+    if (a < 0 || t[a].end == t[a].start) {
+      e2b_mcp_result_error(c, "Invalid arguments for prompt %s: the required argument '%s' is %s (%s).", p->name, p->args[j].name,
+                           a < 0 ? "missing" : "empty", p->args[j].description ? p->args[j].description : "a string");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static void e2b_mcp__on_prompts_get(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  e2b_mcp_call c;
+  e2b_mcp_tool row;
+  const e2b_mcp_prompt *p;
+  int name = e2b_mcp__tok_get(js, t, params, "name"), args = e2b_mcp__tok_get(js, t, params, "arguments");
+  if (name < 0 || t[name].type != JSMN_STRING) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "prompts/get needs params.name, the prompt's name (prompts/list names them)");
+    return;
+  }
+  if (!(p = e2b_mcp__find_prompt(s, m->cx, js, &t[name]))) {
+    char text[160];
+    int n = t[name].end - t[name].start;
+    e2b_mcp__fmt(text, sizeof text, "Unknown prompt: %.*s (prompts/list names the prompts)", n > 80 ? 80 : n, js + t[name].start);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
+    return;
+  }
+  if (args >= 0 && t[args].type == JSMN_PRIMITIVE && js[t[args].start] == 'n') args = -1;
+  if (args >= 0 && t[args].type != JSMN_OBJECT) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "params.arguments must be a JSON object of strings");
+    return;
+  }
+  memset(&row, 0, sizeof row);
+  row.name = p->name;
+  row.description = p->description;
+  row.input_schema = "{\"type\":\"object\"}";
+  row.user = p->user;
+  memset(&c, 0, sizeof c);
+  if (e2b_mcp__call_fill(s, m, &c, &row, js, t, args, params, id) != 0) return;
+  c.reply = e2b_mcp__prompt_reply;
+  e2b_mcp__result_reset(&c);
+  if (e2b_mcp__prompt_args(&c, p) == 0) p->fn(&c);
+  e2b_mcp__reply_call(s, m, &c, id);
+}
+
+static int e2b_mcp__prompts_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
+  if (e2b_mcp__tok_eq(js, &t[meth], "prompts/list")) e2b_mcp__on_prompts_list(s, m, js, t, params, id);
+  else if (e2b_mcp__tok_eq(js, &t[meth], "prompts/get")) e2b_mcp__on_prompts_get(s, m, js, t, params, id);
+  else return 0;
+  return 1;
+}
+static void e2b_mcp__prompts_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+  (void)s;
+  e2b_mcp_json_key(w, "prompts"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0);
+  e2b_mcp_json_obj_end(w);
+}
+static const e2b_mcp__surface e2b_mcp__prompts_surface = { e2b_mcp__prompts_handle, e2b_mcp__prompts_caps };
+
+/* Set-up (e2b_mcp_init): E2B's prompts, and the methods. */
+static void e2b_mcp__prompts_init(e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < (int)E2B_MCP__COUNT(e2b_mcp__builtin_prompts); i++) s->prompts[s->nprompts++] = &e2b_mcp__builtin_prompts[i];
+  s->surface[s->nsurface++] = &e2b_mcp__prompts_surface;
+}
+#endif
+/* >>resources ----------------------------------------------------------------
+   resources/list, resources/templates/list and resources/read, in both eras
+   and over whatever transport brought them. E2B's resources are rows that
+   name the tool they are read through and its arguments: a read makes that
+   tool's call in a call slot, like a tools/call (the same checks, E2B call,
+   shaping, redaction, 429 cool-downs), and its answer is the tool's
+   structured result as the resource's JSON text instead of a tool result
+   (e2b_mcp_call.reply). A resource of your own is read at once on a call
+   record of its own, as a prompt is got. Unknown URIs get what the revision
+   says: -32002 with the URI in the 2025 revisions, -32602 with it in
+   2026-07-28; so does E2B's 404 (the sandbox ended). Resources are listed
+   only for a request with a key (reading them can only fail without one),
+   and only while the tool they are read through is offered. */
+#if E2B_MCP_WITH_RESOURCES
+#define E2B_MCP__RESOURCE_NOT_FOUND (-32002)   /* the 2025 revisions' code; 2026-07-28 says -32602 */
+
+/* E2B's resources: {sandboxID} and {templateID} stand for one ID (letters,
+   digits, '-' and '_'), put into the tool's arguments at %s. */
+typedef struct e2b_mcp__res {
+  const char *uri, *name, *title, *description, *tool, *args;
+} e2b_mcp__res;
+static const e2b_mcp__res e2b_mcp__builtin_resources[] = {
+  { "e2b://sandboxes", "sandboxes", "Running sandboxes",
+    "The running sandboxes (the first 100): ID, template, metadata, start and end time (e2b_list_sandboxes).",
+    "e2b_list_sandboxes", "{\"state\":[\"running\"]}" },
+  { "e2b://templates", "templates", "Templates", "The team's templates: IDs, names, resources (e2b_list_templates).",
+    "e2b_list_templates", "{}" },
+  { "e2b://default-templates", "default-templates", "Default templates",
+    "E2B's public templates (base, code-interpreter-v1, ...), with CPU, memory and disk (e2b_list_default_templates).",
+    "e2b_list_default_templates", "{}" },
+  { "e2b://snapshots", "snapshots", "Snapshots", "The team's sandbox snapshots (e2b_list_snapshots).", "e2b_list_snapshots", "{}" },
+  /* the templates */
+  { "e2b://sandboxes/{sandboxID}", "sandbox", "Sandbox",
+    "One sandbox: state, template, metadata, CPU, memory, start and end time (e2b_get_sandbox).", "e2b_get_sandbox",
+    "{\"sandbox_id\":\"%s\"}" },
+  { "e2b://sandboxes/{sandboxID}/logs", "sandbox-logs", "Sandbox logs", "A sandbox's latest 100 log entries (e2b_get_sandbox_logs).",
+    "e2b_get_sandbox_logs", "{\"sandbox_id\":\"%s\"}" },
+  { "e2b://sandboxes/{sandboxID}/metrics", "sandbox-metrics", "Sandbox metrics",
+    "A sandbox's CPU, memory and disk samples with their summary (e2b_get_sandbox_metrics).", "e2b_get_sandbox_metrics",
+    "{\"sandbox_id\":\"%s\"}" },
+  { "e2b://templates/{templateID}", "template-builds", "Template builds", "A template's builds and their status (e2b_list_template_builds).",
+    "e2b_list_template_builds", "{\"template_id\":\"%s\"}" }
+};
+#define E2B_MCP__RES_N ((int)E2B_MCP__COUNT(e2b_mcp__builtin_resources))
+
+/* Whether uri is what the template tpl stands for: each {name} is one or more
+   bytes up to the template's next literal byte, never '/' (with ids: only an
+   ID's characters). The value of var (NULL: the first variable) goes into
+   buf; *got says 1 found, 0 no such variable, -1 too long for buf. */
+static int e2b_mcp__uri_match(const char *tpl, const char *uri, int ids, const char *var, char *buf, size_t cap, int *got) {
+  *got = 0;
+  while (*tpl) {
+    if (*tpl == '{') {
+      const char *e = strchr(tpl, '}'), *name = tpl + 1;
+      size_t n = 0;
+      if (!e) return 0;
+      tpl = e + 1;
+      while (uri[n] && uri[n] != '/' && uri[n] != *tpl) {
+        char ch = uri[n];
+        if (ids && !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '_')) return 0;
+        n++;
+      }
+      if (!n || (ids && n >= E2B_MCP_ID_MAX)) return 0;
+      if (!*got && (!var || (strlen(var) == (size_t)(e - name) && memcmp(var, name, (size_t)(e - name)) == 0))) {
+        if (n >= cap) *got = -1;
+        else { memcpy(buf, uri, n); buf[n] = 0; *got = 1; }
+      }
+      uri += n;
+    } else if (*tpl++ != *uri++) return 0;
+  }
+  return *uri == 0;
+}
+static int e2b_mcp__is_template(const char *uri) { return strchr(uri, '{') != NULL; }
+static const e2b_mcp_tool *e2b_mcp__res_tool(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp__res *r) {
+  return e2b_mcp__tool_for(s, cx, r->tool, strlen(r->tool));
+}
+
+/* ---- contents ---- */
+static void e2b_mcp__content_begin(e2b_mcp_call *c, const char *mime) {
+  e2b_mcp_json *w = &c->content;
+  if (w->len) e2b_mcp__w_c(w, ',');   /* items of one array */
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "uri"); e2b_mcp_json_str(w, c->ref);
+  if (mime) { e2b_mcp_json_key(w, "mimeType"); e2b_mcp_json_str(w, mime); }
+}
+E2B_MCP_DEF void e2b_mcp_resource_text(e2b_mcp_call *c, const char *mime, const char *text) {
+  e2b_mcp__content_begin(c, mime);
+  e2b_mcp_json_key(&c->content, "text"); e2b_mcp_json_str(&c->content, text);
+  e2b_mcp_json_obj_end(&c->content);
+}
+E2B_MCP_DEF void e2b_mcp_resource_blob(e2b_mcp_call *c, const char *mime, const char *base64) {
+  e2b_mcp__content_begin(c, mime);
+  e2b_mcp_json_key(&c->content, "blob"); e2b_mcp_json_str(&c->content, base64);
+  e2b_mcp_json_obj_end(&c->content);
+}
+/* The resource's own row carries its URI template in title (e2b_mcp__read_own). */
+E2B_MCP_DEF int e2b_mcp_uri_var(e2b_mcp_call *c, const char *name, char *buf, size_t cap) {
+  int got;
+  if (!c->tool || !c->tool->title || !e2b_mcp__uri_match(c->tool->title, c->ref, 0, name, buf, cap, &got)) return 0;
+  return got;
+}
+
+E2B_MCP_DEF int e2b_mcp_add_resource(e2b_mcp_server *s, const e2b_mcp_resource *r) {
+  int i;
+  if (!r || !r->uri || !*r->uri || !r->name || !r->fn || strlen(r->uri) >= E2B_MCP__REF_MAX) return -1;
+  for (i = 0; i < E2B_MCP__RES_N; i++) if (strcmp(e2b_mcp__builtin_resources[i].uri, r->uri) == 0) return -1;
+  for (i = 0; i < s->nresources; i++) if (strcmp(s->resources[i]->uri, r->uri) == 0) return -1;
+  if (s->nresources >= E2B_MCP_MAX_RESOURCES) return -1;
+  s->resources[s->nresources++] = r;
+  return 0;
+}
+
+/* ---- the answer of a read ---- */
+static void e2b_mcp__resource_reply(e2b_mcp_call *c, e2b_mcp_json *w) {
+  e2b_mcp_server *s = c->srv;
+  int e2b = c->tool->build != NULL;   /* read through an E2B tool: its structured result is the text */
+  if (!w) {
+    if (c->fail_code || c->input_required) return;
+    if (!e2b && c->content.err) e2b_mcp_result_error(c, "The contents of %s do not fit in this server's buffer (%lu bytes).", c->ref, (unsigned long)sizeof s->content);
+    else if (!c->is_error && (e2b ? !c->has_out : !c->content.len)) e2b_mcp_result_error(c, "The resource %s has no contents.", c->ref);
+    if (c->is_error) {   /* its text is in s->errmsg; the URI goes in the error's data, written where no result is now */
+      e2b_mcp_json d;
+      int gone = e2b && strncmp(s->errmsg, "E2B answered 404", 16) == 0;
+      c->fail_code = gone ? (c->modern ? E2B_MCP__INVALID_PARAMS : E2B_MCP__RESOURCE_NOT_FOUND) : E2B_MCP__INTERNAL_ERROR;
+      e2b_mcp_json_init(&d, s->result, sizeof s->result - 1);
+      e2b_mcp_json_obj(&d);
+      e2b_mcp_json_key(&d, "uri"); e2b_mcp_json_str(&d, c->ref);
+      e2b_mcp_json_obj_end(&d);
+      s->result[d.err ? 0 : d.len] = 0;
+      c->fail_data = d.err ? NULL : s->result;
+    }
+    return;
+  }
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "contents"); e2b_mcp_json_arr(w);
+  if (e2b) {
+    e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "uri"); e2b_mcp_json_str(w, c->ref);
+    e2b_mcp_json_key(w, "mimeType"); e2b_mcp_json_str(w, "application/json");
+    e2b_mcp_json_key(w, "text"); e2b_mcp_json_strn(w, c->out.buf, c->out.len);
+    e2b_mcp_json_obj_end(w);
+  } else e2b_mcp_json_raw(w, c->content.buf, c->content.len);
+  e2b_mcp_json_arr_end(w);
+  /* live data read with the caller's key: nobody else may reuse it, and it is stale at once */
+  if (c->modern) e2b_mcp__cache_fields(w, 0, "private");
+  e2b_mcp_json_obj_end(w);
+}
+
+/* An unknown URI, as the revision says. */
+static void e2b_mcp__resource_unknown(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, const char *uri) {
+  char data[E2B_MCP__REF_MAX + 16], text[E2B_MCP__REF_MAX + 96];
+  e2b_mcp_json d;
+  e2b_mcp_json_init(&d, data, sizeof data - 1);
+  e2b_mcp_json_obj(&d);
+  e2b_mcp_json_key(&d, "uri"); e2b_mcp_json_str(&d, uri);
+  e2b_mcp_json_obj_end(&d);
+  data[d.err ? 0 : d.len] = 0;
+  e2b_mcp__fmt(text, sizeof text, "Resource not found: %s (resources/list and resources/templates/list name what can be read)", uri);
+  e2b_mcp__reply_error_data(s, m, id, m->cx->sess->version == E2B_MCP__V2026_07 ? E2B_MCP__INVALID_PARAMS : E2B_MCP__RESOURCE_NOT_FOUND,
+                            text, d.err ? NULL : data);
+}
+
+/* E2B's resource r at uri (var: its ID, or ""): its tool's call, in a call
+   slot, over arguments written here (they live while the call starts). */
+static void e2b_mcp__read_e2b(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp__res *r, const char *var, const char *uri, const char *id) {
+  char a[E2B_MCP_ID_MAX + 48];
+  jsmntok_t at[8];
+  e2b_mcp__fmt(a, sizeof a, r->args, var);
+  if (e2b_mcp__parse(a, strlen(a), at, 8) <= 0) { e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, "Internal error: a resource's arguments"); return; }
+  m->reply = e2b_mcp__resource_reply;
+  m->ref = uri;
+  s->run->two_phase(s, m, e2b_mcp__res_tool(s, m->cx, r), a, at, 0, -1, id);
+  m->reply = NULL;
+  m->ref = NULL;
+}
+
+/* A resource of your own: read now, on a call record of its own whose row
+   carries its name, its URI template (title) and its user pointer. */
+E2B_MCP__NOINLINE static void e2b_mcp__read_own(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_resource *r, const char *js,
+                                               const jsmntok_t *t, int params, const char *uri, const char *id) {
+  e2b_mcp_call c;
+  e2b_mcp_tool row;
+  memset(&row, 0, sizeof row);
+  row.name = r->name;
+  row.title = r->uri;
+  row.description = r->description;
+  row.input_schema = "{\"type\":\"object\"}";
+  row.user = r->user;
+  memset(&c, 0, sizeof c);
+  if (e2b_mcp__call_fill(s, m, &c, &row, js, t, -1, params, id) != 0) return;
+  c.reply = e2b_mcp__resource_reply;
+  e2b_mcp__strlcpy(c.ref, uri, sizeof c.ref);
+  e2b_mcp__result_reset(&c);
+  r->fn(&c);
+  e2b_mcp__reply_call(s, m, &c, id);
+}
+
+static void e2b_mcp__on_resources_read(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  char uri[E2B_MCP__REF_MAX], var[E2B_MCP_ID_MAX];
+  int u = e2b_mcp__tok_get(js, t, params, "uri"), i, got;
+  if (u < 0 || t[u].type != JSMN_STRING) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "resources/read needs params.uri, the resource's URI (resources/list names them)");
+    return;
+  }
+  if (e2b_mcp__tok_str(js, &t[u], uri, sizeof uri) < 0) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: the URI is longer than any resource of this server's");
+    return;
+  }
+  for (i = 0; i < E2B_MCP__RES_N; i++) {
+    const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
+    var[0] = 0;
+    if (!e2b_mcp__res_tool(s, m->cx, r)) continue;
+    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 1, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0) {
+      e2b_mcp__read_e2b(s, m, r, var, uri, id);
+      return;
+    }
+  }
+  for (i = 0; i < s->nresources; i++) {
+    const e2b_mcp_resource *r = s->resources[i];
+    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 0, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0) {
+      e2b_mcp__read_own(s, m, r, js, t, params, uri, id);
+      return;
+    }
+  }
+  e2b_mcp__resource_unknown(s, m, id, uri);
+}
+
+/* resources/list (templates 0) or resources/templates/list (1): E2B's rows,
+   then yours, one page; the 2026-07-28 cache fields say the list is the
+   caller's own (it depends on its key). */
+static void e2b_mcp__on_resources_list(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id, int templates) {
+  e2b_mcp_json w;
+  int n = E2B_MCP__RES_N + s->nresources, i, end, start = e2b_mcp__list_cursor(s, m, js, t, params, id, n), v = m->cx->sess->version;
+  if (start < 0) return;
+  end = start + E2B_MCP_TOOLS_PAGE;
+  if (end > n) end = n;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, templates ? "resourceTemplates" : "resources"); e2b_mcp_json_arr(&w);
+  for (i = start; i < end; i++) {
+    const char *uri, *name, *title, *desc, *mime;
+    if (i < E2B_MCP__RES_N) {
+      const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
+      if (!m->cx->key_len || !e2b_mcp__res_tool(s, m->cx, r)) continue;
+      uri = r->uri; name = r->name; title = r->title; desc = r->description; mime = "application/json";
+    } else {
+      const e2b_mcp_resource *r = s->resources[i - E2B_MCP__RES_N];
+      uri = r->uri; name = r->name; title = r->title; desc = r->description; mime = r->mime_type;
+    }
+    if (e2b_mcp__is_template(uri) != templates) continue;
+    e2b_mcp_json_obj(&w);
+    e2b_mcp_json_key(&w, templates ? "uriTemplate" : "uri"); e2b_mcp_json_str(&w, uri);
+    e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, name);
+    if (title && v >= E2B_MCP__V2025_06) { e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, title); }
+    if (desc) { e2b_mcp_json_key(&w, "description"); e2b_mcp_json_str(&w, desc); }
+    if (mime) { e2b_mcp_json_key(&w, "mimeType"); e2b_mcp_json_str(&w, mime); }
+    e2b_mcp_json_obj_end(&w);
+  }
+  e2b_mcp_json_arr_end(&w);
+  if (end < n) { char b[24]; e2b_mcp__fmt_ll(b, end); e2b_mcp_json_key(&w, "nextCursor"); e2b_mcp_json_str(&w, b); }
+  if (v == E2B_MCP__V2026_07) e2b_mcp__cache_fields(&w, s->cfg.list_ttl_ms, "private");
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+
+static int e2b_mcp__resources_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
+  if (e2b_mcp__tok_eq(js, &t[meth], "resources/read")) e2b_mcp__on_resources_read(s, m, js, t, params, id);
+  else if (e2b_mcp__tok_eq(js, &t[meth], "resources/list")) e2b_mcp__on_resources_list(s, m, js, t, params, id, 0);
+  else if (e2b_mcp__tok_eq(js, &t[meth], "resources/templates/list")) e2b_mcp__on_resources_list(s, m, js, t, params, id, 1);
+  else return 0;
+  return 1;
+}
+static void e2b_mcp__resources_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+  (void)s;
+  e2b_mcp_json_key(w, "resources"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "subscribe"); e2b_mcp_json_bool(w, 0);
+  e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0);
+  e2b_mcp_json_obj_end(w);
+}
+static const e2b_mcp__surface e2b_mcp__resources_surface = { e2b_mcp__resources_handle, e2b_mcp__resources_caps };
+static void e2b_mcp__resources_init(e2b_mcp_server *s) { s->surface[s->nsurface++] = &e2b_mcp__resources_surface; }
+#endif
+/* >>completions --------------------------------------------------------------
+   completion/complete for the arguments of prompts (E2B's and yours) and of
+   resource templates, by the argument's name: sandbox IDs (sandbox_id,
+   sandboxID, keep) and metadata (metadata, as key=value) from the running
+   sandboxes, template IDs and names (template, templateID, template_id) from
+   the team's templates, log levels (level). Anything else has no values. A
+   value E2B must give comes from a call of the list tool in a call slot, as
+   a resource's read does, its answer written as the completion
+   (e2b_mcp_call.reply); the values are kept briefly for the next keystroke. */
+#if E2B_MCP_WITH_COMPLETIONS
+enum { E2B_MCP__CK_NONE, E2B_MCP__CK_SANDBOX, E2B_MCP__CK_META, E2B_MCP__CK_TEMPLATE, E2B_MCP__CK_LEVEL };
+#define E2B_MCP__COMPLETE_MAX 100   /* values in one answer (MCP's limit) */
+
+static int e2b_mcp__complete_kind(const char *js, const jsmntok_t *name) {
+  if (e2b_mcp__tok_eq(js, name, "sandbox_id") || e2b_mcp__tok_eq(js, name, "sandboxID") || e2b_mcp__tok_eq(js, name, "keep")) return E2B_MCP__CK_SANDBOX;
+  if (e2b_mcp__tok_eq(js, name, "metadata")) return E2B_MCP__CK_META;
+  if (e2b_mcp__tok_eq(js, name, "template") || e2b_mcp__tok_eq(js, name, "templateID") || e2b_mcp__tok_eq(js, name, "template_id")) return E2B_MCP__CK_TEMPLATE;
+  if (e2b_mcp__tok_eq(js, name, "level")) return E2B_MCP__CK_LEVEL;
+  return E2B_MCP__CK_NONE;
+}
+
+/* {"completion":{"values":[...],"total":n,"hasMore":b}}: the items (n of
+   them, stride bytes apart) that begin with prefix, at most 100. */
+static void e2b_mcp__complete_write(e2b_mcp_json *w, const char *items, size_t stride, int n, const char *prefix, int modern) {
+  size_t pl = strlen(prefix);
+  int i, total = 0;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "completion"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "values"); e2b_mcp_json_arr(w);
+  for (i = 0; i < n; i++) {
+    const char *v = items + (size_t)i * stride;
+    if (strncmp(v, prefix, pl) != 0) continue;
+    if (total++ < E2B_MCP__COMPLETE_MAX) e2b_mcp_json_str(w, v);
+  }
+  e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_key(w, "total"); e2b_mcp_json_int(w, total);
+  e2b_mcp_json_key(w, "hasMore"); e2b_mcp_json_bool(w, total > E2B_MCP__COMPLETE_MAX);
+  e2b_mcp_json_obj_end(w);
+  if (modern) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
+  e2b_mcp_json_obj_end(w);
+}
+static const char e2b_mcp__log_levels[4][8] = { "debug", "info", "warn", "error" };
+static e2b_mcp__complete_cache *e2b_mcp__complete_cache_of(e2b_mcp_server *s, int kind) {
+  return &s->complete[kind == E2B_MCP__CK_TEMPLATE ? E2B_MCP__CC_TEMPLATES : kind == E2B_MCP__CK_META ? E2B_MCP__CC_METADATA : E2B_MCP__CC_SANDBOXES];
+}
+/* The answer for kind from what is known now (the cache, the levels). */
+static void e2b_mcp__complete_known(e2b_mcp_server *s, e2b_mcp_json *w, int kind, const char *prefix, int modern) {
+  const e2b_mcp__complete_cache *cc = e2b_mcp__complete_cache_of(s, kind);
+  if (kind == E2B_MCP__CK_LEVEL) e2b_mcp__complete_write(w, e2b_mcp__log_levels[0], sizeof e2b_mcp__log_levels[0], 4, prefix, modern);
+  else if (kind == E2B_MCP__CK_NONE) e2b_mcp__complete_write(w, "", 1, 0, prefix, modern);
+  else e2b_mcp__complete_write(w, cc->item[0], sizeof cc->item[0], cc->n, prefix, modern);
+}
+
+/* Adds a value (a token's text) to a cache, once. */
+static void e2b_mcp__cache_add(e2b_mcp__complete_cache *cc, const char *js, const jsmntok_t *t, const char *pre, const jsmntok_t *pt) {
+  char v[sizeof cc->item[0]];
+  size_t o = 0;
+  int i;
+  if (cc->n >= E2B_MCP__COMPLETE_ITEMS) return;
+  if (pre) {   /* key=value */
+    if (e2b_mcp__tok_str(pre, pt, v, sizeof v - 2) < 0) return;
+    o = strlen(v);
+    v[o++] = '=';
+  }
+  if (t->type != JSMN_STRING || e2b_mcp__tok_str(js, t, v + o, sizeof v - o) < 0 || !v[0]) return;
+  for (i = 0; i < cc->n; i++) if (strcmp(cc->item[i], v) == 0) return;
+  strcpy(cc->item[cc->n++], v);
+}
+/* Fills the caches from a list tool's structured result (the sandboxes:
+   IDs and metadata; the templates: IDs and names). */
+static void e2b_mcp__complete_fill(e2b_mcp_call *c, int kind) {
+  e2b_mcp_server *s = c->srv;
+  const char *js = c->out.buf;
+  const jsmntok_t *t = s->rtok;
+  int n = e2b_mcp__parse(js, c->out.len, s->rtok, E2B_MCP__COUNT(s->rtok)), d, i, k, j, q, first, last;
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (n <= 0 || (d = e2b_mcp__tok_get(js, t, 0, "data")) < 0 || t[d].type != JSMN_ARRAY) return;
+  first = kind == E2B_MCP__CK_TEMPLATE ? E2B_MCP__CC_TEMPLATES : E2B_MCP__CC_SANDBOXES;
+  last = kind == E2B_MCP__CK_TEMPLATE ? E2B_MCP__CC_TEMPLATES : E2B_MCP__CC_METADATA;
+  for (q = first; q <= last; q++) {
+    s->complete[q].n = 0;
+    s->complete[q].at = now ? now : 1;
+    s->complete[q].own = c->cx->key == s->key;
+  }
+  for (i = d + 1, k = 0; k < t[d].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    if (kind == E2B_MCP__CK_TEMPLATE) {
+      int id = e2b_mcp__tok_get(js, t, i, "templateID"), nm = e2b_mcp__tok_get(js, t, i, "names");
+      if (id >= 0) e2b_mcp__cache_add(&s->complete[E2B_MCP__CC_TEMPLATES], js, &t[id], NULL, NULL);
+      if (nm >= 0 && t[nm].type == JSMN_ARRAY)
+        for (j = nm + 1, q = 0; q < t[nm].size; q++, j = e2b_mcp__tok_skip(t, j)) e2b_mcp__cache_add(&s->complete[E2B_MCP__CC_TEMPLATES], js, &t[j], NULL, NULL);
+    } else {
+      int id = e2b_mcp__tok_get(js, t, i, "sandboxID"), md = e2b_mcp__tok_get(js, t, i, "metadata");
+      if (id >= 0) e2b_mcp__cache_add(&s->complete[E2B_MCP__CC_SANDBOXES], js, &t[id], NULL, NULL);
+      if (md >= 0 && t[md].type == JSMN_OBJECT)
+        for (j = md + 1, q = 0; q < t[md].size; q++, j = e2b_mcp__tok_skip(t, j + 1))
+          e2b_mcp__cache_add(&s->complete[E2B_MCP__CC_METADATA], js, &t[j + 1], js, &t[j]);
+    }
+  }
+}
+
+/* The answer of a completion that asked E2B: its kind and prefix in ref
+   ("<kind digit><prefix>"). E2B's error is no values (a completion is a
+   convenience; the tool itself says what is wrong). */
+static void e2b_mcp__complete_reply(e2b_mcp_call *c, e2b_mcp_json *w) {
+  int kind = c->ref[0] - '0';
+  if (!w) {
+    if (!c->is_error && c->has_out) e2b_mcp__complete_fill(c, kind);
+    return;
+  }
+  if (c->is_error) e2b_mcp__complete_write(w, "", 1, 0, "", c->modern);
+  else e2b_mcp__complete_known(c->srv, w, kind, c->ref + 1, c->modern);
+}
+
+/* Whether ref (a prompt's or a resource template's) is one of this server's,
+   and whether it has the argument at an. */
+static int e2b_mcp__complete_ref(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int ref, int an, int *has_arg) {
+  int ty = e2b_mcp__tok_get(js, t, ref, "type"), i;
+  *has_arg = 0;
+  if (ty < 0) return 0;
+#if E2B_MCP_WITH_PROMPTS
+  if (e2b_mcp__tok_eq(js, &t[ty], "ref/prompt")) {
+    int nm = e2b_mcp__tok_get(js, t, ref, "name");
+    const e2b_mcp_prompt *p = nm >= 0 && t[nm].type == JSMN_STRING ? e2b_mcp__find_prompt(s, cx, js, &t[nm]) : NULL;
+    if (!p) return 0;
+    for (i = 0; i < p->nargs; i++) if (e2b_mcp__tok_eq(js, &t[an], p->args[i].name)) *has_arg = 1;
+    return 1;
+  }
+#endif
+#if E2B_MCP_WITH_RESOURCES
+  if (e2b_mcp__tok_eq(js, &t[ty], "ref/resource")) {
+    int u = e2b_mcp__tok_get(js, t, ref, "uri");
+    const char *tpl = NULL;
+    char var[80];
+    if (u < 0 || t[u].type != JSMN_STRING) return 0;
+    for (i = 0; i < E2B_MCP__RES_N && !tpl; i++)
+      if (e2b_mcp__is_template(e2b_mcp__builtin_resources[i].uri) && e2b_mcp__res_tool(s, cx, &e2b_mcp__builtin_resources[i]) &&
+          e2b_mcp__tok_eq(js, &t[u], e2b_mcp__builtin_resources[i].uri)) tpl = e2b_mcp__builtin_resources[i].uri;
+    for (i = 0; i < s->nresources && !tpl; i++)
+      if (e2b_mcp__is_template(s->resources[i]->uri) && e2b_mcp__tok_eq(js, &t[u], s->resources[i]->uri)) tpl = s->resources[i]->uri;
+    if (!tpl) return 0;
+    if (t[an].end - t[an].start < (int)sizeof var - 2) {   /* "{name}" in the template */
+      var[0] = '{';
+      memcpy(var + 1, js + t[an].start, (size_t)(t[an].end - t[an].start));
+      strcpy(var + 1 + (t[an].end - t[an].start), "}");
+      *has_arg = strstr(tpl, var) != NULL;
+    }
+    return 1;
+  }
+#endif
+  (void)s; (void)cx; (void)an; (void)i;
+  return 0;
+}
+
+static void e2b_mcp__on_complete(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  char ref[E2B_MCP__REF_MAX];
+  e2b_mcp__complete_cache *cc;
+  const e2b_mcp_tool *tool;
+  e2b_mcp_json w;
+  int rf = e2b_mcp__tok_get(js, t, params, "ref"), arg = e2b_mcp__tok_get(js, t, params, "argument");
+  int an = e2b_mcp__tok_get(js, t, arg, "name"), av = e2b_mcp__tok_get(js, t, arg, "value"), has, kind, modern = m->cx->sess->version == E2B_MCP__V2026_07;
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (rf < 0 || t[rf].type != JSMN_OBJECT || an < 0 || t[an].type != JSMN_STRING || (av >= 0 && t[av].type != JSMN_STRING)) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "completion/complete needs params.ref ({type, name} or {type, uri}) and "
+                         "params.argument ({name, value}, strings)");
+    return;
+  }
+  if (!e2b_mcp__complete_ref(s, m->cx, js, t, rf, an, &has)) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: ref names no prompt or resource template of this server's "
+                         "(prompts/list and resources/templates/list name them)");
+    return;
+  }
+  ref[0] = (char)('0' + (kind = has ? e2b_mcp__complete_kind(js, &t[an]) : E2B_MCP__CK_NONE));
+  if (av < 0) ref[1] = 0;
+  else if (e2b_mcp__tok_str(js, &t[av], ref + 1, sizeof ref - 1) < 0) kind = E2B_MCP__CK_NONE;   /* longer than any value */
+  cc = e2b_mcp__complete_cache_of(s, kind);
+  tool = kind == E2B_MCP__CK_TEMPLATE ? e2b_mcp__tool_for(s, m->cx, "e2b_list_templates", 18)
+       : kind == E2B_MCP__CK_SANDBOX || kind == E2B_MCP__CK_META ? e2b_mcp__tool_for(s, m->cx, "e2b_list_sandboxes", 18) : NULL;
+  if (tool && m->cx->key_len && !(cc->at && cc->own && m->cx->key == s->key && now - cc->at < (unsigned long)E2B_MCP_COMPLETE_TTL_MS)) {
+    static const char sandboxes[] = "{\"state\":[\"running\"]}";
+    jsmntok_t at[6];
+    const char *a = kind == E2B_MCP__CK_TEMPLATE ? "{}" : sandboxes;
+    e2b_mcp__parse(a, strlen(a), at, 6);
+    m->reply = e2b_mcp__complete_reply;
+    m->ref = ref;
+    s->run->two_phase(s, m, tool, a, at, 0, -1, id);
+    m->reply = NULL;
+    m->ref = NULL;
+    return;
+  }
+  if (!tool && kind != E2B_MCP__CK_LEVEL) kind = E2B_MCP__CK_NONE;   /* nothing to read them from */
+  else if (tool && !(cc->at && cc->own && m->cx->key == s->key)) kind = E2B_MCP__CK_NONE;   /* no key: none known */
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp__complete_known(s, &w, kind, ref + 1, modern);
+  e2b_mcp__out_end(m, &w);
+}
+
+static int e2b_mcp__complete_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
+  if (!e2b_mcp__tok_eq(js, &t[meth], "completion/complete")) return 0;
+  e2b_mcp__on_complete(s, m, js, t, params, id);
+  return 1;
+}
+static void e2b_mcp__complete_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+  (void)s;
+  e2b_mcp_json_key(w, "completions"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
+}
+static const e2b_mcp__surface e2b_mcp__complete_surface = { e2b_mcp__complete_handle, e2b_mcp__complete_caps };
+static void e2b_mcp__complete_init(e2b_mcp_server *s) { s->surface[s->nsurface++] = &e2b_mcp__complete_surface; }
+#endif
 /* >>engine: calls in flight, and the seam a transport uses --------------------
    A two-phase tool's call (E2B's own, or a custom one with build/shape) runs
    in one of E2B_MCP_CALLS call slots, as a state machine: ASKING (its consent
@@ -9305,6 +10434,15 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
 #endif
   if ((r = e2b_mcp__builtin_tools(s)) != 0) return r;
+#if E2B_MCP_WITH_PROMPTS
+  e2b_mcp__prompts_init(s);
+#endif
+#if E2B_MCP_WITH_RESOURCES
+  e2b_mcp__resources_init(s);
+#endif
+#if E2B_MCP_WITH_COMPLETIONS
+  e2b_mcp__complete_init(s);
+#endif
   s->run = &e2b_mcp__engine_runner;
   return 0;
 }

@@ -130,10 +130,20 @@ def run(binary, sim):
                 "unless paused or extended." % (bold(r["sandboxID"]), r.get("templateID"), r.get("envdVersion", "?"),
                                                 clock(time.time() + r.get("timeout", 600)), span(r.get("timeout", 600))))
 
-        # 3. error logs of a sandbox
+        # 3. why did it fail: the user picks one of the server's prompts (a slash command in the client), the
+        # client gets its messages and the model carries out the tools they name
         target = "ialiceprod00000000001"
-        d.ask("Show me the error logs of %s." % target)
-        r = d.call("e2b_get_sandbox_logs", {"sandbox_id": target, "level": "error", "limit": 6})
+        prompts = cli.request("prompts/list").get("result", {}).get("prompts", [])
+        d.ask("/e2b_why_failed sandbox_id=%s" % target)
+        out("   %s %s %s" % (dim("the user picked a prompt (one of %d: %s):" % (len(prompts), ", ".join(p["name"] for p in prompts))),
+                             cyan(bold("prompts/get e2b_why_failed")), dim(json.dumps({"sandbox_id": target}))))
+        got = cli.request("prompts/get", {"name": "e2b_why_failed", "arguments": {"sandbox_id": target}})
+        for m in got.get("result", {}).get("messages", []):
+            for line in m.get("content", {}).get("text", "").splitlines():
+                out("   " + dim("| " + line))
+        if "error" in got:
+            out("   " + red("error: ") + got["error"].get("message", ""))
+        r = d.call("e2b_get_sandbox_logs", {"sandbox_id": target, "level": "error", "direction": "backward", "limit": 6})
         if r is not None:
             if not r["data"]:
                 out("   No errors logged.")

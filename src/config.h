@@ -194,19 +194,6 @@
 #    define E2B_MCP_WITH_DESCRIPTIONS 1
 #  endif
 #endif
-/* E2B_MCP_WITH_RESOURCES: reserved for MCP resources; not built yet, so 0
-   (1 fails to compile, saying so). */
-#ifndef E2B_MCP_WITH_RESOURCES
-#define E2B_MCP_WITH_RESOURCES 0
-#endif
-/* E2B_MCP_WITH_PROMPTS: reserved for MCP prompts; not built yet, so 0 (1
-   fails to compile, saying so). */
-#ifndef E2B_MCP_WITH_PROMPTS
-#define E2B_MCP_WITH_PROMPTS 0
-#endif
-#if E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_PROMPTS
-#  error "E2B_MCP_WITH_RESOURCES and E2B_MCP_WITH_PROMPTS are reserved: this version of e2b_mcp.h does not have them yet (leave them 0)"
-#endif
 #if E2B_MCP_WITH_STDIO && defined(E2B_MCP_NO_STDIO)
 #  error "E2B_MCP_WITH_STDIO is 1 but E2B_MCP_NO_STDIO is defined: choose one"
 #endif
@@ -471,6 +458,45 @@
 #define E2B_MCP_HTTP_KEYS     E2B_MCP__D(8, 2)
 #endif
 
+/* ---- The MCP surface beyond tools ---- */
+
+/* E2B_MCP_WITH_PROMPTS: 1 offers prompts (prompts/list, prompts/get): E2B's
+   documented workflows as one command each, and e2b_mcp_add_prompt; 0
+   leaves them out. Default 1, 0 with E2B_MCP_SMALL and the minimal profile. */
+#ifndef E2B_MCP_WITH_PROMPTS
+#define E2B_MCP_WITH_PROMPTS E2B_MCP__M(E2B_MCP__D(1, 0), 0)
+#endif
+/* E2B_MCP_MAX_PROMPTS: prompts of your own (e2b_mcp_add_prompt) beside
+   E2B's. */
+#ifndef E2B_MCP_MAX_PROMPTS
+#define E2B_MCP_MAX_PROMPTS 8
+#endif
+/* E2B_MCP_WITH_RESOURCES: 1 offers resources (resources/list, resources/read,
+   resources/templates/list): the running sandboxes, each sandbox with its
+   logs and metrics, the templates and snapshots, read through the tools' own
+   E2B calls; and e2b_mcp_add_resource. 0 leaves them out. Default 1, 0 with
+   E2B_MCP_SMALL and the minimal profile. */
+#ifndef E2B_MCP_WITH_RESOURCES
+#define E2B_MCP_WITH_RESOURCES E2B_MCP__M(E2B_MCP__D(1, 0), 0)
+#endif
+/* E2B_MCP_MAX_RESOURCES: resources and resource templates of your own
+   (e2b_mcp_add_resource) beside E2B's. */
+#ifndef E2B_MCP_MAX_RESOURCES
+#define E2B_MCP_MAX_RESOURCES 8
+#endif
+/* E2B_MCP_WITH_COMPLETIONS: 1 offers completion/complete for the arguments of
+   prompts and resource templates (sandbox IDs and metadata of the running
+   sandboxes, template IDs and names, log levels); 0 leaves it out. Default
+   1, 0 with E2B_MCP_SMALL and the minimal profile. */
+#ifndef E2B_MCP_WITH_COMPLETIONS
+#define E2B_MCP_WITH_COMPLETIONS E2B_MCP__M(E2B_MCP__D(1, 0), 0)
+#endif
+/* E2B_MCP_COMPLETE_TTL_MS: how long the values a completion read from E2B
+   answer the next ones before E2B is asked again. */
+#ifndef E2B_MCP_COMPLETE_TTL_MS
+#define E2B_MCP_COMPLETE_TTL_MS 10000
+#endif
+
 /* ---- What is built ---- */
 
 /* E2B_MCP_STATIC: every public function static (the implementation and its
@@ -732,6 +758,12 @@
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
 #define E2B_MCP__STATE_BYTES (18 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
+
+/* Whether anything beyond tools is built: the core then hands the methods it
+   does not know to the layers that serve them (e2b_mcp__surface). */
+#define E2B_MCP__SURFACE (E2B_MCP_WITH_PROMPTS || E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_COMPLETIONS)
+#define E2B_MCP__SURFACES 3        /* prompts, resources, completions */
+#define E2B_MCP__REF_MAX E2B_MCP__D(320, 160)   /* a URI a call answers for */
 
 /* jsmn: static inside the implementation file, declarations elsewhere. */
 #ifdef E2B_MCP_IMPLEMENTATION

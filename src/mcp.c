@@ -120,6 +120,10 @@ typedef struct e2b_mcp__msg {
   int batch_items;       /* answers written to the batch so far */
   int written;           /* messages written */
   int failed;            /* the sink failed */
+#if E2B_MCP__SURFACE
+  void (*reply)(e2b_mcp_call *c, e2b_mcp_json *w);   /* the call made for it answers so (e2b_mcp_call.reply) */
+  const char *ref;
+#endif
 } e2b_mcp__msg;
 
 static int e2b_mcp__sink_write(void *ctx, const char *p, size_t n) {
@@ -727,6 +731,25 @@ static const char e2b_mcp__default_instructions[] =
   "of compute; a paused sandbox can be resumed. This server does not run code inside sandboxes. When a call "
   "answers 429, wait the time it names before calling E2B again.";
 
+/* The surface beyond tools (prompts, resources, completions): its layers'
+   capabilities, and a method the core does not know offered to each. */
+#if E2B_MCP__SURFACE
+static void e2b_mcp__surface_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+  int i;
+  for (i = 0; i < s->nsurface; i++) s->surface[i]->caps(s, w);
+}
+static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
+  int i;
+  for (i = 0; i < s->nsurface; i++) if (s->surface[i]->handle(s, m, js, t, meth, params, id)) return 1;
+  return 0;
+}
+#  define E2B_MCP__SURFACE_CAPS(s, w) e2b_mcp__surface_caps(s, w)
+#  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) e2b_mcp__surface_handle(s, m, js, t, meth, params, id)
+#else
+#  define E2B_MCP__SURFACE_CAPS(s, w) ((void)0)
+#  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) 0
+#endif
+
 /* ---- method handlers ---- */
 static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
   e2b_mcp_json w;
@@ -748,6 +771,7 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_key(&w, "listChanged"); e2b_mcp_json_bool(&w, 0); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  E2B_MCP__SURFACE_CAPS(s, &w);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "serverInfo"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
@@ -889,6 +913,9 @@ static int e2b_mcp__modern_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
 static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *c, const char *id) {
   e2b_mcp_json w;
   if (c->cancelled) return;
+#if E2B_MCP__SURFACE
+  if (c->reply) c->reply(c, NULL);
+#endif
   if (c->fail_code) {
     if (m->cx->wire && c->fail_code == E2B_MCP__MISSING_CAPABILITY) m->cx->wire->status = 400;
     e2b_mcp__reply_error_data(s, m, id, c->fail_code, s->errmsg, c->fail_data);
@@ -901,7 +928,11 @@ static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
     e2b_mcp_json_key(&w, "inputRequests"); e2b_mcp_json_raw(&w, c->out.buf, c->out.len);
     if (c->new_state[0]) { e2b_mcp_json_key(&w, "requestState"); e2b_mcp_json_str(&w, c->new_state); }
     e2b_mcp_json_obj_end(&w);
-  } else e2b_mcp__write_result(c, &w);
+  }
+#if E2B_MCP__SURFACE
+  else if (c->reply) c->reply(c, &w);
+#endif
+  else e2b_mcp__write_result(c, &w);
   e2b_mcp__out_end(m, &w);
 }
 
@@ -917,6 +948,10 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
   c->sink = m->batch ? NULL : m->sink;   /* no notifications inside a batch answer */
   c->caps = c->responses = c->state_len = -1;
   c->cx = m->cx;
+#if E2B_MCP__SURFACE
+  c->reply = m->reply;
+  if (m->ref) e2b_mcp__strlcpy(c->ref, m->ref, sizeof c->ref);
+#endif
 #if E2B_MCP_WITH_2026
   if (m->cx->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
 #else
@@ -1025,6 +1060,7 @@ static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  E2B_MCP__SURFACE_CAPS(s, &w);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "instructions");
   e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
@@ -1197,6 +1233,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (E2B_MCP__IS("server/discover")) e2b_mcp__on_discover(s, m, id);
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
+  else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
   else e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL);   /* initialize, ping, logging/setLevel: removed */
 #undef E2B_MCP__IS
   m->cx = saved;
@@ -1276,7 +1313,8 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
     if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
     else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
-  } else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
+  } else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
+  else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
 #undef E2B_MCP__IS
 }
 

@@ -132,6 +132,14 @@ struct e2b_mcp_call {
   const struct e2b_mcp__msg *msg;
   int params, answered, asks;
   const struct e2b_mcp__ctx *cx;   /* its context (private): session, key, cool-downs, headers */
+#if E2B_MCP__SURFACE
+  /* a call that answers another method than tools/call (private: a
+     prompts/get, a resources/read, a completion): reply(c, NULL) readies the
+     answer (an error result may become its JSON-RPC error), reply(c, w)
+     writes its result value; ref is what it answers for (a URI) */
+  void (*reply)(e2b_mcp_call *c, e2b_mcp_json *w);
+  char ref[E2B_MCP__REF_MAX];
+#endif
 };
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
@@ -182,6 +190,19 @@ typedef struct e2b_mcp__runner {
   int  (*ask)(e2b_mcp_call *c, const char *message, const char *schema);
   void (*asked)(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
 } e2b_mcp__runner;
+
+#if E2B_MCP__SURFACE
+/* The MCP surface beyond tools (private): each layer above the core that
+   serves more methods (prompts, resources, completions) has one of these in
+   the server (e2b_mcp_init puts it there); the core hands it a request whose
+   method it does not know (handle: 1 when it answered, 0 when the method is
+   not its own) and lets it declare its capability (caps: a key and its
+   object, in the capabilities object being written). */
+typedef struct e2b_mcp__surface {
+  int  (*handle)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id);
+  void (*caps)(e2b_mcp_server *s, e2b_mcp_json *w);
+} e2b_mcp__surface;
+#endif
 
 /* A message's context, and each call's (private): what it carries from its
    transport to E2B and back, never server-wide. The session it belongs to;

@@ -6,6 +6,9 @@
 #include "seal.h"
 #include "mcp.h"
 #include "tools.h"
+#include "prompts.h"
+#include "resources.h"
+#include "complete.h"
 #include "engine.h"
 /* >>server: set-up and close ---------------------------------------------------
    The one place that knows every layer: e2b_mcp_init readies each one's state,
@@ -51,6 +54,15 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   else s->state_key_set = s->net->random && s->net->random(s->net->user, s->state_key, sizeof s->state_key) == 0;
 #endif
   if ((r = e2b_mcp__builtin_tools(s)) != 0) return r;
+#if E2B_MCP_WITH_PROMPTS
+  e2b_mcp__prompts_init(s);
+#endif
+#if E2B_MCP_WITH_RESOURCES
+  e2b_mcp__resources_init(s);
+#endif
+#if E2B_MCP_WITH_COMPLETIONS
+  e2b_mcp__complete_init(s);
+#endif
   s->run = &e2b_mcp__engine_runner;
   return 0;
 }

@@ -3,6 +3,9 @@
 #include "client.h"
 #include "seal.h"
 #include "mcp.h"
+#include "prompts.h"
+#include "resources.h"
+#include "complete.h"
 #include "engine.h"
 #include "http.h"
 /* >>server: the one struct that holds every layer's state ---------------------
@@ -31,6 +34,21 @@ struct e2b_mcp_server {
   const e2b_mcp_tool *off[E2B_MCP__BUILTIN_ROOM];   /* E2B's tools switched off (cfg.tools, read_only, enable_kill), */
   const char *off_why[E2B_MCP__BUILTIN_ROOM];       /* why, and how to switch each on (a call to one says it) */
   int noff;
+#if E2B_MCP__SURFACE
+  const e2b_mcp__surface *surface[E2B_MCP__SURFACES];   /* the layers that serve methods beyond tools */
+  int nsurface;
+#endif
+#if E2B_MCP_WITH_PROMPTS
+  const e2b_mcp_prompt *prompts[E2B_MCP__PROMPT_ROOM + E2B_MCP_MAX_PROMPTS];   /* E2B's workflows, then yours */
+  int nprompts, nprompts_custom;
+#endif
+#if E2B_MCP_WITH_RESOURCES
+  const e2b_mcp_resource *resources[E2B_MCP_MAX_RESOURCES];   /* yours (E2B's are a fixed table) */
+  int nresources;
+#endif
+#if E2B_MCP_WITH_COMPLETIONS
+  e2b_mcp__complete_cache complete[E2B_MCP__CC_N];   /* values E2B gave a moment ago */
+#endif
   /* E2B */
   char key[E2B_MCP_KEY_MAX];  /* the server's own key (cfg.api_key, checked) */
   int key_problem;            /* 0 ok, else why the key cannot be used */

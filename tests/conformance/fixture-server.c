@@ -1,7 +1,9 @@
 /* fixture-server: e2b_mcp.h over Streamable HTTP with the fixture tools of the
    official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16 for
    the 2025 revisions, 0.2.0-alpha.12 for 2026-07-28),
-   registered through the public custom-tool API next to the E2B tools.
+   and fixture prompts and resources, registered through the public custom-tool,
+   prompt and resource APIs
+   next to E2B's own.
    Test-only: these fixtures never ship in build/e2b-mcp.
 
    usage: fixture-server [PORT]      listens on 127.0.0.1:PORT (0: a free one)
@@ -282,6 +284,86 @@ static const e2b_mcp_tool fixtures[] = {
   { "test_logging_tool", NULL, "Logs three messages at the level the request asks for", NOARGS, NULL, E2B_MCP_READ_ONLY, t_logging_tool, NULL, NULL, NULL }
 };
 
+/* The suites' fixture prompts, through the public prompt API next to E2B's
+   (a build without prompts, such as the small profile's, has none). */
+#if E2B_MCP_WITH_PROMPTS
+static void p_simple(e2b_mcp_call *c) { e2b_mcp_prompt_text(c, "user", "This is a simple prompt for testing."); }
+static void p_args(e2b_mcp_call *c) {
+  char a[128], b[128], text[320];
+  if (e2b_mcp_arg_str(c, "arg1", a, sizeof a) != 1 || e2b_mcp_arg_str(c, "arg2", b, sizeof b) != 1) {
+    e2b_mcp_result_error(c, "Invalid arguments: arg1 and arg2 are strings of at most 127 bytes");
+    return;
+  }
+  snprintf(text, sizeof text, "Prompt with arguments: arg1='%s', arg2='%s'", a, b);
+  e2b_mcp_prompt_text(c, "user", text);
+}
+static void p_embedded(e2b_mcp_call *c) {
+  char uri[256];
+  if (e2b_mcp_arg_str(c, "resourceUri", uri, sizeof uri) != 1) { e2b_mcp_result_error(c, "Invalid argument resourceUri"); return; }
+  e2b_mcp_prompt_resource(c, "user", uri, "text/plain", "Embedded resource content for testing.");
+  e2b_mcp_prompt_text(c, "user", "Please process the embedded resource above.");
+}
+static void p_image(e2b_mcp_call *c) {
+  e2b_mcp_prompt_image(c, "user", png, "image/png");
+  e2b_mcp_prompt_text(c, "user", "Please analyze the image above.");
+}
+static void p_input_required(e2b_mcp_call *c) {   /* 2026-07-28: asks within the result, then answers */
+  char ctx[128];
+  int r = e2b_mcp_input_response(c, "user_context"), v;
+  if (!c->modern) { e2b_mcp_prompt_text(c, "user", "Ask me for context first (a 2026-07-28 client is asked within the result)."); return; }
+  if (r < 0) {
+    e2b_mcp_input_required(c, "{\"user_context\":{\"method\":\"elicitation/create\",\"params\":{\"message\":\"What context should "
+                              "the prompt use?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"context\":{\"type\":\"string\"}},"
+                              "\"required\":[\"context\"]}}}}", NULL);
+    return;
+  }
+  v = e2b_mcp_json_find(c->js, c->tok, e2b_mcp_json_find(c->js, c->tok, r, "content"), "context");
+  if (v < 0 || c->tok[v].type != JSMN_STRING || c->tok[v].end - c->tok[v].start >= (int)sizeof ctx) strcpy(ctx, "none");
+  else { memcpy(ctx, c->js + c->tok[v].start, (size_t)(c->tok[v].end - c->tok[v].start)); ctx[c->tok[v].end - c->tok[v].start] = 0; }
+  {
+    char text[200];
+    snprintf(text, sizeof text, "Prompt with the user's context: %s", ctx);
+    e2b_mcp_prompt_text(c, "user", text);
+  }
+}
+static const e2b_mcp_prompt_arg args_two[] = { { "arg1", "First test argument", 1 }, { "arg2", "Second test argument", 1 } };
+static const e2b_mcp_prompt_arg args_uri[] = { { "resourceUri", "URI of the resource to embed", 1 } };
+static const e2b_mcp_prompt fixture_prompts[] = {
+  { "test_simple_prompt", NULL, "A simple prompt without arguments", NULL, 0, p_simple, NULL },
+  { "test_prompt_with_arguments", NULL, "A prompt with two required arguments", args_two, 2, p_args, NULL },
+  { "test_prompt_with_embedded_resource", NULL, "A prompt with an embedded resource", args_uri, 1, p_embedded, NULL },
+  { "test_prompt_with_image", NULL, "A prompt with an image", NULL, 0, p_image, NULL },
+  { "test_input_required_result_prompt", NULL, "A prompt that asks the user within its result (2026-07-28)", NULL, 0, p_input_required, NULL }
+};
+#endif
+
+/* The suites' fixture resources, through the public resource API next to E2B's
+   (which are listed only with a key: this server has none in the suites; a
+   build without resources has none). */
+#if E2B_MCP_WITH_RESOURCES
+static void r_text(e2b_mcp_call *c) { e2b_mcp_resource_text(c, "text/plain", "This is the content of the static text resource."); }
+static void r_binary(e2b_mcp_call *c) { e2b_mcp_resource_blob(c, "image/png", png); }
+static void r_watched(e2b_mcp_call *c) { e2b_mcp_resource_text(c, "text/plain", "The content of the watched resource."); }
+static void r_template(e2b_mcp_call *c) {
+  char id[64], text[192];
+  size_t i;
+  if (e2b_mcp_uri_var(c, "id", id, sizeof id) != 1) { e2b_mcp_result_error(c, "The id is longer than 63 bytes"); return; }
+  for (i = 0; id[i]; i++)
+    if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'z') || (id[i] >= 'A' && id[i] <= 'Z'))) {
+      e2b_mcp_result_error(c, "The id has only letters and digits");
+      return;
+    }
+  snprintf(text, sizeof text, "{\"id\":\"%s\",\"templateTest\":true,\"data\":\"Data for ID: %s\"}", id, id);
+  e2b_mcp_resource_text(c, "application/json", text);
+}
+static const e2b_mcp_resource fixture_resources[] = {
+  { "test://static-text", "static-text", NULL, "A static text resource", "text/plain", r_text, NULL },
+  { "test://static-binary", "static-binary", NULL, "A static binary resource (a PNG image)", "image/png", r_binary, NULL },
+  { "test://watched-resource", "watched-resource", NULL, "A resource a client may watch", "text/plain", r_watched, NULL },
+  { "test://template/{id}/data", "template-data", NULL, "Data for an ID", "application/json", r_template, NULL }
+};
+#endif
+
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
   e2b_mcp_http_config http;
@@ -296,6 +378,14 @@ int main(int argc, char **argv) {
   if (e2b_mcp_init(&srv, &cfg) != 0) { fprintf(stderr, "fixture-server: bad E2B URLs\n"); return 2; }
   for (i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++)
     if (e2b_mcp_add_tool(&srv, &fixtures[i]) != 0) { fprintf(stderr, "fixture-server: cannot add %s\n", fixtures[i].name); return 2; }
+#if E2B_MCP_WITH_RESOURCES
+  for (i = 0; i < sizeof fixture_resources / sizeof fixture_resources[0]; i++)
+    if (e2b_mcp_add_resource(&srv, &fixture_resources[i]) != 0) { fprintf(stderr, "fixture-server: cannot add %s\n", fixture_resources[i].uri); return 2; }
+#endif
+#if E2B_MCP_WITH_PROMPTS
+  for (i = 0; i < sizeof fixture_prompts / sizeof fixture_prompts[0]; i++)
+    if (e2b_mcp_add_prompt(&srv, &fixture_prompts[i]) != 0) { fprintf(stderr, "fixture-server: cannot add %s\n", fixture_prompts[i].name); return 2; }
+#endif
   if (argc > 1 && strcmp(argv[1], "--stdio") == 0) return e2b_mcp_serve_stdio(&srv);
   memset(&http, 0, sizeof http);
   http.host = "127.0.0.1";

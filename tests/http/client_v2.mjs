@@ -2,7 +2,10 @@
 // against build/e2b-mcp and the simulator: connects in one negotiation mode over one
 // transport, reads the tool list from tools/list (every page), calls every tool with
 // arguments the simulator can serve, answers each consent question "yes" through the
-// elicitation handler, and prints one JSON line: {era, version, tools, calls:[...], asked}.
+// elicitation handler, lists every prompt and gets each with arguments that fit it, lists and reads
+// every resource and resource template, completes every argument of both, and prints one JSON
+// line: {era, version, tools, calls:[...], asked, prompts, gets, bad_get, resources, templates,
+// reads, bad_read, completions}.
 //   node client_v2.mjs <mode: pin|auto|legacy> <stdio|http> <binary or URL> [KEY=VAL...]
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -59,6 +62,87 @@ try {
     else await call(name, {});
   }
   out.unknown = out.tools.filter((t) => !order.includes(t));
+  // every prompt (every page), got with arguments that fit it, then one got without its required argument
+  const prompts = [];
+  cursor = undefined;
+  do {
+    const page = await client.listPrompts(cursor ? { cursor } : {});
+    prompts.push(...page.prompts);
+    cursor = page.nextCursor;
+  } while (cursor);
+  out.prompts = prompts.map((p) => ({ name: p.name, description: p.description,
+    args: (p.arguments ?? []).map((a) => ({ name: a.name, required: !!a.required, description: a.description })) }));
+  const promptArgs = { sandbox_id: sbx ?? 'sbx-none', template: 'base', metadata: 'project=web', minutes: '5', level: 'error',
+    keep: sbx ?? 'nothing' };
+  out.gets = [];
+  for (const p of prompts) {
+    const args = {};
+    for (const a of p.arguments ?? []) args[a.name] = promptArgs[a.name] ?? 'x';
+    const r = await client.getPrompt({ name: p.name, arguments: args });
+    out.gets.push({ name: p.name, args, messages: r.messages });
+  }
+  // every resource and resource template (every page), each read (a template with a live sandbox's ID and
+  // a template's), an unknown URI, and every argument of every prompt and template completed
+  const resources = [];
+  cursor = undefined;
+  do {
+    const page = await client.listResources(cursor ? { cursor } : {});
+    resources.push(...page.resources);
+    cursor = page.nextCursor;
+  } while (cursor);
+  const templates = [];
+  cursor = undefined;
+  do {
+    const page = await client.listResourceTemplates(cursor ? { cursor } : {});
+    templates.push(...page.resourceTemplates);
+    cursor = page.nextCursor;
+  } while (cursor);
+  out.resources = resources.map((r) => ({ uri: r.uri, name: r.name, description: r.description }));
+  out.templates = templates.map((t) => ({ uri: t.uriTemplate, name: t.name, description: t.description }));
+  out.reads = [];
+  const read = async (uri) => {
+    try {
+      const r = await client.readResource({ uri });
+      out.reads.push({ uri, contents: r.contents.map((c) => ({ uri: c.uri, mimeType: c.mimeType, text: c.text })) });
+      return r.contents[0]?.text;
+    } catch (e) {
+      out.reads.push({ uri, error: { code: e.code, message: String(e.message) } });
+    }
+  };
+  const fill = {};
+  for (const r of resources) {
+    const text = await read(r.uri);
+    if (r.uri === 'e2b://sandboxes' && text) fill.sandboxID = JSON.parse(text).data?.[0]?.sandboxID;
+  }
+  fill.templateID = tpl;
+  out.live = fill;
+  for (const t of templates) await read(t.uriTemplate.replace(/\{(\w+)\}/g, (_, v) => fill[v] ?? 'x'));
+  try {
+    await client.readResource({ uri: 'e2b://nope' });
+    out.bad_read = { ok: true };
+  } catch (e) {
+    out.bad_read = { code: e.code, data: e.data };
+  }
+  out.completions = [];
+  for (const p of prompts) {
+    for (const a of p.arguments ?? []) {
+      const r = await client.complete({ ref: { type: 'ref/prompt', name: p.name }, argument: { name: a.name, value: '' } });
+      out.completions.push({ ref: p.name, arg: a.name, values: r.completion.values });
+    }
+  }
+  for (const t of templates) {
+    for (const v of t.uriTemplate.match(/\{\w+\}/g) ?? []) {
+      const name = v.slice(1, -1);
+      const r = await client.complete({ ref: { type: 'ref/resource', uri: t.uriTemplate }, argument: { name, value: '' } });
+      out.completions.push({ ref: t.uriTemplate, arg: name, values: r.completion.values });
+    }
+  }
+  try {
+    await client.getPrompt({ name: 'e2b_why_failed', arguments: {} });
+    out.bad_get = { ok: true };
+  } catch (e) {
+    out.bad_get = { code: e.code, message: String(e.message) };
+  }
 } catch (e) {
   out.error = String(e && e.stack || e);
 }

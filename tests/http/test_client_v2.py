@@ -2,7 +2,10 @@
 build/npm/client2) against build/e2b-mcp and the simulator, over stdio and over --http,
 in three negotiation modes: pinned to 2026-07-28, auto (discovers 2026-07-28) and legacy
 (the 2025 initialize). In each it reads the tool list from tools/list and calls every
-tool, kill included (E2B_MCP_ENABLE_KILL=1); the four that bill or destroy ask first
+tool, kill included (E2B_MCP_ENABLE_KILL=1), lists every prompt and gets each (its text
+names the tools it expects and carries the arguments; a missing required argument is
+-32602), lists and reads every resource and resource template (each read is the tool's
+JSON, without access tokens; an unknown URI is not found, with the URI), and completes every argument of every prompt and template; the four that bill or destroy ask first
 (through an InputRequiredResult on 2026-07-28, through elicitation/create on 2025) and
 the client's handler says yes. Checked: the negotiated era and version, every call's
 result, the four questions, and the simulator's request log (each change reached E2B
@@ -50,6 +53,93 @@ def run_client(mode, kind, target, env_args):
     return {}, text
 
 
+# Each E2B prompt and the tools its text must name.
+PROMPT_TOOLS = {
+    "e2b_audit_sandboxes": ["e2b_list_sandboxes", "e2b_kill_sandbox"],
+    "e2b_whats_running": ["e2b_list_sandboxes"],
+    "e2b_why_failed": ["e2b_get_sandbox", "e2b_get_sandbox_logs"],
+    "e2b_sandbox_usage": ["e2b_get_sandbox_metrics"],
+    "e2b_pause_by_metadata": ["e2b_list_sandboxes", "e2b_pause_sandbox"],
+    "e2b_start_sandbox": ["e2b_create_sandbox"],
+}
+
+
+def verify_prompts(out, label):
+    prompts = out.get("prompts") or []
+    names = sorted(p["name"] for p in prompts)
+    check("%s: prompts/list names every E2B prompt" % label, names == sorted(PROMPT_TOOLS), names)
+    check("%s: every prompt and argument has a description" % label,
+          all(p.get("description") and all(a.get("description") for a in p["args"]) for p in prompts), prompts)
+    gets = out.get("gets") or []
+    check("%s: prompts/get answered every prompt" % label, sorted(g["name"] for g in gets) == sorted(PROMPT_TOOLS), len(gets))
+    for g in gets:
+        msgs = g.get("messages") or []
+        text = " ".join(m.get("content", {}).get("text", "") for m in msgs)
+        want = PROMPT_TOOLS.get(g["name"], ["?"])
+        vals = [v for v in g["args"].values() if v]
+        check("%s: %s: user messages naming %s, with its arguments" % (label, g["name"], ", ".join(want)),
+              msgs and all(m.get("role") == "user" for m in msgs) and all(w in text for w in want) and all(v in text for v in vals),
+              (g, text[:300]))
+    bad = out.get("bad_get") or {}
+    check("%s: prompts/get without a required argument: -32602 naming it" % label,
+          bad.get("code") == -32602 and "sandbox_id" in bad.get("message", ""), bad)
+
+
+RESOURCES = ["e2b://sandboxes", "e2b://templates", "e2b://default-templates", "e2b://snapshots"]
+TEMPLATES = ["e2b://sandboxes/{sandboxID}", "e2b://sandboxes/{sandboxID}/logs", "e2b://sandboxes/{sandboxID}/metrics",
+             "e2b://templates/{templateID}"]
+# arguments whose completions come from E2B (the running sandboxes, the team's templates) or are fixed
+FROM_SANDBOXES = ("sandbox_id", "sandboxID", "keep")
+FROM_TEMPLATES = ("template", "templateID")
+
+
+def verify_resources(out, label):
+    res = out.get("resources") or []
+    tpl = out.get("templates") or []
+    check("%s: resources/list names E2B's resources, each with a name and description" % label,
+          [r["uri"] for r in res] == RESOURCES and all(r.get("name") and r.get("description") for r in res), res)
+    check("%s: resources/templates/list names E2B's templates, each with a name and description" % label,
+          [t["uri"] for t in tpl] == TEMPLATES and all(t.get("name") and t.get("description") for t in tpl), tpl)
+    live = out.get("live") or {}
+    reads = out.get("reads") or []
+    want = RESOURCES + [t.replace("{sandboxID}", str(live.get("sandboxID"))).replace("{templateID}", str(live.get("templateID")))
+                        for t in TEMPLATES]
+    check("%s: every resource and template was read (a live sandbox %s, template %s)" % (label, live.get("sandboxID"), live.get("templateID")),
+          [r["uri"] for r in reads] == want and live.get("sandboxID") and live.get("templateID"), ([r["uri"] for r in reads], live))
+    for r in reads:
+        c = (r.get("contents") or [{}])[0]
+        try:
+            body = json.loads(c.get("text") or "")
+        except ValueError:
+            body = None
+        check("%s: read %s: its JSON, under its URI, no access token" % (label, r["uri"]),
+              not r.get("error") and c.get("uri") == r["uri"] and c.get("mimeType") == "application/json" and
+              isinstance(body, dict) and "AccessToken" not in (c.get("text") or ""), r.get("error") or str(c)[:300])
+    bad = out.get("bad_read") or {}
+    # the server answers -32002 to a 2025 client and -32602 to a 2026-07-28 one (unit-surface checks which); this
+    # client takes either, with the URI in data, as its ResourceNotFoundError, whose code is -32602
+    check("%s: an unknown URI: resource not found, with the URI in data" % label,
+          bad.get("code") == -32602 and (bad.get("data") or {}).get("uri") == "e2b://nope", bad)
+    comps = out.get("completions") or []
+    args = [(p["name"], a["name"]) for p in out.get("prompts") or [] for a in p["args"]] + \
+           [(t, v) for t in TEMPLATES for v in ("sandboxID", "templateID") if "{%s}" % v in t]
+    check("%s: every argument of every prompt and template was completed" % label,
+          [(c["ref"], c["arg"]) for c in comps] == args, [(c["ref"], c["arg"]) for c in comps])
+    for c in comps:
+        vals = c.get("values")
+        if c["arg"] in FROM_SANDBOXES:
+            ok, what = live.get("sandboxID") in (vals or []), "the running sandboxes' IDs"
+        elif c["arg"] in FROM_TEMPLATES:
+            ok, what = live.get("templateID") in (vals or []), "the team's template IDs"
+        elif c["arg"] == "level":
+            ok, what = vals == ["debug", "info", "warn", "error"], "the log levels"
+        elif c["arg"] == "metadata":
+            ok, what = bool(vals) and all("=" in v for v in vals), "metadata as key=value"
+        else:
+            ok, what = vals == [], "nothing"
+        check("%s: complete %s of %s: %s" % (label, c["arg"], c["ref"], what), ok, vals)
+
+
 def verify(out, text, label, want_era):
     check("%s: connects, era %s" % (label, want_era), out.get("era") == want_era and not out.get("error"), out.get("error") or text[-600:])
     want_version = "2026-07-28" if want_era == "modern" else "2025-11-25"
@@ -64,6 +154,8 @@ def verify(out, text, label, want_era):
     asked = out.get("asked") or []
     check("%s: four consent questions (create, timeout, resume, kill), answered yes" % label,
           len(asked) == 4 and "billed" in asked[0], asked)
+    verify_prompts(out, label)
+    verify_resources(out, label)
     reqs = SIM.requests()
     seen = [(r["method"], r["path"]) for r in reqs]
     for method, part in CHANGES:   # the API version in the path (/v2/...) does not matter here

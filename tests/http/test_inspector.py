@@ -2,7 +2,9 @@
 the tools of build/e2b-mcp and calls e2b_list_sandboxes against the simulator: over stdio,
 over --http, and over --http with a bearer token; then with --protocol-era modern
 (2026-07-28: server/discover and per-request _meta, no initialize) over stdio, where a
-wrapper records what the inspector sent, and over --http."""
+wrapper records what the inspector sent, and over --http. Over stdio, --http and --http
+modern it also lists E2B's prompts and gets one, lists the resources and templates and
+reads a list and a sandbox's logs."""
 import json
 import os
 import subprocess
@@ -59,6 +61,45 @@ def call_ok(rc, data, text, sim_port, label):
     SIM.clear()
 
 
+PROMPTS = sorted(["e2b_audit_sandboxes", "e2b_whats_running", "e2b_why_failed", "e2b_sandbox_usage", "e2b_pause_by_metadata",
+                  "e2b_start_sandbox"])
+RESOURCES = ["e2b://sandboxes", "e2b://templates", "e2b://default-templates", "e2b://snapshots"]
+TEMPLATES = ["e2b://sandboxes/{sandboxID}", "e2b://sandboxes/{sandboxID}/logs", "e2b://sandboxes/{sandboxID}/metrics",
+             "e2b://templates/{templateID}"]
+
+
+def surface_ok(target, label):
+    """prompts/list and one get, resources/list, resources/templates/list and one read of each kind."""
+    rc, data, text = inspector(target + ["--method", "prompts/list"])
+    names = sorted(p["name"] for p in (data or {}).get("prompts", []))
+    check("%s: prompts/list exits 0 and lists E2B's prompts" % label, rc == 0 and names == PROMPTS, text[-600:])
+    rc, data, text = inspector(target + ["--method", "prompts/get", "--prompt-name", "e2b_why_failed", "--prompt-args",
+                                         "sandbox_id=isbx0001"])
+    msgs = (data or {}).get("messages") or [{}]
+    said = (msgs[0].get("content") or {}).get("text", "")
+    check("%s: prompts/get e2b_why_failed: a user message naming its tools and the sandbox" % label,
+          rc == 0 and msgs[0].get("role") == "user" and "e2b_get_sandbox_logs" in said and "isbx0001" in said, text[-600:])
+    rc, data, text = inspector(target + ["--method", "resources/list"])
+    check("%s: resources/list exits 0 and lists E2B's resources" % label,
+          rc == 0 and [r["uri"] for r in (data or {}).get("resources", [])] == RESOURCES, text[-600:])
+    rc, data, text = inspector(target + ["--method", "resources/templates/list"])
+    check("%s: resources/templates/list exits 0 and lists E2B's templates" % label,
+          rc == 0 and [t["uriTemplate"] for t in (data or {}).get("resourceTemplates", [])] == TEMPLATES, text[-600:])
+    rc, data, text = inspector(target + ["--method", "resources/read", "--uri", "e2b://sandboxes"])
+    try:
+        live = json.loads(((data or {}).get("contents") or [{}])[0].get("text", ""))["data"]
+    except (ValueError, KeyError, TypeError):
+        live = []
+    check("%s: resources/read e2b://sandboxes: the running sandboxes from the simulator" % label, rc == 0 and len(live) > 0, text[-600:])
+    if live:
+        uri = "e2b://sandboxes/%s/logs" % live[0]["sandboxID"]
+        rc, data, text = inspector(target + ["--method", "resources/read", "--uri", uri])
+        c = ((data or {}).get("contents") or [{}])[0]
+        check("%s: resources/read %s: its logs as JSON" % (label, uri),
+              rc == 0 and c.get("uri") == uri and c.get("mimeType") == "application/json" and '"data"' in c.get("text", ""), text[-600:])
+    SIM.clear()
+
+
 def main():
     global SIM
     SIM = Sim.start()
@@ -82,6 +123,7 @@ def main():
     SIM.clear()
     rc, data, text = inspector([E2B_MCP] + env_args + ["--method", "tools/call", "--tool-name", "e2b_list_sandboxes"])
     call_ok(rc, data, text, sim_port, "stdio")
+    surface_ok([E2B_MCP] + env_args, "stdio")
     # --strict: the inspector's schema portability lint, in full, over every tool (kill included)
     rc, data, text = inspector([E2B_MCP] + env_args + ["-e", "E2B_MCP_ENABLE_KILL=1", "--method", "tools/list", "--strict"])
     check("stdio --strict: tools/list of all %d tools has no schema portability finding" % all_tools,
@@ -95,6 +137,7 @@ def main():
     list_ok(rc, data, text, sim_port, "http")
     rc, data, text = inspector([url, "--transport", "http", "--method", "tools/call", "--tool-name", "e2b_list_sandboxes"])
     call_ok(rc, data, text, sim_port, "http")
+    surface_ok([url, "--transport", "http"], "http")
     stop(proc)
 
     # --http with a bearer token: the inspector sends it as a header
@@ -145,6 +188,7 @@ def main():
     rc, data, text = inspector([url, "--transport", "http", "--protocol-era", "modern", "--method", "tools/call",
                                 "--tool-name", "e2b_list_sandboxes"])
     call_ok(rc, data, text, sim_port, "http modern")
+    surface_ok([url, "--transport", "http", "--protocol-era", "modern"], "http modern")
     stop(proc)
 
 

@@ -276,7 +276,7 @@ static void test_before_initialize(void) {
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"nothing/here\"}") == 1 && err_code(0) == -32601 && jis(0, "id", "abc"));
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}") == 1);
   CHECK(strcmp(msg(0), "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}") == 0);
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":-3,\"method\":\"resources/list\",\"params\":{}}") == 1 && err_code(0) == -32601 && jis(0, "id", "-3"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":-3,\"method\":\"tasks/list\",\"params\":{}}") == 1 && err_code(0) == -32601 && jis(0, "id", "-3"));
 }
 
 static void test_errors(void) {

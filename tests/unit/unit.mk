@@ -2,6 +2,7 @@
 #   make test-unit-json       JSON writer and reader helpers
 #   make test-unit-http       HTTP client through a replaying socket port, every split point
 #   make test-unit-mcp        MCP core in-process (built with E2B_MCP_TOOLS_PAGE=5)
+#   make test-unit-surface    prompts, resources and completions in-process
 #   make test-unit-state      SHA-256, HMAC-SHA256 (RFC 4231) and the sealed requestState
 #   make test-unit-nomalloc   no heap: interposed allocator, nm -u, and the real binary under a counter
 #   make test-unit-cpp        the implementation compiled as C++
@@ -15,14 +16,14 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer (the one that runs). Each suite's last
 # line is "N passed, N failed".
 
-TEST_SUITES += unit-json unit-http unit-mcp unit-state unit-nomalloc unit-cpp unit-embedded unit-abi unit-auth unit-profile
+TEST_SUITES += unit-json unit-http unit-mcp unit-surface unit-state unit-nomalloc unit-cpp unit-embedded unit-abi unit-auth unit-profile
 
 UNIT_DIR   := $(BUILD)/unit
 UNIT_CF    := $(CSTD) $(WARN) -g -I. -Itests/lib
 UNIT_SAN   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT_DEPS  := tests/lib/check.h tests/lib/fake_port.h $(HDRS)
 
-.PHONY: test-unit-profile test-unit-abi test-unit-auth test-unit test-unit-json test-unit-http test-unit-mcp test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
+.PHONY: test-unit-profile test-unit-abi test-unit-auth test-unit test-unit-json test-unit-http test-unit-mcp test-unit-surface test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
 
 $(UNIT_DIR):
 	@mkdir -p $(UNIT_DIR)
@@ -46,6 +47,7 @@ test-unit-profile: $(UNIT_DIR)/test_profile $(UNIT_DIR)/test_profile_off
 	 $(UNIT_DIR)/test_profile_off | sed 's/^/desktop, parts off: /' | grep -v ' passed, ' ; \
 	 a=$$($(UNIT_DIR)/test_profile | tail -n 1); b=$$($(UNIT_DIR)/test_profile_off | tail -n 1); \
 	 echo "$$a $$b" | awk '{ p = $$1 + $$5; f = $$3 + $$7; print p " passed, " f " failed"; exit (f > 0 || p == 0) }'
+UNIT_EXTRA_surface := -DE2B_MCP_AUTH=1   # scopes (no verifier is needed: the test passes them as a transport would)
 
 test-unit-json: $(UNIT_DIR)/test_json
 	@$(UNIT_DIR)/test_json
@@ -55,6 +57,9 @@ test-unit-http: $(UNIT_DIR)/test_http
 
 test-unit-mcp: $(UNIT_DIR)/test_mcp
 	@$(UNIT_DIR)/test_mcp
+
+test-unit-surface: $(UNIT_DIR)/test_surface
+	@$(UNIT_DIR)/test_surface
 
 test-unit-state: $(UNIT_DIR)/test_state
 	@$(UNIT_DIR)/test_state
@@ -81,7 +86,7 @@ $(UNIT_DIR)/embedded: examples/embedded.c $(HDRS) | $(UNIT_DIR)
 test-unit-embedded: $(UNIT_DIR)/embedded
 	@python3 tests/lib/sim.py -- sh tests/unit/embedded.sh $(UNIT_DIR)/embedded
 
-test-unit: test-unit-json test-unit-http test-unit-mcp test-unit-nomalloc test-unit-cpp test-unit-embedded
+test-unit: test-unit-json test-unit-http test-unit-mcp test-unit-surface test-unit-nomalloc test-unit-cpp test-unit-embedded
 
 test-unit-abi: | $(UNIT_DIR)
 	@sh tests/unit/abi.sh

@@ -1,0 +1,35 @@
+#include "config.h"
+#include "mcp.h"
+/* >>resources: sandboxes, templates and snapshots as resources, and resources of your own
+   A resource is context a user attaches in the client: resources/list names
+   the fixed ones, resources/templates/list the families a URI template
+   stands for (e2b://sandboxes/{sandboxID}), resources/read reads one. E2B's
+   are read through the tools' own E2B calls, shaping and redaction: the
+   contents are the tool's structured result. E2B_MCP_WITH_RESOURCES 0 leaves it
+   all out. */
+#if E2B_MCP_WITH_RESOURCES
+typedef struct e2b_mcp_resource {
+  const char *uri;            /* a URI, or a URI template: {name} stands for one path segment */
+  const char *name;
+  const char *title;
+  const char *description;
+  const char *mime_type;      /* NULL: none said */
+  /* Writes the contents (e2b_mcp_resource_text, e2b_mcp_resource_blob) of
+     the URI read, c->ref; e2b_mcp_uri_var reads a template's variable from
+     it. e2b_mcp_result_error refuses it (a JSON-RPC error, -32603, with its
+     text, and the URI in its data). c->tool->user is user. */
+  void (*fn)(e2b_mcp_call *c);
+  void *user;
+} e2b_mcp_resource;
+
+/* Adds a resource, or a resource template when uri holds a '{', of your own
+   next to E2B's (after e2b_mcp_init): 0, or -1 when it is malformed, its URI
+   is taken or E2B_MCP_MAX_RESOURCES are in. */
+E2B_MCP_DEF int  e2b_mcp_add_resource(e2b_mcp_server *s, const e2b_mcp_resource *r);
+/* For a resource's fn: one content item of the URI read, text or Base64 bytes. */
+E2B_MCP_DEF void e2b_mcp_resource_text(e2b_mcp_call *c, const char *mime, const char *text);
+E2B_MCP_DEF void e2b_mcp_resource_blob(e2b_mcp_call *c, const char *mime, const char *base64);
+/* The value of the template's variable name in the URI read: 1, 0 when the
+   template has no such variable, -1 when it does not fit in buf. */
+E2B_MCP_DEF int  e2b_mcp_uri_var(e2b_mcp_call *c, const char *name, char *buf, size_t cap);
+#endif
