@@ -41,9 +41,9 @@ c99-Os-small|gcc -std=c99 $W -Os -DE2B_MCP_SMALL -I. $TU -o $OUT/c99-Os-small|ru
 c11-O2-small-custom-nostdio|gcc -std=c11 $W -O2 -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. $TU -o $OUT/c11-O2-small-custom-nostdio|run
 cxx11-Os-small|g++ -std=c++11 $W -Os -DE2B_MCP_SMALL -I. -x c++ $TU -o $OUT/cxx11-Os-small|run
 c99-Os-small-modern-http|gcc -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_WITH_2026=1 -DE2B_MCP_HTTP_SESSIONS=0 -I. $TU -o $OUT/c99-Os-small-modern-http|run
-c99-Os-small-surface|gcc -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_PROMPTS=1 -DE2B_MCP_RESOURCES=1 -DE2B_MCP_COMPLETIONS=1 -I. $TU -o $OUT/c99-Os-small-surface|run
-c99-O2-no-surface|gcc -std=c99 $W -O2 -DE2B_MCP_PROMPTS=0 -DE2B_MCP_RESOURCES=0 -DE2B_MCP_COMPLETIONS=0 -I. $TU -o $OUT/c99-O2-no-surface|run
-c99-O2-completions-only|gcc -std=c99 $W -O2 -DE2B_MCP_PROMPTS=0 -DE2B_MCP_RESOURCES=0 -I. $TU -o $OUT/c99-O2-completions-only|run
+c99-Os-small-surface|gcc -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_WITH_PROMPTS=1 -DE2B_MCP_WITH_RESOURCES=1 -DE2B_MCP_WITH_COMPLETIONS=1 -I. $TU -o $OUT/c99-Os-small-surface|run
+c99-O2-no-surface|gcc -std=c99 $W -O2 -DE2B_MCP_WITH_PROMPTS=0 -DE2B_MCP_WITH_RESOURCES=0 -DE2B_MCP_WITH_COMPLETIONS=0 -I. $TU -o $OUT/c99-O2-no-surface|run
+c99-O2-completions-only|gcc -std=c99 $W -O2 -DE2B_MCP_WITH_PROMPTS=0 -DE2B_MCP_WITH_RESOURCES=0 -I. $TU -o $OUT/c99-O2-completions-only|run
 c99-O2-ndebug|gcc -std=c99 $W -O2 -DNDEBUG -I. $TU -o $OUT/c99-O2-ndebug|run
 c99-Os-ndebug-small-bearssl|gcc -std=c99 $W -Os -DNDEBUG -DE2B_MCP_SMALL -DE2B_MCP_TLS_BEARSSL -I. $TU -o $OUT/c99-Os-ndebug-small-bearssl -lbearssl|run
 c99-O2-static-api|gcc -std=c99 $W -Wno-unused-function -O2 -DE2B_MCP_STATIC -I. $TU -o $OUT/c99-O2-static-api|run
@@ -85,7 +85,6 @@ profile-minimal-no-tools|gcc -std=c99 $W -O0 -DE2B_MCP_MINIMAL -DE2B_MCP_TOOLS_R
 profile-minimal-cxx|g++ -std=c++11 $W -Os -DE2B_MCP_MINIMAL -I. -x c++ -c $TU -o $OUT/profile-minimal-cxx.o|
 profile-minimal-cortex-m4|$M4 -std=c99 $W -Os -DE2B_MCP_MINIMAL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_NO_STDIO -I. $TU -o $OUT/profile-minimal-cortex-m4.elf|
 profile-small-cortex-m4-all-tools|$M4 -std=c99 $W -Os -DE2B_MCP_SMALL -DE2B_MCP_SOCK_CUSTOM -DE2B_MCP_WITH_STDIO=0 -I. $TU -o $OUT/profile-small-cortex-m4-all-tools.elf|
-refused-reserved-prompts|gcc -std=c99 $W -DE2B_MCP_WITH_PROMPTS=1 -I. -fsyntax-only $TU|fail:reserved
 refused-sessionless-http-without-2026|gcc -std=c99 $W -DE2B_MCP_WITH_2026=0 -DE2B_MCP_HTTP_SESSIONS=0 -I. -fsyntax-only $TU|fail:no client could use
 refused-switch-not-0-or-1|gcc -std=c99 $W -DE2B_MCP_WITH_BATCH=2 -I. -fsyntax-only $TU|fail:is 0 or 1
 refused-stdio-both-ways|gcc -std=c99 $W -DE2B_MCP_WITH_STDIO=1 -DE2B_MCP_NO_STDIO -I. -fsyntax-only $TU|fail:choose one
