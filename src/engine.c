@@ -541,7 +541,7 @@ static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
   return n;
 }
 
-/* A call that needs a slot when none is free (or others wait before it):
+/* A call that needs a slot when none is left, or others wait before it:
    into the queue, if the transport keeps its text, there is room, and no
    call of the same sink waits for its user (whose answer may be behind it
    in the same stream: it would never come). 1 when queued. */

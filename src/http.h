@@ -68,7 +68,7 @@ typedef struct e2b_mcp__http_conn {
   unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
   unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room) */
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
-  int starved;                /* it waited for a request buffer while none was free (its timeouts wait too) */
+  int starved;                /* it waited for a request buffer while none was left; its timeouts wait too */
   int hold;                   /* its last answer has not all left: the next request waits, unread */
   unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
@@ -105,7 +105,7 @@ typedef struct e2b_mcp_http {
   unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
-  int nfree, ntouched;        /* request buffers free (their indexes in free_bufs, the last freed on top); touched so far */
+  int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
   int free_bufs[E2B_MCP_HTTP_BUFS];
   /* the request buffers last: never cleared as a whole, so pages no request needed stay out of memory */
   char bufs[E2B_MCP_HTTP_BUFS][E2B_MCP__HS_BUF];
