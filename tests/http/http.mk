@@ -14,6 +14,10 @@
 #                               pinned to 2026-07-28, auto and legacy, stdio and --http: every tool
 #   make test-http-oauth        an OAuth 2.1 protected resource: metadata, 401/400 challenges,
 #                               every refused token, the token never passed on or printed
+#   make test-http-connector    the README's connector recipe end to end: oidc-provider (registration,
+#                               PKCE, resource indicators) and the server behind nginx with the test
+#                               CA, a user signing in in headless Chromium (puppeteer-core), the v2
+#                               TypeScript client's OAuth and mcp-remote, calls, 403 beyond the scopes
 #   make test-http-replicas     three --http replicas behind nginx (examples/nginx-replicas.conf):
 #                               2026-07-28 round robin, 2025 sessions by Mcp-Session-Id, one stopped
 # Node 22 and the npm packages go under build/npm/ (idempotent: skipped when the pinned
@@ -27,11 +31,13 @@ HTTP_CLIENT_VER := 2.4.0
 HTTP_INSP_VER   := 2.12.0
 HTTP_NODE_BIN   := $(HTTP_NPM)/node22/node_modules/node/bin
 HTTP_OIDC_VER   := 9.13
+HTTP_PPTR_VER   := 25.16.0
+HTTP_REMOTE_VER := 0.15.1
 
 TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas http-pools http-fair http-fdlimit
-TEST_SUITES += http-oauth
+TEST_SUITES += http-oauth http-connector
 
-.PHONY: test-http-oauth test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-oidc http-npm-conformance http-npm-inspector http-npm-client
+.PHONY: test-http-oauth test-http-connector http-npm-connector test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-oidc http-npm-conformance http-npm-inspector http-npm-client
 
 # The server binary again with small slots and short timeouts, so the rules show in seconds.
 $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
@@ -98,6 +104,9 @@ http-npm-oidc: http-node
 	$(call http_npm_install,oidc,oidc-provider,$(HTTP_OIDC_VER))
 http-npm-client: http-node
 	$(call http_npm_install,client2,@modelcontextprotocol/client,$(HTTP_CLIENT_VER))
+http-npm-connector: http-npm-oidc http-npm-client
+	$(call http_npm_install,puppeteer,puppeteer-core,$(HTTP_PPTR_VER))
+	$(call http_npm_install,mcp-remote,mcp-remote,$(HTTP_REMOTE_VER))
 
 test-http-rules:
 	@$(MAKE) -s $(BUILD)/e2b-mcp-httptest $(BUILD)/fixture-server $(BUILD)/sndbuf-shim.so >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
@@ -140,3 +149,8 @@ test-http-oauth:
 	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-plain http-npm-oidc >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@command -v node >/dev/null || { echo "FAIL node is not installed (apt-get install nodejs)"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_oauth.py
+
+test-http-connector:
+	@scripts/install-deps.sh browser >/dev/null || { echo "FAIL scripts/install-deps.sh browser"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp http-npm-connector >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 240 python3 tests/http/test_connector.py
