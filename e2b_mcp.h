@@ -2069,6 +2069,9 @@ typedef struct e2b_mcp_http_config {
                                  $request_id) becomes the new session's id, so the hash that
                                  routed the initialize routes the session. Only behind a
                                  balancer that sets the header itself */
+  int open_access;            /* 1: no token off loopback either: the caller has decided
+                                 that whoever reaches the address may use the server's key
+                                 (e2b-mcp's --auth none on a private address, or forced) */
 #if E2B_MCP_AUTH
   e2b_mcp_auth *auth;         /* an OAuth 2.1 protected resource (>>auth; NULL: off): every
                                  request to /mcp carries a JWT access token from auth->issuer
@@ -10330,7 +10333,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
     if (!e2b_mcp__auth_config_ok(h->cfg.auth)) return E2B_MCP_ERR_AUTH_CONFIG;
   } else
 #endif
-  if (!h->loopback && !h->cfg.client_keys && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
+  if (!h->loopback && !h->cfg.client_keys && !h->cfg.open_access && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
   { unsigned char probe[4];   /* session ids need the kernel's randomness */
     if (!s->net->random || !s->net->listen || s->net->random(s->net->user, probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }
   for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; h->conns[i].tied = -1; }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <signal.h>
 #include <stdarg.h>
 #ifndef _WIN32
@@ -98,6 +99,32 @@ static int split_addr(const char *a, char *host, size_t cap, unsigned *port) {
   return 0;
 }
 
+/* Whether host is a private address: RFC 1918 (10/8, 172.16/12, 192.168/16),
+   IPv4 link-local (169.254/16), IPv6 unique local (fc00::/7) or link-local
+   (fe80::/10). --auth none is taken there as on loopback; a name or a wildcard
+   (0.0.0.0, ::) is not: it is, or may become, reachable from anywhere. */
+static int private_addr(const char *h) {
+  unsigned v[4] = {0, 0, 0, 0};
+  int i = 0, digits = 0;
+  const char *p;
+  if (strchr(h, ':')) {   /* the first group, four hex digits: fc.., fd.., fe8. to feb. */
+    char g[5];
+    for (i = 0; i < 4 && h[i] && h[i] != ':'; i++) g[i] = (char)(h[i] >= 'A' && h[i] <= 'F' ? h[i] + 32 : h[i]);
+    if (i != 4 || h[4] != ':') return 0;
+    g[4] = 0;
+    return (g[0] == 'f' && (g[1] == 'c' || g[1] == 'd') && isxdigit((unsigned char)g[2]) && isxdigit((unsigned char)g[3])) ||
+           (g[0] == 'f' && g[1] == 'e' && strchr("89ab", g[2]) && isxdigit((unsigned char)g[3]));
+  }
+  for (p = h; *p; p++) {   /* four decimal numbers 0..255, nothing else */
+    if (*p == '.' && digits && i < 3) { i++; digits = 0; continue; }
+    if (*p < '0' || *p > '9' || ++digits > 3) return 0;
+    v[i] = v[i] * 10 + (unsigned)(*p - '0');
+    if (v[i] > 255) return 0;
+  }
+  if (i != 3 || !digits) return 0;
+  return v[0] == 10 || (v[0] == 172 && v[1] >= 16 && v[1] < 32) || (v[0] == 192 && v[1] == 168) || (v[0] == 169 && v[1] == 254);
+}
+
 #if E2B_MCP_AUTH
 static e2b_mcp_auth auth;    /* the issuer's keys: access tokens (E2B_MCP_AUTH_*) */
 static char jwks[65536];
@@ -141,8 +168,12 @@ static const char usage[] =
   "       e2b-mcp --http HOST:PORT   Streamable HTTP on http://HOST:PORT/mcp\n"
   "       e2b-mcp --version | --help\n"
   "options (before or after --http):\n"
-  "  --auth none            with --http: no authentication at all, whatever the environment says\n"
-  "                         (a loopback address only: elsewhere the server refuses to start)\n"
+  "  --auth none            with --http: no authentication at all, whatever the environment says:\n"
+  "                         on a loopback or private address (10/8, 172.16/12, 192.168/16,\n"
+  "                         fc00::/7, link-local) only; elsewhere (a public address, a name,\n"
+  "                         0.0.0.0, ::) the server refuses to start unless also given\n"
+  "  --force-public         with --auth none: listen anywhere without authentication, when\n"
+  "                         something in front (a VPN, a firewall) decides who reaches it\n"
   "  --tools NAMES          offer only these tools: comma-separated tool names and groups,\n"
   "                         read (spends nothing, changes nothing: lists, get, logs, metrics),\n"
   "                         write (create, set timeout, pause, resume: starts, bills or changes\n"
@@ -198,7 +229,7 @@ int main(int argc, char **argv) {
   e2b_mcp_http_config http;
   const char *kill = getenv("E2B_MCP_ENABLE_KILL"), *tools = getenv("E2B_MCP_TOOLS"), *ro = getenv("E2B_MCP_READ_ONLY");
   char host[64], n1[12];
-  int r, i, use_http = 0, auth_none = 0, read_only = env_on(ro);
+  int r, i, use_http = 0, auth_none = 0, force_public = 0, read_only = env_on(ro);
   memset(&http, 0, sizeof http);
   setvbuf(stderr, NULL, _IONBF, 0);   /* Windows' C library buffers stderr into a pipe: a supervisor reads each line as it is said */
   if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
@@ -208,6 +239,7 @@ int main(int argc, char **argv) {
     if (strcmp(a, "--read-only") == 0) { read_only = 1; continue; }
     if (strcmp(a, "--tools") == 0 && i + 1 < argc) { tools = argv[++i]; continue; }
     if (strcmp(a, "--auth") == 0 && i + 1 < argc && strcmp(argv[i + 1], "none") == 0) { auth_none = 1; i++; continue; }
+    if (strcmp(a, "--force-public") == 0) { force_public = 1; continue; }
     if (strcmp(a, "--http") == 0 && i + 1 < argc && !use_http) {
       if (split_addr(argv[++i], host, sizeof host, &http.port) != 0) {
         say("e2b-mcp: --http wants HOST:PORT, for example 127.0.0.1:8931 (port 0 picks a free one)\n", NULL);
@@ -227,6 +259,10 @@ int main(int argc, char **argv) {
       else say("e2b-mcp: unknown argument '", a, "'\n\n", usage, usage_auth, NULL);
       return 2;
     }
+  }
+  if (force_public && !auth_none) {   /* a force that forces nothing is a mistake to say */
+    say("e2b-mcp: --force-public only goes with --auth none\n", NULL);
+    return 2;
   }
 #ifdef SIGPIPE
   signal(SIGPIPE, SIG_IGN);   /* a client gone mid-answer is an error to handle, not a death */
@@ -305,7 +341,14 @@ int main(int argc, char **argv) {
     }
   }
 #endif
-  if (auth_none) http.token = NULL;
+  if (auth_none) {
+    http.token = NULL;
+    if (use_http && (private_addr(host) || force_public)) {
+      http.open_access = 1;
+      say("e2b-mcp: warning: --auth none on ", host, ": whoever reaches this address calls the tools with this "
+          "server's E2B key\n", NULL);
+    }
+  }
 #if E2B_MCP_AUTH
   else if (auth_setup(&http) < 0) return 2;
 #else
@@ -316,6 +359,12 @@ int main(int argc, char **argv) {
   }
 #endif
   r = e2b_mcp_http_listen(&srv, &http);
+  if (r == E2B_MCP_ERR_NEED_TOKEN && auth_none) {
+    say("e2b-mcp: refusing --auth none on ", host, ": not a loopback or private address, so anyone could reach "
+        "it without a token and spend your E2B credits. Listen on 127.0.0.1 or a private address, use "
+        "E2B_MCP_AUTH_ISSUER or E2B_MCP_HTTP_TOKEN, or add --force-public if something in front decides who reaches it.\n", NULL);
+    return 2;
+  }
   if (r == E2B_MCP_ERR_NEED_TOKEN) {
     say("e2b-mcp: refusing to listen on ", host, " without a token: anyone who can reach it could spend your E2B "
         "credits. Set E2B_MCP_HTTP_TOKEN, or listen on 127.0.0.1.\n", NULL);
@@ -326,6 +375,7 @@ int main(int argc, char **argv) {
   signal(SIGTERM, on_stop);
   say("e2b-mcp: listening on http://", strchr(host, ':') ? "[" : "", host, strchr(host, ':') ? "]" : "", ":",
       num(srv.http.port, n1), "/mcp", http.token && *http.token ? " (bearer token required)" : "",
+      http.open_access ? " (no authentication)" : "",
 #if E2B_MCP_AUTH
       http.auth ? " (OAuth access tokens required)" : "",
 #endif

@@ -33,6 +33,9 @@ typedef struct e2b_mcp_http_config {
                                  $request_id) becomes the new session's id, so the hash that
                                  routed the initialize routes the session. Only behind a
                                  balancer that sets the header itself */
+  int open_access;            /* 1: no token off loopback either: the caller has decided
+                                 that whoever reaches the address may use the server's key
+                                 (e2b-mcp's --auth none on a private address, or forced) */
 #if E2B_MCP_AUTH
   e2b_mcp_auth *auth;         /* an OAuth 2.1 protected resource (>>auth; NULL: off): every
                                  request to /mcp carries a JWT access token from auth->issuer

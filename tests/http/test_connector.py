@@ -321,6 +321,54 @@ def test_mcp_remote(resource, issuer, sim):
     return toks
 
 
+def test_auth_none(sim):
+    """--auth none, for a loopback or private deployment (no authorization server at all): refused on a
+    public address, a name or a wildcard unless --force-public says something in front guards it."""
+    env = server_env(sim.port, extra={"E2B_MCP_AUTH_ISSUER": "https://auth.example.test"})
+
+    def run(*args):
+        return subprocess.run([BIN] + list(args), capture_output=True, env=env, timeout=10)
+    for addr in ("0.0.0.0:0", "[::]:0", "8.8.8.8:0", "172.32.0.1:0", "192.169.0.1:0", "[2001:db8::1]:0", "mcp.example.com:0"):
+        q = run("--http", addr, "--auth", "none")
+        check("--auth none on %s (public, a wildcard or a name) is refused, saying how to go on" % addr,
+              q.returncode == 2 and b"refusing --auth none" in q.stderr and b"--force-public" in q.stderr and
+              b"without a token" in q.stderr, q.stderr[-300:])
+    for addr in ("10.255.255.254:0", "172.16.99.1:0", "172.31.255.253:0", "192.168.255.253:0", "169.254.9.9:0", "[fd12:3456::1]:0", "[fe80::1]:0"):
+        p = track(subprocess.Popen([BIN, "--http", addr, "--auth", "none"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, env=env))
+        got = ""
+        for _ in range(3):   # the warning, then the bind's failure (not an address here) or, where it is one, listening
+            line = p.stderr.readline().decode()
+            got += line
+            if not line or "listening on" in line:
+                break
+        stop(p)
+        check("--auth none on %s (private) is taken, with a warning" % addr,
+              "refusing" not in got and "warning: --auth none on" in got and
+              ("listening on" in got or "could not be listened on" in got), got[-300:])
+    q = run("--http", "127.0.0.1:0", "--force-public")
+    check("--force-public without --auth none is an error", q.returncode == 2 and b"only goes with --auth none" in q.stderr, q.stderr)
+    q = run("--help")
+    check("--help documents --auth none's addresses and --force-public",
+          b"--force-public" in q.stdout and b"private address" in q.stdout, q.stdout[:200])
+    p = track(subprocess.Popen([BIN, "--http", "0.0.0.0:0", "--auth", "none", "--force-public"], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env))
+    lines = [p.stderr.readline().decode() for _ in range(2)]
+    drain(p.stderr)
+    port = int(lines[1].rsplit(":", 1)[1].split("/")[0]) if "listening on" in lines[1] else 0
+    check("--auth none --force-public on 0.0.0.0 starts, warns and says so",
+          "warning: --auth none on 0.0.0.0" in lines[0] and "(no authentication)" in lines[1], lines)
+    if port:
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "probe", "version": "1"}}}).encode()
+        req = urllib.request.Request("http://127.0.0.1:%d/mcp" % port, data=body, method="POST",
+                                     headers={"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            st, www = r.status, r.headers.get("WWW-Authenticate")
+        check("... and answers without any token, the issuer in the environment ignored", st == 200 and www is None, (st, www))
+    stop(p)
+
+
 def main():
     shutil.rmtree(DIR, ignore_errors=True)
     os.makedirs(DIR)
@@ -355,6 +403,7 @@ def main():
     test_sdk_full(resource, issuer, sim)
     test_sdk_read_only(resource, sim)
     toks = test_mcp_remote(resource, issuer, sim)
+    test_auth_none(sim)
     check("the server is still alive", p.poll() is None)
     stop(p)
     time.sleep(0.2)
