@@ -13,6 +13,7 @@ beyond is 403 insufficient_scope (the SDK then asks the user again for the scope
 access token reaches E2B, the server's stderr or the bridge's output."""
 import base64
 import json
+import re
 import os
 import shutil
 import socket
@@ -132,9 +133,9 @@ def test_discovery(resource, issuer):
     st, h, body = fetch(meta_url)
     doc = json.loads(body) if st == 200 else {}
     want = {"resource": resource, "authorization_servers": [issuer], "scopes_supported": ["e2b:read", "e2b:write", "e2b:kill"],
-            "bearer_methods_supported": ["header"]}
+            "bearer_methods_supported": ["header"], "resource_name": "E2B sandboxes (e2b-mcp)"}
     check("discovery: the protected resource metadata (RFC 9728) over TLS, exactly the README's JSON",
-          st == 200 and all(doc.get(k) == v for k, v in want.items()), doc)
+          st == 200 and list(doc.items()) == list(want.items()) and h.get("Content-Type") == "application/json", (doc, h.get("Content-Type")))
     st, _, body = fetch(resource.replace("/mcp", META))
     check("discovery: the root metadata says the same", st == 200 and json.loads(body).get("resource") == resource, body[:200])
     st, _, body = fetch(issuer + "/.well-known/openid-configuration")
@@ -226,9 +227,9 @@ def test_sdk_read_only(resource, sim):
           not any(n in tools for n in ("e2b_create_sandbox", "e2b_kill_sandbox", "e2b_pause_sandbox")), tools)
     check("SDK (read only): a read call succeeds", [c.get("isError") for c in out.get("calls", [])] == [False], out.get("calls"))
     bey = out.get("beyond", {})
-    check("a call beyond bob's scope (kill) is 403 insufficient_scope naming e2b:kill and the metadata",
-          bey.get("status") == 403 and 'error="insufficient_scope"' in (bey.get("challenge") or "") and
-          'scope="e2b:kill"' in (bey.get("challenge") or "") and "resource_metadata=" in (bey.get("challenge") or ""), bey)
+    check("a call beyond bob's scope (kill) is 403 insufficient_scope naming e2b:kill and the metadata, as the README shows it",
+          bey.get("status") == 403 and bey.get("challenge") == 'Bearer resource_metadata="%s", scope="e2b:kill", error="insufficient_scope", '
+          'error_description="this tool needs a scope the access token does not grant"' % resource.replace("/mcp", META + "/mcp"), bey)
     su = out.get("stepup", {})
     check("SDK (read only): a write call is refused, and the SDK asks the user again with e2b:write added (step-up)",
           su.get("threw") and "e2b:write" in ((su.get("authorization") or {}).get("scope") or "").split() and
@@ -369,6 +370,18 @@ def test_auth_none(sim):
     stop(p)
 
 
+def readme_recipe():
+    """The settings of the README's recipe (section "Claude and ChatGPT connectors", step 1): the suite runs
+    the server with the same ones, and the front from the same nginx file."""
+    text = open(os.path.join(ROOT, "README.md")).read()
+    sec = text.split("### Claude and ChatGPT connectors", 1)[1]
+    block = sec.split("```sh", 1)[1].split("```", 1)[0]
+    names = sorted(set(re.findall(r"^(E2B_[A-Z_]+)=", block, re.M)))
+    check("the README's recipe exists, with its server settings and the nginx file the suite uses",
+          names and "examples/nginx-connector.conf" in sec and "make test-http-connector" in sec, names)
+    return names
+
+
 def main():
     shutil.rmtree(DIR, ignore_errors=True)
     os.makedirs(DIR)
@@ -399,6 +412,8 @@ def main():
     first = p.stderr.readline().decode()
     threading.Thread(target=lambda: [errs.append(b.decode(errors="replace")) for b in iter(p.stderr.readline, b"")], daemon=True).start()
     check("e2b-mcp starts behind the front, asking for access tokens", "OAuth access tokens required" in first, first)
+    used = sorted(k for k in env if k.startswith("E2B_") and k not in ("E2B_API_URL", "E2B_DASHBOARD_API_URL", "E2B_MCP_ENABLE_KILL"))
+    check("the suite runs the server with the README's settings (the simulator's URLs and kill aside)", used == readme_recipe(), used)
     test_discovery(resource, issuer)
     test_sdk_full(resource, issuer, sim)
     test_sdk_read_only(resource, sim)
