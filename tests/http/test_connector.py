@@ -238,6 +238,17 @@ def test_sdk_read_only(resource, sim):
           not any(q["method"] in ("POST", "DELETE") and not q["path"].startswith("/_sim") for q in sim.requests()), sim.requests()[:3])
 
 
+def test_sdk_wrong_user(resource, issuer):
+    """A user the authorization server does not know: the sign-in page says so, no code, no token."""
+    out, _ = run_sdk(resource, "mallory", "*", [])
+    b = (out.get("browser") or [{}])[0]
+    check("browser: an unknown user stays on the sign-in page, told why, and no code comes back",
+          not out.get("ok") and b.get("error") == "Wrong user name or password." and not b.get("code") and
+          all(p.get("title") == "Sign in" for p in b.get("pages", [])), b)
+    check("SDK: no token was asked for", not any(e["url"].startswith(issuer + "/token") for e in out.get("exchanges", [])),
+          out.get("exchanges"))
+
+
 class Stdio:
     """A JSON-RPC peer over a child's stdin/stdout (what Claude Desktop does with mcp-remote)."""
 
@@ -417,6 +428,7 @@ def main():
     test_discovery(resource, issuer)
     test_sdk_full(resource, issuer, sim)
     test_sdk_read_only(resource, sim)
+    test_sdk_wrong_user(resource, issuer)
     toks = test_mcp_remote(resource, issuer, sim)
     test_auth_none(sim)
     check("the server is still alive", p.poll() is None)
