@@ -75,10 +75,12 @@ class Front:
         conf = ("daemon off;\nmaster_process on;\nworker_processes 1;\npid %s/nginx.pid;\nerror_log %s/error.log info;\n"
                 "events { worker_connections 256; }\nhttp {\n    client_body_temp_path %s/tmp/body;\n"
                 "    proxy_temp_path %s/tmp/proxy;\n    fastcgi_temp_path %s/tmp/fastcgi;\n    uwsgi_temp_path %s/tmp/uwsgi;\n"
-                "    scgi_temp_path %s/tmp/scgi;\n    access_log %s/access.log;\n%s%s}\n") % (d, d, d, d, d, d, d, d, site, auth)
+                "    scgi_temp_path %s/tmp/scgi;\n    log_format front '$server_port $request_method $uri $status';\n"
+                "    access_log %s/access.log front;\n%s%s}\n") % (d, d, d, d, d, d, d, d, site, auth)
         open(os.path.join(d, "nginx.conf"), "w").write(conf)
         self.p = track(subprocess.Popen([NGINX, "-p", d, "-c", os.path.join(d, "nginx.conf"), "-e", os.path.join(d, "error.log")],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+        self.ports = {mcp_tls: "MCP", as_tls: "AS"}
         for port in (mcp_tls, as_tls):
             deadline = time.time() + 10
             while True:
@@ -89,6 +91,17 @@ class Front:
                     if self.p.poll() is not None or time.time() > deadline:
                         raise RuntimeError("nginx did not start: %s" % self.p.stderr.read().decode()[-400:])
                     time.sleep(0.05)
+
+
+def front_log(front, since=0):
+    """(who, method, path, status) of each request through the front after line since, and the line count."""
+    time.sleep(0.2)   # nginx writes the line after the answer
+    lines = open(os.path.join(front.dir, "access.log")).read().splitlines()
+    out = []
+    for line in lines[since:]:
+        port, method, path, status = line.split(" ")
+        out.append((front.ports.get(int(port), port), method, path, int(status)))
+    return out, len(lines)
 
 
 def fetch(url, method="GET", body=None, headers=None):
@@ -288,7 +301,7 @@ class Stdio:
         self.p.stdin.flush()
 
 
-def test_mcp_remote(resource, issuer, sim):
+def test_mcp_remote(resource, issuer, sim, front):
     """mcp-remote as Claude Desktop runs it (npx mcp-remote URL): its browser opening goes through
     $BROWSER (the bundled xdg-open honours it) to Chromium, signing in as alice."""
     cfg = os.path.join(DIR, "mcp-auth")
@@ -299,6 +312,7 @@ def test_mcp_remote(resource, issuer, sim):
     for k in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_CURRENT_DESKTOP", "DESKTOP_SESSION", "KDE_FULL_SESSION", "GNOME_DESKTOP_SESSION_ID"):
         env.pop(k, None)
     err = []
+    _, mark = front_log(front)
     p = track(subprocess.Popen([NODE, REMOTE, resource, str(closed_port())], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, env=env))
     threading.Thread(target=lambda: [err.append(b.decode(errors="replace")) for b in iter(p.stderr.readline, b"")], daemon=True).start()
@@ -323,6 +337,25 @@ def test_mcp_remote(resource, issuer, sim):
           len(seen) == 1 and seen[0].get("ok") and [x["title"] for x in seen[0]["pages"]][:2] == ["Sign in", "Authorize"], seen)
     check("mcp-remote: it also printed the URL to visit (for a machine without a browser)", "Please authorize this client by visiting" in text, text[-600:])
     stop(p)
+    seen, _ = front_log(front, mark)
+    flow = [(w, m, re.sub(r"/interaction/[^/]+", "/interaction/UID", path), st) for w, m, path, st in seen]
+    def index(item, start=0):
+        for i in range(start, len(flow)):
+            if all(x is None or x == y for x, y in zip(item, flow[i])):
+                return i
+        return -1
+    steps = [("MCP", "POST", "/mcp", 401), ("MCP", "GET", META + "/mcp", 200), ("AS", "GET", None, 200), ("AS", "POST", "/reg", 201),
+             ("AS", "GET", "/auth", 303), ("AS", "GET", "/interaction/UID", 200), ("AS", "POST", "/interaction/UID/login", 303),
+             ("AS", "POST", "/interaction/UID/consent", 303), ("AS", "POST", "/token", 200), ("MCP", "POST", "/mcp", 200)]
+    at, order = 0, []
+    for st in steps:
+        at = index(st, at)
+        order.append(at)
+        if at < 0:
+            break
+    check("mcp-remote: through the front, in order: POST /mcp 401, the resource metadata, the AS metadata, registration, "
+          "the authorization (sign-in, consent), the token, then POST /mcp 200", all(i >= 0 for i in order) and len(order) == len(steps),
+          flow[:30])
     toks = []
     for root, _, files in os.walk(cfg):
         for f in files:
@@ -409,7 +442,7 @@ def main():
     check("oidc-provider starts", line.startswith("oidc-ready"), line + op.stderr.read(2000).decode() if not line else line)
     drain(op.stdout)
     drain(op.stderr)
-    Front(mcp_tls, mcp_up, as_tls, as_up)
+    front = Front(mcp_tls, mcp_up, as_tls, as_up)
     # the issuer's keys as a file (E2B_MCP_AUTH_JWKS_FILE), fetched from its jwks_uri through the front
     st, _, body = fetch(issuer + "/.well-known/openid-configuration")
     st, _, jwks = fetch(json.loads(body)["jwks_uri"])
@@ -429,7 +462,7 @@ def main():
     test_sdk_full(resource, issuer, sim)
     test_sdk_read_only(resource, sim)
     test_sdk_wrong_user(resource, issuer)
-    toks = test_mcp_remote(resource, issuer, sim)
+    toks = test_mcp_remote(resource, issuer, sim, front)
     test_auth_none(sim)
     check("the server is still alive", p.poll() is None)
     stop(p)
