@@ -390,6 +390,21 @@
 #ifndef E2B_MCP_QUEUE
 #define E2B_MCP_QUEUE        E2B_MCP__D(256, 1)
 #endif
+/* E2B_MCP_BATCHES: 2025-03-26 batches answered at once (with E2B_MCP_WITH_BATCH):
+   each holds its batch's text and its answers until its last call ends, while
+   its tool calls run in call slots like any others (or wait in the queue); a
+   further batch's tool calls are answered that the server is busy. */
+#ifndef E2B_MCP_BATCHES
+#define E2B_MCP_BATCHES      4
+#endif
+/* E2B_MCP_BATCH_ROOM: the bytes each of those holds: the batch's text, then
+   its answers (the array is written when the last one is in). An answer that
+   does not fit is an error that says so (send that request alone); a batch
+   too large to hold, text and a short answer per request, is read as if
+   every batch room were in use. */
+#ifndef E2B_MCP_BATCH_ROOM
+#define E2B_MCP_BATCH_ROOM   1048576
+#endif
 /* E2B_MCP_REQ_MAX: one E2B request head (request line and headers), per call
    buffer. */
 #ifndef E2B_MCP_REQ_MAX
@@ -1625,6 +1640,11 @@ typedef struct e2b_mcp__runner {
   void (*cancel)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
   int  (*ask)(e2b_mcp_call *c, const char *message, const char *schema);
   void (*asked)(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
+#if E2B_MCP_WITH_BATCH
+  /* a 2025-03-26 batch over a transport that steps the engine: answered as
+     one array once its calls end; -2 when it is the core's to answer now */
+  int  (*batch)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *msg, size_t n);
+#endif
 } e2b_mcp__runner;
 
 #if E2B_MCP__SURFACE
@@ -1907,6 +1927,11 @@ typedef struct e2b_mcp__slot {
   size_t said;                /* a simple custom tool's: resp[0..said) is "[params,answer,..." (its text for the next run) */
   unsigned long t0;           /* when the request went out */
   e2b_mcp__client cl;         /* its E2B request: the exchange (its result: cl.x.r) and how far it is */
+#if E2B_MCP_WITH_BATCH
+  struct e2b_mcp__batch *batch; /* a 2025-03-26 batch's call: the batch its answer goes into (NULL: none) */
+  int bat_at;                 /* which of its requests it is */
+  unsigned bat_share;         /* the room kept in the batch for an error in its place */
+#endif
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
@@ -1940,9 +1965,10 @@ typedef struct e2b_mcp__slot {
    when the queue is full (E2B_MCP_QUEUE), or when a call of the same sink
    waits for its user's answer (which may be behind this message in the
    same stream), it is answered that the server is busy (a transport that
-   says busy its own way, as HTTP's 503, learns it from e2b_mcp_peek first). Nothing in the engine waits (but a
-   2025-03-26 batch, which is answered as one array: its tool calls run to
-   their end inside submit): keep calling watch/step until
+   says busy its own way, as HTTP's 503, learns it from e2b_mcp_peek first). Nothing in the engine waits (a
+   2025-03-26 batch's tool calls take slots, or wait in the queue, like any
+   others, and the batch is answered as one array, through a copy of the
+   sink, when its last call ends): keep calling watch/step until
    e2b_mcp_calls_in_flight is 0. The text needs to
    live only while submit runs (queued: until e2b_mcp_queued(s, ctx) is 0);
    the sink's ctx until the calls it was given are answered
@@ -2025,7 +2051,38 @@ typedef struct e2b_mcp__queued {
   size_t n;
   e2b_mcp_origin from;
   e2b_mcp_sink sink;
+#if E2B_MCP_WITH_BATCH
+  struct e2b_mcp__batch *batch; /* one request of this batch (its text is the batch's); NULL: a message */
+  int bat_at;
+  unsigned bat_share;
+#endif
 } e2b_mcp__queued;
+
+#if E2B_MCP_WITH_BATCH
+/* A 2025-03-26 batch being answered (>>engine): its tool calls run in call
+   slots, or wait in the queue, like any others, and the batch is answered as
+   one array when its last call ends. buf holds the batch's text (a request
+   that waits for a slot is read from there) and, after it, each answer as it
+   comes: a header (which request, how long) and the answer as the core wrote
+   it, "," first; the array puts them back in the batch's order. Room for a
+   short error in place of each answer still to come is kept (reserve), so an
+   answer that does not fit is always answered so. */
+typedef struct e2b_mcp__batch {
+  int used;                   /* a batch is being answered */
+  int open;                   /* its requests are still being read (inside submit) */
+  int out;                    /* its calls not answered yet: in a slot, or in the queue */
+  int count;                  /* its requests */
+  unsigned char has_sink;     /* 0: its client went away (its calls run on, answering nobody) */
+  unsigned char over;         /* the answer being written did not fit */
+  e2b_mcp_sink sink;          /* where the array goes */
+  e2b_mcp_sink mem;           /* where answers go meanwhile: into buf */
+  size_t text;                /* buf[0..text): the batch's text */
+  size_t len;                 /* buf[0..len) used */
+  size_t limit;               /* the answer being written may reach this far */
+  size_t reserve;             /* kept for an error in place of each answer to come */
+  char buf[E2B_MCP_BATCH_ROOM];
+} e2b_mcp__batch;
+#endif
 
 /* Closes the E2B connections kept open between calls. */
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
@@ -2222,6 +2279,13 @@ struct e2b_mcp_server {
   const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
   e2b_mcp__queued queue[E2B_MCP_QUEUE];    /* calls waiting for a slot, oldest first (>>engine) */
   int nqueue;
+#if E2B_MCP_WITH_BATCH
+  e2b_mcp__batch *bat;        /* the batch whose request is being read now (>>engine), */
+  int bat_at, bat_root;       /* which request, its object's token, */
+  unsigned bat_share;         /* the room kept for its error, */
+  int bat_later, bat_queued;  /* it went on in a slot or into the queue; it came from the queue */
+  const e2b_mcp_origin *bat_from;   /* where the batch came from */
+#endif
 #ifdef E2B_MCP__POOL
   int nbufs;                  /* call buffers touched so far (the rest never were) */
   int bufs_used;              /* of them held by a call */
@@ -2243,6 +2307,9 @@ struct e2b_mcp_server {
 #ifdef E2B_MCP__POOL
   e2b_mcp__buf bufs[E2B_MCP_CALL_BUFS]; /* their buffers (>>engine), shared */
   unsigned char bufs_held[E2B_MCP_CALL_BUFS];   /* bufs[i] is a call's (valid for the first nbufs) */
+#endif
+#if E2B_MCP_WITH_BATCH
+  e2b_mcp__batch batches[E2B_MCP_BATCHES];   /* 2025-03-26 batches being answered (>>engine) */
 #endif
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
@@ -5480,6 +5547,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
       return m.failed ? -1 : m.written;
     }
     m.batch = 1;
+    if (async && (k = s->run->batch(s, &m, msg, n)) != -2) return k;   /* its calls in call slots */
     for (i = 1, k = 0; k < s->mtok[0].size && !m.failed; k++) {
       e2b_mcp__handle_one(s, &m, msg, s->mtok, i);
       i = e2b_mcp__tok_skip(s->mtok, i);
@@ -8275,7 +8343,9 @@ static void e2b_mcp__complete_init(e2b_mcp_server *s) { s->surface[s->nsurface++
    waits: a transport adds the calls' sockets to its own wait
    (e2b_mcp_watch) and moves them after it (e2b_mcp_step), so
    answers go out as E2B gives them, in any order.
-   The blocking paths (e2b_mcp_handle, a 2025-03-26 batch, e2b_mcp_call_tool)
+   A 2025-03-26 batch's calls run in slots too, their answers kept in its
+   batch record until the last (e2b_mcp__bat_*).
+   The blocking paths (e2b_mcp_handle, e2b_mcp_call_tool)
    run their one slot to its end with e2b_mcp__call_run. The server's scratch
    (rtok, result, content, out, errmsg) is used within one step only: while a
    call starts, and while its answer is shaped and written. */
@@ -8356,6 +8426,96 @@ static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
   }
 }
 
+#if E2B_MCP_WITH_BATCH
+/* ---- a 2025-03-26 batch's answers, kept in its record until the last ----
+   Each answer in b->buf: a header (which request, how many bytes), then the
+   bytes the core wrote (through the redactor, "," first). */
+#define E2B_MCP__BAT_HEAD (2 * sizeof(size_t))
+#define E2B_MCP__BAT_ERR 256   /* an error in place of an answer, header and frame and text, but its id */
+static int e2b_mcp__bat_write(void *ctx, const char *p, size_t n) {
+  e2b_mcp__batch *b = (e2b_mcp__batch *)ctx;
+  if (b->over || n > b->limit - b->len) { b->over = 1; return -1; }
+  memcpy(b->buf + b->len, p, n);
+  b->len += n;
+  return 0;
+}
+/* The room kept for an error in place of the answer to the request at token
+   root (its id's JSON text, at most E2B_MCP_RPC_ID_MAX, or null). */
+static unsigned e2b_mcp__bat_share(const char *js, const jsmntok_t *t, int root) {
+  int idt = t[root].type == JSMN_OBJECT ? e2b_mcp__tok_get(js, t, root, "id") : -1;
+  size_t n = idt >= 0 ? (size_t)(t[idt].end - t[idt].start) + 2 : 4;
+  return (unsigned)(E2B_MCP__BAT_ERR + (n < E2B_MCP_RPC_ID_MAX ? n : E2B_MCP_RPC_ID_MAX));
+}
+/* A message whose answers go into b. */
+static void e2b_mcp__bat_msg(e2b_mcp__batch *b, e2b_mcp__msg *m, const e2b_mcp__ctx *cx) {
+  memset(m, 0, sizeof *m);
+  m->sink = &b->mem;
+  m->cx = cx;
+  m->async = 1;
+  m->batch = 1;
+  m->batch_items = 1;   /* each answer starts with ",": the array's "[" is written at its end */
+}
+/* An answer begins (returned: where): it may use the room but what is kept
+   for the answers still to come. */
+static size_t e2b_mcp__bat_begin(e2b_mcp__batch *b, unsigned share) {
+  size_t at = b->len;
+  b->len += E2B_MCP__BAT_HEAD;
+  b->over = 0;
+  b->limit = sizeof b->buf - (b->reserve - share);
+  return at;
+}
+/* The answer to request `at` that began at pos ended: kept with its header;
+   one that did not fit (or why, when not NULL) is an error in its place
+   (its room was kept); nothing written is no answer (a notification, a
+   cancelled call). Its kept room is free again. */
+static void e2b_mcp__bat_end(e2b_mcp_server *s, e2b_mcp__batch *b, size_t pos, int at, unsigned share, int failed, const char *why, const char *id) {
+  size_t h[2];
+  if (failed || b->over || why) {
+    e2b_mcp__msg m;
+    e2b_mcp__ctx cx;
+    b->len = pos + E2B_MCP__BAT_HEAD;
+    b->over = 0;
+    b->limit = sizeof b->buf - (b->reserve - share);
+    e2b_mcp__ctx_own(s, &cx);
+    e2b_mcp__bat_msg(b, &m, &cx);
+    e2b_mcp__reply_error(s, &m, id, E2B_MCP__INTERNAL_ERROR, why ? why :
+                         "The answer does not fit in the room this server keeps for a batch's answers (E2B_MCP_BATCH_ROOM); send this request on its own.");
+  }
+  h[0] = (size_t)at;
+  h[1] = b->len - pos - E2B_MCP__BAT_HEAD;
+  if (!h[1]) b->len = pos;
+  else memcpy(b->buf + pos, h, sizeof h);
+  b->reserve -= share;
+}
+/* The batch is answered: its answers, in its order, as one array (none: no
+   answer, a batch of notifications), then the record is free. 1 when
+   written, 0 when nothing was, -1 when the sink failed. */
+static int e2b_mcp__bat_emit(e2b_mcp__batch *b) {
+  const e2b_mcp_sink *k = &b->sink;
+  int i, items = 0, bad = 0;
+  for (i = 0; b->has_sink && i < b->count && !bad; i++) {
+    size_t p, h[2];
+    for (p = b->text; p < b->len; p += E2B_MCP__BAT_HEAD + h[1]) {
+      memcpy(h, b->buf + p, sizeof h);
+      if (h[0] != (size_t)i) continue;
+      bad = (!items && k->write(k->ctx, "[", 1) != 0) ||
+            k->write(k->ctx, b->buf + p + E2B_MCP__BAT_HEAD + !items, h[1] - !items) != 0;   /* the first without its "," */
+      items++;
+      break;
+    }
+  }
+  if (items && !bad) bad = k->write(k->ctx, "]", 1) != 0 || (k->end && k->end(k->ctx) != 0);
+  b->used = 0;
+  return bad ? -1 : items > 0;
+}
+/* One of b's calls left it (answered into it, or not at all): the array goes
+   when it was the last and every request has been read. */
+static void e2b_mcp__bat_out(e2b_mcp__batch *b) {
+  if (--b->out == 0 && !b->open) e2b_mcp__bat_emit(b);
+}
+static void e2b_mcp__bat_stopped(e2b_mcp_server *s, const e2b_mcp__queued *q);
+#endif
+
 /* A finished call's result, completed (e2b_mcp__result_done) and handed to an
    in-process caller, then written to m (nothing for a cancelled call). */
 static void e2b_mcp__call_write(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
@@ -8372,6 +8532,18 @@ static void e2b_mcp__call_write(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__ms
    message), or m when the caller waits for it, and frees it. */
 static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp__msg own;
+#if E2B_MCP_WITH_BATCH
+  if (!m && k->batch) {   /* into its batch, which is answered with its last call */
+    e2b_mcp__batch *b = k->batch;
+    size_t pos = e2b_mcp__bat_begin(b, k->bat_share);
+    e2b_mcp__bat_msg(b, &own, &k->cx);
+    e2b_mcp__call_write(s, k, &own);
+    e2b_mcp__bat_end(s, b, pos, k->bat_at, k->bat_share, own.failed, NULL, k->id);
+    e2b_mcp__slot_free(s, k);
+    e2b_mcp__bat_out(b);
+    return;
+  }
+#endif
   if (!m && k->has_sink) {
     memset(&own, 0, sizeof own);
     own.sink = &k->sink;
@@ -8638,6 +8810,12 @@ static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *
   }
   k->call.cancelled = 1;
   e2b_mcp__slot_free(s, k);
+#if E2B_MCP_WITH_BATCH
+  if (k->batch) {   /* no answer in its batch */
+    k->batch->reserve -= k->bat_share;
+    e2b_mcp__bat_out(k->batch);
+  }
+#endif
 }
 
 /* The server stops: a question or a read ends now, answered so. */
@@ -8676,7 +8854,19 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, cons
    still runs to its end), answering nobody; a question it was asked ends. */
 E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
   int i, j;
-  for (i = j = 0; i < s->nqueue; i++) if (s->queue[i].sink.ctx != ctx) s->queue[j++] = s->queue[i];   /* never started */
+#if E2B_MCP_WITH_BATCH
+  for (i = 0; i < E2B_MCP_BATCHES; i++)
+    if (s->batches[i].used && s->batches[i].sink.ctx == ctx) s->batches[i].has_sink = 0;   /* its calls run on; no array */
+#endif
+  for (i = j = 0; i < s->nqueue; i++) {
+    if (s->queue[i].sink.ctx != ctx) { s->queue[j++] = s->queue[i]; continue; }
+#if E2B_MCP_WITH_BATCH
+    if (s->queue[i].batch) {   /* never started: no answer in its batch */
+      s->queue[i].batch->reserve -= s->queue[i].bat_share;
+      e2b_mcp__bat_out(s->queue[i].batch);
+    }
+#endif
+  }
   s->nqueue = j;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
@@ -8692,6 +8882,9 @@ E2B_MCP_DEF int e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, 
   while (s->nqueue) {   /* never started: their transport answers them */
     const void *ctx = s->queue[s->nqueue - 1].sink.ctx;
     s->nqueue--;
+#if E2B_MCP_WITH_BATCH
+    if (s->queue[s->nqueue].batch) { e2b_mcp__bat_stopped(s, &s->queue[s->nqueue]); continue; }   /* its batch says so */
+#endif
     if (gone) gone(s, ctx);
   }
   for (i = 0; i < s->nslots; i++) {
@@ -8725,6 +8918,9 @@ E2B_MCP_DEF int e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx) {
 E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
   int i;
   if (e2b_mcp_queued(s, ctx)) return 1;
+#if E2B_MCP_WITH_BATCH
+  for (i = 0; i < E2B_MCP_BATCHES; i++) if (s->batches[i].used && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx) return 1;
+#endif
   for (i = 0; i < s->nslots; i++)
     if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
   return 0;
@@ -8795,6 +8991,9 @@ static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, int ntok) {
 static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
   int i, n = 0;
   for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx;
+#if E2B_MCP_WITH_BATCH
+  for (i = 0; i < E2B_MCP_BATCHES; i++) n += s->batches[i].used && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx;
+#endif
   return n;
 }
 
@@ -8815,28 +9014,36 @@ static int e2b_mcp__queue_add(e2b_mcp_server *s, size_t n, const e2b_mcp_origin 
   return 1;
 }
 
+/* The context of a message from `from` (NULL: the server's own); fail[E2B_MCP_KEY_MAX]
+   holds a client's key's table, which lives while the message is handled (a call copies both). */
+static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e2b_mcp__ctx *cx, unsigned char *fail) {
+  e2b_mcp__ctx_own(s, cx);
+  if (!from) return;
+  if (from->session) cx->sess = from->session;
+  cx->wire = from->wire;
+  if (from->api_key) {
+    size_t kn = from->api_key_len ? from->api_key_len : strlen(from->api_key);
+    if (kn >= E2B_MCP_KEY_MAX) kn = 0;
+    cx->key = from->api_key;
+    cx->key_len = e2b_mcp__key_table(cx->key, (unsigned)kn, fail);
+    cx->key_fail = fail;
+  }
+  if (from->cooldown) cx->cooldown = from->cooldown;
+#if E2B_MCP_AUTH
+  cx->scopes = from->scopes;
+#endif
+}
+
 /* Hands a parsed message (ntok: e2b_mcp__parse's result, in s->mtok) to the
    core, in its context. */
 static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out, int ntok) {
   e2b_mcp__ctx cx;
   unsigned char fail[E2B_MCP_KEY_MAX];
   int r, before = out ? e2b_mcp__calls_of(s, out->ctx) : 0;
-  e2b_mcp__ctx_own(s, &cx);
-  if (from) {
-    if (from->session) cx.sess = from->session;
-    cx.wire = from->wire;
-    if (from->api_key) {   /* a client's key: its table lives while the message is handled (a call copies both) */
-      size_t kn = from->api_key_len ? from->api_key_len : strlen(from->api_key);
-      if (kn >= sizeof fail) kn = 0;
-      cx.key = from->api_key;
-      cx.key_len = e2b_mcp__key_table(cx.key, (unsigned)kn, fail);
-      cx.key_fail = fail;
-    }
-    if (from->cooldown) cx.cooldown = from->cooldown;
-#if E2B_MCP_AUTH
-    cx.scopes = from->scopes;
+  e2b_mcp__origin_ctx(s, from, &cx, fail);
+#if E2B_MCP_WITH_BATCH
+  s->bat_from = from;   /* a batch's requests that wait for a slot keep it */
 #endif
-  }
   r = e2b_mcp__handle(s, msg, n, out, &cx, 1, ntok);
   memset(fail, 0, sizeof fail);
   if (r < 0) return r;
@@ -8877,6 +9084,79 @@ E2B_MCP_DEF int e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx) {
   return n;
 }
 
+#if E2B_MCP_WITH_BATCH
+/* The id of the request at token root of js, as JSON text (NULL: none, or not one to echo). */
+static const char *e2b_mcp__bat_id(const char *js, const jsmntok_t *t, int root, char *id, size_t cap) {
+  int idt = t[root].type == JSMN_OBJECT ? e2b_mcp__tok_get(js, t, root, "id") : -1;
+  if (idt < 0 || (t[idt].type != JSMN_STRING && t[idt].type != JSMN_PRIMITIVE) || e2b_mcp__tok_json(js, &t[idt], id, cap) < 0) return NULL;
+  return id;
+}
+/* Request `at` of batch b (its object: token root of s->mtok over js, which
+   is b's text) is read now: answered into b at once, or it goes on in a call
+   slot or waits in the queue (queued: it comes from there), answered later. */
+static void e2b_mcp__bat_one(e2b_mcp_server *s, e2b_mcp__batch *b, const e2b_mcp__ctx *cx, const char *js, int root, int at, unsigned share, int queued) {
+  e2b_mcp__msg m;
+  char id[E2B_MCP_RPC_ID_MAX];
+  size_t pos = e2b_mcp__bat_begin(b, share);
+  e2b_mcp__bat_msg(b, &m, cx);
+  s->bat = b; s->bat_at = at; s->bat_root = root; s->bat_share = share;
+  s->bat_later = 0; s->bat_queued = queued;
+  e2b_mcp__handle_one(s, &m, js, s->mtok, root);
+  s->bat = NULL;
+  if (s->bat_later) { b->len = pos; return; }   /* its room stays kept until its answer */
+  e2b_mcp__bat_end(s, b, pos, at, share, m.failed, NULL, e2b_mcp__bat_id(js, s->mtok, root, id, sizeof id));
+}
+/* A 2025-03-26 batch (parsed in s->mtok, m: its message) in a batch record:
+   its requests are read in order, each answered into the record or, a tool
+   call, in a call slot (or the queue) like any other; the array is written
+   when the last one is in (now, when none went on). -2: no record is free,
+   or the batch is too large for one: the core answers it at once, its tool
+   calls that the server is busy. */
+static int e2b_mcp__bat_run(e2b_mcp_server *s, e2b_mcp__msg *m, const char *msg, size_t n) {
+  e2b_mcp__batch *b = NULL;
+  size_t reserve = 0;
+  int i, j, count = s->mtok[0].size;
+  for (j = 0; j < E2B_MCP_BATCHES && !b; j++) if (!s->batches[j].used) b = &s->batches[j];
+  if (!b || !m->sink) return -2;
+  for (i = 1, j = 0; j < count; j++, i = e2b_mcp__tok_skip(s->mtok, i)) reserve += e2b_mcp__bat_share(msg, s->mtok, i);
+  if (n + reserve > sizeof b->buf) return -2;
+  memcpy(b->buf, msg, n);   /* a request that waits for a slot is read from here */
+  b->used = b->open = 1;
+  b->out = 0;
+  b->count = count;
+  b->has_sink = 1;
+  b->over = 0;
+  b->sink = *m->sink;
+  b->mem.ctx = b; b->mem.write = e2b_mcp__bat_write; b->mem.end = NULL;
+  b->text = b->len = n;
+  b->reserve = reserve;
+  for (i = 1, j = 0; j < count; j++, i = e2b_mcp__tok_skip(s->mtok, i))
+    e2b_mcp__bat_one(s, b, m->cx, b->buf, i, j, e2b_mcp__bat_share(b->buf, s->mtok, i), 0);
+  b->open = 0;
+  return b->out ? 0 : e2b_mcp__bat_emit(b);
+}
+/* A batch's tool call that waited in the queue starts (a slot is free). */
+static void e2b_mcp__bat_start(e2b_mcp_server *s, const e2b_mcp__queued *q) {
+  e2b_mcp__ctx cx;
+  unsigned char fail[E2B_MCP_KEY_MAX];
+  e2b_mcp__batch *b = q->batch;
+  int ntok = e2b_mcp__parse(q->msg, q->n, s->mtok, E2B_MCP__COUNT(s->mtok));
+  e2b_mcp__origin_ctx(s, &q->from, &cx, fail);
+  if (ntok > 0) e2b_mcp__bat_one(s, b, &cx, q->msg, 0, q->bat_at, q->bat_share, 1);
+  else e2b_mcp__bat_end(s, b, e2b_mcp__bat_begin(b, q->bat_share), q->bat_at, q->bat_share, 1, NULL, NULL);   /* cannot be: it was read once */
+  memset(fail, 0, sizeof fail);
+  e2b_mcp__bat_out(b);   /* it left the queue (counted again if it went on in a slot) */
+}
+/* The server stops: a batch's call that waited in the queue never starts, and its batch says so. */
+static void e2b_mcp__bat_stopped(e2b_mcp_server *s, const e2b_mcp__queued *q) {
+  char id[E2B_MCP_RPC_ID_MAX];
+  const char *idp = e2b_mcp__parse(q->msg, q->n, s->mtok, E2B_MCP__COUNT(s->mtok)) > 0 ? e2b_mcp__bat_id(q->msg, s->mtok, 0, id, sizeof id) : NULL;
+  e2b_mcp__bat_end(s, q->batch, e2b_mcp__bat_begin(q->batch, q->bat_share), q->bat_at, q->bat_share, 0,
+                   "The server is stopping: this call never started and nothing was sent to E2B. Call again once it is back.", idp);
+  e2b_mcp__bat_out(q->batch);
+}
+#endif
+
 /* Calls that waited for a slot start, in the order they came, while slots are free. */
 static void e2b_mcp__queue_start(e2b_mcp_server *s) {
   while (s->nqueue && e2b_mcp__can_claim(s)) {
@@ -8884,6 +9164,9 @@ static void e2b_mcp__queue_start(e2b_mcp_server *s) {
     int ntok;
     memmove(s->queue, s->queue + 1, (size_t)(s->nqueue - 1) * sizeof s->queue[0]);
     s->nqueue--;
+#if E2B_MCP_WITH_BATCH
+    if (q.batch) { e2b_mcp__bat_start(s, &q); continue; }   /* its text is its batch's */
+#endif
     memmove(s->msg, q.msg, q.n);   /* the transport's text; the answer may be written where it was (HTTP) */
     s->msg[q.n] = 0;
     ntok = e2b_mcp__parse(s->msg, q.n, s->mtok, E2B_MCP__COUNT(s->mtok));   /* its tokens went with the messages since */
@@ -8940,7 +9223,26 @@ static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
    there (a batch is answered as one array). */
 static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool, const char *js, const jsmntok_t *t,
                                     int args, int params, const char *id) {
-  e2b_mcp__slot *k = e2b_mcp__slot_claim(s);
+  e2b_mcp__slot *k;
+#if E2B_MCP_WITH_BATCH
+  e2b_mcp__batch *b = m->batch && m->async ? s->bat : NULL;
+  int wait = b && !s->bat_queued && (s->nqueue || !e2b_mcp__can_claim(s));   /* others wait before it, or no slot is free */
+  if (wait && s->nqueue < E2B_MCP_QUEUE) {
+    e2b_mcp__queued *q = &s->queue[s->nqueue++];   /* waits for a slot, its text in the batch's */
+    memset(q, 0, sizeof *q);
+    q->msg = js + t[s->bat_root].start;
+    q->n = (size_t)(t[s->bat_root].end - t[s->bat_root].start);
+    if (s->bat_from) q->from = *s->bat_from;
+    q->sink = b->sink;
+    q->batch = b; q->bat_at = s->bat_at; q->bat_share = s->bat_share;
+    b->out++;
+    s->bat_later = 1;
+    return;
+  }
+  k = (m->batch && m->async && !b) || wait ? NULL : e2b_mcp__slot_claim(s);   /* busy: no batch record, or the queue is full */
+#else
+  k = e2b_mcp__slot_claim(s);
+#endif
   if (!k) {
     char text[200];
     e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots or all %d call buffers are in use. Wait for an answer, "
@@ -8949,13 +9251,25 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
     return;
   }
   if (e2b_mcp__call_fill(s, m, &k->call, tool, js, t, args, params, id) != 0) { e2b_mcp__slot_free(s, k); return; }
-  if (e2b_mcp__call_start(s, m, k, id, NULL) && (!m->async || m->batch)) e2b_mcp__call_run(s, k, m);
+  if (!e2b_mcp__call_start(s, m, k, id, NULL)) return;   /* answered */
+#if E2B_MCP_WITH_BATCH
+  if (b) {   /* runs on in its slot; its answer goes into its batch */
+    k->batch = b; k->bat_at = s->bat_at; k->bat_share = s->bat_share;
+    b->out++;
+    s->bat_later = 1;
+    return;
+  }
+#endif
+  if (!m->async) e2b_mcp__call_run(s, k, m);   /* a blocking caller's (e2b_mcp_handle), a batch's too */
 }
 
 /* What the core reaches calls through (e2b_mcp_server.run, set at e2b_mcp_init). */
 static const e2b_mcp__runner e2b_mcp__engine_runner = {
   e2b_mcp__two_phase_call, e2b_mcp__run_two_phase, e2b_mcp__call_user_answer, e2b_mcp__call_cancel,
   e2b_mcp__custom_ask, e2b_mcp__custom_asked
+#if E2B_MCP_WITH_BATCH
+  , e2b_mcp__bat_run
+#endif
 };
 
 /* The call slots' E2B connections, kept open between calls, closed. */

@@ -259,6 +259,21 @@
 #ifndef E2B_MCP_QUEUE
 #define E2B_MCP_QUEUE        E2B_MCP__D(256, 1)
 #endif
+/* E2B_MCP_BATCHES: 2025-03-26 batches answered at once (with E2B_MCP_WITH_BATCH):
+   each holds its batch's text and its answers until its last call ends, while
+   its tool calls run in call slots like any others (or wait in the queue); a
+   further batch's tool calls are answered that the server is busy. */
+#ifndef E2B_MCP_BATCHES
+#define E2B_MCP_BATCHES      4
+#endif
+/* E2B_MCP_BATCH_ROOM: the bytes each of those holds: the batch's text, then
+   its answers (the array is written when the last one is in). An answer that
+   does not fit is an error that says so (send that request alone); a batch
+   too large to hold, text and a short answer per request, is read as if
+   every batch room were in use. */
+#ifndef E2B_MCP_BATCH_ROOM
+#define E2B_MCP_BATCH_ROOM   1048576
+#endif
 /* E2B_MCP_REQ_MAX: one E2B request head (request line and headers), per call
    buffer. */
 #ifndef E2B_MCP_REQ_MAX

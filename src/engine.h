@@ -38,6 +38,11 @@ typedef struct e2b_mcp__slot {
   size_t said;                /* a simple custom tool's: resp[0..said) is "[params,answer,..." (its text for the next run) */
   unsigned long t0;           /* when the request went out */
   e2b_mcp__client cl;         /* its E2B request: the exchange (its result: cl.x.r) and how far it is */
+#if E2B_MCP_WITH_BATCH
+  struct e2b_mcp__batch *batch; /* a 2025-03-26 batch's call: the batch its answer goes into (NULL: none) */
+  int bat_at;                 /* which of its requests it is */
+  unsigned bat_share;         /* the room kept in the batch for an error in its place */
+#endif
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
@@ -71,9 +76,10 @@ typedef struct e2b_mcp__slot {
    when the queue is full (E2B_MCP_QUEUE), or when a call of the same sink
    waits for its user's answer (which may be behind this message in the
    same stream), it is answered that the server is busy (a transport that
-   says busy its own way, as HTTP's 503, learns it from e2b_mcp_peek first). Nothing in the engine waits (but a
-   2025-03-26 batch, which is answered as one array: its tool calls run to
-   their end inside submit): keep calling watch/step until
+   says busy its own way, as HTTP's 503, learns it from e2b_mcp_peek first). Nothing in the engine waits (a
+   2025-03-26 batch's tool calls take slots, or wait in the queue, like any
+   others, and the batch is answered as one array, through a copy of the
+   sink, when its last call ends): keep calling watch/step until
    e2b_mcp_calls_in_flight is 0. The text needs to
    live only while submit runs (queued: until e2b_mcp_queued(s, ctx) is 0);
    the sink's ctx until the calls it was given are answered
@@ -156,7 +162,38 @@ typedef struct e2b_mcp__queued {
   size_t n;
   e2b_mcp_origin from;
   e2b_mcp_sink sink;
+#if E2B_MCP_WITH_BATCH
+  struct e2b_mcp__batch *batch; /* one request of this batch (its text is the batch's); NULL: a message */
+  int bat_at;
+  unsigned bat_share;
+#endif
 } e2b_mcp__queued;
+
+#if E2B_MCP_WITH_BATCH
+/* A 2025-03-26 batch being answered (>>engine): its tool calls run in call
+   slots, or wait in the queue, like any others, and the batch is answered as
+   one array when its last call ends. buf holds the batch's text (a request
+   that waits for a slot is read from there) and, after it, each answer as it
+   comes: a header (which request, how long) and the answer as the core wrote
+   it, "," first; the array puts them back in the batch's order. Room for a
+   short error in place of each answer still to come is kept (reserve), so an
+   answer that does not fit is always answered so. */
+typedef struct e2b_mcp__batch {
+  int used;                   /* a batch is being answered */
+  int open;                   /* its requests are still being read (inside submit) */
+  int out;                    /* its calls not answered yet: in a slot, or in the queue */
+  int count;                  /* its requests */
+  unsigned char has_sink;     /* 0: its client went away (its calls run on, answering nobody) */
+  unsigned char over;         /* the answer being written did not fit */
+  e2b_mcp_sink sink;          /* where the array goes */
+  e2b_mcp_sink mem;           /* where answers go meanwhile: into buf */
+  size_t text;                /* buf[0..text): the batch's text */
+  size_t len;                 /* buf[0..len) used */
+  size_t limit;               /* the answer being written may reach this far */
+  size_t reserve;             /* kept for an error in place of each answer to come */
+  char buf[E2B_MCP_BATCH_ROOM];
+} e2b_mcp__batch;
+#endif
 
 /* Closes the E2B connections kept open between calls. */
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);

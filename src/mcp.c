@@ -1376,6 +1376,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
       return m.failed ? -1 : m.written;
     }
     m.batch = 1;
+    if (async && (k = s->run->batch(s, &m, msg, n)) != -2) return k;   /* its calls in call slots */
     for (i = 1, k = 0; k < s->mtok[0].size && !m.failed; k++) {
       e2b_mcp__handle_one(s, &m, msg, s->mtok, i);
       i = e2b_mcp__tok_skip(s->mtok, i);

@@ -189,6 +189,11 @@ typedef struct e2b_mcp__runner {
   void (*cancel)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
   int  (*ask)(e2b_mcp_call *c, const char *message, const char *schema);
   void (*asked)(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
+#if E2B_MCP_WITH_BATCH
+  /* a 2025-03-26 batch over a transport that steps the engine: answered as
+     one array once its calls end; -2 when it is the core's to answer now */
+  int  (*batch)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *msg, size_t n);
+#endif
 } e2b_mcp__runner;
 
 #if E2B_MCP__SURFACE

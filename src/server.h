@@ -65,6 +65,13 @@ struct e2b_mcp_server {
   const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
   e2b_mcp__queued queue[E2B_MCP_QUEUE];    /* calls waiting for a slot, oldest first (>>engine) */
   int nqueue;
+#if E2B_MCP_WITH_BATCH
+  e2b_mcp__batch *bat;        /* the batch whose request is being read now (>>engine), */
+  int bat_at, bat_root;       /* which request, its object's token, */
+  unsigned bat_share;         /* the room kept for its error, */
+  int bat_later, bat_queued;  /* it went on in a slot or into the queue; it came from the queue */
+  const e2b_mcp_origin *bat_from;   /* where the batch came from */
+#endif
 #ifdef E2B_MCP__POOL
   int nbufs;                  /* call buffers touched so far (the rest never were) */
   int bufs_used;              /* of them held by a call */
@@ -86,6 +93,9 @@ struct e2b_mcp_server {
 #ifdef E2B_MCP__POOL
   e2b_mcp__buf bufs[E2B_MCP_CALL_BUFS]; /* their buffers (>>engine), shared */
   unsigned char bufs_held[E2B_MCP_CALL_BUFS];   /* bufs[i] is a call's (valid for the first nbufs) */
+#endif
+#if E2B_MCP_WITH_BATCH
+  e2b_mcp__batch batches[E2B_MCP_BATCHES];   /* 2025-03-26 batches being answered (>>engine) */
 #endif
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */

@@ -37,7 +37,7 @@ $(BUILD)/fixture-server-small: tests/conformance/fixture-server.c $(HDRS) | $(BU
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -DE2B_MCP_SMALL -DE2B_MCP_MAX_TOOLS=32 -o $@ tests/conformance/fixture-server.c
 
 test-inflight: all $(BUILD)/e2b-mcp-small $(BUILD)/fixture-server $(BUILD)/fixture-server-small
-	@timeout 120 python3 tests/integration/test_inflight.py
+	@timeout 200 python3 tests/integration/test_inflight.py
 
 demo: deps all
 	@timeout 180 python3 scripts/demo.py

@@ -417,6 +417,121 @@ def t_ask_small():
     c.close(2)
 
 
+# ----------------------------------------------------------------------------- a 2025-03-26 batch
+
+def batch_body():
+    """A batch of one e2b_get_sandbox per seed sandbox (ids 1..N), then a ping (id N+1)."""
+    return [{"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
+             "params": {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": sb}}} for i, sb in enumerate(SANDBOXES)] + \
+        [{"jsonrpc": "2.0", "id": N + 1, "method": "ping"}]
+
+
+def batch_checks(where, answer):
+    """The batch's one answer: an array of its N+1 answers, in its order, each call with its sandbox."""
+    ids = [m.get("id") for m in answer] if isinstance(answer, list) else answer
+    eq("%s: the batch is answered as one array of its %d answers, in its order" % (where, N + 1), ids, list(range(1, N + 2)))
+    check("%s: each call's answer carries its own sandbox, and the ping its empty result" % where,
+          isinstance(answer, list) and len(answer) == N + 1 and all(answers_sandbox(answer[i], i) for i in range(N))
+          and answer[N].get("result") == {}, str(answer)[:400])
+
+
+def t_batch_stdio():
+    """A batch's calls run in call slots like any others: all N held at once, and the line after
+    the batch (a ping) is read and answered while they wait; the array comes when the last ends."""
+    c = McpClient([BIN], env=env(), label="batch-stdio")
+    at_exit(lambda: c.close(2))
+    c.initialize(version="2025-03-26")
+    SIM.reset()
+    SIM.hold(True)
+    c.send(batch_body())
+    pid = c.send_request("ping")
+    try:
+        first = c.read_message(PROMPT_S)
+    except McpError as e:
+        first = {"missing": str(e)}
+    check("stdio batch: a ping sent after the batch is answered while its calls wait for E2B",
+          isinstance(first, dict) and first.get("id") == pid, str(first)[:300])
+    ns = all_in_flight("stdio batch: its %d calls are in flight at once (the simulator holds %d open)" % (N, N), wait_held(N))
+    for i in ORDER if ns else []:
+        SIM.release(n=ns[i])
+    release_all()
+    try:
+        answer = c.read_message(ANSWER_WAIT_S)
+    except McpError as e:
+        answer = {"missing": str(e)}
+    batch_checks("stdio batch", answer)
+    c.close(2)
+
+
+def t_batch_cancel():
+    """notifications/cancelled for one of a batch's calls while E2B holds its answer: the array
+    comes without it (a cancelled request is never answered), with the other call's answer."""
+    c = McpClient([BIN], env=env(), label="batch-cancel")
+    at_exit(lambda: c.close(2))
+    c.initialize(version="2025-03-26")
+    SIM.reset()
+    SIM.hold(True)
+    c.send(batch_body()[:2])
+    if not check("batch cancel: both calls are held", len(wait_held(2)) == 2, SIM.held()):
+        release_all()
+        return
+    c.cancel(1)
+    pid = c.send_request("ping")
+    try:
+        first = c.read_message(PROMPT_S)
+    except McpError as e:
+        first = {"missing": str(e)}
+    check("batch cancel: a ping after the cancel is answered at once", isinstance(first, dict) and first.get("id") == pid, first)
+    release_all()
+    try:
+        answer = c.read_message(ANSWER_WAIT_S)
+    except McpError as e:
+        answer = {"missing": str(e)}
+    check("batch cancel: the array holds the other call's answer only",
+          isinstance(answer, list) and [m.get("id") for m in answer] == [2] and answers_sandbox(answer[0], 1), str(answer)[:300])
+    c.close(2)
+
+
+def t_batch_http():
+    """Over HTTP, whose loop is one thread: while a batch's calls wait for E2B, another client is
+    answered at once; the batch's POST gets one array when its last call ends."""
+    port, p = start_http(BIN, env())
+    at_exit(lambda: stop(p))
+    a, b = HttpSession(port, version="2025-03-26"), HttpSession(port)
+    SIM.reset()
+    SIM.hold(True)
+    got = {}
+
+    def batch():
+        try:
+            r = a.post(json.dumps(batch_body()))
+            ev = r.events()
+            got["a"] = ev[-1] if r.status == 200 and ev else {"status": r.status, "body": r.body[:200]}
+        except Exception as e:  # a refused or dropped connection is an answer too
+            got["a"] = {"error": repr(e)}
+    t = threading.Thread(target=batch, daemon=True)
+    t.start()
+    held = wait_held(N)
+    t0 = time.time()
+    try:
+        r = request(port, "POST", rpc(77, "ping"), b.headers(), timeout=PROMPT_S + 1)
+        other = r.events()[-1] if r.status == 200 and r.events() else {"status": r.status}
+    except Exception as e:
+        other = {"error": repr(e)}
+    took = time.time() - t0
+    check("http batch: another client's ping is answered at once while the batch's calls wait for E2B",
+          other.get("id") == 77 and other.get("result") == {} and took < PROMPT_S, "%.200s after %.1f s" % (other, took))
+    ns = all_in_flight("http batch: its %d calls are in flight at once (the simulator holds %d open)" % (N, N), held)
+    check("http batch: no answer while a call of the batch still waits", "a" not in got, str(got.get("a"))[:200])
+    for i in ORDER if ns else []:
+        SIM.release(n=ns[i])
+    release_all()
+    t.join(ANSWER_WAIT_S)
+    batch_checks("http batch", got.get("a", {"missing": "no answer"}))
+    check("http batch: the server is still running", p.poll() is None, p.poll())
+    stop(p)
+
+
 def start_fixture_http():
     p = subprocess.Popen([FIXTURE_BIN, "0"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, env=env())
@@ -485,8 +600,8 @@ def t_ask_http():
 
 def main():
     global SIM, API_URL
-    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 90 s")))
-    signal.alarm(90)
+    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 150 s")))
+    signal.alarm(150)
     if not os.path.exists(BIN):
         check("binary exists", False, "%s not found (run make)" % BIN)
         return
@@ -494,7 +609,7 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
-    for group in (t_stdio, t_http, t_cancel, t_small, t_ask_stdio, t_ask_http, t_ask_small):
+    for group in (t_stdio, t_http, t_cancel, t_small, t_ask_stdio, t_ask_http, t_ask_small, t_batch_stdio, t_batch_cancel, t_batch_http):
         t0 = time.time()
         try:
             group()
