@@ -556,6 +556,19 @@
 #ifndef E2B_MCP_HTTP_WRITE_TIMEOUT_MS
 #define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 1000
 #endif
+/* E2B_MCP_REGISTRY_NAME: the server's name in the MCP registry
+   ("namespace/name", reverse DNS), shown in the server card HTTP serves at
+   /mcp/server-card and written into server.json by `make mcpb`
+   (http.card_name overrides it). A fork that publishes under its own
+   namespace sets its own. */
+#ifndef E2B_MCP_REGISTRY_NAME
+#define E2B_MCP_REGISTRY_NAME "io.github.e2b-mcp/e2b-mcp"
+#endif
+/* E2B_MCP_REPOSITORY_URL: where the source can be read, in the server card
+   and server.json ("": none named; http.repository overrides it). */
+#ifndef E2B_MCP_REPOSITORY_URL
+#define E2B_MCP_REPOSITORY_URL ""
+#endif
 
 /* ---- Streamable HTTP ---- */
 
@@ -2129,6 +2142,13 @@ typedef struct e2b_mcp_http_config {
   int open_access;            /* 1: no token off loopback either: the caller has decided
                                  that whoever reaches the address may use the server's key
                                  (e2b-mcp's --auth none on a private address, or forced) */
+  const char *public_url;     /* the MCP endpoint as clients reach it (https://host/mcp), named
+                                 in the server card (GET /mcp/server-card and
+                                 /.well-known/mcp/server-card, public); NULL: the auth
+                                 resource if any, else the card names no remote. A setting,
+                                 never the request's Host, so every replica serves one card */
+  const char *card_name;      /* the card's registry name; NULL: E2B_MCP_REGISTRY_NAME */
+  const char *repository;     /* the card's source URL; NULL: E2B_MCP_REPOSITORY_URL */
 #if E2B_MCP_AUTH
   e2b_mcp_auth *auth;         /* an OAuth 2.1 protected resource (>>auth; NULL: off): every
                                  request to /mcp carries a JWT access token from auth->issuer
@@ -4921,6 +4941,17 @@ static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 #  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) 0
 #endif
 
+/* The capabilities initialize answers, also what the server card shows
+   (>>transport: streamable http): one writer, so the two never differ. */
+static void e2b_mcp__write_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+  (void)s;   /* read only by the surface's capabilities, which a build may leave out */
+  e2b_mcp_json_key(w, "capabilities"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "tools"); e2b_mcp_json_obj(w); e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0); e2b_mcp_json_obj_end(w);
+  e2b_mcp_json_key(w, "logging"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
+  E2B_MCP__SURFACE_CAPS(s, w);
+  e2b_mcp_json_obj_end(w);
+}
+
 /* ---- method handlers ---- */
 static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
   e2b_mcp_json w;
@@ -4939,11 +4970,7 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "protocolVersion"); e2b_mcp_json_str(&w, e2b_mcp__versions[v]);
-  e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
-  e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_key(&w, "listChanged"); e2b_mcp_json_bool(&w, 0); e2b_mcp_json_obj_end(&w);
-  e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
-  E2B_MCP__SURFACE_CAPS(s, &w);
-  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__write_caps(s, &w);
   e2b_mcp_json_key(&w, "serverInfo"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
   if (v >= E2B_MCP__V2025_06) { e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, "E2B sandboxes"); }
@@ -9963,6 +9990,105 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
   return d == 0;
 }
 
+/* ---- public documents: what a client reads before it connects ---- */
+
+#define E2B_MCP__HS_DOC_MAX 2048   /* the largest public document: the card, ~1 KB */
+#define E2B_MCP__HS_CARD_HEADERS "Cache-Control: public, max-age=3600\r\nAccess-Control-Allow-Origin: *\r\n" \
+  "Access-Control-Allow-Methods: GET\r\nAccess-Control-Allow-Headers: Content-Type\r\n"
+/* At most 100 characters: the registry's limit for server.json, which says the same. */
+#define E2B_MCP__CARD_DESCRIPTION "See and manage E2B cloud sandboxes: list, start, pause, resume, extend, logs, metrics"
+
+/* A GET's whole answer: 200, the given header lines, then the document. */
+static void e2b_mcp__hs_doc(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *headers, const char *body, size_t n) {
+  char out[E2B_MCP__HS_DOC_MAX + 512], num[24];
+  e2b_mcp_json w;
+  e2b_mcp_json_init(&w, out, sizeof out);
+  e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n");
+  e2b_mcp__hs_lit(&w, headers);
+  e2b_mcp__hs_lit(&w, "Content-Length: ");
+  e2b_mcp__fmt_ll(num, (long long)n);
+  e2b_mcp__hs_lit(&w, num);
+  e2b_mcp__hs_lit(&w, c->close || c->http10 ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n");
+  e2b_mcp__w_put(&w, body, n);
+  e2b_mcp__hs_send(s, c, out, w.len);
+}
+
+/* The server card (SEP-2127): who the server is and where to reach it,
+   before any session, for discovery tools and registries. Built from
+   settings and the build only (never from the request), so every replica
+   behind one address serves the same card; public, as it holds nothing
+   secret, and open to pages of any origin (CORS), as the proposal asks. It
+   is served at <endpoint>/server-card (application/mcp-server-card+json) and
+   at the well-known path (application/json). 1: the target is the card. */
+static int e2b_mcp__hs_card_path(const char *t, size_t n, int *wk) {
+  const char *qm = (const char *)memchr(t, '?', n);
+  if (qm) n = (size_t)(qm - t);
+  *wk = !e2b_mcp__ieq(t, n, "/mcp/server-card");
+  return !*wk || e2b_mcp__ieq(t, n, "/.well-known/mcp/server-card") || e2b_mcp__ieq(t, n, "/.well-known/mcp/server-card.json");
+}
+static void e2b_mcp__hs_card(e2b_mcp_server *s, e2b_mcp_json *w) {
+  const e2b_mcp_http_config *cfg = &s->http.cfg;
+  const char *url = cfg->public_url, *repo = cfg->repository ? cfg->repository : E2B_MCP_REPOSITORY_URL;
+  int i, oauth = 0;
+#if E2B_MCP_AUTH
+  oauth = cfg->auth != NULL;
+  if ((!url || !*url) && cfg->auth) url = cfg->auth->resource;
+#endif
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "$schema"); e2b_mcp_json_str(w, "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json");
+  e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, cfg->card_name && *cfg->card_name ? cfg->card_name : E2B_MCP_REGISTRY_NAME);
+  e2b_mcp_json_key(w, "version"); e2b_mcp_json_str(w, E2B_MCP_VERSION);
+  e2b_mcp_json_key(w, "title"); e2b_mcp_json_str(w, "E2B sandboxes");
+  e2b_mcp_json_key(w, "description"); e2b_mcp_json_str(w, E2B_MCP__CARD_DESCRIPTION);
+  if (*repo) {
+    e2b_mcp_json_key(w, "repository"); e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "url"); e2b_mcp_json_str(w, repo);
+    e2b_mcp_json_key(w, "source");
+    e2b_mcp_json_str(w, strstr(repo, "://github.com/") ? "github" : strstr(repo, "://gitlab.com/") ? "gitlab" : "git");
+    e2b_mcp_json_obj_end(w);
+  }
+  if (url && *url) {
+    e2b_mcp_json_key(w, "remotes"); e2b_mcp_json_arr(w); e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "type"); e2b_mcp_json_str(w, "streamable-http");
+    e2b_mcp_json_key(w, "url"); e2b_mcp_json_str(w, url);
+    e2b_mcp_json_key(w, "supportedProtocolVersions"); e2b_mcp_json_arr(w);
+    if (E2B_MCP_WITH_2026) e2b_mcp_json_str(w, e2b_mcp__modern_version);
+    if (E2B_MCP_HTTP_SESSIONS > 0)
+      for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) if (E2B_MCP__VERSION_BUILT(i)) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
+    e2b_mcp_json_arr_end(w);
+    if (E2B_MCP_WITH_CLIENT_KEYS && cfg->client_keys) {
+      e2b_mcp_json_key(w, "headers"); e2b_mcp_json_arr(w); e2b_mcp_json_obj(w);
+      e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, "X-E2B-API-Key");
+      e2b_mcp_json_key(w, "description"); e2b_mcp_json_str(w, "Your E2B team API key (e2b_...), used for your calls only");
+      e2b_mcp_json_key(w, "isRequired"); e2b_mcp_json_bool(w, 1);
+      e2b_mcp_json_key(w, "isSecret"); e2b_mcp_json_bool(w, 1);
+      e2b_mcp_json_obj_end(w); e2b_mcp_json_arr_end(w);
+    }
+    if (oauth || (cfg->token && *cfg->token)) {
+      e2b_mcp_json_key(w, "authentication"); e2b_mcp_json_obj(w);
+      e2b_mcp_json_key(w, "required"); e2b_mcp_json_bool(w, 1);
+      e2b_mcp_json_key(w, "schemes"); e2b_mcp_json_arr(w); e2b_mcp_json_str(w, oauth ? "oauth2" : "bearer"); e2b_mcp_json_arr_end(w);
+      e2b_mcp_json_obj_end(w);
+    }
+    e2b_mcp_json_obj_end(w); e2b_mcp_json_arr_end(w);
+  }
+  e2b_mcp__write_caps(s, w);
+  e2b_mcp_json_obj_end(w);
+}
+/* A GET of a public document (the card here; the OAuth metadata in the
+   auth step): -1 answered, 0 not one. */
+static int e2b_mcp__hs_public(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  char body[E2B_MCP__HS_DOC_MAX];
+  e2b_mcp_json b;
+  int wk;
+  if (strcmp(q->method, "GET") != 0 || !e2b_mcp__hs_card_path(q->target, q->target_n, &wk)) return 0;
+  e2b_mcp_json_init(&b, body, sizeof body);
+  e2b_mcp__hs_card(s, &b);
+  e2b_mcp__hs_doc(s, c, wk ? "Content-Type: application/json\r\n" E2B_MCP__HS_CARD_HEADERS
+                           : "Content-Type: application/mcp-server-card+json\r\n" E2B_MCP__HS_CARD_HEADERS, body, b.len);
+  return -1;
+}
+
 /* ---- one complete request ---- */
 
 #if E2B_MCP_AUTH
@@ -9984,24 +10110,18 @@ static int e2b_mcp__hs_query_token(const char *q, size_t n) {
 static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, int meta) {
   e2b_mcp_auth *a = s->http.cfg.auth;
   e2b_mcp_auth_claims cl;
-  char out[2048], num[24];
+  char out[2048];
   const char *query;
   e2b_mcp_json w;
   int r, g;
   e2b_mcp_json_init(&w, out, sizeof out - 1);   /* room for the NUL of a challenge */
-  if (meta) {   /* the document first (its length goes in the head), then the head before it */
+  if (meta) {
     char body[1536];
     e2b_mcp_json b;
     if (!e2b_mcp__auth_is_meta(a, q->target, q->target_n)) return 0;
     e2b_mcp_json_init(&b, body, sizeof body);
     e2b_mcp__auth_metadata(a, &b);
-    e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n");
-    e2b_mcp__hs_lit(&w, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\nContent-Length: ");
-    e2b_mcp__fmt_ll(num, (long long)b.len);
-    e2b_mcp__hs_lit(&w, num);
-    e2b_mcp__hs_lit(&w, c->close || c->http10 ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n");
-    e2b_mcp__w_put(&w, body, b.len);
-    e2b_mcp__hs_send(s, c, out, w.len);
+    e2b_mcp__hs_doc(s, c, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\n", body, b.len);
     return -1;
   }
   query = (const char *)memchr(q->target, '?', q->target_n);
@@ -10146,12 +10266,14 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
 
 #define E2B_MCP__HS_TOKEN_HELP "this server takes a static bearer token that its admin sets (E2B_MCP_HTTP_TOKEN) and gives you; it offers no OAuth sign-in"
 
-/* The request's head against the rules, in order: path (404), Host (400),
+/* The request's head against the rules, in order: a public document (the
+   server card, the OAuth metadata: answered as they are), path (404), Host (400),
    Host and Origin against DNS rebinding (403), the bearer token (401), the
    client's own E2B key when clients bring theirs (401, never echoed). 0: it
    may go on; -1: answered. */
 static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
+  if (e2b_mcp__hs_public(s, c, q)) return -1;
 #if E2B_MCP_AUTH
   if (h->cfg.auth && strcmp(q->method, "GET") == 0 && e2b_mcp__hs_oauth(s, c, q, 1)) return -1;
 #endif

@@ -208,7 +208,9 @@ static const char usage[] =
   "                         consent answer is then good for one call across all replicas, not once\n"
   "                         on each\n"
   "  E2B_MCP_HTTP_PROXY_NAMES_SESSIONS  1: behind a balancer that hashes Mcp-Session-Id, a new 2025\n"
-  "                         session takes the id the balancer sent in X-Mcp-New-Session-Id\n";
+  "                         session takes the id the balancer sent in X-Mcp-New-Session-Id\n"
+  "  E2B_MCP_PUBLIC_URL     with --http: the endpoint as clients reach it (https://host/mcp), named\n"
+  "                         in the server card at /mcp/server-card (default: the OAuth resource)\n";
 /* The access-token settings, apart: one string of all would pass the 4095
    characters a C99 compiler must take. */
 static const char usage_auth[] =
@@ -250,6 +252,7 @@ int main(int argc, char **argv) {
       http.allowed_hosts = getenv("E2B_MCP_HTTP_ALLOWED_HOSTS");
       http.client_keys = getenv("E2B_MCP_HTTP_CLIENT_KEYS") && strcmp(getenv("E2B_MCP_HTTP_CLIENT_KEYS"), "1") == 0;
       http.proxy_names_sessions = getenv("E2B_MCP_HTTP_PROXY_NAMES_SESSIONS") && strcmp(getenv("E2B_MCP_HTTP_PROXY_NAMES_SESSIONS"), "1") == 0;
+      http.public_url = getenv("E2B_MCP_PUBLIC_URL");
       use_http = 1;
       continue;
     }

@@ -425,6 +425,19 @@
 #ifndef E2B_MCP_HTTP_WRITE_TIMEOUT_MS
 #define E2B_MCP_HTTP_WRITE_TIMEOUT_MS 1000
 #endif
+/* E2B_MCP_REGISTRY_NAME: the server's name in the MCP registry
+   ("namespace/name", reverse DNS), shown in the server card HTTP serves at
+   /mcp/server-card and written into server.json by `make mcpb`
+   (http.card_name overrides it). A fork that publishes under its own
+   namespace sets its own. */
+#ifndef E2B_MCP_REGISTRY_NAME
+#define E2B_MCP_REGISTRY_NAME "io.github.e2b-mcp/e2b-mcp"
+#endif
+/* E2B_MCP_REPOSITORY_URL: where the source can be read, in the server card
+   and server.json ("": none named; http.repository overrides it). */
+#ifndef E2B_MCP_REPOSITORY_URL
+#define E2B_MCP_REPOSITORY_URL ""
+#endif
 
 /* ---- Streamable HTTP ---- */
 

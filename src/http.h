@@ -36,6 +36,13 @@ typedef struct e2b_mcp_http_config {
   int open_access;            /* 1: no token off loopback either: the caller has decided
                                  that whoever reaches the address may use the server's key
                                  (e2b-mcp's --auth none on a private address, or forced) */
+  const char *public_url;     /* the MCP endpoint as clients reach it (https://host/mcp), named
+                                 in the server card (GET /mcp/server-card and
+                                 /.well-known/mcp/server-card, public); NULL: the auth
+                                 resource if any, else the card names no remote. A setting,
+                                 never the request's Host, so every replica serves one card */
+  const char *card_name;      /* the card's registry name; NULL: E2B_MCP_REGISTRY_NAME */
+  const char *repository;     /* the card's source URL; NULL: E2B_MCP_REPOSITORY_URL */
 #if E2B_MCP_AUTH
   e2b_mcp_auth *auth;         /* an OAuth 2.1 protected resource (>>auth; NULL: off): every
                                  request to /mcp carries a JWT access token from auth->issuer

@@ -750,6 +750,17 @@ static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 #  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) 0
 #endif
 
+/* The capabilities initialize answers, also what the server card shows
+   (>>transport: streamable http): one writer, so the two never differ. */
+static void e2b_mcp__write_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+  (void)s;   /* read only by the surface's capabilities, which a build may leave out */
+  e2b_mcp_json_key(w, "capabilities"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "tools"); e2b_mcp_json_obj(w); e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0); e2b_mcp_json_obj_end(w);
+  e2b_mcp_json_key(w, "logging"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
+  E2B_MCP__SURFACE_CAPS(s, w);
+  e2b_mcp_json_obj_end(w);
+}
+
 /* ---- method handlers ---- */
 static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
   e2b_mcp_json w;
@@ -768,11 +779,7 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "protocolVersion"); e2b_mcp_json_str(&w, e2b_mcp__versions[v]);
-  e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
-  e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_key(&w, "listChanged"); e2b_mcp_json_bool(&w, 0); e2b_mcp_json_obj_end(&w);
-  e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
-  E2B_MCP__SURFACE_CAPS(s, &w);
-  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__write_caps(s, &w);
   e2b_mcp_json_key(&w, "serverInfo"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
   if (v >= E2B_MCP__V2025_06) { e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, "E2B sandboxes"); }
