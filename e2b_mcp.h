@@ -2221,6 +2221,9 @@ typedef struct e2b_mcp_http {
   unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
+  int hi;                     /* conns[hi..] are all free: a step passes over the slots in use,
+                                 not over every slot (a slot is taken lowest free first) */
+  int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
   int free_bufs[E2B_MCP_HTTP_BUFS];
   /* the request buffers last: never cleared as a whole, so pages no request needed stay out of memory */
@@ -2875,6 +2878,15 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
   }
   if (r > 0 && sp != 0) return JSMN_ERROR_INVAL;   /* a container claims more children than follow */
   return r;
+}
+/* Parses text this library or its caller wrote (a tool's schemas, a result
+   the JSON writer made): jsmn alone. The walk above guards against what
+   arrives from outside; a built-in schema parsed on every call would pay
+   for it twice per call to prove what the unit tests already prove. */
+static int e2b_mcp__parse_own(const char *js, size_t n, jsmntok_t *t, int cap) {
+  jsmn_parser p;
+  jsmn_init(&p);
+  return jsmn_parse(&p, js, n, t, (unsigned)cap);
 }
 
 E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key) {
@@ -4793,7 +4805,7 @@ static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, siz
 static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   const char *sc = c->tool->input_schema;
   int i, k, v, ap, props;
-  if (c->args < 0 || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
+  if (c->args < 0 || !c->tok[c->args].size || e2b_mcp__parse_own(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
   ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
   if (!(c->tool->annotations & E2B_MCP__STRICT_ARGS) && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
   props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");
@@ -7082,8 +7094,8 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
   jsmntok_t *st = s->rtok + E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS;
   char why[160];
   if (!sch || c->is_error || !c->has_out || c->out.err || E2B_MCP__COUNT(s->rtok) < 2 * E2B_MCP__SCHEMA_TOKENS) return;
-  if (e2b_mcp__parse(sch, strlen(sch), st, E2B_MCP__SCHEMA_TOKENS) <= 0 ||
-      e2b_mcp__parse(c->out.buf, c->out.len, s->rtok, E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS) <= 0) return;
+  if (e2b_mcp__parse_own(sch, strlen(sch), st, E2B_MCP__SCHEMA_TOKENS) <= 0 ||
+      e2b_mcp__parse_own(c->out.buf, c->out.len, s->rtok, E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS) <= 0) return;
   why[0] = 0;
   if (e2b_mcp__conforms(c->out.buf, s->rtok, 0, sch, st, 0, why, sizeof why, 0, 0) == 0) return;
   e2b_mcp_result_error(c, "E2B's answer is not what this tool returns: the result%s%s. %s", why[0] == '.' || why[0] == '[' || why[0] == ' ' ? "" : " ", why,
@@ -9638,6 +9650,7 @@ static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int 
   c->state = E2B_MCP__HC_FREE;
   e2b_mcp__hs_tie(s, c, -1);
   e2b_mcp__hs_buf_give(&s->http, c);
+  while (s->http.hi > 0 && s->http.conns[s->http.hi - 1].state == E2B_MCP__HC_FREE) s->http.hi--;
 }
 
 static const char *e2b_mcp__hs_reason(int status) {
@@ -10551,15 +10564,15 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
 static int e2b_mcp__hs_make_room(e2b_mcp_server *s, const unsigned char *got, unsigned long now) {
   e2b_mcp_http *h = &s->http;
   int i, slot = -1;
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
-    if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && (long)(now - c->last_ms) >= E2B_MCP__HS_FRESH_MS &&
+    if (c->state == E2B_MCP__HC_READ && !c->have && !(i < h->watched && got[1 + i]) && (long)(now - c->last_ms) >= E2B_MCP__HS_FRESH_MS &&
         (slot < 0 || c->tick < h->conns[slot].tick) &&
         e2b_mcp__sock_idle_ok(&c->sock))   /* nothing arrived since the wait */
       slot = i;
   }
   if (slot >= 0) { e2b_mcp__hs_conn_free(s, &h->conns[slot], 0); return slot; }
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state == E2B_MCP__HC_READ && c->have && (long)(now - c->start_ms) >= E2B_MCP__HS_FRESH_MS &&
         (slot < 0 || (long)(h->conns[slot].start_ms - c->start_ms) > 0))
@@ -10596,6 +10609,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
       continue;
     }
     memset(&h->conns[slot], 0, sizeof h->conns[slot]);   /* no buffer, no session */
+    if (slot >= h->hi) h->hi = slot + 1;
     h->conns[slot].sock = a;
     h->conns[slot].state = E2B_MCP__HC_READ;
     h->conns[slot].sess = h->conns[slot].tied = -1;
@@ -10612,7 +10626,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
 static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
   e2b_mcp_http *h = &s->http;
   int i, bufs = e2b_mcp__hs_buf_free(h);
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state == E2B_MCP__HC_DRAIN && now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
       c->dead = 1;   /* it does not read: dropped */
@@ -10651,8 +10665,8 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
 }
 
 /* ---- the loop ---- */
-/* What the loop waits on: the listener (fds[0]), each connection slot
-   (fds[1 + i]), each lingering socket, then the calls' E2B sockets. A
+/* What the loop waits on: the listener (fds[0]), each connection slot in
+   use (fds[1 + i], i < hi), each lingering socket, then the calls' E2B sockets. A
    connection whose call is with E2B or its user, or waits for a slot, is
    watched for its client hanging up; one with an answer queued, for room to
    send it. A busy one is being answered (only the one whose custom tool
@@ -10664,7 +10678,8 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   int i, n = 0, bufs = e2b_mcp__hs_buf_free(h);   /* without a free buffer, a connection with none is not read */
 #define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
   E2B_MCP__WATCH(h->stop ? NULL : &h->listener);
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  h->watched = h->hi;
+  for (i = 0; i < h->watched; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop && (c->buf || bufs)) || c->state == E2B_MCP__HC_CALL ||
                    c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
@@ -10719,25 +10734,25 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {   /* answers on their way: more of them leaves */
+  for (i = 0; i < h->watched; i++) {   /* answers on their way: more of them leaves */
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->qoff >= c->qend || !(fds[1 + i].ready & E2B_MCP_WANT_WRITE)) continue;
     e2b_mcp__hs_push(c);
     if (c->state == E2B_MCP__HC_DRAIN && (c->dead || c->qoff == c->qend)) e2b_mcp__hs_done(s, c);
   }
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->watched; i++) {
     if (got[1 + i]) e2b_mcp__hs_readable(s, i);
   }
   if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
   e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state != E2B_MCP__HC_CALL || e2b_mcp_sink_busy(s, c)) continue;
     e2b_mcp__hs_answered(s, c);
     c->state = E2B_MCP__HC_BUSY;
     e2b_mcp__hs_done(s, c);
   }
-  e2b_mcp__hs_lingering(s, got + 1 + E2B_MCP_HTTP_CONNS);
+  e2b_mcp__hs_lingering(s, got + 1 + h->watched);
   e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
   return 0;
 }
@@ -10749,7 +10764,7 @@ static int e2b_mcp__hs_is_loopback(const char *host) {
 /* Answers still leaving (DRAIN): e2b_mcp_calls_in_flight counts them. */
 static int e2b_mcp__hs_held(const e2b_mcp_server *s) {
   int i, n = 0;
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) n += s->http.conns[i].state == E2B_MCP__HC_DRAIN;
+  for (i = 0; i < s->http.hi; i++) n += s->http.conns[i].state == E2B_MCP__HC_DRAIN;
   return n;
 }
 

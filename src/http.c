@@ -187,6 +187,7 @@ static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int 
   c->state = E2B_MCP__HC_FREE;
   e2b_mcp__hs_tie(s, c, -1);
   e2b_mcp__hs_buf_give(&s->http, c);
+  while (s->http.hi > 0 && s->http.conns[s->http.hi - 1].state == E2B_MCP__HC_FREE) s->http.hi--;
 }
 
 static const char *e2b_mcp__hs_reason(int status) {
@@ -1100,15 +1101,15 @@ static void e2b_mcp__hs_on_read(e2b_mcp_server *s, int ci) {
 static int e2b_mcp__hs_make_room(e2b_mcp_server *s, const unsigned char *got, unsigned long now) {
   e2b_mcp_http *h = &s->http;
   int i, slot = -1;
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
-    if (c->state == E2B_MCP__HC_READ && !c->have && !got[1 + i] && (long)(now - c->last_ms) >= E2B_MCP__HS_FRESH_MS &&
+    if (c->state == E2B_MCP__HC_READ && !c->have && !(i < h->watched && got[1 + i]) && (long)(now - c->last_ms) >= E2B_MCP__HS_FRESH_MS &&
         (slot < 0 || c->tick < h->conns[slot].tick) &&
         e2b_mcp__sock_idle_ok(&c->sock))   /* nothing arrived since the wait */
       slot = i;
   }
   if (slot >= 0) { e2b_mcp__hs_conn_free(s, &h->conns[slot], 0); return slot; }
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state == E2B_MCP__HC_READ && c->have && (long)(now - c->start_ms) >= E2B_MCP__HS_FRESH_MS &&
         (slot < 0 || (long)(h->conns[slot].start_ms - c->start_ms) > 0))
@@ -1145,6 +1146,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
       continue;
     }
     memset(&h->conns[slot], 0, sizeof h->conns[slot]);   /* no buffer, no session */
+    if (slot >= h->hi) h->hi = slot + 1;
     h->conns[slot].sock = a;
     h->conns[slot].state = E2B_MCP__HC_READ;
     h->conns[slot].sess = h->conns[slot].tied = -1;
@@ -1161,7 +1163,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
 static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
   e2b_mcp_http *h = &s->http;
   int i, bufs = e2b_mcp__hs_buf_free(h);
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state == E2B_MCP__HC_DRAIN && now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
       c->dead = 1;   /* it does not read: dropped */
@@ -1200,8 +1202,8 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
 }
 
 /* ---- the loop ---- */
-/* What the loop waits on: the listener (fds[0]), each connection slot
-   (fds[1 + i]), each lingering socket, then the calls' E2B sockets. A
+/* What the loop waits on: the listener (fds[0]), each connection slot in
+   use (fds[1 + i], i < hi), each lingering socket, then the calls' E2B sockets. A
    connection whose call is with E2B or its user, or waits for a slot, is
    watched for its client hanging up; one with an answer queued, for room to
    send it. A busy one is being answered (only the one whose custom tool
@@ -1213,7 +1215,8 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   int i, n = 0, bufs = e2b_mcp__hs_buf_free(h);   /* without a free buffer, a connection with none is not read */
 #define E2B_MCP__WATCH(k) (fds[n].sock = (k), fds[n].want = E2B_MCP_WANT_READ, fds[n++].ready = 0)
   E2B_MCP__WATCH(h->stop ? NULL : &h->listener);
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  h->watched = h->hi;
+  for (i = 0; i < h->watched; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop && (c->buf || bufs)) || c->state == E2B_MCP__HC_CALL ||
                    c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
@@ -1268,25 +1271,25 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {   /* answers on their way: more of them leaves */
+  for (i = 0; i < h->watched; i++) {   /* answers on their way: more of them leaves */
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->qoff >= c->qend || !(fds[1 + i].ready & E2B_MCP_WANT_WRITE)) continue;
     e2b_mcp__hs_push(c);
     if (c->state == E2B_MCP__HC_DRAIN && (c->dead || c->qoff == c->qend)) e2b_mcp__hs_done(s, c);
   }
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->watched; i++) {
     if (got[1 + i]) e2b_mcp__hs_readable(s, i);
   }
   if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
   e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+  for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state != E2B_MCP__HC_CALL || e2b_mcp_sink_busy(s, c)) continue;
     e2b_mcp__hs_answered(s, c);
     c->state = E2B_MCP__HC_BUSY;
     e2b_mcp__hs_done(s, c);
   }
-  e2b_mcp__hs_lingering(s, got + 1 + E2B_MCP_HTTP_CONNS);
+  e2b_mcp__hs_lingering(s, got + 1 + h->watched);
   e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
   return 0;
 }
@@ -1298,7 +1301,7 @@ static int e2b_mcp__hs_is_loopback(const char *host) {
 /* Answers still leaving (DRAIN): e2b_mcp_calls_in_flight counts them. */
 static int e2b_mcp__hs_held(const e2b_mcp_server *s) {
   int i, n = 0;
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) n += s->http.conns[i].state == E2B_MCP__HC_DRAIN;
+  for (i = 0; i < s->http.hi; i++) n += s->http.conns[i].state == E2B_MCP__HC_DRAIN;
   return n;
 }
 

@@ -115,6 +115,9 @@ typedef struct e2b_mcp_http {
   unsigned long served;       /* requests taken in so far: a loop of your own may stop after some */
   unsigned long uses;         /* session uses so far */
   unsigned long ticks;        /* connection ticks so far */
+  int hi;                     /* conns[hi..] are all free: a step passes over the slots in use,
+                                 not over every slot (a slot is taken lowest free first) */
+  int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
   int free_bufs[E2B_MCP_HTTP_BUFS];
   /* the request buffers last: never cleared as a whole, so pages no request needed stay out of memory */

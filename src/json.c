@@ -369,6 +369,15 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
   if (r > 0 && sp != 0) return JSMN_ERROR_INVAL;   /* a container claims more children than follow */
   return r;
 }
+/* Parses text this library or its caller wrote (a tool's schemas, a result
+   the JSON writer made): jsmn alone. The walk above guards against what
+   arrives from outside; a built-in schema parsed on every call would pay
+   for it twice per call to prove what the unit tests already prove. */
+static int e2b_mcp__parse_own(const char *js, size_t n, jsmntok_t *t, int cap) {
+  jsmn_parser p;
+  jsmn_init(&p);
+  return jsmn_parse(&p, js, n, t, (unsigned)cap);
+}
 
 E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key) {
   return e2b_mcp__tok_get(js, t, obj, key);

@@ -602,7 +602,7 @@ static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, siz
 static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   const char *sc = c->tool->input_schema;
   int i, k, v, ap, props;
-  if (c->args < 0 || e2b_mcp__parse(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
+  if (c->args < 0 || !c->tok[c->args].size || e2b_mcp__parse_own(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
   ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
   if (!(c->tool->annotations & E2B_MCP__STRICT_ARGS) && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
   props = e2b_mcp__tok_get(sc, s->rtok, 0, "properties");

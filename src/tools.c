@@ -1436,8 +1436,8 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) {
   jsmntok_t *st = s->rtok + E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS;
   char why[160];
   if (!sch || c->is_error || !c->has_out || c->out.err || E2B_MCP__COUNT(s->rtok) < 2 * E2B_MCP__SCHEMA_TOKENS) return;
-  if (e2b_mcp__parse(sch, strlen(sch), st, E2B_MCP__SCHEMA_TOKENS) <= 0 ||
-      e2b_mcp__parse(c->out.buf, c->out.len, s->rtok, E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS) <= 0) return;
+  if (e2b_mcp__parse_own(sch, strlen(sch), st, E2B_MCP__SCHEMA_TOKENS) <= 0 ||
+      e2b_mcp__parse_own(c->out.buf, c->out.len, s->rtok, E2B_MCP__COUNT(s->rtok) - E2B_MCP__SCHEMA_TOKENS) <= 0) return;
   why[0] = 0;
   if (e2b_mcp__conforms(c->out.buf, s->rtok, 0, sch, st, 0, why, sizeof why, 0, 0) == 0) return;
   e2b_mcp_result_error(c, "E2B's answer is not what this tool returns: the result%s%s. %s", why[0] == '.' || why[0] == '[' || why[0] == ' ' ? "" : " ", why,
