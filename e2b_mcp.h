@@ -1974,7 +1974,12 @@ typedef struct e2b_mcp__slot {
    no call slot or no buffer is free, a tools/call that needs one is queued
    (E2B_MCP_QUEUED) in the engine's one queue of calls waiting for a slot,
    if the transport keeps its text (origin.keep): calls start from
-   there in the order they came, from e2b_mcp_step, as slots free. Else, or
+   there in the order they came, from e2b_mcp_step, as slots free. A queued
+   text is copied into s->msg when it starts (HTTP writes its answer where
+   the text was), but one kept inside s->msg is started in place, and the
+   engine writes nothing into s->msg while texts wait there: a transport may
+   park waiting texts at the start of s->msg and go on reading messages into
+   the rest of it (stdio does; it submits them from there too). Else, or
    when the queue is full (E2B_MCP_QUEUE), or when a call of the same sink
    waits for its user's answer (which may be behind this message in the
    same stream), it is answered that the server is busy (a transport that
@@ -2104,7 +2109,9 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
 #if E2B_MCP_WITH_STDIO
 /* MCP over stdin/stdout, one JSON message per line, until end of input (and
    the calls in flight are answered). Requests sent without waiting run
-   concurrently, each answered when it is done. */
+   concurrently, each answered when it is done; with every call slot busy,
+   a tool call waits (its line parked in s->msg, see the engine's seam)
+   while the lines after it are read and served. */
 E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
 #endif
 
@@ -9117,6 +9124,19 @@ E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, cons
   }
 }
 
+/* Whether p lies in s->msg (a transport that keeps the texts that wait there, stdio). */
+static int e2b_mcp__in_msg(const e2b_mcp_server *s, const char *p) {
+  return (uintptr_t)p >= (uintptr_t)s->msg && (uintptr_t)p < (uintptr_t)(s->msg + sizeof s->msg);
+}
+#if E2B_MCP_WITH_STDIO
+/* Whether a message waiting in the queue has its text in s->msg (parked there by stdio). */
+static int e2b_mcp__queued_in_msg(const e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nqueue; i++) if (e2b_mcp__in_msg(s, s->queue[i].msg)) return 1;
+  return 0;
+}
+#endif
+
 E2B_MCP_DEF int e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx) {
   int i, n = 0;
   for (i = 0; i < s->nqueue; i++) n += s->queue[i].sink.ctx == ctx;
@@ -9206,10 +9226,13 @@ static void e2b_mcp__queue_start(e2b_mcp_server *s) {
 #if E2B_MCP_WITH_BATCH
     if (q.batch) { e2b_mcp__bat_start(s, &q); continue; }   /* its text is its batch's */
 #endif
-    memmove(s->msg, q.msg, q.n);   /* the transport's text; the answer may be written where it was (HTTP) */
-    s->msg[q.n] = 0;
-    ntok = e2b_mcp__parse(s->msg, q.n, s->mtok, E2B_MCP__COUNT(s->mtok));   /* its tokens went with the messages since */
-    e2b_mcp__submit_parsed(s, s->msg, q.n, &q.from, &q.sink, ntok);
+    if (!e2b_mcp__in_msg(s, q.msg)) {   /* the transport's text; the answer may be written where it was (HTTP) */
+      memmove(s->msg, q.msg, q.n);
+      s->msg[q.n] = 0;
+      q.msg = s->msg;
+    }   /* else parked in s->msg (stdio): started where it is, the text beside it untouched */
+    ntok = e2b_mcp__parse(q.msg, q.n, s->mtok, E2B_MCP__COUNT(s->mtok));   /* its tokens went with the messages since */
+    e2b_mcp__submit_parsed(s, q.msg, q.n, &q.from, &q.sink, ntok);
   }
 }
 
@@ -9322,10 +9345,15 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
    Requests a client sends without waiting run together: each tool call takes
    a call slot and is answered when E2B answers it, in any order (JSON-RPC
    allows it), while the next lines are read. When every slot is busy, the
-   next tool call waits in the engine's queue, its text in s->msg, and stdin
-   is not read meanwhile (the pipe holds the rest, in order); unless a call
-   waits for its user's answer, which may be behind it: then the call is told
-   the server is busy. A question to
+   next tool call waits in the engine's queue, its line parked at the start
+   of s->msg (where the engine starts it, in place), and the lines after it
+   are read and served meanwhile in the rest of s->msg: a cancel for a call
+   in a slot, a ping, an answer to a question; further calls queue behind it,
+   in order. Only when the queue is full, or the next line does not fit
+   beside the parked ones, is stdin left unread until a call starts (the
+   pipe holds the rest, in order). A call that would wait while a call waits
+   for its user's answer, which may be behind it, is told the server is
+   busy. A question to
    the user (any tool's, a simple custom one's too) is a state of its call:
    the lines after it are read and served while it waits. With the POSIX
    port stdin is waited on with the calls' sockets, with the Windows port its
@@ -9375,27 +9403,34 @@ static long e2b_mcp__stdio_fill(e2b_mcp_server *s, e2b_mcp_sock *in) {
   if (r <= 0) s->in_eof = 1;
   return r;
 }
-/* The next whole line from what stdin gave, into s->msg: its length, -1 when
-   more is needed, -2 when it was longer than E2B_MCP_MSG_MAX (skipped). At
-   stdin's end a last line without its newline counts. */
-static long e2b_mcp__stdio_take(e2b_mcp_server *s) {
+/* The next whole line from what stdin gave, into s->msg after the lines
+   parked at its start (park bytes, below): its length, -1 when more is
+   needed, -2 when it was longer than E2B_MCP_MSG_MAX (skipped), -3 when it
+   does not fit beside the parked lines (it waits, and what stdin gave after
+   it too, until they have started). At stdin's end a last line without its
+   newline counts. */
+static long e2b_mcp__stdio_take(e2b_mcp_server *s, size_t park) {
+  char *line = s->msg + park;
   while (s->in_at < s->in_len || s->in_eof) {
     size_t n = s->line_n;
     int over;
     if (s->in_at < s->in_len) {
-      char ch = s->stdin_buf[s->in_at++];
+      char ch = s->stdin_buf[s->in_at];
       if (ch != '\n') {
-        if (n < E2B_MCP_MSG_MAX) s->msg[s->line_n++] = ch;
+        if (park && park + n >= E2B_MCP_MSG_MAX) return -3;
+        s->in_at++;
+        if (n < E2B_MCP_MSG_MAX) line[s->line_n++] = ch;
         else s->line_over = 1;
         continue;
       }
+      s->in_at++;
     } else if (n == 0 && !s->line_over) return -1;   /* the end, and nothing left */
     over = s->line_over;
     s->line_n = 0;
     s->line_over = 0;
-    s->msg[n] = 0;
+    line[n] = 0;
     if (over) return -2;
-    if (n && s->msg[n - 1] == '\r') s->msg[--n] = 0;
+    if (n && line[n - 1] == '\r') line[--n] = 0;
     return (long)n;
   }
   return -1;
@@ -9416,6 +9451,8 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   e2b_mcp_origin from;
   e2b_mcp_poll fds[1 + E2B_MCP_CALLS];
   e2b_mcp_sock in;   /* stdin as the port waits on it; h < 0: read blocking, when nothing else is due */
+  size_t park = 0;   /* s->msg[0..park): tool calls waiting in the engine's queue, each line and its NUL */
+  long held = -1;    /* the length of a whole line at s->msg + park that waits for room in the queue */
   in.port = s->net;
   in.h = -1;
 #if defined(E2B_MCP_SOCK_POSIX)
@@ -9432,33 +9469,47 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
   memset(&from, 0, sizeof from);
-  from.keep = s->msg;   /* a line that waits for a slot stays in s->msg: no line is read meanwhile */
   for (;;) {
-    int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued;
+    int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued, stalled = 0;
     long len;
-    /* the lines that are whole, while none waits for a slot */
-    while (!e2b_mcp_queued(s, &k) && (len = e2b_mcp__stdio_take(s)) != -1) {
-      if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
-      if (len == 0 || e2b_mcp__only_space(s->msg, (size_t)len)) continue;
-      if (e2b_mcp_submit(s, s->msg, (size_t)len, &from, &k) < 0) goto broken;
+    if (park && !e2b_mcp__queued_in_msg(s)) {   /* every parked line has started: the next one moves to the front */
+      memmove(s->msg, s->msg + park, held >= 0 ? (size_t)held + 1 : s->line_n);
+      park = 0;
+    }
+    /* the lines that are whole; a tool call that waits for a slot is parked */
+    for (;;) {
+      e2b_mcp_kind kind;
+      char *line = s->msg + park;
+      int r;
+      if (held >= 0) len = held;
+      else if ((len = e2b_mcp__stdio_take(s, park)) == -1) break;
+      else if (len == -3) { stalled = 1; break; }
+      else if (len == -2) { e2b_mcp__stdio_too_long(s, &k); continue; }
+      else if (len == 0 || e2b_mcp__only_space(line, (size_t)len)) continue;
+      e2b_mcp_peek(s, line, (size_t)len, NULL, &kind);   /* the one parse: submit uses it */
+      if (kind.busy) { s->peek_n = 0; held = len; break; }   /* the queue is full: it waits, and stdin with it */
+      held = -1;
+      from.keep = line;
+      if ((r = e2b_mcp_submit(s, line, (size_t)len, &from, &k)) < 0) goto broken;
+      if (r == E2B_MCP_QUEUED) park += (size_t)len + 1;   /* its text stays where it is, and is started there */
     }
     queued = e2b_mcp_queued(s, &k);
     talking = e2b_mcp_watch(s, fds + 1, E2B_MCP_CALLS, &timeout);   /* the calls' sockets, and their deadlines */
-    if (s->in_eof && !queued && s->in_at >= s->in_len && !e2b_mcp_sink_busy(s, &k)) break;
-    if (s->in_eof && !queued && !talking && e2b_mcp_sink_eof(s, &k)) {   /* questions nobody can answer any more: not a yes */
+    if (s->in_eof && held < 0 && !queued && s->in_at >= s->in_len && !e2b_mcp_sink_busy(s, &k)) break;
+    if (s->in_eof && held < 0 && !queued && !talking && e2b_mcp_sink_eof(s, &k)) {   /* questions nobody can answer any more: not a yes */
       e2b_mcp_step(s);   /* a call accepted before the end still runs to its answer, and a tool that asks again is ended again */
       continue;
     }
-    /* wait: for stdin (not at its end, no line waiting) and the calls */
+    /* wait: for stdin (not at its end, nothing of it waiting) and the calls */
     if (in.h >= 0) {
-      fds[0].sock = !s->in_eof && !queued && s->in_at >= s->in_len ? &in : NULL;
+      fds[0].sock = !s->in_eof && held < 0 && !stalled && s->in_at >= s->in_len ? &in : NULL;
       fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
       if (s->net->wait(s->net->user, fds, 1 + talking, timeout) > 0 && fds[0].sock && fds[0].ready && e2b_mcp__stdio_fill(s, &in) == -1) goto broken;
     } else {
       /* without a poll of stdin, a read blocks: only when no call is due now (an
          answered question, a call to start); a question's deadline then fires
          when the next line comes */
-      if (!talking && timeout != 0 && !s->in_eof && !queued) { if (e2b_mcp__stdio_fill(s, &in) == -1) goto broken; continue; }
+      if (!talking && timeout != 0 && !s->in_eof && held < 0 && !stalled) { if (e2b_mcp__stdio_fill(s, &in) == -1) goto broken; continue; }
       s->net->wait(s->net->user, fds + 1, talking, timeout);
     }
     e2b_mcp_step(s);

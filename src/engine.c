@@ -753,6 +753,19 @@ E2B_MCP_DEF void e2b_mcp_peek(e2b_mcp_server *s, const char *msg, size_t n, cons
   }
 }
 
+/* Whether p lies in s->msg (a transport that keeps the texts that wait there, stdio). */
+static int e2b_mcp__in_msg(const e2b_mcp_server *s, const char *p) {
+  return (uintptr_t)p >= (uintptr_t)s->msg && (uintptr_t)p < (uintptr_t)(s->msg + sizeof s->msg);
+}
+#if E2B_MCP_WITH_STDIO
+/* Whether a message waiting in the queue has its text in s->msg (parked there by stdio). */
+static int e2b_mcp__queued_in_msg(const e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nqueue; i++) if (e2b_mcp__in_msg(s, s->queue[i].msg)) return 1;
+  return 0;
+}
+#endif
+
 E2B_MCP_DEF int e2b_mcp_queued(const e2b_mcp_server *s, const void *ctx) {
   int i, n = 0;
   for (i = 0; i < s->nqueue; i++) n += s->queue[i].sink.ctx == ctx;
@@ -842,10 +855,13 @@ static void e2b_mcp__queue_start(e2b_mcp_server *s) {
 #if E2B_MCP_WITH_BATCH
     if (q.batch) { e2b_mcp__bat_start(s, &q); continue; }   /* its text is its batch's */
 #endif
-    memmove(s->msg, q.msg, q.n);   /* the transport's text; the answer may be written where it was (HTTP) */
-    s->msg[q.n] = 0;
-    ntok = e2b_mcp__parse(s->msg, q.n, s->mtok, E2B_MCP__COUNT(s->mtok));   /* its tokens went with the messages since */
-    e2b_mcp__submit_parsed(s, s->msg, q.n, &q.from, &q.sink, ntok);
+    if (!e2b_mcp__in_msg(s, q.msg)) {   /* the transport's text; the answer may be written where it was (HTTP) */
+      memmove(s->msg, q.msg, q.n);
+      s->msg[q.n] = 0;
+      q.msg = s->msg;
+    }   /* else parked in s->msg (stdio): started where it is, the text beside it untouched */
+    ntok = e2b_mcp__parse(q.msg, q.n, s->mtok, E2B_MCP__COUNT(s->mtok));   /* its tokens went with the messages since */
+    e2b_mcp__submit_parsed(s, q.msg, q.n, &q.from, &q.sink, ntok);
   }
 }
 

@@ -72,7 +72,12 @@ typedef struct e2b_mcp__slot {
    no call slot or no buffer is free, a tools/call that needs one is queued
    (E2B_MCP_QUEUED) in the engine's one queue of calls waiting for a slot,
    if the transport keeps its text (origin.keep): calls start from
-   there in the order they came, from e2b_mcp_step, as slots free. Else, or
+   there in the order they came, from e2b_mcp_step, as slots free. A queued
+   text is copied into s->msg when it starts (HTTP writes its answer where
+   the text was), but one kept inside s->msg is started in place, and the
+   engine writes nothing into s->msg while texts wait there: a transport may
+   park waiting texts at the start of s->msg and go on reading messages into
+   the rest of it (stdio does; it submits them from there too). Else, or
    when the queue is full (E2B_MCP_QUEUE), or when a call of the same sink
    waits for its user's answer (which may be behind this message in the
    same stream), it is answered that the server is busy (a transport that

@@ -324,6 +324,49 @@ def t_small():
     c2.close(2)
 
 
+def t_small_hol():
+    """stdio with every call slot busy (the small profile's one) and a call waiting for it: the lines
+    behind that call are still read. A cancel for the call in the slot ends it (its slot goes to the
+    waiting call, whose E2B request then opens), and a ping is answered at once; nothing is lost."""
+    if not os.path.exists(SMALL_BIN):
+        check("small hol: binary exists", False, "%s not found (make build/e2b-mcp-small)" % SMALL_BIN)
+        return
+    c = McpClient([SMALL_BIN], env=env(), label="small-hol")
+    at_exit(lambda: c.close(2))
+    c.initialize()
+    SIM.reset()
+    SIM.hold(True)
+    first = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[0]}})
+    if not check("small hol: the first call holds the one slot", len(wait_held(1)) == 1, SIM.held()):
+        release_all()
+        return
+    second = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[1]}})
+    c.cancel(first)
+    pid = c.send_request("ping")
+    try:
+        got = c.read_message(PROMPT_S)
+    except McpError as e:
+        got = {"missing": str(e)}
+    check("small hol: a ping behind a call that waits for the slot is answered at once",
+          isinstance(got, dict) and got.get("id") == pid, str(got)[:300])
+    deadline = time.time() + PROMPT_S
+    while time.time() < deadline and not any(h["path"].endswith("/" + SANDBOXES[1]) for h in SIM.held()):
+        time.sleep(0.02)
+    check("small hol: the cancel was read and acted on: the waiting call took the slot",
+          any(h["path"].endswith("/" + SANDBOXES[1]) for h in SIM.held()), [h["path"] for h in SIM.held()])
+    release_all()
+    seen = {}
+    try:
+        while second not in seen:
+            m = c.read_message(ANSWER_WAIT_S)
+            seen[m.get("id")] = m
+    except McpError:
+        pass
+    check("small hol: the waiting call is answered with its sandbox, the cancelled one never",
+          answers_sandbox(seen.get(second), 1) and first not in seen, {k: str(v)[:100] for k, v in seen.items()})
+    c.close(2)
+
+
 # ----------------------------------------------------------------------------- a custom tool asks
 
 ASK_N = 8
@@ -609,7 +652,7 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
-    for group in (t_stdio, t_http, t_cancel, t_small, t_ask_stdio, t_ask_http, t_ask_small, t_batch_stdio, t_batch_cancel, t_batch_http):
+    for group in (t_stdio, t_http, t_cancel, t_small, t_small_hol, t_ask_stdio, t_ask_http, t_ask_small, t_batch_stdio, t_batch_cancel, t_batch_http):
         t0 = time.time()
         try:
             group()
