@@ -905,6 +905,54 @@
 #define E2B_MCP_AUTH_JWKS_TOKENS 256
 #endif
 
+/* ---- Who calls: the key store and the audit log (>>keys) ---- */
+
+/* E2B_MCP_TLS_GCM: a custom TLS port also has AES-256-GCM
+   (e2b_mcp_tls_aes_gcm, >>ports), so a key store can be opened. */
+/* E2B_MCP_KEYSTORE: 1 builds the key store: a file encrypted with
+   AES-256-GCM (through the TLS port) that maps an access token's subject, or
+   a claim of your choice, to the E2B team key that caller's calls use
+   (http.keystore). On by default with E2B_MCP_AUTH, per-client keys and a
+   port that has AES-GCM (BearSSL, mbedTLS, or a custom port defining
+   E2B_MCP_TLS_GCM); 0 (left out) with E2B_MCP_SMALL. */
+#ifndef E2B_MCP_KEYSTORE
+#  if E2B_MCP_AUTH && E2B_MCP_WITH_CLIENT_KEYS && (defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || defined(E2B_MCP_TLS_GCM))
+#    define E2B_MCP_KEYSTORE 1
+#  else
+#    define E2B_MCP_KEYSTORE 0
+#  endif
+#endif
+#if E2B_MCP_KEYSTORE && !(defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || defined(E2B_MCP_TLS_GCM))
+#  error "E2B_MCP_KEYSTORE needs a TLS port with AES-GCM (E2B_MCP_TLS_BEARSSL, E2B_MCP_TLS_MBEDTLS, or a custom port defining E2B_MCP_TLS_GCM)"
+#endif
+#if E2B_MCP_KEYSTORE && !(E2B_MCP_AUTH && E2B_MCP_WITH_CLIENT_KEYS)
+#  error "E2B_MCP_KEYSTORE needs E2B_MCP_AUTH (it goes by an access token's subject) and E2B_MCP_WITH_CLIENT_KEYS (its keys' cool-down slots)"
+#endif
+/* E2B_MCP_KEYSTORE_ENTRIES: the subjects a key store holds (each entry
+   E2B_MCP_SUBJECT_MAX + E2B_MCP_KEY_MAX bytes); a file with more is refused. */
+#ifndef E2B_MCP_KEYSTORE_ENTRIES
+#define E2B_MCP_KEYSTORE_ENTRIES 256
+#endif
+/* E2B_MCP_SUBJECT_MAX: the longest subject (or claim value) a key store
+   entry and an audit record keep, with its NUL; a caller whose subject is
+   longer has no key. */
+#ifndef E2B_MCP_SUBJECT_MAX
+#define E2B_MCP_SUBJECT_MAX 128
+#endif
+/* E2B_MCP_AUDIT: 1 builds the audit hook (cfg.audit): a record of every
+   tool call when it ends (who, tool, sandbox, arguments without secrets,
+   E2B's status, outcome, duration). Default 1, 0 with E2B_MCP_SMALL. */
+#ifndef E2B_MCP_AUDIT
+#define E2B_MCP_AUDIT E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_AUDIT_ARGS_MAX: the bytes of a call's arguments an audit record
+   keeps (a longer text is cut, and says so). */
+#ifndef E2B_MCP_AUDIT_ARGS_MAX
+#define E2B_MCP_AUDIT_ARGS_MAX 512
+#endif
+/* Whether a call carries who made it (the key store's subject, the audit's). */
+#define E2B_MCP__WHO (E2B_MCP_KEYSTORE || E2B_MCP_AUDIT)
+
 /* ---- Fixed sizes (not options) ---- */
 #define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
 #define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */
@@ -1166,6 +1214,14 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
    A custom port that has them defines E2B_MCP_TLS_VERIFY; without them
    E2B_MCP_AUTH is off by default, and forced on it refuses every token
    (E2B_MCP_ERR_NO_VERIFIER at e2b_mcp_http_listen).
+   With E2B_MCP_KEYSTORE (the key store, >>keys), AES-256-GCM:
+     e2b_mcp_tls_aes_gcm(enc, key, iv, aad, aadn, p, n, tag)
+                              enc 1: encrypts p[0..n) in place under key[32] and
+                              iv[12], authenticating aad[0..aadn) too, and writes
+                              tag[16]; enc 0: decrypts in place and checks tag.
+                              0, or -1 (a wrong tag: p then holds garbage, which
+                              the caller wipes)
+   A custom port that has it defines E2B_MCP_TLS_GCM.
    A port may use the public part of this header (the socket port, the
    E2B_MCP_ERR_* codes, the E2B_MCP_* sizes) and e2b_mcp_file_stream, nothing
    private.
@@ -1190,6 +1246,10 @@ void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s);
 int  e2b_mcp_tls_rsa_verify(const unsigned char *n, size_t nlen, const unsigned char *e, size_t elen,
                             const unsigned char hash[32], const unsigned char *sig, size_t slen);
 int  e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned char hash[32], const unsigned char sig[64]);
+#  endif
+#  if E2B_MCP_KEYSTORE
+int  e2b_mcp_tls_aes_gcm(int enc, const unsigned char key[32], const unsigned char iv[12], const unsigned char *aad, size_t aadn,
+                         unsigned char *p, size_t n, unsigned char tag[16]);
 #  endif
 #endif
 
@@ -1372,6 +1432,72 @@ typedef struct e2b_mcp__spent {
   unsigned char nonce[8];
   unsigned long long exp_s;   /* 0: a free entry */
 } e2b_mcp__spent;
+/* >>keys: the key store -----------------------------------------------------------
+   Which E2B team key a caller's calls use, when an access token says who the
+   caller is (>>auth): a table from a subject (the token's sub, or the value of
+   a claim you choose, e.g. a group or team) to a key, kept in a file encrypted
+   at rest with AES-256-GCM through the TLS port (e2b_mcp_tls_aes_gcm, >>ports).
+   The file is
+     "E2BKEYS1" | nonce (12 bytes, random at each write) | ciphertext | tag (16)
+   with the 8-byte magic as associated data; the plaintext is one
+   "subject<TAB>key<LF>" line per entry. The file's key is HMAC-SHA256 of a
+   master secret (at least 32 characters, from the environment or a file: the
+   binary's E2B_MCP_KEYSTORE_MASTER[_FILE]) over a fixed label. A file altered
+   anywhere, or opened with another master secret, is refused as a whole.
+   The library holds the format, no file I/O: the caller reads the file into
+   a buffer of its own (decrypted there in place, then wiped), entries go into
+   the fixed slots of an e2b_mcp_keystore (E2B_MCP_KEYSTORE_ENTRIES, each a
+   subject of E2B_MCP_SUBJECT_MAX and a key of E2B_MCP_KEY_MAX bytes), and a
+   store is written back into a buffer the caller then writes out.
+   Compiled in with E2B_MCP_KEYSTORE (>>config). */
+#if E2B_MCP_KEYSTORE
+typedef struct e2b_mcp_keystore_entry {
+  char subject[E2B_MCP_SUBJECT_MAX];
+  char key[E2B_MCP_KEY_MAX];
+} e2b_mcp_keystore_entry;
+typedef struct e2b_mcp_keystore {
+  int n;                      /* entries in e[0..n) */
+  e2b_mcp_keystore_entry e[E2B_MCP_KEYSTORE_ENTRIES];
+} e2b_mcp_keystore;
+
+#define E2B_MCP_KEYSTORE_OVERHEAD (8 + 12 + 16)   /* magic, nonce, tag */
+/* The largest file a full store makes: a buffer this large reads any. */
+#define E2B_MCP_KEYSTORE_FILE_MAX (E2B_MCP_KEYSTORE_OVERHEAD + (size_t)E2B_MCP_KEYSTORE_ENTRIES * (E2B_MCP_SUBJECT_MAX + E2B_MCP_KEY_MAX))
+
+#define E2B_MCP__KS_ERRORS(X) \
+  X(OK,      0, "ok") \
+  X(FORMAT, -1, "not a key store file (it does not start with E2BKEYS1, or is cut short)") \
+  X(MASTER, -2, "the key store cannot be opened with this master secret (another secret, or the file was altered)") \
+  X(FULL,   -3, "the key store has more entries than this build holds (E2B_MCP_KEYSTORE_ENTRIES)") \
+  X(ENTRY,  -4, "a subject or key is empty, too long, or has a character it may not (a tab, a line break, a control character; a key: a space)") \
+  X(ROOM,   -5, "the buffer is too small for the key store") \
+  X(SECRET, -6, "the master secret is shorter than 32 characters (make one with: openssl rand -hex 32)")
+enum e2b_mcp_keystore_err {
+#define E2B_MCP__KS_ENUM(name, code, text) E2B_MCP_KS_##name = code,
+  E2B_MCP__KS_ERRORS(E2B_MCP__KS_ENUM)
+#undef E2B_MCP__KS_ENUM
+  E2B_MCP_KS__LAST = -7
+};
+
+/* The file key from the master secret secret[0..n): 0, or E2B_MCP_KS_SECRET. */
+E2B_MCP_DEF int  e2b_mcp_keystore_master(unsigned char mk[32], const char *secret, size_t n);
+/* Opens the store file file[0..n) (decrypted in place, then wiped) into ks:
+   0, or an E2B_MCP_KS_* error (ks is then empty). */
+E2B_MCP_DEF int  e2b_mcp_keystore_open(e2b_mcp_keystore *ks, const unsigned char mk[32], unsigned char *file, size_t n);
+/* Writes ks as a store file into out[0..cap), under nonce[12] (random, never
+   used before with this master secret): its length, or an E2B_MCP_KS_* error. */
+E2B_MCP_DEF long e2b_mcp_keystore_seal(const e2b_mcp_keystore *ks, const unsigned char mk[32], const unsigned char nonce[12],
+                                       unsigned char *out, size_t cap);
+/* Sets subject's key (1: replaced, 0: added) or removes it (0, or -1 when it
+   had none); E2B_MCP_KS_ENTRY or E2B_MCP_KS_FULL when it cannot. */
+E2B_MCP_DEF int  e2b_mcp_keystore_set(e2b_mcp_keystore *ks, const char *subject, const char *key);
+E2B_MCP_DEF int  e2b_mcp_keystore_remove(e2b_mcp_keystore *ks, const char *subject);
+/* The key of subject[0..n), or NULL. */
+E2B_MCP_DEF const char *e2b_mcp_keystore_find(const e2b_mcp_keystore *ks, const char *subject, size_t n);
+/* A short fingerprint of a key to show instead of it: 8 hex digits of its SHA-256. */
+E2B_MCP_DEF void e2b_mcp_keystore_fingerprint(const char *key, char out[9]);
+E2B_MCP_DEF const char *e2b_mcp_keystore_strerror(int err);
+#endif
 /* >>auth: OAuth 2.1 access tokens ----------------------------------------------
    What a protected resource (MCP authorization, RFC 9728) checks of a bearer
    token, locally and without the heap: a JWT access token (RFC 9068) signed
@@ -1460,6 +1586,12 @@ E2B_MCP_DEF int e2b_mcp_auth_jwks(e2b_mcp_auth *a, const char *json, size_t n);
    (enum e2b_mcp_auth_err). The token's signature is checked before any claim
    is believed. */
 E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c);
+/* The string claim name (NULL: sub) of the token tok[0..n), or with an
+   array claim (a list of groups, say) its i-th string: unescaped into
+   out[0..cap) with a NUL, its length; -1 when there is none (or i > 0 of a
+   string claim, or it does not fit). It reads the payload only: for a token
+   e2b_mcp_auth_verify has taken. */
+E2B_MCP_DEF int e2b_mcp_auth_claim(const char *tok, size_t n, const char *name, int i, char *out, size_t cap);
 /* 1 when the claims' scope list grants scope (a whole space-separated word). */
 E2B_MCP_DEF int e2b_mcp_auth_has_scope(const e2b_mcp_auth_claims *c, const char *scope);
 E2B_MCP_DEF const char *e2b_mcp_auth_strerror(int err);
@@ -1689,6 +1821,13 @@ typedef struct e2b_mcp__ctx {
   e2b_mcp_wire *wire;
 #if E2B_MCP_AUTH
   int scopes;   /* the tool groups an access token grants (e2b_mcp_origin.scopes); 0: every one */
+#endif
+#if E2B_MCP__WHO
+  const char *who;   /* who calls (e2b_mcp_origin.who), who_len bytes; NULL: nobody said */
+  unsigned who_len;
+#endif
+#if E2B_MCP_KEYSTORE
+  int no_key;        /* the key store has no key for who: a call is told so and sends nothing */
 #endif
 } e2b_mcp__ctx;
 
@@ -1948,6 +2087,9 @@ typedef struct e2b_mcp__slot {
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
+#if E2B_MCP__WHO
+  char who[E2B_MCP_SUBJECT_MAX];   /* who calls (its context's who, copied) */
+#endif
   e2b_mcp_conn conn;          /* kept open between calls */
 #ifndef E2B_MCP__POOL
   e2b_mcp__buf own;           /* its buffer (no pool) */
@@ -2005,6 +2147,15 @@ typedef struct e2b_mcp_origin {
   int scopes;                 /* the tool groups the client may call, as an access token's scopes
                                  grant them: E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_*; 0: every one.
                                  tools/list shows only those, and a call to another is refused */
+#endif
+#if E2B_MCP__WHO
+  const char *who;            /* who the client is, who_len bytes (an access token's subject, or the
+                                 claim the key store went by): the audit record's; NULL: nobody said */
+  size_t who_len;
+#endif
+#if E2B_MCP_KEYSTORE
+  int no_key;                 /* the key store has no key for who: each tool call is answered that
+                                 the admin must add one, and nothing reaches E2B (api_key unused) */
 #endif
   const char *keep;           /* where the transport keeps this text (msg itself, or a copy)
                                  unchanged, with what this origin points to, while it waits
@@ -2163,6 +2314,15 @@ typedef struct e2b_mcp_http_config {
                                  the RFC 9728 metadata's URL, served at
                                  /.well-known/oauth-protected-resource[/path]); it replaces
                                  token, and guards a non-loopback address as token does */
+#endif
+#if E2B_MCP_KEYSTORE
+  const e2b_mcp_keystore *keystore;   /* with auth (>>keys; NULL: off): each caller's calls use the
+                                 E2B key the store holds for its token's subject, or for
+                                 keystore_claim; a caller it has none for is told to ask the
+                                 admin, and nothing reaches E2B (cfg.api_key is never used).
+                                 Cool-downs are per key, as with client_keys (not both) */
+  const char *keystore_claim; /* the claim the store is asked by (NULL: sub); of an array claim
+                                 (groups), the first value the store has a key for */
 #endif
 } e2b_mcp_http_config;
 
@@ -3719,7 +3879,7 @@ static void e2b_mcp__sha256_end(e2b_mcp__sha256 *c, unsigned char out[32]) {
 }
 
 /* HMAC-SHA256 in steps: begin with the key, add the message, end. */
-#if E2B_MCP_WITH_2026
+#if E2B_MCP_WITH_2026 || E2B_MCP_KEYSTORE   /* the key store derives its file key with HMAC */
 typedef struct e2b_mcp__hmac { e2b_mcp__sha256 in; unsigned char okey[64]; } e2b_mcp__hmac;
 static void e2b_mcp__hmac_begin(e2b_mcp__hmac *m, const unsigned char *key, size_t kn) {
   unsigned char k[64], ik[64];
@@ -3742,7 +3902,7 @@ static void e2b_mcp__hmac_end(e2b_mcp__hmac *m, unsigned char out[32]) {
   e2b_mcp__sha256_end(&o, out);
 }
 #endif
-#if E2B_MCP_WITH_2026
+#if E2B_MCP_WITH_2026 || E2B_MCP_KEYSTORE
 static void e2b_mcp__hmac_sha256(const unsigned char *key, size_t kn, const void *msg, size_t n, unsigned char out[32]) {
   e2b_mcp__hmac m;
   e2b_mcp__hmac_begin(&m, key, kn);
@@ -3904,6 +4064,130 @@ static int e2b_mcp__state_spend(e2b_mcp__spent *list, int n, const unsigned char
 }
 #endif
 #endif /* E2B_MCP_WITH_2026 */
+/* >>keys: opening and writing the key store ------------------------------------ */
+#if E2B_MCP_KEYSTORE
+static const char e2b_mcp__ks_magic[8] = { 'E', '2', 'B', 'K', 'E', 'Y', 'S', '1' };
+
+E2B_MCP_DEF const char *e2b_mcp_keystore_strerror(int err) {
+  switch (err) {
+#define E2B_MCP__KS_CASE(name, code, text) case code: return text;
+    E2B_MCP__KS_ERRORS(E2B_MCP__KS_CASE)
+#undef E2B_MCP__KS_CASE
+    default: return "the key store was refused";
+  }
+}
+
+E2B_MCP_DEF int e2b_mcp_keystore_master(unsigned char mk[32], const char *secret, size_t n) {
+  static const char label[] = "e2b-mcp key store 1";
+  if (n < 32) return E2B_MCP_KS_SECRET;
+  e2b_mcp__hmac_sha256((const unsigned char *)secret, n, label, sizeof label - 1, mk);
+  return 0;
+}
+
+/* Whether p[0..n) may be a subject (key 0) or a key (key 1): not empty, fits
+   its slot with its NUL, no control character, no tab or line break (the
+   file's separators); a key has no space either. */
+static int e2b_mcp__ks_ok(const char *p, size_t n, int key) {
+  size_t i;
+  if (!n || n >= (key ? (size_t)E2B_MCP_KEY_MAX : (size_t)E2B_MCP_SUBJECT_MAX)) return 0;
+  for (i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)p[i];
+    if (ch < 0x20 || ch == 0x7f || (key && (ch == ' ' || ch > 0x7e))) return 0;
+  }
+  return 1;
+}
+
+static int e2b_mcp__ks_index(const e2b_mcp_keystore *ks, const char *subject, size_t n) {
+  int i;
+  for (i = 0; i < ks->n; i++)
+    if (strlen(ks->e[i].subject) == n && memcmp(ks->e[i].subject, subject, n) == 0) return i;
+  return -1;
+}
+
+E2B_MCP_DEF const char *e2b_mcp_keystore_find(const e2b_mcp_keystore *ks, const char *subject, size_t n) {
+  int i = ks && subject ? e2b_mcp__ks_index(ks, subject, n) : -1;
+  return i < 0 ? NULL : ks->e[i].key;
+}
+
+E2B_MCP_DEF int e2b_mcp_keystore_set(e2b_mcp_keystore *ks, const char *subject, const char *key) {
+  size_t sn = strlen(subject), kn = strlen(key);
+  int i;
+  if (!e2b_mcp__ks_ok(subject, sn, 0) || !e2b_mcp__ks_ok(key, kn, 1)) return E2B_MCP_KS_ENTRY;
+  i = e2b_mcp__ks_index(ks, subject, sn);
+  if (i >= 0) { memset(ks->e[i].key, 0, sizeof ks->e[i].key); memcpy(ks->e[i].key, key, kn); return 1; }
+  if (ks->n == E2B_MCP_KEYSTORE_ENTRIES) return E2B_MCP_KS_FULL;
+  memset(&ks->e[ks->n], 0, sizeof ks->e[ks->n]);
+  memcpy(ks->e[ks->n].subject, subject, sn);
+  memcpy(ks->e[ks->n].key, key, kn);
+  ks->n++;
+  return 0;
+}
+
+E2B_MCP_DEF int e2b_mcp_keystore_remove(e2b_mcp_keystore *ks, const char *subject) {
+  int i = e2b_mcp__ks_index(ks, subject, strlen(subject));
+  if (i < 0) return -1;
+  memmove(&ks->e[i], &ks->e[i + 1], (size_t)(ks->n - i - 1) * sizeof ks->e[0]);
+  ks->n--;
+  memset(&ks->e[ks->n], 0, sizeof ks->e[0]);   /* the key moved down leaves no copy behind */
+  return 0;
+}
+
+E2B_MCP_DEF int e2b_mcp_keystore_open(e2b_mcp_keystore *ks, const unsigned char mk[32], unsigned char *file, size_t n) {
+  unsigned char *p = file + 20, *end;
+  size_t pn;
+  int rc = 0;
+  memset(ks, 0, sizeof *ks);
+  if (n < E2B_MCP_KEYSTORE_OVERHEAD || memcmp(file, e2b_mcp__ks_magic, 8) != 0) return E2B_MCP_KS_FORMAT;
+  pn = n - E2B_MCP_KEYSTORE_OVERHEAD;
+  if (e2b_mcp_tls_aes_gcm(0, mk, file + 8, file, 8, p, pn, file + n - 16) != 0) { memset(p, 0, pn); return E2B_MCP_KS_MASTER; }
+  /* authentic: only now is a byte of it read */
+  end = p + pn;
+  while (p < end && rc == 0) {
+    unsigned char *tab = (unsigned char *)memchr(p, '\t', (size_t)(end - p)), *lf;
+    lf = tab ? (unsigned char *)memchr(tab, '\n', (size_t)(end - tab)) : NULL;
+    if (!lf) { rc = E2B_MCP_KS_FORMAT; break; }
+    *tab = 0; *lf = 0;
+    if (!e2b_mcp__ks_ok((const char *)p, (size_t)(tab - p), 0) || !e2b_mcp__ks_ok((const char *)tab + 1, (size_t)(lf - tab - 1), 1)) rc = E2B_MCP_KS_ENTRY;
+    else if (e2b_mcp__ks_index(ks, (const char *)p, (size_t)(tab - p)) >= 0) rc = E2B_MCP_KS_FORMAT;   /* one key per subject */
+    else rc = e2b_mcp_keystore_set(ks, (const char *)p, (const char *)tab + 1);
+    p = lf + 1;
+  }
+  memset(file + 20, 0, pn);   /* the keys in clear stay in the store's slots only */
+  if (rc < 0) { memset(ks, 0, sizeof *ks); return rc; }
+  return 0;
+}
+
+E2B_MCP_DEF long e2b_mcp_keystore_seal(const e2b_mcp_keystore *ks, const unsigned char mk[32], const unsigned char nonce[12],
+                                       unsigned char *out, size_t cap) {
+  size_t at = 20;
+  int i;
+  if (cap < E2B_MCP_KEYSTORE_OVERHEAD) return E2B_MCP_KS_ROOM;
+  memcpy(out, e2b_mcp__ks_magic, 8);
+  memcpy(out + 8, nonce, 12);
+  for (i = 0; i < ks->n; i++) {
+    size_t sn = strlen(ks->e[i].subject), kn = strlen(ks->e[i].key);
+    if (at + sn + kn + 2 + 16 > cap) { memset(out + 20, 0, at - 20); return E2B_MCP_KS_ROOM; }
+    memcpy(out + at, ks->e[i].subject, sn); at += sn;
+    out[at++] = '\t';
+    memcpy(out + at, ks->e[i].key, kn); at += kn;
+    out[at++] = '\n';
+  }
+  if (e2b_mcp_tls_aes_gcm(1, mk, nonce, out, 8, out + 20, at - 20, out + at) != 0) { memset(out, 0, at); return E2B_MCP_KS_MASTER; }
+  return (long)(at + 16);
+}
+
+E2B_MCP_DEF void e2b_mcp_keystore_fingerprint(const char *key, char out[9]) {
+  static const char hex[] = "0123456789abcdef";
+  unsigned char h[32];
+  e2b_mcp__sha256 c;
+  int i;
+  e2b_mcp__sha256_init(&c);
+  e2b_mcp__sha256_add(&c, key, strlen(key));
+  e2b_mcp__sha256_end(&c, h);
+  for (i = 0; i < 4; i++) { out[2 * i] = hex[h[i] >> 4]; out[2 * i + 1] = hex[h[i] & 15]; }
+  out[8] = 0;
+}
+#endif
 /* >>auth: verifying access tokens ------------------------------------------------
    A JWT is header.payload.signature, each base64url (no padding). The header
    is read first (alg, kid, typ, crit), the key chosen, the signature checked
@@ -4117,6 +4401,29 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
   return e2b_mcp__auth_claims(a, payload, (size_t)pn, now_s, c);
 }
 
+E2B_MCP_DEF int e2b_mcp_auth_claim(const char *tok, size_t n, const char *name, int i, char *out, size_t cap) {
+  char payload[E2B_MCP_AUTH_TOKEN_MAX / 4 * 3 + 3];
+  jsmntok_t t[E2B_MCP__AUTH_CLAIM_TOKENS];
+  const char *d1, *d2;
+  long pn;
+  int k;
+  if (n > E2B_MCP_AUTH_TOKEN_MAX || i < 0) return -1;
+  d1 = (const char *)memchr(tok, '.', n);
+  d2 = d1 ? (const char *)memchr(d1 + 1, '.', n - (size_t)(d1 + 1 - tok)) : NULL;
+  if (!d2) return -1;
+  pn = e2b_mcp__b64url_dec(d1 + 1, (size_t)(d2 - d1 - 1), (unsigned char *)payload, sizeof payload);
+  if (pn <= 0 || e2b_mcp__parse(payload, (size_t)pn, t, E2B_MCP__AUTH_CLAIM_TOKENS) <= 0 || t[0].type != JSMN_OBJECT) return -1;
+  k = e2b_mcp__tok_get(payload, t, 0, name && *name ? name : "sub");
+  if (k < 0) return -1;
+  if (t[k].type == JSMN_ARRAY) {
+    int j = k + 1;
+    if (i >= t[k].size) return -1;
+    while (i--) j = e2b_mcp__tok_skip(t, j);
+    k = j;
+  } else if (i) return -1;
+  return e2b_mcp__tok_str(payload, &t[k], out, cap);
+}
+
 /* ---- What a client is told: RFC 9728 metadata and the Bearer challenge ---- */
 
 E2B_MCP_DEF const char *e2b_mcp_auth_scope_name(const e2b_mcp_auth *a, int g) {
@@ -4317,6 +4624,13 @@ static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
   cx->wire = NULL;
 #if E2B_MCP_AUTH
   cx->scopes = 0;   /* every tool its server offers */
+#endif
+#if E2B_MCP__WHO
+  cx->who = NULL;
+  cx->who_len = 0;
+#endif
+#if E2B_MCP_KEYSTORE
+  cx->no_key = 0;
 #endif
 }
 
@@ -5986,6 +6300,16 @@ static unsigned long *e2b_mcp__cooldown(e2b_mcp_server *s, const e2b_mcp_call *c
 static int e2b_mcp__ready(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
   unsigned long now, until;
+#if E2B_MCP_KEYSTORE
+  if (c->cx->no_key) {   /* never the server's own key instead: this caller has none here */
+    const char *who = c->cx->who ? c->cx->who : "";
+    int wn = c->cx->who ? (int)c->cx->who_len : 0;
+    e2b_mcp_result_error(c, "This server has no E2B API key for you (your identity: \"%.*s\"), so nothing was sent to E2B. "
+                            "Ask the server's admin to add your team's key: e2b-mcp keys add '%.*s' (the key is read from "
+                            "stdin), then to reload the server (SIGHUP).", wn, who, wn, who);
+    return -1;
+  }
+#endif
   switch (c->cx->key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
     case E2B_MCP__KEY_MISSING:
       e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "
@@ -8698,6 +9022,14 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
     memcpy(k->client_key_fail, cx->key_fail, cx->key_len);
     k->cx.key = k->client_key; k->cx.key_fail = k->client_key_fail;
   }
+#if E2B_MCP__WHO
+  if (cx->who) {   /* the transport's text it points to goes with this step too */
+    k->cx.who_len = cx->who_len < sizeof k->who - 1 ? cx->who_len : (unsigned)sizeof k->who - 1;
+    memcpy(k->who, cx->who, k->cx.who_len);
+    k->who[k->cx.who_len] = 0;
+    k->cx.who = k->who;
+  }
+#endif
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
   if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; }
 }
@@ -9077,6 +9409,13 @@ static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e
   if (from->cooldown) cx->cooldown = from->cooldown;
 #if E2B_MCP_AUTH
   cx->scopes = from->scopes;
+#endif
+#if E2B_MCP__WHO
+  cx->who = from->who;
+  cx->who_len = from->who ? (unsigned)from->who_len : 0;
+#endif
+#if E2B_MCP_KEYSTORE
+  cx->no_key = from->no_key;
 #endif
 }
 
@@ -10277,6 +10616,52 @@ static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k,
 }
 #endif
 
+#if E2B_MCP_AUTH && E2B_MCP__WHO
+/* Who an access token's caller is, for the audit (its sub) and, with a key
+   store, its key: the store is asked by cfg.keystore_claim (NULL: sub), and
+   of an array claim the first value it has a key for is taken. Both go over
+   the token's own bytes in the request head (the token, verified on
+   arrival, is needed no more; the head stays while the call waits in the
+   queue, as a client's own key does), so a reload of the store while a
+   call waits changes nothing under it. */
+static void e2b_mcp__hs_who(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, e2b_mcp_origin *from) {
+  char who[E2B_MCP_SUBJECT_MAX], first[E2B_MCP_SUBJECT_MAX];
+  char *tok = c->buf + (q->auth + 7 - c->buf);   /* the head was parsed from the connection's own buffer */
+  size_t tn = q->auth_n - 7, wn = 0, kn = 0, j;
+  const char *key = NULL, *claim = NULL;
+  int i, n;
+#if E2B_MCP_KEYSTORE
+  const e2b_mcp_keystore *ks = s->http.cfg.keystore;
+  if (ks) claim = s->http.cfg.keystore_claim;
+#else
+  (void)s;
+#endif
+  first[0] = 0;
+  for (i = 0; (n = e2b_mcp_auth_claim(tok, tn, claim, i, who, sizeof who)) >= 0; i++) {
+    if (!i) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; }
+#if E2B_MCP_KEYSTORE
+    if (ks && (key = e2b_mcp_keystore_find(ks, who, (size_t)n)) != NULL) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; break; }
+#endif
+    if (!claim) break;
+  }
+  for (j = 0; j < wn; j++) if ((unsigned char)first[j] < 0x20 || first[j] == 0x7f) first[j] = '?';   /* it goes into a head line */
+  if (key) kn = strlen(key);
+  if (wn + kn > tn) { key = NULL; kn = 0; wn = wn > tn ? tn : wn; }   /* a token shorter than what it names: no key */
+  memcpy(tok, first, wn);
+  if (key) memcpy(tok + wn, key, kn);
+  memset(tok + wn + kn, ' ', tn - wn - kn);
+  from->who = tok;
+  from->who_len = wn;
+#if E2B_MCP_KEYSTORE
+  if (!ks) return;
+  if (!key) { from->no_key = 1; return; }
+  from->api_key = tok + wn;
+  from->api_key_len = kn;
+  from->cooldown = e2b_mcp__hs_key_cooldown(s, key, kn);
+#endif
+}
+#endif
+
 /* The end of a request's answer: its last chunk, or 202 when nothing was written. */
 static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
@@ -10306,6 +10691,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
 #endif
 #if E2B_MCP_AUTH
   if (s->http.cfg.auth) from.scopes = c->scopes;   /* set by e2b_mcp__hs_oauth on arrival */
+#if E2B_MCP__WHO
+  if (s->http.cfg.auth) e2b_mcp__hs_who(s, c, q, &from);
+#endif
 #endif
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
   from.wire = c->wire;
@@ -10829,6 +11217,9 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   /* off loopback a token guards the server's own key; with per-client keys
      every client spends only its own */
   if (h->cfg.client_keys && !E2B_MCP_WITH_CLIENT_KEYS) return E2B_MCP_ERR_CONFIG;   /* built without them (>>config) */
+#if E2B_MCP_KEYSTORE
+  if (h->cfg.keystore && (!h->cfg.auth || h->cfg.client_keys)) return E2B_MCP_ERR_CONFIG;   /* it goes by the token's subject */
+#endif
 #if E2B_MCP_AUTH
   if (h->cfg.auth) {   /* access tokens guard it, as a token would */
     if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_ERR_NO_VERIFIER;

@@ -19,6 +19,12 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <dirent.h>
+#ifdef _WIN32
+#include <windows.h>   /* MoveFileExA: a rename over an existing file */
+#else
+#include <sys/stat.h>
+#include <termios.h>
+#endif
 
 static e2b_mcp_server srv;   /* every buffer the server uses lives here */
 
@@ -125,6 +131,209 @@ static int private_addr(const char *h) {
   return v[0] == 10 || (v[0] == 172 && v[1] >= 16 && v[1] < 32) || (v[0] == 192 && v[1] == 168) || (v[0] == 169 && v[1] == 254);
 }
 
+#if E2B_MCP_KEYSTORE
+/* The key store (E2B_MCP_KEYSTORE_*): which E2B key each access token's
+   subject uses. The library opens and writes the format (>>keys); the file
+   is read and written here. */
+static e2b_mcp_keystore keystore, keystore_next;   /* the one in use; one being read */
+static unsigned char ks_file[E2B_MCP_KEYSTORE_FILE_MAX + 1];
+static unsigned char ks_master[32];
+static const char *ks_path;
+
+/* The master secret: E2B_MCP_KEYSTORE_MASTER, or the file E2B_MCP_KEYSTORE_MASTER_FILE
+   names (its trailing line break and spaces left out). 0, or -1 (said why). */
+static int ks_master_load(void) {
+  const char *v = getenv("E2B_MCP_KEYSTORE_MASTER"), *file = getenv("E2B_MCP_KEYSTORE_MASTER_FILE");
+  char buf[1024];
+  size_t n = 0;
+  int r;
+  if (file && *file) {
+    FILE *f = fopen(file, "rb");
+    if (!f) { say("e2b-mcp: E2B_MCP_KEYSTORE_MASTER_FILE=", file, ": cannot be read\n", NULL); return -1; }
+    n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ')) n--;
+    v = buf;
+  } else if (v && *v) n = strlen(v);
+  else {
+    say("e2b-mcp: the key store needs its master secret: E2B_MCP_KEYSTORE_MASTER, or E2B_MCP_KEYSTORE_MASTER_FILE "
+        "naming a file that holds it (make one with: openssl rand -hex 32)\n", NULL);
+    return -1;
+  }
+  r = e2b_mcp_keystore_master(ks_master, v, n);
+  memset(buf, 0, sizeof buf);
+  if (r != 0) { say("e2b-mcp: the key store's master secret: ", e2b_mcp_keystore_strerror(r), "\n", NULL); return -1; }
+  return 0;
+}
+
+/* Reads the store file into ks: 0; 1 when there is no file yet (ks empty); -1 (said why). */
+static int ks_read(e2b_mcp_keystore *ks) {
+  FILE *f = fopen(ks_path, "rb");
+  size_t n;
+  int r;
+  memset(ks, 0, sizeof *ks);
+  if (!f) {
+    if (errno == ENOENT) return 1;
+    say("e2b-mcp: E2B_MCP_KEYSTORE_FILE=", ks_path, ": cannot be read\n", NULL);
+    return -1;
+  }
+  n = fread(ks_file, 1, sizeof ks_file, f);
+  fclose(f);
+  r = n < sizeof ks_file ? e2b_mcp_keystore_open(ks, ks_master, ks_file, n) : E2B_MCP_KS_FULL;
+  if (r != 0) {
+    say("e2b-mcp: E2B_MCP_KEYSTORE_FILE=", ks_path, ": ", e2b_mcp_keystore_strerror(r),
+        r == E2B_MCP_KS_MASTER ? " (check E2B_MCP_KEYSTORE_MASTER or E2B_MCP_KEYSTORE_MASTER_FILE)\n" : "\n", NULL);
+    return -1;
+  }
+  return 0;
+}
+
+/* Writes ks to the store file: a temporary file beside it (mode 0600), then
+   renamed over it, so a reader meets the old file or the new one, whole. */
+static int ks_write(const e2b_mcp_keystore *ks) {
+  char tmp[1100];
+  unsigned char nonce[12];
+  long n;
+  int fd, ok;
+#ifdef _WIN32
+  ok = e2b_mcp_sock_win32.random(NULL, nonce, sizeof nonce) == 0;
+#else
+  ok = e2b_mcp_sock_posix.random(NULL, nonce, sizeof nonce) == 0;
+#endif
+  if (!ok) { say("e2b-mcp: no random source for the key store's nonce\n", NULL); return -1; }
+  n = e2b_mcp_keystore_seal(ks, ks_master, nonce, ks_file, sizeof ks_file);
+  if (n < 0) { say("e2b-mcp: ", e2b_mcp_keystore_strerror((int)n), "\n", NULL); return -1; }
+  if (strlen(ks_path) + 5 > sizeof tmp) { say("e2b-mcp: E2B_MCP_KEYSTORE_FILE: the path is too long\n", NULL); return -1; }
+  strcpy(tmp, ks_path); strcat(tmp, ".tmp");
+  fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0) { say("e2b-mcp: ", tmp, ": cannot be written\n", NULL); return -1; }
+#ifndef _WIN32
+  (void)fchmod(fd, 0600);   /* a temporary file left from before may have had another mode */
+#endif
+  ok = write(fd, ks_file, (size_t)n) == (long)n;
+#ifndef _WIN32
+  ok = ok && fsync(fd) == 0;
+#endif
+  ok = close(fd) == 0 && ok;
+#ifdef _WIN32
+  ok = ok && MoveFileExA(tmp, ks_path, MOVEFILE_REPLACE_EXISTING) != 0;
+#else
+  ok = ok && rename(tmp, ks_path) == 0;
+#endif
+  if (!ok) { unlink(tmp); say("e2b-mcp: ", ks_path, ": cannot be written\n", NULL); return -1; }
+  return 0;
+}
+
+/* One line from stdin into buf (without its line break), the terminal's echo
+   off while it is typed. 0, or -1 when nothing came. */
+static int read_secret_line(char *buf, size_t cap, const char *prompt) {
+  size_t n;
+  int ok;
+#ifndef _WIN32
+  struct termios old, quiet;
+  int tty = isatty(0) && tcgetattr(0, &old) == 0;
+  if (tty) {
+    say(prompt, NULL);
+    quiet = old;
+    quiet.c_lflag &= ~(tcflag_t)ECHO;
+    (void)tcsetattr(0, TCSAFLUSH, &quiet);
+  }
+#else
+  (void)prompt;
+#endif
+  ok = fgets(buf, (int)cap, stdin) != NULL;
+#ifndef _WIN32
+  if (tty) { (void)tcsetattr(0, TCSAFLUSH, &old); say("\n", NULL); }
+#endif
+  if (!ok) return -1;
+  n = strlen(buf);
+  while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) buf[--n] = 0;
+  return n ? 0 : -1;
+}
+
+/* A string that looks like an E2B key (e2b_..., or a personal sk_e2b_... token). */
+static int looks_like_key(const char *a) { return strncmp(a, "e2b_", 4) == 0 || strncmp(a, "sk_e2b_", 7) == 0; }
+
+/* e2b-mcp keys add SUBJECT | remove SUBJECT | list: the exit status. */
+static int keys_command(int argc, char **argv) {
+  static const char help[] =
+    "usage: e2b-mcp keys add SUBJECT      set SUBJECT's E2B team key, read from stdin (never from the command line)\n"
+    "       e2b-mcp keys remove SUBJECT   remove SUBJECT's key\n"
+    "       e2b-mcp keys list             the subjects, each with a fingerprint of its key (never the key)\n"
+    "SUBJECT is an access token's sub (or the value of E2B_MCP_KEYSTORE_CLAIM, e.g. a group).\n"
+    "The store is E2B_MCP_KEYSTORE_FILE, encrypted with E2B_MCP_KEYSTORE_MASTER or _MASTER_FILE;\n"
+    "a running server reads it again on SIGHUP.\n";
+  const char *cmd = argc > 2 ? argv[2] : "";
+  char key[E2B_MCP_KEY_MAX + 2], fp[9], n1[12];
+  int r, i;
+  if (!strcmp(cmd, "add") && argc > 4) {
+    say("e2b-mcp: keys add takes the subject only: the key is read from stdin, never from the command line "
+        "(where the shell's history and ps would show it)\n", NULL);
+    return 2;
+  }
+  if (!((!strcmp(cmd, "add") || !strcmp(cmd, "remove")) && argc == 4) && !(!strcmp(cmd, "list") && argc == 3)) {
+    say(help, NULL);
+    return 2;
+  }
+  if (argc == 4 && looks_like_key(argv[3])) {
+    say("e2b-mcp: that subject looks like an E2B key: the key is read from stdin, never from the command line; "
+        "give the subject (the token's sub) as the argument\n", NULL);
+    return 2;
+  }
+  ks_path = getenv("E2B_MCP_KEYSTORE_FILE");
+  if (!ks_path || !*ks_path) { say("e2b-mcp: set E2B_MCP_KEYSTORE_FILE to the key store's path\n", NULL); return 2; }
+  if (ks_master_load() != 0) return 2;
+  r = ks_read(&keystore);
+  if (r < 0) return 2;
+  if (!strcmp(cmd, "list")) {
+    for (i = 0; i < keystore.n; i++) {
+      e2b_mcp_keystore_fingerprint(keystore.e[i].key, fp);
+      fputs(keystore.e[i].subject, stdout); fputs("\t", stdout); fputs(fp, stdout); fputs("\n", stdout);
+    }
+    say("e2b-mcp: ", num((unsigned)keystore.n, n1), " subject(s) in ", ks_path, "\n", NULL);
+    return 0;
+  }
+  if (!strcmp(cmd, "remove")) {
+    if (e2b_mcp_keystore_remove(&keystore, argv[3]) != 0) { say("e2b-mcp: no key for '", argv[3], "'\n", NULL); return 1; }
+    if (ks_write(&keystore) != 0) return 2;
+    say("e2b-mcp: removed the key of '", argv[3], "'; send the server SIGHUP to use the store as it is now\n", NULL);
+    return 0;
+  }
+  if (read_secret_line(key, sizeof key, "E2B team API key (e2b_...): ") != 0) {
+    say("e2b-mcp: no key on stdin (give the team API key, e2b_..., on one line)\n", NULL);
+    return 2;
+  }
+  if (strncmp(key, "e2b_", 4) != 0 || strlen(key) >= E2B_MCP_KEY_MAX || strspn(key + 4,
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != strlen(key) - 4) {
+    memset(key, 0, sizeof key);
+    say("e2b-mcp: that is not an E2B team API key (e2b_ and letters, digits, '_' or '-'; from https://e2b.dev/dashboard?tab=keys)\n", NULL);
+    return 2;
+  }
+  r = e2b_mcp_keystore_set(&keystore, argv[3], key);
+  memset(key, 0, sizeof key);
+  if (r < 0) { say("e2b-mcp: '", argv[3], "': ", e2b_mcp_keystore_strerror(r), "\n", NULL); return 2; }
+  if (ks_write(&keystore) != 0) return 2;
+  e2b_mcp_keystore_fingerprint(e2b_mcp_keystore_find(&keystore, argv[3], strlen(argv[3])), fp);
+  say("e2b-mcp: ", r == 1 ? "replaced" : "added", " the key of '", argv[3], "' (fingerprint ", fp,
+      "); send the server SIGHUP to use it\n", NULL);
+  return 0;
+}
+
+/* SIGHUP: the store is read again (between two steps of the server); a file
+   that cannot be read or opened leaves the one in use as it was. */
+static volatile sig_atomic_t hup;
+#ifdef SIGHUP
+static void on_hup(int sig) { hup = 1; signal(sig, on_hup); }   /* ISO C's signal may reset the handler: set it again */
+#endif
+static void ks_reload(void) {
+  char n1[12];
+  if (ks_read(&keystore_next) < 0) { say("e2b-mcp: the key store in use is unchanged\n", NULL); return; }
+  memcpy(&keystore, &keystore_next, sizeof keystore);
+  memset(&keystore_next, 0, sizeof keystore_next);
+  say("e2b-mcp: key store read again: ", num((unsigned)keystore.n, n1), " subject(s)\n", NULL);
+}
+#endif
+
 #if E2B_MCP_AUTH
 static e2b_mcp_auth auth;    /* the issuer's keys: access tokens (E2B_MCP_AUTH_*) */
 static char jwks[65536];
@@ -159,6 +368,17 @@ static int auth_setup(e2b_mcp_http_config *http) {
   }
   http->auth = &auth;
   http->token = NULL;
+#if E2B_MCP_KEYSTORE
+  if (ks_path) {
+    if (ks_master_load() != 0) return -1;
+    k = ks_read(&keystore);
+    if (k < 0) return -1;
+    if (k == 1) say("e2b-mcp: E2B_MCP_KEYSTORE_FILE=", ks_path, ": no such file yet: no caller has a key until "
+                    "`e2b-mcp keys add SUBJECT` makes it and the server gets SIGHUP\n", NULL);
+    http->keystore = &keystore;
+    http->keystore_claim = getenv("E2B_MCP_KEYSTORE_CLAIM");
+  }
+#endif
   return 0;
 }
 #endif
@@ -167,6 +387,7 @@ static const char usage[] =
   "usage: e2b-mcp                    MCP over stdio (the default)\n"
   "       e2b-mcp --http HOST:PORT   Streamable HTTP on http://HOST:PORT/mcp\n"
   "       e2b-mcp --version | --help\n"
+  "       e2b-mcp keys add SUBJECT | remove SUBJECT | list   the key store (E2B_MCP_KEYSTORE_FILE)\n"
   "options (before or after --http):\n"
   "  --auth none            with --http: no authentication at all, whatever the environment says:\n"
   "                         on a loopback or private address (10/8, 172.16/12, 192.168/16,\n"
@@ -224,7 +445,11 @@ static const char usage_auth[] =
   "  E2B_MCP_AUTH_SERVERS   authorization servers the metadata names, space-separated (default: the issuer)\n"
   "  E2B_MCP_AUTH_SCOPE_READ, _WRITE, _KILL  the scopes of the tool groups (default e2b:read,\n"
   "                         e2b:write, e2b:kill): tools/list shows a caller only what its token's\n"
-  "                         scopes allow, a call to another tool is 403 insufficient_scope\n";
+  "                         scopes allow, a call to another tool is 403 insufficient_scope\n"
+  "  E2B_MCP_KEYSTORE_FILE  with the issuer: each caller's E2B key from this encrypted store, by its\n"
+  "                         token's sub (or E2B_MCP_KEYSTORE_CLAIM); read again on SIGHUP. Managed with\n"
+  "                         e2b-mcp keys add SUBJECT (key on stdin) | remove SUBJECT | list\n"
+  "  E2B_MCP_KEYSTORE_MASTER, _MASTER_FILE  its master secret (32+ characters), or a file holding it\n";
 
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
@@ -236,6 +461,14 @@ int main(int argc, char **argv) {
   setvbuf(stderr, NULL, _IONBF, 0);   /* Windows' C library buffers stderr into a pipe: a supervisor reads each line as it is said */
   if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
   if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) { fputs(usage, stdout); fputs(usage_auth, stdout); return 0; }
+  if (argc >= 2 && strcmp(argv[1], "keys") == 0) {
+#if E2B_MCP_KEYSTORE
+    return keys_command(argc, argv);
+#else
+    say("e2b-mcp: this build has no key store (build with BearSSL or mbedTLS)\n", NULL);
+    return 2;
+#endif
+  }
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--read-only") == 0) { read_only = 1; continue; }
@@ -282,7 +515,23 @@ int main(int argc, char **argv) {
     }
     cfg.result_budget = b;
   }
+#if E2B_MCP_KEYSTORE
+  ks_path = getenv("E2B_MCP_KEYSTORE_FILE") && *getenv("E2B_MCP_KEYSTORE_FILE") ? getenv("E2B_MCP_KEYSTORE_FILE") : NULL;
+  if (ks_path && (!use_http || auth_none || !getenv("E2B_MCP_AUTH_ISSUER") || !*getenv("E2B_MCP_AUTH_ISSUER") || http.client_keys)) {
+    say("e2b-mcp: E2B_MCP_KEYSTORE_FILE needs --http and E2B_MCP_AUTH_ISSUER (the store goes by each access token's "
+        "subject), and not E2B_MCP_HTTP_CLIENT_KEYS\n", NULL);
+    return 2;
+  }
+#else
+  if (getenv("E2B_MCP_KEYSTORE_FILE") && *getenv("E2B_MCP_KEYSTORE_FILE")) {
+    say("e2b-mcp: E2B_MCP_KEYSTORE_FILE: this build has no key store (build with BearSSL or mbedTLS)\n", NULL);
+    return 2;
+  }
+#endif
   cfg.api_key = http.client_keys ? NULL : getenv("E2B_API_KEY");   /* per-client keys: the server has none */
+#if E2B_MCP_KEYSTORE
+  if (ks_path) cfg.api_key = NULL;   /* each caller's key comes from the store; nobody gets the server's */
+#endif
   cfg.domain = getenv("E2B_DOMAIN");
   cfg.api_url = getenv("E2B_API_URL");
   cfg.dashboard_url = getenv("E2B_DASHBOARD_API_URL");
@@ -329,7 +578,13 @@ int main(int argc, char **argv) {
   if (!srv.ntools) say("e2b-mcp: warning: the tool selection leaves no tool on (check --tools and --read-only)\n", NULL);
   if (http.client_keys) {
     if (getenv("E2B_API_KEY")) say("e2b-mcp: E2B_MCP_HTTP_CLIENT_KEYS=1: E2B_API_KEY is not used; each client sends its own key\n", NULL);
-  } else if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
+  }
+#if E2B_MCP_KEYSTORE
+  else if (ks_path) {
+    if (getenv("E2B_API_KEY")) say("e2b-mcp: E2B_MCP_KEYSTORE_FILE: E2B_API_KEY is not used; each caller's key comes from the key store\n", NULL);
+  }
+#endif
+  else if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
   if (!use_http) return e2b_mcp_serve_stdio(&srv);
 #ifndef _WIN32
   {   /* every client is a descriptor: the soft limit (often 1024) up to the hard one */
@@ -382,6 +637,17 @@ int main(int argc, char **argv) {
 #if E2B_MCP_AUTH
       http.auth ? " (OAuth access tokens required)" : "",
 #endif
-      http.client_keys ? " (each client's own E2B key, X-E2B-API-Key)" : "", "\n", NULL);
+      http.client_keys ? " (each client's own E2B key, X-E2B-API-Key)" : "",
+#if E2B_MCP_KEYSTORE
+      http.keystore ? " (each caller's E2B key from the key store)" : "",
+#endif
+      "\n", NULL);
+#if E2B_MCP_KEYSTORE && defined(SIGHUP)
+  signal(SIGHUP, on_hup);
+  while (!srv.http.stop) {   /* e2b_mcp_http_run's loop, with the store read again between steps */
+    e2b_mcp_http_step(&srv, 250);
+    if (hup) { hup = 0; if (http.keystore) ks_reload(); }
+  }
+#endif
   return e2b_mcp_http_run(&srv);
 }

@@ -542,4 +542,25 @@ static int e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned cha
 }
 #endif
 
+/* ---- The key store's AES-256-GCM (E2B_MCP_KEYSTORE): BearSSL's gcm over aes_ct ---- */
+#if E2B_MCP_KEYSTORE
+static int e2b_mcp_tls_aes_gcm(int enc, const unsigned char key[32], const unsigned char iv[12], const unsigned char *aad, size_t aadn,
+                               unsigned char *p, size_t n, unsigned char tag[16]) {
+  br_aes_ct_ctr_keys ac;   /* the constant-time AES: no table lookups that depend on the key */
+  br_gcm_context gc;
+  int ok = 1;
+  br_aes_ct_ctr_init(&ac, key, 32);
+  br_gcm_init(&gc, &ac.vtable, br_ghash_ctmul);
+  br_gcm_reset(&gc, iv, 12);
+  br_gcm_aad_inject(&gc, aad, aadn);
+  br_gcm_flip(&gc);
+  br_gcm_run(&gc, enc, p, n);
+  if (enc) br_gcm_get_tag(&gc, tag);
+  else ok = (int)br_gcm_check_tag(&gc, tag);
+  memset(&ac, 0, sizeof ac);   /* the expanded key */
+  memset(&gc, 0, sizeof gc);
+  return ok ? 0 : -1;
+}
+#endif
+
 #endif /* E2B_MCP_IMPLEMENTATION */

@@ -399,4 +399,20 @@ static int e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned cha
 }
 #endif
 
+/* ---- The key store's AES-256-GCM (E2B_MCP_KEYSTORE): mbedTLS's gcm ---- */
+#if E2B_MCP_KEYSTORE
+#include <mbedtls/gcm.h>
+static int e2b_mcp_tls_aes_gcm(int enc, const unsigned char key[32], const unsigned char iv[12], const unsigned char *aad, size_t aadn,
+                               unsigned char *p, size_t n, unsigned char tag[16]) {
+  mbedtls_gcm_context g;
+  int rc;
+  mbedtls_gcm_init(&g);
+  rc = mbedtls_gcm_setkey(&g, MBEDTLS_CIPHER_ID_AES, key, 256);
+  if (rc == 0) rc = enc ? mbedtls_gcm_crypt_and_tag(&g, MBEDTLS_GCM_ENCRYPT, n, iv, 12, aad, aadn, p, p, 16, tag)
+                        : mbedtls_gcm_auth_decrypt(&g, n, iv, 12, aad, aadn, tag, 16, p, p);
+  mbedtls_gcm_free(&g);   /* zeroes the context */
+  return rc == 0 ? 0 : -1;
+}
+#endif
+
 #endif /* E2B_MCP_IMPLEMENTATION */

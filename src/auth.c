@@ -217,6 +217,29 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
   return e2b_mcp__auth_claims(a, payload, (size_t)pn, now_s, c);
 }
 
+E2B_MCP_DEF int e2b_mcp_auth_claim(const char *tok, size_t n, const char *name, int i, char *out, size_t cap) {
+  char payload[E2B_MCP_AUTH_TOKEN_MAX / 4 * 3 + 3];
+  jsmntok_t t[E2B_MCP__AUTH_CLAIM_TOKENS];
+  const char *d1, *d2;
+  long pn;
+  int k;
+  if (n > E2B_MCP_AUTH_TOKEN_MAX || i < 0) return -1;
+  d1 = (const char *)memchr(tok, '.', n);
+  d2 = d1 ? (const char *)memchr(d1 + 1, '.', n - (size_t)(d1 + 1 - tok)) : NULL;
+  if (!d2) return -1;
+  pn = e2b_mcp__b64url_dec(d1 + 1, (size_t)(d2 - d1 - 1), (unsigned char *)payload, sizeof payload);
+  if (pn <= 0 || e2b_mcp__parse(payload, (size_t)pn, t, E2B_MCP__AUTH_CLAIM_TOKENS) <= 0 || t[0].type != JSMN_OBJECT) return -1;
+  k = e2b_mcp__tok_get(payload, t, 0, name && *name ? name : "sub");
+  if (k < 0) return -1;
+  if (t[k].type == JSMN_ARRAY) {
+    int j = k + 1;
+    if (i >= t[k].size) return -1;
+    while (i--) j = e2b_mcp__tok_skip(t, j);
+    k = j;
+  } else if (i) return -1;
+  return e2b_mcp__tok_str(payload, &t[k], out, cap);
+}
+
 /* ---- What a client is told: RFC 9728 metadata and the Bearer challenge ---- */
 
 E2B_MCP_DEF const char *e2b_mcp_auth_scope_name(const e2b_mcp_auth *a, int g) {

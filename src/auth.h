@@ -87,6 +87,12 @@ E2B_MCP_DEF int e2b_mcp_auth_jwks(e2b_mcp_auth *a, const char *json, size_t n);
    (enum e2b_mcp_auth_err). The token's signature is checked before any claim
    is believed. */
 E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c);
+/* The string claim name (NULL: sub) of the token tok[0..n), or with an
+   array claim (a list of groups, say) its i-th string: unescaped into
+   out[0..cap) with a NUL, its length; -1 when there is none (or i > 0 of a
+   string claim, or it does not fit). It reads the payload only: for a token
+   e2b_mcp_auth_verify has taken. */
+E2B_MCP_DEF int e2b_mcp_auth_claim(const char *tok, size_t n, const char *name, int i, char *out, size_t cap);
 /* 1 when the claims' scope list grants scope (a whole space-separated word). */
 E2B_MCP_DEF int e2b_mcp_auth_has_scope(const e2b_mcp_auth_claims *c, const char *scope);
 E2B_MCP_DEF const char *e2b_mcp_auth_strerror(int err);

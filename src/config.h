@@ -774,6 +774,54 @@
 #define E2B_MCP_AUTH_JWKS_TOKENS 256
 #endif
 
+/* ---- Who calls: the key store and the audit log (>>keys) ---- */
+
+/* E2B_MCP_TLS_GCM: a custom TLS port also has AES-256-GCM
+   (e2b_mcp_tls_aes_gcm, >>ports), so a key store can be opened. */
+/* E2B_MCP_KEYSTORE: 1 builds the key store: a file encrypted with
+   AES-256-GCM (through the TLS port) that maps an access token's subject, or
+   a claim of your choice, to the E2B team key that caller's calls use
+   (http.keystore). On by default with E2B_MCP_AUTH, per-client keys and a
+   port that has AES-GCM (BearSSL, mbedTLS, or a custom port defining
+   E2B_MCP_TLS_GCM); 0 (left out) with E2B_MCP_SMALL. */
+#ifndef E2B_MCP_KEYSTORE
+#  if E2B_MCP_AUTH && E2B_MCP_WITH_CLIENT_KEYS && (defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || defined(E2B_MCP_TLS_GCM))
+#    define E2B_MCP_KEYSTORE 1
+#  else
+#    define E2B_MCP_KEYSTORE 0
+#  endif
+#endif
+#if E2B_MCP_KEYSTORE && !(defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || defined(E2B_MCP_TLS_GCM))
+#  error "E2B_MCP_KEYSTORE needs a TLS port with AES-GCM (E2B_MCP_TLS_BEARSSL, E2B_MCP_TLS_MBEDTLS, or a custom port defining E2B_MCP_TLS_GCM)"
+#endif
+#if E2B_MCP_KEYSTORE && !(E2B_MCP_AUTH && E2B_MCP_WITH_CLIENT_KEYS)
+#  error "E2B_MCP_KEYSTORE needs E2B_MCP_AUTH (it goes by an access token's subject) and E2B_MCP_WITH_CLIENT_KEYS (its keys' cool-down slots)"
+#endif
+/* E2B_MCP_KEYSTORE_ENTRIES: the subjects a key store holds (each entry
+   E2B_MCP_SUBJECT_MAX + E2B_MCP_KEY_MAX bytes); a file with more is refused. */
+#ifndef E2B_MCP_KEYSTORE_ENTRIES
+#define E2B_MCP_KEYSTORE_ENTRIES 256
+#endif
+/* E2B_MCP_SUBJECT_MAX: the longest subject (or claim value) a key store
+   entry and an audit record keep, with its NUL; a caller whose subject is
+   longer has no key. */
+#ifndef E2B_MCP_SUBJECT_MAX
+#define E2B_MCP_SUBJECT_MAX 128
+#endif
+/* E2B_MCP_AUDIT: 1 builds the audit hook (cfg.audit): a record of every
+   tool call when it ends (who, tool, sandbox, arguments without secrets,
+   E2B's status, outcome, duration). Default 1, 0 with E2B_MCP_SMALL. */
+#ifndef E2B_MCP_AUDIT
+#define E2B_MCP_AUDIT E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_AUDIT_ARGS_MAX: the bytes of a call's arguments an audit record
+   keeps (a longer text is cut, and says so). */
+#ifndef E2B_MCP_AUDIT_ARGS_MAX
+#define E2B_MCP_AUDIT_ARGS_MAX 512
+#endif
+/* Whether a call carries who made it (the key store's subject, the audit's). */
+#define E2B_MCP__WHO (E2B_MCP_KEYSTORE || E2B_MCP_AUDIT)
+
 /* ---- Fixed sizes (not options) ---- */
 #define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
 #define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */

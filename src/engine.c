@@ -327,6 +327,14 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
     memcpy(k->client_key_fail, cx->key_fail, cx->key_len);
     k->cx.key = k->client_key; k->cx.key_fail = k->client_key_fail;
   }
+#if E2B_MCP__WHO
+  if (cx->who) {   /* the transport's text it points to goes with this step too */
+    k->cx.who_len = cx->who_len < sizeof k->who - 1 ? cx->who_len : (unsigned)sizeof k->who - 1;
+    memcpy(k->who, cx->who, k->cx.who_len);
+    k->who[k->cx.who_len] = 0;
+    k->cx.who = k->who;
+  }
+#endif
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
   if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; }
 }
@@ -706,6 +714,13 @@ static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e
   if (from->cooldown) cx->cooldown = from->cooldown;
 #if E2B_MCP_AUTH
   cx->scopes = from->scopes;
+#endif
+#if E2B_MCP__WHO
+  cx->who = from->who;
+  cx->who_len = from->who ? (unsigned)from->who_len : 0;
+#endif
+#if E2B_MCP_KEYSTORE
+  cx->no_key = from->no_key;
 #endif
 }
 

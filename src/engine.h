@@ -46,6 +46,9 @@ typedef struct e2b_mcp__slot {
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
+#if E2B_MCP__WHO
+  char who[E2B_MCP_SUBJECT_MAX];   /* who calls (its context's who, copied) */
+#endif
   e2b_mcp_conn conn;          /* kept open between calls */
 #ifndef E2B_MCP__POOL
   e2b_mcp__buf own;           /* its buffer (no pool) */
@@ -103,6 +106,15 @@ typedef struct e2b_mcp_origin {
   int scopes;                 /* the tool groups the client may call, as an access token's scopes
                                  grant them: E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_*; 0: every one.
                                  tools/list shows only those, and a call to another is refused */
+#endif
+#if E2B_MCP__WHO
+  const char *who;            /* who the client is, who_len bytes (an access token's subject, or the
+                                 claim the key store went by): the audit record's; NULL: nobody said */
+  size_t who_len;
+#endif
+#if E2B_MCP_KEYSTORE
+  int no_key;                 /* the key store has no key for who: each tool call is answered that
+                                 the admin must add one, and nothing reaches E2B (api_key unused) */
 #endif
   const char *keep;           /* where the transport keeps this text (msg itself, or a copy)
                                  unchanged, with what this origin points to, while it waits

@@ -7,6 +7,7 @@
 #include "port.h"
 #include "client.h"
 #include "seal.h"
+#include "keys.h"
 #include "auth.h"
 #include "mcp.h"
 #include "tools.h"
@@ -763,6 +764,52 @@ static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k,
 }
 #endif
 
+#if E2B_MCP_AUTH && E2B_MCP__WHO
+/* Who an access token's caller is, for the audit (its sub) and, with a key
+   store, its key: the store is asked by cfg.keystore_claim (NULL: sub), and
+   of an array claim the first value it has a key for is taken. Both go over
+   the token's own bytes in the request head (the token, verified on
+   arrival, is needed no more; the head stays while the call waits in the
+   queue, as a client's own key does), so a reload of the store while a
+   call waits changes nothing under it. */
+static void e2b_mcp__hs_who(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, e2b_mcp_origin *from) {
+  char who[E2B_MCP_SUBJECT_MAX], first[E2B_MCP_SUBJECT_MAX];
+  char *tok = c->buf + (q->auth + 7 - c->buf);   /* the head was parsed from the connection's own buffer */
+  size_t tn = q->auth_n - 7, wn = 0, kn = 0, j;
+  const char *key = NULL, *claim = NULL;
+  int i, n;
+#if E2B_MCP_KEYSTORE
+  const e2b_mcp_keystore *ks = s->http.cfg.keystore;
+  if (ks) claim = s->http.cfg.keystore_claim;
+#else
+  (void)s;
+#endif
+  first[0] = 0;
+  for (i = 0; (n = e2b_mcp_auth_claim(tok, tn, claim, i, who, sizeof who)) >= 0; i++) {
+    if (!i) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; }
+#if E2B_MCP_KEYSTORE
+    if (ks && (key = e2b_mcp_keystore_find(ks, who, (size_t)n)) != NULL) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; break; }
+#endif
+    if (!claim) break;
+  }
+  for (j = 0; j < wn; j++) if ((unsigned char)first[j] < 0x20 || first[j] == 0x7f) first[j] = '?';   /* it goes into a head line */
+  if (key) kn = strlen(key);
+  if (wn + kn > tn) { key = NULL; kn = 0; wn = wn > tn ? tn : wn; }   /* a token shorter than what it names: no key */
+  memcpy(tok, first, wn);
+  if (key) memcpy(tok + wn, key, kn);
+  memset(tok + wn + kn, ' ', tn - wn - kn);
+  from->who = tok;
+  from->who_len = wn;
+#if E2B_MCP_KEYSTORE
+  if (!ks) return;
+  if (!key) { from->no_key = 1; return; }
+  from->api_key = tok + wn;
+  from->api_key_len = kn;
+  from->cooldown = e2b_mcp__hs_key_cooldown(s, key, kn);
+#endif
+}
+#endif
+
 /* The end of a request's answer: its last chunk, or 202 when nothing was written. */
 static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
@@ -792,6 +839,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
 #endif
 #if E2B_MCP_AUTH
   if (s->http.cfg.auth) from.scopes = c->scopes;   /* set by e2b_mcp__hs_oauth on arrival */
+#if E2B_MCP__WHO
+  if (s->http.cfg.auth) e2b_mcp__hs_who(s, c, q, &from);
+#endif
 #endif
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
   from.wire = c->wire;
@@ -1315,6 +1365,9 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   /* off loopback a token guards the server's own key; with per-client keys
      every client spends only its own */
   if (h->cfg.client_keys && !E2B_MCP_WITH_CLIENT_KEYS) return E2B_MCP_ERR_CONFIG;   /* built without them (>>config) */
+#if E2B_MCP_KEYSTORE
+  if (h->cfg.keystore && (!h->cfg.auth || h->cfg.client_keys)) return E2B_MCP_ERR_CONFIG;   /* it goes by the token's subject */
+#endif
 #if E2B_MCP_AUTH
   if (h->cfg.auth) {   /* access tokens guard it, as a token would */
     if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_ERR_NO_VERIFIER;

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "port.h"
+#include "keys.h"
 #include "auth.h"
 #include "mcp.h"
 /* >>transport: streamable http ------------------------------------------------ */
@@ -50,6 +51,15 @@ typedef struct e2b_mcp_http_config {
                                  the RFC 9728 metadata's URL, served at
                                  /.well-known/oauth-protected-resource[/path]); it replaces
                                  token, and guards a non-loopback address as token does */
+#endif
+#if E2B_MCP_KEYSTORE
+  const e2b_mcp_keystore *keystore;   /* with auth (>>keys; NULL: off): each caller's calls use the
+                                 E2B key the store holds for its token's subject, or for
+                                 keystore_claim; a caller it has none for is told to ask the
+                                 admin, and nothing reaches E2B (cfg.api_key is never used).
+                                 Cool-downs are per key, as with client_keys (not both) */
+  const char *keystore_claim; /* the claim the store is asked by (NULL: sub); of an array claim
+                                 (groups), the first value the store has a key for */
 #endif
 } e2b_mcp_http_config;
 

@@ -108,6 +108,13 @@ static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
 #if E2B_MCP_AUTH
   cx->scopes = 0;   /* every tool its server offers */
 #endif
+#if E2B_MCP__WHO
+  cx->who = NULL;
+  cx->who_len = 0;
+#endif
+#if E2B_MCP_KEYSTORE
+  cx->no_key = 0;
+#endif
 }
 
 /* The state of one incoming message being answered. */

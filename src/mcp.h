@@ -226,6 +226,13 @@ typedef struct e2b_mcp__ctx {
 #if E2B_MCP_AUTH
   int scopes;   /* the tool groups an access token grants (e2b_mcp_origin.scopes); 0: every one */
 #endif
+#if E2B_MCP__WHO
+  const char *who;   /* who calls (e2b_mcp_origin.who), who_len bytes; NULL: nobody said */
+  unsigned who_len;
+#endif
+#if E2B_MCP_KEYSTORE
+  int no_key;        /* the key store has no key for who: a call is told so and sends nothing */
+#endif
 } e2b_mcp__ctx;
 
 /* Adds a tool of your own next to E2B's (after e2b_mcp_init): 0, or -1 when

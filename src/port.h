@@ -136,6 +136,14 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
    A custom port that has them defines E2B_MCP_TLS_VERIFY; without them
    E2B_MCP_AUTH is off by default, and forced on it refuses every token
    (E2B_MCP_ERR_NO_VERIFIER at e2b_mcp_http_listen).
+   With E2B_MCP_KEYSTORE (the key store, >>keys), AES-256-GCM:
+     e2b_mcp_tls_aes_gcm(enc, key, iv, aad, aadn, p, n, tag)
+                              enc 1: encrypts p[0..n) in place under key[32] and
+                              iv[12], authenticating aad[0..aadn) too, and writes
+                              tag[16]; enc 0: decrypts in place and checks tag.
+                              0, or -1 (a wrong tag: p then holds garbage, which
+                              the caller wipes)
+   A custom port that has it defines E2B_MCP_TLS_GCM.
    A port may use the public part of this header (the socket port, the
    E2B_MCP_ERR_* codes, the E2B_MCP_* sizes) and e2b_mcp_file_stream, nothing
    private.
@@ -160,6 +168,10 @@ void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s);
 int  e2b_mcp_tls_rsa_verify(const unsigned char *n, size_t nlen, const unsigned char *e, size_t elen,
                             const unsigned char hash[32], const unsigned char *sig, size_t slen);
 int  e2b_mcp_tls_p256_verify(const unsigned char q[65], const unsigned char hash[32], const unsigned char sig[64]);
+#  endif
+#  if E2B_MCP_KEYSTORE
+int  e2b_mcp_tls_aes_gcm(int enc, const unsigned char key[32], const unsigned char iv[12], const unsigned char *aad, size_t aadn,
+                         unsigned char *p, size_t n, unsigned char tag[16]);
 #  endif
 #endif
 

@@ -80,7 +80,7 @@ static void e2b_mcp__sha256_end(e2b_mcp__sha256 *c, unsigned char out[32]) {
 }
 
 /* HMAC-SHA256 in steps: begin with the key, add the message, end. */
-#if E2B_MCP_WITH_2026
+#if E2B_MCP_WITH_2026 || E2B_MCP_KEYSTORE   /* the key store derives its file key with HMAC */
 typedef struct e2b_mcp__hmac { e2b_mcp__sha256 in; unsigned char okey[64]; } e2b_mcp__hmac;
 static void e2b_mcp__hmac_begin(e2b_mcp__hmac *m, const unsigned char *key, size_t kn) {
   unsigned char k[64], ik[64];
@@ -103,7 +103,7 @@ static void e2b_mcp__hmac_end(e2b_mcp__hmac *m, unsigned char out[32]) {
   e2b_mcp__sha256_end(&o, out);
 }
 #endif
-#if E2B_MCP_WITH_2026
+#if E2B_MCP_WITH_2026 || E2B_MCP_KEYSTORE
 static void e2b_mcp__hmac_sha256(const unsigned char *key, size_t kn, const void *msg, size_t n, unsigned char out[32]) {
   e2b_mcp__hmac m;
   e2b_mcp__hmac_begin(&m, key, kn);

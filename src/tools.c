@@ -321,6 +321,16 @@ static unsigned long *e2b_mcp__cooldown(e2b_mcp_server *s, const e2b_mcp_call *c
 static int e2b_mcp__ready(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
   unsigned long now, until;
+#if E2B_MCP_KEYSTORE
+  if (c->cx->no_key) {   /* never the server's own key instead: this caller has none here */
+    const char *who = c->cx->who ? c->cx->who : "";
+    int wn = c->cx->who ? (int)c->cx->who_len : 0;
+    e2b_mcp_result_error(c, "This server has no E2B API key for you (your identity: \"%.*s\"), so nothing was sent to E2B. "
+                            "Ask the server's admin to add your team's key: e2b-mcp keys add '%.*s' (the key is read from "
+                            "stdin), then to reload the server (SIGHUP).", wn, who, wn, who);
+    return -1;
+  }
+#endif
   switch (c->cx->key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
     case E2B_MCP__KEY_MISSING:
       e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "

@@ -1,0 +1,331 @@
+"""Identity decides the E2B key (issue 19): e2b-mcp --http as an OAuth protected resource with a key
+store (E2B_MCP_KEYSTORE_FILE). Access tokens for several subjects come from a real authorization
+server (oidc-provider from npm, client_credentials: a token's sub is its client's id); the simulator's
+request log shows which E2B key each request carried. Checked: `e2b-mcp keys add|remove|list` (the key
+from stdin only, refused in argv; list shows no key; the file holds no key in clear, mode 0600, written
+whole), each subject's calls carry its own key and never another's, two teams see their own sandboxes,
+a 429 cools down one key only, a subject without a key is told what to ask the admin and nothing reaches
+E2B, `keys add` then SIGHUP makes a new user work (and a removal, a broken file), a group claim
+(E2B_MCP_KEYSTORE_CLAIM), a wrong or missing master secret at start, and no key or token in any answer,
+stderr or output."""
+import base64
+import json
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import report  # noqa: E402
+from report import check  # noqa: E402
+from sim import BUILD, KEY, ROOT, Sim, server_env, stop, track  # noqa: E402
+from mcp import init_params, request, rpc  # noqa: E402
+from seed import KEY2  # noqa: E402
+
+BIN = os.path.join(BUILD, "e2b-mcp")
+DIR = os.path.join(BUILD, "keystore", "http")
+NPM = os.path.join(BUILD, "npm")
+NODE22 = os.path.join(NPM, "node22", "node_modules", "node", "bin", "node")
+RESOURCE = "https://mcp.example.test/mcp"
+MASTER = "b3f1c0ffee" * 4
+STORE = os.path.join(DIR, "keys.store")
+KEY3 = "e2b_" + "ab" * 20   # well-formed, of no team: never to be sent
+SEEN = []   # every answer body and every output, checked for secrets at the end
+TOKENS = []
+
+
+def leaks(text):
+    """Whether a key, or 16 characters of a token's claims or signature, appear in text."""
+    if any(k in text for k in (KEY, KEY2, KEY3, MASTER)):
+        return True
+    for tok in TOKENS:
+        for p in tok.split(".")[1:]:
+            if any(p[i:i + 16] in text for i in range(0, len(p) - 15, 8)):
+                return True
+    return False
+
+
+def keys(*args, stdin=None, env=None):
+    e = dict(os.environ, E2B_MCP_KEYSTORE_FILE=STORE, E2B_MCP_KEYSTORE_MASTER=MASTER)
+    e.update(env or {})
+    q = subprocess.run([BIN, "keys"] + list(args), input=(stdin or "").encode(), capture_output=True, env=e, timeout=10)
+    SEEN.append(q.stdout.decode() + q.stderr.decode())
+    return q
+
+
+class Server:
+    def __init__(self, sim, issuer, jwks, extra=None, key=KEY3):
+        env = server_env(sim.port, key=key, extra={
+            "E2B_MCP_AUTH_ISSUER": issuer, "E2B_MCP_AUTH_RESOURCE": RESOURCE, "E2B_MCP_AUTH_JWKS_FILE": jwks,
+            "E2B_MCP_KEYSTORE_FILE": STORE, "E2B_MCP_KEYSTORE_MASTER": MASTER})
+        env.update(extra or {})
+        self.p = track(subprocess.Popen([BIN, "--http", "127.0.0.1:0"], stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env))
+        self.err = []
+        line = self.p.stderr.readline().decode()
+        while line and "listening on" not in line:
+            self.err.append(line)
+            line = self.p.stderr.readline().decode()
+        self.err.append(line)
+        if "listening on" not in line:
+            raise RuntimeError("e2b-mcp did not start: %s" % "".join(self.err))
+        self.port = int(line.rsplit(":", 1)[1].split("/")[0].split()[0])
+        threading.Thread(target=lambda: [self.err.append(b.decode(errors="replace"))
+                                         for b in iter(self.p.stderr.readline, b"")], daemon=True).start()
+
+    def hup(self, want):
+        """SIGHUP, then waits for a stderr line that says want."""
+        before = len(self.err)
+        self.p.send_signal(signal.SIGHUP)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            if any(want in l for l in self.err[before:]):
+                return "".join(self.err[before:])
+            time.sleep(0.05)
+        return None
+
+    def stop(self):
+        stop(self.p)
+        SEEN.append("".join(self.err))
+
+
+class Client:
+    """A 2025 session opened with one access token."""
+
+    def __init__(self, port, tok):
+        self.port, self.h = port, {"Authorization": "Bearer " + tok}
+        r = request(port, "POST", rpc(1, "initialize", init_params()), self.h)
+        SEEN.append(r.body)
+        assert r.status == 200, (r.status, r.body[:200])
+        self.h.update({"Mcp-Session-Id": r.headers.get("mcp-session-id"), "MCP-Protocol-Version": "2025-11-25"})
+        request(port, "POST", rpc(None, "notifications/initialized"), self.h)
+
+    def post(self, body):
+        r = request(self.port, "POST", body, self.h)
+        SEEN.append(r.body + str(r.headers))
+        return r
+
+    def call(self, name, args=None):
+        r = self.post(rpc(7, "tools/call", {"name": name, "arguments": args or {}}))
+        ev = r.events()[-1] if r.status == 200 else {}
+        return ev.get("result", {"isError": True, "content": [{"type": "text", "text": r.body}]})
+
+
+def text(res):
+    return " ".join(c.get("text", "") for c in res.get("content", []))
+
+
+def sent_keys(sim):
+    return [q["headers"].get("x-api-key") for q in sim.requests()]
+
+
+def start_issuer():
+    node = NODE22 if os.path.exists(NODE22) else "node"
+    op = track(subprocess.Popen([node, os.path.join(ROOT, "tests", "keystore", "oidc_clients.mjs"), os.path.join(NPM, "oidc", "node_modules"),
+                                 RESOURCE, "s3cret", "alice-app", "bob-app", "carol-app", "team-app", "lone-app",
+                                 "--groups", "team-app=red,blue", "--groups", "lone-app=red"],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL))
+    line = op.stdout.readline().decode()
+    if not line.startswith("oidc-ready "):
+        raise RuntimeError("oidc-provider did not start: %r" % line)
+    issuer = line.split()[1]
+    disc = json.loads(urllib.request.urlopen(issuer + "/.well-known/openid-configuration", timeout=10).read())
+    jwks = os.path.join(DIR, "jwks.json")
+    open(jwks, "wb").write(urllib.request.urlopen(disc["jwks_uri"], timeout=10).read())
+
+    def token(client):
+        data = urllib.parse.urlencode({"grant_type": "client_credentials", "scope": "e2b:read e2b:write e2b:kill",
+                                       "resource": RESOURCE}).encode()
+        req = urllib.request.Request(disc["token_endpoint"], data=data, headers={
+            "Authorization": "Basic " + base64.b64encode((client + ":s3cret").encode()).decode()})
+        tok = json.loads(urllib.request.urlopen(req, timeout=10).read())["access_token"]
+        TOKENS.append(tok)
+        return tok
+    return op, issuer, jwks, token
+
+
+def claims(tok):
+    p = tok.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(p + "=" * (-len(p) % 4)))
+
+
+def test_keys_command():
+    for f in (STORE, STORE + ".tmp"):
+        if os.path.exists(f):
+            os.unlink(f)
+    q = keys("list")
+    check("keys list: no store yet is an empty list", q.returncode == 0 and q.stdout == b"" and b"0 subject" in q.stderr, q.stderr)
+    q = keys("add", "alice-app", stdin=KEY + "\n")
+    check("keys add: the key from stdin", q.returncode == 0 and b"added" in q.stderr, q.stderr)
+    q = keys("add", "bob-app", stdin=KEY2)
+    check("keys add: a second subject (no line break needed)", q.returncode == 0, q.stderr)
+    q = keys("add", "carol-app", KEY2)
+    check("keys add: a key in argv is refused, saying it is read from stdin",
+          q.returncode == 2 and b"stdin" in q.stderr and b"never from the command line" in q.stderr, q.stderr)
+    q = keys("add", KEY2, stdin=KEY2)
+    check("keys add: a key given as the subject is refused", q.returncode == 2 and b"looks like an E2B key" in q.stderr, q.stderr)
+    q = keys("add", "carol-app", stdin="")
+    check("keys add: nothing on stdin is refused", q.returncode == 2 and b"no key on stdin" in q.stderr, q.stderr)
+    q = keys("add", "carol-app", stdin="sk_e2b_" + "0" * 40)
+    check("keys add: a personal token (not a team key) is refused", q.returncode == 2 and b"not an E2B team API key" in q.stderr, q.stderr)
+    q = keys("list")
+    lines = q.stdout.decode().splitlines()
+    check("keys list: the two subjects, each with an 8-hex fingerprint, carol-app not added",
+          q.returncode == 0 and [l.split("\t")[0] for l in lines] == ["alice-app", "bob-app"] and
+          all(re.fullmatch(r"[0-9a-f]{8}", l.split("\t")[1]) for l in lines), lines)
+    check("keys list: never a key", not leaks(q.stdout.decode() + q.stderr.decode()), q.stdout)
+    raw = open(STORE, "rb").read()
+    check("the store file holds no key, no part of one, and no subject in clear",
+          raw[:8] == b"E2BKEYS1" and not any(k[i:i + 8].encode() in raw for k in (KEY, KEY2) for i in range(0, 40, 4)) and
+          b"alice" not in raw, raw[:16])
+    check("the store file is mode 0600, and no temporary file is left",
+          stat.S_IMODE(os.stat(STORE).st_mode) == 0o600 and not os.path.exists(STORE + ".tmp"), oct(os.stat(STORE).st_mode))
+    q = keys("list", env={"E2B_MCP_KEYSTORE_MASTER": MASTER[:-1] + "x"})
+    check("keys list with another master secret: a clear error, nothing listed",
+          q.returncode == 2 and q.stdout == b"" and b"master secret" in q.stderr, q.stderr)
+    q = keys("remove", "nobody")
+    check("keys remove of an unknown subject says so", q.returncode == 1 and b"no key for 'nobody'" in q.stderr, q.stderr)
+    mf = os.path.join(DIR, "master.txt")
+    open(mf, "w").write(MASTER + "\n")
+    q = keys("list", env={"E2B_MCP_KEYSTORE_MASTER": "", "E2B_MCP_KEYSTORE_MASTER_FILE": mf})
+    check("the master secret from a file (E2B_MCP_KEYSTORE_MASTER_FILE) opens the same store",
+          q.returncode == 0 and len(q.stdout.decode().splitlines()) == 2, q.stderr)
+    q = keys("list", env={"E2B_MCP_KEYSTORE_MASTER": "short"})
+    check("a master secret under 32 characters is refused", q.returncode == 2 and b"shorter than 32" in q.stderr, q.stderr)
+
+
+def test_two_users(sim, issuer, jwks, token):
+    srv = Server(sim, issuer, jwks)
+    check("the server says it takes each caller's key from the store", "key store" in "".join(srv.err), srv.err)
+    ta, tb, tc = token("alice-app"), token("bob-app"), token("carol-app")
+    check("oidc-provider's tokens name the three subjects", [claims(t).get("sub") for t in (ta, tb, tc)] ==
+          ["alice-app", "bob-app", "carol-app"], [claims(t).get("sub") for t in (ta, tb, tc)])
+    a, b, c = Client(srv.port, ta), Client(srv.port, tb), Client(srv.port, tc)
+    bad = []
+    for i in range(4):   # interleaved: each call's requests carry its caller's key, never the other's
+        for who, cl, k in (("alice", a, KEY), ("bob", b, KEY2)):
+            sim.clear()
+            res = cl.call("e2b_list_sandboxes")
+            got = sent_keys(sim)
+            if res.get("isError") or not got or any(x != k for x in got):
+                bad.append((i, who, got, text(res)[:100]))
+    check("alice's calls carry alice's key and bob's bob's, interleaved 4 times each, never the other's", not bad, bad)
+    sim.clear()
+    res = a.call("e2b_create_sandbox", {"template_id": "base", "metadata": {"who": "alice"}})
+    sid = (res.get("structuredContent") or {}).get("sandboxID", "")
+    check("alice creates a sandbox with her key", not res.get("isError") and sid and sent_keys(sim) == [KEY], text(res)[:200])
+    la, lb = text(a.call("e2b_list_sandboxes")), text(b.call("e2b_list_sandboxes"))
+    check("two teams: alice lists her sandbox, bob (another team, his own key) does not", sid in la and sid not in lb, (sid, lb[:200]))
+    # a 429 cools down alice's key only
+    sim.clear()
+    sim.fault("^/v2/sandboxes$", method="GET", status=429, retry_after=60, key=KEY)
+    r1 = a.call("e2b_list_sandboxes")
+    sim.clear()
+    r2, r3 = a.call("e2b_list_sandboxes"), b.call("e2b_list_sandboxes")
+    check("cool-downs per key: after alice's 429 her next call sends nothing, bob's goes on with his key",
+          "429" in text(r1) and r2.get("isError") and "no request" in text(r2) and not r3.get("isError") and sent_keys(sim) == [KEY2],
+          (text(r2)[:120], sent_keys(sim)))
+    sim.clear_faults()
+    # a subject without a key
+    names = [t["name"] for t in c.post(rpc(3, "tools/list")).events()[-1]["result"]["tools"]]
+    sim.clear()
+    res = c.call("e2b_list_sandboxes")
+    check("no key: carol still lists the tools", "e2b_list_sandboxes" in names, names)
+    check("no key: carol's call is an error naming her subject and what to ask the admin",
+          res.get("isError") and "carol-app" in text(res) and "admin" in text(res) and "e2b-mcp keys add" in text(res), text(res))
+    res2 = c.call("e2b_create_sandbox", {"template_id": "base"})
+    check("no key: nothing reached E2B (neither call), not the server's E2B_API_KEY either",
+          sim.requests() == [] and res2.get("isError"), sim.requests()[:1])
+    # keys add, then SIGHUP: carol works, with her key
+    q = keys("add", "carol-app", stdin=KEY2 + "\n")
+    said = srv.hup("read again")
+    check("keys add, then SIGHUP: the server reads the store again", q.returncode == 0 and said and "3 subject" in said, said)
+    sim.clear()
+    res = c.call("e2b_list_sandboxes")
+    check("after SIGHUP carol's call goes through, with her key (the same session)",
+          not res.get("isError") and sent_keys(sim) == [KEY2], (text(res)[:150], sent_keys(sim)))
+    # remove bob, SIGHUP: bob is told, nothing reaches E2B
+    keys("remove", "bob-app")
+    srv.hup("read again")
+    sim.clear()
+    res = b.call("e2b_list_sandboxes")
+    check("keys remove, then SIGHUP: bob's call is refused and sends nothing",
+          res.get("isError") and "bob-app" in text(res) and sim.requests() == [], (text(res)[:150], sim.requests()[:1]))
+    # a store that cannot be opened: the one in use stays
+    good = open(STORE, "rb").read()
+    broken = bytearray(good)
+    broken[30] ^= 1
+    open(STORE, "wb").write(bytes(broken))
+    said = srv.hup("unchanged")
+    sim.clear()
+    res = c.call("e2b_list_sandboxes")   # carol: alice's key still waits out its 429
+    check("an altered store file at SIGHUP: refused, said, and the store in use stays",
+          said and "cannot be opened" in said and not res.get("isError") and sent_keys(sim) == [KEY2], (said, sent_keys(sim)))
+    open(STORE, "wb").write(good)
+    check("the server is still alive", srv.p.poll() is None)
+    srv.stop()
+
+
+def test_group_claim(sim, issuer, jwks, token):
+    keys("add", "blue", stdin=KEY2)
+    srv = Server(sim, issuer, jwks, extra={"E2B_MCP_KEYSTORE_CLAIM": "groups"})
+    tt, tl = token("team-app"), token("lone-app")
+    check("oidc-provider adds the groups claim", claims(tt).get("groups") == ["red", "blue"], claims(tt))
+    sim.clear()
+    res = Client(srv.port, tt).call("e2b_list_sandboxes")
+    check("E2B_MCP_KEYSTORE_CLAIM=groups: the first group with a key (blue) decides the key",
+          not res.get("isError") and sent_keys(sim) == [KEY2], (text(res)[:150], sent_keys(sim)))
+    sim.clear()
+    res = Client(srv.port, tl).call("e2b_list_sandboxes")
+    check("groups with no key: the error names the group, nothing reaches E2B",
+          res.get("isError") and "red" in text(res) and sim.requests() == [], text(res)[:200])
+    sim.clear()
+    res = Client(srv.port, token("alice-app")).call("e2b_list_sandboxes")
+    check("groups: a token without the claim has no key (its sub is not asked)", res.get("isError") and sim.requests() == [], text(res)[:200])
+    srv.stop()
+
+
+def test_setup(sim, issuer, jwks):
+    def run(env):
+        e = server_env(sim.port, key=KEY3, extra=dict({"E2B_MCP_AUTH_ISSUER": issuer, "E2B_MCP_AUTH_RESOURCE": RESOURCE,
+                                                       "E2B_MCP_AUTH_JWKS_FILE": jwks, "E2B_MCP_KEYSTORE_FILE": STORE,
+                                                       "E2B_MCP_KEYSTORE_MASTER": MASTER}, **env))
+        e = {k: v for k, v in e.items() if v is not None}
+        q = subprocess.run([BIN, "--http", "127.0.0.1:0"], capture_output=True, env=e, timeout=10)
+        SEEN.append(q.stderr.decode())
+        return q
+    q = run({"E2B_MCP_KEYSTORE_MASTER": MASTER[::-1]})
+    check("a wrong master secret: a clear error at start", q.returncode == 2 and b"cannot be opened with this master secret" in q.stderr
+          and b"E2B_MCP_KEYSTORE_MASTER" in q.stderr, q.stderr)
+    q = run({"E2B_MCP_KEYSTORE_MASTER": None})
+    check("no master secret: a clear error at start", q.returncode == 2 and b"master secret" in q.stderr, q.stderr)
+    q = run({"E2B_MCP_AUTH_ISSUER": None})
+    check("a key store without an issuer is refused at start", q.returncode == 2 and b"E2B_MCP_AUTH_ISSUER" in q.stderr, q.stderr)
+    q = run({"E2B_MCP_HTTP_CLIENT_KEYS": "1"})
+    check("a key store with per-client keys is refused at start", q.returncode == 2 and b"E2B_MCP_HTTP_CLIENT_KEYS" in q.stderr, q.stderr)
+
+
+def main():
+    os.makedirs(DIR, exist_ok=True)
+    test_keys_command()
+    sim = Sim.start()
+    op, issuer, jwks, token = start_issuer()
+    try:
+        test_two_users(sim, issuer, jwks, token)
+        test_group_claim(sim, issuer, jwks, token)
+        test_setup(sim, issuer, jwks)
+    finally:
+        stop(op)
+        sim.stop()
+    bad = [s[:200] for s in SEEN if leaks(s)]
+    check("no key, master secret or token in any answer, stderr or output (%d texts)" % len(SEEN), not bad, bad[:2])
+
+
+if __name__ == "__main__":
+    report.run(main)
