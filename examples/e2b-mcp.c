@@ -135,7 +135,7 @@ static int private_addr(const char *h) {
 /* The key store (E2B_MCP_KEYSTORE_*): which E2B key each access token's
    subject uses. The library opens and writes the format (>>keys); the file
    is read and written here. */
-static e2b_mcp_keystore keystore, keystore_next;   /* the one in use; one being read */
+static e2b_mcp_keystore keystore;   /* the one in use */
 static unsigned char ks_file[E2B_MCP_KEYSTORE_FILE_MAX + 1];
 static unsigned char ks_master[32];
 static const char *ks_path;
@@ -319,6 +319,7 @@ static int keys_command(int argc, char **argv) {
   return 0;
 }
 
+#ifdef SIGHUP
 /* SIGHUP: the store is read again (between two steps of the server); a file
    that cannot be read or opened leaves the one in use as it was. */
 static volatile sig_atomic_t hup;
@@ -326,12 +327,14 @@ static volatile sig_atomic_t hup;
 static void on_hup(int sig) { hup = 1; signal(sig, on_hup); }   /* ISO C's signal may reset the handler: set it again */
 #endif
 static void ks_reload(void) {
+  static e2b_mcp_keystore keystore_next;   /* the one being read */
   char n1[12];
   if (ks_read(&keystore_next) < 0) { say("e2b-mcp: the key store in use is unchanged\n", NULL); return; }
   memcpy(&keystore, &keystore_next, sizeof keystore);
   memset(&keystore_next, 0, sizeof keystore_next);
   say("e2b-mcp: key store read again: ", num((unsigned)keystore.n, n1), " subject(s)\n", NULL);
 }
+#endif
 #endif
 
 #if E2B_MCP_AUTH
