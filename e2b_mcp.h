@@ -1829,6 +1829,9 @@ typedef struct e2b_mcp__ctx {
 #if E2B_MCP_KEYSTORE
   int no_key;        /* the key store has no key for who: a call is told so and sends nothing */
 #endif
+#if E2B_MCP_WITH_2026
+  unsigned long long caller;   /* who sent it (e2b_mcp_origin.caller); 0: not known */
+#endif
 } e2b_mcp__ctx;
 
 /* Adds a tool of your own next to E2B's (after e2b_mcp_init): 0, or -1 when
@@ -2157,6 +2160,13 @@ typedef struct e2b_mcp_origin {
   int no_key;                 /* the key store has no key for who: each tool call is answered that
                                  the admin must add one, and nothing reaches E2B (api_key unused) */
 #endif
+#if E2B_MCP_WITH_2026
+  unsigned long long caller;  /* who sent it, for a 2026-07-28 request, which no session ties to
+                                 the cancel that may follow: the transport's hash of the client's
+                                 identity (HTTP: its own E2B key, else its access token's subject,
+                                 else its address); a notifications/cancelled reaches only the
+                                 calls of the same caller. 0: not known (its calls cannot be cancelled) */
+#endif
   const char *keep;           /* where the transport keeps this text (msg itself, or a copy)
                                  unchanged, with what this origin points to, while it waits
                                  in the queue; NULL: it may not wait (busy when no slot is free) */
@@ -2360,6 +2370,9 @@ typedef struct e2b_mcp__http_conn {
   int tied;                   /* the session its last request was in (its conns counts it), -1 none */
 #if E2B_MCP_AUTH
   int scopes;                 /* with auth: the tool groups the request's token grants (bit g: scope g) */
+#endif
+#if E2B_MCP_AUTH && E2B_MCP_WITH_2026
+  unsigned long long sub_hash; /* with auth: a hash of the request's token's subject (0: none), who sent it */
 #endif
   e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
   e2b_mcp_wire wire_v;
@@ -4631,6 +4644,9 @@ static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
 #endif
 #if E2B_MCP_KEYSTORE
   cx->no_key = 0;
+#endif
+#if E2B_MCP_WITH_2026
+  cx->caller = 0;
 #endif
 }
 
@@ -9211,17 +9227,24 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
 static int e2b_mcp__call_reads(const e2b_mcp__slot *k) {
   return (k->call.tool->annotations & E2B_MCP_READ_ONLY) != 0;
 }
-/* notifications/cancelled from the session of a call: a call waiting for its
-   user, or for E2B on a read, ends now without an answer; a request that
-   changes something always runs to its answer, so the user learns what was
-   done (a new sandbox's ID). */
+/* notifications/cancelled from the session of a call (a 2026-07-28 call,
+   which has none: from the same client, its origin's caller): a call waiting
+   for its user, or for E2B on a read, ends now without an answer; a request
+   that changes something always runs to its answer, so the user learns what
+   was done (a new sandbox's ID). */
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
   char rid[E2B_MCP_RPC_ID_MAX];
   int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
   if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != cx->sess || strcmp(k->id, rid) != 0) continue;
+    if (k->state == E2B_MCP__CS_FREE || k->drop || strcmp(k->id, rid) != 0) continue;
+#if E2B_MCP_WITH_2026
+    if (!k->from && (!k->cx.caller || k->cx.caller != cx->caller)) continue;   /* 2026-07-28: another client's, or nobody known */
+    if (k->from && k->from != cx->sess) continue;
+#else
+    if (!k->from || k->from != cx->sess) continue;
+#endif
     if (k->state == E2B_MCP__CS_E2B && !e2b_mcp__call_reads(k)) continue;
     k->drop = "cancelled by the client";   /* at its next step, which comes at once */
   }
@@ -9416,6 +9439,9 @@ static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e
 #endif
 #if E2B_MCP_KEYSTORE
   cx->no_key = from->no_key;
+#endif
+#if E2B_MCP_WITH_2026
+  cx->caller = from->caller;
 #endif
 }
 
@@ -9808,6 +9834,9 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
   memset(&from, 0, sizeof from);
+#if E2B_MCP_WITH_2026
+  from.caller = 1;   /* stdin's one client: its cancels reach its 2026-07-28 calls too */
+#endif
   for (;;) {
     int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued, stalled = 0;
     long len;
@@ -9935,6 +9964,15 @@ typedef struct e2b_mcp__http_req {
 
 static unsigned long e2b_mcp__hs_ms(int v, int def) { return (unsigned long)(v > 0 ? v : def); }
 static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, t, strlen(t)); }
+#if E2B_MCP_WITH_2026
+/* FNV-1a over a kind byte and p[0..n): how a client is told apart without keeping what told it (never 0). */
+static unsigned long long e2b_mcp__hs_hash(char kind, const void *p, size_t n) {
+  const unsigned char *b = (const unsigned char *)p;
+  unsigned long long v = (1469598103934665603ULL ^ (unsigned char)kind) * 1099511628211ULL;
+  for (; n; b++, n--) v = (v ^ *b) * 1099511628211ULL;
+  return v ? v : 1;
+}
+#endif
 
 /* ---- the socket side: an answer leaves through the connection's queue ----
    Bytes go to the socket as it takes them; what it does not take now waits in
@@ -10548,6 +10586,9 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     return -1;
   }
   c->scopes = E2B_MCP_SCOPED;
+#if E2B_MCP_WITH_2026
+  c->sub_hash = cl.sub[0] ? e2b_mcp__hs_hash('s', cl.sub, strlen(cl.sub)) : 0;
+#endif
   for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) c->scopes |= 1 << g;
   return 0;
 }
@@ -10662,6 +10703,33 @@ static void e2b_mcp__hs_who(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_
 }
 #endif
 
+#if E2B_MCP_WITH_2026
+/* Who sent the request, for a 2026-07-28 cancel, which no session ties to
+   its call: the client's own E2B key when clients bring theirs, else its
+   access token's subject, else its address as the POSIX port tells it (0:
+   none known, as with another port: its calls cannot be cancelled). A hash:
+   nothing of a key is kept. */
+static unsigned long long e2b_mcp__hs_caller(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+#if defined(E2B_MCP_SOCK_POSIX)
+  e2b_mcp_addr a;
+#endif
+#if E2B_MCP_WITH_CLIENT_KEYS
+  if (s->http.cfg.client_keys && q->ekey_n) return e2b_mcp__hs_hash('k', q->ekey, q->ekey_n);
+#endif
+#if E2B_MCP_AUTH
+  if (s->http.cfg.auth && c->sub_hash) return c->sub_hash;
+#endif
+  (void)q;
+#if defined(E2B_MCP_SOCK_POSIX)
+  if (s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0)
+    return e2b_mcp__hs_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
+#else
+  (void)s; (void)c;
+#endif
+  return 0;
+}
+#endif
+
 /* The end of a request's answer: its last chunk, or 202 when nothing was written. */
 static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
@@ -10697,6 +10765,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
 #endif
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
   from.wire = c->wire;
+#if E2B_MCP_WITH_2026
+  from.caller = e2b_mcp__hs_caller(s, c, q);
+#endif
   from.keep = c->buf + c->head_len;
   c->srv = s;
   k.ctx = c;

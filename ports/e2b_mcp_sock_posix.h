@@ -372,6 +372,21 @@ static int e2b_mcp__sock_posix_unsent(void *user, e2b_mcp_sock *s) {
   return poll(&p, 1, 0) == 0;
 }
 
+/* The address of an accepted connection's peer (not part of the port
+   contract: the HTTP transport asks this port, and tells a 2026-07-28
+   client's cancel from another's by it when the client brings no key or
+   token of its own). 0, or -1 when not known. */
+#if defined(E2B_MCP__HTTP) && E2B_MCP_WITH_2026
+static int e2b_mcp__sock_posix_peer(const e2b_mcp_sock *s, e2b_mcp_addr *addr) {
+  struct sockaddr_storage ss;
+  socklen_t n = sizeof ss;
+  memset(addr, 0, sizeof *addr);
+  if (s->h < 0 || getpeername((int)s->h, (struct sockaddr *)&ss, &n) != 0) return -1;
+  if (ss.ss_family == AF_INET) { addr->family = 4; memcpy(addr->ip, &((struct sockaddr_in *)&ss)->sin_addr, 4); return 0; }
+  if (ss.ss_family == AF_INET6) { addr->family = 6; memcpy(addr->ip, &((struct sockaddr_in6 *)&ss)->sin6_addr, 16); return 0; }
+  return -1;
+}
+#endif
 /* Random bytes from the kernel; -1 when it has none to give (then no session
    is opened: a guessable id would let another local client take over a
    session or answer its consent question). */

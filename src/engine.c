@@ -516,17 +516,24 @@ static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
 static int e2b_mcp__call_reads(const e2b_mcp__slot *k) {
   return (k->call.tool->annotations & E2B_MCP_READ_ONLY) != 0;
 }
-/* notifications/cancelled from the session of a call: a call waiting for its
-   user, or for E2B on a read, ends now without an answer; a request that
-   changes something always runs to its answer, so the user learns what was
-   done (a new sandbox's ID). */
+/* notifications/cancelled from the session of a call (a 2026-07-28 call,
+   which has none: from the same client, its origin's caller): a call waiting
+   for its user, or for E2B on a read, ends now without an answer; a request
+   that changes something always runs to its answer, so the user learns what
+   was done (a new sandbox's ID). */
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
   char rid[E2B_MCP_RPC_ID_MAX];
   int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
   if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE || k->drop || !k->from || k->from != cx->sess || strcmp(k->id, rid) != 0) continue;
+    if (k->state == E2B_MCP__CS_FREE || k->drop || strcmp(k->id, rid) != 0) continue;
+#if E2B_MCP_WITH_2026
+    if (!k->from && (!k->cx.caller || k->cx.caller != cx->caller)) continue;   /* 2026-07-28: another client's, or nobody known */
+    if (k->from && k->from != cx->sess) continue;
+#else
+    if (!k->from || k->from != cx->sess) continue;
+#endif
     if (k->state == E2B_MCP__CS_E2B && !e2b_mcp__call_reads(k)) continue;
     k->drop = "cancelled by the client";   /* at its next step, which comes at once */
   }
@@ -721,6 +728,9 @@ static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e
 #endif
 #if E2B_MCP_KEYSTORE
   cx->no_key = from->no_key;
+#endif
+#if E2B_MCP_WITH_2026
+  cx->caller = from->caller;
 #endif
 }
 

@@ -116,6 +116,13 @@ typedef struct e2b_mcp_origin {
   int no_key;                 /* the key store has no key for who: each tool call is answered that
                                  the admin must add one, and nothing reaches E2B (api_key unused) */
 #endif
+#if E2B_MCP_WITH_2026
+  unsigned long long caller;  /* who sent it, for a 2026-07-28 request, which no session ties to
+                                 the cancel that may follow: the transport's hash of the client's
+                                 identity (HTTP: its own E2B key, else its access token's subject,
+                                 else its address); a notifications/cancelled reaches only the
+                                 calls of the same caller. 0: not known (its calls cannot be cancelled) */
+#endif
   const char *keep;           /* where the transport keeps this text (msg itself, or a copy)
                                  unchanged, with what this origin points to, while it waits
                                  in the queue; NULL: it may not wait (busy when no slot is free) */

@@ -83,6 +83,15 @@ typedef struct e2b_mcp__http_req {
 
 static unsigned long e2b_mcp__hs_ms(int v, int def) { return (unsigned long)(v > 0 ? v : def); }
 static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, t, strlen(t)); }
+#if E2B_MCP_WITH_2026
+/* FNV-1a over a kind byte and p[0..n): how a client is told apart without keeping what told it (never 0). */
+static unsigned long long e2b_mcp__hs_hash(char kind, const void *p, size_t n) {
+  const unsigned char *b = (const unsigned char *)p;
+  unsigned long long v = (1469598103934665603ULL ^ (unsigned char)kind) * 1099511628211ULL;
+  for (; n; b++, n--) v = (v ^ *b) * 1099511628211ULL;
+  return v ? v : 1;
+}
+#endif
 
 /* ---- the socket side: an answer leaves through the connection's queue ----
    Bytes go to the socket as it takes them; what it does not take now waits in
@@ -696,6 +705,9 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     return -1;
   }
   c->scopes = E2B_MCP_SCOPED;
+#if E2B_MCP_WITH_2026
+  c->sub_hash = cl.sub[0] ? e2b_mcp__hs_hash('s', cl.sub, strlen(cl.sub)) : 0;
+#endif
   for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) c->scopes |= 1 << g;
   return 0;
 }
@@ -810,6 +822,33 @@ static void e2b_mcp__hs_who(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_
 }
 #endif
 
+#if E2B_MCP_WITH_2026
+/* Who sent the request, for a 2026-07-28 cancel, which no session ties to
+   its call: the client's own E2B key when clients bring theirs, else its
+   access token's subject, else its address as the POSIX port tells it (0:
+   none known, as with another port: its calls cannot be cancelled). A hash:
+   nothing of a key is kept. */
+static unsigned long long e2b_mcp__hs_caller(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+#if defined(E2B_MCP_SOCK_POSIX)
+  e2b_mcp_addr a;
+#endif
+#if E2B_MCP_WITH_CLIENT_KEYS
+  if (s->http.cfg.client_keys && q->ekey_n) return e2b_mcp__hs_hash('k', q->ekey, q->ekey_n);
+#endif
+#if E2B_MCP_AUTH
+  if (s->http.cfg.auth && c->sub_hash) return c->sub_hash;
+#endif
+  (void)q;
+#if defined(E2B_MCP_SOCK_POSIX)
+  if (s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0)
+    return e2b_mcp__hs_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
+#else
+  (void)s; (void)c;
+#endif
+  return 0;
+}
+#endif
+
 /* The end of a request's answer: its last chunk, or 202 when nothing was written. */
 static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   if (!c->started) e2b_mcp__hs_simple(s, c, 202, NULL, 0, NULL);
@@ -845,6 +884,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
 #endif
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
   from.wire = c->wire;
+#if E2B_MCP_WITH_2026
+  from.caller = e2b_mcp__hs_caller(s, c, q);
+#endif
   from.keep = c->buf + c->head_len;
   c->srv = s;
   k.ctx = c;

@@ -98,6 +98,9 @@ typedef struct e2b_mcp__http_conn {
 #if E2B_MCP_AUTH
   int scopes;                 /* with auth: the tool groups the request's token grants (bit g: scope g) */
 #endif
+#if E2B_MCP_AUTH && E2B_MCP_WITH_2026
+  unsigned long long sub_hash; /* with auth: a hash of the request's token's subject (0: none), who sent it */
+#endif
   e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
   e2b_mcp_wire wire_v;
   int send_sid;               /* the answer carries Mcp-Session-Id */

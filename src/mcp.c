@@ -115,6 +115,9 @@ static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
 #if E2B_MCP_KEYSTORE
   cx->no_key = 0;
 #endif
+#if E2B_MCP_WITH_2026
+  cx->caller = 0;
+#endif
 }
 
 /* The state of one incoming message being answered. */

@@ -233,6 +233,9 @@ typedef struct e2b_mcp__ctx {
 #if E2B_MCP_KEYSTORE
   int no_key;        /* the key store has no key for who: a call is told so and sends nothing */
 #endif
+#if E2B_MCP_WITH_2026
+  unsigned long long caller;   /* who sent it (e2b_mcp_origin.caller); 0: not known */
+#endif
 } e2b_mcp__ctx;
 
 /* Adds a tool of your own next to E2B's (after e2b_mcp_init): 0, or -1 when

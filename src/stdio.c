@@ -135,6 +135,9 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   k.write = e2b_mcp__stdio_write;
   k.end = e2b_mcp__stdio_end;
   memset(&from, 0, sizeof from);
+#if E2B_MCP_WITH_2026
+  from.caller = 1;   /* stdin's one client: its cancels reach its 2026-07-28 calls too */
+#endif
   for (;;) {
     int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued, stalled = 0;
     long len;

@@ -575,6 +575,80 @@ def t_batch_http():
     stop(p)
 
 
+# ----------------------------------------------------------------------------- a 2026-07-28 cancel over HTTP
+
+MODERN = "2026-07-28"
+MODERN_META = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}}
+
+
+def modern_headers(method, name=None, extra=None):
+    h = {"MCP-Protocol-Version": MODERN, "Mcp-Method": method}
+    if name:
+        h["Mcp-Name"] = name
+    h.update(extra or {})
+    return h
+
+
+def modern_cancel(port, rid, extra=None):
+    body = json.dumps({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                       "params": {"requestId": rid, "reason": "test", "_meta": MODERN_META}})
+    return request(port, "POST", body, modern_headers("notifications/cancelled", extra=extra), timeout=PROMPT_S + 1)
+
+
+def modern_held_call(port, rid, sb, extra=None):
+    """Starts a 2026-07-28 e2b_get_sandbox (no session) in a thread; returns (thread, result dict)."""
+    got = {}
+    body = json.dumps({"jsonrpc": "2.0", "id": rid, "method": "tools/call",
+                       "params": {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": sb}, "_meta": MODERN_META}})
+
+    def go():
+        try:
+            r = request(port, "POST", body, modern_headers("tools/call", "e2b_get_sandbox", extra), timeout=20)
+            got["r"] = (r.status, r.events())
+        except Exception as e:  # a dropped connection is an answer too
+            got["r"] = ("error", repr(e))
+        got["t"] = time.time()
+    t = threading.Thread(target=go, daemon=True)
+    t.start()
+    return t, got
+
+
+def modern_case(where, extra_env, mine, other):
+    """A 2026-07-28 call whose E2B answer is held: a cancel with its id from another client leaves
+    it running; the same cancel from its own client ends it at once, unanswered, E2B still holding."""
+    port, p = start_http(BIN, dict(env(), **extra_env))
+    at_exit(lambda: stop(p))
+    SIM.reset()
+    SIM.hold(True)
+    t, got = modern_held_call(port, 41, SANDBOXES[0], mine)
+    if not check("%s: the 2026-07-28 call's E2B request is held" % where, len(wait_held(1)) == 1, SIM.held()):
+        release_all()
+        stop(p)
+        return
+    if other is not None:
+        r = modern_cancel(port, 41, other)
+        check("%s: another client's cancel is accepted (202)" % where, r.status == 202, r.status)
+        t.join(1)
+        check("%s: another client's cancel naming the same id leaves the call running" % where, "r" not in got, got.get("r"))
+    t0 = time.time()
+    r = modern_cancel(port, 41, mine)
+    check("%s: the call's own client's cancel is accepted (202)" % where, r.status == 202, r.status)
+    t.join(PROMPT_S)
+    res = got.get("r")
+    check("%s: its own client's cancel ends the call at once, without an answer, E2B's still held" % where,
+          res is not None and got.get("t", 1e9) - t0 < PROMPT_S and not any(
+              isinstance(m, dict) and m.get("id") == 41 for m in (res[1] if isinstance(res[1], list) else [])),
+          "%r after %.1f s" % (res, got.get("t", time.time()) - t0))
+    release_all()
+    stop(p)
+
+
+def t_modern_cancel():
+    other_key = "e2b_" + "1" * 40
+    modern_case("modern cancel (keys)", {"E2B_MCP_HTTP_CLIENT_KEYS": "1"}, {"X-E2B-API-Key": KEY}, {"X-E2B-API-Key": other_key})
+    modern_case("modern cancel (peer)", {}, None, None)
+
+
 def start_fixture_http():
     p = subprocess.Popen([FIXTURE_BIN, "0"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, env=env())
@@ -652,7 +726,7 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
-    for group in (t_stdio, t_http, t_cancel, t_small, t_small_hol, t_ask_stdio, t_ask_http, t_ask_small, t_batch_stdio, t_batch_cancel, t_batch_http):
+    for group in (t_stdio, t_http, t_cancel, t_small, t_small_hol, t_ask_stdio, t_ask_http, t_ask_small, t_batch_stdio, t_batch_cancel, t_batch_http, t_modern_cancel):
         t0 = time.time()
         try:
             group()
