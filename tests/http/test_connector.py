@@ -8,7 +8,8 @@ A connector's whole flow, twice: the official TypeScript SDK client's OAuth supp
 (connector_sdk.mjs) and mcp-remote (a stdio bridge) - the 401 with resource_metadata, the protected
 resource metadata, the authorization server's metadata, registration, the PKCE authorization done by
 a user in headless Chromium (puppeteer-core: sign in, consent), the token exchange, then tool calls
-that reach the simulator. A user who grants only e2b:read sees only the read tools, and a call
+that reach the simulator with the user's own E2B key from the key store (alice's and bob's differ,
+and the server has no E2B_API_KEY). A user who grants only e2b:read sees only the read tools, and a call
 beyond is 403 insufficient_scope (the SDK then asks the user again for the scope: step-up). No
 access token reaches E2B, the server's stderr or the bridge's output."""
 import base64
@@ -29,6 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import report  # noqa: E402
 from report import check  # noqa: E402
 from sim import BUILD, KEY, ROOT, Sim, closed_port, drain, server_env, stop, track  # noqa: E402
+from seed import KEY2  # noqa: E402
 
 BIN = os.path.join(BUILD, "e2b-mcp")
 NPM = os.path.join(BUILD, "npm")
@@ -41,6 +43,8 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 CHROMIUM = "/usr/lib/chromium/chromium" if os.path.exists("/usr/lib/chromium/chromium") else shutil.which("chromium")
 DIR = os.path.join(BUILD, "http-connector")
 META = "/.well-known/oauth-protected-resource"
+MASTER = "c0nnect0r-master-" + "5eed" * 6
+STORE = os.path.join(DIR, "keys.store")
 
 
 def sh(*cmd, **kw):
@@ -221,8 +225,9 @@ def test_sdk_full(resource, issuer, sim):
     check("E2B (the simulator) got the calls, in order: list, create, get and kill of the sandbox created",
           [x for x in paths if x[1] != "/sandboxes/ID/timeout"] == [("GET", "/v2/sandboxes"), ("POST", "/v2/sandboxes"), ("GET", "/sandboxes/ID"), ("DELETE", "/sandboxes/ID")],
           [(q["method"], q["path"]) for q in seen])
-    check("E2B got the server's key and never a bearer token",
-          seen and all(q["headers"].get("x-api-key") == KEY and "authorization" not in q["headers"] for q in seen), seen[:1])
+    check("E2B got alice's own team key from the key store (not the server's E2B_API_KEY), never a bearer token",
+          seen and all(q["headers"].get("x-api-key") == KEY2 and "authorization" not in q["headers"] for q in seen),
+          [q["headers"].get("x-api-key", "")[:8] for q in seen])
     check("SDK: the output holds no access token", "eyJ" not in text)
     return out
 
@@ -247,6 +252,9 @@ def test_sdk_read_only(resource, sim):
     check("SDK (read only): a write call is refused, and the SDK asks the user again with e2b:write added (step-up)",
           su.get("threw") and "e2b:write" in ((su.get("authorization") or {}).get("scope") or "").split() and
           (su.get("authorization") or {}).get("resource") == resource, su)
+    seen = [q for q in sim.requests() if not q["path"].startswith("/_sim")]
+    check("E2B got bob's own key for his read call, never alice's", seen and all(q["headers"].get("x-api-key") == KEY for q in seen),
+          [q["headers"].get("x-api-key", "")[:8] for q in seen])
     check("nothing beyond bob's scope reached E2B",
           not any(q["method"] in ("POST", "DELETE") and not q["path"].startswith("/_sim") for q in sim.requests()), sim.requests()[:3])
 
@@ -326,8 +334,9 @@ def test_mcp_remote(resource, issuer, sim, front):
     check("mcp-remote: tools/list shows what alice granted (read and write, no kill)",
           "e2b_create_sandbox" in names and "e2b_list_sandboxes" in names and "e2b_kill_sandbox" not in names, names)
     r = io.call(3, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}}) if names else None
-    check("mcp-remote: a tool call through the bridge reaches E2B",
-          r and not r.get("result", {}).get("isError") and any(q["path"].startswith("/v2/sandboxes") for q in sim.requests()), r)
+    calls = [q for q in sim.requests() if q["path"].startswith("/v2/sandboxes")]
+    check("mcp-remote: a tool call through the bridge reaches E2B with alice's key",
+          r and not r.get("result", {}).get("isError") and calls and all(q["headers"].get("x-api-key") == KEY2 for q in calls), r)
     deadline = time.time() + 15   # the browser writes its line once closed, after the bridge went on
     while not os.path.exists(log) and time.time() < deadline:
         time.sleep(0.2)
@@ -420,7 +429,8 @@ def readme_recipe():
     text = open(os.path.join(ROOT, "README.md")).read()
     sec = text.split("### Claude and ChatGPT connectors", 1)[1]
     block = sec.split("```sh", 1)[1].split("```", 1)[0]
-    names = sorted(set(re.findall(r"^(E2B_[A-Z_]+)=", block, re.M)))
+    block = "\n".join(line.split("#", 1)[0] for line in block.splitlines())   # comments aside
+    names = sorted(set(re.findall(r"\b(E2B_[A-Z_]+)=", block)))
     check("the README's recipe exists, with its server settings and the nginx file the suite uses",
           names and "examples/nginx-connector.conf" in sec and "make test-http-connector" in sec, names)
     return names
@@ -447,13 +457,26 @@ def main():
     st, _, body = fetch(issuer + "/.well-known/openid-configuration")
     st, _, jwks = fetch(json.loads(body)["jwks_uri"])
     open(os.path.join(DIR, "jwks.json"), "w").write(jwks)
+    # each user's E2B team key in the key store: alice the second team's, bob the first's
+    open(os.path.join(DIR, "master"), "w").write(MASTER + "\n")
+    kenv = dict(os.environ, E2B_MCP_KEYSTORE_FILE=STORE, E2B_MCP_KEYSTORE_MASTER_FILE=os.path.join(DIR, "master"))
+    for user, key in (("alice", KEY2), ("bob", KEY)):
+        q = subprocess.run([BIN, "keys", "add", user], input=key.encode(), capture_output=True, env=kenv, timeout=10)
+        check("key store: keys add %s" % user, q.returncode == 0, q.stderr)
     env = server_env(sim.port, extra={"E2B_MCP_AUTH_ISSUER": issuer, "E2B_MCP_AUTH_RESOURCE": resource,
                                       "E2B_MCP_AUTH_JWKS_FILE": os.path.join(DIR, "jwks.json"), "E2B_MCP_HTTP_ALLOWED_HOSTS": "localhost",
-                                      "E2B_MCP_ENABLE_KILL": "1"})
+                                      "E2B_MCP_ENABLE_KILL": "1", "E2B_MCP_KEYSTORE_FILE": STORE,
+                                      "E2B_MCP_KEYSTORE_MASTER_FILE": os.path.join(DIR, "master")})
+    del env["E2B_API_KEY"]   # every caller's key comes from the store
     p = track(subprocess.Popen([BIN, "--http", "127.0.0.1:%d" % mcp_up], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, env=env))
     errs = []
-    first = p.stderr.readline().decode()
+    first = ""
+    while "listening on" not in first:
+        line = p.stderr.readline().decode()
+        if not line:
+            break
+        first += line
     threading.Thread(target=lambda: [errs.append(b.decode(errors="replace")) for b in iter(p.stderr.readline, b"")], daemon=True).start()
     check("e2b-mcp starts behind the front, asking for access tokens", "OAuth access tokens required" in first, first)
     used = sorted(k for k in env if k.startswith("E2B_") and k not in ("E2B_API_URL", "E2B_DASHBOARD_API_URL", "E2B_MCP_ENABLE_KILL"))
@@ -468,7 +491,8 @@ def main():
     stop(p)
     time.sleep(0.2)
     err = first + "".join(errs)
-    check("no access token in the server's stderr", not any(leaks(err, t) for t in toks) and "eyJ" not in err, err[-400:])
+    check("no access token, E2B key or master secret in the server's stderr",
+          not any(leaks(err, t) for t in toks) and "eyJ" not in err and KEY not in err and KEY2 not in err and MASTER not in err, err[-400:])
     stop(op)
     sim.stop()
 
