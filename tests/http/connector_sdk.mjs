@@ -140,6 +140,21 @@ try {
   });
   out.beyond = { status: res.status, challenge: res.headers.get('www-authenticate'), body: (await res.text()).slice(0, 300) };
   }
+  // the access token refused (as an expired one would be): the SDK refreshes it and goes on
+  if (callsArg.includes('e2b_list_sandboxes')) {
+    const mark = out.exchanges.length;
+    const sig = store.tokens.access_token.split('.');
+    sig[2] = sig[2].slice(0, 10) + (sig[2][10] === 'A' ? 'B' : 'A') + sig[2].slice(11);
+    store.tokens = { ...store.tokens, access_token: sig.join('.') };
+    try {
+      const r = await client.callTool({ name: 'e2b_list_sandboxes', arguments: {} });
+      out.refresh = { isError: !!r.isError };
+    } catch (e) {
+      out.refresh = { threw: String(e) };
+    }
+    out.refresh.exchanges = out.exchanges.slice(mark).map((e) => [e.method, new URL(e.url).pathname, e.status, e.challenge || '']);
+    out.refresh.new_token = store.tokens.access_token !== sig.join('.');
+  }
   // and through the SDK: a tool the list did not show, which the server refuses with 403; the SDK asks for more (step-up)
   if (!tools.includes('e2b_create_sandbox')) {
     const before = authUrls.length;

@@ -193,7 +193,8 @@ def test_sdk_full(resource, issuer, sim):
           len(first) == 4 and first[0] == ("POST", "MCP/mcp", 401) and first[1][1].startswith("MCP" + META) and first[1][2] == 200 and
           first[2][1].startswith("AS/.well-known/") and first[2][2] == 200 and first[3][0] == "POST" and first[3][2] == 201, ex[:6])
     tok_ex = [e for e in ex if e[1].startswith("AS/token")]
-    check("SDK: one token exchange, 200", len(tok_ex) == 1 and tok_ex[0][2] == 200, tok_ex)
+    check("SDK: one token exchange for the code, one more for the refresh below, each 200",
+          len(tok_ex) == 2 and all(e[2] == 200 for e in tok_ex), tok_ex)
     a = out.get("authorization", {})
     check("SDK: the authorization request is code + S256 PKCE + state, with the resource (RFC 8707) and the scopes of the challenge",
           a.get("response_type") == "code" and a.get("code_challenge_method") == "S256" and a.get("code_challenge") and a.get("state") and
@@ -222,12 +223,18 @@ def test_sdk_full(resource, issuer, sim):
     seen = [q for q in sim.requests() if not q["path"].startswith("/_sim")]
     sid = (out.get("created") or ["?"])[0] or "?"
     paths = [(q["method"], q["path"].split("?")[0].replace(sid, "ID")) for q in seen]
-    check("E2B (the simulator) got the calls, in order: list, create, get and kill of the sandbox created",
-          [x for x in paths if x[1] != "/sandboxes/ID/timeout"] == [("GET", "/v2/sandboxes"), ("POST", "/v2/sandboxes"), ("GET", "/sandboxes/ID"), ("DELETE", "/sandboxes/ID")],
+    check("E2B (the simulator) got the calls, in order: list, create, get and kill of the sandbox created, list after the refresh",
+          [x for x in paths if x[1] != "/sandboxes/ID/timeout"] == [("GET", "/v2/sandboxes"), ("POST", "/v2/sandboxes"), ("GET", "/sandboxes/ID"),
+                                                                 ("DELETE", "/sandboxes/ID"), ("GET", "/v2/sandboxes")],
           [(q["method"], q["path"]) for q in seen])
     check("E2B got alice's own team key from the key store (not the server's E2B_API_KEY), never a bearer token",
           seen and all(q["headers"].get("x-api-key") == KEY2 and "authorization" not in q["headers"] for q in seen),
           [q["headers"].get("x-api-key", "")[:8] for q in seen])
+    rf = out.get("refresh", {})
+    ex = [tuple(e[:3]) for e in rf.get("exchanges", [])]
+    check("SDK: a refused access token (as an expired one is) is 401 invalid_token; the SDK refreshes it and the call goes on",
+          rf.get("isError") is False and rf.get("new_token") and ex[:3] == [("POST", "/mcp", 401), ("POST", "/token", 200), ("POST", "/mcp", 200)] and
+          'error="invalid_token"' in rf["exchanges"][0][3], rf)
     check("SDK: the output holds no access token", "eyJ" not in text)
     return out
 
