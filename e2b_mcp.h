@@ -643,6 +643,24 @@
 #ifndef E2B_MCP_MAX_RESOURCES
 #define E2B_MCP_MAX_RESOURCES 8
 #endif
+/* E2B_MCP_SUBSCRIPTIONS: resources/subscribe: how many subscriptions (one
+   session, one URI) the server keeps at once, for all its clients together;
+   one more is refused with an error that says so. A subscription to a
+   sandbox (e2b://sandboxes/{sandboxID}) is told
+   notifications/resources/updated when the sandbox is paused, resumed or
+   ends; one to a resource of your own when you call
+   e2b_mcp_resource_updated. 0 leaves subscriptions out (the capability says
+   subscribe: false). About 350 bytes each. */
+#ifndef E2B_MCP_SUBSCRIPTIONS
+#define E2B_MCP_SUBSCRIPTIONS 32
+#endif
+/* E2B_MCP_SUBSCRIBE_POLL_MS: while a client is subscribed to a sandbox, the
+   server asks E2B for its running and paused sandboxes at most this often
+   (one list call, with its own key, however many clients subscribe), and
+   tells the subscribers what changed (cfg.subscribe_poll_ms). */
+#ifndef E2B_MCP_SUBSCRIBE_POLL_MS
+#define E2B_MCP_SUBSCRIBE_POLL_MS 5000
+#endif
 /* E2B_MCP_WITH_COMPLETIONS: 1 offers completion/complete for the arguments of
    prompts and resource templates (sandbox IDs and metadata of the running
    sandboxes, template IDs and names, log levels); 0 leaves it out. Default
@@ -971,6 +989,7 @@
 #define E2B_MCP__SURFACE (E2B_MCP_WITH_PROMPTS || E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_COMPLETIONS)
 #define E2B_MCP__SURFACES 3        /* prompts, resources, completions */
 #define E2B_MCP__REF_MAX E2B_MCP__D(320, 160)   /* a URI a call answers for */
+#define E2B_MCP__SUBS (E2B_MCP_WITH_RESOURCES && E2B_MCP_SUBSCRIPTIONS > 0)   /* resources/subscribe is built */
 
 /* jsmn: static inside the implementation file, declarations elsewhere. */
 #ifdef E2B_MCP_IMPLEMENTATION
@@ -1695,6 +1714,11 @@ typedef struct e2b_mcp_config {
   long result_budget;         /* the most characters of text in a result; a longer list is cut at a
                                  whole item with a note and a continuation. 0 (or less):
                                  E2B_MCP_RESULT_BUDGET; at most E2B_MCP_RESULT_MAX */
+#if E2B_MCP__SUBS
+  int subscribe_poll_ms;      /* while a client is subscribed to a sandbox, E2B is asked for the
+                                 sandboxes at most this often; 0 (or less): E2B_MCP_SUBSCRIBE_POLL_MS
+                                 (only with subscriptions built: E2B_MCP_SUBSCRIPTIONS) */
+#endif
 } e2b_mcp_config;
 
 struct e2b_mcp_call {
@@ -1798,10 +1822,11 @@ typedef struct e2b_mcp__runner {
    the server (e2b_mcp_init puts it there); the core hands it a request whose
    method it does not know (handle: 1 when it answered, 0 when the method is
    not its own) and lets it declare its capability (caps: a key and its
-   object, in the capabilities object being written). */
+   object, in the capabilities object being written; modern: for
+   2026-07-28's server/discover). */
 typedef struct e2b_mcp__surface {
   int  (*handle)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id);
-  void (*caps)(e2b_mcp_server *s, e2b_mcp_json *w);
+  void (*caps)(e2b_mcp_server *s, e2b_mcp_json *w, int modern);
 } e2b_mcp__surface;
 #endif
 
@@ -2030,6 +2055,28 @@ E2B_MCP_DEF void e2b_mcp_resource_blob(e2b_mcp_call *c, const char *mime, const 
 /* The value of the template's variable name in the URI read: 1, 0 when the
    template has no such variable, -1 when it does not fit in buf. */
 E2B_MCP_DEF int  e2b_mcp_uri_var(e2b_mcp_call *c, const char *name, char *buf, size_t cap);
+/* Your resource at uri (as a client reads it) changed: each client
+   subscribed to it (resources/subscribe) is sent
+   notifications/resources/updated at the transport's next step. Returns how
+   many subscriptions were told (0: none, or subscriptions left out). */
+E2B_MCP_DEF int  e2b_mcp_resource_updated(e2b_mcp_server *s, const char *uri);
+#endif
+
+#if E2B_MCP__SUBS
+/* One subscription (private): a session's interest in one URI. A sandbox's
+   (e2b://sandboxes/{sandboxID}) keeps the state the server's poll last saw;
+   a resource of your own's changes when e2b_mcp_resource_updated says so. */
+typedef struct e2b_mcp__sub {
+  e2b_mcp_session *sess;      /* whose: NULL, a free entry */
+  unsigned char sandbox;      /* 1: a sandbox, watched by the poll */
+  unsigned char state;        /* a sandbox's, as last seen: E2B_MCP__SS_* */
+  unsigned char owed;         /* notifications/resources/updated is due */
+  char uri[E2B_MCP__REF_MAX];
+} e2b_mcp__sub;
+/* How a transport reaches a session outside any request (private): the sink
+   of its stream (stdout; over HTTP the session's GET stream), or NULL when
+   it has none now (the notification waits for one). */
+typedef const e2b_mcp_sink *(*e2b_mcp__sub_stream)(e2b_mcp_server *s, const e2b_mcp_session *sess);
 #endif
 /* >>completions: values for the arguments of prompts and resource templates -- */
 #if E2B_MCP_WITH_COMPLETIONS
@@ -2348,6 +2395,9 @@ typedef struct e2b_mcp__http_session {
   int used;
   int conns;                  /* open connections whose last request was in it: never replaced meanwhile */
   unsigned long last_use;     /* the transport's use counter when last used: LRU order */
+#if E2B_MCP__SUBS
+  int stream;                 /* 1 + the connection slot of its GET stream; 0: none */
+#endif
 } e2b_mcp__http_session;
 
 #define E2B_MCP__HS_BUF (E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX)
@@ -2404,6 +2454,9 @@ typedef struct e2b_mcp_http {
   int hi;                     /* conns[hi..] are all free: a step passes over the slots in use,
                                  not over every slot (a slot is taken lowest free first) */
   int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
+#if E2B_MCP__SUBS
+  e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */
+#endif
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
   int free_bufs[E2B_MCP_HTTP_BUFS];
   /* the request buffers last: never cleared as a whole, so pages no request needed stay out of memory */
@@ -2494,6 +2547,16 @@ struct e2b_mcp_server {
   int bufs_used;              /* of them held by a call */
 #endif
   int (*held)(const e2b_mcp_server *s);   /* a transport's answers still leaving (e2b_mcp_calls_in_flight) */
+#if E2B_MCP__SUBS
+  /* resources/subscribe (>>resources): the transport's way to a session (NULL:
+     none, and no subscriptions), the poll's session, sink and times */
+  e2b_mcp__sub_stream sub_stream;
+  e2b_mcp_session sub_sess;
+  e2b_mcp_sink sub_sink;
+  unsigned long sub_polled;   /* when the last poll started (ms) */
+  int sub_polling;            /* one is in flight */
+  int nsubs;                  /* subs[0..nsubs) were used (the rest never were) */
+#endif
   size_t peek_n;              /* e2b_mcp_peek: 1 + the length of the text parsed in mtok (0: none), */
   const char *peek_msg;       /* and where it is */
   int peek_ntok;
@@ -2513,6 +2576,9 @@ struct e2b_mcp_server {
 #endif
 #if E2B_MCP_WITH_BATCH
   e2b_mcp__batch batches[E2B_MCP_BATCHES];   /* 2025-03-26 batches being answered (>>engine) */
+#endif
+#if E2B_MCP__SUBS
+  e2b_mcp__sub subs[E2B_MCP_SUBSCRIPTIONS];   /* the subscriptions, of every session (>>resources) */
 #endif
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
@@ -5274,19 +5340,19 @@ static const char e2b_mcp__default_instructions[] =
 /* The surface beyond tools (prompts, resources, completions): its layers'
    capabilities, and a method the core does not know offered to each. */
 #if E2B_MCP__SURFACE
-static void e2b_mcp__surface_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+static void e2b_mcp__surface_caps(e2b_mcp_server *s, e2b_mcp_json *w, int modern) {
   int i;
-  for (i = 0; i < s->nsurface; i++) s->surface[i]->caps(s, w);
+  for (i = 0; i < s->nsurface; i++) s->surface[i]->caps(s, w, modern);
 }
 static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
   int i;
   for (i = 0; i < s->nsurface; i++) if (s->surface[i]->handle(s, m, js, t, meth, params, id)) return 1;
   return 0;
 }
-#  define E2B_MCP__SURFACE_CAPS(s, w) e2b_mcp__surface_caps(s, w)
+#  define E2B_MCP__SURFACE_CAPS(s, w, modern) e2b_mcp__surface_caps(s, w, modern)
 #  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) e2b_mcp__surface_handle(s, m, js, t, meth, params, id)
 #else
-#  define E2B_MCP__SURFACE_CAPS(s, w) ((void)0)
+#  define E2B_MCP__SURFACE_CAPS(s, w, modern) ((void)0)
 #  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) 0
 #endif
 
@@ -5297,7 +5363,7 @@ static void e2b_mcp__write_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
   e2b_mcp_json_key(w, "capabilities"); e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "tools"); e2b_mcp_json_obj(w); e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0); e2b_mcp_json_obj_end(w);
   e2b_mcp_json_key(w, "logging"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
-  E2B_MCP__SURFACE_CAPS(s, w);
+  E2B_MCP__SURFACE_CAPS(s, w, 0);
   e2b_mcp_json_obj_end(w);
 }
 
@@ -5607,7 +5673,7 @@ static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
-  E2B_MCP__SURFACE_CAPS(s, &w);
+  E2B_MCP__SURFACE_CAPS(s, &w, 1);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "instructions");
   e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
@@ -8214,7 +8280,8 @@ static int e2b_mcp__prompts_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   else return 0;
   return 1;
 }
-static void e2b_mcp__prompts_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+static void e2b_mcp__prompts_caps(e2b_mcp_server *s, e2b_mcp_json *w, int modern) {
+  (void)modern;
   (void)s;
   e2b_mcp_json_key(w, "prompts"); e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0);
@@ -8494,17 +8561,264 @@ static void e2b_mcp__on_resources_list(e2b_mcp_server *s, e2b_mcp__msg *m, const
   e2b_mcp__out_end(m, &w);
 }
 
+/* ---- subscriptions ----
+   resources/subscribe and unsubscribe, in the 2025 revisions, over a
+   transport that can reach a session outside a request (s->sub_stream: stdio,
+   and HTTP's GET stream); 2026-07-28 has no sessions and no such stream, so
+   there the method stays unknown and the capability says subscribe: false.
+   A subscription is a session and a URI in a fixed table (E2B_MCP_SUBSCRIPTIONS
+   for the whole server, a full table refused with an error that says so),
+   dropped when its session ends (the transport calls e2b_mcp__subs_drop).
+   A sandbox's (e2b://sandboxes/{sandboxID}) is watched by one poll for the
+   whole server: while any exists, at most once per cfg.subscribe_poll_ms,
+   one e2b_list_sandboxes call (running and paused, the server's own key and
+   cool-downs) in a call slot like any other, however many clients subscribe;
+   a sandbox whose state changed (paused, resumed), or that the complete list
+   no longer holds (it ended), owes each of its subscribers
+   notifications/resources/updated, sent at the engine's next step between
+   messages, never inside one (a session without its stream now gets it once
+   the stream is back). Its logs and metrics change every second and would
+   need a call per sandbox: they are refused, as are the lists and templates.
+   Over HTTP with per-client keys the server keeps no key past a call and
+   uses none of its own, so sandboxes cannot be watched there either. A
+   resource of your own is told when you call e2b_mcp_resource_updated. */
+#if E2B_MCP__SUBS
+enum { E2B_MCP__SS_UNKNOWN, E2B_MCP__SS_RUNNING, E2B_MCP__SS_PAUSED, E2B_MCP__SS_GONE };
+#define E2B_MCP__SANDBOX_PREFIX "e2b://sandboxes/"
+
+/* A sandbox's state in the poll's list (its item at token i). */
+static int e2b_mcp__subs_state(const char *js, const jsmntok_t *t, int i) {
+  int st = e2b_mcp__tok_get(js, t, i, "state");
+  if (st >= 0 && e2b_mcp__tok_eq(js, &t[st], "paused")) return E2B_MCP__SS_PAUSED;
+  if (st >= 0 && e2b_mcp__tok_eq(js, &t[st], "running")) return E2B_MCP__SS_RUNNING;
+  return E2B_MCP__SS_UNKNOWN;   /* another state (pausing...): judged at the next poll */
+}
+/* What the poll saw (its structured result, js[0..n)): each watched sandbox
+   that changed owes its subscribers a notification. One not in the list is
+   gone only when the list is whole (no next_token: a page, or a result cut
+   to its budget, says nothing of the rest). The first sight only records. */
+static void e2b_mcp__subs_seen(e2b_mcp_server *s, const char *js, size_t n) {
+  const jsmntok_t *t = s->rtok;
+  int nt = e2b_mcp__parse(js, n, s->rtok, E2B_MCP__COUNT(s->rtok)), d, i, k, u, whole;
+  if (nt <= 0 || t[0].type != JSMN_OBJECT || (d = e2b_mcp__tok_get(js, t, 0, "data")) < 0 || t[d].type != JSMN_ARRAY) return;
+  whole = e2b_mcp__tok_get(js, t, 0, "next_token") < 0;
+  for (u = 0; u < s->nsubs; u++) {
+    e2b_mcp__sub *b = &s->subs[u];
+    const char *sid = b->uri + sizeof E2B_MCP__SANDBOX_PREFIX - 1;
+    int now = whole ? E2B_MCP__SS_GONE : E2B_MCP__SS_UNKNOWN;
+    if (!b->sess || !b->sandbox) continue;
+    for (i = d + 1, k = 0; k < t[d].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+      int id = t[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(js, t, i, "sandboxID") : -1;
+      if (id >= 0 && e2b_mcp__tok_eq(js, &t[id], sid)) { now = e2b_mcp__subs_state(js, t, i); break; }
+    }
+    if (now == E2B_MCP__SS_UNKNOWN || now == b->state) continue;
+    if (b->state != E2B_MCP__SS_UNKNOWN) b->owed = 1;
+    b->state = (unsigned char)now;
+  }
+}
+/* The poll's call answers here (e2b_mcp_call.reply): what it saw, then an
+   answer to nobody (the poll's own sink, which only notes that it ended). */
+static void e2b_mcp__subs_reply(e2b_mcp_call *c, e2b_mcp_json *w) {
+  if (w) { e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w); return; }
+  if (!c->is_error && !c->fail_code && c->has_out) e2b_mcp__subs_seen(c->srv, c->out.buf, c->out.len);
+}
+static int e2b_mcp__subs_sink_write(void *ctx, const char *p, size_t n) { (void)ctx; (void)p; (void)n; return 0; }
+static int e2b_mcp__subs_sink_end(void *ctx) { ((e2b_mcp_server *)ctx)->sub_polling = 0; return 0; }
+
+/* Whether a sandbox is watched. */
+static int e2b_mcp__subs_watching(const e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nsubs; i++) if (s->subs[i].sess && s->subs[i].sandbox) return 1;
+  return 0;
+}
+/* The poll: e2b_list_sandboxes, running and paused, as the server's own
+   client (its key and cool-downs; a session of its own, told no logs), in a
+   call slot through the runner like a resource's read. No slot free: it is
+   answered busy at once, and the next poll comes an interval later. */
+static void e2b_mcp__subs_poll(e2b_mcp_server *s, unsigned long now) {
+  static const char args[] = "{\"state\":[\"running\",\"paused\"]}";
+  jsmntok_t at[8];
+  e2b_mcp__msg m;
+  e2b_mcp__ctx cx;
+  const e2b_mcp_tool *tool;
+  e2b_mcp__ctx_own(s, &cx);
+  cx.sess = &s->sub_sess;
+  s->sub_polled = now ? now : 1;
+  tool = s->key_len ? e2b_mcp__tool_for(s, &cx, "e2b_list_sandboxes", 18) : NULL;
+  if (!tool || e2b_mcp__parse(args, sizeof args - 1, at, 8) <= 0) return;
+  memset(&s->sub_sess, 0, sizeof s->sub_sess);
+  s->sub_sess.initialized = 1;
+  s->sub_sess.version = E2B_MCP__VLATEST;
+  s->sub_sess.log_level = E2B_MCP__COUNT(e2b_mcp__levels);   /* above every level: no logs */
+  s->sub_sink.ctx = s;
+  s->sub_sink.write = e2b_mcp__subs_sink_write;
+  s->sub_sink.end = e2b_mcp__subs_sink_end;
+  memset(&m, 0, sizeof m);
+  m.sink = &s->sub_sink;
+  m.cx = &cx;
+  m.async = 1;
+  m.reply = e2b_mcp__subs_reply;
+  m.ref = "";
+  s->sub_polling = 1;
+  s->run->two_phase(s, &m, tool, args, at, 0, -1, "0");
+}
+/* A session ended (NULL: every one, the server stops): its subscriptions go. */
+static void e2b_mcp__subs_trim(e2b_mcp_server *s) {
+  while (s->nsubs > 0 && !s->subs[s->nsubs - 1].sess) s->nsubs--;
+}
+static void e2b_mcp__subs_drop(e2b_mcp_server *s, const e2b_mcp_session *sess) {
+  int i;
+  for (i = 0; i < s->nsubs; i++) if (s->subs[i].sess && (!sess || s->subs[i].sess == sess)) s->subs[i].sess = NULL;
+  e2b_mcp__subs_trim(s);
+}
+
+/* notifications/resources/updated for b, through its session's stream k. */
+static void e2b_mcp__subs_send(e2b_mcp_server *s, e2b_mcp__sub *b, const e2b_mcp_sink *k) {
+  e2b_mcp__msg m;
+  e2b_mcp_json w;
+  e2b_mcp__ctx cx;
+  e2b_mcp__ctx_own(s, &cx);
+  cx.sess = b->sess;
+  e2b_mcp__send_begin(s, &m, &w, k, &cx, -1, "notifications/resources/updated");
+  e2b_mcp_json_key(&w, "uri"); e2b_mcp_json_str(&w, b->uri);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&m, &w);
+  b->owed = 0;   /* sent, or its stream failed (the transport drops it) */
+}
+/* The engine's step (between messages): the notifications owed to sessions
+   whose stream is there, then the poll when it is due. */
+static void e2b_mcp__subs_tick(e2b_mcp_server *s) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  if (!s->sub_stream) { e2b_mcp__subs_drop(s, NULL); return; }   /* no transport reaches the sessions any more */
+  for (i = 0; i < s->nsubs; i++) {
+    e2b_mcp__sub *b = &s->subs[i];
+    const e2b_mcp_sink *k;
+    if (b->sess && b->owed && (k = s->sub_stream(s, b->sess)) != NULL) e2b_mcp__subs_send(s, b, k);
+  }
+  if (s->sub_polling || !e2b_mcp__subs_watching(s)) return;
+  if (s->sub_polled && (!now || now - s->sub_polled < (unsigned long)s->cfg.subscribe_poll_ms)) return;   /* no clock: one poll */
+  e2b_mcp__subs_poll(s, now);
+}
+/* For the engine's watch: lowers *timeout_ms to when the tick has something to do. */
+static void e2b_mcp__subs_due(e2b_mcp_server *s, int *timeout_ms) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  long left = -1;
+  int i;
+  if (!s->sub_stream) return;
+  for (i = 0; i < s->nsubs && left != 0; i++)
+    if (s->subs[i].sess && s->subs[i].owed && s->sub_stream(s, s->subs[i].sess)) left = 0;
+  if (left != 0 && !s->sub_polling && e2b_mcp__subs_watching(s) && now) {
+    left = s->sub_polled ? (long)(s->sub_polled + (unsigned long)s->cfg.subscribe_poll_ms - now) : 0;
+    if (left < 0) left = 0;
+  }
+  if (left >= 0 && (*timeout_ms < 0 || left < *timeout_ms)) *timeout_ms = (int)left;
+}
+static void e2b_mcp__reply_empty(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id) {
+  e2b_mcp_json w;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+/* resources/subscribe (on 1) or unsubscribe (on 0). 0: not served here (the
+   core answers that the method is unknown). */
+static int e2b_mcp__on_subscribe(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id, int on) {
+  char uri[E2B_MCP__REF_MAX], var[E2B_MCP_ID_MAX], text[E2B_MCP__REF_MAX + 256];
+  int u = e2b_mcp__tok_get(js, t, params, "uri"), i, got, sandbox = -1, free_at = -1;
+  e2b_mcp_session *sess = m->cx->sess;
+  if (!s->sub_stream || sess->version == E2B_MCP__V2026_07) return 0;
+  if (u < 0 || t[u].type != JSMN_STRING || e2b_mcp__tok_str(js, &t[u], uri, sizeof uri) < 0) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, on ? "Invalid params: resources/subscribe needs params.uri, a resource's URI "
+                         "(e2b://sandboxes/{sandboxID}: resources/templates/list names them)" :
+                         "Invalid params: resources/unsubscribe needs params.uri, the URI subscribed to");
+    return 1;
+  }
+  for (i = 0; i < s->nsubs; i++) {
+    e2b_mcp__sub *b = &s->subs[i];
+    if (!b->sess) { if (free_at < 0) free_at = i; continue; }
+    if (b->sess != sess || strcmp(b->uri, uri) != 0) continue;
+    if (!on) { b->sess = NULL; e2b_mcp__subs_trim(s); }
+    e2b_mcp__reply_empty(s, m, id);   /* subscribed already, or no longer */
+    return 1;
+  }
+  if (!on) { e2b_mcp__reply_empty(s, m, id); return 1; }   /* not subscribed: nothing to end */
+  /* what it names: a sandbox, something of E2B's that cannot be watched, a resource of yours */
+  for (i = 0; i < E2B_MCP__RES_N && sandbox < 0; i++) {
+    const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
+    if (!e2b_mcp__res_tool(s, m->cx, r)) continue;
+    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 1, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0)
+      sandbox = strcmp(r->uri, E2B_MCP__SANDBOX_PREFIX "{sandboxID}") == 0;
+  }
+  if (sandbox == 0) {
+    e2b_mcp__fmt(text, sizeof text, "Invalid params: %s cannot be subscribed to: only a sandbox's state (e2b://sandboxes/{sandboxID}) is watched "
+                 "(a sandbox's logs and metrics change every second and the lists at each call): read it again instead", uri);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
+    return 1;
+  }
+  if (sandbox == 1 && (m->cx->key != s->key || !s->key_len || !e2b_mcp__tool_for(s, m->cx, "e2b_list_sandboxes", 18))) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, m->cx->key != s->key ?
+                         "Invalid params: this server uses each client's own E2B key, which it keeps no longer than a call, so it cannot "
+                         "watch sandboxes for you: read e2b://sandboxes/{sandboxID} again instead" :
+                         "Invalid params: this server cannot watch sandboxes: it has no usable E2B API key of its own, or "
+                         "e2b_list_sandboxes is switched off");
+    return 1;
+  }
+  for (i = 0; i < s->nresources && sandbox < 0; i++) {
+    const e2b_mcp_resource *r = s->resources[i];
+    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 0, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0) sandbox = 2;
+  }
+  if (sandbox < 0) { e2b_mcp__resource_unknown(s, m, id, uri); return 1; }
+  if (free_at < 0 && s->nsubs < E2B_MCP_SUBSCRIPTIONS) free_at = s->nsubs++;   /* one never used */
+  if (free_at < 0) {
+    e2b_mcp__fmt(text, sizeof text, "Too many subscriptions: this server keeps at most %d at once for all its clients (E2B_MCP_SUBSCRIPTIONS); "
+                 "nothing was subscribed: unsubscribe from another first, or read %s again instead", (int)E2B_MCP_SUBSCRIPTIONS, uri);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
+    return 1;
+  }
+  s->subs[free_at].sess = sess;
+  s->subs[free_at].sandbox = (unsigned char)(sandbox == 1);
+  s->subs[free_at].state = E2B_MCP__SS_UNKNOWN;
+  s->subs[free_at].owed = 0;
+  strcpy(s->subs[free_at].uri, uri);
+  e2b_mcp__reply_empty(s, m, id);
+  return 1;
+}
+#endif
+
+E2B_MCP_DEF int e2b_mcp_resource_updated(e2b_mcp_server *s, const char *uri) {
+  int n = 0;
+#if E2B_MCP__SUBS
+  int i;
+  for (i = 0; i < s->nsubs; i++)
+    if (s->subs[i].sess && strcmp(s->subs[i].uri, uri) == 0) { s->subs[i].owed = 1; n++; }
+#else
+  (void)s; (void)uri;
+#endif
+  return n;
+}
+
 static int e2b_mcp__resources_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
   if (e2b_mcp__tok_eq(js, &t[meth], "resources/read")) e2b_mcp__on_resources_read(s, m, js, t, params, id);
   else if (e2b_mcp__tok_eq(js, &t[meth], "resources/list")) e2b_mcp__on_resources_list(s, m, js, t, params, id, 0);
   else if (e2b_mcp__tok_eq(js, &t[meth], "resources/templates/list")) e2b_mcp__on_resources_list(s, m, js, t, params, id, 1);
+#if E2B_MCP__SUBS
+  else if (e2b_mcp__tok_eq(js, &t[meth], "resources/subscribe")) return e2b_mcp__on_subscribe(s, m, js, t, params, id, 1);
+  else if (e2b_mcp__tok_eq(js, &t[meth], "resources/unsubscribe")) return e2b_mcp__on_subscribe(s, m, js, t, params, id, 0);
+#endif
   else return 0;
   return 1;
 }
-static void e2b_mcp__resources_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
-  (void)s;
+/* subscribe: true where a subscription works: a 2025 session over a
+   transport that reaches it outside a request. */
+static void e2b_mcp__resources_caps(e2b_mcp_server *s, e2b_mcp_json *w, int modern) {
+  int sub = 0;
+#if E2B_MCP__SUBS
+  sub = !modern && s->sub_stream != NULL;
+#else
+  (void)s; (void)modern;
+#endif
   e2b_mcp_json_key(w, "resources"); e2b_mcp_json_obj(w);
-  e2b_mcp_json_key(w, "subscribe"); e2b_mcp_json_bool(w, 0);
+  e2b_mcp_json_key(w, "subscribe"); e2b_mcp_json_bool(w, sub);
   e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0);
   e2b_mcp_json_obj_end(w);
 }
@@ -8712,7 +9026,8 @@ static int e2b_mcp__complete_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const ch
   e2b_mcp__on_complete(s, m, js, t, params, id);
   return 1;
 }
-static void e2b_mcp__complete_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+static void e2b_mcp__complete_caps(e2b_mcp_server *s, e2b_mcp_json *w, int modern) {
+  (void)modern;
   (void)s;
   e2b_mcp_json_key(w, "completions"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
 }
@@ -9342,6 +9657,9 @@ E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *
       if (*timeout_ms < 0 || left < *timeout_ms) *timeout_ms = (int)left;
     }
   }
+#if E2B_MCP__SUBS
+  e2b_mcp__subs_due(s, timeout_ms);   /* the next poll of subscribed sandboxes, or a notification owed */
+#endif
   return n;
 }
 
@@ -9629,6 +9947,9 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
   e2b_mcp__queue_start(s);   /* calls that waited for a slot, into the slots freed now */
+#if E2B_MCP__SUBS
+  e2b_mcp__subs_tick(s);     /* subscriptions: notifications owed, between messages; the poll when due */
+#endif
 }
 
 /* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the
@@ -9742,6 +10063,18 @@ static int e2b_mcp__stdio_end(void *ctx) {   /* one write(2) for a message that 
   (void)ctx;
   return fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? -1 : 0;
 }
+#if E2B_MCP__SUBS
+/* Subscriptions (>>resources): the session is the server's own; its
+   notifications go out as lines between messages (the engine's step sends
+   them), and end with stdin. */
+static const e2b_mcp_sink e2b_mcp__stdio_sink = { NULL, e2b_mcp__stdio_write, e2b_mcp__stdio_end };
+static const e2b_mcp_sink *e2b_mcp__stdio_stream(e2b_mcp_server *s, const e2b_mcp_session *sess) {
+  return sess == &s->session ? &e2b_mcp__stdio_sink : NULL;
+}
+#  define E2B_MCP__STDIO_SUBS(s, on) ((s)->sub_stream = (on) ? e2b_mcp__stdio_stream : NULL, (on) ? (void)0 : e2b_mcp__subs_drop((s), &(s)->session))
+#else
+#  define E2B_MCP__STDIO_SUBS(s, on) ((void)0)
+#endif
 /* More of stdin into stdin_buf: the count, 0 at its end, -1 on an error, -2
    when there was nothing after all (a non-blocking stdin). in: stdin as the
    port waits on it (h < 0: a plain blocking read). */
@@ -9837,6 +10170,7 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
 #if E2B_MCP_WITH_2026
   from.caller = 1;   /* stdin's one client: its cancels reach its 2026-07-28 calls too */
 #endif
+  E2B_MCP__STDIO_SUBS(s, 1);
   for (;;) {
     int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued, stalled = 0;
     long len;
@@ -9882,11 +10216,13 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
     }
     e2b_mcp_step(s);
   }
+  E2B_MCP__STDIO_SUBS(s, 0);
   e2b_mcp_close(s);
   return 0;
 broken:   /* stdout or stdin failed: the calls in flight answer nobody (their sink dies with
              this frame); changes already sent to E2B are not undone */
   e2b_mcp_sink_gone(s, &k);
+  E2B_MCP__STDIO_SUBS(s, 0);
   e2b_mcp_close(s);
   return 1;
 }
@@ -9906,8 +10242,9 @@ broken:   /* stdout or stdin failed: the calls in flight answer nobody (their si
    idle one, so silent connections cannot keep the slots.
 
    A request is checked in this order: path (404), Host and Origin against DNS
-   rebinding (403), the bearer token (401, constant time), the method (GET 405,
-   DELETE ends a session), MCP-Protocol-Version (400), Accept (406), the
+   rebinding (403), the bearer token (401, constant time), the method (GET
+   opens a session's stream, else 405; DELETE ends a session),
+   MCP-Protocol-Version (400), Accept (406), the
    session (400 missing, 404 unknown or ended), then the core handles the
    body. Notifications and responses get 202. A request's answer streams with
    chunked framing: as JSON when the response is the first message, as SSE
@@ -9921,7 +10258,11 @@ broken:   /* stdout or stdin failed: the calls in flight answer nobody (their si
    engine's queue, its body kept in its connection, and calls start in the
    order they came; when every connection slot is busy too, a newcomer gets
    503 with Retry-After. A client that goes away mid-call frees its
-   connection; its call runs to its end. */
+   connection; its call runs to its end.
+
+   A 2025 session's GET /mcp opens its stream (>>resources' subscriptions:
+   notifications/resources/updated, outside any request): one per session,
+   a connection slot that holds no request buffer while idle. */
 #ifdef E2B_MCP__HTTP
 /* Waits until s is ready for want, at most timeout_ms: 0 or E2B_MCP_ERR_TIMEOUT.
    Only the HTTP transport waits so: for a client slow to take an answer that
@@ -9941,8 +10282,13 @@ static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
 }
 
 /* CALL: its call is in a slot or the engine's queue, its answer to come.
-   DRAIN: the answer is complete, its rest leaves as the client reads it. */
-enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN };
+   DRAIN: the answer is complete, its rest leaves as the client reads it.
+   STREAM: a session's GET stream (notifications of its subscriptions); it
+   holds a request buffer only while a notification is on its way. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN, E2B_MCP__HC_STREAM };
+/* Whether GET streams are built (subscriptions, 2025 sessions), and c is one: 0 at compile time when not. */
+#define E2B_MCP__HS_STREAMS (E2B_MCP__SUBS && E2B_MCP_HTTP_SESSIONS > 0)
+#define E2B_MCP__HS_STREAMING(c) (E2B_MCP__HS_STREAMS && (c)->state == E2B_MCP__HC_STREAM)
 
 /* The transport's own timing. */
 enum {
@@ -10069,7 +10415,18 @@ static void e2b_mcp__hs_tie(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si) {
   c->tied = si;
 }
 
+/* c is no longer its session's GET stream (if it was). */
+#if E2B_MCP__HS_STREAMS
+static void e2b_mcp__hs_stream_unlink(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (c->sess >= 0 && s->http.sessions[c->sess].stream == 1 + (int)(c - s->http.conns)) s->http.sessions[c->sess].stream = 0;
+}
+#  define E2B_MCP__HS_UNLINK(s, c) e2b_mcp__hs_stream_unlink(s, c)
+#else
+#  define E2B_MCP__HS_UNLINK(s, c) ((void)0)
+#endif
+
 static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
+  E2B_MCP__HS_UNLINK(s, c);
   e2b_mcp_sink_gone(s, c);   /* its call runs on, answering nobody */
   e2b_mcp__hs_push(c);           /* what the socket still takes of a last answer */
   if (linger && !c->dead) e2b_mcp__hs_linger(s, &c->sock);
@@ -10255,6 +10612,9 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
   }
   if (pick < 0 || (!named && (!s->net->random || s->net->random(s->net->user, rnd, sizeof rnd) != 0))) return -1;
   x = &s->http.sessions[pick];
+#if E2B_MCP__SUBS
+  if (x->used) e2b_mcp__subs_drop(s, &x->mcp);   /* evicted: its client gets 404, its subscriptions go */
+#endif
   memset(x, 0, sizeof *x);   /* conns is 0: it was picked so */
   if (named) memcpy(x->id, named, 32);
   else for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
@@ -10846,12 +11206,99 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
   return 0;
 }
 
-/* The method: GET (405: no stream outside a request), DELETE (ends a
-   session), anything but POST (405); then what a POST must accept and carry
-   (406, 415). 0: a POST to serve; -1: answered. */
+#if E2B_MCP__HS_STREAMS
+/* ---- a session's GET stream: the notifications of its subscriptions ----
+   GET /mcp with Mcp-Session-Id and Accept: text/event-stream opens it: 200,
+   text/event-stream, chunked, open until the session ends (DELETE), the
+   server stops or the client goes. One per session: a second one replaces
+   the first (which ends), as a client that opens another has most likely
+   lost the first (a network change, a proxy's timeout) while the server
+   cannot tell yet; refusing it would leave the session deaf until then.
+   Idle, it holds a connection slot but no request buffer; a notification
+   takes one until it has left, and a client that does not read it within
+   the write timeout is dropped, as for any answer. */
+static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c);
+static void e2b_mcp__hs_stream_end(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  e2b_mcp__hs_stream_unlink(s, c);
+  if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
+  c->close = 1;
+  c->state = E2B_MCP__HC_BUSY;
+  e2b_mcp__hs_done(s, c);
+}
+/* After a notification: its buffer back once it has all left; a stream whose socket failed ends. */
+static void e2b_mcp__hs_stream_idle(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (c->dead) { e2b_mcp__hs_conn_free(s, c, 0); return; }
+  if (!c->buf) return;
+  if (c->qoff >= c->qend) {
+    c->qbase = c->qoff = c->qend = 0;
+    c->drain_ms = 0;
+    e2b_mcp__hs_buf_give(&s->http, c);
+  } else if (!c->drain_ms) c->drain_ms = e2b_mcp__now_ms(s) | 1;   /* the write timeout runs from now */
+}
+static void e2b_mcp__hs_stream_open(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  static const char head[] = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n";
+  static const char head10[] = "HTTP/1.0 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n";
+  e2b_mcp_http *h = &s->http;
+  int si;
+  if (q->pver && !e2b_mcp__hs_version_ok(q->pver, q->pver_n)) {
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
+    return;
+  }
+  if ((si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n)) < 0) {
+    e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again");
+    return;
+  }
+  if (!q->accept || !e2b_mcp__hs_accepts(q->accept, q->accept_n, "text/event-stream")) {
+    e2b_mcp__hs_simple(s, c, 406, NULL, -32000, "Not Acceptable: the GET stream is text/event-stream: send Accept: text/event-stream");
+    return;
+  }
+  if (h->sessions[si].stream) e2b_mcp__hs_stream_end(s, &h->conns[h->sessions[si].stream - 1]);   /* replaced */
+  h->sessions[si].last_use = ++h->uses;
+  e2b_mcp__hs_tie(s, c, si);
+  h->sessions[si].stream = 1 + (int)(c - h->conns);
+  c->state = E2B_MCP__HC_STREAM;
+  c->srv = s;
+  c->sess = si;
+  c->started = c->sse = 1;
+  c->in_msg = c->classified = 0;
+  c->have = c->head_len = 0;
+  c->drain_ms = 0;
+  if (c->http10) c->close = 1;
+  e2b_mcp__hs_send(s, c, c->http10 ? head10 : head, c->http10 ? sizeof head10 - 1 : sizeof head - 1);
+  e2b_mcp__hs_stream_idle(s, c);
+}
+/* The subscriptions' way to a session (s->sub_stream): its GET stream's
+   sink, or NULL when it has none now, or no request buffer is free for the
+   notification (it waits). */
+static const e2b_mcp_sink *e2b_mcp__hs_stream(e2b_mcp_server *s, const e2b_mcp_session *sess) {
+  e2b_mcp_http *h = &s->http;
+  int i;
+  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
+    e2b_mcp__http_conn *c;
+    if (&h->sessions[i].mcp != sess) continue;
+    if (!h->sessions[i].used || !h->sessions[i].stream) return NULL;
+    c = &h->conns[h->sessions[i].stream - 1];
+    if (c->dead || (!c->buf && !e2b_mcp__hs_buf_free(h))) return NULL;
+    h->stream_sink.ctx = c;
+    h->stream_sink.write = e2b_mcp__hs_sink_write;
+    h->stream_sink.end = e2b_mcp__hs_sink_end;
+    return &h->stream_sink;
+  }
+  return NULL;
+}
+#endif
+
+/* The method: GET (a session's stream, with subscriptions; else 405),
+   DELETE (ends a session, its stream and its subscriptions), anything but
+   POST (405); then what a POST must accept and carry (406, 415). 0: a POST
+   to serve; -1: answered. */
 static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
   if (strcmp(q->method, "GET") == 0) {
+#if E2B_MCP__HS_STREAMS
+    /* a session's stream; 2026-07-28 has no sessions and no GET stream */
+    if (q->sid && !(q->pver && e2b_mcp__ieq(q->pver, q->pver_n, e2b_mcp__modern_version))) { e2b_mcp__hs_stream_open(s, c, q); return -1; }
+#endif
     e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed: this server sends no stream outside a request");
     return -1;
   }
@@ -10861,6 +11308,10 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
     si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return -1; }
     h->sessions[si].used = 0;
+#if E2B_MCP__HS_STREAMS
+    e2b_mcp__subs_drop(s, &h->sessions[si].mcp);
+    if (h->sessions[si].stream) e2b_mcp__hs_stream_end(s, &h->conns[h->sessions[si].stream - 1]);
+#endif
     e2b_mcp__hs_simple(s, c, 200, NULL, 0, NULL);
     return -1;
   }
@@ -11143,6 +11594,12 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
       e2b_mcp__hs_conn_free(s, c, 0);
       continue;
     }
+    if (E2B_MCP__HS_STREAMING(c) && c->drain_ms &&
+        now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
+      c->dead = 1;   /* a GET stream whose client does not read: dropped */
+      e2b_mcp__hs_conn_free(s, c, 0);
+      continue;
+    }
     if (c->state != E2B_MCP__HC_READ) continue;
     if (!c->buf && !bufs) {   /* its request may wait unread for a buffer: its clock runs once there is one */
       c->starved = 1;
@@ -11192,7 +11649,7 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   for (i = 0; i < h->watched; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop && (c->buf || bufs)) || c->state == E2B_MCP__HC_CALL ||
-                   c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
+                   c->state == E2B_MCP__HC_DRAIN || E2B_MCP__HS_STREAMING(c) ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
@@ -11209,7 +11666,7 @@ static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
   e2b_mcp__http_conn *c = &s->http.conns[i];
   if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
   else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
-  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL) {
+  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || E2B_MCP__HS_STREAMING(c)) {
     char drop[64];
     int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
     if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
@@ -11262,6 +11719,9 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     c->state = E2B_MCP__HC_BUSY;
     e2b_mcp__hs_done(s, c);
   }
+#if E2B_MCP__HS_STREAMS
+  for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_idle(s, &h->conns[i]);   /* notifications sent */
+#endif
   e2b_mcp__hs_lingering(s, got + 1 + h->watched);
   e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
   return 0;
@@ -11307,6 +11767,9 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->listener.port = s->net;
   r = s->net->listen(s->net->user, &h->listener, h->cfg.host, h->cfg.port, &h->port);
   s->held = e2b_mcp__hs_held;
+#if E2B_MCP__HS_STREAMS
+  s->sub_stream = e2b_mcp__hs_stream;
+#endif
   return r;
 }
 
@@ -11324,6 +11787,10 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   e2b_mcp_http *h = &s->http;
   int i;
   while (!h->stop) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
+#if E2B_MCP__HS_STREAMS
+  for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_end(s, &h->conns[i]);   /* the streams end */
+  e2b_mcp__subs_drop(s, NULL);   /* and nothing is polled for them any more */
+#endif
   /* stopping: calls that waited for a slot never start (503); reads and
      questions end now, with an answer that says so; a change runs to its
      answer, so its client learns what was done */
@@ -11375,6 +11842,9 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (s->cfg.ask_timeout_ms <= 0) s->cfg.ask_timeout_ms = E2B_MCP_ASK_TIMEOUT_MS;
   if (s->cfg.state_ttl_s <= 0) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
   if (s->cfg.list_ttl_ms <= 0) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
+#if E2B_MCP__SUBS
+  if (s->cfg.subscribe_poll_ms <= 0) s->cfg.subscribe_poll_ms = E2B_MCP_SUBSCRIBE_POLL_MS;
+#endif
   if (s->cfg.result_budget <= 0) s->cfg.result_budget = E2B_MCP_RESULT_BUDGET;
   if (s->cfg.result_budget > (long)E2B_MCP_RESULT_MAX) s->cfg.result_budget = (long)E2B_MCP_RESULT_MAX;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;

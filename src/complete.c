@@ -206,7 +206,8 @@ static int e2b_mcp__complete_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const ch
   e2b_mcp__on_complete(s, m, js, t, params, id);
   return 1;
 }
-static void e2b_mcp__complete_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+static void e2b_mcp__complete_caps(e2b_mcp_server *s, e2b_mcp_json *w, int modern) {
+  (void)modern;
   (void)s;
   e2b_mcp_json_key(w, "completions"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
 }

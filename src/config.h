@@ -512,6 +512,24 @@
 #ifndef E2B_MCP_MAX_RESOURCES
 #define E2B_MCP_MAX_RESOURCES 8
 #endif
+/* E2B_MCP_SUBSCRIPTIONS: resources/subscribe: how many subscriptions (one
+   session, one URI) the server keeps at once, for all its clients together;
+   one more is refused with an error that says so. A subscription to a
+   sandbox (e2b://sandboxes/{sandboxID}) is told
+   notifications/resources/updated when the sandbox is paused, resumed or
+   ends; one to a resource of your own when you call
+   e2b_mcp_resource_updated. 0 leaves subscriptions out (the capability says
+   subscribe: false). About 350 bytes each. */
+#ifndef E2B_MCP_SUBSCRIPTIONS
+#define E2B_MCP_SUBSCRIPTIONS 32
+#endif
+/* E2B_MCP_SUBSCRIBE_POLL_MS: while a client is subscribed to a sandbox, the
+   server asks E2B for its running and paused sandboxes at most this often
+   (one list call, with its own key, however many clients subscribe), and
+   tells the subscribers what changed (cfg.subscribe_poll_ms). */
+#ifndef E2B_MCP_SUBSCRIBE_POLL_MS
+#define E2B_MCP_SUBSCRIBE_POLL_MS 5000
+#endif
 /* E2B_MCP_WITH_COMPLETIONS: 1 offers completion/complete for the arguments of
    prompts and resource templates (sandbox IDs and metadata of the running
    sandboxes, template IDs and names, log levels); 0 leaves it out. Default
@@ -840,6 +858,7 @@
 #define E2B_MCP__SURFACE (E2B_MCP_WITH_PROMPTS || E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_COMPLETIONS)
 #define E2B_MCP__SURFACES 3        /* prompts, resources, completions */
 #define E2B_MCP__REF_MAX E2B_MCP__D(320, 160)   /* a URI a call answers for */
+#define E2B_MCP__SUBS (E2B_MCP_WITH_RESOURCES && E2B_MCP_SUBSCRIPTIONS > 0)   /* resources/subscribe is built */
 
 /* jsmn: static inside the implementation file, declarations elsewhere. */
 #ifdef E2B_MCP_IMPLEMENTATION

@@ -8,6 +8,7 @@
 #include "client.h"
 #include "mcp.h"
 #include "tools.h"
+#include "resources.h"
 /* >>engine: calls in flight, and the seam a transport uses --------------------
    A two-phase tool's call (E2B's own, or a custom one with build/shape) runs
    in one of E2B_MCP_CALLS call slots, as a state machine: ASKING (its consent
@@ -631,6 +632,9 @@ E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *
       if (*timeout_ms < 0 || left < *timeout_ms) *timeout_ms = (int)left;
     }
   }
+#if E2B_MCP__SUBS
+  e2b_mcp__subs_due(s, timeout_ms);   /* the next poll of subscribed sandboxes, or a notification owed */
+#endif
   return n;
 }
 
@@ -918,6 +922,9 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
   e2b_mcp__queue_start(s);   /* calls that waited for a slot, into the slots freed now */
+#if E2B_MCP__SUBS
+  e2b_mcp__subs_tick(s);     /* subscriptions: notifications owed, between messages; the poll when due */
+#endif
 }
 
 /* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the

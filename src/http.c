@@ -11,6 +11,7 @@
 #include "auth.h"
 #include "mcp.h"
 #include "tools.h"
+#include "resources.h"
 #include "engine.h"
 /* >>transport: streamable http ------------------------------------------------
    MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on).
@@ -25,8 +26,9 @@
    idle one, so silent connections cannot keep the slots.
 
    A request is checked in this order: path (404), Host and Origin against DNS
-   rebinding (403), the bearer token (401, constant time), the method (GET 405,
-   DELETE ends a session), MCP-Protocol-Version (400), Accept (406), the
+   rebinding (403), the bearer token (401, constant time), the method (GET
+   opens a session's stream, else 405; DELETE ends a session),
+   MCP-Protocol-Version (400), Accept (406), the
    session (400 missing, 404 unknown or ended), then the core handles the
    body. Notifications and responses get 202. A request's answer streams with
    chunked framing: as JSON when the response is the first message, as SSE
@@ -40,7 +42,11 @@
    engine's queue, its body kept in its connection, and calls start in the
    order they came; when every connection slot is busy too, a newcomer gets
    503 with Retry-After. A client that goes away mid-call frees its
-   connection; its call runs to its end. */
+   connection; its call runs to its end.
+
+   A 2025 session's GET /mcp opens its stream (>>resources' subscriptions:
+   notifications/resources/updated, outside any request): one per session,
+   a connection slot that holds no request buffer while idle. */
 #ifdef E2B_MCP__HTTP
 /* Waits until s is ready for want, at most timeout_ms: 0 or E2B_MCP_ERR_TIMEOUT.
    Only the HTTP transport waits so: for a client slow to take an answer that
@@ -60,8 +66,13 @@ static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
 }
 
 /* CALL: its call is in a slot or the engine's queue, its answer to come.
-   DRAIN: the answer is complete, its rest leaves as the client reads it. */
-enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN };
+   DRAIN: the answer is complete, its rest leaves as the client reads it.
+   STREAM: a session's GET stream (notifications of its subscriptions); it
+   holds a request buffer only while a notification is on its way. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN, E2B_MCP__HC_STREAM };
+/* Whether GET streams are built (subscriptions, 2025 sessions), and c is one: 0 at compile time when not. */
+#define E2B_MCP__HS_STREAMS (E2B_MCP__SUBS && E2B_MCP_HTTP_SESSIONS > 0)
+#define E2B_MCP__HS_STREAMING(c) (E2B_MCP__HS_STREAMS && (c)->state == E2B_MCP__HC_STREAM)
 
 /* The transport's own timing. */
 enum {
@@ -188,7 +199,18 @@ static void e2b_mcp__hs_tie(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si) {
   c->tied = si;
 }
 
+/* c is no longer its session's GET stream (if it was). */
+#if E2B_MCP__HS_STREAMS
+static void e2b_mcp__hs_stream_unlink(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (c->sess >= 0 && s->http.sessions[c->sess].stream == 1 + (int)(c - s->http.conns)) s->http.sessions[c->sess].stream = 0;
+}
+#  define E2B_MCP__HS_UNLINK(s, c) e2b_mcp__hs_stream_unlink(s, c)
+#else
+#  define E2B_MCP__HS_UNLINK(s, c) ((void)0)
+#endif
+
 static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int linger) {
+  E2B_MCP__HS_UNLINK(s, c);
   e2b_mcp_sink_gone(s, c);   /* its call runs on, answering nobody */
   e2b_mcp__hs_push(c);           /* what the socket still takes of a last answer */
   if (linger && !c->dead) e2b_mcp__hs_linger(s, &c->sock);
@@ -374,6 +396,9 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
   }
   if (pick < 0 || (!named && (!s->net->random || s->net->random(s->net->user, rnd, sizeof rnd) != 0))) return -1;
   x = &s->http.sessions[pick];
+#if E2B_MCP__SUBS
+  if (x->used) e2b_mcp__subs_drop(s, &x->mcp);   /* evicted: its client gets 404, its subscriptions go */
+#endif
   memset(x, 0, sizeof *x);   /* conns is 0: it was picked so */
   if (named) memcpy(x->id, named, 32);
   else for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
@@ -965,12 +990,99 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
   return 0;
 }
 
-/* The method: GET (405: no stream outside a request), DELETE (ends a
-   session), anything but POST (405); then what a POST must accept and carry
-   (406, 415). 0: a POST to serve; -1: answered. */
+#if E2B_MCP__HS_STREAMS
+/* ---- a session's GET stream: the notifications of its subscriptions ----
+   GET /mcp with Mcp-Session-Id and Accept: text/event-stream opens it: 200,
+   text/event-stream, chunked, open until the session ends (DELETE), the
+   server stops or the client goes. One per session: a second one replaces
+   the first (which ends), as a client that opens another has most likely
+   lost the first (a network change, a proxy's timeout) while the server
+   cannot tell yet; refusing it would leave the session deaf until then.
+   Idle, it holds a connection slot but no request buffer; a notification
+   takes one until it has left, and a client that does not read it within
+   the write timeout is dropped, as for any answer. */
+static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c);
+static void e2b_mcp__hs_stream_end(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  e2b_mcp__hs_stream_unlink(s, c);
+  if (!c->http10 && !c->dead) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
+  c->close = 1;
+  c->state = E2B_MCP__HC_BUSY;
+  e2b_mcp__hs_done(s, c);
+}
+/* After a notification: its buffer back once it has all left; a stream whose socket failed ends. */
+static void e2b_mcp__hs_stream_idle(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (c->dead) { e2b_mcp__hs_conn_free(s, c, 0); return; }
+  if (!c->buf) return;
+  if (c->qoff >= c->qend) {
+    c->qbase = c->qoff = c->qend = 0;
+    c->drain_ms = 0;
+    e2b_mcp__hs_buf_give(&s->http, c);
+  } else if (!c->drain_ms) c->drain_ms = e2b_mcp__now_ms(s) | 1;   /* the write timeout runs from now */
+}
+static void e2b_mcp__hs_stream_open(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  static const char head[] = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n";
+  static const char head10[] = "HTTP/1.0 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n";
+  e2b_mcp_http *h = &s->http;
+  int si;
+  if (q->pver && !e2b_mcp__hs_version_ok(q->pver, q->pver_n)) {
+    e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
+    return;
+  }
+  if ((si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n)) < 0) {
+    e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again");
+    return;
+  }
+  if (!q->accept || !e2b_mcp__hs_accepts(q->accept, q->accept_n, "text/event-stream")) {
+    e2b_mcp__hs_simple(s, c, 406, NULL, -32000, "Not Acceptable: the GET stream is text/event-stream: send Accept: text/event-stream");
+    return;
+  }
+  if (h->sessions[si].stream) e2b_mcp__hs_stream_end(s, &h->conns[h->sessions[si].stream - 1]);   /* replaced */
+  h->sessions[si].last_use = ++h->uses;
+  e2b_mcp__hs_tie(s, c, si);
+  h->sessions[si].stream = 1 + (int)(c - h->conns);
+  c->state = E2B_MCP__HC_STREAM;
+  c->srv = s;
+  c->sess = si;
+  c->started = c->sse = 1;
+  c->in_msg = c->classified = 0;
+  c->have = c->head_len = 0;
+  c->drain_ms = 0;
+  if (c->http10) c->close = 1;
+  e2b_mcp__hs_send(s, c, c->http10 ? head10 : head, c->http10 ? sizeof head10 - 1 : sizeof head - 1);
+  e2b_mcp__hs_stream_idle(s, c);
+}
+/* The subscriptions' way to a session (s->sub_stream): its GET stream's
+   sink, or NULL when it has none now, or no request buffer is free for the
+   notification (it waits). */
+static const e2b_mcp_sink *e2b_mcp__hs_stream(e2b_mcp_server *s, const e2b_mcp_session *sess) {
+  e2b_mcp_http *h = &s->http;
+  int i;
+  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
+    e2b_mcp__http_conn *c;
+    if (&h->sessions[i].mcp != sess) continue;
+    if (!h->sessions[i].used || !h->sessions[i].stream) return NULL;
+    c = &h->conns[h->sessions[i].stream - 1];
+    if (c->dead || (!c->buf && !e2b_mcp__hs_buf_free(h))) return NULL;
+    h->stream_sink.ctx = c;
+    h->stream_sink.write = e2b_mcp__hs_sink_write;
+    h->stream_sink.end = e2b_mcp__hs_sink_end;
+    return &h->stream_sink;
+  }
+  return NULL;
+}
+#endif
+
+/* The method: GET (a session's stream, with subscriptions; else 405),
+   DELETE (ends a session, its stream and its subscriptions), anything but
+   POST (405); then what a POST must accept and carry (406, 415). 0: a POST
+   to serve; -1: answered. */
 static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
   if (strcmp(q->method, "GET") == 0) {
+#if E2B_MCP__HS_STREAMS
+    /* a session's stream; 2026-07-28 has no sessions and no GET stream */
+    if (q->sid && !(q->pver && e2b_mcp__ieq(q->pver, q->pver_n, e2b_mcp__modern_version))) { e2b_mcp__hs_stream_open(s, c, q); return -1; }
+#endif
     e2b_mcp__hs_simple(s, c, 405, "Allow: POST, DELETE\r\n", -32000, "Method Not Allowed: this server sends no stream outside a request");
     return -1;
   }
@@ -980,6 +1092,10 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
     si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return -1; }
     h->sessions[si].used = 0;
+#if E2B_MCP__HS_STREAMS
+    e2b_mcp__subs_drop(s, &h->sessions[si].mcp);
+    if (h->sessions[si].stream) e2b_mcp__hs_stream_end(s, &h->conns[h->sessions[si].stream - 1]);
+#endif
     e2b_mcp__hs_simple(s, c, 200, NULL, 0, NULL);
     return -1;
   }
@@ -1262,6 +1378,12 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
       e2b_mcp__hs_conn_free(s, c, 0);
       continue;
     }
+    if (E2B_MCP__HS_STREAMING(c) && c->drain_ms &&
+        now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
+      c->dead = 1;   /* a GET stream whose client does not read: dropped */
+      e2b_mcp__hs_conn_free(s, c, 0);
+      continue;
+    }
     if (c->state != E2B_MCP__HC_READ) continue;
     if (!c->buf && !bufs) {   /* its request may wait unread for a buffer: its clock runs once there is one */
       c->starved = 1;
@@ -1311,7 +1433,7 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   for (i = 0; i < h->watched; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop && (c->buf || bufs)) || c->state == E2B_MCP__HC_CALL ||
-                   c->state == E2B_MCP__HC_DRAIN ? &c->sock : NULL);
+                   c->state == E2B_MCP__HC_DRAIN || E2B_MCP__HS_STREAMING(c) ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
@@ -1328,7 +1450,7 @@ static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
   e2b_mcp__http_conn *c = &s->http.conns[i];
   if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
   else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
-  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL) {
+  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || E2B_MCP__HS_STREAMING(c)) {
     char drop[64];
     int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
     if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
@@ -1381,6 +1503,9 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     c->state = E2B_MCP__HC_BUSY;
     e2b_mcp__hs_done(s, c);
   }
+#if E2B_MCP__HS_STREAMS
+  for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_idle(s, &h->conns[i]);   /* notifications sent */
+#endif
   e2b_mcp__hs_lingering(s, got + 1 + h->watched);
   e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
   return 0;
@@ -1426,6 +1551,9 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->listener.port = s->net;
   r = s->net->listen(s->net->user, &h->listener, h->cfg.host, h->cfg.port, &h->port);
   s->held = e2b_mcp__hs_held;
+#if E2B_MCP__HS_STREAMS
+  s->sub_stream = e2b_mcp__hs_stream;
+#endif
   return r;
 }
 
@@ -1443,6 +1571,10 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   e2b_mcp_http *h = &s->http;
   int i;
   while (!h->stop) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
+#if E2B_MCP__HS_STREAMS
+  for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_end(s, &h->conns[i]);   /* the streams end */
+  e2b_mcp__subs_drop(s, NULL);   /* and nothing is polled for them any more */
+#endif
   /* stopping: calls that waited for a slot never start (503); reads and
      questions end now, with an answer that says so; a change runs to its
      answer, so its client learns what was done */

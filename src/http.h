@@ -75,6 +75,9 @@ typedef struct e2b_mcp__http_session {
   int used;
   int conns;                  /* open connections whose last request was in it: never replaced meanwhile */
   unsigned long last_use;     /* the transport's use counter when last used: LRU order */
+#if E2B_MCP__SUBS
+  int stream;                 /* 1 + the connection slot of its GET stream; 0: none */
+#endif
 } e2b_mcp__http_session;
 
 #define E2B_MCP__HS_BUF (E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX)
@@ -131,6 +134,9 @@ typedef struct e2b_mcp_http {
   int hi;                     /* conns[hi..] are all free: a step passes over the slots in use,
                                  not over every slot (a slot is taken lowest free first) */
   int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
+#if E2B_MCP__SUBS
+  e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */
+#endif
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
   int free_bufs[E2B_MCP_HTTP_BUFS];
   /* the request buffers last: never cleared as a whole, so pages no request needed stay out of memory */

@@ -744,19 +744,19 @@ static const char e2b_mcp__default_instructions[] =
 /* The surface beyond tools (prompts, resources, completions): its layers'
    capabilities, and a method the core does not know offered to each. */
 #if E2B_MCP__SURFACE
-static void e2b_mcp__surface_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+static void e2b_mcp__surface_caps(e2b_mcp_server *s, e2b_mcp_json *w, int modern) {
   int i;
-  for (i = 0; i < s->nsurface; i++) s->surface[i]->caps(s, w);
+  for (i = 0; i < s->nsurface; i++) s->surface[i]->caps(s, w, modern);
 }
 static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
   int i;
   for (i = 0; i < s->nsurface; i++) if (s->surface[i]->handle(s, m, js, t, meth, params, id)) return 1;
   return 0;
 }
-#  define E2B_MCP__SURFACE_CAPS(s, w) e2b_mcp__surface_caps(s, w)
+#  define E2B_MCP__SURFACE_CAPS(s, w, modern) e2b_mcp__surface_caps(s, w, modern)
 #  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) e2b_mcp__surface_handle(s, m, js, t, meth, params, id)
 #else
-#  define E2B_MCP__SURFACE_CAPS(s, w) ((void)0)
+#  define E2B_MCP__SURFACE_CAPS(s, w, modern) ((void)0)
 #  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) 0
 #endif
 
@@ -767,7 +767,7 @@ static void e2b_mcp__write_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
   e2b_mcp_json_key(w, "capabilities"); e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "tools"); e2b_mcp_json_obj(w); e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0); e2b_mcp_json_obj_end(w);
   e2b_mcp_json_key(w, "logging"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
-  E2B_MCP__SURFACE_CAPS(s, w);
+  E2B_MCP__SURFACE_CAPS(s, w, 0);
   e2b_mcp_json_obj_end(w);
 }
 
@@ -1077,7 +1077,7 @@ static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
-  E2B_MCP__SURFACE_CAPS(s, &w);
+  E2B_MCP__SURFACE_CAPS(s, &w, 1);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "instructions");
   e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);

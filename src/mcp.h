@@ -99,6 +99,11 @@ typedef struct e2b_mcp_config {
   long result_budget;         /* the most characters of text in a result; a longer list is cut at a
                                  whole item with a note and a continuation. 0 (or less):
                                  E2B_MCP_RESULT_BUDGET; at most E2B_MCP_RESULT_MAX */
+#if E2B_MCP__SUBS
+  int subscribe_poll_ms;      /* while a client is subscribed to a sandbox, E2B is asked for the
+                                 sandboxes at most this often; 0 (or less): E2B_MCP_SUBSCRIBE_POLL_MS
+                                 (only with subscriptions built: E2B_MCP_SUBSCRIPTIONS) */
+#endif
 } e2b_mcp_config;
 
 struct e2b_mcp_call {
@@ -202,10 +207,11 @@ typedef struct e2b_mcp__runner {
    the server (e2b_mcp_init puts it there); the core hands it a request whose
    method it does not know (handle: 1 when it answered, 0 when the method is
    not its own) and lets it declare its capability (caps: a key and its
-   object, in the capabilities object being written). */
+   object, in the capabilities object being written; modern: for
+   2026-07-28's server/discover). */
 typedef struct e2b_mcp__surface {
   int  (*handle)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id);
-  void (*caps)(e2b_mcp_server *s, e2b_mcp_json *w);
+  void (*caps)(e2b_mcp_server *s, e2b_mcp_json *w, int modern);
 } e2b_mcp__surface;
 #endif
 

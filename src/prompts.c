@@ -436,7 +436,8 @@ static int e2b_mcp__prompts_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   else return 0;
   return 1;
 }
-static void e2b_mcp__prompts_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+static void e2b_mcp__prompts_caps(e2b_mcp_server *s, e2b_mcp_json *w, int modern) {
+  (void)modern;
   (void)s;
   e2b_mcp_json_key(w, "prompts"); e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0);

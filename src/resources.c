@@ -270,17 +270,264 @@ static void e2b_mcp__on_resources_list(e2b_mcp_server *s, e2b_mcp__msg *m, const
   e2b_mcp__out_end(m, &w);
 }
 
+/* ---- subscriptions ----
+   resources/subscribe and unsubscribe, in the 2025 revisions, over a
+   transport that can reach a session outside a request (s->sub_stream: stdio,
+   and HTTP's GET stream); 2026-07-28 has no sessions and no such stream, so
+   there the method stays unknown and the capability says subscribe: false.
+   A subscription is a session and a URI in a fixed table (E2B_MCP_SUBSCRIPTIONS
+   for the whole server, a full table refused with an error that says so),
+   dropped when its session ends (the transport calls e2b_mcp__subs_drop).
+   A sandbox's (e2b://sandboxes/{sandboxID}) is watched by one poll for the
+   whole server: while any exists, at most once per cfg.subscribe_poll_ms,
+   one e2b_list_sandboxes call (running and paused, the server's own key and
+   cool-downs) in a call slot like any other, however many clients subscribe;
+   a sandbox whose state changed (paused, resumed), or that the complete list
+   no longer holds (it ended), owes each of its subscribers
+   notifications/resources/updated, sent at the engine's next step between
+   messages, never inside one (a session without its stream now gets it once
+   the stream is back). Its logs and metrics change every second and would
+   need a call per sandbox: they are refused, as are the lists and templates.
+   Over HTTP with per-client keys the server keeps no key past a call and
+   uses none of its own, so sandboxes cannot be watched there either. A
+   resource of your own is told when you call e2b_mcp_resource_updated. */
+#if E2B_MCP__SUBS
+enum { E2B_MCP__SS_UNKNOWN, E2B_MCP__SS_RUNNING, E2B_MCP__SS_PAUSED, E2B_MCP__SS_GONE };
+#define E2B_MCP__SANDBOX_PREFIX "e2b://sandboxes/"
+
+/* A sandbox's state in the poll's list (its item at token i). */
+static int e2b_mcp__subs_state(const char *js, const jsmntok_t *t, int i) {
+  int st = e2b_mcp__tok_get(js, t, i, "state");
+  if (st >= 0 && e2b_mcp__tok_eq(js, &t[st], "paused")) return E2B_MCP__SS_PAUSED;
+  if (st >= 0 && e2b_mcp__tok_eq(js, &t[st], "running")) return E2B_MCP__SS_RUNNING;
+  return E2B_MCP__SS_UNKNOWN;   /* another state (pausing...): judged at the next poll */
+}
+/* What the poll saw (its structured result, js[0..n)): each watched sandbox
+   that changed owes its subscribers a notification. One not in the list is
+   gone only when the list is whole (no next_token: a page, or a result cut
+   to its budget, says nothing of the rest). The first sight only records. */
+static void e2b_mcp__subs_seen(e2b_mcp_server *s, const char *js, size_t n) {
+  const jsmntok_t *t = s->rtok;
+  int nt = e2b_mcp__parse(js, n, s->rtok, E2B_MCP__COUNT(s->rtok)), d, i, k, u, whole;
+  if (nt <= 0 || t[0].type != JSMN_OBJECT || (d = e2b_mcp__tok_get(js, t, 0, "data")) < 0 || t[d].type != JSMN_ARRAY) return;
+  whole = e2b_mcp__tok_get(js, t, 0, "next_token") < 0;
+  for (u = 0; u < s->nsubs; u++) {
+    e2b_mcp__sub *b = &s->subs[u];
+    const char *sid = b->uri + sizeof E2B_MCP__SANDBOX_PREFIX - 1;
+    int now = whole ? E2B_MCP__SS_GONE : E2B_MCP__SS_UNKNOWN;
+    if (!b->sess || !b->sandbox) continue;
+    for (i = d + 1, k = 0; k < t[d].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+      int id = t[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(js, t, i, "sandboxID") : -1;
+      if (id >= 0 && e2b_mcp__tok_eq(js, &t[id], sid)) { now = e2b_mcp__subs_state(js, t, i); break; }
+    }
+    if (now == E2B_MCP__SS_UNKNOWN || now == b->state) continue;
+    if (b->state != E2B_MCP__SS_UNKNOWN) b->owed = 1;
+    b->state = (unsigned char)now;
+  }
+}
+/* The poll's call answers here (e2b_mcp_call.reply): what it saw, then an
+   answer to nobody (the poll's own sink, which only notes that it ended). */
+static void e2b_mcp__subs_reply(e2b_mcp_call *c, e2b_mcp_json *w) {
+  if (w) { e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w); return; }
+  if (!c->is_error && !c->fail_code && c->has_out) e2b_mcp__subs_seen(c->srv, c->out.buf, c->out.len);
+}
+static int e2b_mcp__subs_sink_write(void *ctx, const char *p, size_t n) { (void)ctx; (void)p; (void)n; return 0; }
+static int e2b_mcp__subs_sink_end(void *ctx) { ((e2b_mcp_server *)ctx)->sub_polling = 0; return 0; }
+
+/* Whether a sandbox is watched. */
+static int e2b_mcp__subs_watching(const e2b_mcp_server *s) {
+  int i;
+  for (i = 0; i < s->nsubs; i++) if (s->subs[i].sess && s->subs[i].sandbox) return 1;
+  return 0;
+}
+/* The poll: e2b_list_sandboxes, running and paused, as the server's own
+   client (its key and cool-downs; a session of its own, told no logs), in a
+   call slot through the runner like a resource's read. No slot free: it is
+   answered busy at once, and the next poll comes an interval later. */
+static void e2b_mcp__subs_poll(e2b_mcp_server *s, unsigned long now) {
+  static const char args[] = "{\"state\":[\"running\",\"paused\"]}";
+  jsmntok_t at[8];
+  e2b_mcp__msg m;
+  e2b_mcp__ctx cx;
+  const e2b_mcp_tool *tool;
+  e2b_mcp__ctx_own(s, &cx);
+  cx.sess = &s->sub_sess;
+  s->sub_polled = now ? now : 1;
+  tool = s->key_len ? e2b_mcp__tool_for(s, &cx, "e2b_list_sandboxes", 18) : NULL;
+  if (!tool || e2b_mcp__parse(args, sizeof args - 1, at, 8) <= 0) return;
+  memset(&s->sub_sess, 0, sizeof s->sub_sess);
+  s->sub_sess.initialized = 1;
+  s->sub_sess.version = E2B_MCP__VLATEST;
+  s->sub_sess.log_level = E2B_MCP__COUNT(e2b_mcp__levels);   /* above every level: no logs */
+  s->sub_sink.ctx = s;
+  s->sub_sink.write = e2b_mcp__subs_sink_write;
+  s->sub_sink.end = e2b_mcp__subs_sink_end;
+  memset(&m, 0, sizeof m);
+  m.sink = &s->sub_sink;
+  m.cx = &cx;
+  m.async = 1;
+  m.reply = e2b_mcp__subs_reply;
+  m.ref = "";
+  s->sub_polling = 1;
+  s->run->two_phase(s, &m, tool, args, at, 0, -1, "0");
+}
+/* A session ended (NULL: every one, the server stops): its subscriptions go. */
+static void e2b_mcp__subs_trim(e2b_mcp_server *s) {
+  while (s->nsubs > 0 && !s->subs[s->nsubs - 1].sess) s->nsubs--;
+}
+static void e2b_mcp__subs_drop(e2b_mcp_server *s, const e2b_mcp_session *sess) {
+  int i;
+  for (i = 0; i < s->nsubs; i++) if (s->subs[i].sess && (!sess || s->subs[i].sess == sess)) s->subs[i].sess = NULL;
+  e2b_mcp__subs_trim(s);
+}
+
+/* notifications/resources/updated for b, through its session's stream k. */
+static void e2b_mcp__subs_send(e2b_mcp_server *s, e2b_mcp__sub *b, const e2b_mcp_sink *k) {
+  e2b_mcp__msg m;
+  e2b_mcp_json w;
+  e2b_mcp__ctx cx;
+  e2b_mcp__ctx_own(s, &cx);
+  cx.sess = b->sess;
+  e2b_mcp__send_begin(s, &m, &w, k, &cx, -1, "notifications/resources/updated");
+  e2b_mcp_json_key(&w, "uri"); e2b_mcp_json_str(&w, b->uri);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&m, &w);
+  b->owed = 0;   /* sent, or its stream failed (the transport drops it) */
+}
+/* The engine's step (between messages): the notifications owed to sessions
+   whose stream is there, then the poll when it is due. */
+static void e2b_mcp__subs_tick(e2b_mcp_server *s) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  if (!s->sub_stream) { e2b_mcp__subs_drop(s, NULL); return; }   /* no transport reaches the sessions any more */
+  for (i = 0; i < s->nsubs; i++) {
+    e2b_mcp__sub *b = &s->subs[i];
+    const e2b_mcp_sink *k;
+    if (b->sess && b->owed && (k = s->sub_stream(s, b->sess)) != NULL) e2b_mcp__subs_send(s, b, k);
+  }
+  if (s->sub_polling || !e2b_mcp__subs_watching(s)) return;
+  if (s->sub_polled && (!now || now - s->sub_polled < (unsigned long)s->cfg.subscribe_poll_ms)) return;   /* no clock: one poll */
+  e2b_mcp__subs_poll(s, now);
+}
+/* For the engine's watch: lowers *timeout_ms to when the tick has something to do. */
+static void e2b_mcp__subs_due(e2b_mcp_server *s, int *timeout_ms) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  long left = -1;
+  int i;
+  if (!s->sub_stream) return;
+  for (i = 0; i < s->nsubs && left != 0; i++)
+    if (s->subs[i].sess && s->subs[i].owed && s->sub_stream(s, s->subs[i].sess)) left = 0;
+  if (left != 0 && !s->sub_polling && e2b_mcp__subs_watching(s) && now) {
+    left = s->sub_polled ? (long)(s->sub_polled + (unsigned long)s->cfg.subscribe_poll_ms - now) : 0;
+    if (left < 0) left = 0;
+  }
+  if (left >= 0 && (*timeout_ms < 0 || left < *timeout_ms)) *timeout_ms = (int)left;
+}
+static void e2b_mcp__reply_empty(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id) {
+  e2b_mcp_json w;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+/* resources/subscribe (on 1) or unsubscribe (on 0). 0: not served here (the
+   core answers that the method is unknown). */
+static int e2b_mcp__on_subscribe(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id, int on) {
+  char uri[E2B_MCP__REF_MAX], var[E2B_MCP_ID_MAX], text[E2B_MCP__REF_MAX + 256];
+  int u = e2b_mcp__tok_get(js, t, params, "uri"), i, got, sandbox = -1, free_at = -1;
+  e2b_mcp_session *sess = m->cx->sess;
+  if (!s->sub_stream || sess->version == E2B_MCP__V2026_07) return 0;
+  if (u < 0 || t[u].type != JSMN_STRING || e2b_mcp__tok_str(js, &t[u], uri, sizeof uri) < 0) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, on ? "Invalid params: resources/subscribe needs params.uri, a resource's URI "
+                         "(e2b://sandboxes/{sandboxID}: resources/templates/list names them)" :
+                         "Invalid params: resources/unsubscribe needs params.uri, the URI subscribed to");
+    return 1;
+  }
+  for (i = 0; i < s->nsubs; i++) {
+    e2b_mcp__sub *b = &s->subs[i];
+    if (!b->sess) { if (free_at < 0) free_at = i; continue; }
+    if (b->sess != sess || strcmp(b->uri, uri) != 0) continue;
+    if (!on) { b->sess = NULL; e2b_mcp__subs_trim(s); }
+    e2b_mcp__reply_empty(s, m, id);   /* subscribed already, or no longer */
+    return 1;
+  }
+  if (!on) { e2b_mcp__reply_empty(s, m, id); return 1; }   /* not subscribed: nothing to end */
+  /* what it names: a sandbox, something of E2B's that cannot be watched, a resource of yours */
+  for (i = 0; i < E2B_MCP__RES_N && sandbox < 0; i++) {
+    const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
+    if (!e2b_mcp__res_tool(s, m->cx, r)) continue;
+    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 1, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0)
+      sandbox = strcmp(r->uri, E2B_MCP__SANDBOX_PREFIX "{sandboxID}") == 0;
+  }
+  if (sandbox == 0) {
+    e2b_mcp__fmt(text, sizeof text, "Invalid params: %s cannot be subscribed to: only a sandbox's state (e2b://sandboxes/{sandboxID}) is watched "
+                 "(a sandbox's logs and metrics change every second and the lists at each call): read it again instead", uri);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
+    return 1;
+  }
+  if (sandbox == 1 && (m->cx->key != s->key || !s->key_len || !e2b_mcp__tool_for(s, m->cx, "e2b_list_sandboxes", 18))) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, m->cx->key != s->key ?
+                         "Invalid params: this server uses each client's own E2B key, which it keeps no longer than a call, so it cannot "
+                         "watch sandboxes for you: read e2b://sandboxes/{sandboxID} again instead" :
+                         "Invalid params: this server cannot watch sandboxes: it has no usable E2B API key of its own, or "
+                         "e2b_list_sandboxes is switched off");
+    return 1;
+  }
+  for (i = 0; i < s->nresources && sandbox < 0; i++) {
+    const e2b_mcp_resource *r = s->resources[i];
+    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 0, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0) sandbox = 2;
+  }
+  if (sandbox < 0) { e2b_mcp__resource_unknown(s, m, id, uri); return 1; }
+  if (free_at < 0 && s->nsubs < E2B_MCP_SUBSCRIPTIONS) free_at = s->nsubs++;   /* one never used */
+  if (free_at < 0) {
+    e2b_mcp__fmt(text, sizeof text, "Too many subscriptions: this server keeps at most %d at once for all its clients (E2B_MCP_SUBSCRIPTIONS); "
+                 "nothing was subscribed: unsubscribe from another first, or read %s again instead", (int)E2B_MCP_SUBSCRIPTIONS, uri);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
+    return 1;
+  }
+  s->subs[free_at].sess = sess;
+  s->subs[free_at].sandbox = (unsigned char)(sandbox == 1);
+  s->subs[free_at].state = E2B_MCP__SS_UNKNOWN;
+  s->subs[free_at].owed = 0;
+  strcpy(s->subs[free_at].uri, uri);
+  e2b_mcp__reply_empty(s, m, id);
+  return 1;
+}
+#endif
+
+E2B_MCP_DEF int e2b_mcp_resource_updated(e2b_mcp_server *s, const char *uri) {
+  int n = 0;
+#if E2B_MCP__SUBS
+  int i;
+  for (i = 0; i < s->nsubs; i++)
+    if (s->subs[i].sess && strcmp(s->subs[i].uri, uri) == 0) { s->subs[i].owed = 1; n++; }
+#else
+  (void)s; (void)uri;
+#endif
+  return n;
+}
+
 static int e2b_mcp__resources_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
   if (e2b_mcp__tok_eq(js, &t[meth], "resources/read")) e2b_mcp__on_resources_read(s, m, js, t, params, id);
   else if (e2b_mcp__tok_eq(js, &t[meth], "resources/list")) e2b_mcp__on_resources_list(s, m, js, t, params, id, 0);
   else if (e2b_mcp__tok_eq(js, &t[meth], "resources/templates/list")) e2b_mcp__on_resources_list(s, m, js, t, params, id, 1);
+#if E2B_MCP__SUBS
+  else if (e2b_mcp__tok_eq(js, &t[meth], "resources/subscribe")) return e2b_mcp__on_subscribe(s, m, js, t, params, id, 1);
+  else if (e2b_mcp__tok_eq(js, &t[meth], "resources/unsubscribe")) return e2b_mcp__on_subscribe(s, m, js, t, params, id, 0);
+#endif
   else return 0;
   return 1;
 }
-static void e2b_mcp__resources_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
-  (void)s;
+/* subscribe: true where a subscription works: a 2025 session over a
+   transport that reaches it outside a request. */
+static void e2b_mcp__resources_caps(e2b_mcp_server *s, e2b_mcp_json *w, int modern) {
+  int sub = 0;
+#if E2B_MCP__SUBS
+  sub = !modern && s->sub_stream != NULL;
+#else
+  (void)s; (void)modern;
+#endif
   e2b_mcp_json_key(w, "resources"); e2b_mcp_json_obj(w);
-  e2b_mcp_json_key(w, "subscribe"); e2b_mcp_json_bool(w, 0);
+  e2b_mcp_json_key(w, "subscribe"); e2b_mcp_json_bool(w, sub);
   e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0);
   e2b_mcp_json_obj_end(w);
 }

@@ -32,4 +32,26 @@ E2B_MCP_DEF void e2b_mcp_resource_blob(e2b_mcp_call *c, const char *mime, const 
 /* The value of the template's variable name in the URI read: 1, 0 when the
    template has no such variable, -1 when it does not fit in buf. */
 E2B_MCP_DEF int  e2b_mcp_uri_var(e2b_mcp_call *c, const char *name, char *buf, size_t cap);
+/* Your resource at uri (as a client reads it) changed: each client
+   subscribed to it (resources/subscribe) is sent
+   notifications/resources/updated at the transport's next step. Returns how
+   many subscriptions were told (0: none, or subscriptions left out). */
+E2B_MCP_DEF int  e2b_mcp_resource_updated(e2b_mcp_server *s, const char *uri);
+#endif
+
+#if E2B_MCP__SUBS
+/* One subscription (private): a session's interest in one URI. A sandbox's
+   (e2b://sandboxes/{sandboxID}) keeps the state the server's poll last saw;
+   a resource of your own's changes when e2b_mcp_resource_updated says so. */
+typedef struct e2b_mcp__sub {
+  e2b_mcp_session *sess;      /* whose: NULL, a free entry */
+  unsigned char sandbox;      /* 1: a sandbox, watched by the poll */
+  unsigned char state;        /* a sandbox's, as last seen: E2B_MCP__SS_* */
+  unsigned char owed;         /* notifications/resources/updated is due */
+  char uri[E2B_MCP__REF_MAX];
+} e2b_mcp__sub;
+/* How a transport reaches a session outside any request (private): the sink
+   of its stream (stdout; over HTTP the session's GET stream), or NULL when
+   it has none now (the notification waits for one). */
+typedef const e2b_mcp_sink *(*e2b_mcp__sub_stream)(e2b_mcp_server *s, const e2b_mcp_session *sess);
 #endif

@@ -28,6 +28,9 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   if (s->cfg.ask_timeout_ms <= 0) s->cfg.ask_timeout_ms = E2B_MCP_ASK_TIMEOUT_MS;
   if (s->cfg.state_ttl_s <= 0) s->cfg.state_ttl_s = E2B_MCP_STATE_TTL_S;
   if (s->cfg.list_ttl_ms <= 0) s->cfg.list_ttl_ms = E2B_MCP_LIST_TTL_MS;
+#if E2B_MCP__SUBS
+  if (s->cfg.subscribe_poll_ms <= 0) s->cfg.subscribe_poll_ms = E2B_MCP_SUBSCRIBE_POLL_MS;
+#endif
   if (s->cfg.result_budget <= 0) s->cfg.result_budget = E2B_MCP_RESULT_BUDGET;
   if (s->cfg.result_budget > (long)E2B_MCP_RESULT_MAX) s->cfg.result_budget = (long)E2B_MCP_RESULT_MAX;
   s->net = s->cfg.sock_port ? s->cfg.sock_port : &e2b_mcp__default_port;

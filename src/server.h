@@ -77,6 +77,16 @@ struct e2b_mcp_server {
   int bufs_used;              /* of them held by a call */
 #endif
   int (*held)(const e2b_mcp_server *s);   /* a transport's answers still leaving (e2b_mcp_calls_in_flight) */
+#if E2B_MCP__SUBS
+  /* resources/subscribe (>>resources): the transport's way to a session (NULL:
+     none, and no subscriptions), the poll's session, sink and times */
+  e2b_mcp__sub_stream sub_stream;
+  e2b_mcp_session sub_sess;
+  e2b_mcp_sink sub_sink;
+  unsigned long sub_polled;   /* when the last poll started (ms) */
+  int sub_polling;            /* one is in flight */
+  int nsubs;                  /* subs[0..nsubs) were used (the rest never were) */
+#endif
   size_t peek_n;              /* e2b_mcp_peek: 1 + the length of the text parsed in mtok (0: none), */
   const char *peek_msg;       /* and where it is */
   int peek_ntok;
@@ -96,6 +106,9 @@ struct e2b_mcp_server {
 #endif
 #if E2B_MCP_WITH_BATCH
   e2b_mcp__batch batches[E2B_MCP_BATCHES];   /* 2025-03-26 batches being answered (>>engine) */
+#endif
+#if E2B_MCP__SUBS
+  e2b_mcp__sub subs[E2B_MCP_SUBSCRIPTIONS];   /* the subscriptions, of every session (>>resources) */
 #endif
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */

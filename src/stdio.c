@@ -4,6 +4,7 @@
 #include "util.c"
 #include "port.h"
 #include "mcp.h"
+#include "resources.h"
 #include "engine.h"
 /* >>transport: stdio ---------------------------------------------------------
    One JSON message per line on stdin and stdout. stdout carries nothing but
@@ -43,6 +44,18 @@ static int e2b_mcp__stdio_end(void *ctx) {   /* one write(2) for a message that 
   (void)ctx;
   return fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? -1 : 0;
 }
+#if E2B_MCP__SUBS
+/* Subscriptions (>>resources): the session is the server's own; its
+   notifications go out as lines between messages (the engine's step sends
+   them), and end with stdin. */
+static const e2b_mcp_sink e2b_mcp__stdio_sink = { NULL, e2b_mcp__stdio_write, e2b_mcp__stdio_end };
+static const e2b_mcp_sink *e2b_mcp__stdio_stream(e2b_mcp_server *s, const e2b_mcp_session *sess) {
+  return sess == &s->session ? &e2b_mcp__stdio_sink : NULL;
+}
+#  define E2B_MCP__STDIO_SUBS(s, on) ((s)->sub_stream = (on) ? e2b_mcp__stdio_stream : NULL, (on) ? (void)0 : e2b_mcp__subs_drop((s), &(s)->session))
+#else
+#  define E2B_MCP__STDIO_SUBS(s, on) ((void)0)
+#endif
 /* More of stdin into stdin_buf: the count, 0 at its end, -1 on an error, -2
    when there was nothing after all (a non-blocking stdin). in: stdin as the
    port waits on it (h < 0: a plain blocking read). */
@@ -138,6 +151,7 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
 #if E2B_MCP_WITH_2026
   from.caller = 1;   /* stdin's one client: its cancels reach its 2026-07-28 calls too */
 #endif
+  E2B_MCP__STDIO_SUBS(s, 1);
   for (;;) {
     int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued, stalled = 0;
     long len;
@@ -183,11 +197,13 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
     }
     e2b_mcp_step(s);
   }
+  E2B_MCP__STDIO_SUBS(s, 0);
   e2b_mcp_close(s);
   return 0;
 broken:   /* stdout or stdin failed: the calls in flight answer nobody (their sink dies with
              this frame); changes already sent to E2B are not undone */
   e2b_mcp_sink_gone(s, &k);
+  E2B_MCP__STDIO_SUBS(s, 0);
   e2b_mcp_close(s);
   return 1;
 }

@@ -42,8 +42,9 @@ def test_basics(port):
     check("a notification gets 202 and no body", r.status == 202 and r.body == "", r.status)
     r = s.post(json.dumps({"jsonrpc": "2.0", "id": 999, "result": {}}))
     check("a response nobody waits for gets 202", r.status == 202, r.status)
-    r = request(port, "GET", headers={"Accept": "text/event-stream", "Mcp-Session-Id": s.sid})
-    check("GET /mcp is 405 with Allow", r.status == 405 and "POST" in r.headers.get("allow", ""), r.status)
+    r = request(port, "GET", headers={"Accept": "text/event-stream"})
+    check("GET /mcp without a session is 405 with Allow (a session's GET stream: tests/integration/test_subscribe.py)",
+          r.status == 405 and "POST" in r.headers.get("allow", ""), r.status)
     r = request(port, "POST", rpc(5, "ping"), {"Mcp-Session-Id": s.sid}, path="/other")
     check("another path is 404", r.status == 404, r.status)
     r = s.post("{not json")

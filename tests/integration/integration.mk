@@ -7,13 +7,16 @@
 #                           budget, and their continuations followed to the end (stdio and HTTP)
 #   make test-inflight      tests/integration/test_inflight.py: calls in flight at once, over stdio and
 #                           Streamable HTTP, with the simulator holding E2B's answers open (hold mode)
+#   make test-subscribe     tests/integration/test_subscribe.py: resources/subscribe on sandboxes over stdio and
+#                           Streamable HTTP (GET stream), the simulator changing their state; one poll per
+#                           interval (build/e2b-mcp-poll polls every 300 ms)
 #   make demo               builds, starts the simulator, runs a scripted MCP session, stops it
 # The suite honours E2B_MCP_BIN, E2B_SIM_URL, E2B_API_URL, E2B_MCP_CA_FILE and
 # E2B_MCP_SHORT_TIMEOUT_BIN (see the top of test_stdio.py).
 
-TEST_SUITES += integration inflight select budget
+TEST_SUITES += integration inflight select budget subscribe
 
-.PHONY: test-integration test-inflight test-select test-budget demo
+.PHONY: test-integration test-inflight test-select test-budget test-subscribe demo
 
 # The same server with a 1.5 s read timeout, for the read-timeout test (the default is 30 s).
 $(BUILD)/e2b-mcp-short-timeout: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
@@ -27,6 +30,14 @@ test-select: all
 
 test-budget: all $(BUILD)/e2b-mcp-small
 	@timeout 300 python3 tests/integration/test_budget.py
+
+# The same server polling subscribed sandboxes every 300 ms (the default is 5 s), with 2 request
+# buffers (more GET streams than buffers), for the subscribe suite.
+$(BUILD)/e2b-mcp-poll: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -DE2B_MCP_SUBSCRIBE_POLL_MS=300 -DE2B_MCP_HTTP_BUFS=2 -I. -o $@ examples/e2b-mcp.c $(TLS_LIBS)
+
+test-subscribe: all $(BUILD)/e2b-mcp-poll
+	@timeout 180 python3 tests/integration/test_subscribe.py
 
 # The small profile's server (one call slot), for the inflight suite's small group.
 $(BUILD)/e2b-mcp-small: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)

@@ -1,0 +1,360 @@
+#!/usr/bin/env python3
+"""resources/subscribe on a sandbox, against the E2B simulator, with a server built to poll every
+POLL_S (build/e2b-mcp-poll: E2B_MCP_SUBSCRIBE_POLL_MS=300, and 2 request buffers: E2B_MCP_HTTP_BUFS=2). The sandboxes change state through the
+simulator's own E2B API (pause, connect, kill), as another client of E2B would change them.
+
+  stdio   the capability says subscribe: true; URIs that cannot be watched are refused (logs, lists,
+          unknown, no uri); a subscribed sandbox paused, resumed, then killed: one
+          notifications/resources/updated line each, within a few intervals, every line a whole
+          message; unsubscribed: no notification for its next change; E2B is asked at most once per
+          interval while a subscription exists, and no more once none does
+  http    two sessions, each with its GET stream (text/event-stream, chunked), subscribed to the
+          same sandbox: both told of its pause, while the simulator saw one list call per interval;
+          GET without a session, with an unknown one, or of 2026-07-28 keeps its answer (405, 404,
+          405); a second GET stream replaces the first (which ends); DELETE of a session ends its
+          stream and drops its subscription (its resume is told to the other session only, and once
+          the last subscriber unsubscribes E2B is not asked any more); 2026-07-28's server/discover
+          says subscribe: false
+  bufs    6 sessions' GET streams on 2 request buffers: idle, a stream holds none (every session's
+          POST is answered); all 6 are told of a change, the buffers taken and given back in turn
+
+Every wait is bounded. Environment as tests/integration/test_stdio.py (E2B_MCP_POLL_BIN: the binary).
+"""
+import json
+import os
+import signal
+import socket
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from report import at_exit, check, note, run  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop  # noqa: E402
+from mcp import HttpSession, McpClient, McpError, dechunk, request, rpc, sse_messages, start_http  # noqa: E402
+from seed import ALICE_PROD, ALICE_STG, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
+
+BIN = os.environ.get("E2B_MCP_POLL_BIN") or os.path.join(ROOT, "build", "e2b-mcp-poll")
+KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
+CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
+POLL_S = 0.3        # the binary's E2B_MCP_SUBSCRIBE_POLL_MS
+NOTE_WAIT_S = 5 * POLL_S + 1.0   # "within a few intervals"
+UPDATED = "notifications/resources/updated"
+
+SIM = None
+API_URL = None
+
+
+def env():
+    e = server_env(API_URL, KEY)
+    if CA_FILE:
+        e["E2B_MCP_CA_FILE"] = CA_FILE
+    return e
+
+
+def uri(sb):
+    return "e2b://sandboxes/" + sb
+
+
+def list_calls():
+    """The simulator's list calls since its last clear (GET /v2/sandboxes)."""
+    return [r for r in SIM.requests() if r["method"] == "GET" and r["path"] == "/v2/sandboxes"]
+
+
+def wait_list_calls(n, timeout=5):
+    deadline = time.time() + timeout
+    while len(list_calls()) < n and time.time() < deadline:
+        time.sleep(0.05)
+    return len(list_calls())
+
+
+def e2b(path, method="POST", body=None):
+    status, _, _ = SIM.api(path, method, body)
+    return status
+
+
+def pause(sb):
+    return e2b("/sandboxes/%s/pause" % sb)
+
+
+def resume(sb):
+    return e2b("/sandboxes/%s/connect" % sb, body={"timeout": 300})
+
+
+def kill(sb):
+    return e2b("/sandboxes/%s" % sb, method="DELETE")
+
+
+def per_interval(name, calls, seconds):
+    """At most one list call per interval over the window (and one more for its edges)."""
+    most = int(seconds / POLL_S) + 2
+    check(name, 1 <= calls <= most, "%d list call(s) in %.1f s (interval %.1f s: at most %d)" % (calls, seconds, POLL_S, most))
+
+
+# ----------------------------------------------------------------------------- stdio
+
+def stdio_updates(c, timeout):
+    """The resources/updated notifications that arrive within timeout (every line read must parse)."""
+    got = []
+    deadline = time.time() + timeout
+    while True:
+        left = deadline - time.time()
+        if left <= 0:
+            return got
+        try:
+            msg = c.recv(left)
+        except McpError:
+            return got
+        if msg.get("method") == UPDATED:
+            got.append(msg["params"]["uri"])
+        else:
+            c.notifications.append({"other": msg})
+
+
+def stdio_wait_update(c, want, timeout=NOTE_WAIT_S):
+    """Reads until the notification for want arrives: (arrived, seconds, the notifications read)."""
+    t0, got = time.time(), []
+    deadline = t0 + timeout
+    while time.time() < deadline:
+        got += stdio_updates(c, min(0.1, deadline - time.time()))
+        if want in got:
+            return True, time.time() - t0, got
+    return False, time.time() - t0, got
+
+
+def t_stdio():
+    c = McpClient([BIN], env=env(), label="stdio")
+    at_exit(lambda: c.close(2))
+    init = c.initialize()
+    check("stdio: the capability says resources.subscribe: true",
+          init["result"]["capabilities"]["resources"].get("subscribe") is True, init["result"]["capabilities"])
+    SIM.clear()
+    for bad, code, why in ((uri(ALICE_PROD) + "/logs", -32602, "a sandbox's logs"),
+                           (uri(ALICE_PROD) + "/metrics", -32602, "a sandbox's metrics"),
+                           ("e2b://templates", -32602, "the templates"),
+                           ("e2b://nope", -32002, "an unknown URI")):
+        r = c.request("resources/subscribe", {"uri": bad})
+        check("stdio: subscribing to %s is refused (%d, with a reason)" % (why, code),
+              r.get("error", {}).get("code") == code and len(r["error"].get("message", "")) > 30, r)
+    r = c.request("resources/subscribe", {})
+    check("stdio: a subscribe without params.uri is -32602", r.get("error", {}).get("code") == -32602, r)
+    check("stdio: refused subscriptions ask E2B nothing", list_calls() == [], list_calls())
+
+    r = c.request("resources/subscribe", {"uri": uri(ALICE_PROD)})
+    check("stdio: subscribing to a running sandbox answers {}", r.get("result") == {}, r)
+    r = c.request("resources/subscribe", {"uri": uri(ALICE_STG)})
+    check("stdio: a second one answers {}", r.get("result") == {}, r)
+    t0 = time.time()
+    check("stdio: the first poll comes at once", wait_list_calls(1, 2) >= 1, "no list call within 2 s")
+    time.sleep(2 * POLL_S)   # the first poll recorded the states
+
+    check("stdio: the sandbox pauses (simulator)", pause(ALICE_PROD) == 204)
+    ok, took, got = stdio_wait_update(c, uri(ALICE_PROD))
+    check("stdio: paused -> notifications/resources/updated {uri} within %.1f s" % NOTE_WAIT_S, ok, "%s after %.1f s" % (got, took))
+    check("stdio: only the changed sandbox's subscribers are told", uri(ALICE_STG) not in got, got)
+    check("stdio: the sandbox resumes (simulator)", resume(ALICE_PROD) in (200, 201))
+    ok, took, got = stdio_wait_update(c, uri(ALICE_PROD))
+    check("stdio: resumed -> another notification", ok, "%s after %.1f s" % (got, took))
+    r = c.request("ping")
+    check("stdio: requests are answered between notifications", r.get("result") == {}, r)
+    check("stdio: the sandbox is killed (simulator)", kill(ALICE_PROD) == 204)
+    ok, took, got = stdio_wait_update(c, uri(ALICE_PROD))
+    check("stdio: killed (gone from the list) -> another notification", ok, "%s after %.1f s" % (got, took))
+    got = stdio_updates(c, 3 * POLL_S)
+    check("stdio: one notification per change, none repeated", got == [], got)
+
+    r = c.request("resources/unsubscribe", {"uri": uri(ALICE_STG)})
+    check("stdio: unsubscribe answers {}", r.get("result") == {}, r)
+    check("stdio: the unsubscribed sandbox pauses (simulator)", pause(ALICE_STG) == 204)
+    got = stdio_updates(c, 4 * POLL_S)
+    check("stdio: after unsubscribe, no notification for it", uri(ALICE_STG) not in got, got)
+    r = c.request("resources/unsubscribe", {"uri": uri(ALICE_STG)})
+    check("stdio: unsubscribing again answers {} too", r.get("result") == {}, r)
+    calls, seconds = len(list_calls()), time.time() - t0
+    per_interval("stdio: E2B was asked at most once per interval while subscribed", calls, seconds)
+    r = c.request("resources/unsubscribe", {"uri": uri(ALICE_PROD)})
+    time.sleep(POLL_S)
+    SIM.clear()
+    time.sleep(4 * POLL_S)
+    check("stdio: with no subscription left, E2B is not asked any more", list_calls() == [], list_calls())
+    c.close(5)
+    check("stdio: the server exits at the end of its input", c.proc.poll() == 0, c.proc.poll())
+    resume(ALICE_STG)
+
+
+# ----------------------------------------------------------------------------- http
+
+class Stream:
+    """A session's GET stream: the raw bytes, and the SSE messages read so far."""
+
+    def __init__(self, port, sess, headers=None):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        h = {"Host": "127.0.0.1:%d" % port, "Accept": "text/event-stream", "Mcp-Session-Id": sess.sid,
+             "MCP-Protocol-Version": sess.version}
+        h.update(headers or {})
+        self.sock.sendall(("GET /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in h.items()) + "\r\n").encode())
+        self.raw, self.closed = b"", False
+        self.pump(lambda: b"\r\n\r\n" in self.raw, 3)
+        head = self.raw.partition(b"\r\n\r\n")[0].decode("latin-1").lower()
+        self.status = int(head.split(" ", 2)[1]) if head.startswith("http/") else 0
+        self.head = head
+
+    def pump(self, until, timeout):
+        deadline = time.time() + timeout
+        while not until() and not self.closed and time.time() < deadline:
+            self.sock.settimeout(max(0.01, min(0.1, deadline - time.time())))
+            try:
+                b = self.sock.recv(65536)
+            except socket.timeout:
+                continue
+            except OSError:
+                b = b""
+            if not b:
+                self.closed = True
+            self.raw += b
+        return until()
+
+    def messages(self):
+        return sse_messages(dechunk(self.raw.partition(b"\r\n\r\n")[2]).decode())
+
+    def updates(self):
+        return [m["params"]["uri"] for m in self.messages() if m.get("method") == UPDATED]
+
+    def wait_update(self, want, n=1, timeout=NOTE_WAIT_S):
+        return self.pump(lambda: self.updates().count(want) >= n, timeout)
+
+    def ended(self, timeout=3):
+        """The server ended the stream: the last chunk, then the connection closes."""
+        self.pump(lambda: self.closed, timeout)
+        return self.closed and self.raw.endswith(b"0\r\n\r\n")
+
+    def close(self):
+        self.sock.close()
+
+
+def t_http():
+    port, p = start_http(BIN, env())
+    at_exit(lambda: stop(p))
+    a, b = HttpSession(port), HttpSession(port)
+    check("http: the capability says resources.subscribe: true",
+          a.init["result"]["capabilities"]["resources"].get("subscribe") is True, a.init["result"]["capabilities"])
+    r = request(port, "GET", headers={"Accept": "text/event-stream"})
+    check("http: GET /mcp without a session is still 405", r.status == 405 and "POST" in r.headers.get("allow", ""), r.status)
+    r = request(port, "GET", headers={"Accept": "text/event-stream", "Mcp-Session-Id": "0" * 32})
+    check("http: GET /mcp of an unknown session is 404", r.status == 404, r.status)
+    r = request(port, "GET", headers={"Accept": "text/event-stream", "Mcp-Session-Id": a.sid, "MCP-Protocol-Version": "2026-07-28"})
+    check("http: a 2026-07-28 GET /mcp is still 405 (no sessions, no GET stream)", r.status == 405, r.status)
+    r = request(port, "GET", headers={"Accept": "application/json", "Mcp-Session-Id": a.sid})
+    check("http: a GET stream not accepting text/event-stream is 406", r.status == 406, r.status)
+    r = request(port, "POST", json.dumps({"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}}),
+        {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
+    caps = r.events()[-1].get("result", {}).get("capabilities", {}) if r.status == 200 else {}
+    check("http: 2026-07-28's server/discover says resources.subscribe: false",
+          caps.get("resources", {}).get("subscribe") is False, (r.status, r.body[:300]))
+
+    sa, sb = Stream(port, a), Stream(port, b)
+    at_exit(lambda: (sa.close(), sb.close()))
+    check("http: GET /mcp with a session opens its stream (200, text/event-stream, chunked)",
+          sa.status == 200 and "content-type: text/event-stream" in sa.head and "transfer-encoding: chunked" in sa.head, sa.head)
+    for s, name in ((a, "A"), (b, "B")):
+        r = s.call("resources/subscribe", {"uri": uri(BOB_STG1)})
+        check("http: session %s subscribes to the sandbox ({})" % name, r.status == 200 and r.events()[-1].get("result") == {}, r.body[:300])
+    r = a.call("resources/subscribe", {"uri": uri(BOB_STG1) + "/logs"})
+    check("http: a sandbox's logs are refused (-32602)", r.events()[-1].get("error", {}).get("code") == -32602, r.body[:300])
+    SIM.clear()
+    t0 = time.time()
+    time.sleep(2 * POLL_S)
+    check("http: the sandbox pauses (simulator)", pause(BOB_STG1) == 204)
+    ok_a = sa.wait_update(uri(BOB_STG1))
+    ok_b = sb.wait_update(uri(BOB_STG1))
+    seconds, calls = time.time() - t0, len(list_calls())
+    check("http: paused -> session A's GET stream gets notifications/resources/updated", ok_a, sa.raw[-300:])
+    check("http: paused -> session B's GET stream gets it too", ok_b, sb.raw[-300:])
+    check("http: each as one SSE message event", b"event: message\ndata: " in dechunk(sa.raw.partition(b"\r\n\r\n")[2]), sa.raw[-200:])
+    per_interval("http: two sessions subscribed, one list call per interval", calls, seconds)
+    check("http: the list calls use the server's key", all(r["team"] for r in list_calls()), list_calls()[:1])
+    r = a.call("ping")
+    check("http: a POST is answered while the stream is open", r.status == 200, r.status)
+
+    # a second GET stream on A replaces the first, which ends
+    sa2 = Stream(port, a)
+    at_exit(sa2.close)
+    check("http: a second GET stream of a session is opened (200)", sa2.status == 200, sa2.head)
+    check("http: ... and the first one ends (the last chunk, closed)", sa.ended(), sa.raw[-100:])
+
+    # DELETE B: its stream ends and its subscription goes
+    r = request(port, "DELETE", headers={"Mcp-Session-Id": b.sid})
+    check("http: DELETE of session B answers 200", r.status == 200, r.status)
+    check("http: ... and ends B's GET stream", sb.ended(), sb.raw[-100:])
+    check("http: the sandbox resumes (simulator)", resume(BOB_STG1) in (200, 201))
+    check("http: resumed -> A's new stream is told", sa2.wait_update(uri(BOB_STG1)), sa2.raw[-300:])
+    r = a.call("resources/unsubscribe", {"uri": uri(BOB_STG1)})
+    check("http: A unsubscribes ({})", r.events()[-1].get("result") == {}, r.body[:200])
+    time.sleep(POLL_S)
+    SIM.clear()
+    time.sleep(4 * POLL_S)
+    check("http: no subscription left (B's dropped with its session): E2B is not asked any more",
+          list_calls() == [], list_calls())
+    # the first subscriber of a new session after the others: still works, and stop ends the stream
+    r = a.call("resources/subscribe", {"uri": uri(BOB_STG2)})
+    time.sleep(2 * POLL_S)
+    check("http: another sandbox is killed (simulator)", kill(BOB_STG2) == 204)
+    check("http: killed -> A is told", sa2.wait_update(uri(BOB_STG2)), sa2.raw[-300:])
+    p.send_signal(signal.SIGTERM)
+    check("http: the server stopping ends the GET stream", sa2.ended(5), sa2.raw[-100:])
+    try:
+        p.wait(10)
+    except Exception:
+        pass
+    check("http: the server exits", p.poll() is not None, p.poll())
+
+
+def t_http_bufs():
+    """More GET streams than request buffers (the binary has E2B_MCP_HTTP_BUFS=2): idle, a stream
+    holds none, so every session is still served, and a notification to each takes one in turn."""
+    n = 6
+    port, p = start_http(BIN, env())
+    at_exit(lambda: stop(p))
+    sessions = [HttpSession(port) for _ in range(n)]
+    streams = [Stream(port, s) for s in sessions]
+    at_exit(lambda: [st.close() for st in streams])
+    check("bufs: %d GET streams open on 2 request buffers" % n, all(st.status == 200 for st in streams), [st.status for st in streams])
+    answered = 0
+    for s in sessions:
+        r = s.call("resources/subscribe", {"uri": uri(NOMETA)})
+        answered += r.status == 200 and r.events()[-1].get("result") == {}
+    check("bufs: with %d idle streams open, every session's POST is answered (idle streams hold no buffer)" % n, answered == n, answered)
+    time.sleep(2 * POLL_S)
+    check("bufs: the sandbox pauses (simulator)", pause(NOMETA) == 204)
+    told = sum(st.wait_update(uri(NOMETA)) for st in streams)
+    check("bufs: all %d streams are told, through 2 request buffers" % n, told == n, "%d of %d" % (told, n))
+    r = sessions[0].call("ping")
+    check("bufs: the buffers came back (a POST is answered after)", r.status == 200, r.status)
+    stop(p)
+
+
+def main():
+    global SIM, API_URL
+    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 120 s")))
+    signal.alarm(120)
+    if not os.path.exists(BIN):
+        check("binary exists", False, "%s not found (make %s)" % (BIN, os.path.relpath(BIN, ROOT)))
+        return
+    SIM = Sim.from_env() or Sim.start()
+    API_URL = os.environ.get("E2B_API_URL") or SIM.url
+    at_exit(lambda: SIM.reset())
+    note("binary %s, simulator %s, poll interval %.1f s" % (BIN, SIM.url, POLL_S))
+    for group in (t_stdio, t_http, t_http_bufs):
+        t0 = time.time()
+        try:
+            group()
+        except Exception as e:  # a group that dies is one failure; the other still runs
+            check(group.__name__, False, "%s: %s" % (type(e).__name__, e))
+        finally:
+            SIM.reset()
+        note("%s: %.1f s" % (group.__name__, time.time() - t0))
+    signal.alarm(0)
+
+
+if __name__ == "__main__":
+    run(main)
