@@ -356,6 +356,15 @@ static void r_template(e2b_mcp_call *c) {
   snprintf(text, sizeof text, "{\"id\":\"%s\",\"templateTest\":true,\"data\":\"Data for ID: %s\"}", id, id);
   e2b_mcp_resource_text(c, "application/json", text);
 }
+/* The watched resource changed: its subscribers are told (e2b_mcp_resource_updated); the
+   result says how many subscriptions were (tests/integration/test_subscribe.py). */
+static void t_touch_watched(e2b_mcp_call *c) {
+  char text[64];
+  snprintf(text, sizeof text, "%d subscription(s) told", e2b_mcp_resource_updated(c->srv, "test://watched-resource"));
+  e2b_mcp_result_text(c, text);
+}
+static const e2b_mcp_tool touch_watched = { "test_touch_watched", NULL, "Marks test://watched-resource as changed",
+  "{\"type\":\"object\",\"properties\":{}}", NULL, E2B_MCP_READ_ONLY, t_touch_watched, NULL, NULL, NULL };
 static const e2b_mcp_resource fixture_resources[] = {
   { "test://static-text", "static-text", NULL, "A static text resource", "text/plain", r_text, NULL },
   { "test://static-binary", "static-binary", NULL, "A static binary resource (a PNG image)", "image/png", r_binary, NULL },
@@ -381,6 +390,7 @@ int main(int argc, char **argv) {
 #if E2B_MCP_WITH_RESOURCES
   for (i = 0; i < sizeof fixture_resources / sizeof fixture_resources[0]; i++)
     if (e2b_mcp_add_resource(&srv, &fixture_resources[i]) != 0) { fprintf(stderr, "fixture-server: cannot add %s\n", fixture_resources[i].uri); return 2; }
+  if (e2b_mcp_add_tool(&srv, &touch_watched) != 0) { fprintf(stderr, "fixture-server: cannot add %s\n", touch_watched.name); return 2; }
 #endif
 #if E2B_MCP_WITH_PROMPTS
   for (i = 0; i < sizeof fixture_prompts / sizeof fixture_prompts[0]; i++)

@@ -5,7 +5,7 @@
 // elicitation handler, lists every prompt and gets each with arguments that fit it, lists and reads
 // every resource and resource template, completes every argument of both, and prints one JSON
 // line: {era, version, tools, calls:[...], asked, prompts, gets, bad_get, resources, templates,
-// reads, bad_read, completions}.
+// reads, bad_read, completions, and in a 2025 session subscribed, subscribe, updated}.
 //   node client_v2.mjs <mode: pin|auto|legacy> <stdio|http> <binary or URL> [KEY=VAL...]
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -15,6 +15,10 @@ const negotiation = mode === 'pin' ? { mode: { pin: '2026-07-28' } } : { mode };
 const client = new Client({ name: 'e2b-mcp-v2-test', version: '1.0.0' },
   { capabilities: { elicitation: { form: {} } }, versionNegotiation: negotiation });
 const asked = [];
+// a 2025 session may subscribe to the sandbox it creates (resources/subscribe): its pause, resume and kill
+// below are told as notifications/resources/updated (stdio: a line; HTTP: the session's GET stream)
+const updated = [];
+client.setNotificationHandler('notifications/resources/updated', (n) => { updated.push(n.params.uri); });
 client.setRequestHandler('elicitation/create', async (request) => {
   asked.push(request.params.message);
   return { action: 'accept', content: { confirm: true } };
@@ -53,7 +57,13 @@ try {
   let sbx, tpl;
   for (const name of order) {
     if (!out.tools.includes(name)) continue;
-    if (name === 'e2b_create_sandbox') sbx = (await call(name, { template_id: 'base', timeout: 60 })).sandboxID;
+    if (name === 'e2b_create_sandbox') {
+      sbx = (await call(name, { template_id: 'base', timeout: 60 })).sandboxID;
+      if (client.getServerCapabilities()?.resources?.subscribe && sbx) {
+        out.subscribed = `e2b://sandboxes/${sbx}`;
+        try { out.subscribe = await client.subscribeResource({ uri: out.subscribed }); } catch (e) { out.subscribe = { error: String(e.message) }; }
+      }
+    }
     else if (name === 'e2b_list_templates') tpl = (await call(name, {})).data?.[0]?.templateID;
     else if (name === 'e2b_list_template_builds') await call(name, { template_id: tpl });
     else if (name === 'e2b_set_sandbox_timeout') await call(name, { sandbox_id: sbx, timeout: 120 });
@@ -142,6 +152,10 @@ try {
     out.bad_get = { ok: true };
   } catch (e) {
     out.bad_get = { code: e.code, message: String(e.message) };
+  }
+  if (out.subscribed) {   // the server polls E2B every 5 s (E2B_MCP_SUBSCRIBE_POLL_MS): a few intervals at most
+    for (let i = 0; i < 150 && !updated.includes(out.subscribed); i++) await new Promise((r) => setTimeout(r, 100));
+    out.updated = updated;
   }
 } catch (e) {
   out.error = String(e && e.stack || e);

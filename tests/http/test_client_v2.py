@@ -156,6 +156,13 @@ def verify(out, text, label, want_era):
           len(asked) == 4 and "billed" in asked[0], asked)
     verify_prompts(out, label)
     verify_resources(out, label)
+    if want_era == "legacy":   # 2026-07-28 has no subscriptions (server/discover says subscribe: false)
+        check("%s: subscribes to the sandbox it created ({})" % label,
+              out.get("subscribed") and out.get("subscribe") == {}, (out.get("subscribed"), out.get("subscribe")))
+        check("%s: its pause, resume or kill is told: notifications/resources/updated %s" % (label, out.get("subscribed")),
+              out.get("subscribed") in (out.get("updated") or []), out.get("updated"))
+    else:
+        check("%s: subscribes to nothing (the capability says no)" % label, not out.get("subscribed"), out.get("subscribed"))
     reqs = SIM.requests()
     seen = [(r["method"], r["path"]) for r in reqs]
     for method, part in CHANGES:   # the API version in the path (/v2/...) does not matter here

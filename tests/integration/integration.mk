@@ -36,7 +36,7 @@ test-budget: all $(BUILD)/e2b-mcp-small
 $(BUILD)/e2b-mcp-poll: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -DE2B_MCP_SUBSCRIBE_POLL_MS=300 -DE2B_MCP_HTTP_BUFS=2 -I. -o $@ examples/e2b-mcp.c $(TLS_LIBS)
 
-test-subscribe: all $(BUILD)/e2b-mcp-poll
+test-subscribe: all $(BUILD)/e2b-mcp-poll $(BUILD)/fixture-server $(BUILD)/sndbuf-shim.so
 	@timeout 180 python3 tests/integration/test_subscribe.py
 
 # The small profile's server (one call slot), for the inflight suite's small group.

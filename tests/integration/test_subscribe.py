@@ -17,6 +17,11 @@ simulator's own E2B API (pause, connect, kill), as another client of E2B would c
           says subscribe: false
   bufs    6 sessions' GET streams on 2 request buffers: idle, a stream holds none (every session's
           POST is answered); all 6 are told of a change, the buffers taken and given back in turn
+  own     build/fixture-server's test://watched-resource: subscribed, told when the application calls
+          e2b_mcp_resource_updated, not after unsubscribe; a sandbox refused without a key of its own
+  noreader  a GET stream whose client does not read (small socket buffers): dropped by the write
+          timeout while another session stays prompt; the subscription stays with its session
+  client-keys  with per-client keys a sandbox cannot be subscribed to (-32602), nothing is polled
 
 Every wait is bounded. Environment as tests/integration/test_stdio.py (E2B_MCP_POLL_BIN: the binary).
 """
@@ -24,16 +29,18 @@ import json
 import os
 import signal
 import socket
+import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import at_exit, check, note, run  # noqa: E402
-from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, Sim, ready_line, server_env, stop, track  # noqa: E402
 from mcp import HttpSession, McpClient, McpError, dechunk, request, rpc, sse_messages, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_POLL_BIN") or os.path.join(ROOT, "build", "e2b-mcp-poll")
+FIXTURE_BIN = os.environ.get("E2B_MCP_FIXTURE_BIN") or os.path.join(ROOT, "build", "fixture-server")
 KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
 CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
 POLL_S = 0.3        # the binary's E2B_MCP_SUBSCRIBE_POLL_MS
@@ -333,6 +340,101 @@ def t_http_bufs():
     stop(p)
 
 
+def t_own():
+    """A resource of the application's own (build/fixture-server's test://watched-resource): subscribed
+    over HTTP, told when the application calls e2b_mcp_resource_updated (its tool test_touch_watched)."""
+    p = subprocess.Popen([FIXTURE_BIN, "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={"PATH": os.environ.get("PATH", "")})
+    track(p)
+    port = int(ready_line(p, "fixture-server").split()[1])
+    a = HttpSession(port)
+    st = Stream(port, a)
+    at_exit(st.close)
+    r = a.call("resources/subscribe", {"uri": "test://watched-resource"})
+    check("own: subscribing to a resource of the application's answers {}", r.events()[-1].get("result") == {}, r.body[:300])
+    r = a.call("resources/subscribe", {"uri": uri(ALICE_PROD)})
+    err = r.events()[-1].get("error", {})
+    check("own: without an E2B key of the server's own, a sandbox is refused (-32602, says why)",
+          err.get("code") == -32602 and "key" in err.get("message", ""), err)
+    r = a.call("tools/call", {"name": "test_touch_watched", "arguments": {}})
+    text = r.events()[-1].get("result", {}).get("content", [{}])[0].get("text")
+    check("own: e2b_mcp_resource_updated says one subscription was told", text == "1 subscription(s) told", text)
+    check("own: ... and the session's GET stream gets notifications/resources/updated", st.wait_update("test://watched-resource", 1, 3), st.raw[-300:])
+    r = a.call("resources/unsubscribe", {"uri": "test://watched-resource"})
+    r = a.call("tools/call", {"name": "test_touch_watched", "arguments": {}})
+    text = r.events()[-1].get("result", {}).get("content", [{}])[0].get("text")
+    check("own: unsubscribed, nobody is told", text == "0 subscription(s) told" and not st.wait_update("test://watched-resource", 2, 1), text)
+    stop(p)
+
+
+def t_noreader():
+    """A GET stream whose client never reads: its notifications pile up (a 32 KiB send buffer through
+    build/sndbuf-shim.so, a 4 KiB receive buffer) until the write timeout (1 s) drops it, as any answer
+    a client does not take; another session's requests stay prompt meanwhile."""
+    shim = os.path.join(ROOT, "build", "sndbuf-shim.so")
+    p = subprocess.Popen([FIXTURE_BIN, "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         env={"PATH": os.environ.get("PATH", ""), "LD_PRELOAD": shim})
+    track(p)
+    port = int(ready_line(p, "fixture-server").split()[1])
+    a, b = HttpSession(port), HttpSession(port)
+    nr = socket.socket()
+    nr.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    nr.connect(("127.0.0.1", port))
+    nr.sendall(("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nAccept: text/event-stream\r\nMcp-Session-Id: %s\r\n"
+                "MCP-Protocol-Version: %s\r\n\r\n" % (port, a.sid, a.version)).encode())
+    at_exit(nr.close)
+    r = a.call("resources/subscribe", {"uri": "test://watched-resource"})
+    check("noreader: subscribed ({})", r.events()[-1].get("result") == {}, r.body[:200])
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    t0, worst, told, n = time.time(), 0.0, [], 0
+    while time.time() - t0 < 3:   # about 150 bytes a notification: the buffers fill within the first second
+        n += 1
+        if n % 20 == 0:   # the other session, on its keep-alive connection
+            t1 = time.time()
+            b.post(rpc(1, "ping"), sock=sock)
+            worst = max(worst, time.time() - t1)
+            continue
+        r = a.post(rpc(1, "tools/call", {"name": "test_touch_watched", "arguments": {}}))
+        told.append((r.events() or [{}])[-1].get("result", {}).get("content", [{}])[0].get("text"))
+    sock.close()
+    check("noreader: another session stays prompt while the stream's notifications pile up", worst < 1.0, "worst %.2f s" % worst)
+    nr.settimeout(3)
+    raw, closed = b"", False
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        try:
+            got = nr.recv(65536)
+        except socket.timeout:
+            break
+        except OSError:
+            closed = True
+            break
+        if not got:
+            closed = True
+            break
+        raw += got
+    note("noreader: %d notifications read after the drop, worst ping %.2f s" % (raw.count(b"resources/updated"), worst))
+    check("noreader: the stream that is not read is dropped (closed, without the last chunk)",
+          closed and not raw.endswith(b"0\r\n\r\n") and raw.count(b"resources/updated") > 50,
+          "closed %s, %d notifications read after, ends %r" % (closed, raw.count(b"resources/updated"), raw[-20:]))
+    check("noreader: the subscription outlives its stream (its session lives on)", told and told[-1] == "1 subscription(s) told", told[-1:])
+    stop(p)
+
+
+def t_client_keys():
+    """Per-client keys: the server keeps no client's key past its call, so it cannot watch a sandbox."""
+    port, p = start_http(BIN, dict(env(), E2B_MCP_HTTP_CLIENT_KEYS="1"))
+    at_exit(lambda: stop(p))
+    a = HttpSession(port, headers={"X-E2B-API-Key": KEY})
+    r = a.call("resources/subscribe", {"uri": uri(ALICE_PROD)})
+    err = r.events()[-1].get("error", {})
+    check("client keys: subscribing to a sandbox is refused (-32602, says why)",
+          err.get("code") == -32602 and "own E2B key" in err.get("message", ""), err)
+    SIM.clear()
+    time.sleep(3 * POLL_S)
+    check("client keys: nothing is polled", list_calls() == [], list_calls())
+    stop(p)
+
+
 def main():
     global SIM, API_URL
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 120 s")))
@@ -344,7 +446,7 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, poll interval %.1f s" % (BIN, SIM.url, POLL_S))
-    for group in (t_stdio, t_http, t_http_bufs):
+    for group in (t_stdio, t_http, t_http_bufs, t_own, t_noreader, t_client_keys):
         t0 = time.time()
         try:
             group()
