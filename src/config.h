@@ -447,9 +447,11 @@
 /* E2B_MCP_HTTP_CONNS: connection slots, the clients connected at once
    (a few hundred bytes each: a request's bytes go to a buffer of
    E2B_MCP_HTTP_BUFS). One more takes the longest idle one's slot, else the
-   slowest incomplete request's (408), else gets 503 with Retry-After. */
+   slowest incomplete request's (408), else gets 503 with Retry-After. The
+   desktop default is two per session slot: a 2025 client keeps its POST
+   connection and its GET stream open. */
 #ifndef E2B_MCP_HTTP_CONNS
-#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(1536, 2)
+#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(4096, 2)
 #endif
 /* E2B_MCP_HTTP_BUFS: request buffers (HTTP_HEAD_MAX + MSG_MAX each) the
    connections share: one is held from a request's first byte until its
