@@ -183,6 +183,10 @@ int main(int argc, char **argv) {
   /* the port's signature verifiers: tested with real keys through >>auth (make test-unit-auth) */
   (void)e2b_mcp_tls_rsa_verify; (void)e2b_mcp_tls_p256_verify;
 #endif
+#if E2B_MCP_KEYSTORE
+  /* the port's AES-256-GCM: tested against a published vector through >>keys (make test-unit-keystore) */
+  (void)e2b_mcp_tls_aes_gcm;
+#endif
   const char *ca;
   int r, i, c, reqs = 1, conns = 1, hold = 0, done = 0;
   if (argc >= 3 && strcmp(argv[1], "trust") == 0) {
