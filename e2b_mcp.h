@@ -925,6 +925,19 @@
 #define E2B_MCP_AUTH_JWKS_TOKENS 256
 #endif
 
+/* E2B_MCP_AUTH_META_TOKENS: jsmn tokens for the issuer's metadata document
+   (OpenID discovery lists many algorithms and claims; on the stack while
+   it is read). */
+#ifndef E2B_MCP_AUTH_META_TOKENS
+#define E2B_MCP_AUTH_META_TOKENS 1024
+#endif
+/* E2B_MCP_AUTH_REFRESH_MS: with keys from the issuer (e2b_mcp_auth.discover),
+   a token whose kid no key has makes the server fetch the JWKS again, at
+   most once per this many ms (a stream of made-up kids costs the issuer one
+   request a minute). */
+#ifndef E2B_MCP_AUTH_REFRESH_MS
+#define E2B_MCP_AUTH_REFRESH_MS 60000
+#endif
 /* ---- Who calls: the key store and the audit log (>>keys) ---- */
 
 /* E2B_MCP_TLS_GCM: a custom TLS port also has AES-256-GCM
@@ -1446,6 +1459,27 @@ typedef struct e2b_mcp__client {
   unsigned char reused;       /* the request went out on a kept connection */
 } e2b_mcp__client;
 
+
+/* A document fetched from somewhere other than E2B (an OAuth issuer's
+   metadata and its JWKS, >>auth): GET url's origin + path, with no key and
+   no body, over the same client, trust anchors and timeouts as E2B's calls.
+   The engine runs it in a call slot (e2b_mcp__fetch_start): the socket waits
+   in the transport's one wait like a call's, and done is called from the
+   step that read the response (r->body NUL-terminated, in the slot's
+   buffer, valid only during the call) or saw the exchange fail (r->err). done
+   returns 1 when it pointed f at the next document to fetch (the same slot
+   sends it), 0 when f is done. busy is 1 from the start to the end. */
+#if E2B_MCP_AUTH && defined(E2B_MCP__HTTP)   /* its one user: the keys of an HTTP server's access tokens */
+#define E2B_MCP__FETCH 1
+#define E2B_MCP__FETCH_PATH 256
+typedef struct e2b_mcp__fetch e2b_mcp__fetch;
+struct e2b_mcp__fetch {
+  e2b_mcp_url url;                  /* where (its prefix is not used: path is the whole path) */
+  char path[E2B_MCP__FETCH_PATH];   /* "/..." with its query, if any */
+  int (*done)(e2b_mcp__fetch *f, const e2b_mcp_response *r);
+  int busy;
+};
+#endif
 /* >>sealed state: what the server keeps of the tokens it sealed -------------
    A requestState token is good once: the nonce of each one that came back is
    kept, with the token's expiry, until then (E2B_MCP_STATE_SPENT of them). */
@@ -1559,6 +1593,24 @@ typedef struct e2b_mcp_auth {
   int skew_s;                   /* 0: E2B_MCP_AUTH_SKEW_S */
   int nkeys;
   e2b_mcp_auth_key keys[E2B_MCP_AUTH_KEYS];
+#ifdef E2B_MCP__FETCH
+  /* The issuer's own keys, over HTTP (set discover before e2b_mcp_http_listen):
+     its metadata (RFC 8414 /.well-known/oauth-authorization-server, else
+     OpenID discovery /.well-known/openid-configuration), whose issuer must be
+     exactly ours, names its jwks_uri; that JWKS replaces the keys. Fetched
+     with the E2B client over verified TLS (https only), in a call slot: at
+     start (e2b_mcp_http_auth_keys, which waits), then again when a token
+     names a kid no key has, at most once per E2B_MCP_AUTH_REFRESH_MS; a
+     fetch that fails keeps the keys there were. */
+  int discover;
+  int http_loopback;            /* tests only: an http:// issuer and jwks_uri on a loopback address */
+  int loads;                    /* JWKS documents loaded so far */
+  char why[256];                /* why the last fetch failed ("" when it did not), in words: no secret */
+  e2b_mcp__fetch fetch;         /* the fetch in flight (fetch.busy) */
+  int phase;                    /* the document it fetches (E2B_MCP__AUTH_AT_*) */
+  int refreshed;                /* a kid's refresh happened, at refresh_ms */
+  unsigned long refresh_ms;
+#endif
 } e2b_mcp_auth;
 
 /* What a valid token says: its subject and its scope claim (space-separated),
@@ -2136,6 +2188,9 @@ typedef struct e2b_mcp__slot {
   int bat_at;                 /* which of its requests it is */
   unsigned bat_share;         /* the room kept in the batch for an error in its place */
 #endif
+#ifdef E2B_MCP__FETCH
+  e2b_mcp__fetch *fetch;      /* not a call: a document from elsewhere (e2b_mcp__fetch_start) */
+#endif
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
@@ -2479,6 +2534,14 @@ E2B_MCP_DEF int  e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_confi
 E2B_MCP_DEF int  e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms);
 E2B_MCP_DEF int  e2b_mcp_http_run(e2b_mcp_server *s);
 E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
+#ifdef E2B_MCP__FETCH
+/* With access tokens whose keys are the issuer's (cfg.auth->discover): finds
+   and fetches them now, waiting (after listen, before the first step): the
+   count of keys loaded, or -1 with cfg.auth->why saying why not in words.
+   Later, a token whose kid no key has makes step fetch them again (>>auth),
+   and that request waits for the fetch, then is verified with what came. */
+E2B_MCP_DEF int  e2b_mcp_http_auth_keys(e2b_mcp_server *s);
+#endif
 #endif
 /* >>server: the one struct that holds every layer's state ---------------------
    Declared after the layers whose state it holds; the caller owns it (static
@@ -3517,7 +3580,7 @@ static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mc
 }
 
 
-/* Finishes the request's head in rq->w (Host, the key, the body's length):
+/* Finishes the request's head in rq->w (Host, the key unless NULL, the body's length):
    0, or E2B_MCP_ERR_TOO_LARGE when it does not fit. */
 static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   const e2b_mcp_url *u = rq->base;
@@ -3533,8 +3596,11 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
     e2b_mcp__w_c(&rq->w, ':');
     e2b_mcp__req_lit(rq, num);
   }
-  e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json\r\nX-API-Key: ");
-  e2b_mcp__req_lit(rq, key);
+  e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json");
+#ifdef E2B_MCP__FETCH
+  if (key)   /* none for a document from elsewhere (e2b_mcp__fetch): E2B's key goes to E2B only */
+#endif
+  { e2b_mcp__req_lit(rq, "\r\nX-API-Key: "); e2b_mcp__req_lit(rq, key); }
   if (rq->body.buf) {
     e2b_mcp__req_lit(rq, "\r\nContent-Type: application/json\r\nContent-Length: ");
     e2b_mcp__fmt_ll(num, (long long)rq->body.len);
@@ -4345,16 +4411,23 @@ static int e2b_mcp__auth_jwk(const char *js, const jsmntok_t *t, int obj, e2b_mc
   return 0;
 }
 
-E2B_MCP_DEF int e2b_mcp_auth_jwks(e2b_mcp_auth *a, const char *json, size_t n) {
+/* The JWKS json[0..n) into a's keys (store 0: only counted, a unchanged):
+   how many are usable, or E2B_MCP_AUTH_MALFORMED. */
+static int e2b_mcp__auth_jwks_load(e2b_mcp_auth *a, const char *json, size_t n, int store) {
   jsmntok_t t[E2B_MCP_AUTH_JWKS_TOKENS];
-  int r = e2b_mcp__parse(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS), keys, i, k;
+  e2b_mcp_auth_key scratch;
+  int r = e2b_mcp__parse(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS), keys, i, k, got = 0;
   if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
   keys = e2b_mcp__tok_get(json, t, 0, "keys");
   if (keys < 0 || t[keys].type != JSMN_ARRAY) return E2B_MCP_AUTH_MALFORMED;
-  a->nkeys = 0;
+  if (store) a->nkeys = 0;
   for (i = keys + 1, k = 0; k < t[keys].size; k++, i = e2b_mcp__tok_skip(t, i))
-    if (a->nkeys < E2B_MCP_AUTH_KEYS && t[i].type == JSMN_OBJECT && e2b_mcp__auth_jwk(json, t, i, &a->keys[a->nkeys])) a->nkeys++;
-  return a->nkeys;
+    if (got < E2B_MCP_AUTH_KEYS && t[i].type == JSMN_OBJECT && e2b_mcp__auth_jwk(json, t, i, store ? &a->keys[got] : &scratch)) got++;
+  if (store) a->nkeys = got;
+  return got;
+}
+E2B_MCP_DEF int e2b_mcp_auth_jwks(e2b_mcp_auth *a, const char *json, size_t n) {
+  return e2b_mcp__auth_jwks_load(a, json, n, 1);
 }
 
 E2B_MCP_DEF int e2b_mcp_auth_has_scope(const e2b_mcp_auth_claims *c, const char *scope) {
@@ -4512,6 +4585,135 @@ E2B_MCP_DEF const char *e2b_mcp_auth_scope_name(const e2b_mcp_auth *a, int g) {
   if (g < 0 || g > 2) return "";
   return a->scope_names[g] && *a->scope_names[g] ? a->scope_names[g] : def[g];
 }
+
+#ifdef E2B_MCP__FETCH
+/* ---- The issuer's keys, found through its metadata (e2b_mcp_auth.discover) ----
+   The documents, in order: the RFC 8414 metadata, then OpenID discovery
+   (for an issuer with a path, inserted after the host, then appended, as
+   the MCP authorization spec lists them); the first that answers 200 must
+   name our issuer exactly (else a document from elsewhere could name keys
+   for tokens it did not issue) and its jwks_uri, which is fetched last.
+   Each is a GET on the E2B client (e2b_mcp__fetch: the engine runs it); this
+   is its done. */
+enum { E2B_MCP__AUTH_AT_AS, E2B_MCP__AUTH_AT_OIDC_IN, E2B_MCP__AUTH_AT_OIDC, E2B_MCP__AUTH_AT_JWKS };
+
+static e2b_mcp_auth *e2b_mcp__auth_of(e2b_mcp__fetch *f) {
+  return (e2b_mcp_auth *)(void *)((char *)f - offsetof(e2b_mcp_auth, fetch));
+}
+static int e2b_mcp__auth_loopback(const char *h) {
+  return strcmp(h, "localhost") == 0 || strcmp(h, "::1") == 0 || strncmp(h, "127.", 4) == 0;
+}
+/* Points f at url (absolute; its path and query kept whole, a fragment
+   dropped): 0, or -1 with a->why said. https only (but a loopback http://
+   when a->http_loopback). */
+static int e2b_mcp__auth_point(e2b_mcp_auth *a, const char *url, const char *what) {
+  char origin[E2B_MCP_HOST_MAX + 16];
+  const char *p = strstr(url, "://");
+  size_t on, pn, i;
+  p = p ? p + 3 : url;
+  p += strcspn(p, "/?#");
+  on = (size_t)(p - url);
+  pn = strcspn(p, "#");
+  for (i = 0; url[i]; i++) if ((unsigned char)url[i] <= 0x20 || url[i] == 0x7f) break;
+  if (url[i] || on >= sizeof origin || pn + 2 > sizeof a->fetch.path) goto bad;
+  memcpy(origin, url, on);
+  origin[on] = 0;
+  if (e2b_mcp__url_parse(&a->fetch.url, origin) != 0) goto bad;
+  if (!a->fetch.url.https && !(a->http_loopback && e2b_mcp__auth_loopback(a->fetch.url.host))) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "%s %s is not https://: the keys are fetched over verified TLS only", what, url);
+    return -1;
+  }
+  a->fetch.path[0] = '/';
+  memcpy(a->fetch.path + (*p != '/'), p, pn);
+  a->fetch.path[pn + (*p != '/')] = 0;
+  return 0;
+bad:
+  e2b_mcp__fmt(a->why, sizeof a->why, "%s %s is not a URL the server can fetch", what, url);
+  return -1;
+}
+/* f at the metadata document of phase at (the issuer parsed into f->url): 0,
+   or -1 when there is no such document for this issuer. */
+static int e2b_mcp__auth_meta_path(e2b_mcp_auth *a, int at) {
+  const char *iss = a->issuer, *path = strstr(iss, "://");
+  size_t pn;
+  path = path ? path + 3 : iss;
+  path += strcspn(path, "/");
+  pn = strlen(path);
+  if (pn && path[pn - 1] == '/') pn--;   /* https://issuer/ is https://issuer */
+  if (at == E2B_MCP__AUTH_AT_OIDC_IN && !pn) return -1;   /* the same URL as the one appended */
+  if (pn + 40 > sizeof a->fetch.path) return -1;
+  if (at == E2B_MCP__AUTH_AT_AS) e2b_mcp__fmt(a->fetch.path, sizeof a->fetch.path, "/.well-known/oauth-authorization-server%.*s", (int)pn, path);
+  else if (at == E2B_MCP__AUTH_AT_OIDC_IN) e2b_mcp__fmt(a->fetch.path, sizeof a->fetch.path, "/.well-known/openid-configuration%.*s", (int)pn, path);
+  else e2b_mcp__fmt(a->fetch.path, sizeof a->fetch.path, "%.*s/.well-known/openid-configuration", (int)pn, path);
+  a->phase = at;
+  return 0;
+}
+static int e2b_mcp__auth_fetched(e2b_mcp__fetch *f, const e2b_mcp_response *r);
+/* Readies a->fetch for the first document: 0, or -1 with a->why said (the
+   issuer cannot be fetched from). */
+static int e2b_mcp__auth_fetch_begin(e2b_mcp_auth *a) {
+  a->fetch.done = e2b_mcp__auth_fetched;
+  if (e2b_mcp__auth_point(a, a->issuer, "the issuer") != 0) return -1;
+  return e2b_mcp__auth_meta_path(a, E2B_MCP__AUTH_AT_AS);
+}
+/* The issuer's metadata document js[0..n): f at its jwks_uri (1), or why not (0). */
+static int e2b_mcp__auth_meta(e2b_mcp_auth *a, const char *js, size_t n) {
+  jsmntok_t t[E2B_MCP_AUTH_META_TOKENS];
+  char v[E2B_MCP_AUTH_SCOPE_MAX];
+  int r = e2b_mcp__parse(js, n, t, E2B_MCP_AUTH_META_TOKENS), i;
+  if (r <= 0 || t[0].type != JSMN_OBJECT) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) is not a JSON object%s", a->fetch.path,
+                 r == JSMN_ERROR_NOMEM ? " this server can read (E2B_MCP_AUTH_META_TOKENS)" : "");
+    return 0;
+  }
+  i = e2b_mcp__tok_get(js, t, 0, "issuer");
+  if (i < 0 || e2b_mcp__tok_str(js, &t[i], v, sizeof v) < 0 || strcmp(v, a->issuer) != 0) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) names the issuer \"%s\", not E2B_MCP_AUTH_ISSUER exactly: its keys are not taken",
+                 a->fetch.path, i < 0 ? "" : v);
+    return 0;
+  }
+  i = e2b_mcp__tok_get(js, t, 0, "jwks_uri");
+  if (i < 0 || e2b_mcp__tok_str(js, &t[i], v, sizeof v) < 0) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) has no jwks_uri", a->fetch.path);
+    return 0;
+  }
+  if (e2b_mcp__auth_point(a, v, "the issuer's jwks_uri") != 0) return 0;
+  a->phase = E2B_MCP__AUTH_AT_JWKS;
+  return 1;
+}
+static int e2b_mcp__auth_fetched(e2b_mcp__fetch *f, const e2b_mcp_response *r) {
+  e2b_mcp_auth *a = e2b_mcp__auth_of(f);
+  int k;
+  if (r->err) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "%s://%s:%u%s: %s", f->url.https ? "https" : "http", f->url.host, f->url.port, f->path,
+                 e2b_mcp_strerror(r->err));
+    return 0;
+  }
+  if (a->phase < E2B_MCP__AUTH_AT_JWKS) {
+    if (r->status >= 400 && r->status < 500)   /* not this one: the next form of the metadata's URL */
+      for (k = a->phase + 1; k < E2B_MCP__AUTH_AT_JWKS; k++) if (e2b_mcp__auth_meta_path(a, k) == 0) return 1;
+    if (r->status != 200) {
+      e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata: %s answered HTTP %d", f->path, r->status);
+      return 0;
+    }
+    return e2b_mcp__auth_meta(a, r->body, r->body_len);
+  }
+  if (r->status != 200) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's JWKS: %s answered HTTP %d", f->path, r->status);
+    return 0;
+  }
+  k = e2b_mcp__auth_jwks_load(a, r->body, r->body_len, 0);
+  if (k <= 0) {   /* the keys there were stay */
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's JWKS (%s) %s", f->path, k < 0 ? "is not a JWKS document" :
+                 "has no usable key (RSA of 2048 bits or more, or EC P-256, for signing)");
+    return 0;
+  }
+  e2b_mcp__auth_jwks_load(a, r->body, r->body_len, 1);
+  a->loads++;
+  a->why[0] = 0;
+  return 0;
+}
+#endif
 
 #ifdef E2B_MCP__HTTP   /* the rest serves the Streamable HTTP transport */
 /* Whether the configuration can be told to clients as it is: an http(s)
@@ -9262,6 +9464,9 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
    the trust anchors, the timeouts and how long an address is reused. */
 static void e2b_mcp__slot_dial(e2b_mcp_server *s, const e2b_mcp__slot *k, e2b_mcp__dial *d) {
   d->url = k->rq.base == &s->dash ? &s->dash : &s->api;
+#ifdef E2B_MCP__FETCH
+  if (k->fetch) d->url = &k->fetch->url;
+#endif
   d->net = s->net;
   d->trust = s->trust_loaded ? &s->trust : NULL;
   d->connect_ms = (unsigned long)s->cfg.connect_timeout_ms;
@@ -9436,6 +9641,55 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   e2b_mcp__call_end(s, k, m);
 }
 
+#ifdef E2B_MCP__FETCH
+/* ---- a document from elsewhere (e2b_mcp__fetch: an issuer's metadata, its JWKS) ----
+   It takes a call slot and its buffer like a call to E2B, so it shares the
+   transport's one wait and never holds up the server: the calls and clients
+   go on while it waits; it sends no key, and its slot answers nobody. */
+static void e2b_mcp__fetch_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__req *rq = &k->rq;
+  e2b_mcp_json_init(&rq->w, rq->buf, rq->cap);
+  rq->base = &k->fetch->url;
+  rq->idempotent = 1;
+  e2b_mcp__w_put(&rq->w, "GET ", 4);
+  e2b_mcp__w_put(&rq->w, k->fetch->path, strlen(k->fetch->path));
+  k->state = E2B_MCP__CS_E2B;
+  k->t0 = e2b_mcp__now_ms(s);
+  e2b_mcp__client_begin(&k->cl, rq, NULL, rq->body_buf, E2B_MCP_RESP_MAX);
+  e2b_mcp__slot_io(s, k);
+}
+/* f goes out in a free slot: the slot, or NULL when none is free (f is not busy then). */
+static e2b_mcp__slot *e2b_mcp__fetch_start(e2b_mcp_server *s, e2b_mcp__fetch *f) {
+  e2b_mcp__slot *k = e2b_mcp__slot_claim(s);
+  if (!k) return NULL;
+  k->fetch = f;
+  k->rq.cap = E2B_MCP_REQ_MAX;
+  f->busy = 1;
+  e2b_mcp__fetch_send(s, k);
+  return k;
+}
+/* Its response came (or the exchange failed): the next document, or the end. */
+static void e2b_mcp__fetch_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__fetch *f = k->fetch;
+  if (f->done(f, &k->cl.x.r)) { e2b_mcp__fetch_send(s, k); return; }
+  f->busy = 0;
+  e2b_mcp__slot_free(s, k);
+}
+/* The blocking convenience (a server that has not started serving): f and
+   the documents it leads to, to their end. -1 when no slot is free. */
+static int e2b_mcp__fetch_run(e2b_mcp_server *s, e2b_mcp__fetch *f) {
+  e2b_mcp__slot *k = e2b_mcp__fetch_start(s, f);
+  if (!k) return -1;
+  while (k->state == E2B_MCP__CS_E2B) {
+    e2b_mcp__dial d;
+    e2b_mcp__slot_dial(s, k, &d);
+    e2b_mcp__client_run(&k->cl, &k->conn, &d);
+    e2b_mcp__fetch_end(s, k);
+  }
+  return 0;
+}
+#endif
+
 /* ---- a simple custom tool asks its user ----
    Its call takes a slot only when it asks: the slot keeps the request's
    params and, after them, each answer, as the text "[params,answer,...";
@@ -9607,6 +9861,9 @@ E2B_MCP_DEF int e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, 
   }
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
+#ifdef E2B_MCP__FETCH
+    if (k->state != E2B_MCP__CS_FREE && k->fetch) { k->fetch->busy = 0; e2b_mcp__slot_free(s, k); }   /* nobody waits for it now */
+#endif
     if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
     left += k->state != E2B_MCP__CS_FREE;
   }
@@ -9946,6 +10203,9 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
     e2b_mcp__slot_io(s, k);
+#ifdef E2B_MCP__FETCH
+    if (k->cl.io == E2B_MCP__IO_DONE && k->fetch) { e2b_mcp__fetch_end(s, k); continue; }
+#endif
     if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
   e2b_mcp__queue_start(s);   /* calls that waited for a slot, into the slots freed now */
@@ -10286,8 +10546,10 @@ static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
 /* CALL: its call is in a slot or the engine's queue, its answer to come.
    DRAIN: the answer is complete, its rest leaves as the client reads it.
    STREAM: a session's GET stream (notifications of its subscriptions); it
-   holds a request buffer only while a notification is on its way. */
-enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN, E2B_MCP__HC_STREAM };
+   holds a request buffer only while a notification is on its way.
+   KEYS: its token names a key the issuer may have just published: it is
+   served again, from the start, once the issuer's keys are fetched. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN, E2B_MCP__HC_STREAM, E2B_MCP__HC_KEYS };
 /* Whether GET streams are built (subscriptions, 2025 sessions), and c is one: 0 at compile time when not. */
 #define E2B_MCP__HS_STREAMS (E2B_MCP__SUBS && E2B_MCP_HTTP_SESSIONS > 0)
 #define E2B_MCP__HS_STREAMING(c) (E2B_MCP__HS_STREAMS && (c)->state == E2B_MCP__HC_STREAM)
@@ -10910,6 +11172,31 @@ static int e2b_mcp__hs_query_token(const char *q, size_t n) {
   }
   return 0;
 }
+#ifdef E2B_MCP__FETCH
+/* A token whose kid no key has: the issuer may have rotated its keys since
+   they were fetched. They are fetched again (in a call slot, at most once
+   per E2B_MCP_AUTH_REFRESH_MS) and the request waits for them (KEYS), as a
+   call waits for a slot, then is verified with what came: a connector that
+   met a 401 instead would send its user through the whole sign-in again
+   after every rotation. The JWKS alone is fetched again while the last
+   fetch worked; after a failure, the metadata first. 1 when it waits; 0: it
+   is refused now (no fetch allowed yet, or no slot free for one). */
+static int e2b_mcp__hs_keys_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  e2b_mcp_auth *a = s->http.cfg.auth;
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (!a->discover) return 0;
+  if (!a->fetch.busy) {
+    if (a->refreshed && (!now || now - a->refresh_ms < (unsigned long)E2B_MCP_AUTH_REFRESH_MS)) return 0;
+    /* the jwks_uri the last fetch loaded (fetch stays pointed at it), else the metadata first */
+    if (!(a->loads && !a->why[0] && a->phase == E2B_MCP__AUTH_AT_JWKS) && e2b_mcp__auth_fetch_begin(a) != 0) return 0;
+    if (!e2b_mcp__fetch_start(s, &a->fetch)) return 0;
+    a->refreshed = 1;
+    a->refresh_ms = now;
+  }
+  c->state = E2B_MCP__HC_KEYS;
+  return 1;
+}
+#endif
 static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, int meta) {
   e2b_mcp_auth *a = s->http.cfg.auth;
   e2b_mcp_auth_claims cl;
@@ -10941,6 +11228,9 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     return -1;
   }
   r = e2b_mcp_auth_verify(a, q->auth + 7, q->auth_n - 7, (long long)e2b_mcp__state_now(), &cl);
+#ifdef E2B_MCP__FETCH
+  if (r == E2B_MCP_AUTH_KID && e2b_mcp__hs_keys_wait(s, c)) return -1;
+#endif
   if (r != E2B_MCP_AUTH_OK) {
     e2b_mcp__auth_challenge(a, "invalid_token", e2b_mcp_auth_strerror(r), NULL, &w);
     out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
@@ -11651,7 +11941,7 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   for (i = 0; i < h->watched; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop && (c->buf || bufs)) || c->state == E2B_MCP__HC_CALL ||
-                   c->state == E2B_MCP__HC_DRAIN || E2B_MCP__HS_STREAMING(c) ? &c->sock : NULL);
+                   c->state == E2B_MCP__HC_DRAIN || E2B_MCP__HS_STREAMING(c) || c->state == E2B_MCP__HC_KEYS ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
@@ -11668,7 +11958,7 @@ static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
   e2b_mcp__http_conn *c = &s->http.conns[i];
   if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
   else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
-  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || E2B_MCP__HS_STREAMING(c)) {
+  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || E2B_MCP__HS_STREAMING(c) || c->state == E2B_MCP__HC_KEYS) {
     char drop[64];
     int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
     if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
@@ -11716,6 +12006,13 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
   for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
+#ifdef E2B_MCP__FETCH
+    if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
+      e2b_mcp__hs_serve(s, i);
+      if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
+      continue;
+    }
+#endif
     if (c->state != E2B_MCP__HC_CALL || e2b_mcp_sink_busy(s, c)) continue;
     e2b_mcp__hs_answered(s, c);
     c->state = E2B_MCP__HC_BUSY;
@@ -11757,6 +12054,10 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   if (h->cfg.auth) {   /* access tokens guard it, as a token would */
     if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_ERR_NO_VERIFIER;
     if (!e2b_mcp__auth_config_ok(h->cfg.auth)) return E2B_MCP_ERR_AUTH_CONFIG;
+#ifdef E2B_MCP__FETCH
+    if (h->cfg.auth->discover && !s->trust_loaded)   /* the issuer's keys come over TLS, E2B's calls or not */
+      s->trust_loaded = e2b_mcp_tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
+#endif
   } else
 #endif
   if (!h->loopback && !h->cfg.client_keys && !h->cfg.open_access && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
@@ -11818,6 +12119,22 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   e2b_mcp_close(s);
   return 0;
 }
+
+#ifdef E2B_MCP__FETCH
+E2B_MCP_DEF int e2b_mcp_http_auth_keys(e2b_mcp_server *s) {
+  e2b_mcp_auth *a = s->http.cfg.auth;
+  int loads;
+  if (!a || !a->discover || a->fetch.busy) return a ? a->nkeys : 0;
+  a->why[0] = 0;
+  loads = a->loads;
+  if (e2b_mcp__auth_fetch_begin(a) != 0) return -1;
+  if (e2b_mcp__fetch_run(s, &a->fetch) != 0) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "no call slot is free to fetch the issuer's keys");
+    return -1;
+  }
+  return a->loads > loads ? a->nkeys : -1;
+}
+#endif
 
 E2B_MCP_DEF int e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
   int r = e2b_mcp_http_listen(s, cfg);

@@ -349,9 +349,9 @@ static int auth_setup(e2b_mcp_http_config *http) {
   size_t n;
   int k;
   if (!iss || !*iss) return 1;
-  if (!res || !*res || !file || !*file) {
-    say("e2b-mcp: E2B_MCP_AUTH_ISSUER needs E2B_MCP_AUTH_RESOURCE (this server's URL, e.g. https://mcp.example.com/mcp) "
-        "and E2B_MCP_AUTH_JWKS_FILE (the issuer's JWKS)\n", NULL);
+  if (!res || !*res) {
+    say("e2b-mcp: E2B_MCP_AUTH_ISSUER needs E2B_MCP_AUTH_RESOURCE (this server's URL, e.g. https://mcp.example.com/mcp); "
+        "the issuer's keys are fetched from its metadata, or read from E2B_MCP_AUTH_JWKS_FILE\n", NULL);
     return -1;
   }
   e2b_mcp_auth_init(&auth, iss, res);
@@ -359,18 +359,27 @@ static int auth_setup(e2b_mcp_http_config *http) {
   auth.scope_names[0] = getenv("E2B_MCP_AUTH_SCOPE_READ");
   auth.scope_names[1] = getenv("E2B_MCP_AUTH_SCOPE_WRITE");
   auth.scope_names[2] = getenv("E2B_MCP_AUTH_SCOPE_KILL");
-  f = fopen(file, "rb");
-  if (!f) { say("e2b-mcp: E2B_MCP_AUTH_JWKS_FILE=", file, ": cannot be read\n", NULL); return -1; }
-  n = fread(jwks, 1, sizeof jwks, f);
-  fclose(f);
-  k = n < sizeof jwks ? e2b_mcp_auth_jwks(&auth, jwks, n) : E2B_MCP_AUTH_TOO_LARGE;
-  if (k <= 0) {
-    say("e2b-mcp: E2B_MCP_AUTH_JWKS_FILE=", file, k == 0 ? ": no usable key (RSA of 2048 bits or more, or EC P-256, for signing)\n"
-        : ": not a JWKS document ({\"keys\":[...]}, under 64 KB)\n", NULL);
-    return -1;
-  }
   http->auth = &auth;
   http->token = NULL;
+  if (!file || !*file) {
+#ifdef E2B_MCP__FETCH
+    auth.discover = 1;   /* fetched once listening (auth_keys), before serving */
+#else
+    say("e2b-mcp: E2B_MCP_AUTH_ISSUER: this build cannot fetch the issuer's keys; give them in E2B_MCP_AUTH_JWKS_FILE\n", NULL);
+    return -1;
+#endif
+  } else {
+    f = fopen(file, "rb");
+    if (!f) { say("e2b-mcp: E2B_MCP_AUTH_JWKS_FILE=", file, ": cannot be read\n", NULL); return -1; }
+    n = fread(jwks, 1, sizeof jwks, f);
+    fclose(f);
+    k = n < sizeof jwks ? e2b_mcp_auth_jwks(&auth, jwks, n) : E2B_MCP_AUTH_TOO_LARGE;
+    if (k <= 0) {
+      say("e2b-mcp: E2B_MCP_AUTH_JWKS_FILE=", file, k == 0 ? ": no usable key (RSA of 2048 bits or more, or EC P-256, for signing)\n"
+          : ": not a JWKS document ({\"keys\":[...]}, under 64 KB)\n", NULL);
+      return -1;
+    }
+  }
 #if E2B_MCP_KEYSTORE
   if (ks_path) {
     if (ks_master_load() != 0) return -1;
@@ -380,6 +389,18 @@ static int auth_setup(e2b_mcp_http_config *http) {
                     "`e2b-mcp keys add SUBJECT` makes it and the server gets SIGHUP\n", NULL);
     http->keystore = &keystore;
     http->keystore_claim = getenv("E2B_MCP_KEYSTORE_CLAIM");
+  }
+#endif
+  return 0;
+}
+
+/* With keys from the issuer: fetched now, before the first client is served. */
+static int auth_keys(void) {
+#ifdef E2B_MCP__FETCH
+  if (auth.discover && e2b_mcp_http_auth_keys(&srv) < 0) {
+    say("e2b-mcp: E2B_MCP_AUTH_ISSUER=", auth.issuer, ": cannot fetch the issuer's keys: ", auth.why,
+        " (give them in E2B_MCP_AUTH_JWKS_FILE instead, or fix the issuer)\n", NULL);
+    return -1;
   }
 #endif
   return 0;
@@ -444,7 +465,9 @@ static const char usage_auth[] =
   "                         Clients find it in the metadata at /.well-known/oauth-protected-resource\n"
   "  E2B_MCP_AUTH_RESOURCE  with the issuer: this server's URL as clients reach it (e.g.\n"
   "                         https://mcp.example.com/mcp): each token's aud must name it\n"
-  "  E2B_MCP_AUTH_JWKS_FILE with the issuer: the issuer's keys, a JWKS file (its jwks_uri's document)\n"
+  "  E2B_MCP_AUTH_JWKS_FILE with the issuer: its keys as a JWKS file (its jwks_uri's document); without\n"
+  "                         it they are fetched at start over https from the issuer's metadata\n"
+  "                         (RFC 8414 or OpenID discovery) and again when a token names a new key\n"
   "  E2B_MCP_AUTH_SERVERS   authorization servers the metadata names, space-separated (default: the issuer)\n"
   "  E2B_MCP_AUTH_SCOPE_READ, _WRITE, _KILL  the scopes of the tool groups (default e2b:read,\n"
   "                         e2b:write, e2b:kill): tools/list shows a caller only what its token's\n"
@@ -632,6 +655,9 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (r != 0) { say("e2b-mcp: ", host, ":", num(http.port, n1), ": ", e2b_mcp_strerror(r), "\n", NULL); return 2; }
+#if E2B_MCP_AUTH
+  if (auth_keys() < 0) return 2;
+#endif
   signal(SIGINT, on_stop);
   signal(SIGTERM, on_stop);
   say("e2b-mcp: listening on http://", strchr(host, ':') ? "[" : "", host, strchr(host, ':') ? "]" : "", ":",

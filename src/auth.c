@@ -1,8 +1,10 @@
 #include "auth.h"
 #include "config.h"
+#include "errors.h"
 #include "util.c"
 #include "json.h"
 #include "port.h"
+#include "client.h"
 #include "seal.h"
 /* >>auth: verifying access tokens ------------------------------------------------
    A JWT is header.payload.signature, each base64url (no padding). The header
@@ -80,16 +82,23 @@ static int e2b_mcp__auth_jwk(const char *js, const jsmntok_t *t, int obj, e2b_mc
   return 0;
 }
 
-E2B_MCP_DEF int e2b_mcp_auth_jwks(e2b_mcp_auth *a, const char *json, size_t n) {
+/* The JWKS json[0..n) into a's keys (store 0: only counted, a unchanged):
+   how many are usable, or E2B_MCP_AUTH_MALFORMED. */
+static int e2b_mcp__auth_jwks_load(e2b_mcp_auth *a, const char *json, size_t n, int store) {
   jsmntok_t t[E2B_MCP_AUTH_JWKS_TOKENS];
-  int r = e2b_mcp__parse(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS), keys, i, k;
+  e2b_mcp_auth_key scratch;
+  int r = e2b_mcp__parse(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS), keys, i, k, got = 0;
   if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
   keys = e2b_mcp__tok_get(json, t, 0, "keys");
   if (keys < 0 || t[keys].type != JSMN_ARRAY) return E2B_MCP_AUTH_MALFORMED;
-  a->nkeys = 0;
+  if (store) a->nkeys = 0;
   for (i = keys + 1, k = 0; k < t[keys].size; k++, i = e2b_mcp__tok_skip(t, i))
-    if (a->nkeys < E2B_MCP_AUTH_KEYS && t[i].type == JSMN_OBJECT && e2b_mcp__auth_jwk(json, t, i, &a->keys[a->nkeys])) a->nkeys++;
-  return a->nkeys;
+    if (got < E2B_MCP_AUTH_KEYS && t[i].type == JSMN_OBJECT && e2b_mcp__auth_jwk(json, t, i, store ? &a->keys[got] : &scratch)) got++;
+  if (store) a->nkeys = got;
+  return got;
+}
+E2B_MCP_DEF int e2b_mcp_auth_jwks(e2b_mcp_auth *a, const char *json, size_t n) {
+  return e2b_mcp__auth_jwks_load(a, json, n, 1);
 }
 
 E2B_MCP_DEF int e2b_mcp_auth_has_scope(const e2b_mcp_auth_claims *c, const char *scope) {
@@ -247,6 +256,135 @@ E2B_MCP_DEF const char *e2b_mcp_auth_scope_name(const e2b_mcp_auth *a, int g) {
   if (g < 0 || g > 2) return "";
   return a->scope_names[g] && *a->scope_names[g] ? a->scope_names[g] : def[g];
 }
+
+#ifdef E2B_MCP__FETCH
+/* ---- The issuer's keys, found through its metadata (e2b_mcp_auth.discover) ----
+   The documents, in order: the RFC 8414 metadata, then OpenID discovery
+   (for an issuer with a path, inserted after the host, then appended, as
+   the MCP authorization spec lists them); the first that answers 200 must
+   name our issuer exactly (else a document from elsewhere could name keys
+   for tokens it did not issue) and its jwks_uri, which is fetched last.
+   Each is a GET on the E2B client (e2b_mcp__fetch: the engine runs it); this
+   is its done. */
+enum { E2B_MCP__AUTH_AT_AS, E2B_MCP__AUTH_AT_OIDC_IN, E2B_MCP__AUTH_AT_OIDC, E2B_MCP__AUTH_AT_JWKS };
+
+static e2b_mcp_auth *e2b_mcp__auth_of(e2b_mcp__fetch *f) {
+  return (e2b_mcp_auth *)(void *)((char *)f - offsetof(e2b_mcp_auth, fetch));
+}
+static int e2b_mcp__auth_loopback(const char *h) {
+  return strcmp(h, "localhost") == 0 || strcmp(h, "::1") == 0 || strncmp(h, "127.", 4) == 0;
+}
+/* Points f at url (absolute; its path and query kept whole, a fragment
+   dropped): 0, or -1 with a->why said. https only (but a loopback http://
+   when a->http_loopback). */
+static int e2b_mcp__auth_point(e2b_mcp_auth *a, const char *url, const char *what) {
+  char origin[E2B_MCP_HOST_MAX + 16];
+  const char *p = strstr(url, "://");
+  size_t on, pn, i;
+  p = p ? p + 3 : url;
+  p += strcspn(p, "/?#");
+  on = (size_t)(p - url);
+  pn = strcspn(p, "#");
+  for (i = 0; url[i]; i++) if ((unsigned char)url[i] <= 0x20 || url[i] == 0x7f) break;
+  if (url[i] || on >= sizeof origin || pn + 2 > sizeof a->fetch.path) goto bad;
+  memcpy(origin, url, on);
+  origin[on] = 0;
+  if (e2b_mcp__url_parse(&a->fetch.url, origin) != 0) goto bad;
+  if (!a->fetch.url.https && !(a->http_loopback && e2b_mcp__auth_loopback(a->fetch.url.host))) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "%s %s is not https://: the keys are fetched over verified TLS only", what, url);
+    return -1;
+  }
+  a->fetch.path[0] = '/';
+  memcpy(a->fetch.path + (*p != '/'), p, pn);
+  a->fetch.path[pn + (*p != '/')] = 0;
+  return 0;
+bad:
+  e2b_mcp__fmt(a->why, sizeof a->why, "%s %s is not a URL the server can fetch", what, url);
+  return -1;
+}
+/* f at the metadata document of phase at (the issuer parsed into f->url): 0,
+   or -1 when there is no such document for this issuer. */
+static int e2b_mcp__auth_meta_path(e2b_mcp_auth *a, int at) {
+  const char *iss = a->issuer, *path = strstr(iss, "://");
+  size_t pn;
+  path = path ? path + 3 : iss;
+  path += strcspn(path, "/");
+  pn = strlen(path);
+  if (pn && path[pn - 1] == '/') pn--;   /* https://issuer/ is https://issuer */
+  if (at == E2B_MCP__AUTH_AT_OIDC_IN && !pn) return -1;   /* the same URL as the one appended */
+  if (pn + 40 > sizeof a->fetch.path) return -1;
+  if (at == E2B_MCP__AUTH_AT_AS) e2b_mcp__fmt(a->fetch.path, sizeof a->fetch.path, "/.well-known/oauth-authorization-server%.*s", (int)pn, path);
+  else if (at == E2B_MCP__AUTH_AT_OIDC_IN) e2b_mcp__fmt(a->fetch.path, sizeof a->fetch.path, "/.well-known/openid-configuration%.*s", (int)pn, path);
+  else e2b_mcp__fmt(a->fetch.path, sizeof a->fetch.path, "%.*s/.well-known/openid-configuration", (int)pn, path);
+  a->phase = at;
+  return 0;
+}
+static int e2b_mcp__auth_fetched(e2b_mcp__fetch *f, const e2b_mcp_response *r);
+/* Readies a->fetch for the first document: 0, or -1 with a->why said (the
+   issuer cannot be fetched from). */
+static int e2b_mcp__auth_fetch_begin(e2b_mcp_auth *a) {
+  a->fetch.done = e2b_mcp__auth_fetched;
+  if (e2b_mcp__auth_point(a, a->issuer, "the issuer") != 0) return -1;
+  return e2b_mcp__auth_meta_path(a, E2B_MCP__AUTH_AT_AS);
+}
+/* The issuer's metadata document js[0..n): f at its jwks_uri (1), or why not (0). */
+static int e2b_mcp__auth_meta(e2b_mcp_auth *a, const char *js, size_t n) {
+  jsmntok_t t[E2B_MCP_AUTH_META_TOKENS];
+  char v[E2B_MCP_AUTH_SCOPE_MAX];
+  int r = e2b_mcp__parse(js, n, t, E2B_MCP_AUTH_META_TOKENS), i;
+  if (r <= 0 || t[0].type != JSMN_OBJECT) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) is not a JSON object%s", a->fetch.path,
+                 r == JSMN_ERROR_NOMEM ? " this server can read (E2B_MCP_AUTH_META_TOKENS)" : "");
+    return 0;
+  }
+  i = e2b_mcp__tok_get(js, t, 0, "issuer");
+  if (i < 0 || e2b_mcp__tok_str(js, &t[i], v, sizeof v) < 0 || strcmp(v, a->issuer) != 0) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) names the issuer \"%s\", not E2B_MCP_AUTH_ISSUER exactly: its keys are not taken",
+                 a->fetch.path, i < 0 ? "" : v);
+    return 0;
+  }
+  i = e2b_mcp__tok_get(js, t, 0, "jwks_uri");
+  if (i < 0 || e2b_mcp__tok_str(js, &t[i], v, sizeof v) < 0) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) has no jwks_uri", a->fetch.path);
+    return 0;
+  }
+  if (e2b_mcp__auth_point(a, v, "the issuer's jwks_uri") != 0) return 0;
+  a->phase = E2B_MCP__AUTH_AT_JWKS;
+  return 1;
+}
+static int e2b_mcp__auth_fetched(e2b_mcp__fetch *f, const e2b_mcp_response *r) {
+  e2b_mcp_auth *a = e2b_mcp__auth_of(f);
+  int k;
+  if (r->err) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "%s://%s:%u%s: %s", f->url.https ? "https" : "http", f->url.host, f->url.port, f->path,
+                 e2b_mcp_strerror(r->err));
+    return 0;
+  }
+  if (a->phase < E2B_MCP__AUTH_AT_JWKS) {
+    if (r->status >= 400 && r->status < 500)   /* not this one: the next form of the metadata's URL */
+      for (k = a->phase + 1; k < E2B_MCP__AUTH_AT_JWKS; k++) if (e2b_mcp__auth_meta_path(a, k) == 0) return 1;
+    if (r->status != 200) {
+      e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata: %s answered HTTP %d", f->path, r->status);
+      return 0;
+    }
+    return e2b_mcp__auth_meta(a, r->body, r->body_len);
+  }
+  if (r->status != 200) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's JWKS: %s answered HTTP %d", f->path, r->status);
+    return 0;
+  }
+  k = e2b_mcp__auth_jwks_load(a, r->body, r->body_len, 0);
+  if (k <= 0) {   /* the keys there were stay */
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's JWKS (%s) %s", f->path, k < 0 ? "is not a JWKS document" :
+                 "has no usable key (RSA of 2048 bits or more, or EC P-256, for signing)");
+    return 0;
+  }
+  e2b_mcp__auth_jwks_load(a, r->body, r->body_len, 1);
+  a->loads++;
+  a->why[0] = 0;
+  return 0;
+}
+#endif
 
 #ifdef E2B_MCP__HTTP   /* the rest serves the Streamable HTTP transport */
 /* Whether the configuration can be told to clients as it is: an http(s)

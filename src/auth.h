@@ -1,4 +1,5 @@
 #include "config.h"
+#include "client.h"
 /* >>auth: OAuth 2.1 access tokens ----------------------------------------------
    What a protected resource (MCP authorization, RFC 9728) checks of a bearer
    token, locally and without the heap: a JWT access token (RFC 9068) signed
@@ -39,6 +40,24 @@ typedef struct e2b_mcp_auth {
   int skew_s;                   /* 0: E2B_MCP_AUTH_SKEW_S */
   int nkeys;
   e2b_mcp_auth_key keys[E2B_MCP_AUTH_KEYS];
+#ifdef E2B_MCP__FETCH
+  /* The issuer's own keys, over HTTP (set discover before e2b_mcp_http_listen):
+     its metadata (RFC 8414 /.well-known/oauth-authorization-server, else
+     OpenID discovery /.well-known/openid-configuration), whose issuer must be
+     exactly ours, names its jwks_uri; that JWKS replaces the keys. Fetched
+     with the E2B client over verified TLS (https only), in a call slot: at
+     start (e2b_mcp_http_auth_keys, which waits), then again when a token
+     names a kid no key has, at most once per E2B_MCP_AUTH_REFRESH_MS; a
+     fetch that fails keeps the keys there were. */
+  int discover;
+  int http_loopback;            /* tests only: an http:// issuer and jwks_uri on a loopback address */
+  int loads;                    /* JWKS documents loaded so far */
+  char why[256];                /* why the last fetch failed ("" when it did not), in words: no secret */
+  e2b_mcp__fetch fetch;         /* the fetch in flight (fetch.busy) */
+  int phase;                    /* the document it fetches (E2B_MCP__AUTH_AT_*) */
+  int refreshed;                /* a kid's refresh happened, at refresh_ms */
+  unsigned long refresh_ms;
+#endif
 } e2b_mcp_auth;
 
 /* What a valid token says: its subject and its scope claim (space-separated),

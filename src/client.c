@@ -243,7 +243,7 @@ static int e2b_mcp__head_parse(const char *p, size_t n, e2b_mcp__head *h, e2b_mc
 }
 
 
-/* Finishes the request's head in rq->w (Host, the key, the body's length):
+/* Finishes the request's head in rq->w (Host, the key unless NULL, the body's length):
    0, or E2B_MCP_ERR_TOO_LARGE when it does not fit. */
 static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   const e2b_mcp_url *u = rq->base;
@@ -259,8 +259,11 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
     e2b_mcp__w_c(&rq->w, ':');
     e2b_mcp__req_lit(rq, num);
   }
-  e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json\r\nX-API-Key: ");
-  e2b_mcp__req_lit(rq, key);
+  e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json");
+#ifdef E2B_MCP__FETCH
+  if (key)   /* none for a document from elsewhere (e2b_mcp__fetch): E2B's key goes to E2B only */
+#endif
+  { e2b_mcp__req_lit(rq, "\r\nX-API-Key: "); e2b_mcp__req_lit(rq, key); }
   if (rq->body.buf) {
     e2b_mcp__req_lit(rq, "\r\nContent-Type: application/json\r\nContent-Length: ");
     e2b_mcp__fmt_ll(num, (long long)rq->body.len);

@@ -118,3 +118,24 @@ typedef struct e2b_mcp__client {
   unsigned char reused;       /* the request went out on a kept connection */
 } e2b_mcp__client;
 
+
+/* A document fetched from somewhere other than E2B (an OAuth issuer's
+   metadata and its JWKS, >>auth): GET url's origin + path, with no key and
+   no body, over the same client, trust anchors and timeouts as E2B's calls.
+   The engine runs it in a call slot (e2b_mcp__fetch_start): the socket waits
+   in the transport's one wait like a call's, and done is called from the
+   step that read the response (r->body NUL-terminated, in the slot's
+   buffer, valid only during the call) or saw the exchange fail (r->err). done
+   returns 1 when it pointed f at the next document to fetch (the same slot
+   sends it), 0 when f is done. busy is 1 from the start to the end. */
+#if E2B_MCP_AUTH && defined(E2B_MCP__HTTP)   /* its one user: the keys of an HTTP server's access tokens */
+#define E2B_MCP__FETCH 1
+#define E2B_MCP__FETCH_PATH 256
+typedef struct e2b_mcp__fetch e2b_mcp__fetch;
+struct e2b_mcp__fetch {
+  e2b_mcp_url url;                  /* where (its prefix is not used: path is the whole path) */
+  char path[E2B_MCP__FETCH_PATH];   /* "/..." with its query, if any */
+  int (*done)(e2b_mcp__fetch *f, const e2b_mcp_response *r);
+  int busy;
+};
+#endif

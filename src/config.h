@@ -794,6 +794,19 @@
 #define E2B_MCP_AUTH_JWKS_TOKENS 256
 #endif
 
+/* E2B_MCP_AUTH_META_TOKENS: jsmn tokens for the issuer's metadata document
+   (OpenID discovery lists many algorithms and claims; on the stack while
+   it is read). */
+#ifndef E2B_MCP_AUTH_META_TOKENS
+#define E2B_MCP_AUTH_META_TOKENS 1024
+#endif
+/* E2B_MCP_AUTH_REFRESH_MS: with keys from the issuer (e2b_mcp_auth.discover),
+   a token whose kid no key has makes the server fetch the JWKS again, at
+   most once per this many ms (a stream of made-up kids costs the issuer one
+   request a minute). */
+#ifndef E2B_MCP_AUTH_REFRESH_MS
+#define E2B_MCP_AUTH_REFRESH_MS 60000
+#endif
 /* ---- Who calls: the key store and the audit log (>>keys) ---- */
 
 /* E2B_MCP_TLS_GCM: a custom TLS port also has AES-256-GCM

@@ -235,6 +235,9 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
    the trust anchors, the timeouts and how long an address is reused. */
 static void e2b_mcp__slot_dial(e2b_mcp_server *s, const e2b_mcp__slot *k, e2b_mcp__dial *d) {
   d->url = k->rq.base == &s->dash ? &s->dash : &s->api;
+#ifdef E2B_MCP__FETCH
+  if (k->fetch) d->url = &k->fetch->url;
+#endif
   d->net = s->net;
   d->trust = s->trust_loaded ? &s->trust : NULL;
   d->connect_ms = (unsigned long)s->cfg.connect_timeout_ms;
@@ -409,6 +412,55 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   e2b_mcp__call_end(s, k, m);
 }
 
+#ifdef E2B_MCP__FETCH
+/* ---- a document from elsewhere (e2b_mcp__fetch: an issuer's metadata, its JWKS) ----
+   It takes a call slot and its buffer like a call to E2B, so it shares the
+   transport's one wait and never holds up the server: the calls and clients
+   go on while it waits; it sends no key, and its slot answers nobody. */
+static void e2b_mcp__fetch_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__req *rq = &k->rq;
+  e2b_mcp_json_init(&rq->w, rq->buf, rq->cap);
+  rq->base = &k->fetch->url;
+  rq->idempotent = 1;
+  e2b_mcp__w_put(&rq->w, "GET ", 4);
+  e2b_mcp__w_put(&rq->w, k->fetch->path, strlen(k->fetch->path));
+  k->state = E2B_MCP__CS_E2B;
+  k->t0 = e2b_mcp__now_ms(s);
+  e2b_mcp__client_begin(&k->cl, rq, NULL, rq->body_buf, E2B_MCP_RESP_MAX);
+  e2b_mcp__slot_io(s, k);
+}
+/* f goes out in a free slot: the slot, or NULL when none is free (f is not busy then). */
+static e2b_mcp__slot *e2b_mcp__fetch_start(e2b_mcp_server *s, e2b_mcp__fetch *f) {
+  e2b_mcp__slot *k = e2b_mcp__slot_claim(s);
+  if (!k) return NULL;
+  k->fetch = f;
+  k->rq.cap = E2B_MCP_REQ_MAX;
+  f->busy = 1;
+  e2b_mcp__fetch_send(s, k);
+  return k;
+}
+/* Its response came (or the exchange failed): the next document, or the end. */
+static void e2b_mcp__fetch_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__fetch *f = k->fetch;
+  if (f->done(f, &k->cl.x.r)) { e2b_mcp__fetch_send(s, k); return; }
+  f->busy = 0;
+  e2b_mcp__slot_free(s, k);
+}
+/* The blocking convenience (a server that has not started serving): f and
+   the documents it leads to, to their end. -1 when no slot is free. */
+static int e2b_mcp__fetch_run(e2b_mcp_server *s, e2b_mcp__fetch *f) {
+  e2b_mcp__slot *k = e2b_mcp__fetch_start(s, f);
+  if (!k) return -1;
+  while (k->state == E2B_MCP__CS_E2B) {
+    e2b_mcp__dial d;
+    e2b_mcp__slot_dial(s, k, &d);
+    e2b_mcp__client_run(&k->cl, &k->conn, &d);
+    e2b_mcp__fetch_end(s, k);
+  }
+  return 0;
+}
+#endif
+
 /* ---- a simple custom tool asks its user ----
    Its call takes a slot only when it asks: the slot keeps the request's
    params and, after them, each answer, as the text "[params,answer,...";
@@ -580,6 +632,9 @@ E2B_MCP_DEF int e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, 
   }
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
+#ifdef E2B_MCP__FETCH
+    if (k->state != E2B_MCP__CS_FREE && k->fetch) { k->fetch->busy = 0; e2b_mcp__slot_free(s, k); }   /* nobody waits for it now */
+#endif
     if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
     left += k->state != E2B_MCP__CS_FREE;
   }
@@ -919,6 +974,9 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
     e2b_mcp__slot_io(s, k);
+#ifdef E2B_MCP__FETCH
+    if (k->cl.io == E2B_MCP__IO_DONE && k->fetch) { e2b_mcp__fetch_end(s, k); continue; }
+#endif
     if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
   }
   e2b_mcp__queue_start(s);   /* calls that waited for a slot, into the slots freed now */

@@ -43,6 +43,9 @@ typedef struct e2b_mcp__slot {
   int bat_at;                 /* which of its requests it is */
   unsigned bat_share;         /* the room kept in the batch for an error in its place */
 #endif
+#ifdef E2B_MCP__FETCH
+  e2b_mcp__fetch *fetch;      /* not a call: a document from elsewhere (e2b_mcp__fetch_start) */
+#endif
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];

@@ -68,8 +68,10 @@ static int e2b_mcp__sock_wait(e2b_mcp_sock *s, int want, int timeout_ms) {
 /* CALL: its call is in a slot or the engine's queue, its answer to come.
    DRAIN: the answer is complete, its rest leaves as the client reads it.
    STREAM: a session's GET stream (notifications of its subscriptions); it
-   holds a request buffer only while a notification is on its way. */
-enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN, E2B_MCP__HC_STREAM };
+   holds a request buffer only while a notification is on its way.
+   KEYS: its token names a key the issuer may have just published: it is
+   served again, from the start, once the issuer's keys are fetched. */
+enum { E2B_MCP__HC_FREE, E2B_MCP__HC_READ, E2B_MCP__HC_BUSY, E2B_MCP__HC_CALL, E2B_MCP__HC_DRAIN, E2B_MCP__HC_STREAM, E2B_MCP__HC_KEYS };
 /* Whether GET streams are built (subscriptions, 2025 sessions), and c is one: 0 at compile time when not. */
 #define E2B_MCP__HS_STREAMS (E2B_MCP__SUBS && E2B_MCP_HTTP_SESSIONS > 0)
 #define E2B_MCP__HS_STREAMING(c) (E2B_MCP__HS_STREAMS && (c)->state == E2B_MCP__HC_STREAM)
@@ -692,6 +694,31 @@ static int e2b_mcp__hs_query_token(const char *q, size_t n) {
   }
   return 0;
 }
+#ifdef E2B_MCP__FETCH
+/* A token whose kid no key has: the issuer may have rotated its keys since
+   they were fetched. They are fetched again (in a call slot, at most once
+   per E2B_MCP_AUTH_REFRESH_MS) and the request waits for them (KEYS), as a
+   call waits for a slot, then is verified with what came: a connector that
+   met a 401 instead would send its user through the whole sign-in again
+   after every rotation. The JWKS alone is fetched again while the last
+   fetch worked; after a failure, the metadata first. 1 when it waits; 0: it
+   is refused now (no fetch allowed yet, or no slot free for one). */
+static int e2b_mcp__hs_keys_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  e2b_mcp_auth *a = s->http.cfg.auth;
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (!a->discover) return 0;
+  if (!a->fetch.busy) {
+    if (a->refreshed && (!now || now - a->refresh_ms < (unsigned long)E2B_MCP_AUTH_REFRESH_MS)) return 0;
+    /* the jwks_uri the last fetch loaded (fetch stays pointed at it), else the metadata first */
+    if (!(a->loads && !a->why[0] && a->phase == E2B_MCP__AUTH_AT_JWKS) && e2b_mcp__auth_fetch_begin(a) != 0) return 0;
+    if (!e2b_mcp__fetch_start(s, &a->fetch)) return 0;
+    a->refreshed = 1;
+    a->refresh_ms = now;
+  }
+  c->state = E2B_MCP__HC_KEYS;
+  return 1;
+}
+#endif
 static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, int meta) {
   e2b_mcp_auth *a = s->http.cfg.auth;
   e2b_mcp_auth_claims cl;
@@ -723,6 +750,9 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     return -1;
   }
   r = e2b_mcp_auth_verify(a, q->auth + 7, q->auth_n - 7, (long long)e2b_mcp__state_now(), &cl);
+#ifdef E2B_MCP__FETCH
+  if (r == E2B_MCP_AUTH_KID && e2b_mcp__hs_keys_wait(s, c)) return -1;
+#endif
   if (r != E2B_MCP_AUTH_OK) {
     e2b_mcp__auth_challenge(a, "invalid_token", e2b_mcp_auth_strerror(r), NULL, &w);
     out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
@@ -1433,7 +1463,7 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
   for (i = 0; i < h->watched; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     E2B_MCP__WATCH((c->state == E2B_MCP__HC_READ && !c->hold && !h->stop && (c->buf || bufs)) || c->state == E2B_MCP__HC_CALL ||
-                   c->state == E2B_MCP__HC_DRAIN || E2B_MCP__HS_STREAMING(c) ? &c->sock : NULL);
+                   c->state == E2B_MCP__HC_DRAIN || E2B_MCP__HS_STREAMING(c) || c->state == E2B_MCP__HC_KEYS ? &c->sock : NULL);
     if (c->qoff < c->qend) fds[n - 1].want = c->state == E2B_MCP__HC_DRAIN ? E2B_MCP_WANT_WRITE : E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE;
     if (c->state == E2B_MCP__HC_READ && c->hold && *timeout_ms > E2B_MCP__HS_HOLD_MS) *timeout_ms = E2B_MCP__HS_HOLD_MS;
   }
@@ -1450,7 +1480,7 @@ static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
   e2b_mcp__http_conn *c = &s->http.conns[i];
   if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
   else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
-  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || E2B_MCP__HS_STREAMING(c)) {
+  else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || E2B_MCP__HS_STREAMING(c) || c->state == E2B_MCP__HC_KEYS) {
     char drop[64];
     int r = e2b_mcp__sock_recv(&c->sock, (unsigned char *)drop, sizeof drop);
     if (r == 0 || (r < 0 && r != E2B_MCP_ERR_AGAIN)) {
@@ -1498,6 +1528,13 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
   for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
+#ifdef E2B_MCP__FETCH
+    if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
+      e2b_mcp__hs_serve(s, i);
+      if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
+      continue;
+    }
+#endif
     if (c->state != E2B_MCP__HC_CALL || e2b_mcp_sink_busy(s, c)) continue;
     e2b_mcp__hs_answered(s, c);
     c->state = E2B_MCP__HC_BUSY;
@@ -1539,6 +1576,10 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   if (h->cfg.auth) {   /* access tokens guard it, as a token would */
     if (!E2B_MCP__AUTH_VERIFIER) return E2B_MCP_ERR_NO_VERIFIER;
     if (!e2b_mcp__auth_config_ok(h->cfg.auth)) return E2B_MCP_ERR_AUTH_CONFIG;
+#ifdef E2B_MCP__FETCH
+    if (h->cfg.auth->discover && !s->trust_loaded)   /* the issuer's keys come over TLS, E2B's calls or not */
+      s->trust_loaded = e2b_mcp_tls_trust_init(&s->trust, s->cfg.ca_file) > 0;
+#endif
   } else
 #endif
   if (!h->loopback && !h->cfg.client_keys && !h->cfg.open_access && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
@@ -1600,6 +1641,22 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   e2b_mcp_close(s);
   return 0;
 }
+
+#ifdef E2B_MCP__FETCH
+E2B_MCP_DEF int e2b_mcp_http_auth_keys(e2b_mcp_server *s) {
+  e2b_mcp_auth *a = s->http.cfg.auth;
+  int loads;
+  if (!a || !a->discover || a->fetch.busy) return a ? a->nkeys : 0;
+  a->why[0] = 0;
+  loads = a->loads;
+  if (e2b_mcp__auth_fetch_begin(a) != 0) return -1;
+  if (e2b_mcp__fetch_run(s, &a->fetch) != 0) {
+    e2b_mcp__fmt(a->why, sizeof a->why, "no call slot is free to fetch the issuer's keys");
+    return -1;
+  }
+  return a->loads > loads ? a->nkeys : -1;
+}
+#endif
 
 E2B_MCP_DEF int e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
   int r = e2b_mcp_http_listen(s, cfg);

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "port.h"
+#include "client.h"
 #include "keys.h"
 #include "auth.h"
 #include "mcp.h"
@@ -157,4 +158,12 @@ E2B_MCP_DEF int  e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_confi
 E2B_MCP_DEF int  e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms);
 E2B_MCP_DEF int  e2b_mcp_http_run(e2b_mcp_server *s);
 E2B_MCP_DEF int  e2b_mcp_serve_http(e2b_mcp_server *s, const e2b_mcp_http_config *cfg);
+#ifdef E2B_MCP__FETCH
+/* With access tokens whose keys are the issuer's (cfg.auth->discover): finds
+   and fetches them now, waiting (after listen, before the first step): the
+   count of keys loaded, or -1 with cfg.auth->why saying why not in words.
+   Later, a token whose kid no key has makes step fetch them again (>>auth),
+   and that request waits for the fetch, then is verified with what came. */
+E2B_MCP_DEF int  e2b_mcp_http_auth_keys(e2b_mcp_server *s);
+#endif
 #endif

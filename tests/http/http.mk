@@ -14,6 +14,10 @@
 #                               pinned to 2026-07-28, auto and legacy, stdio and --http: every tool
 #   make test-http-oauth        an OAuth 2.1 protected resource: metadata, 401/400 challenges,
 #                               every refused token, the token never passed on or printed
+#   make test-http-jwks         the issuer's keys found through its metadata and fetched over
+#                               verified TLS (oidc-provider behind nginx with the test CA): at
+#                               start, on a rotation (a slow JWKS: others served meanwhile), at
+#                               most once a minute for an unknown kid; bad issuers refused
 #   make test-http-connector    the README's connector recipe end to end: oidc-provider (registration,
 #                               PKCE, resource indicators) and the server behind nginx with the test
 #                               CA, a user signing in in headless Chromium (puppeteer-core), the v2
@@ -35,9 +39,9 @@ HTTP_PPTR_VER   := 25.16.0
 HTTP_REMOTE_VER := 0.15.1
 
 TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas http-pools http-fair http-fdlimit
-TEST_SUITES += http-oauth http-connector
+TEST_SUITES += http-oauth http-connector http-jwks
 
-.PHONY: test-http-oauth test-http-connector http-npm-connector test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-oidc http-npm-conformance http-npm-inspector http-npm-client
+.PHONY: test-http-oauth test-http-jwks test-http-connector http-npm-connector test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-oidc http-npm-conformance http-npm-inspector http-npm-client
 
 # The server binary again with small slots and short timeouts, so the rules show in seconds.
 $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
@@ -144,6 +148,12 @@ test-http-replicas:
 	@scripts/install-deps.sh tls >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
 	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_replicas.py
+
+test-http-jwks:
+	@scripts/install-deps.sh tls >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp http-npm-oidc >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@command -v node >/dev/null || { echo "FAIL node is not installed (apt-get install nodejs)"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 300 python3 tests/http/test_jwks.py
 
 test-http-oauth:
 	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-plain http-npm-oidc >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }

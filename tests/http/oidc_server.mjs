@@ -4,8 +4,14 @@
 // resource, signed RS256 with a key made at start.
 //   node oidc_server.mjs MODULES_DIR RESOURCE CLIENT_ID CLIENT_SECRET
 // prints "oidc-ready ISSUER" once it listens.
+// Behind a TLS front (tests/http/test_jwks.py), from the environment: OIDC_PORT (listen there),
+// OIDC_ISSUER (its public https URL: requests are taken as coming through it), OIDC_KEYS (files
+// of private JWKs, space-separated, the first signing: a missing one is made, with its name as
+// kid), OIDC_JWKS_DELAY_MS (the JWKS answers that late), OIDC_LOG (one line per request: method,
+// path, and which credentials headers it carried).
 import { createServer } from 'node:http';
 import { generateKeyPairSync } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -14,17 +20,25 @@ const [modules, resource, clientId, clientSecret] = process.argv.slice(2);
 const require = createRequire(path.resolve(modules, 'x.js'));
 const { default: Provider, errors } = await import(pathToFileURL(require.resolve('oidc-provider')).href);
 
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-rs256', use: 'sig', alg: 'RS256' };
+function newKey(kid) {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { ...privateKey.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256' };
+}
+const keys = (process.env.OIDC_KEYS || '').split(' ').filter(Boolean).map((f) => {
+  if (!existsSync(f)) writeFileSync(f, JSON.stringify(newKey(path.basename(f, '.json'))));
+  return JSON.parse(readFileSync(f, 'utf8'));
+});
+const jwk = keys.length ? keys[0] : newKey('test-rs256');
+const delay = Number(process.env.OIDC_JWKS_DELAY_MS || 0);
 const scope = process.env.OIDC_SCOPES || 'e2b:read e2b:write e2b:kill';
 
 const server = createServer();
-server.listen(0, '127.0.0.1', () => {
-  const issuer = `http://127.0.0.1:${server.address().port}`;
+server.listen(Number(process.env.OIDC_PORT || 0), '127.0.0.1', () => {
+  const issuer = process.env.OIDC_ISSUER || `http://127.0.0.1:${server.address().port}`;
   const provider = new Provider(issuer, {
     clients: [{ client_id: clientId, client_secret: clientSecret, grant_types: ['client_credentials'],
                 redirect_uris: [], response_types: [], token_endpoint_auth_method: 'client_secret_basic' }],
-    jwks: { keys: [jwk] },
+    jwks: { keys: keys.length ? keys : [jwk] },
     scopes: scope.split(' '),
     features: {
       devInteractions: { enabled: false },
@@ -40,8 +54,21 @@ server.listen(0, '127.0.0.1', () => {
       },
     },
   });
-  provider.proxy = false;
-  server.on('request', provider.callback());
+  provider.proxy = !!process.env.OIDC_ISSUER;
+  const front = process.env.OIDC_ISSUER ? new URL(issuer) : null;
+  const handle = provider.callback();
+  server.on('request', (req, res) => {
+    if (process.env.OIDC_LOG) {
+      appendFileSync(process.env.OIDC_LOG, `${req.method} ${req.url} x-api-key=${'x-api-key' in req.headers} ` +
+                     `authorization=${'authorization' in req.headers}\n`);
+    }
+    if (front) {   // the front terminated TLS for the issuer's public URL
+      req.headers['x-forwarded-proto'] = 'https';
+      req.headers['x-forwarded-host'] = front.host;
+    }
+    if (delay && req.url.startsWith('/jwks')) setTimeout(() => handle(req, res), delay);
+    else handle(req, res);
+  });
   console.log(`oidc-ready ${issuer}`);
 });
 process.on('SIGTERM', () => process.exit(0));
