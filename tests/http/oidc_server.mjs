@@ -7,8 +7,9 @@
 // Behind a TLS front (tests/http/test_jwks.py), from the environment: OIDC_PORT (listen there),
 // OIDC_ISSUER (its public https URL: requests are taken as coming through it), OIDC_KEYS (files
 // of private JWKs, space-separated, the first signing: a missing one is made, with its name as
-// kid), OIDC_JWKS_DELAY_MS (the JWKS answers that late), OIDC_LOG (one line per request: method,
-// path, and which credentials headers it carried).
+// kid), OIDC_JWKS_DELAY_MS (the JWKS answers that late), OIDC_NO_AS_METADATA (RFC 8414's document
+// is 404, as with a provider that has only OpenID discovery), OIDC_LOG (one line per request:
+// method, path, and which credentials headers it carried).
 import { createServer } from 'node:http';
 import { generateKeyPairSync } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -66,7 +67,10 @@ server.listen(Number(process.env.OIDC_PORT || 0), '127.0.0.1', () => {
       req.headers['x-forwarded-proto'] = 'https';
       req.headers['x-forwarded-host'] = front.host;
     }
-    if (delay && req.url.startsWith('/jwks')) setTimeout(() => handle(req, res), delay);
+    if (process.env.OIDC_NO_AS_METADATA && req.url.startsWith('/.well-known/oauth-authorization-server')) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":"not_found"}');
+    } else if (delay && req.url.startsWith('/jwks')) setTimeout(() => handle(req, res), delay);
     else handle(req, res);
   });
   console.log(`oidc-ready ${issuer}`);

@@ -460,10 +460,7 @@ def main():
     drain(op.stdout)
     drain(op.stderr)
     front = Front(mcp_tls, mcp_up, as_tls, as_up)
-    # the issuer's keys as a file (E2B_MCP_AUTH_JWKS_FILE), fetched from its jwks_uri through the front
-    st, _, body = fetch(issuer + "/.well-known/openid-configuration")
-    st, _, jwks = fetch(json.loads(body)["jwks_uri"])
-    open(os.path.join(DIR, "jwks.json"), "w").write(jwks)
+    # the issuer's keys: the server finds them through its metadata, over the front's TLS (the test CA)
     # each user's E2B team key in the key store: alice the second team's, bob the first's
     open(os.path.join(DIR, "master"), "w").write(MASTER + "\n")
     kenv = dict(os.environ, E2B_MCP_KEYSTORE_FILE=STORE, E2B_MCP_KEYSTORE_MASTER_FILE=os.path.join(DIR, "master"))
@@ -471,7 +468,7 @@ def main():
         q = subprocess.run([BIN, "keys", "add", user], input=key.encode(), capture_output=True, env=kenv, timeout=10)
         check("key store: keys add %s" % user, q.returncode == 0, q.stderr)
     env = server_env(sim.port, extra={"E2B_MCP_AUTH_ISSUER": issuer, "E2B_MCP_AUTH_RESOURCE": resource,
-                                      "E2B_MCP_AUTH_JWKS_FILE": os.path.join(DIR, "jwks.json"), "E2B_MCP_HTTP_ALLOWED_HOSTS": "localhost",
+                                      "E2B_MCP_CA_FILE": os.path.join(DIR, "ca.pem"), "E2B_MCP_HTTP_ALLOWED_HOSTS": "localhost",
                                       "E2B_MCP_ENABLE_KILL": "1", "E2B_MCP_KEYSTORE_FILE": STORE,
                                       "E2B_MCP_KEYSTORE_MASTER_FILE": os.path.join(DIR, "master")})
     del env["E2B_API_KEY"]   # every caller's key comes from the store
@@ -486,8 +483,8 @@ def main():
         first += line
     threading.Thread(target=lambda: [errs.append(b.decode(errors="replace")) for b in iter(p.stderr.readline, b"")], daemon=True).start()
     check("e2b-mcp starts behind the front, asking for access tokens", "OAuth access tokens required" in first, first)
-    used = sorted(k for k in env if k.startswith("E2B_") and k not in ("E2B_API_URL", "E2B_DASHBOARD_API_URL", "E2B_MCP_ENABLE_KILL"))
-    check("the suite runs the server with the README's settings (the simulator's URLs and kill aside)", used == readme_recipe(), used)
+    used = sorted(k for k in env if k.startswith("E2B_") and k not in ("E2B_API_URL", "E2B_DASHBOARD_API_URL", "E2B_MCP_ENABLE_KILL", "E2B_MCP_CA_FILE"))
+    check("the suite runs the server with the README's settings (the simulator's URLs, kill and the test CA aside)", used == readme_recipe(), used)
     test_discovery(resource, issuer)
     test_sdk_full(resource, issuer, sim)
     test_sdk_read_only(resource, sim)

@@ -50,11 +50,13 @@ class Issuer:
         self.ctx = ssl.create_default_context(cafile=self.tls.ca)
         self.proc = None
 
-    def start(self, keys, delay_ms=0):
+    def start(self, keys, delay_ms=0, no_as_metadata=False):
         """Runs the provider with these signing keys (names of key files in DIR, the first signs)."""
         self.stop()
         env = dict(os.environ, OIDC_PORT=str(self.port), OIDC_ISSUER=self.url, OIDC_LOG=LOG,
                    OIDC_KEYS=" ".join(os.path.join(DIR, k + ".json") for k in keys), OIDC_JWKS_DELAY_MS=str(delay_ms))
+        if no_as_metadata:
+            env["OIDC_NO_AS_METADATA"] = "1"
         node = NODE22 if os.path.exists(NODE22) else "node"
         self.proc = track(subprocess.Popen([node, os.path.join(ROOT, "tests", "http", "oidc_server.mjs"),
                                             os.path.join(NPM, "oidc", "node_modules"), RESOURCE, "connector", "connector-secret"],
@@ -210,6 +212,21 @@ def test_rotation(sim, port_slow, port_down):
     ISS.start(["key-b", "key-a"])
 
 
+def test_openid_only(sim):
+    """A provider with OpenID discovery alone: RFC 8414's document is 404, the next one is read."""
+    ISS.start(["key-b", "key-a"], no_as_metadata=True)
+    before = len(requests_seen())
+    port, p = start_http(BIN, env_for(sim, ISS.url))
+    paths = [path for _, path, _, _ in requests_seen()[before:]]
+    check("openid only: RFC 8414 metadata (404), then /.well-known/openid-configuration, then the jwks_uri",
+          paths == ["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration",
+                    urllib.parse.urlparse(ISS.disc["jwks_uri"]).path], paths)
+    r = request(port, "POST", INIT, bearer(ISS.token()))
+    check("openid only: its tokens are taken", r.status == 200, r.status)
+    stop(p)
+    ISS.start(["key-b", "key-a"])
+
+
 def test_refused(sim):
     """Set-ups the server refuses at start, saying why."""
     def run(issuer_url, extra=None):
@@ -248,6 +265,7 @@ def main():
     check("the servers are still alive", p1.poll() is None and p2.poll() is None)
     stop(p1)
     stop(p2)
+    test_openid_only(sim)
     test_refused(sim)
     ISS.stop()
     ISS.tls.stop()
