@@ -4603,6 +4603,13 @@ static e2b_mcp_auth *e2b_mcp__auth_of(e2b_mcp__fetch *f) {
 static int e2b_mcp__auth_loopback(const char *h) {
   return strcmp(h, "localhost") == 0 || strcmp(h, "::1") == 0 || strncmp(h, "127.", 4) == 0;
 }
+/* How much of v a message may show: up to its first control character (a
+   line break in a document would start a log line of its own), at most 120. */
+static int e2b_mcp__auth_shown(const char *v) {
+  int i;
+  for (i = 0; i < 120 && v[i] && (unsigned char)v[i] >= 0x20 && v[i] != 0x7f; i++) {}
+  return i;
+}
 /* Points f at url (absolute; its path and query kept whole, a fragment
    dropped): 0, or -1 with a->why said. https only (but a loopback http://
    when a->http_loopback). */
@@ -4620,7 +4627,7 @@ static int e2b_mcp__auth_point(e2b_mcp_auth *a, const char *url, const char *wha
   origin[on] = 0;
   if (e2b_mcp__url_parse(&a->fetch.url, origin) != 0) goto bad;
   if (!a->fetch.url.https && !(a->http_loopback && e2b_mcp__auth_loopback(a->fetch.url.host))) {
-    e2b_mcp__fmt(a->why, sizeof a->why, "%s %s is not https://: the keys are fetched over verified TLS only", what, url);
+    e2b_mcp__fmt(a->why, sizeof a->why, "%s %.*s is not https://: the keys are fetched over verified TLS only", what, e2b_mcp__auth_shown(url), url);
     return -1;
   }
   a->fetch.path[0] = '/';
@@ -4628,7 +4635,7 @@ static int e2b_mcp__auth_point(e2b_mcp_auth *a, const char *url, const char *wha
   a->fetch.path[pn + (*p != '/')] = 0;
   return 0;
 bad:
-  e2b_mcp__fmt(a->why, sizeof a->why, "%s %s is not a URL the server can fetch", what, url);
+  e2b_mcp__fmt(a->why, sizeof a->why, "%s %.*s is not a URL the server can fetch", what, e2b_mcp__auth_shown(url), url);
   return -1;
 }
 /* f at the metadata document of phase at (the issuer parsed into f->url): 0,
@@ -4661,6 +4668,7 @@ static int e2b_mcp__auth_meta(e2b_mcp_auth *a, const char *js, size_t n) {
   jsmntok_t t[E2B_MCP_AUTH_META_TOKENS];
   char v[E2B_MCP_AUTH_SCOPE_MAX];
   int r = e2b_mcp__parse(js, n, t, E2B_MCP_AUTH_META_TOKENS), i;
+  v[0] = 0;
   if (r <= 0 || t[0].type != JSMN_OBJECT) {
     e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) is not a JSON object%s", a->fetch.path,
                  r == JSMN_ERROR_NOMEM ? " this server can read (E2B_MCP_AUTH_META_TOKENS)" : "");
@@ -4668,8 +4676,8 @@ static int e2b_mcp__auth_meta(e2b_mcp_auth *a, const char *js, size_t n) {
   }
   i = e2b_mcp__tok_get(js, t, 0, "issuer");
   if (i < 0 || e2b_mcp__tok_str(js, &t[i], v, sizeof v) < 0 || strcmp(v, a->issuer) != 0) {
-    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) names the issuer \"%s\", not E2B_MCP_AUTH_ISSUER exactly: its keys are not taken",
-                 a->fetch.path, i < 0 ? "" : v);
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) names the issuer \"%.*s\", not E2B_MCP_AUTH_ISSUER exactly: its keys are not taken",
+                 a->fetch.path, i < 0 ? 0 : e2b_mcp__auth_shown(v), v);
     return 0;
   }
   i = e2b_mcp__tok_get(js, t, 0, "jwks_uri");
@@ -12008,6 +12016,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     e2b_mcp__http_conn *c = &h->conns[i];
 #ifdef E2B_MCP__FETCH
     if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
+      h->served--;   /* the same request, counted once */
       e2b_mcp__hs_serve(s, i);
       if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
       continue;

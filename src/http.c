@@ -1530,6 +1530,7 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     e2b_mcp__http_conn *c = &h->conns[i];
 #ifdef E2B_MCP__FETCH
     if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
+      h->served--;   /* the same request, counted once */
       e2b_mcp__hs_serve(s, i);
       if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
       continue;

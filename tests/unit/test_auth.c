@@ -118,5 +118,100 @@ int main(int argc, char **argv) {
     }
   }
   CHECK(strcmp(e2b_mcp_strerror(E2B_MCP_ERR_NO_VERIFIER), "unknown error") != 0);
+#ifdef E2B_MCP__FETCH
+  /* The issuer's keys through its metadata (e2b_mcp_auth.discover): the documents the fetch is
+     pointed at, in order, and what each answer does (the engine runs the GETs: test_jwks.py; here
+     the answers are made up). */
+  {
+    static const char bad_keys[] = "{\"keys\":[{\"kty\":\"oct\",\"k\":\"c2VjcmV0\"}]}";
+    static const char *const refused[][2] = {
+      { "http://keys.example.test/certs", "not https://" },
+      { "https://keys.example.test/certs\\r\\nX-Injected: 1", "not a URL" },
+      { "https://keys.example.test/c erts", "not a URL" },
+      { "keys.example.test/certs", "not a URL" },
+    };
+    e2b_mcp_response r;
+    char doc[512];
+    size_t i;
+    e2b_mcp_auth_init(&a, "https://as.example.test/realms/e2b", aud);
+    CHECK(e2b_mcp_auth_jwks(&a, jwks, jn) == 3);
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0);
+    CHECK(strcmp(a.fetch.url.host, "as.example.test") == 0 && a.fetch.url.port == 443 && a.fetch.url.https);
+    CHECK(strcmp(a.fetch.path, "/.well-known/oauth-authorization-server/realms/e2b") == 0);
+    memset(&r, 0, sizeof r);
+    r.status = 404; r.body = "{}"; r.body_len = 2;
+    CHECK(a.fetch.done(&a.fetch, &r) == 1);   /* not there: OpenID discovery, path inserted */
+    CHECK(strcmp(a.fetch.path, "/.well-known/openid-configuration/realms/e2b") == 0);
+    CHECK(a.fetch.done(&a.fetch, &r) == 1);   /* then appended */
+    CHECK(strcmp(a.fetch.path, "/realms/e2b/.well-known/openid-configuration") == 0);
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "HTTP 404") != NULL);   /* none left */
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0);
+    r.status = 503;
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "HTTP 503") != NULL);   /* only a 4xx tries the next */
+    /* a document that names another issuer (one slash more) is refused */
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0);
+    snprintf(doc, sizeof doc, "{\"issuer\":\"https://as.example.test/realms/e2b/\",\"jwks_uri\":\"https://as.example.test/certs\"}");
+    r.status = 200; r.body = doc; r.body_len = strlen(doc);
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "names the issuer") != NULL);
+    snprintf(doc, sizeof doc, "{\"jwks_uri\":\"https://as.example.test/certs\"}");
+    r.body_len = strlen(doc);
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0 && a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "names the issuer") != NULL);
+    snprintf(doc, sizeof doc, "{\"issuer\":\"https://as.example.test/realms/e2b\"}");
+    r.body_len = strlen(doc);
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0 && a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "no jwks_uri") != NULL);
+    r.body = "[]"; r.body_len = 2;
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0 && a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "not a JSON object") != NULL);
+    /* ours: on to its jwks_uri, on another host and port (path and query kept, the fragment dropped) */
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0);
+    snprintf(doc, sizeof doc, "{\"issuer\":\"https://as.example.test/realms/e2b\",\"jwks_uri\":\"https://keys.example.test:8443/certs?v=2#x\"}");
+    r.body = doc; r.body_len = strlen(doc);
+    CHECK(a.fetch.done(&a.fetch, &r) == 1);
+    CHECK(strcmp(a.fetch.url.host, "keys.example.test") == 0 && a.fetch.url.port == 8443 && strcmp(a.fetch.path, "/certs?v=2") == 0);
+    /* the JWKS failing every way keeps the keys there were */
+    r.status = 0; r.err = E2B_MCP_ERR_TLS_UNTRUSTED;
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "trusted authority") && strstr(a.why, "keys.example.test:8443/certs") && a.nkeys == 3);
+    r.err = 0; r.status = 500;
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "HTTP 500") && a.nkeys == 3);
+    r.status = 200; r.body = bad_keys; r.body_len = strlen(bad_keys);
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "no usable key") && a.nkeys == 3 && a.loads == 0);
+    r.body = "{\"keys\":[]}"; r.body_len = 11;
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "no usable key") && a.nkeys == 3 && a.loads == 0);
+    r.body = "<html>"; r.body_len = 6;
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "not a JWKS") && a.nkeys == 3 && a.loads == 0);
+    r.body = "{\"keys\":[{\"kty\":\"EC\",\"crv\":\"P-256\",\"kid\":\"x\",\"x\":\"AA\",\"y\":\"AA\"}]}"; r.body_len = strlen(r.body);
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && a.nkeys == 3);   /* a malformed point: no usable key */
+    r.body = jwks; r.body_len = jn;
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && a.why[0] == 0 && a.loads == 1 && a.nkeys == 3);
+    /* a jwks_uri that is not https, or not one URL (a line break would write a header of its own) */
+    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+      CHECK(e2b_mcp__auth_fetch_begin(&a) == 0);
+      snprintf(doc, sizeof doc, "{\"issuer\":\"https://as.example.test/realms/e2b\",\"jwks_uri\":\"%s\"}", refused[i][0]);
+      r.body = doc; r.body_len = strlen(doc);
+      CHECKM(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, refused[i][1]) != NULL, refused[i][0]);
+      CHECKM(strchr(a.why, '\r') == NULL && strchr(a.why, '\n') == NULL, refused[i][0]);
+    }
+    a.http_loopback = 1;   /* tests only: http:// on loopback, never elsewhere */
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0);
+    snprintf(doc, sizeof doc, "{\"issuer\":\"https://as.example.test/realms/e2b\",\"jwks_uri\":\"http://127.0.0.1:9/certs\"}");
+    r.body = doc; r.body_len = strlen(doc);
+    CHECK(a.fetch.done(&a.fetch, &r) == 1 && !a.fetch.url.https && a.fetch.url.port == 9);
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0);
+    snprintf(doc, sizeof doc, "{\"issuer\":\"https://as.example.test/realms/e2b\",\"jwks_uri\":\"http://keys.example.test/certs\"}");
+    r.body_len = strlen(doc);
+    CHECK(a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "not https://") != NULL);
+    /* an issuer without a path: RFC 8414's document, then OpenID discovery's once */
+    e2b_mcp_auth_init(&a, "https://as.example.test", aud);
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0 && strcmp(a.fetch.path, "/.well-known/oauth-authorization-server") == 0);
+    r.status = 404; r.body = "{}"; r.body_len = 2;
+    CHECK(a.fetch.done(&a.fetch, &r) == 1 && strcmp(a.fetch.path, "/.well-known/openid-configuration") == 0);
+    CHECK(a.fetch.done(&a.fetch, &r) == 0);
+    e2b_mcp_auth_init(&a, "http://as.example.test", aud);   /* not https: never fetched */
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == -1 && strstr(a.why, "not https://") != NULL);
+    e2b_mcp_auth_init(&a, "http://127.0.0.1:8080", aud);
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == -1);
+    a.http_loopback = 1;
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0 && a.fetch.url.port == 8080);
+  }
+#endif
   return CHECK_DONE();
 }
