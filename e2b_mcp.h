@@ -1726,6 +1726,29 @@ typedef struct e2b_mcp_sink {
   int (*end)(void *ctx);
 } e2b_mcp_sink;
 
+#if E2B_MCP_AUDIT
+/* What the audit hook (e2b_mcp_config.audit) is told when a tool call ends:
+   one record, on the stack, valid during the call only. Billable and
+   destructive calls are group write and kill; reads are group read. Never a
+   key or a token: a caller's E2B key found in the arguments is masked too. */
+typedef struct e2b_mcp_audit_record {
+  const char *tool;           /* the tool's name */
+  int group;                  /* E2B_MCP_GROUP_READ (changes nothing), _WRITE (starts, bills or changes),
+                                 _KILL (destroys), by the tool's annotations */
+  const char *who;            /* who called: an access token's subject, or the claim the key store
+                                 went by; NULL: nobody said (stdio, a static token) */
+  const char *sandbox_id;     /* the sandbox it was about (its sandbox_id, or the one it created); "" */
+  const char *args;           /* its arguments as JSON, each value under a name that holds secrets
+                                 (env_vars, and any name with key, token, secret or password in it)
+                                 replaced by "[redacted]"; {"_omitted":"..."} when longer than
+                                 E2B_MCP_AUDIT_ARGS_MAX */
+  int e2b_status;             /* E2B's HTTP status; 0: nothing reached E2B, or no answer came */
+  const char *outcome;        /* "ok", "error", "declined" (the user said no, or could not be asked),
+                                 "cancelled", "no_key" (the key store has none for who) */
+  unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
+} e2b_mcp_audit_record;
+#endif
+
 typedef struct e2b_mcp_config {
   const char *api_key;        /* team key e2b_...; NULL: tools answer with a clear error */
   const char *api_url;        /* default https://api.e2b.app (or from domain) */
@@ -1765,6 +1788,13 @@ typedef struct e2b_mcp_config {
      Needs the port's random source (e2b_mcp_init: E2B_MCP_ERR_CONFIG without). */
   int (*state_once)(void *user, const char *id, unsigned long long expires_s);
   void *state_once_user;
+#if E2B_MCP_AUDIT
+  /* The audit hook: called once for each tool call that ran in a call slot
+     (E2B's tools and custom ones with build/shape), when it ends, answered
+     or not; every group, the caller chooses what to keep. NULL: none. */
+  void (*audit)(void *user, const e2b_mcp_audit_record *r);
+  void *audit_user;
+#endif
   long result_budget;         /* the most characters of text in a result; a longer list is cut at a
                                  whole item with a note and a continuation. 0 (or less):
                                  E2B_MCP_RESULT_BUDGET; at most E2B_MCP_RESULT_MAX */
@@ -2196,6 +2226,13 @@ typedef struct e2b_mcp__slot {
   unsigned char client_key_fail[E2B_MCP_KEY_MAX];
 #if E2B_MCP__WHO
   char who[E2B_MCP_SUBJECT_MAX];   /* who calls (its context's who, copied) */
+#endif
+#if E2B_MCP_AUDIT
+  unsigned char audit_on;     /* the audit hook hears of its end (it went through e2b_mcp__call_start) */
+  int audit_status;           /* E2B's HTTP status, once answered */
+  unsigned long audit_t0;     /* when it came */
+  char audit_sbx[E2B_MCP_ID_MAX + 1];         /* its sandbox_id argument */
+  char audit_args[E2B_MCP_AUDIT_ARGS_MAX];    /* its arguments, secrets redacted */
 #endif
   e2b_mcp_conn conn;          /* kept open between calls */
 #ifndef E2B_MCP__POOL
@@ -2735,7 +2772,7 @@ static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
    host names are ASCII, and the locale must not change what matches):
    ieqn, a[0..n) against b[0..n); ieq, a[0..an) against all of b. */
 static char e2b_mcp__lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
-#if defined(E2B_MCP__HTTP) || E2B_MCP_WITH_2026   /* the transport's headers, a 2026-07-28 request's */
+#if defined(E2B_MCP__HTTP) || E2B_MCP_WITH_2026 || E2B_MCP_AUDIT   /* the transport's headers, a 2026-07-28 request's, the audit's secret names */
 static int e2b_mcp__ieqn(const char *a, const char *b, size_t n) {
   size_t i;
   for (i = 0; i < n; i++) if (e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;
@@ -9429,11 +9466,103 @@ static void e2b_mcp__bat_out(e2b_mcp__batch *b) {
 static void e2b_mcp__bat_stopped(e2b_mcp_server *s, const e2b_mcp__queued *q);
 #endif
 
+#if E2B_MCP_AUDIT
+/* ---- the audit record ----
+   A call's arguments are copied when it starts (its message text goes with
+   that step), with each value under a name that holds secrets replaced; the
+   record is made when the call is written, its result complete. */
+static int e2b_mcp__audit_secret(const char *js, const jsmntok_t *t) {
+  static const char *const words[] = { "env", "key", "token", "secret", "password", "passwd", "credential", "auth" };
+  size_t n = (size_t)(t->end - t->start), i, k, w;
+  for (w = 0; w < sizeof words / sizeof words[0]; w++) {
+    k = strlen(words[w]);
+    for (i = 0; i + k <= n; i++) if (e2b_mcp__ieqn(js + t->start + i, words[w], k)) return 1;
+  }
+  return 0;
+}
+/* Writes the value at token i (redact: every scalar in it as "[redacted]",
+   its object keys kept); the next token's index. */
+static int e2b_mcp__audit_value(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int redact, int depth) {
+  int j = i + 1, k;
+  if (t[i].type == JSMN_OBJECT && depth < 8) {
+    e2b_mcp_json_obj(w);
+    for (k = 0; k < t[i].size; k++) {
+      e2b_mcp_json_raw(w, js + t[j].start - 1, (size_t)(t[j].end - t[j].start) + 2);   /* the key, escaped as it came */
+      e2b_mcp__w_put(w, ":", 1);
+      w->after_key = 1;
+      j = e2b_mcp__audit_value(w, js, t, j + 1, redact || e2b_mcp__audit_secret(js, &t[j]), depth + 1);
+    }
+    e2b_mcp_json_obj_end(w);
+    return j;
+  }
+  if (t[i].type == JSMN_ARRAY && depth < 8) {
+    e2b_mcp_json_arr(w);
+    for (k = 0; k < t[i].size; k++) j = e2b_mcp__audit_value(w, js, t, j, redact, depth + 1);
+    e2b_mcp_json_arr_end(w);
+    return j;
+  }
+  if (redact) e2b_mcp_json_str(w, "[redacted]");
+  else e2b_mcp_json_raw(w, js + t[i].start - (t[i].type == JSMN_STRING), (size_t)(t[i].end - t[i].start) + 2 * (t[i].type == JSMN_STRING));
+  return e2b_mcp__tok_skip(t, i);
+}
+static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  const e2b_mcp_call *c = &k->call;
+  e2b_mcp_json w;
+  int sb;
+  k->audit_on = 1;
+  k->audit_t0 = e2b_mcp__now_ms(s);
+  e2b_mcp_json_init(&w, k->audit_args, sizeof k->audit_args - 1);
+  if (c->args >= 0 && c->tok[c->args].type == JSMN_OBJECT) e2b_mcp__audit_value(&w, c->js, c->tok, c->args, 0, 0);
+  else e2b_mcp_json_raw(&w, "{}", 2);
+  if (w.err) { w.err = 0; w.len = 0; e2b_mcp_json_raw(&w, "{\"_omitted\":\"longer than E2B_MCP_AUDIT_ARGS_MAX\"}", 49); }
+  k->audit_args[w.len] = 0;
+  if (k->cx.key_len) {   /* a caller's key typed into an argument: masked, whatever its name */
+    char *p = k->audit_args;
+    while ((p = strstr(p, k->cx.key)) != NULL) memset(p, '*', k->cx.key_len);
+  }
+  sb = c->args >= 0 ? e2b_mcp__tok_get(c->js, c->tok, c->args, "sandbox_id") : -1;
+  if (sb < 0 || e2b_mcp__tok_str(c->js, &c->tok[sb], k->audit_sbx, sizeof k->audit_sbx) < 0) k->audit_sbx[0] = 0;
+}
+static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  const e2b_mcp_call *c = &k->call;
+  e2b_mcp_audit_record r;
+  unsigned long now = e2b_mcp__now_ms(s);
+  unsigned ann = c->tool->annotations;
+  char sbx[E2B_MCP_ID_MAX + 1];
+  size_t i, n;
+  e2b_mcp__strlcpy(sbx, k->audit_sbx, sizeof sbx);
+  if (!sbx[0] && !(ann & E2B_MCP_READ_ONLY) && c->has_out && c->out.buf)   /* the one it created (a list's are not its) */
+    for (i = 0; i + 13 < c->out.len; i++) {
+      if (memcmp(c->out.buf + i, "\"sandboxID\":\"", 13) != 0) continue;
+      for (n = 0; i + 13 + n < c->out.len && c->out.buf[i + 13 + n] != '"'; n++) {}
+      if (n < sizeof sbx) { memcpy(sbx, c->out.buf + i + 13, n); sbx[n] = 0; }
+      break;
+    }
+  r.tool = c->tool->name;
+  r.group = (ann & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (ann & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
+  r.who = k->cx.who ? k->who : NULL;
+  r.sandbox_id = sbx;
+  r.args = k->audit_args;
+  r.e2b_status = k->audit_status;
+  r.outcome = c->cancelled ? "cancelled" :
+#if E2B_MCP_KEYSTORE
+              k->cx.no_key ? "no_key" :
+#endif
+              c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
+  r.duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
+  s->cfg.audit(s->cfg.audit_user, &r);
+  k->audit_on = 0;
+}
+#endif
+
 /* A finished call's result, completed (e2b_mcp__result_done) and handed to an
    in-process caller, then written to m (nothing for a cancelled call). */
 static void e2b_mcp__call_write(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
   e2b_mcp__result_done(s, c);
+#if E2B_MCP_AUDIT
+  if (k->audit_on) e2b_mcp__audit_end(s, k);
+#endif
   if (k->back) {   /* in-process: the result (in the scratch buffers) is the caller's */
     k->back->out = c->out; k->back->content = c->content;
     k->back->is_error = c->is_error; k->back->has_out = c->has_out;
@@ -9544,6 +9673,9 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int answe
 static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
   e2b_mcp__result_reset(c);
+#if E2B_MCP_AUDIT
+  k->audit_status = k->cl.x.r.status;
+#endif
   if (e2b_mcp__call_checked(c, &k->rq, &k->cl.x.r, k->t0) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
@@ -9592,6 +9724,9 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   c->slot = k;
   e2b_mcp__slot_bind(s, k, c->cx, m, id, c->modern);
   c->cx = &k->cx;
+#if E2B_MCP_AUDIT
+  if (s->cfg.audit) e2b_mcp__audit_begin(s, k);
+#endif
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
   k->rq.cap = E2B_MCP_REQ_MAX;   /* rq.buf and rq.body_buf: the slot's buffer */

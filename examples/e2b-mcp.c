@@ -131,6 +131,59 @@ static int private_addr(const char *h) {
   return v[0] == 10 || (v[0] == 172 && v[1] >= 16 && v[1] < 32) || (v[0] == 192 && v[1] == 168) || (v[0] == 169 && v[1] == 254);
 }
 
+/* SIGHUP: the key store is read again and the audit log opened again (a
+   rotation moved it), each when the server gets to it. */
+#if E2B_MCP_KEYSTORE || E2B_MCP_AUDIT
+static volatile sig_atomic_t hup_ks, hup_log;
+#ifdef SIGHUP
+static void on_hup(int sig) { hup_ks = hup_log = 1; signal(sig, on_hup); }   /* ISO C's signal may reset the handler: set it again */
+#endif
+#endif
+
+#if E2B_MCP_AUDIT
+/* The audit log (E2B_MCP_AUDIT_LOG): one JSON line per tool call, from the
+   library's record (cfg.audit). Writes and destroys are always written,
+   reads with E2B_MCP_AUDIT_READS=1. Nothing in a record is a secret. */
+static FILE *audit_f;
+static const char *audit_path, *audit_client;
+static int audit_reads;
+static int audit_open(void) {
+  if (audit_f && audit_f != stderr) fclose(audit_f);
+  audit_f = !strcmp(audit_path, "-") || !strcmp(audit_path, "stderr") ? stderr : fopen(audit_path, "a");
+  if (!audit_f) { say("e2b-mcp: E2B_MCP_AUDIT_LOG=", audit_path, ": cannot be opened for appending\n", NULL); return -1; }
+  return 0;
+}
+static void audit_line(void *user, const e2b_mcp_audit_record *r) {
+  static const char *const groups[3] = { "read", "write", "kill" };
+  static char line[E2B_MCP_AUDIT_ARGS_MAX + E2B_MCP_SUBJECT_MAX * 2 + 512];
+  char ts[32];
+  time_t now = time(NULL);
+  e2b_mcp_json w;
+  (void)user;
+  if (r->group == E2B_MCP_GROUP_READ && !audit_reads) return;
+  if (hup_log) { hup_log = 0; (void)audit_open(); }
+  if (!audit_f) return;
+  strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+  e2b_mcp_json_init(&w, line, sizeof line - 1);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "time"); e2b_mcp_json_str(&w, ts);
+  e2b_mcp_json_key(&w, "subject"); if (r->who) e2b_mcp_json_str(&w, r->who); else e2b_mcp_json_null(&w);
+  e2b_mcp_json_key(&w, "client"); e2b_mcp_json_str(&w, audit_client);
+  e2b_mcp_json_key(&w, "tool"); e2b_mcp_json_str(&w, r->tool);
+  e2b_mcp_json_key(&w, "group"); e2b_mcp_json_str(&w, groups[r->group >= 0 && r->group < 3 ? r->group : 1]);
+  e2b_mcp_json_key(&w, "sandbox_id"); if (*r->sandbox_id) e2b_mcp_json_str(&w, r->sandbox_id); else e2b_mcp_json_null(&w);
+  e2b_mcp_json_key(&w, "arguments"); e2b_mcp_json_raw(&w, r->args, strlen(r->args));
+  e2b_mcp_json_key(&w, "e2b_status"); if (r->e2b_status) e2b_mcp_json_int(&w, r->e2b_status); else e2b_mcp_json_null(&w);
+  e2b_mcp_json_key(&w, "outcome"); e2b_mcp_json_str(&w, r->outcome);
+  e2b_mcp_json_key(&w, "duration_ms"); e2b_mcp_json_int(&w, (long long)r->duration_ms);
+  e2b_mcp_json_obj_end(&w);
+  if (w.err) return;
+  line[w.len++] = '\n';
+  (void)fwrite(line, 1, w.len, audit_f);
+  fflush(audit_f);
+}
+#endif
+
 #if E2B_MCP_KEYSTORE
 /* The key store (E2B_MCP_KEYSTORE_*): which E2B key each access token's
    subject uses. The library opens and writes the format (>>keys); the file
@@ -322,10 +375,6 @@ static int keys_command(int argc, char **argv) {
 #ifdef SIGHUP
 /* SIGHUP: the store is read again (between two steps of the server); a file
    that cannot be read or opened leaves the one in use as it was. */
-static volatile sig_atomic_t hup;
-#ifdef SIGHUP
-static void on_hup(int sig) { hup = 1; signal(sig, on_hup); }   /* ISO C's signal may reset the handler: set it again */
-#endif
 static void ks_reload(void) {
   static e2b_mcp_keystore keystore_next;   /* the one being read */
   char n1[12];
@@ -475,7 +524,11 @@ static const char usage_auth[] =
   "  E2B_MCP_KEYSTORE_FILE  with the issuer: each caller's E2B key from this encrypted store, by its\n"
   "                         token's sub (or E2B_MCP_KEYSTORE_CLAIM); read again on SIGHUP. Managed with\n"
   "                         e2b-mcp keys add SUBJECT (key on stdin) | remove SUBJECT | list\n"
-  "  E2B_MCP_KEYSTORE_MASTER, _MASTER_FILE  its master secret (32+ characters), or a file holding it\n";
+  "  E2B_MCP_KEYSTORE_MASTER, _MASTER_FILE  its master secret (32+ characters), or a file holding it\n"
+  "  E2B_MCP_AUDIT_LOG      a file (or - for stderr): one JSON line per tool call that bills, changes or\n"
+  "                         destroys (who, tool, sandbox, arguments without secrets, E2B's status,\n"
+  "                         outcome, duration); opened again on SIGHUP (log rotation)\n"
+  "  E2B_MCP_AUDIT_READS    1 (or true): read calls too\n";
 
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
@@ -579,6 +632,23 @@ int main(int argc, char **argv) {
     say("e2b-mcp: E2B_MCP_STATE_KEY without E2B_MCP_STATE_DIR: each replica remembers the consent answers it "
         "took, so behind N replicas one answer could be used once on each; give them a shared E2B_MCP_STATE_DIR\n", NULL);
   cfg.enable_kill = env_on(kill);
+#if E2B_MCP_AUDIT
+  if (getenv("E2B_MCP_AUDIT_LOG") && *getenv("E2B_MCP_AUDIT_LOG")) {
+    audit_path = getenv("E2B_MCP_AUDIT_LOG");
+    audit_client = use_http ? "http" : "stdio";
+    audit_reads = env_on(getenv("E2B_MCP_AUDIT_READS"));
+    if (audit_open() != 0) return 2;
+    cfg.audit = audit_line;
+#ifdef SIGHUP
+    signal(SIGHUP, on_hup);
+#endif
+  }
+#else
+  if (getenv("E2B_MCP_AUDIT_LOG") && *getenv("E2B_MCP_AUDIT_LOG")) {
+    say("e2b-mcp: E2B_MCP_AUDIT_LOG: this build has no audit log (built with E2B_MCP_AUDIT 0)\n", NULL);
+    return 2;
+  }
+#endif
   r = e2b_mcp_init(&srv, &cfg);
   if (r == E2B_MCP_ERR_TOOLS) {   /* a typo would silently offer fewer tools than meant: refused */
     say("e2b-mcp: --tools / E2B_MCP_TOOLS: ", srv.errmsg, "\n", NULL);
@@ -671,11 +741,22 @@ int main(int argc, char **argv) {
       http.keystore ? " (each caller's E2B key from the key store)" : "",
 #endif
       "\n", NULL);
-#if E2B_MCP_KEYSTORE && defined(SIGHUP)
-  signal(SIGHUP, on_hup);
-  while (!srv.http.stop) {   /* e2b_mcp_http_run's loop, with the store read again between steps */
-    e2b_mcp_http_step(&srv, 250);
-    if (hup) { hup = 0; if (http.keystore) ks_reload(); }
+#if (E2B_MCP_KEYSTORE || E2B_MCP_AUDIT) && defined(SIGHUP)
+  if (
+#if E2B_MCP_KEYSTORE
+      http.keystore ||
+#endif
+      cfg.audit) {
+    signal(SIGHUP, on_hup);
+    while (!srv.http.stop) {   /* e2b_mcp_http_run's loop, with the store and the log opened again between steps */
+      e2b_mcp_http_step(&srv, 250);
+#if E2B_MCP_KEYSTORE
+      if (hup_ks) { hup_ks = 0; if (http.keystore) ks_reload(); }
+#endif
+#if E2B_MCP_AUDIT
+      if (hup_log && cfg.audit) { hup_log = 0; (void)audit_open(); }
+#endif
+    }
   }
 #endif
   return e2b_mcp_http_run(&srv);

@@ -192,11 +192,103 @@ static void e2b_mcp__bat_out(e2b_mcp__batch *b) {
 static void e2b_mcp__bat_stopped(e2b_mcp_server *s, const e2b_mcp__queued *q);
 #endif
 
+#if E2B_MCP_AUDIT
+/* ---- the audit record ----
+   A call's arguments are copied when it starts (its message text goes with
+   that step), with each value under a name that holds secrets replaced; the
+   record is made when the call is written, its result complete. */
+static int e2b_mcp__audit_secret(const char *js, const jsmntok_t *t) {
+  static const char *const words[] = { "env", "key", "token", "secret", "password", "passwd", "credential", "auth" };
+  size_t n = (size_t)(t->end - t->start), i, k, w;
+  for (w = 0; w < sizeof words / sizeof words[0]; w++) {
+    k = strlen(words[w]);
+    for (i = 0; i + k <= n; i++) if (e2b_mcp__ieqn(js + t->start + i, words[w], k)) return 1;
+  }
+  return 0;
+}
+/* Writes the value at token i (redact: every scalar in it as "[redacted]",
+   its object keys kept); the next token's index. */
+static int e2b_mcp__audit_value(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int redact, int depth) {
+  int j = i + 1, k;
+  if (t[i].type == JSMN_OBJECT && depth < 8) {
+    e2b_mcp_json_obj(w);
+    for (k = 0; k < t[i].size; k++) {
+      e2b_mcp_json_raw(w, js + t[j].start - 1, (size_t)(t[j].end - t[j].start) + 2);   /* the key, escaped as it came */
+      e2b_mcp__w_put(w, ":", 1);
+      w->after_key = 1;
+      j = e2b_mcp__audit_value(w, js, t, j + 1, redact || e2b_mcp__audit_secret(js, &t[j]), depth + 1);
+    }
+    e2b_mcp_json_obj_end(w);
+    return j;
+  }
+  if (t[i].type == JSMN_ARRAY && depth < 8) {
+    e2b_mcp_json_arr(w);
+    for (k = 0; k < t[i].size; k++) j = e2b_mcp__audit_value(w, js, t, j, redact, depth + 1);
+    e2b_mcp_json_arr_end(w);
+    return j;
+  }
+  if (redact) e2b_mcp_json_str(w, "[redacted]");
+  else e2b_mcp_json_raw(w, js + t[i].start - (t[i].type == JSMN_STRING), (size_t)(t[i].end - t[i].start) + 2 * (t[i].type == JSMN_STRING));
+  return e2b_mcp__tok_skip(t, i);
+}
+static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  const e2b_mcp_call *c = &k->call;
+  e2b_mcp_json w;
+  int sb;
+  k->audit_on = 1;
+  k->audit_t0 = e2b_mcp__now_ms(s);
+  e2b_mcp_json_init(&w, k->audit_args, sizeof k->audit_args - 1);
+  if (c->args >= 0 && c->tok[c->args].type == JSMN_OBJECT) e2b_mcp__audit_value(&w, c->js, c->tok, c->args, 0, 0);
+  else e2b_mcp_json_raw(&w, "{}", 2);
+  if (w.err) { w.err = 0; w.len = 0; e2b_mcp_json_raw(&w, "{\"_omitted\":\"longer than E2B_MCP_AUDIT_ARGS_MAX\"}", 49); }
+  k->audit_args[w.len] = 0;
+  if (k->cx.key_len) {   /* a caller's key typed into an argument: masked, whatever its name */
+    char *p = k->audit_args;
+    while ((p = strstr(p, k->cx.key)) != NULL) memset(p, '*', k->cx.key_len);
+  }
+  sb = c->args >= 0 ? e2b_mcp__tok_get(c->js, c->tok, c->args, "sandbox_id") : -1;
+  if (sb < 0 || e2b_mcp__tok_str(c->js, &c->tok[sb], k->audit_sbx, sizeof k->audit_sbx) < 0) k->audit_sbx[0] = 0;
+}
+static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  const e2b_mcp_call *c = &k->call;
+  e2b_mcp_audit_record r;
+  unsigned long now = e2b_mcp__now_ms(s);
+  unsigned ann = c->tool->annotations;
+  char sbx[E2B_MCP_ID_MAX + 1];
+  size_t i, n;
+  e2b_mcp__strlcpy(sbx, k->audit_sbx, sizeof sbx);
+  if (!sbx[0] && !(ann & E2B_MCP_READ_ONLY) && c->has_out && c->out.buf)   /* the one it created (a list's are not its) */
+    for (i = 0; i + 13 < c->out.len; i++) {
+      if (memcmp(c->out.buf + i, "\"sandboxID\":\"", 13) != 0) continue;
+      for (n = 0; i + 13 + n < c->out.len && c->out.buf[i + 13 + n] != '"'; n++) {}
+      if (n < sizeof sbx) { memcpy(sbx, c->out.buf + i + 13, n); sbx[n] = 0; }
+      break;
+    }
+  r.tool = c->tool->name;
+  r.group = (ann & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (ann & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
+  r.who = k->cx.who ? k->who : NULL;
+  r.sandbox_id = sbx;
+  r.args = k->audit_args;
+  r.e2b_status = k->audit_status;
+  r.outcome = c->cancelled ? "cancelled" :
+#if E2B_MCP_KEYSTORE
+              k->cx.no_key ? "no_key" :
+#endif
+              c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
+  r.duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
+  s->cfg.audit(s->cfg.audit_user, &r);
+  k->audit_on = 0;
+}
+#endif
+
 /* A finished call's result, completed (e2b_mcp__result_done) and handed to an
    in-process caller, then written to m (nothing for a cancelled call). */
 static void e2b_mcp__call_write(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
   e2b_mcp__result_done(s, c);
+#if E2B_MCP_AUDIT
+  if (k->audit_on) e2b_mcp__audit_end(s, k);
+#endif
   if (k->back) {   /* in-process: the result (in the scratch buffers) is the caller's */
     k->back->out = c->out; k->back->content = c->content;
     k->back->is_error = c->is_error; k->back->has_out = c->has_out;
@@ -307,6 +399,9 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int answe
 static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
   e2b_mcp_call *c = &k->call;
   e2b_mcp__result_reset(c);
+#if E2B_MCP_AUDIT
+  k->audit_status = k->cl.x.r.status;
+#endif
   if (e2b_mcp__call_checked(c, &k->rq, &k->cl.x.r, k->t0) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
@@ -355,6 +450,9 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   c->slot = k;
   e2b_mcp__slot_bind(s, k, c->cx, m, id, c->modern);
   c->cx = &k->cx;
+#if E2B_MCP_AUDIT
+  if (s->cfg.audit) e2b_mcp__audit_begin(s, k);
+#endif
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
   k->rq.cap = E2B_MCP_REQ_MAX;   /* rq.buf and rq.body_buf: the slot's buffer */

@@ -52,6 +52,13 @@ typedef struct e2b_mcp__slot {
 #if E2B_MCP__WHO
   char who[E2B_MCP_SUBJECT_MAX];   /* who calls (its context's who, copied) */
 #endif
+#if E2B_MCP_AUDIT
+  unsigned char audit_on;     /* the audit hook hears of its end (it went through e2b_mcp__call_start) */
+  int audit_status;           /* E2B's HTTP status, once answered */
+  unsigned long audit_t0;     /* when it came */
+  char audit_sbx[E2B_MCP_ID_MAX + 1];         /* its sandbox_id argument */
+  char audit_args[E2B_MCP_AUDIT_ARGS_MAX];    /* its arguments, secrets redacted */
+#endif
   e2b_mcp_conn conn;          /* kept open between calls */
 #ifndef E2B_MCP__POOL
   e2b_mcp__buf own;           /* its buffer (no pool) */

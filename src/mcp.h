@@ -57,6 +57,29 @@ typedef struct e2b_mcp_sink {
   int (*end)(void *ctx);
 } e2b_mcp_sink;
 
+#if E2B_MCP_AUDIT
+/* What the audit hook (e2b_mcp_config.audit) is told when a tool call ends:
+   one record, on the stack, valid during the call only. Billable and
+   destructive calls are group write and kill; reads are group read. Never a
+   key or a token: a caller's E2B key found in the arguments is masked too. */
+typedef struct e2b_mcp_audit_record {
+  const char *tool;           /* the tool's name */
+  int group;                  /* E2B_MCP_GROUP_READ (changes nothing), _WRITE (starts, bills or changes),
+                                 _KILL (destroys), by the tool's annotations */
+  const char *who;            /* who called: an access token's subject, or the claim the key store
+                                 went by; NULL: nobody said (stdio, a static token) */
+  const char *sandbox_id;     /* the sandbox it was about (its sandbox_id, or the one it created); "" */
+  const char *args;           /* its arguments as JSON, each value under a name that holds secrets
+                                 (env_vars, and any name with key, token, secret or password in it)
+                                 replaced by "[redacted]"; {"_omitted":"..."} when longer than
+                                 E2B_MCP_AUDIT_ARGS_MAX */
+  int e2b_status;             /* E2B's HTTP status; 0: nothing reached E2B, or no answer came */
+  const char *outcome;        /* "ok", "error", "declined" (the user said no, or could not be asked),
+                                 "cancelled", "no_key" (the key store has none for who) */
+  unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
+} e2b_mcp_audit_record;
+#endif
+
 typedef struct e2b_mcp_config {
   const char *api_key;        /* team key e2b_...; NULL: tools answer with a clear error */
   const char *api_url;        /* default https://api.e2b.app (or from domain) */
@@ -96,6 +119,13 @@ typedef struct e2b_mcp_config {
      Needs the port's random source (e2b_mcp_init: E2B_MCP_ERR_CONFIG without). */
   int (*state_once)(void *user, const char *id, unsigned long long expires_s);
   void *state_once_user;
+#if E2B_MCP_AUDIT
+  /* The audit hook: called once for each tool call that ran in a call slot
+     (E2B's tools and custom ones with build/shape), when it ends, answered
+     or not; every group, the caller chooses what to keep. NULL: none. */
+  void (*audit)(void *user, const e2b_mcp_audit_record *r);
+  void *audit_user;
+#endif
   long result_budget;         /* the most characters of text in a result; a longer list is cut at a
                                  whole item with a note and a continuation. 0 (or less):
                                  E2B_MCP_RESULT_BUDGET; at most E2B_MCP_RESULT_MAX */

@@ -13,7 +13,7 @@ static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
    host names are ASCII, and the locale must not change what matches):
    ieqn, a[0..n) against b[0..n); ieq, a[0..an) against all of b. */
 static char e2b_mcp__lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
-#if defined(E2B_MCP__HTTP) || E2B_MCP_WITH_2026   /* the transport's headers, a 2026-07-28 request's */
+#if defined(E2B_MCP__HTTP) || E2B_MCP_WITH_2026 || E2B_MCP_AUDIT   /* the transport's headers, a 2026-07-28 request's, the audit's secret names */
 static int e2b_mcp__ieqn(const char *a, const char *b, size_t n) {
   size_t i;
   for (i = 0; i < n; i++) if (e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;

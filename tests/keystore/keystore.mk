@@ -1,8 +1,8 @@
 # tests/keystore/keystore.mk — the key store (>>keys) and who calls (issue 19). Included by the
 # top Makefile. Each suite ends with "N passed, N failed".
 #   make test-unit-keystore   the store's format through the TLS port's AES-256-GCM: BearSSL,
-#                             mbedTLS and C++; tampering refused; the small profile and a build
-#                             without TLS carry none of it
+#                             mbedTLS and C++; tampering refused; the audit hook in-process (C, C++);
+#                             the small profile and a build without TLS carry none of it
 
 TEST_SUITES += unit-keystore
 
@@ -18,7 +18,14 @@ $(KS_DIR)/test_keystore-mbedtls: tests/keystore/test_keystore.c tests/lib/check.
 $(KS_DIR)/test_keystore-cpp: tests/keystore/test_keystore.c tests/lib/check.h $(HDRS) | $(KS_DIR) $(DEPS_FIRST)
 	$(CXX) -x c++ -std=c++11 $(WARN) -g -O2 -I. -Itests/lib -DE2B_MCP_TLS_BEARSSL -o $@ $< -lbearssl
 
-test-unit-keystore: $(addprefix $(KS_DIR)/test_keystore-,bearssl mbedtls cpp)
+# the audit hook in-process (fake E2B), as C and C++
+$(KS_DIR)/test_audit: tests/keystore/test_audit.c tests/lib/check.h tests/lib/fake_port.h $(HDRS) | $(KS_DIR)
+	$(CC) $(CSTD) $(WARN) -g -I. -Itests/lib -O2 -o $@.plain $<
+	$(CC) $(CSTD) $(WARN) -g -I. -Itests/lib -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $<
+$(KS_DIR)/test_audit-cpp: tests/keystore/test_audit.c tests/lib/check.h tests/lib/fake_port.h $(HDRS) | $(KS_DIR)
+	$(CXX) -x c++ -std=c++11 $(WARN) -g -O2 -I. -Itests/lib -o $@ $<
+
+test-unit-keystore: $(addprefix $(KS_DIR)/test_keystore-,bearssl mbedtls cpp) $(KS_DIR)/test_audit $(KS_DIR)/test_audit-cpp
 	@CC="$(CC)" sh tests/keystore/unit.sh $(KS_DIR) $^
 
 #   make test-http-keystore   e2b-mcp --http with a key store and tokens from a real authorization

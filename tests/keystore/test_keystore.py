@@ -7,7 +7,10 @@ whole), each subject's calls carry its own key and never another's, two teams se
 a 429 cools down one key only, a subject without a key is told what to ask the admin and nothing reaches
 E2B, `keys add` then SIGHUP makes a new user work (and a removal, a broken file), a group claim
 (E2B_MCP_KEYSTORE_CLAIM), a wrong or missing master secret at start, and no key or token in any answer,
-stderr or output."""
+stderr or output. The audit log (E2B_MCP_AUDIT_LOG): one JSON line per call checked field by field
+(time, subject, client, tool, group, sandbox, arguments with secrets redacted, E2B's status, outcome,
+duration), reads only with E2B_MCP_AUDIT_READS=1, opened again on SIGHUP after a rotation moved it, over
+stdio to stderr too, and never a key, a token or a secret argument in it."""
 import base64
 import json
 import os
@@ -291,6 +294,94 @@ def test_group_claim(sim, issuer, jwks, token):
     srv.stop()
 
 
+SECRET_ENV = "hunter2-" + "9f" * 8   # an env var's value: a secret the log must not keep
+
+
+def read_log(path):
+    try:
+        text = open(path).read()
+    except FileNotFoundError:
+        return []
+    SEEN.append(text)
+    return [json.loads(l) for l in text.splitlines() if l.strip()]
+
+
+def test_audit(sim, issuer, jwks, token):
+    log = os.path.join(DIR, "audit.log")
+    for f in (log, log + ".1"):
+        if os.path.exists(f):
+            os.unlink(f)
+    srv = Server(sim, issuer, jwks, extra={"E2B_MCP_AUDIT_LOG": log, "E2B_MCP_ENABLE_KILL": "1"})
+    ta = token("alice-app")
+    a = Client(srv.port, ta)
+    t0 = time.time()
+    a.call("e2b_list_sandboxes")
+    res = a.call("e2b_create_sandbox", {"template_id": "base", "metadata": {"team": "blue"},
+                                        "env_vars": {"DB_PASSWORD": SECRET_ENV}, "timeout": 120})
+    sid = (res.get("structuredContent") or {}).get("sandboxID", "")
+    k = a.call("e2b_kill_sandbox", {"sandbox_id": sid})
+    bad = a.call("e2b_kill_sandbox", {"sandbox_id": "inosuchsandbox0000001"})
+    nk = Client(srv.port, token("lone-app")).call("e2b_create_sandbox", {"template_id": "base"})
+    lines = read_log(log)
+    check("audit: reads are not logged by default; create, kill, a failed kill and a refused create are (4 lines)",
+          [l.get("tool") for l in lines] == ["e2b_create_sandbox", "e2b_kill_sandbox", "e2b_kill_sandbox", "e2b_create_sandbox"],
+          [l.get("tool") for l in lines])
+    c = lines[0] if lines else {}
+    ts = c.get("time", "")
+    check("audit: time is UTC ISO 8601 of the call", re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", ts) is not None and
+          abs(time.mktime(time.strptime(ts, "%Y-%m-%dT%H:%M:%SZ")) - time.timezone - t0) < 30, ts)
+    check("audit: subject, client and group of the create",
+          c.get("subject") == "alice-app" and c.get("client") == "http" and c.get("group") == "write", c)
+    check("audit: the create's sandbox is the one it made", sid and c.get("sandbox_id") == sid, (sid, c.get("sandbox_id")))
+    args = c.get("arguments", {})
+    check("audit: the arguments as given, the env var's value redacted, its name kept",
+          args.get("template_id") == "base" and args.get("metadata") == {"team": "blue"} and args.get("timeout") == 120 and
+          args.get("env_vars") == {"DB_PASSWORD": "[redacted]"}, args)
+    check("audit: E2B's status, the outcome and the duration of the create",
+          c.get("e2b_status") in (200, 201) and c.get("outcome") == "ok" and isinstance(c.get("duration_ms"), int) and
+          0 <= c["duration_ms"] < 30000, c)
+    kl = lines[1] if len(lines) > 1 else {}
+    check("audit: the kill: group kill, its sandbox, E2B's 204, ok",
+          not k.get("isError") and kl.get("group") == "kill" and kl.get("sandbox_id") == sid and kl.get("e2b_status") == 204 and
+          kl.get("outcome") == "ok" and kl.get("arguments") == {"sandbox_id": sid}, kl)
+    bl = lines[2] if len(lines) > 2 else {}
+    check("audit: a kill E2B refused: its 404 and outcome error",
+          bad.get("isError") and bl.get("e2b_status") == 404 and bl.get("outcome") == "error" and bl.get("sandbox_id") == "inosuchsandbox0000001", bl)
+    nl = lines[3] if len(lines) > 3 else {}
+    check("audit: a caller without a key: outcome no_key, no E2B status, its subject",
+          nk.get("isError") and nl.get("outcome") == "no_key" and nl.get("e2b_status") is None and nl.get("subject") == "lone-app", nl)
+    # rotation: the file moved, SIGHUP, the next line goes to a new file at the same path
+    os.rename(log, log + ".1")
+    said = srv.hup("")   # the signal only; nothing is said
+    time.sleep(0.5)
+    a.call("e2b_create_sandbox", {"template_id": "base"})
+    old, new = read_log(log + ".1"), read_log(log)
+    check("audit: after the file was moved and SIGHUP, the next line is in a new file, the moved one unchanged",
+          len(old) == 4 and [l.get("tool") for l in new] == ["e2b_create_sandbox"] and new[0].get("subject") == "alice-app", (len(old), new))
+    srv.stop()
+    check("audit: nothing secret in the log: no key, token, or env var value",
+          not any(leaks(open(f).read()) or SECRET_ENV in open(f).read() for f in (log, log + ".1")))
+    # reads by option
+    srv = Server(sim, issuer, jwks, extra={"E2B_MCP_AUDIT_LOG": log, "E2B_MCP_AUDIT_READS": "1"})
+    Client(srv.port, ta).call("e2b_list_sandboxes", {"limit": 5})
+    srv.stop()
+    rl = read_log(log)[-1:]
+    check("audit: with E2B_MCP_AUDIT_READS=1 a read is logged too (group read, E2B's 200, its arguments)",
+          rl and rl[0].get("tool") == "e2b_list_sandboxes" and rl[0].get("group") == "read" and rl[0].get("e2b_status") == 200 and
+          rl[0].get("arguments") == {"limit": 5} and rl[0].get("sandbox_id") is None, rl)
+    # stdio, to stderr: no subject, client stdio
+    env = server_env(sim.port, extra={"E2B_MCP_AUDIT_LOG": "-"})
+    msgs = [rpc(1, "initialize", init_params()), rpc(None, "notifications/initialized"),
+            rpc(2, "tools/call", {"name": "e2b_create_sandbox", "arguments": {"template_id": "base", "env_vars": {"TOKEN": SECRET_ENV}}})]
+    q = subprocess.run([BIN], input=("\n".join(msgs) + "\n").encode(), capture_output=True, env=env, timeout=20)
+    err = q.stderr.decode()
+    SEEN.append(err)
+    got = [json.loads(l) for l in err.splitlines() if l.startswith("{")]
+    check("audit over stdio to stderr: subject null, client stdio, the create with its env var redacted",
+          len(got) == 1 and got[0].get("subject") is None and got[0].get("client") == "stdio" and got[0].get("outcome") == "ok" and
+          got[0].get("arguments", {}).get("env_vars") == {"TOKEN": "[redacted]"} and SECRET_ENV not in err, got)
+
+
 def test_setup(sim, issuer, jwks):
     def run(env):
         e = server_env(sim.port, key=KEY3, extra=dict({"E2B_MCP_AUTH_ISSUER": issuer, "E2B_MCP_AUTH_RESOURCE": RESOURCE,
@@ -309,6 +400,8 @@ def test_setup(sim, issuer, jwks):
     check("a key store without an issuer is refused at start", q.returncode == 2 and b"E2B_MCP_AUTH_ISSUER" in q.stderr, q.stderr)
     q = run({"E2B_MCP_HTTP_CLIENT_KEYS": "1"})
     check("a key store with per-client keys is refused at start", q.returncode == 2 and b"E2B_MCP_HTTP_CLIENT_KEYS" in q.stderr, q.stderr)
+    q = run({"E2B_MCP_AUDIT_LOG": os.path.join(DIR, "no", "such", "dir", "audit.log")})
+    check("an audit log that cannot be opened is refused at start", q.returncode == 2 and b"E2B_MCP_AUDIT_LOG" in q.stderr, q.stderr)
 
 
 def main():
@@ -319,6 +412,7 @@ def main():
     try:
         test_two_users(sim, issuer, jwks, token)
         test_group_claim(sim, issuer, jwks, token)
+        test_audit(sim, issuer, jwks, token)
         test_setup(sim, issuer, jwks)
     finally:
         stop(op)

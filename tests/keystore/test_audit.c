@@ -1,0 +1,105 @@
+/* test_audit.c - the audit hook (e2b_mcp_config.audit, >>engine) in-process, against the fake E2B
+   of tests/lib/fake_port.h: one record per tool call when it ends, with the tool, its group, the
+   sandbox (its argument, or the one a create made), the arguments with secret values redacted and
+   the server's key masked, E2B's status, the outcome and the duration; a call that sends nothing has
+   no status; arguments too long for E2B_MCP_AUDIT_ARGS_MAX are left out, saying so. Built as C and C++. */
+#define E2B_MCP_SOCK_CUSTOM
+#define E2B_MCP_NO_STDIO
+#define E2B_MCP_IMPLEMENTATION
+#include "../../e2b_mcp.h"
+#include "check.h"
+#include "fake_port.h"
+#include <stdio.h>
+
+#if !E2B_MCP_AUDIT
+#  error "test_audit needs E2B_MCP_AUDIT"
+#endif
+
+#define KEY "e2b_0123456789abcdef0123456789abcdef01234567"
+static e2b_mcp_server srv;
+static e2b_mcp_sock_port port;
+static fake m;
+static struct { int n, group, status; char tool[64], who[64], sbx[80], args[E2B_MCP_AUDIT_ARGS_MAX + 1], outcome[16]; } got;
+
+static void hook(void *user, const e2b_mcp_audit_record *r) {
+  CHECK(user == &got);
+  got.n++;
+  got.group = r->group;
+  got.status = r->e2b_status;
+  snprintf(got.tool, sizeof got.tool, "%s", r->tool);
+  snprintf(got.who, sizeof got.who, "%s", r->who ? r->who : "(none)");
+  snprintf(got.sbx, sizeof got.sbx, "%s", r->sandbox_id);
+  snprintf(got.args, sizeof got.args, "%s", r->args);
+  snprintf(got.outcome, sizeof got.outcome, "%s", r->outcome);
+}
+
+static void setup(int with_hook) {
+  e2b_mcp_config cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.api_key = KEY;
+  cfg.api_url = "http://sim.test:8080";
+  cfg.sock_port = &port;
+  cfg.enable_kill = 1;
+  if (with_hook) { cfg.audit = hook; cfg.audit_user = &got; }
+  fake_reset(&m);
+  fake_port_init(&port, &m);
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0);
+  memset(&got, 0, sizeof got);
+}
+
+static int call(const char *tool, const char *args) {
+  e2b_mcp_result r;
+  int rc = e2b_mcp_call_tool(&srv, tool, args, &r);
+  e2b_mcp_close(&srv);
+  return rc == 0 ? r.is_error : -1;
+}
+
+int main(void) {
+  char big[E2B_MCP_AUDIT_ARGS_MAX + 200];
+  size_t i;
+  setup(1);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb6\",\"templateID\":\"base\"}");
+  CHECK(call("e2b_create_sandbox", "{\"template_id\":\"base\",\"env_vars\":{\"DB_PASSWORD\":\"hunter2\"},\"metadata\":{\"team\":\"blue\","
+             "\"note\":\"" KEY "\",\"api_token\":\"x\"},\"timeout\":60}") == 0);
+  CHECK(got.n == 1 && strcmp(got.tool, "e2b_create_sandbox") == 0 && got.group == E2B_MCP_GROUP_WRITE);
+  CHECK(strcmp(got.who, "(none)") == 0 && strcmp(got.sbx, "sb6") == 0 && got.status == 201 && strcmp(got.outcome, "ok") == 0);
+  CHECKM(strcmp(got.args, "{\"template_id\":\"base\",\"env_vars\":{\"DB_PASSWORD\":\"[redacted]\"},\"metadata\":{\"team\":\"blue\","
+                          "\"note\":\"********************************************\",\"api_token\":\"[redacted]\"},\"timeout\":60}") == 0, got.args);
+  CHECK(!CONTAINS(got.args, "hunter2") && !CONTAINS(got.args, "0123456789abcdef"));
+  /* a kill: its sandbox from the argument, E2B's 204 */
+  setup(1);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  CHECK(call("e2b_kill_sandbox", "{\"sandbox_id\":\"sbk\"}") == 0);
+  CHECK(got.n == 1 && got.group == E2B_MCP_GROUP_KILL && strcmp(got.sbx, "sbk") == 0 && got.status == 204 && strcmp(got.outcome, "ok") == 0);
+  /* a read: group read; a list's sandboxes are not its sandbox */
+  setup(1);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
+  CHECK(call("e2b_list_sandboxes", NULL) == 0);
+  CHECK(got.n == 1 && got.group == E2B_MCP_GROUP_READ && got.sbx[0] == 0 && strcmp(got.args, "{}") == 0 && got.status == 200);
+  /* E2B says no: its status, outcome error */
+  setup(1);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 404 Not Found\r\nContent-Length: 42\r\n\r\n{\"code\":404,\"message\":\"sandbox not found\"}");
+  CHECK(call("e2b_get_sandbox", "{\"sandbox_id\":\"nope\"}") == 1);
+  CHECK(got.n == 1 && got.status == 404 && strcmp(got.outcome, "error") == 0 && strcmp(got.sbx, "nope") == 0);
+  /* nothing sent (arguments refused, E2B unreachable): no status */
+  setup(1);
+  CHECK(call("e2b_kill_sandbox", "{}") == 1);
+  CHECK(got.n == 1 && got.status == 0 && strcmp(got.outcome, "error") == 0 && m.requests == 0);
+  setup(1);
+  m.open_err = E2B_MCP_ERR_CONNECT;
+  CHECK(call("e2b_get_sandbox", "{\"sandbox_id\":\"sbx\"}") == 1);
+  CHECK(got.n == 1 && got.status == 0 && strcmp(got.outcome, "error") == 0);
+  /* arguments too long to keep: left out, saying so */
+  setup(1);
+  strcpy(big, "{\"sandbox_id\":\"sbl\",\"metadata\":{\"k\":\"");
+  for (i = strlen(big); i < sizeof big - 8; i++) big[i] = 'a';
+  strcpy(big + i, "\"}}");
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+  (void)call("e2b_get_sandbox", big);
+  CHECKM(got.n == 1 && strcmp(got.args, "{\"_omitted\":\"longer than E2B_MCP_AUDIT_ARGS_MAX\"}") == 0, got.args);
+  /* no hook: nothing is called */
+  setup(0);
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
+  CHECK(call("e2b_list_sandboxes", NULL) == 0 && got.n == 0);
+  return CHECK_DONE();
+}
