@@ -1122,10 +1122,13 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
 #else
   k = e2b_mcp__slot_claim(s);
 #endif
-  if (!k) {
-    char text[200];
-    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots or all %d call buffers are in use. Wait for an answer, "
-                 "then call again (no request was sent to E2B).", (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS);
+  if (!k) {   /* a call held by its user's question says so: the answer to it frees the slot */
+    char text[300];
+    int asking;
+    e2b_mcp__calls_busy(s, &asking, NULL);
+    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots or all %d call buffers are in use%s. Wait for an answer, "
+                 "then call again (no request was sent to E2B).", (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS,
+                 asking ? ", one by a call waiting for the user's answer to its question (answer it, or cancel that call)" : "");
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
     return;
   }

@@ -20,7 +20,7 @@ import json, os, re, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import check, note, run, at_exit  # noqa: E402
 from sim import KEY, ROOT, Sim, TlsFront, closed_port, server_env  # noqa: E402
-from mcp import HttpSession, McpClient, request, result_json, result_text, rpc, tool_args  # noqa: E402
+from mcp import HttpSession, McpClient, McpError, request, result_json, result_text, rpc, tool_args  # noqa: E402
 
 FW = os.path.join(ROOT, "build/mcu/firmware.elf")
 FW_MINIMAL = os.path.join(ROOT, "build/mcu/firmware-minimal.elf")   # the minimal profile (-DMCU_MINIMAL)
@@ -381,6 +381,51 @@ def run_minimal(url):
     no_secrets("minimal", "\n".join(out))
 
 
+def run_ask_wait(url):
+    """While a consent question waits for its user, the board goes on serving its UART: a ping
+    and tools/list are answered, and a call to E2B, which needs the one call
+    slot the question holds (the small profile's RAM has room for one), is answered at once that
+    the slot waits for the user's answer, never left hanging; then the answer comes and the change
+    is made, and a read runs again."""
+    sim.reset()
+    b = Board(base_args(url, url, ["kill=1"]))
+    b.elicit = "never"   # the question stays open until answered below
+    mcp_init(b)
+    cid = b.send_request("tools/call", {"name": "e2b_create_sandbox", "arguments": {"template_id": "base", "timeout": 60}})
+    try:
+        q = b.recv(20)
+    except McpError as e:
+        q = {"missing": str(e)}
+    if not check("ask wait: the create's consent question goes out", q.get("method") == "elicitation/create", q):
+        b.finish(); return
+    got = {}
+
+    def answer(rid, timeout=20):
+        try:
+            while rid not in got:
+                m = b.read_message(timeout); got[m.get("id")] = m
+        except McpError:
+            pass
+        return got.get(rid, {})
+    r = answer(b.send_request("ping"))
+    check("ask wait: a ping is answered while the question waits", r.get("result") == {}, r)
+    r = answer(b.send_request("tools/list"))
+    check("ask wait: tools/list is answered while the question waits", len((r.get("result") or {}).get("tools", [])) > 3, str(r)[:200])
+    r = answer(b.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": "ialiceprod00000000001"}}))
+    msg = (r.get("error") or {}).get("message", "")
+    check("ask wait: a call to E2B is answered at once that the one slot waits for the user's answer (nothing sent)",
+          "busy" in msg and "user's answer" in msg and cid not in got and
+          not [x for x in sim.requests() if "ialiceprod" in x.get("path", "")], str(r)[:300])
+    b.send({"jsonrpc": "2.0", "id": q["id"], "result": ACCEPT})
+    res = answer(cid).get("result") or {}
+    check("ask wait: the question's answer then comes, and the sandbox is created",
+          not res.get("isError") and (res.get("structuredContent") or {}).get("sandboxID"), str(got.get(cid))[:300])
+    res, _ = b.tool("e2b_get_sandbox", {"sandbox_id": "ialiceprod00000000001"})
+    check("ask wait: once answered, the slot serves reads again", res and not res.get("isError"), str(res)[:200])
+    rc, _ = b.finish()
+    check("ask wait: board exits 0, no heap use, no fault", rc == 0 and not b.trapped(), (rc, b.trapped()))
+
+
 def host_tools():
     """The tools the host build lists with kill enabled: the board must list them too."""
     c = McpClient([os.path.join(ROOT, "build", "e2b-mcp")], server_env(sim.url, KEY, {"E2B_MCP_ENABLE_KILL": "1"}))
@@ -421,6 +466,7 @@ def main():
     note("stack peak %d of %d bytes, %d ms on the board" % (st.get("stack_peak", 0), st.get("stack_size", 0), st.get("ms", 0)))
     no_secrets("HTTPS session", "\n".join(out))
     run_cases_http(board_sim)
+    run_ask_wait(board_sim)
     run_bad_certs(tls.ports)
     run_tls_restart(good)
     run_http(board_sim)
