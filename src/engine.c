@@ -669,12 +669,13 @@ static int e2b_mcp__call_reads(const e2b_mcp__slot *k) {
 }
 /* notifications/cancelled from the session of a call (a 2026-07-28 call,
    which has none: from the same client, its origin's caller): a call waiting
-   for its user, or for E2B on a read, ends now without an answer; a request
-   that changes something always runs to its answer, so the user learns what
-   was done (a new sandbox's ID). */
+   for its user, or for E2B on a read, ends now without an answer, and one
+   waiting in the queue never starts; a request that changes something and
+   went to E2B always runs to its answer, so the user learns what was done (a
+   new sandbox's ID). */
 static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
   char rid[E2B_MCP_RPC_ID_MAX];
-  int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i;
+  int rq = e2b_mcp__tok_get(js, t, params, "requestId"), i, j;
   if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
@@ -688,6 +689,24 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, cons
     if (k->state == E2B_MCP__CS_E2B && !e2b_mcp__call_reads(k)) continue;
     k->drop = "cancelled by the client";   /* at its next step, which comes at once */
   }
+  for (i = j = 0; i < s->nqueue; i++) {   /* a call still waiting for a slot never starts: nothing was sent */
+    const e2b_mcp__queued *q = &s->queue[i];
+    char qid[E2B_MCP_RPC_ID_MAX];
+    int mine, ntok, idt;
+#if E2B_MCP_WITH_2026
+    mine = q->from.session ? q->from.session == cx->sess : q->from.caller && q->from.caller == cx->caller;
+#else
+    mine = (q->from.session ? q->from.session : &s->session) == cx->sess;
+#endif
+#if E2B_MCP_WITH_BATCH
+    mine = mine && !q->batch;   /* a batch's: its array keeps a place for it */
+#endif
+    ntok = mine ? e2b_mcp__parse(q->msg, q->n, s->rtok, E2B_MCP__COUNT(s->rtok)) : 0;   /* rtok: mtok holds the cancel */
+    idt = ntok > 0 && s->rtok[0].type == JSMN_OBJECT ? e2b_mcp__tok_get(q->msg, s->rtok, 0, "id") : -1;
+    if (idt >= 0 && e2b_mcp__tok_json(q->msg, &s->rtok[idt], qid, sizeof qid) >= 0 && strcmp(qid, rid) == 0) continue;
+    s->queue[j++] = s->queue[i];
+  }
+  s->nqueue = j;
 }
 
 

@@ -367,6 +367,44 @@ def t_small_hol():
     c.close(2)
 
 
+def t_small_cancel_queued():
+    """A cancel for a call that still waits for the slot (the small profile's one, held by another
+    call) takes it out of the queue: it never starts, E2B never sees it, it is never answered."""
+    if not os.path.exists(SMALL_BIN):
+        check("small cancel queued: binary exists", False, "%s not found (make build/e2b-mcp-small)" % SMALL_BIN)
+        return
+    c = McpClient([SMALL_BIN], env=env(), label="small-cancel-queued")
+    at_exit(lambda: c.close(2))
+    c.initialize()
+    SIM.reset()
+    SIM.hold(True)
+    first = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[0]}})
+    if not check("small cancel queued: the first call holds the one slot", len(wait_held(1)) == 1, SIM.held()):
+        release_all()
+        return
+    second = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[1]}})
+    c.cancel(second)
+    pid = c.send_request("ping")
+    try:
+        got = c.read_message(PROMPT_S)
+    except McpError as e:
+        got = {"missing": str(e)}
+    check("small cancel queued: a ping after the cancel is answered at once", isinstance(got, dict) and got.get("id") == pid, got)
+    release_all()
+    seen = {}
+    try:
+        while True:
+            m = c.read_message(1.5)
+            seen[m.get("id")] = m
+    except McpError:
+        pass
+    sent = [r["path"] for r in SIM.requests() if r["path"].endswith("/" + SANDBOXES[1])]
+    check("small cancel queued: the slot's call is answered; the cancelled one never starts nor is answered",
+          answers_sandbox(seen.get(first), 0) and second not in seen and not sent,
+          ({k: str(v)[:100] for k, v in seen.items()}, sent))
+    c.close(2)
+
+
 # ----------------------------------------------------------------------------- a custom tool asks
 
 ASK_N = 8
@@ -726,7 +764,7 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
-    for group in (t_stdio, t_http, t_cancel, t_small, t_small_hol, t_ask_stdio, t_ask_http, t_ask_small, t_batch_stdio, t_batch_cancel, t_batch_http, t_modern_cancel):
+    for group in (t_stdio, t_http, t_cancel, t_small, t_small_hol, t_small_cancel_queued, t_ask_stdio, t_ask_http, t_ask_small, t_batch_stdio, t_batch_cancel, t_batch_http, t_modern_cancel):
         t0 = time.time()
         try:
             group()
