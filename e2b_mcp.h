@@ -2388,7 +2388,6 @@ typedef struct e2b_mcp__queued {
    short error in place of each answer still to come is kept (reserve), so an
    answer that does not fit is always answered so. */
 typedef struct e2b_mcp__batch {
-  int used;                   /* a batch is being answered */
   int open;                   /* its requests are still being read (inside submit) */
   int out;                    /* its calls not answered yet: in a slot, or in the queue */
   int count;                  /* its requests */
@@ -2643,6 +2642,8 @@ struct e2b_mcp_server {
   unsigned bat_share;         /* the room kept for its error, */
   int bat_later, bat_queued;  /* it went on in a slot or into the queue; it came from the queue */
   const e2b_mcp_origin *bat_from;   /* where the batch came from */
+  unsigned char bat_used[E2B_MCP_BATCHES];   /* batches[i] is being answered (kept here, which
+                                                e2b_mcp_init clears, so a record's pages stay untouched till used) */
 #endif
 #ifdef E2B_MCP__POOL
   int nbufs;                  /* call buffers touched so far (the rest never were) */
@@ -9440,7 +9441,7 @@ static void e2b_mcp__bat_end(e2b_mcp_server *s, e2b_mcp__batch *b, size_t pos, i
 /* The batch is answered: its answers, in its order, as one array (none: no
    answer, a batch of notifications), then the record is free. 1 when
    written, 0 when nothing was, -1 when the sink failed. */
-static int e2b_mcp__bat_emit(e2b_mcp__batch *b) {
+static int e2b_mcp__bat_emit(e2b_mcp_server *s, e2b_mcp__batch *b) {
   const e2b_mcp_sink *k = &b->sink;
   int i, items = 0, bad = 0;
   for (i = 0; b->has_sink && i < b->count && !bad; i++) {
@@ -9455,13 +9456,13 @@ static int e2b_mcp__bat_emit(e2b_mcp__batch *b) {
     }
   }
   if (items && !bad) bad = k->write(k->ctx, "]", 1) != 0 || (k->end && k->end(k->ctx) != 0);
-  b->used = 0;
+  s->bat_used[b - s->batches] = 0;
   return bad ? -1 : items > 0;
 }
 /* One of b's calls left it (answered into it, or not at all): the array goes
    when it was the last and every request has been read. */
-static void e2b_mcp__bat_out(e2b_mcp__batch *b) {
-  if (--b->out == 0 && !b->open) e2b_mcp__bat_emit(b);
+static void e2b_mcp__bat_out(e2b_mcp_server *s, e2b_mcp__batch *b) {
+  if (--b->out == 0 && !b->open) e2b_mcp__bat_emit(s, b);
 }
 static void e2b_mcp__bat_stopped(e2b_mcp_server *s, const e2b_mcp__queued *q);
 #endif
@@ -9582,7 +9583,7 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
     e2b_mcp__call_write(s, k, &own);
     e2b_mcp__bat_end(s, b, pos, k->bat_at, k->bat_share, own.failed, NULL, k->id);
     e2b_mcp__slot_free(s, k);
-    e2b_mcp__bat_out(b);
+    e2b_mcp__bat_out(s, b);
     return;
   }
 #endif
@@ -9921,7 +9922,7 @@ static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *
 #if E2B_MCP_WITH_BATCH
   if (k->batch) {   /* no answer in its batch */
     k->batch->reserve -= k->bat_share;
-    e2b_mcp__bat_out(k->batch);
+    e2b_mcp__bat_out(s, k->batch);
   }
 #endif
 }
@@ -9990,14 +9991,14 @@ E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
   int i, j;
 #if E2B_MCP_WITH_BATCH
   for (i = 0; i < E2B_MCP_BATCHES; i++)
-    if (s->batches[i].used && s->batches[i].sink.ctx == ctx) s->batches[i].has_sink = 0;   /* its calls run on; no array */
+    if (s->bat_used[i] && s->batches[i].sink.ctx == ctx) s->batches[i].has_sink = 0;   /* its calls run on; no array */
 #endif
   for (i = j = 0; i < s->nqueue; i++) {
     if (s->queue[i].sink.ctx != ctx) { s->queue[j++] = s->queue[i]; continue; }
 #if E2B_MCP_WITH_BATCH
     if (s->queue[i].batch) {   /* never started: no answer in its batch */
       s->queue[i].batch->reserve -= s->queue[i].bat_share;
-      e2b_mcp__bat_out(s->queue[i].batch);
+      e2b_mcp__bat_out(s, s->queue[i].batch);
     }
 #endif
   }
@@ -10056,7 +10057,7 @@ E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
   int i;
   if (e2b_mcp_queued(s, ctx)) return 1;
 #if E2B_MCP_WITH_BATCH
-  for (i = 0; i < E2B_MCP_BATCHES; i++) if (s->batches[i].used && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx) return 1;
+  for (i = 0; i < E2B_MCP_BATCHES; i++) if (s->bat_used[i] && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx) return 1;
 #endif
   for (i = 0; i < s->nslots; i++)
     if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
@@ -10132,7 +10133,7 @@ static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
   int i, n = 0;
   for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx;
 #if E2B_MCP_WITH_BATCH
-  for (i = 0; i < E2B_MCP_BATCHES; i++) n += s->batches[i].used && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx;
+  for (i = 0; i < E2B_MCP_BATCHES; i++) n += s->bat_used[i] && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx;
 #endif
   return n;
 }
@@ -10279,12 +10280,13 @@ static int e2b_mcp__bat_run(e2b_mcp_server *s, e2b_mcp__msg *m, const char *msg,
   e2b_mcp__batch *b = NULL;
   size_t reserve = 0;
   int i, j, count = s->mtok[0].size;
-  for (j = 0; j < E2B_MCP_BATCHES && !b; j++) if (!s->batches[j].used) b = &s->batches[j];
+  for (j = 0; j < E2B_MCP_BATCHES && !b; j++) if (!s->bat_used[j]) b = &s->batches[j];
   if (!b || !m->sink) return -2;
   for (i = 1, j = 0; j < count; j++, i = e2b_mcp__tok_skip(s->mtok, i)) reserve += e2b_mcp__bat_share(msg, s->mtok, i);
   if (n + reserve > sizeof b->buf) return -2;
   memcpy(b->buf, msg, n);   /* a request that waits for a slot is read from here */
-  b->used = b->open = 1;
+  s->bat_used[b - s->batches] = 1;
+  b->open = 1;
   b->out = 0;
   b->count = count;
   b->has_sink = 1;
@@ -10296,7 +10298,7 @@ static int e2b_mcp__bat_run(e2b_mcp_server *s, e2b_mcp__msg *m, const char *msg,
   for (i = 1, j = 0; j < count; j++, i = e2b_mcp__tok_skip(s->mtok, i))
     e2b_mcp__bat_one(s, b, m->cx, b->buf, i, j, e2b_mcp__bat_share(b->buf, s->mtok, i), 0);
   b->open = 0;
-  return b->out ? 0 : e2b_mcp__bat_emit(b);
+  return b->out ? 0 : e2b_mcp__bat_emit(s, b);
 }
 /* A batch's tool call that waited in the queue starts (a slot is free). */
 static void e2b_mcp__bat_start(e2b_mcp_server *s, const e2b_mcp__queued *q) {
@@ -10308,7 +10310,7 @@ static void e2b_mcp__bat_start(e2b_mcp_server *s, const e2b_mcp__queued *q) {
   if (ntok > 0) e2b_mcp__bat_one(s, b, &cx, q->msg, 0, q->bat_at, q->bat_share, 1);
   else e2b_mcp__bat_end(s, b, e2b_mcp__bat_begin(b, q->bat_share), q->bat_at, q->bat_share, 1, NULL, NULL);   /* cannot be: it was read once */
   memset(fail, 0, sizeof fail);
-  e2b_mcp__bat_out(b);   /* it left the queue (counted again if it went on in a slot) */
+  e2b_mcp__bat_out(s, b);   /* it left the queue (counted again if it went on in a slot) */
 }
 /* The server stops: a batch's call that waited in the queue never starts, and its batch says so. */
 static void e2b_mcp__bat_stopped(e2b_mcp_server *s, const e2b_mcp__queued *q) {
@@ -10316,7 +10318,7 @@ static void e2b_mcp__bat_stopped(e2b_mcp_server *s, const e2b_mcp__queued *q) {
   const char *idp = e2b_mcp__parse(q->msg, q->n, s->mtok, E2B_MCP__COUNT(s->mtok)) > 0 ? e2b_mcp__bat_id(q->msg, s->mtok, 0, id, sizeof id) : NULL;
   e2b_mcp__bat_end(s, q->batch, e2b_mcp__bat_begin(q->batch, q->bat_share), q->bat_at, q->bat_share, 0,
                    "The server is stopping: this call never started and nothing was sent to E2B. Call again once it is back.", idp);
-  e2b_mcp__bat_out(q->batch);
+  e2b_mcp__bat_out(s, q->batch);
 }
 #endif
 

@@ -213,7 +213,6 @@ typedef struct e2b_mcp__queued {
    short error in place of each answer still to come is kept (reserve), so an
    answer that does not fit is always answered so. */
 typedef struct e2b_mcp__batch {
-  int used;                   /* a batch is being answered */
   int open;                   /* its requests are still being read (inside submit) */
   int out;                    /* its calls not answered yet: in a slot, or in the queue */
   int count;                  /* its requests */

@@ -71,6 +71,8 @@ struct e2b_mcp_server {
   unsigned bat_share;         /* the room kept for its error, */
   int bat_later, bat_queued;  /* it went on in a slot or into the queue; it came from the queue */
   const e2b_mcp_origin *bat_from;   /* where the batch came from */
+  unsigned char bat_used[E2B_MCP_BATCHES];   /* batches[i] is being answered (kept here, which
+                                                e2b_mcp_init clears, so a record's pages stay untouched till used) */
 #endif
 #ifdef E2B_MCP__POOL
   int nbufs;                  /* call buffers touched so far (the rest never were) */
