@@ -59,7 +59,12 @@ M4LD="arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb --specs=nano.specs --specs=nosys
 (cd $B/m4 &&
  $M4CC -DE2B_MCP_MINIMAL -I. -I../../.. -c ../../../bench/m4.c -o m4-minimal.o &&
  $M4LD -Wl,-Map=m4-minimal.map -o m4-minimal.elf m4-minimal.o &&
- $M4LD -Wl,-Map=m4-small.map -o m4-small.elf m4-none.o) >>"$log" 2>&1 || die "Cortex-M4 profiles"
+ $M4LD -Wl,-Map=m4-small.map -o m4-small.elf m4-none.o &&
+ # the MCP surface's parts (issue 22), each switched on alone in the small profile
+ for part in PROMPTS RESOURCES COMPLETIONS; do
+   $M4CC -DE2B_MCP_WITH_$part=1 -I. -I../../.. -c ../../../bench/m4.c -o m4-$part.o &&
+   $M4LD -o m4-$part.elf m4-$part.o || exit 1
+ done) >>"$log" 2>&1 || die "Cortex-M4 profiles"
 
 # the board firmware (tests/mcu, built by bench.mk): its rows come last in the table
 python3 tests/mcu/bench.py > $B/mcu.txt 2>>"$log" || die "board firmware (tests/mcu/bench.py)"
@@ -217,6 +222,11 @@ row "  minimal: RAM = data+bss $((pd + pb - ed - eb)) B + worst stack $stk_min B
 row "small (E2B_MCP_SMALL: all 13 tools, 2025 revisions, consent, no TLS): text" "$m4_none_text B ($(kb $m4_none_text))" "<= 40 KiB" "$(verdict $m4_none_text $((40*KiB)))"
 row "  small: RAM = data+bss + worst stack" "$m4_none_ram B ($(kb $m4_none_ram))" "<= $SMALL_RAM_BEFORE B" "$(verdict $m4_none_ram $SMALL_RAM_BEFORE)"
 [ "$m4_none_text" -le $((40*KiB)) ] || row "  small: where the text goes (link map, by layer)" "$(python3 bench/profiles.py $B/m4/m4-small.map)" "" ""
+for part in PROMPTS RESOURCES COMPLETIONS; do
+  read -r xt xd xb <<<"$(asz $B/m4/m4-$part.elf)"
+  xs=$(python3 bench/stack-ci.py $B/m4/m4-$part.ci main | sed -n 's/^main=\([0-9]*\).*/\1/p')
+  row "  small + E2B_MCP_WITH_$part=1: text / RAM (data+bss + worst stack) it adds" "+$((xt - nt)) B / +$((xd + xb + xs - nd - nb - stk_none)) B" "-" ""
+done
 row "desktop (build/e2b-mcp-static: musl, static, BearSSL full, stripped): file" "$st_file B ($(kb $st_file))" "-" ""
 row "  desktop: e2b_mcp.h + main, code+rodata (link map; BearSSL and musl apart)" "$desk_share B ($(kb $desk_share))" "<= $DESK_SHARE_BUDGET B" "$(verdict $desk_share $DESK_SHARE_BUDGET)"
 
