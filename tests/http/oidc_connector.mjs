@@ -9,17 +9,12 @@
 // Listens on 127.0.0.1:PORT behind a TLS front that serves ISSUER (https), and prints "oidc-ready"
 // once it listens. Users (password "pw" for each): alice, bob; "nobody" is refused.
 import { createServer } from 'node:http';
-import { generateKeyPairSync } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
+import { loadProvider, resourceIndicators, rsaKey } from '../lib/oidc.mjs';
 
 const [modules, issuer, resource, port] = process.argv.slice(2);
-const require = createRequire(path.resolve(modules, 'x.js'));
-const { default: Provider, errors } = await import(pathToFileURL(require.resolve('oidc-provider')).href);
+const { Provider, errors } = await loadProvider(modules);
 
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'connector-rs256', use: 'sig', alg: 'RS256' };
+const jwk = rsaKey('connector-rs256');
 const scopes = ['e2b:read', 'e2b:write', 'e2b:kill'];
 const users = { alice: 'pw', bob: 'pw' };
 
@@ -37,16 +32,7 @@ const provider = new Provider(issuer, {
     devInteractions: { enabled: false },
     registration: { enabled: true },
     revocation: { enabled: true },
-    resourceIndicators: {
-      enabled: true,
-      defaultResource: () => resource,
-      useGrantedResource: () => true,
-      getResourceServerInfo: (ctx, indicator) => {
-        if (indicator !== resource) throw new errors.InvalidTarget();
-        return { scope: scopes.join(' '), audience: resource, accessTokenTTL: 600, accessTokenFormat: 'jwt',
-                 jwt: { sign: { alg: 'RS256' } } };
-      },
-    },
+    resourceIndicators: resourceIndicators(errors, resource, scopes.join(' '), 600),
   },
 });
 provider.proxy = true;   // the TLS front says https in X-Forwarded-Proto

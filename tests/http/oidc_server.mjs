@@ -11,20 +11,12 @@
 // is 404, as with a provider that has only OpenID discovery), OIDC_LOG (one line per request:
 // method, path, and which credentials headers it carried).
 import { createServer } from 'node:http';
-import { generateKeyPairSync } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { loadProvider, resourceIndicators, rsaKey as newKey } from '../lib/oidc.mjs';
 
 const [modules, resource, clientId, clientSecret] = process.argv.slice(2);
-const require = createRequire(path.resolve(modules, 'x.js'));
-const { default: Provider, errors } = await import(pathToFileURL(require.resolve('oidc-provider')).href);
-
-function newKey(kid) {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256' };
-}
+const { Provider, errors } = await loadProvider(modules);
 const keys = (process.env.OIDC_KEYS || '').split(' ').filter(Boolean).map((f) => {
   if (!existsSync(f)) writeFileSync(f, JSON.stringify(newKey(path.basename(f, '.json'))));
   return JSON.parse(readFileSync(f, 'utf8'));
@@ -44,15 +36,7 @@ server.listen(Number(process.env.OIDC_PORT || 0), '127.0.0.1', () => {
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => resource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (ctx, indicator) => {
-          if (indicator !== resource) throw new errors.InvalidTarget();
-          return { scope, audience: resource, accessTokenTTL: 300, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
-        },
-      },
+      resourceIndicators: resourceIndicators(errors, resource, scope, 300),
     },
   });
   provider.proxy = !!process.env.OIDC_ISSUER;

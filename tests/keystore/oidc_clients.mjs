@@ -6,21 +6,16 @@
 //   node oidc_clients.mjs MODULES_DIR RESOURCE SECRET CLIENT_ID... [--groups ID=g1,g2 ...]
 // prints "oidc-ready ISSUER" once it listens.
 import { createServer } from 'node:http';
-import { generateKeyPairSync } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
+import { loadProvider, resourceIndicators, rsaKey } from '../lib/oidc.mjs';
 
 const [modules, resource, secret, ...rest] = process.argv.slice(2);
 const ids = [], groups = {};
 for (let i = 0; i < rest.length; i++) {
   if (rest[i] === '--groups') { const [id, g] = rest[++i].split('='); groups[id] = g.split(','); } else ids.push(rest[i]);
 }
-const require = createRequire(path.resolve(modules, 'x.js'));
-const { default: Provider, errors } = await import(pathToFileURL(require.resolve('oidc-provider')).href);
+const { Provider, errors } = await loadProvider(modules);
 
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'keystore-rs256', use: 'sig', alg: 'RS256' };
+const jwk = rsaKey('keystore-rs256');
 const scope = 'e2b:read e2b:write e2b:kill';
 
 const server = createServer();
@@ -35,15 +30,7 @@ server.listen(0, '127.0.0.1', () => {
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => resource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (ctx, indicator) => {
-          if (indicator !== resource) throw new errors.InvalidTarget();
-          return { scope, audience: resource, accessTokenTTL: 300, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
-        },
-      },
+      resourceIndicators: resourceIndicators(errors, resource, scope, 300),
     },
   });
   provider.proxy = false;
