@@ -32,9 +32,9 @@ test-budget: all $(BUILD)/e2b-mcp-small
 	@timeout 300 python3 tests/integration/test_budget.py
 
 # The same server polling subscribed sandboxes every 300 ms (the default is 5 s), with 2 request
-# buffers (more GET streams than buffers), for the subscribe suite.
+# buffers (more GET streams than buffers) and 8 session slots (eviction), for the subscribe suite.
 $(BUILD)/e2b-mcp-poll: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -DE2B_MCP_SUBSCRIBE_POLL_MS=300 -DE2B_MCP_HTTP_BUFS=2 -I. -o $@ examples/e2b-mcp.c $(TLS_LIBS)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -DE2B_MCP_SUBSCRIBE_POLL_MS=300 -DE2B_MCP_HTTP_BUFS=2 -DE2B_MCP_HTTP_SESSIONS=8 -I. -o $@ examples/e2b-mcp.c $(TLS_LIBS)
 
 test-subscribe: all $(BUILD)/e2b-mcp-poll $(BUILD)/fixture-server $(BUILD)/sndbuf-shim.so
 	@timeout 180 python3 tests/integration/test_subscribe.py
