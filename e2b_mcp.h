@@ -1744,7 +1744,8 @@ typedef struct e2b_mcp_audit_record {
                                  E2B_MCP_AUDIT_ARGS_MAX */
   int e2b_status;             /* E2B's HTTP status; 0: nothing reached E2B, or no answer came */
   const char *outcome;        /* "ok", "error", "declined" (the user said no, or could not be asked),
-                                 "cancelled", "no_key" (the key store has none for who) */
+                                 "cancelled", "no_key" (the key store has none for who),
+                                 "forbidden" (the access token lacks the tool's scope: 403) */
   unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
 } e2b_mcp_audit_record;
 #endif
@@ -1791,7 +1792,8 @@ typedef struct e2b_mcp_config {
 #if E2B_MCP_AUDIT
   /* The audit hook: called once for each tool call that ran in a call slot
      (E2B's tools and custom ones with build/shape), when it ends, answered
-     or not; every group, the caller chooses what to keep. NULL: none. */
+     or not, and for one refused over HTTP for its access token's scope;
+     every group, the caller chooses what to keep. NULL: none. */
   void (*audit)(void *user, const e2b_mcp_audit_record *r);
   void *audit_user;
 #endif
@@ -11411,11 +11413,49 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
   for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) c->scopes |= 1 << g;
   return 0;
 }
+#if E2B_MCP_AUDIT
+/* A call refused for its scope never reaches a call slot, so the engine's
+   audit never hears of it; an attempt beyond what one was granted is what an
+   audit log is read for, so it gets its record here: outcome "forbidden",
+   nothing sent to E2B. Who: the token's subject (or the key store's claim),
+   read from the token still whole in the head. */
+static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_req *q, int nm, int args, int g) {
+  const char *js = s->msg;
+  const jsmntok_t *t = s->mtok;
+  char tool[E2B_MCP_ID_MAX + 1], who[E2B_MCP_SUBJECT_MAX], sbx[E2B_MCP_ID_MAX + 1], argv[E2B_MCP_AUDIT_ARGS_MAX];
+  const char *claim = NULL;
+  e2b_mcp_audit_record r;
+  e2b_mcp_json w;
+  int sb, n;
+  if (!s->cfg.audit) return;
+#if E2B_MCP_KEYSTORE
+  if (s->http.cfg.keystore) claim = s->http.cfg.keystore_claim;
+#endif
+  n = q->auth && q->auth_n > 7 ? e2b_mcp_auth_claim(q->auth + 7, q->auth_n - 7, claim, 0, who, sizeof who) : -1;
+  if (e2b_mcp__tok_str(js, &t[nm], tool, sizeof tool) < 0) e2b_mcp__strlcpy(tool, "(a name too long)", sizeof tool);
+  e2b_mcp_json_init(&w, argv, sizeof argv - 1);
+  if (args >= 0 && t[args].type == JSMN_OBJECT) e2b_mcp__audit_value(&w, js, t, args, 0, 0);
+  else e2b_mcp_json_raw(&w, "{}", 2);
+  if (w.err) { w.err = 0; w.len = 0; e2b_mcp_json_raw(&w, "{\"_omitted\":\"longer than E2B_MCP_AUDIT_ARGS_MAX\"}", 49); }
+  argv[w.len] = 0;
+  sb = args >= 0 ? e2b_mcp__tok_get(js, t, args, "sandbox_id") : -1;
+  if (sb < 0 || e2b_mcp__tok_str(js, &t[sb], sbx, sizeof sbx) < 0) sbx[0] = 0;
+  r.tool = tool;
+  r.group = g;
+  r.who = n >= 0 ? who : NULL;
+  r.sandbox_id = sbx;
+  r.args = argv;
+  r.e2b_status = 0;
+  r.outcome = "forbidden";
+  r.duration_ms = 0;
+  s->cfg.audit(s->cfg.audit_user, &r);
+}
+#endif
 /* A tools/call (peeked: s->msg, s->mtok) of a tool whose scope the request's
    token does not grant: 403 insufficient_scope naming the scope (RFC 6750
    3.1), before anything reaches the core. -1: answered; 0: it may go on (the
    core filters batches and tools/list by the same scopes). */
-static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   const char *js = s->msg, *need;
   const jsmntok_t *t = s->mtok;
   char out[1024], text[256];
@@ -11435,6 +11475,11 @@ static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   out[w.len] = 0;
   e2b_mcp__fmt(text, sizeof text, "Forbidden: %.*s needs the scope %s, which the access token does not grant; nothing was sent to E2B",
                (int)(t[nm].end - t[nm].start > 64 ? 64 : t[nm].end - t[nm].start), js + t[nm].start, need);
+#if E2B_MCP_AUDIT   /* written before the answer leaves, as the engine's are */
+  e2b_mcp__hs_audit_forbidden(s, q, nm, p >= 0 ? e2b_mcp__tok_get(js, t, p, "arguments") : -1, g);
+#else
+  (void)q;
+#endif
   e2b_mcp__hs_simple(s, c, 403, out, -32001, text);
   return -1;
 }
@@ -11852,7 +11897,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   e2b_mcp_peek(s, s->msg, n, &c->wire_v, &kind);   /* the one parse: submit uses it */
   if (kind.json && kind.modern) c->wire = &c->wire_v;
 #if E2B_MCP_AUTH
-  if (s->http.cfg.auth && kind.json && e2b_mcp__hs_oauth_scope(s, c)) { s->peek_n = 0; return; }
+  if (s->http.cfg.auth && kind.json && e2b_mcp__hs_oauth_scope(s, c, &q)) { s->peek_n = 0; return; }
 #endif
   if (!kind.json || (!kind.modern && (si = e2b_mcp__hs_session(s, c, &q, kind.initialize)) < 0)) {
     s->peek_n = 0;   /* answered here: the next body copied into s->msg must not meet this one's parse */

@@ -75,7 +75,8 @@ typedef struct e2b_mcp_audit_record {
                                  E2B_MCP_AUDIT_ARGS_MAX */
   int e2b_status;             /* E2B's HTTP status; 0: nothing reached E2B, or no answer came */
   const char *outcome;        /* "ok", "error", "declined" (the user said no, or could not be asked),
-                                 "cancelled", "no_key" (the key store has none for who) */
+                                 "cancelled", "no_key" (the key store has none for who),
+                                 "forbidden" (the access token lacks the tool's scope: 403) */
   unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
 } e2b_mcp_audit_record;
 #endif
@@ -122,7 +123,8 @@ typedef struct e2b_mcp_config {
 #if E2B_MCP_AUDIT
   /* The audit hook: called once for each tool call that ran in a call slot
      (E2B's tools and custom ones with build/shape), when it ends, answered
-     or not; every group, the caller chooses what to keep. NULL: none. */
+     or not, and for one refused over HTTP for its access token's scope;
+     every group, the caller chooses what to keep. NULL: none. */
   void (*audit)(void *user, const e2b_mcp_audit_record *r);
   void *audit_user;
 #endif

@@ -142,8 +142,8 @@ def start_issuer():
     jwks = os.path.join(DIR, "jwks.json")
     open(jwks, "wb").write(urllib.request.urlopen(disc["jwks_uri"], timeout=10).read())
 
-    def token(client):
-        data = urllib.parse.urlencode({"grant_type": "client_credentials", "scope": "e2b:read e2b:write e2b:kill",
+    def token(client, scope="e2b:read e2b:write e2b:kill"):
+        data = urllib.parse.urlencode({"grant_type": "client_credentials", "scope": scope,
                                        "resource": RESOURCE}).encode()
         req = urllib.request.Request(disc["token_endpoint"], data=data, headers={
             "Authorization": "Basic " + base64.b64encode((client + ":s3cret").encode()).decode()})
@@ -322,10 +322,21 @@ def test_audit(sim, issuer, jwks, token):
     k = a.call("e2b_kill_sandbox", {"sandbox_id": sid})
     bad = a.call("e2b_kill_sandbox", {"sandbox_id": "inosuchsandbox0000001"})
     nk = Client(srv.port, token("lone-app")).call("e2b_create_sandbox", {"template_id": "base"})
+    before = len(sim.e2b_requests())
+    ro = Client(srv.port, token("bob-app", "e2b:read")).post(
+        rpc(8, "tools/call", {"name": "e2b_kill_sandbox", "arguments": {"sandbox_id": sid, "api_key": SECRET_ENV}}))
     lines = read_log(log)
-    check("audit: reads are not logged by default; create, kill, a failed kill and a refused create are (4 lines)",
-          [l.get("tool") for l in lines] == ["e2b_create_sandbox", "e2b_kill_sandbox", "e2b_kill_sandbox", "e2b_create_sandbox"],
-          [l.get("tool") for l in lines])
+    check("audit: reads are not logged by default; create, kill, a failed kill, a refused create and a kill beyond "
+          "the token's scope are (5 lines)",
+          [l.get("tool") for l in lines] == ["e2b_create_sandbox", "e2b_kill_sandbox", "e2b_kill_sandbox", "e2b_create_sandbox",
+                                             "e2b_kill_sandbox"], [l.get("tool") for l in lines])
+    fl = lines[4] if len(lines) > 4 else {}
+    check("audit: a kill beyond the token's scope: 403, outcome forbidden, its subject, group kill, its sandbox, "
+          "a secret-named argument redacted, nothing sent to E2B",
+          ro.status == 403 and fl.get("outcome") == "forbidden" and fl.get("subject") == "bob-app" and fl.get("group") == "kill" and
+          fl.get("sandbox_id") == sid and fl.get("e2b_status") is None and
+          fl.get("arguments") == {"sandbox_id": sid, "api_key": "[redacted]"} and len(sim.e2b_requests()) == before,
+          (ro.status, fl))
     c = lines[0] if lines else {}
     ts = c.get("time", "")
     check("audit: time is UTC ISO 8601 of the call", re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", ts) is not None and
@@ -357,7 +368,7 @@ def test_audit(sim, issuer, jwks, token):
     a.call("e2b_create_sandbox", {"template_id": "base"})
     old, new = read_log(log + ".1"), read_log(log)
     check("audit: after the file was moved and SIGHUP, the next line is in a new file, the moved one unchanged",
-          len(old) == 4 and [l.get("tool") for l in new] == ["e2b_create_sandbox"] and new[0].get("subject") == "alice-app", (len(old), new))
+          len(old) == 5 and [l.get("tool") for l in new] == ["e2b_create_sandbox"] and new[0].get("subject") == "alice-app", (len(old), new))
     srv.stop()
     check("audit: nothing secret in the log: no key, token, or env var value",
           not any(leaks(open(f).read()) or SECRET_ENV in open(f).read() for f in (log, log + ".1")))
