@@ -4884,6 +4884,19 @@ enum { E2B_MCP__V2026_07 = E2B_MCP__VLATEST + 1 };
 #define E2B_MCP__META_PV    "io.modelcontextprotocol/protocolVersion"
 #define E2B_MCP__META_CAPS  "io.modelcontextprotocol/clientCapabilities"
 #define E2B_MCP__META_LEVEL "io.modelcontextprotocol/logLevel"
+#if E2B_MCP_WITH_2026 || defined(E2B_MCP__HTTP)
+/* The revisions served, newest first (legacy 0: 2026-07-28 alone, as over an
+   HTTP transport without 2025 sessions): server/discover, a wrong version's
+   error, and the server card (>>transport: streamable http). */
+static void e2b_mcp__supported_versions(e2b_mcp_json *w, int legacy) {
+  int i;
+  e2b_mcp_json_arr(w);
+  if (E2B_MCP_WITH_2026) e2b_mcp_json_str(w, e2b_mcp__modern_version);
+  if (legacy)
+    for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) if (E2B_MCP__VERSION_BUILT(i)) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
+  e2b_mcp_json_arr_end(w);
+}
+#endif
 
 
 /* ---- the redactor: the one way out ----
@@ -5908,20 +5921,13 @@ static int e2b_mcp__wire_eq(const char *h, size_t hn, const char *js, const jsmn
   return t->type == JSMN_STRING && (size_t)(t->end - t->start) == hn && memcmp(js + t->start, h, hn) == 0;
 }
 
-static void e2b_mcp__supported_versions(e2b_mcp_json *w) {
-  int i;
-  e2b_mcp_json_arr(w);
-  e2b_mcp_json_str(w, e2b_mcp__modern_version);
-  for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) if (E2B_MCP__VERSION_BUILT(i)) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
-  e2b_mcp_json_arr_end(w);
-}
 
 static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id) {
   e2b_mcp_json w;
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
-  e2b_mcp_json_key(&w, "supportedVersions"); e2b_mcp__supported_versions(&w);
+  e2b_mcp_json_key(&w, "supportedVersions"); e2b_mcp__supported_versions(&w, 1);
   e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
@@ -6055,7 +6061,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp_json w;
     e2b_mcp_json_init(&w, data, sizeof data);
     e2b_mcp_json_obj(&w);
-    e2b_mcp_json_key(&w, "supported"); e2b_mcp__supported_versions(&w);
+    e2b_mcp_json_key(&w, "supported"); e2b_mcp__supported_versions(&w, 1);
     e2b_mcp_json_key(&w, "requested");
     if (e2b_mcp__tok_str(js, &t[pv], req, sizeof req) < 0) strcpy(req, "?");
     e2b_mcp_json_str(&w, req);
@@ -9508,23 +9514,30 @@ static int e2b_mcp__audit_value(e2b_mcp_json *w, const char *js, const jsmntok_t
   else e2b_mcp_json_raw(w, js + t[i].start - (t[i].type == JSMN_STRING), (size_t)(t[i].end - t[i].start) + 2 * (t[i].type == JSMN_STRING));
   return e2b_mcp__tok_skip(t, i);
 }
-static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
-  const e2b_mcp_call *c = &k->call;
+/* A call's arguments (the object at token args, or -1) as the record keeps
+   them, into argv (E2B_MCP_AUDIT_ARGS_MAX), and its sandbox_id into sbx
+   (E2B_MCP_ID_MAX + 1; "" without one): for a call that starts, and for one
+   the HTTP transport refuses before it could (>>transport: streamable http). */
+static void e2b_mcp__audit_args(const char *js, const jsmntok_t *t, int args, char *argv, char *sbx) {
   e2b_mcp_json w;
   int sb;
-  k->audit_on = 1;
-  k->audit_t0 = e2b_mcp__now_ms(s);
-  e2b_mcp_json_init(&w, k->audit_args, sizeof k->audit_args - 1);
-  if (c->args >= 0 && c->tok[c->args].type == JSMN_OBJECT) e2b_mcp__audit_value(&w, c->js, c->tok, c->args, 0, 0);
+  e2b_mcp_json_init(&w, argv, E2B_MCP_AUDIT_ARGS_MAX - 1);
+  if (args >= 0 && t[args].type == JSMN_OBJECT) e2b_mcp__audit_value(&w, js, t, args, 0, 0);
   else e2b_mcp_json_raw(&w, "{}", 2);
   if (w.err) { w.err = 0; w.len = 0; e2b_mcp_json_raw(&w, "{\"_omitted\":\"longer than E2B_MCP_AUDIT_ARGS_MAX\"}", 49); }
-  k->audit_args[w.len] = 0;
+  argv[w.len] = 0;
+  sb = args >= 0 ? e2b_mcp__tok_get(js, t, args, "sandbox_id") : -1;
+  if (sb < 0 || e2b_mcp__tok_str(js, &t[sb], sbx, E2B_MCP_ID_MAX + 1) < 0) sbx[0] = 0;
+}
+static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  const e2b_mcp_call *c = &k->call;
+  k->audit_on = 1;
+  k->audit_t0 = e2b_mcp__now_ms(s);
+  e2b_mcp__audit_args(c->js, c->tok, c->args, k->audit_args, k->audit_sbx);
   if (k->cx.key_len) {   /* a caller's key typed into an argument: masked, whatever its name */
     char *p = k->audit_args;
     while ((p = strstr(p, k->cx.key)) != NULL) memset(p, '*', k->cx.key_len);
   }
-  sb = c->args >= 0 ? e2b_mcp__tok_get(c->js, c->tok, c->args, "sandbox_id") : -1;
-  if (sb < 0 || e2b_mcp__tok_str(c->js, &c->tok[sb], k->audit_sbx, sizeof k->audit_sbx) < 0) k->audit_sbx[0] = 0;
 }
 static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
   const e2b_mcp_call *c = &k->call;
@@ -10661,7 +10674,9 @@ broken:   /* stdout or stdin failed: the calls in flight answer nobody (their si
 
 
 /* >>transport: streamable http ------------------------------------------------
-   MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on).
+   MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on),
+   and beside it the public documents a client reads before it connects: the
+   server card, and with access tokens (>>auth) the OAuth metadata.
    One thread and a poll loop over fixed slots inside the server: a listener,
    E2B_MCP_HTTP_CONNS connections (each buffers one request, bounded: 431 for
    a long head, 413 for a long body, 408 when it does not arrive in time),
@@ -10672,8 +10687,11 @@ broken:   /* stdout or stdin failed: the calls in flight answer nobody (their si
    A connection that has sent no request yet has the request timeout, not the
    idle one, so silent connections cannot keep the slots.
 
-   A request is checked in this order: path (404), Host and Origin against DNS
-   rebinding (403), the bearer token (401, constant time), the method (GET
+   A request is checked in this order: a public document (answered as it
+   is), path (404), Host and Origin against DNS rebinding (403), the bearer
+   token (401, constant time) or the access token (401; a token whose key is
+   not known yet waits, KEYS, for one fetch of the issuer's keys; 403 for a
+   tool beyond its scopes, after the body), the method (GET
    opens a session's stream, else 405; DELETE ends a session),
    MCP-Protocol-Version (400), Accept (406), the
    session (400 missing, 404 unknown or ended), then the core handles the
@@ -11263,7 +11281,7 @@ static int e2b_mcp__hs_card_path(const char *t, size_t n, int *wk) {
 static void e2b_mcp__hs_card(e2b_mcp_server *s, e2b_mcp_json *w) {
   const e2b_mcp_http_config *cfg = &s->http.cfg;
   const char *url = cfg->public_url, *repo = cfg->repository ? cfg->repository : E2B_MCP_REPOSITORY_URL;
-  int i, oauth = 0;
+  int oauth = 0;
 #if E2B_MCP_AUTH
   oauth = cfg->auth != NULL;
   if ((!url || !*url) && cfg->auth) url = cfg->auth->resource;
@@ -11285,11 +11303,7 @@ static void e2b_mcp__hs_card(e2b_mcp_server *s, e2b_mcp_json *w) {
     e2b_mcp_json_key(w, "remotes"); e2b_mcp_json_arr(w); e2b_mcp_json_obj(w);
     e2b_mcp_json_key(w, "type"); e2b_mcp_json_str(w, "streamable-http");
     e2b_mcp_json_key(w, "url"); e2b_mcp_json_str(w, url);
-    e2b_mcp_json_key(w, "supportedProtocolVersions"); e2b_mcp_json_arr(w);
-    if (E2B_MCP_WITH_2026) e2b_mcp_json_str(w, e2b_mcp__modern_version);
-    if (E2B_MCP_HTTP_SESSIONS > 0)
-      for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) if (E2B_MCP__VERSION_BUILT(i)) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
-    e2b_mcp_json_arr_end(w);
+    e2b_mcp_json_key(w, "supportedProtocolVersions"); e2b_mcp__supported_versions(w, E2B_MCP_HTTP_SESSIONS > 0);
     if (E2B_MCP_WITH_CLIENT_KEYS && cfg->client_keys) {
       e2b_mcp_json_key(w, "headers"); e2b_mcp_json_arr(w); e2b_mcp_json_obj(w);
       e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, "X-E2B-API-Key");
@@ -11425,21 +11439,14 @@ static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_r
   char tool[E2B_MCP_ID_MAX + 1], who[E2B_MCP_SUBJECT_MAX], sbx[E2B_MCP_ID_MAX + 1], argv[E2B_MCP_AUDIT_ARGS_MAX];
   const char *claim = NULL;
   e2b_mcp_audit_record r;
-  e2b_mcp_json w;
-  int sb, n;
+  int n;
   if (!s->cfg.audit) return;
 #if E2B_MCP_KEYSTORE
   if (s->http.cfg.keystore) claim = s->http.cfg.keystore_claim;
 #endif
   n = q->auth && q->auth_n > 7 ? e2b_mcp_auth_claim(q->auth + 7, q->auth_n - 7, claim, 0, who, sizeof who) : -1;
   if (e2b_mcp__tok_str(js, &t[nm], tool, sizeof tool) < 0) e2b_mcp__strlcpy(tool, "(a name too long)", sizeof tool);
-  e2b_mcp_json_init(&w, argv, sizeof argv - 1);
-  if (args >= 0 && t[args].type == JSMN_OBJECT) e2b_mcp__audit_value(&w, js, t, args, 0, 0);
-  else e2b_mcp_json_raw(&w, "{}", 2);
-  if (w.err) { w.err = 0; w.len = 0; e2b_mcp_json_raw(&w, "{\"_omitted\":\"longer than E2B_MCP_AUDIT_ARGS_MAX\"}", 49); }
-  argv[w.len] = 0;
-  sb = args >= 0 ? e2b_mcp__tok_get(js, t, args, "sandbox_id") : -1;
-  if (sb < 0 || e2b_mcp__tok_str(js, &t[sb], sbx, sizeof sbx) < 0) sbx[0] = 0;
+  e2b_mcp__audit_args(js, t, args, argv, sbx);
   r.tool = tool;
   r.group = g;
   r.who = n >= 0 ? who : NULL;

@@ -231,23 +231,30 @@ static int e2b_mcp__audit_value(e2b_mcp_json *w, const char *js, const jsmntok_t
   else e2b_mcp_json_raw(w, js + t[i].start - (t[i].type == JSMN_STRING), (size_t)(t[i].end - t[i].start) + 2 * (t[i].type == JSMN_STRING));
   return e2b_mcp__tok_skip(t, i);
 }
-static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
-  const e2b_mcp_call *c = &k->call;
+/* A call's arguments (the object at token args, or -1) as the record keeps
+   them, into argv (E2B_MCP_AUDIT_ARGS_MAX), and its sandbox_id into sbx
+   (E2B_MCP_ID_MAX + 1; "" without one): for a call that starts, and for one
+   the HTTP transport refuses before it could (>>transport: streamable http). */
+static void e2b_mcp__audit_args(const char *js, const jsmntok_t *t, int args, char *argv, char *sbx) {
   e2b_mcp_json w;
   int sb;
-  k->audit_on = 1;
-  k->audit_t0 = e2b_mcp__now_ms(s);
-  e2b_mcp_json_init(&w, k->audit_args, sizeof k->audit_args - 1);
-  if (c->args >= 0 && c->tok[c->args].type == JSMN_OBJECT) e2b_mcp__audit_value(&w, c->js, c->tok, c->args, 0, 0);
+  e2b_mcp_json_init(&w, argv, E2B_MCP_AUDIT_ARGS_MAX - 1);
+  if (args >= 0 && t[args].type == JSMN_OBJECT) e2b_mcp__audit_value(&w, js, t, args, 0, 0);
   else e2b_mcp_json_raw(&w, "{}", 2);
   if (w.err) { w.err = 0; w.len = 0; e2b_mcp_json_raw(&w, "{\"_omitted\":\"longer than E2B_MCP_AUDIT_ARGS_MAX\"}", 49); }
-  k->audit_args[w.len] = 0;
+  argv[w.len] = 0;
+  sb = args >= 0 ? e2b_mcp__tok_get(js, t, args, "sandbox_id") : -1;
+  if (sb < 0 || e2b_mcp__tok_str(js, &t[sb], sbx, E2B_MCP_ID_MAX + 1) < 0) sbx[0] = 0;
+}
+static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  const e2b_mcp_call *c = &k->call;
+  k->audit_on = 1;
+  k->audit_t0 = e2b_mcp__now_ms(s);
+  e2b_mcp__audit_args(c->js, c->tok, c->args, k->audit_args, k->audit_sbx);
   if (k->cx.key_len) {   /* a caller's key typed into an argument: masked, whatever its name */
     char *p = k->audit_args;
     while ((p = strstr(p, k->cx.key)) != NULL) memset(p, '*', k->cx.key_len);
   }
-  sb = c->args >= 0 ? e2b_mcp__tok_get(c->js, c->tok, c->args, "sandbox_id") : -1;
-  if (sb < 0 || e2b_mcp__tok_str(c->js, &c->tok[sb], k->audit_sbx, sizeof k->audit_sbx) < 0) k->audit_sbx[0] = 0;
 }
 static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
   const e2b_mcp_call *c = &k->call;

@@ -14,7 +14,9 @@
 #include "resources.h"
 #include "engine.h"
 /* >>transport: streamable http ------------------------------------------------
-   MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on).
+   MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on),
+   and beside it the public documents a client reads before it connects: the
+   server card, and with access tokens (>>auth) the OAuth metadata.
    One thread and a poll loop over fixed slots inside the server: a listener,
    E2B_MCP_HTTP_CONNS connections (each buffers one request, bounded: 431 for
    a long head, 413 for a long body, 408 when it does not arrive in time),
@@ -25,8 +27,11 @@
    A connection that has sent no request yet has the request timeout, not the
    idle one, so silent connections cannot keep the slots.
 
-   A request is checked in this order: path (404), Host and Origin against DNS
-   rebinding (403), the bearer token (401, constant time), the method (GET
+   A request is checked in this order: a public document (answered as it
+   is), path (404), Host and Origin against DNS rebinding (403), the bearer
+   token (401, constant time) or the access token (401; a token whose key is
+   not known yet waits, KEYS, for one fetch of the issuer's keys; 403 for a
+   tool beyond its scopes, after the body), the method (GET
    opens a session's stream, else 405; DELETE ends a session),
    MCP-Protocol-Version (400), Accept (406), the
    session (400 missing, 404 unknown or ended), then the core handles the
@@ -616,7 +621,7 @@ static int e2b_mcp__hs_card_path(const char *t, size_t n, int *wk) {
 static void e2b_mcp__hs_card(e2b_mcp_server *s, e2b_mcp_json *w) {
   const e2b_mcp_http_config *cfg = &s->http.cfg;
   const char *url = cfg->public_url, *repo = cfg->repository ? cfg->repository : E2B_MCP_REPOSITORY_URL;
-  int i, oauth = 0;
+  int oauth = 0;
 #if E2B_MCP_AUTH
   oauth = cfg->auth != NULL;
   if ((!url || !*url) && cfg->auth) url = cfg->auth->resource;
@@ -638,11 +643,7 @@ static void e2b_mcp__hs_card(e2b_mcp_server *s, e2b_mcp_json *w) {
     e2b_mcp_json_key(w, "remotes"); e2b_mcp_json_arr(w); e2b_mcp_json_obj(w);
     e2b_mcp_json_key(w, "type"); e2b_mcp_json_str(w, "streamable-http");
     e2b_mcp_json_key(w, "url"); e2b_mcp_json_str(w, url);
-    e2b_mcp_json_key(w, "supportedProtocolVersions"); e2b_mcp_json_arr(w);
-    if (E2B_MCP_WITH_2026) e2b_mcp_json_str(w, e2b_mcp__modern_version);
-    if (E2B_MCP_HTTP_SESSIONS > 0)
-      for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) if (E2B_MCP__VERSION_BUILT(i)) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
-    e2b_mcp_json_arr_end(w);
+    e2b_mcp_json_key(w, "supportedProtocolVersions"); e2b_mcp__supported_versions(w, E2B_MCP_HTTP_SESSIONS > 0);
     if (E2B_MCP_WITH_CLIENT_KEYS && cfg->client_keys) {
       e2b_mcp_json_key(w, "headers"); e2b_mcp_json_arr(w); e2b_mcp_json_obj(w);
       e2b_mcp_json_key(w, "name"); e2b_mcp_json_str(w, "X-E2B-API-Key");
@@ -778,21 +779,14 @@ static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_r
   char tool[E2B_MCP_ID_MAX + 1], who[E2B_MCP_SUBJECT_MAX], sbx[E2B_MCP_ID_MAX + 1], argv[E2B_MCP_AUDIT_ARGS_MAX];
   const char *claim = NULL;
   e2b_mcp_audit_record r;
-  e2b_mcp_json w;
-  int sb, n;
+  int n;
   if (!s->cfg.audit) return;
 #if E2B_MCP_KEYSTORE
   if (s->http.cfg.keystore) claim = s->http.cfg.keystore_claim;
 #endif
   n = q->auth && q->auth_n > 7 ? e2b_mcp_auth_claim(q->auth + 7, q->auth_n - 7, claim, 0, who, sizeof who) : -1;
   if (e2b_mcp__tok_str(js, &t[nm], tool, sizeof tool) < 0) e2b_mcp__strlcpy(tool, "(a name too long)", sizeof tool);
-  e2b_mcp_json_init(&w, argv, sizeof argv - 1);
-  if (args >= 0 && t[args].type == JSMN_OBJECT) e2b_mcp__audit_value(&w, js, t, args, 0, 0);
-  else e2b_mcp_json_raw(&w, "{}", 2);
-  if (w.err) { w.err = 0; w.len = 0; e2b_mcp_json_raw(&w, "{\"_omitted\":\"longer than E2B_MCP_AUDIT_ARGS_MAX\"}", 49); }
-  argv[w.len] = 0;
-  sb = args >= 0 ? e2b_mcp__tok_get(js, t, args, "sandbox_id") : -1;
-  if (sb < 0 || e2b_mcp__tok_str(js, &t[sb], sbx, sizeof sbx) < 0) sbx[0] = 0;
+  e2b_mcp__audit_args(js, t, args, argv, sbx);
   r.tool = tool;
   r.group = g;
   r.who = n >= 0 ? who : NULL;

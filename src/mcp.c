@@ -36,6 +36,19 @@ enum { E2B_MCP__V2026_07 = E2B_MCP__VLATEST + 1 };
 #define E2B_MCP__META_PV    "io.modelcontextprotocol/protocolVersion"
 #define E2B_MCP__META_CAPS  "io.modelcontextprotocol/clientCapabilities"
 #define E2B_MCP__META_LEVEL "io.modelcontextprotocol/logLevel"
+#if E2B_MCP_WITH_2026 || defined(E2B_MCP__HTTP)
+/* The revisions served, newest first (legacy 0: 2026-07-28 alone, as over an
+   HTTP transport without 2025 sessions): server/discover, a wrong version's
+   error, and the server card (>>transport: streamable http). */
+static void e2b_mcp__supported_versions(e2b_mcp_json *w, int legacy) {
+  int i;
+  e2b_mcp_json_arr(w);
+  if (E2B_MCP_WITH_2026) e2b_mcp_json_str(w, e2b_mcp__modern_version);
+  if (legacy)
+    for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) if (E2B_MCP__VERSION_BUILT(i)) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
+  e2b_mcp_json_arr_end(w);
+}
+#endif
 
 
 /* ---- the redactor: the one way out ----
@@ -1060,20 +1073,13 @@ static int e2b_mcp__wire_eq(const char *h, size_t hn, const char *js, const jsmn
   return t->type == JSMN_STRING && (size_t)(t->end - t->start) == hn && memcmp(js + t->start, h, hn) == 0;
 }
 
-static void e2b_mcp__supported_versions(e2b_mcp_json *w) {
-  int i;
-  e2b_mcp_json_arr(w);
-  e2b_mcp_json_str(w, e2b_mcp__modern_version);
-  for (i = E2B_MCP__COUNT(e2b_mcp__versions) - 1; i >= 0; i--) if (E2B_MCP__VERSION_BUILT(i)) e2b_mcp_json_str(w, e2b_mcp__versions[i]);
-  e2b_mcp_json_arr_end(w);
-}
 
 static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id) {
   e2b_mcp_json w;
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
-  e2b_mcp_json_key(&w, "supportedVersions"); e2b_mcp__supported_versions(&w);
+  e2b_mcp_json_key(&w, "supportedVersions"); e2b_mcp__supported_versions(&w, 1);
   e2b_mcp_json_key(&w, "capabilities"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
@@ -1207,7 +1213,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp_json w;
     e2b_mcp_json_init(&w, data, sizeof data);
     e2b_mcp_json_obj(&w);
-    e2b_mcp_json_key(&w, "supported"); e2b_mcp__supported_versions(&w);
+    e2b_mcp_json_key(&w, "supported"); e2b_mcp__supported_versions(&w, 1);
     e2b_mcp_json_key(&w, "requested");
     if (e2b_mcp__tok_str(js, &t[pv], req, sizeof req) < 0) strcpy(req, "?");
     e2b_mcp_json_str(&w, req);
