@@ -22,19 +22,25 @@ all: $(BUILD)/e2b-mcp
 # `make deps` (and deps-<group>), `make demo`, `make test` (and test-<suite>), `make bench`.
 # DEPS_FIRST is the order-only prerequisite of every build that installs first; elsewhere
 # install-deps.sh only checks (E2B_MCP_DEPS=check): it names what is missing and fails.
+# A sub-make (`$(MAKE) -s fuzz-build` inside test-fuzz) has a goal of its own, so it keeps the
+# mode of the make that started it: otherwise a suite's build would only check what its
+# parent `make test` was asked to install. Recipe lines that run install-deps.sh start with
+# `+`, so `make -n` runs them too (tests/config/fresh.sh follows every suite that way).
 INSTALL_GOALS := deps deps-% demo test test-% bench
 ifneq ($(filter $(INSTALL_GOALS),$(MAKECMDGOALS)),)
-DEPS_FIRST := deps
-export E2B_MCP_DEPS := install
+DEPS_MODE := install
+else ifneq ($(MAKELEVEL),0)
+DEPS_MODE := $(if $(filter install,$(E2B_MCP_DEPS)),install,check)
 else
-DEPS_FIRST :=
-export E2B_MCP_DEPS := check
+DEPS_MODE := check
 endif
+export E2B_MCP_DEPS := $(DEPS_MODE)
+DEPS_FIRST := $(if $(filter install,$(DEPS_MODE)),deps)
 # $(call need,cc jsmn.h ...): the first line of a build's recipe (see scripts/check-build.sh).
 need = @CC="$(CC)" CFLAGS="$(CFLAGS) -I." scripts/check-build.sh $(1)
 
 deps:
-	@scripts/install-deps.sh core sim
+	+@scripts/install-deps.sh core sim check
 
 $(BUILD):
 	@mkdir -p $(BUILD)

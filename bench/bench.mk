@@ -14,7 +14,7 @@ test-bench-loadgen:
 	  { echo "FAIL build bench/loadgen.c"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 120 python3 bench/test_loadgen.py $(BUILD)/bench/loadgen
 deps-bench:
-	@scripts/install-deps.sh core tls static cross bench >/dev/null
+	+@scripts/install-deps.sh core tls static cross bench >/dev/null
 # The Node connector of the concurrency figures: the official TypeScript MCP SDK from npm.
 bench-npm:
 	$(call http_npm_install,bench,@modelcontextprotocol/sdk,1.32)

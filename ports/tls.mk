@@ -17,7 +17,7 @@ MBEDTLS_LIBS := -lmbedtls -lmbedx509 -lmbedcrypto
 .PHONY: deps-tls static tls-sizes
 deps: deps-tls
 deps-tls:
-	@scripts/install-deps.sh tls static
+	+@scripts/install-deps.sh tls static
 
 $(BUILD)/e2b-mcp-mbedtls: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
 	$(call need,cc jsmn.h mbedtls/ssl.h)

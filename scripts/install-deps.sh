@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages the project builds and tests with. Idempotent:
 # packages already present are skipped, apt-get runs only when something is missing.
-# Usage: scripts/install-deps.sh [group...]   groups: core tls sim static cross mcu bench fuzz windows browser (default: core sim)
+# Usage: scripts/install-deps.sh [group...]   groups: core tls sim check static cross mcu bench fuzz windows browser (default: core sim)
 # With E2B_MCP_DEPS=check (what the Makefile sets unless the goal is deps, demo, test or
 # bench) it installs nothing: it names what is missing and fails.
 set -eu
@@ -12,6 +12,7 @@ for g in $groups; do
     core)   pkgs="$pkgs build-essential libjsmn-dev python3 g++ pkg-config" ;;
     tls)    pkgs="$pkgs libbearssl-dev libmbedtls-dev openssl nginx-light" ;;
     sim)    pkgs="$pkgs python3 openssl" ;;
+    check)  pkgs="$pkgs valgrind" ;;
     static) pkgs="$pkgs musl-tools musl-dev dpkg-dev" ;;
     cross)  pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-s390x-cross qemu-user gcc-arm-none-eabi libnewlib-arm-none-eabi" ;;
     mcu)    pkgs="$pkgs qemu-system-arm gcc-arm-none-eabi libnewlib-arm-none-eabi dpkg-dev openssl nginx-light" ;;

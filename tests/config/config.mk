@@ -7,10 +7,12 @@
 #                             (and <time.h>): -std=c99 -pedantic -Werror, C and C++, each TLS port, musl
 #   make test-config-make     plain `make` with no apt-get/dpkg on the PATH builds and calls no
 #                             package tool; a missing compiler, header or library is named in one line
+#   make test-config-fresh    `make test` on a machine with nothing installed (stood in for by a
+#                             dpkg-query that knows no package): every suite's packages installed
 
-TEST_SUITES += config-docs config-include config-make
+TEST_SUITES += config-docs config-include config-make config-fresh
 
-.PHONY: test-config-docs config-docs test-config-include test-config-make
+.PHONY: test-config-docs config-docs test-config-include test-config-make test-config-fresh print-test-suites
 test-config-docs:
 	@python3 tests/config/docs.py
 
@@ -22,3 +24,9 @@ test-config-include: | $(BUILD) $(DEPS_FIRST)
 
 test-config-make: | $(BUILD) $(DEPS_FIRST)
 	@timeout 300 sh tests/config/make.sh $(BUILD)
+
+test-config-fresh: | $(BUILD)
+	@timeout 300 sh tests/config/fresh.sh $(BUILD)
+
+print-test-suites:
+	@echo $(TEST_SUITES)

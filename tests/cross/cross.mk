@@ -12,7 +12,7 @@ cross_cc     = $(if $(filter aarch64,$(1)),aarch64-linux-gnu-gcc,$(if $(filter a
 
 .PHONY: cross test-cross deps-cross
 deps-cross:
-	@scripts/install-deps.sh core cross >/dev/null
+	+@scripts/install-deps.sh core cross >/dev/null
 cross: $(CROSS_BINS)
 	@ls -l $(CROSS_BINS)
 

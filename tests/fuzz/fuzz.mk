@@ -27,7 +27,7 @@ TEST_SUITES += fuzz
 
 .PHONY: fuzz fuzz-build test-fuzz deps-fuzz
 deps-fuzz:
-	@scripts/install-deps.sh fuzz
+	+@scripts/install-deps.sh fuzz
 
 $(FUZZ_DIR)/%_small: tests/fuzz/%.c $(FUZZ_DEPS) | deps-fuzz
 	@mkdir -p $(FUZZ_DIR)

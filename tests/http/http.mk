@@ -145,12 +145,12 @@ test-http-client-v2:
 	@timeout 600 python3 tests/http/test_client_v2.py
 
 test-http-replicas:
-	@scripts/install-deps.sh tls >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
+	+@scripts/install-deps.sh tls >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
 	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_replicas.py
 
 test-http-jwks:
-	@scripts/install-deps.sh tls >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
+	+@scripts/install-deps.sh tls >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
 	@$(MAKE) -s $(BUILD)/e2b-mcp http-npm-oidc >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@command -v node >/dev/null || { echo "FAIL node is not installed (apt-get install nodejs)"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_jwks.py
@@ -161,6 +161,6 @@ test-http-oauth:
 	@timeout 300 python3 tests/http/test_oauth.py
 
 test-http-connector:
-	@scripts/install-deps.sh browser >/dev/null || { echo "FAIL scripts/install-deps.sh browser"; echo "0 passed, 1 failed"; exit 1; }
+	+@scripts/install-deps.sh browser >/dev/null || { echo "FAIL scripts/install-deps.sh browser"; echo "0 passed, 1 failed"; exit 1; }
 	@$(MAKE) -s $(BUILD)/e2b-mcp http-npm-connector >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 240 python3 tests/http/test_connector.py

@@ -6,7 +6,7 @@
 #                       -Wall -Wextra -pedantic -Werror; the host builds also run once.
 .PHONY: test-matrix deps-matrix
 deps-matrix:
-	@scripts/install-deps.sh core tls cross >/dev/null
+	+@scripts/install-deps.sh core tls cross >/dev/null
 test-matrix:
 	@$(MAKE) -s deps-matrix || { echo "FAIL scripts/install-deps.sh core tls cross"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 600 tests/matrix/run.sh

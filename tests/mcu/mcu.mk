@@ -18,7 +18,7 @@ MCU_HDRS   := tests/mcu/board.h tests/mcu/lan9118.h tests/mcu/lwipopts.h tests/m
 
 .PHONY: mcu test-mcu deps-mcu
 deps-mcu:
-	@scripts/install-deps.sh core sim mcu >/dev/null
+	+@scripts/install-deps.sh core sim mcu >/dev/null
 
 # lwIP 2.1 from Debian's source package: the core, IPv4 and Ethernet, built with the board's
 # lwipopts.h (a change there rebuilds it).

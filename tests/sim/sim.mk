@@ -35,5 +35,5 @@ test-sim-sdk:
 	@cd $(SIM_DIR)/sdk && timeout 300 python3 ../../lib/sim.py -- node sdk_test.mjs
 
 test-sim-tls:
-	@scripts/install-deps.sh tls sim >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
+	+@scripts/install-deps.sh tls sim >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 $(SIM_DIR)/test_tls.py

@@ -15,10 +15,10 @@ WIN_BINS    := tests/windows/bin
 .PHONY: windows deps-windows
 deps: deps-windows
 deps-windows:
-	@scripts/install-deps.sh windows >/dev/null
+	+@scripts/install-deps.sh windows >/dev/null
 
 $(WIN_BEARSSL)/libbearssl.a: scripts/build-bearssl-win.sh | $(DEPS_FIRST)
-	@E2B_MCP_DEPS=$(E2B_MCP_DEPS) scripts/install-deps.sh windows
+	+@E2B_MCP_DEPS=$(E2B_MCP_DEPS) scripts/install-deps.sh windows
 	@scripts/build-bearssl-win.sh
 
 windows: $(BUILD)/e2b-mcp.exe
