@@ -107,6 +107,7 @@ uninstall:
 -include tests/install/install.mk
 -include tests/api/api.mk
 -include tests/config/config.mk
+-include tests/docs/docs.mk
 -include tests/keystore/keystore.mk
 -include tests/windows/windows.mk
 -include packaging/packaging.mk

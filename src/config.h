@@ -7,7 +7,7 @@
    E2B_MCP__D(desktop, small) is a default in each. The timeouts are also
    fields of e2b_mcp_config and e2b_mcp_http_config, where 0 (or less) means
    the macro.
-   README.md's table of these macros is generated from this file (make
+   docs/config.md's table of these macros is generated from this file (make
    config-docs); make test fails when it is stale. */
 #if defined(E2B_MCP_MINIMAL) && !defined(E2B_MCP_SMALL)
 #  define E2B_MCP_SMALL

@@ -44,7 +44,7 @@
       return e2b_mcp_serve_http(&srv, &http);
       // 2025 clients get a session (Mcp-Session-Id); 2026-07-28 clients
       // (server/discover, per-request _meta) get none, so replicas can share
-      // the load (see README: several replicas behind a load balancer).
+      // the load (see docs/operating.md: several replicas behind a load balancer).
       // Or e2b_mcp_http_listen once, then e2b_mcp_http_step(&srv, ms) from
       // your own loop. One thread; up to E2B_MCP_CALLS tool calls in flight,
       // each answered when E2B answers it (>>engine).
@@ -65,7 +65,7 @@
       of e2b_mcp_config or e2b_mcp_http_config, where 0 means the macro), the
       Streamable HTTP slots, what is built (E2B_MCP_TERSE, E2B_MCP_NO_STDIO,
       E2B_MCP_NO_HTTP, E2B_MCP_STATIC...) and the ports' own. Define one before
-      every include of this file. README.md's table is generated from it.
+      every include of this file. docs/config.md's table is generated from it.
 
    PORTS (see ports/)
       sockets: E2B_MCP_SOCK_POSIX (default: ports/e2b_mcp_sock_posix.h, the

@@ -3,7 +3,7 @@
 
 MCP clients forward a tool's inputSchema to the model's API as the function's parameters, and one
 schema the API refuses fails the whole request. The rules below are the providers' documented
-constraints (the README's "Tool schemas and model providers" says where each comes from); the
+constraints (docs/tools.md's "Tool schemas and model providers" says where each comes from); the
 portable core the server keeps to is computed from them (the intersection of the keywords every
 provider accepts), not written down a second time. Output schemas never reach a model: they are
 checked against the MCP inspector's portability lint (no type arrays, no schema that constrains

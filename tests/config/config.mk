@@ -1,8 +1,8 @@
 # tests/config/config.mk — configuration and the build, as a user meets them. Included by the
 # top Makefile. Each suite ends with "N passed, N failed".
 #   make test-config-docs     src/config.h documents every option once, next to its default; no
-#                             default elsewhere; README.md's table is what src/config.h makes
-#   make config-docs          regenerates README.md's table from src/config.h
+#                             default elsewhere; docs/config.md's table is what src/config.h makes
+#   make config-docs          regenerates docs/config.md's table from src/config.h
 #   make test-config-include  e2b_mcp.h's implementation after <stdio.h>, <stdlib.h>, <string.h>
 #                             (and <time.h>): -std=c99 -pedantic -Werror, C and C++, each TLS port, musl
 #   make test-config-make     plain `make` with no apt-get/dpkg on the PATH builds and calls no

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """One source of configuration: src/config.h documents every option once, and
-README.md's table of config macros is generated from it.
+docs/config.md's table of config macros is generated from it.
 
     python3 tests/config/docs.py           check (a suite of make test)
-    python3 tests/config/docs.py --write   regenerate README.md's table (make config-docs)
+    python3 tests/config/docs.py --write   regenerate docs/config.md's table (make config-docs)
 
 An option's documentation is a comment in src/config.h that starts with its name
 (or several names, comma-separated) and a colon, right before its default:
 
     /* E2B_MCP_MSG_MAX: the largest incoming MCP message ...
-       (a blank line, then details the README leaves out) */
+       (a blank line, then details the table leaves out) */
     #ifndef E2B_MCP_MSG_MAX
     #define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, 2048)
     #endif
@@ -22,7 +22,7 @@ Checked:
               a user may set, has its comment in src/config.h
   defaults    every default (#ifndef E2B_MCP_X ... #define E2B_MCP_X) is in
               src/config.h, right after the comment that names it
-  readme      README.md's table is what --write makes of src/config.h: a macro
+  readme      docs/config.md's table is what --write makes of src/config.h: a macro
               added without its row, or a row naming no macro, fails
   self-test   the checks above fail on copies with such a mistake made on purpose
 """
@@ -249,15 +249,15 @@ def problems(config, sources, readme):
         out.append(("documented", "%s is a config macro (tested in #if) with no comment in src/config.h" % n))
     table = readme_table(readme)
     if table is None:
-        out.append(("readme", "README.md has no generated config table (its markers are missing)"))
+        out.append(("readme", "docs/config.md has no generated config table (its markers are missing)"))
     else:
         rows = readme_names(table)
         for n in sorted(documented - rows):
-            out.append(("readme", "%s is in src/config.h but has no row in README.md (make config-docs)" % n))
+            out.append(("readme", "%s is in src/config.h but has no row in docs/config.md (make config-docs)" % n))
         for n in sorted(rows - documented):
-            out.append(("readme", "README.md has a row for %s, which src/config.h does not have (make config-docs)" % n))
+            out.append(("readme", "docs/config.md has a row for %s, which src/config.h does not have (make config-docs)" % n))
         if table != generate(entries) and not any(c == "readme" for c, _ in out):
-            out.append(("readme", "README.md's config table differs from src/config.h's comments (make config-docs)"))
+            out.append(("readme", "docs/config.md's config table differs from src/config.h's comments (make config-docs)"))
     return out
 
 
@@ -268,7 +268,7 @@ def inputs():
             p = d + "/" + f
             if f.endswith((".h", ".c")) and p != "src/config.h":
                 sources[p] = read(p)
-    return read("src/config.h"), sources, read("README.md")
+    return read("src/config.h"), sources, read("docs/config.md")
 
 
 def write():
@@ -276,10 +276,10 @@ def write():
     entries, _ = parse(config)
     table = readme_table(readme)
     if table is None:
-        sys.exit("README.md: no markers for the config table (%s ... %s)" % (BEGIN, END))
-    with open(os.path.join(ROOT, "README.md"), "w", newline="") as f:
+        sys.exit("docs/config.md: no markers for the config table (%s ... %s)" % (BEGIN, END))
+    with open(os.path.join(ROOT, "docs", "config.md"), "w", newline="") as f:
         f.write(readme.replace(table, generate(entries)))
-    print("README.md: config table generated from src/config.h (%d entries)" % len(entries))
+    print("docs/config.md: config table generated from src/config.h (%d entries)" % len(entries))
 
 
 def main():
@@ -304,14 +304,14 @@ def main():
                            "/* ---- Timeouts", 1)
     changed = good_readme.replace("the largest incoming MCP message", "the largest message", 1)
     cases = [
-        ("a macro added to src/config.h without a README row", added, sources, good_readme,
+        ("a macro added to src/config.h without a table row", added, sources, good_readme,
          "E2B_MCP_SELFTEST_NEW is in src/config.h but has no row"),
-        ("a README row naming no macro", config, sources, bogus, "row for E2B_MCP_SELFTEST_GONE"),
+        ("a table row naming no macro", config, sources, bogus, "row for E2B_MCP_SELFTEST_GONE"),
         ("a default outside src/config.h", config, outside, good_readme, "src/selftest.c gives E2B_MCP_SELFTEST_KNOB"),
         ("a switch a port tests without a comment", config, undocumented, good_readme,
          "E2B_MCP_SELFTEST_SWITCH is a config macro"),
         ("a default without its comment", nodoc, sources, good_readme, "E2B_MCP_SELFTEST_BARE"),
-        ("a README text edited by hand", config, sources, changed, "differs from src/config.h"),
+        ("a table text edited by hand", config, sources, changed, "differs from src/config.h"),
     ]
     for name, c, s, r, want in cases:
         got = problems(c, s, r)

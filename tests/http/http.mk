@@ -18,7 +18,7 @@
 #                               verified TLS (oidc-provider behind nginx with the test CA): at
 #                               start, on a rotation (a slow JWKS: others served meanwhile), at
 #                               most once a minute for an unknown kid; bad issuers refused
-#   make test-http-connector    the README's connector recipe end to end: oidc-provider (registration,
+#   make test-http-connector    docs/operating.md's connector recipe end to end: oidc-provider (registration,
 #                               PKCE, resource indicators) and the server behind nginx with the test
 #                               CA, a user signing in in headless Chromium (puppeteer-core), the v2
 #                               TypeScript client's OAuth and mcp-remote, calls, 403 beyond the scopes

@@ -1,6 +1,6 @@
 // tests/http/oidc_connector.mjs - the authorization server of a Claude or ChatGPT connector, for
 // tests/http/test_connector.py: oidc-provider (a certified OpenID provider, from npm) configured as
-// the README's recipe asks of one - open dynamic client registration (RFC 7591), authorization code
+// the recipe in docs/operating.md asks of one - open dynamic client registration (RFC 7591), authorization code
 // with PKCE (S256, required), resource indicators (RFC 8707) and RS256 JWT access tokens (RFC 9068)
 // whose aud is the MCP server's resource, the e2b scopes - with its own sign-in and consent pages
 // (HTML forms a browser fills: a user name and password, then one checkbox per scope the client

@@ -1,4 +1,4 @@
-"""The README's recipe "Claude and ChatGPT connectors", followed end to end on loopback: an
+"""The recipe "Claude and ChatGPT connectors" (docs/operating.md), followed end to end on loopback: an
 authorization server (oidc-provider from npm, tests/http/oidc_connector.mjs: dynamic client
 registration, authorization code with PKCE, resource indicators, RS256 JWT access tokens, its own
 sign-in and consent pages) and build/e2b-mcp --http with E2B_MCP_AUTH_*, both behind nginx with
@@ -151,7 +151,7 @@ def test_discovery(resource, issuer):
     doc = json.loads(body) if st == 200 else {}
     want = {"resource": resource, "authorization_servers": [issuer], "scopes_supported": ["e2b:read", "e2b:write", "e2b:kill"],
             "bearer_methods_supported": ["header"], "resource_name": "E2B sandboxes (e2b-mcp)"}
-    check("discovery: the protected resource metadata (RFC 9728) over TLS, exactly the README's JSON",
+    check("discovery: the protected resource metadata (RFC 9728) over TLS, exactly the recipe's JSON",
           st == 200 and list(doc.items()) == list(want.items()) and h.get("Content-Type") == "application/json", (doc, h.get("Content-Type")))
     st, _, body = fetch(resource.replace("/mcp", META))
     check("discovery: the root metadata says the same", st == 200 and json.loads(body).get("resource") == resource, body[:200])
@@ -252,7 +252,7 @@ def test_sdk_read_only(resource, sim):
           not any(n in tools for n in ("e2b_create_sandbox", "e2b_kill_sandbox", "e2b_pause_sandbox")), tools)
     check("SDK (read only): a read call succeeds", [c.get("isError") for c in out.get("calls", [])] == [False], out.get("calls"))
     bey = out.get("beyond", {})
-    check("a call beyond bob's scope (kill) is 403 insufficient_scope naming e2b:kill and the metadata, as the README shows it",
+    check("a call beyond bob's scope (kill) is 403 insufficient_scope naming e2b:kill and the metadata, as the recipe shows it",
           bey.get("status") == 403 and bey.get("challenge") == 'Bearer resource_metadata="%s", scope="e2b:kill", error="insufficient_scope", '
           'error_description="this tool needs a scope the access token does not grant"' % resource.replace("/mcp", META + "/mcp"), bey)
     su = out.get("stepup", {})
@@ -431,14 +431,15 @@ def test_auth_none(sim):
 
 
 def readme_recipe():
-    """The settings of the README's recipe (section "Claude and ChatGPT connectors", step 1): the suite runs
-    the server with the same ones, and the front from the same nginx file."""
-    text = open(os.path.join(ROOT, "README.md")).read()
-    sec = text.split("### Claude and ChatGPT connectors", 1)[1]
+    """The settings of the recipe in docs/operating.md (section "Claude and ChatGPT connectors", step 1): the
+    suite runs the server with the same ones, and the front from the same nginx file."""
+    text = open(os.path.join(ROOT, "docs", "operating.md")).read()
+    sec = re.split(r"(?m)^#+ Claude and ChatGPT connectors$", text, 1)[1]
+    sec = re.split(r"(?m)^## ", sec, 1)[0]
     block = sec.split("```sh", 1)[1].split("```", 1)[0]
     block = "\n".join(line.split("#", 1)[0] for line in block.splitlines())   # comments aside
     names = sorted(set(re.findall(r"\b(E2B_[A-Z_]+)=", block)))
-    check("the README's recipe exists, with its server settings and the nginx file the suite uses",
+    check("the recipe exists, with its server settings and the nginx file the suite uses",
           names and "examples/nginx-connector.conf" in sec and "make test-http-connector" in sec, names)
     return names
 
@@ -484,7 +485,7 @@ def main():
     threading.Thread(target=lambda: [errs.append(b.decode(errors="replace")) for b in iter(p.stderr.readline, b"")], daemon=True).start()
     check("e2b-mcp starts behind the front, asking for access tokens", "OAuth access tokens required" in first, first)
     used = sorted(k for k in env if k.startswith("E2B_") and k not in ("E2B_API_URL", "E2B_DASHBOARD_API_URL", "E2B_MCP_ENABLE_KILL", "E2B_MCP_CA_FILE"))
-    check("the suite runs the server with the README's settings (the simulator's URLs, kill and the test CA aside)", used == readme_recipe(), used)
+    check("the suite runs the server with the recipe's settings (the simulator's URLs, kill and the test CA aside)", used == readme_recipe(), used)
     test_discovery(resource, issuer)
     test_sdk_full(resource, issuer, sim)
     test_sdk_read_only(resource, sim)

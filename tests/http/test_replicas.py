@@ -1,5 +1,5 @@
 """Three replicas of build/e2b-mcp --http behind nginx, configured from
-examples/nginx-replicas.conf (the README's recipe), against one simulator.
+examples/nginx-replicas.conf (the recipe in docs/operating.md), against one simulator.
 
 2026-07-28 clients go round robin: their tools/list and tools/call spread over every
 replica, and a consent question asked by one replica is answered on another (the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Prints the size of each server binary given: file size (ls -l), size(1) text/data/bss,
-# and the stripped file size, plus how it links. Used by `make tls-sizes` and the README.
+# and the stripped file size, plus how it links. Used by `make tls-sizes` and bench/RESULTS.md.
 printf '%-26s %10s %10s %9s %9s %11s  %s\n' binary file stripped text data bss linkage
 for b in "$@"; do
   [ -f "$b" ] || continue
