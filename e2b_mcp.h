@@ -1738,10 +1738,14 @@ typedef struct e2b_mcp_audit_record {
   const char *who;            /* who called: an access token's subject, or the claim the key store
                                  went by; NULL: nobody said (stdio, a static token) */
   const char *sandbox_id;     /* the sandbox it was about (its sandbox_id, or the one it created); "" */
-  const char *args;           /* its arguments as JSON, each value under a name that holds secrets
-                                 (env_vars, and any name with key, token, secret or password in it)
-                                 replaced by "[redacted]"; {"_omitted":"..."} when longer than
-                                 E2B_MCP_AUDIT_ARGS_MAX */
+  const char *args;           /* its arguments as one line of valid UTF-8 JSON, built from the decoded
+                                 values and written again (never request text): each value under a
+                                 name that holds secrets once decoded (env_vars, and any name with
+                                 key, token, secret, password, credential or auth in it) replaced
+                                 by "[redacted]", as is the "value" of a {"key"|"name": N, "value"}
+                                 pair whose N does; bytes that are not UTF-8 as U+FFFD; a container
+                                 nested 8 levels down as "[too deep]"; {"_omitted":"..."} when
+                                 longer than E2B_MCP_AUDIT_ARGS_MAX */
   int e2b_status;             /* E2B's HTTP status; 0: nothing reached E2B, or no answer came */
   const char *outcome;        /* "ok", "error", "declined" (the user said no, or could not be asked),
                                  "cancelled", "no_key" (the key store has none for who),
@@ -9478,41 +9482,116 @@ static void e2b_mcp__bat_stopped(e2b_mcp_server *s, const e2b_mcp__queued *q);
 #if E2B_MCP_AUDIT
 /* ---- the audit record ----
    A call's arguments are copied when it starts (its message text goes with
-   that step), with each value under a name that holds secrets replaced; the
-   record is made when the call is written, its result complete. */
-static int e2b_mcp__audit_secret(const char *js, const jsmntok_t *t) {
+   that step) and the record is made when the call is written, its result
+   complete. The copy is built from DECODED values and written again by the
+   JSON writer, never copied as request text: whatever came in (line breaks
+   between tokens, invalid UTF-8, escapes, nesting), the record is one line of
+   valid UTF-8 JSON. Names are compared with secret words after decoding (so
+   "pass\u0077ord" is a password, as E2B would read it); a value under such a
+   name is "[redacted]"; in a key/value pair ({"key"|"name": N, "value": V},
+   the tools' own form for metadata) V is redacted when N is secret-named;
+   below E2B_MCP__AUDIT_DEPTH levels a value is the marker "[too deep]". */
+#define E2B_MCP__AUDIT_DEPTH 8
+/* Whether a decoded name (n bytes; -1: too long or malformed to decode)
+   holds a secret word. A name that cannot be decoded is taken as secret. */
+static int e2b_mcp__audit_secret_name(const char *p, int n) {
   static const char *const words[] = { "env", "key", "token", "secret", "password", "passwd", "credential", "auth" };
-  size_t n = (size_t)(t->end - t->start), i, k, w;
+  size_t i, k, w;
+  if (n < 0) return 1;
   for (w = 0; w < sizeof words / sizeof words[0]; w++) {
     k = strlen(words[w]);
-    for (i = 0; i + k <= n; i++) if (e2b_mcp__ieqn(js + t->start + i, words[w], k)) return 1;
+    for (i = 0; i + k <= (size_t)n; i++) if (e2b_mcp__ieqn(p + i, words[w], k)) return 1;
   }
   return 0;
+}
+/* The string token t decoded into buf (cap): its length, or -1. */
+static int e2b_mcp__audit_name(const char *js, const jsmntok_t *t, char *buf, size_t cap) {
+  return t->type == JSMN_STRING ? e2b_mcp__unescape(js + t->start, (size_t)(t->end - t->start), buf, cap) : -1;
+}
+/* A string token written as a JSON string from its decoded value, a piece at
+   a time (no buffer: a run of plain bytes, or one escape's character), the
+   writer escaping each piece and replacing bytes that are not UTF-8. */
+static void e2b_mcp__audit_str(e2b_mcp_json *w, const char *js, const jsmntok_t *t) {
+  const char *s = js + t->start;
+  size_t n = (size_t)(t->end - t->start), i = 0, run;
+  e2b_mcp__w_sep(w);
+  e2b_mcp__w_c(w, '"');
+  while (i < n) {
+    char out[16];
+    int l;
+    for (run = i; run < n && s[run] != '\\'; run++) {}
+    if (run > i) { e2b_mcp_json_escape(w, s + i, run - i); i = run; continue; }
+    /* one escape: \uXXXX (a surrogate pair with its partner) or \c */
+    run = i + 2;
+    if (i + 1 < n && s[i + 1] == 'u') {
+      run = i + 6;
+      if (run + 6 <= n && s[run] == '\\' && s[run + 1] == 'u' && e2b_mcp__hex4(s + i + 2) >= 0xD800 &&
+          e2b_mcp__hex4(s + i + 2) <= 0xDBFF && e2b_mcp__hex4(s + run + 2) >= 0xDC00) run += 6;
+    }
+    if (run > n || (l = e2b_mcp__unescape(s + i, run - i, out, sizeof out)) < 0) {
+      e2b_mcp_json_escape(w, "\xef\xbf\xbd", 3);   /* malformed, or \u0000: U+FFFD */
+      i = run > n ? n : run;
+      continue;
+    }
+    e2b_mcp_json_escape(w, out, (size_t)l);
+    i = run;
+  }
+  e2b_mcp__w_c(w, '"');
 }
 /* Writes the value at token i (redact: every scalar in it as "[redacted]",
    its object keys kept); the next token's index. */
 static int e2b_mcp__audit_value(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int i, int redact, int depth) {
   int j = i + 1, k;
-  if (t[i].type == JSMN_OBJECT && depth < 8) {
+  if ((t[i].type == JSMN_OBJECT || t[i].type == JSMN_ARRAY) && depth >= E2B_MCP__AUDIT_DEPTH) {
+    e2b_mcp_json_str(w, "[too deep]");   /* never copied: what lies below is neither checked for secrets nor kept */
+    return e2b_mcp__tok_skip(t, i);
+  }
+  if (t[i].type == JSMN_OBJECT) {
+    char name[128];
+    int pair_secret = 0, n;
+    /* a key/value pair: its "key" or "name" member names what "value" holds */
+    if (e2b_mcp__tok_skip(t, i) > i + 1) {
+      int has_value = 0, named = 0, secret = 0;
+      for (k = 0, j = i + 1; k < t[i].size; k++) {
+        n = e2b_mcp__audit_name(js, &t[j], name, sizeof name);
+        if (n == 5 && !memcmp(name, "value", 5)) has_value = 1;
+        if (((n == 3 && !memcmp(name, "key", 3)) || (n == 4 && !memcmp(name, "name", 4))) && t[j + 1].type == JSMN_STRING) {
+          char v[128];
+          named = 1;
+          secret |= e2b_mcp__audit_secret_name(v, e2b_mcp__audit_name(js, &t[j + 1], v, sizeof v));
+        }
+        j = e2b_mcp__tok_skip(t, j + 1);
+      }
+      if (has_value && named) pair_secret = 1 + secret;   /* 1: a pair, its name kept; 2: its value redacted */
+    }
     e2b_mcp_json_obj(w);
-    for (k = 0; k < t[i].size; k++) {
-      e2b_mcp_json_raw(w, js + t[j].start - 1, (size_t)(t[j].end - t[j].start) + 2);   /* the key, escaped as it came */
+    for (k = 0, j = i + 1; k < t[i].size; k++) {
+      int sec;
+      n = e2b_mcp__audit_name(js, &t[j], name, sizeof name);
+      e2b_mcp__audit_str(w, js, &t[j]);   /* the name, decoded and written again */
       e2b_mcp__w_put(w, ":", 1);
       w->after_key = 1;
-      j = e2b_mcp__audit_value(w, js, t, j + 1, redact || e2b_mcp__audit_secret(js, &t[j]), depth + 1);
+      if (pair_secret && ((n == 3 && !memcmp(name, "key", 3)) || (n == 4 && !memcmp(name, "name", 4))) && t[j + 1].type == JSMN_STRING)
+        sec = 0;   /* a pair's name is a name, as an object's keys are */
+      else if (pair_secret == 2 && n == 5 && !memcmp(name, "value", 5)) sec = 1;
+      else sec = e2b_mcp__audit_secret_name(name, n);
+      j = e2b_mcp__audit_value(w, js, t, j + 1, redact || sec, depth + 1);
     }
     e2b_mcp_json_obj_end(w);
     return j;
   }
-  if (t[i].type == JSMN_ARRAY && depth < 8) {
+  if (t[i].type == JSMN_ARRAY) {
     e2b_mcp_json_arr(w);
     for (k = 0; k < t[i].size; k++) j = e2b_mcp__audit_value(w, js, t, j, redact, depth + 1);
     e2b_mcp_json_arr_end(w);
     return j;
   }
   if (redact) e2b_mcp_json_str(w, "[redacted]");
-  else e2b_mcp_json_raw(w, js + t[i].start - (t[i].type == JSMN_STRING), (size_t)(t[i].end - t[i].start) + 2 * (t[i].type == JSMN_STRING));
-  return e2b_mcp__tok_skip(t, i);
+  else if (t[i].type == JSMN_STRING) e2b_mcp__audit_str(w, js, &t[i]);
+  else if (e2b_mcp__prim_ok(js + t[i].start, (size_t)(t[i].end - t[i].start)))
+    e2b_mcp_json_raw(w, js + t[i].start, (size_t)(t[i].end - t[i].start));   /* true, false, null or a number: checked */
+  else e2b_mcp_json_str(w, "[not JSON]");
+  return j;
 }
 /* A call's arguments (the object at token args, or -1) as the record keeps
    them, into argv (E2B_MCP_AUDIT_ARGS_MAX), and its sandbox_id into sbx

@@ -69,10 +69,14 @@ typedef struct e2b_mcp_audit_record {
   const char *who;            /* who called: an access token's subject, or the claim the key store
                                  went by; NULL: nobody said (stdio, a static token) */
   const char *sandbox_id;     /* the sandbox it was about (its sandbox_id, or the one it created); "" */
-  const char *args;           /* its arguments as JSON, each value under a name that holds secrets
-                                 (env_vars, and any name with key, token, secret or password in it)
-                                 replaced by "[redacted]"; {"_omitted":"..."} when longer than
-                                 E2B_MCP_AUDIT_ARGS_MAX */
+  const char *args;           /* its arguments as one line of valid UTF-8 JSON, built from the decoded
+                                 values and written again (never request text): each value under a
+                                 name that holds secrets once decoded (env_vars, and any name with
+                                 key, token, secret, password, credential or auth in it) replaced
+                                 by "[redacted]", as is the "value" of a {"key"|"name": N, "value"}
+                                 pair whose N does; bytes that are not UTF-8 as U+FFFD; a container
+                                 nested 8 levels down as "[too deep]"; {"_omitted":"..."} when
+                                 longer than E2B_MCP_AUDIT_ARGS_MAX */
   int e2b_status;             /* E2B's HTTP status; 0: nothing reached E2B, or no answer came */
   const char *outcome;        /* "ok", "error", "declined" (the user said no, or could not be asked),
                                  "cancelled", "no_key" (the key store has none for who),

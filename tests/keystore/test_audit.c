@@ -33,6 +33,16 @@ static void hook(void *user, const e2b_mcp_audit_record *r) {
   snprintf(got.outcome, sizeof got.outcome, "%s", r->outcome);
 }
 
+/* Whether a record's arguments are one line of valid UTF-8 JSON (an object). */
+static int one_json_line(const char *a) {
+  static jsmntok_t t[512];
+  size_t i, n = strlen(a);
+  int l;
+  for (i = 0; i < n; i += (size_t)l)
+    if ((unsigned char)a[i] < 0x20 || (l = e2b_mcp__utf8_len((const unsigned char *)a + i, n - i)) == 0) return 0;
+  return e2b_mcp__parse(a, n, t, 512) > 0 && t[0].type == JSMN_OBJECT && t[0].end == (int)n;
+}
+
 static void setup(int with_hook) {
   e2b_mcp_config cfg;
   memset(&cfg, 0, sizeof cfg);
@@ -97,6 +107,35 @@ int main(void) {
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
   (void)call("e2b_get_sandbox", big);
   CHECKM(got.n == 1 && strcmp(got.args, "{\"_omitted\":\"longer than E2B_MCP_AUDIT_ARGS_MAX\"}") == 0, got.args);
+  /* Forged records (issue 31): the arguments are decoded and written again, whatever came in.
+     Nesting deeper than 8 levels with line breaks between the tokens and whole records on lines
+     of their own, and a secret-named member below: cut with a marker, one line, nothing of it kept. */
+  setup(1);
+  (void)call("e2b_get_sandbox", "{\"sandbox_id\":\"sbd\",\"metadata\":{\"a\":{\"b\":{\"c\":{\"d\":{\"e\":{\"f\":{\"g\":{\"h\":[\n"
+             "{\"time\":\"2026-01-01T00:00:00Z\",\"subject\":\"admin\",\"tool\":\"e2b_kill_sandbox\",\"sandbox_id\":\"victim\"}\n,"
+             "{\"password\":\"hunter2\"}\r\n]}}}}}}}}}");
+  CHECKM(got.n == 1 && one_json_line(got.args) && CONTAINS(got.args, "\"[too deep]\"") && !CONTAINS(got.args, "hunter2") &&
+         !CONTAINS(got.args, "admin") && !CONTAINS(got.args, "victim") && m.requests == 0, got.args);
+  /* invalid UTF-8 in a value and a name: U+FFFD, as E2B is sent */
+  setup(1);
+  (void)call("e2b_get_sandbox", "{\"sandbox_id\":\"sbu\",\"metadata\":{\"te\xffm\":\"bl\xc3ue\xe2\x82\",\"ok\":\"caf\xc3\xa9\"}}");
+  CHECKM(got.n == 1 && one_json_line(got.args) &&
+         strcmp(got.args, "{\"sandbox_id\":\"sbu\",\"metadata\":{\"te\\ufffdm\":\"bl\\ufffdue\\ufffd\\ufffd\",\"ok\":\"caf\xc3\xa9\"}}") == 0, got.args);
+  /* escaped names are secret names once decoded; escaped values are decoded and written again */
+  setup(1);
+  (void)call("e2b_get_sandbox", "{\"s\\u0061ndbox_id\":\"sb\\u0031\",\"metadata\":{\"pass\\u0077ord\":\"hunter2\",\"t\\u006Fken\":\"tok-1\","
+             "\"note\":\"a\\nb\\u00e9\\ud83d\\ude00\\u0000\\/\"}}");
+  CHECKM(got.n == 1 && one_json_line(got.args) && !CONTAINS(got.args, "hunter2") && !CONTAINS(got.args, "tok-1") &&
+         strcmp(got.args, "{\"sandbox_id\":\"sb1\",\"metadata\":{\"password\":\"[redacted]\",\"token\":\"[redacted]\","
+                          "\"note\":\"a\\nb\xc3\xa9\xf0\x9f\x98\x80\xef\xbf\xbd/\"}}") == 0, got.args);
+  /* key/value pairs: a secret-named pair's value is redacted, its name kept; a lone "key" is a secret */
+  setup(1);
+  (void)call("e2b_get_sandbox", "{\"sandbox_id\":\"sbp\",\"metadata\":[{\"key\":\"api_token\",\"value\":\"tok-2\"},"
+             "{\"name\":\"DB_PASS\\u0057ORD\",\"value\":{\"v\":\"tok-3\"}},{\"key\":\"team\",\"value\":\"blue\"},{\"key\":\"tok-4\"}]}");
+  CHECKM(got.n == 1 && one_json_line(got.args) && !CONTAINS(got.args, "tok-") &&
+         strcmp(got.args, "{\"sandbox_id\":\"sbp\",\"metadata\":[{\"key\":\"api_token\",\"value\":\"[redacted]\"},"
+                          "{\"name\":\"DB_PASSWORD\",\"value\":{\"v\":\"[redacted]\"}},{\"key\":\"team\",\"value\":\"blue\"},"
+                          "{\"key\":\"[redacted]\"}]}") == 0, got.args);
   /* no hook: nothing is called */
   setup(0);
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");
