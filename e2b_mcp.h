@@ -1591,6 +1591,10 @@ typedef struct e2b_mcp_auth {
   const char *scope_names[3];   /* the scopes of the read, write and kill tools
                                    (NULL: e2b:read, e2b:write, e2b:kill) */
   int skew_s;                   /* 0: E2B_MCP_AUTH_SKEW_S */
+  int typ_jwt;                  /* 0 (the default): the token's typ must be at+jwt (or
+                                   application/at+jwt), as RFC 9068 section 4 asks; 1: typ JWT,
+                                   or none, is taken too (Keycloak and others that still write
+                                   JWT; an ID token is then still refused by its aud) */
   int nkeys;
   e2b_mcp_auth_key keys[E2B_MCP_AUTH_KEYS];
 #ifdef E2B_MCP__FETCH
@@ -1620,6 +1624,8 @@ typedef struct e2b_mcp_auth_claims {
   char sub[E2B_MCP_AUTH_SCOPE_MAX];
   char scope[E2B_MCP_AUTH_SCOPE_MAX];
   long long exp;
+  char twice[32];               /* refused E2B_MCP_AUTH_DUPLICATE: the name given twice, when it is
+                                   a plain word (letters, digits, _ . : -), else "" */
 } e2b_mcp_auth_claims;
 
 /* Why a token was refused (e2b_mcp_auth_verify); e2b_mcp_auth_strerror says it
@@ -1638,12 +1644,13 @@ typedef struct e2b_mcp_auth_claims {
   X(TYPE,      -10, "the token is not an access token (typ)") \
   X(CLAIMS,    -11, "the token lacks a claim every access token has (exp, iss, aud)") \
   X(NO_KEYS,   -12, "no verification key is loaded (the issuer's JWKS)") \
-  X(NO_VERIFIER, -13, "this build has no signature verifier (a TLS port with RSA and ECDSA)")
+  X(NO_VERIFIER, -13, "this build has no signature verifier (a TLS port with RSA and ECDSA)") \
+  X(DUPLICATE, -14, "the token names a member twice (RFC 7519 section 4)")
 enum e2b_mcp_auth_err {
 #define E2B_MCP__AUTH_ENUM(name, code, text) E2B_MCP_AUTH_##name = code,
   E2B_MCP__AUTH_ERRORS(E2B_MCP__AUTH_ENUM)
 #undef E2B_MCP__AUTH_ENUM
-  E2B_MCP_AUTH__LAST = -14
+  E2B_MCP_AUTH__LAST = -15
 };
 
 /* issuer and resource must stay valid while a is used. */
@@ -3234,6 +3241,33 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
   if (r > 0 && sp != 0) return JSMN_ERROR_INVAL;   /* a container claims more children than follow */
   return r;
 }
+/* A security document (an access token's header and claims, a JWKS, an
+   authorization server's metadata) is read strictly: RFC 8259 leaves a
+   member name given twice to the reader, and RFC 7519 section 4 asks that a
+   JWT holding one be refused (or read by its last value). A reader that
+   takes the first while the issuer, a proxy or the next service takes the
+   last would read another token than they do ({"sub":"alice",...,
+   "sub":"mallory"}), so any object, at any depth, that names a member twice
+   is refused, and so is a member name written with an escape (\u0065xp is
+   exp), so that names compare byte for byte. What e2b_mcp__parse returns,
+   or E2B_MCP__JSON_DUP with *dup the doubled name's token. */
+#if E2B_MCP_AUTH
+#define E2B_MCP__JSON_DUP (-5)
+static int e2b_mcp__parse_strict(const char *js, size_t n, jsmntok_t *t, int cap, int *dup) {
+  int r = e2b_mcp__parse(js, n, t, cap), i, j, k, l, m;
+  *dup = -1;
+  for (i = 0; i < r; i++) {
+    if (t[i].type != JSMN_OBJECT) continue;
+    for (j = i + 1, k = 0; k < t[i].size; k++, j = e2b_mcp__tok_skip(t, j + 1)) {
+      size_t kn = (size_t)(t[j].end - t[j].start);
+      if (memchr(js + t[j].start, '\\', kn)) { *dup = j; return E2B_MCP__JSON_DUP; }
+      for (l = i + 1, m = 0; m < k; m++, l = e2b_mcp__tok_skip(t, l + 1))
+        if ((size_t)(t[l].end - t[l].start) == kn && memcmp(js + t[l].start, js + t[j].start, kn) == 0) { *dup = j; return E2B_MCP__JSON_DUP; }
+    }
+  }
+  return r;
+}
+#endif
 /* Parses text this library or its caller wrote (a tool's schemas, a result
    the JSON writer made): jsmn alone. The walk above guards against what
    arrives from outside; a built-in schema parsed on every call would pay
@@ -4460,7 +4494,7 @@ static int e2b_mcp__auth_jwk(const char *js, const jsmntok_t *t, int obj, e2b_mc
 static int e2b_mcp__auth_jwks_load(e2b_mcp_auth *a, const char *json, size_t n, int store) {
   jsmntok_t t[E2B_MCP_AUTH_JWKS_TOKENS];
   e2b_mcp_auth_key scratch;
-  int r = e2b_mcp__parse(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS), keys, i, k, got = 0;
+  int dup, r = e2b_mcp__parse_strict(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS, &dup), keys, i, k, got = 0;
   if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
   keys = e2b_mcp__tok_get(json, t, 0, "keys");
   if (keys < 0 || t[keys].type != JSMN_ARRAY) return E2B_MCP_AUTH_MALFORMED;
@@ -4498,8 +4532,23 @@ static int e2b_mcp__auth_key_for(const e2b_mcp_auth *a, const char *kid, int has
   return !has_kid && same_type == 1 ? found : E2B_MCP_AUTH_KID;
 }
 
+/* A doubled name (the token t) into c->twice, when it is a plain word: it
+   goes into a WWW-Authenticate parameter, where a quote would end it. */
+static void e2b_mcp__auth_twice(const char *js, const jsmntok_t *t, e2b_mcp_auth_claims *c) {
+  size_t n = (size_t)(t->end - t->start), i;
+  if (!c) return;
+  c->twice[0] = 0;
+  if (n == 0 || n >= sizeof c->twice) return;
+  for (i = 0; i < n; i++) {
+    char ch = js[t->start + (long)i];
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '.' || ch == ':' || ch == '-')) return;
+  }
+  memcpy(c->twice, js + t->start, n);
+  c->twice[n] = 0;
+}
+
 /* The header: alg (pinned to the key), kid, typ; *key gets the key's index. */
-static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t hn, int *key) {
+static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t hn, int *key, e2b_mcp_auth_claims *c) {
   char js[E2B_MCP__AUTH_HEAD_MAX / 4 * 3 + 3], alg[16], kid[E2B_MCP_ID_MAX + 1], typ[32];
   jsmntok_t t[E2B_MCP__AUTH_HEAD_TOKENS];
   long n;
@@ -4508,8 +4557,9 @@ static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t h
   if (hn > E2B_MCP__AUTH_HEAD_MAX) return E2B_MCP_AUTH_TOO_LARGE;
   n = e2b_mcp__b64url_dec(tok, hn, (unsigned char *)js, sizeof js);
   if (n <= 0) return E2B_MCP_AUTH_MALFORMED;
-  r = e2b_mcp__parse(js, (size_t)n, t, E2B_MCP__AUTH_HEAD_TOKENS);
+  r = e2b_mcp__parse_strict(js, (size_t)n, t, E2B_MCP__AUTH_HEAD_TOKENS, &i);
   if (r == JSMN_ERROR_NOMEM) return E2B_MCP_AUTH_TOO_LARGE;
+  if (r == E2B_MCP__JSON_DUP) { e2b_mcp__auth_twice(js, &t[i], c); return E2B_MCP_AUTH_DUPLICATE; }
   if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
   /* crit names extensions the token needs understood; none is, here (RFC 7515 4.1.11) */
   if (e2b_mcp__tok_get(js, t, 0, "crit") >= 0) return E2B_MCP_AUTH_MALFORMED;
@@ -4518,12 +4568,15 @@ static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t h
   if (strcmp(alg, "RS256") == 0) kty = E2B_MCP_AUTH_RSA;
   else if (strcmp(alg, "ES256") == 0) kty = E2B_MCP_AUTH_EC_P256;
   else return E2B_MCP_AUTH_ALG;   /* none, HS*, and every algorithm not pinned to a key type here */
-  /* RFC 9068 asks for typ at+jwt; providers that still write JWT (an ID
-     token's typ, refused below by its aud) are taken too. */
+  /* RFC 9068 asks for typ at+jwt, so that no other JWT the issuer signs (an
+     ID token, a logout token) passes for an access token; providers that
+     still write JWT, or nothing, are taken only when a->typ_jwt says so (an
+     ID token is then still refused by its aud). */
   i = e2b_mcp__tok_get(js, t, 0, "typ");
-  if (i >= 0 && (e2b_mcp__tok_str(js, &t[i], typ, sizeof typ) < 0 ||
-                 !(e2b_mcp__ieq(typ, strlen(typ), "at+jwt") || e2b_mcp__ieq(typ, strlen(typ), "application/at+jwt") ||
-                   e2b_mcp__ieq(typ, strlen(typ), "JWT")))) return E2B_MCP_AUTH_TYPE;
+  if (i < 0 ? !a->typ_jwt :
+      (e2b_mcp__tok_str(js, &t[i], typ, sizeof typ) < 0 ||
+       !(e2b_mcp__ieq(typ, strlen(typ), "at+jwt") || e2b_mcp__ieq(typ, strlen(typ), "application/at+jwt") ||
+         (a->typ_jwt && e2b_mcp__ieq(typ, strlen(typ), "JWT"))))) return E2B_MCP_AUTH_TYPE;
   i = e2b_mcp__tok_get(js, t, 0, "kid");
   if (i >= 0 && e2b_mcp__tok_str(js, &t[i], kid, sizeof kid) < 0) return E2B_MCP_AUTH_KID;
   *key = e2b_mcp__auth_key_for(a, kid, i >= 0, kty);
@@ -4539,9 +4592,11 @@ static int e2b_mcp__auth_str_is(const char *js, const jsmntok_t *t, int i, const
 static int e2b_mcp__auth_claims(const e2b_mcp_auth *a, const char *js, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
   jsmntok_t t[E2B_MCP__AUTH_CLAIM_TOKENS];
   long long exp, nbf;
-  int r = e2b_mcp__parse(js, n, t, E2B_MCP__AUTH_CLAIM_TOKENS), i, k, aud_ok = 0;
+  int r, i, k, aud_ok = 0;
   int skew = a->skew_s > 0 ? a->skew_s : E2B_MCP_AUTH_SKEW_S;
+  r = e2b_mcp__parse_strict(js, n, t, E2B_MCP__AUTH_CLAIM_TOKENS, &i);
   if (r == JSMN_ERROR_NOMEM) return E2B_MCP_AUTH_TOO_LARGE;
+  if (r == E2B_MCP__JSON_DUP) { e2b_mcp__auth_twice(js, &t[i], c); return E2B_MCP_AUTH_DUPLICATE; }
   if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
   i = e2b_mcp__tok_get(js, t, 0, "exp");
   if (i < 0 || e2b_mcp__tok_int(js, &t[i], &exp) < 0) return E2B_MCP_AUTH_CLAIMS;
@@ -4583,7 +4638,7 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
   d1 = (const char *)memchr(tok, '.', n);
   d2 = d1 ? (const char *)memchr(d1 + 1, '.', n - (size_t)(d1 + 1 - tok)) : NULL;
   if (!d2 || memchr(d2 + 1, '.', n - (size_t)(d2 + 1 - tok))) return E2B_MCP_AUTH_MALFORMED;
-  rc = e2b_mcp__auth_header(a, tok, (size_t)(d1 - tok), &key);
+  rc = e2b_mcp__auth_header(a, tok, (size_t)(d1 - tok), &key, c);
   if (rc) return rc;
   k = &a->keys[key];
   sn = e2b_mcp__b64url_dec(d2 + 1, n - (size_t)(d2 + 1 - tok), sig, sizeof sig);
@@ -4610,7 +4665,7 @@ E2B_MCP_DEF int e2b_mcp_auth_claim(const char *tok, size_t n, const char *name, 
   d2 = d1 ? (const char *)memchr(d1 + 1, '.', n - (size_t)(d1 + 1 - tok)) : NULL;
   if (!d2) return -1;
   pn = e2b_mcp__b64url_dec(d1 + 1, (size_t)(d2 - d1 - 1), (unsigned char *)payload, sizeof payload);
-  if (pn <= 0 || e2b_mcp__parse(payload, (size_t)pn, t, E2B_MCP__AUTH_CLAIM_TOKENS) <= 0 || t[0].type != JSMN_OBJECT) return -1;
+  if (pn <= 0 || e2b_mcp__parse_strict(payload, (size_t)pn, t, E2B_MCP__AUTH_CLAIM_TOKENS, &k) <= 0 || t[0].type != JSMN_OBJECT) return -1;
   k = e2b_mcp__tok_get(payload, t, 0, name && *name ? name : "sub");
   if (k < 0) return -1;
   if (t[k].type == JSMN_ARRAY) {
@@ -4711,8 +4766,14 @@ static int e2b_mcp__auth_fetch_begin(e2b_mcp_auth *a) {
 static int e2b_mcp__auth_meta(e2b_mcp_auth *a, const char *js, size_t n) {
   jsmntok_t t[E2B_MCP_AUTH_META_TOKENS];
   char v[E2B_MCP_AUTH_SCOPE_MAX];
-  int r = e2b_mcp__parse(js, n, t, E2B_MCP_AUTH_META_TOKENS), i;
+  int i, r = e2b_mcp__parse_strict(js, n, t, E2B_MCP_AUTH_META_TOKENS, &i);
   v[0] = 0;
+  if (r == E2B_MCP__JSON_DUP) {   /* the name shown only when short and printable */
+    int kn = t[i].end - t[i].start, shown = kn <= 40 && e2b_mcp__auth_shown(js + t[i].start) >= kn ? kn : 0;
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) names a member twice (\"%.*s\"), or with an escape: its keys are not taken",
+                 a->fetch.path, shown, js + t[i].start);
+    return 0;
+  }
   if (r <= 0 || t[0].type != JSMN_OBJECT) {
     e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) is not a JSON object%s", a->fetch.path,
                  r == JSMN_ERROR_NOMEM ? " this server can read (E2B_MCP_AUTH_META_TOKENS)" : "");
@@ -11494,7 +11555,10 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
   if (r == E2B_MCP_AUTH_KID && e2b_mcp__hs_keys_wait(s, c)) return -1;
 #endif
   if (r != E2B_MCP_AUTH_OK) {
-    e2b_mcp__auth_challenge(a, "invalid_token", e2b_mcp_auth_strerror(r), NULL, &w);
+    char why[128];
+    if (r == E2B_MCP_AUTH_DUPLICATE && cl.twice[0]) e2b_mcp__fmt(why, sizeof why, "the token names %s twice (RFC 7519 section 4)", cl.twice);
+    else e2b_mcp__strlcpy(why, e2b_mcp_auth_strerror(r), sizeof why);
+    e2b_mcp__auth_challenge(a, "invalid_token", why, NULL, &w);
     out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
     e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: the access token was refused (see WWW-Authenticate)");
     return -1;

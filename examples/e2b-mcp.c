@@ -408,6 +408,7 @@ static int auth_setup(e2b_mcp_http_config *http) {
   auth.scope_names[0] = getenv("E2B_MCP_AUTH_SCOPE_READ");
   auth.scope_names[1] = getenv("E2B_MCP_AUTH_SCOPE_WRITE");
   auth.scope_names[2] = getenv("E2B_MCP_AUTH_SCOPE_KILL");
+  auth.typ_jwt = getenv("E2B_MCP_AUTH_TYP_JWT") && strcmp(getenv("E2B_MCP_AUTH_TYP_JWT"), "1") == 0;
   http->auth = &auth;
   http->token = NULL;
   if (!file || !*file) {
@@ -521,6 +522,8 @@ static const char usage_auth[] =
   "  E2B_MCP_AUTH_SCOPE_READ, _WRITE, _KILL  the scopes of the tool groups (default e2b:read,\n"
   "                         e2b:write, e2b:kill): tools/list shows a caller only what its token's\n"
   "                         scopes allow, a call to another tool is 403 insufficient_scope\n"
+  "  E2B_MCP_AUTH_TYP_JWT=1 also take tokens whose typ is JWT, or none (Keycloak and others); by\n"
+  "                         default a token's typ must be at+jwt, as RFC 9068 asks\n"
   "  E2B_MCP_KEYSTORE_FILE  with the issuer: each caller's E2B key from this encrypted store, by its\n"
   "                         token's sub (or E2B_MCP_KEYSTORE_CLAIM); read again on SIGHUP. Managed with\n"
   "                         e2b-mcp keys add SUBJECT (key on stdin) | remove SUBJECT | list\n"

@@ -87,7 +87,7 @@ static int e2b_mcp__auth_jwk(const char *js, const jsmntok_t *t, int obj, e2b_mc
 static int e2b_mcp__auth_jwks_load(e2b_mcp_auth *a, const char *json, size_t n, int store) {
   jsmntok_t t[E2B_MCP_AUTH_JWKS_TOKENS];
   e2b_mcp_auth_key scratch;
-  int r = e2b_mcp__parse(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS), keys, i, k, got = 0;
+  int dup, r = e2b_mcp__parse_strict(json, n, t, E2B_MCP_AUTH_JWKS_TOKENS, &dup), keys, i, k, got = 0;
   if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
   keys = e2b_mcp__tok_get(json, t, 0, "keys");
   if (keys < 0 || t[keys].type != JSMN_ARRAY) return E2B_MCP_AUTH_MALFORMED;
@@ -125,8 +125,23 @@ static int e2b_mcp__auth_key_for(const e2b_mcp_auth *a, const char *kid, int has
   return !has_kid && same_type == 1 ? found : E2B_MCP_AUTH_KID;
 }
 
+/* A doubled name (the token t) into c->twice, when it is a plain word: it
+   goes into a WWW-Authenticate parameter, where a quote would end it. */
+static void e2b_mcp__auth_twice(const char *js, const jsmntok_t *t, e2b_mcp_auth_claims *c) {
+  size_t n = (size_t)(t->end - t->start), i;
+  if (!c) return;
+  c->twice[0] = 0;
+  if (n == 0 || n >= sizeof c->twice) return;
+  for (i = 0; i < n; i++) {
+    char ch = js[t->start + (long)i];
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '.' || ch == ':' || ch == '-')) return;
+  }
+  memcpy(c->twice, js + t->start, n);
+  c->twice[n] = 0;
+}
+
 /* The header: alg (pinned to the key), kid, typ; *key gets the key's index. */
-static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t hn, int *key) {
+static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t hn, int *key, e2b_mcp_auth_claims *c) {
   char js[E2B_MCP__AUTH_HEAD_MAX / 4 * 3 + 3], alg[16], kid[E2B_MCP_ID_MAX + 1], typ[32];
   jsmntok_t t[E2B_MCP__AUTH_HEAD_TOKENS];
   long n;
@@ -135,8 +150,9 @@ static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t h
   if (hn > E2B_MCP__AUTH_HEAD_MAX) return E2B_MCP_AUTH_TOO_LARGE;
   n = e2b_mcp__b64url_dec(tok, hn, (unsigned char *)js, sizeof js);
   if (n <= 0) return E2B_MCP_AUTH_MALFORMED;
-  r = e2b_mcp__parse(js, (size_t)n, t, E2B_MCP__AUTH_HEAD_TOKENS);
+  r = e2b_mcp__parse_strict(js, (size_t)n, t, E2B_MCP__AUTH_HEAD_TOKENS, &i);
   if (r == JSMN_ERROR_NOMEM) return E2B_MCP_AUTH_TOO_LARGE;
+  if (r == E2B_MCP__JSON_DUP) { e2b_mcp__auth_twice(js, &t[i], c); return E2B_MCP_AUTH_DUPLICATE; }
   if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
   /* crit names extensions the token needs understood; none is, here (RFC 7515 4.1.11) */
   if (e2b_mcp__tok_get(js, t, 0, "crit") >= 0) return E2B_MCP_AUTH_MALFORMED;
@@ -145,12 +161,15 @@ static int e2b_mcp__auth_header(const e2b_mcp_auth *a, const char *tok, size_t h
   if (strcmp(alg, "RS256") == 0) kty = E2B_MCP_AUTH_RSA;
   else if (strcmp(alg, "ES256") == 0) kty = E2B_MCP_AUTH_EC_P256;
   else return E2B_MCP_AUTH_ALG;   /* none, HS*, and every algorithm not pinned to a key type here */
-  /* RFC 9068 asks for typ at+jwt; providers that still write JWT (an ID
-     token's typ, refused below by its aud) are taken too. */
+  /* RFC 9068 asks for typ at+jwt, so that no other JWT the issuer signs (an
+     ID token, a logout token) passes for an access token; providers that
+     still write JWT, or nothing, are taken only when a->typ_jwt says so (an
+     ID token is then still refused by its aud). */
   i = e2b_mcp__tok_get(js, t, 0, "typ");
-  if (i >= 0 && (e2b_mcp__tok_str(js, &t[i], typ, sizeof typ) < 0 ||
-                 !(e2b_mcp__ieq(typ, strlen(typ), "at+jwt") || e2b_mcp__ieq(typ, strlen(typ), "application/at+jwt") ||
-                   e2b_mcp__ieq(typ, strlen(typ), "JWT")))) return E2B_MCP_AUTH_TYPE;
+  if (i < 0 ? !a->typ_jwt :
+      (e2b_mcp__tok_str(js, &t[i], typ, sizeof typ) < 0 ||
+       !(e2b_mcp__ieq(typ, strlen(typ), "at+jwt") || e2b_mcp__ieq(typ, strlen(typ), "application/at+jwt") ||
+         (a->typ_jwt && e2b_mcp__ieq(typ, strlen(typ), "JWT"))))) return E2B_MCP_AUTH_TYPE;
   i = e2b_mcp__tok_get(js, t, 0, "kid");
   if (i >= 0 && e2b_mcp__tok_str(js, &t[i], kid, sizeof kid) < 0) return E2B_MCP_AUTH_KID;
   *key = e2b_mcp__auth_key_for(a, kid, i >= 0, kty);
@@ -166,9 +185,11 @@ static int e2b_mcp__auth_str_is(const char *js, const jsmntok_t *t, int i, const
 static int e2b_mcp__auth_claims(const e2b_mcp_auth *a, const char *js, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
   jsmntok_t t[E2B_MCP__AUTH_CLAIM_TOKENS];
   long long exp, nbf;
-  int r = e2b_mcp__parse(js, n, t, E2B_MCP__AUTH_CLAIM_TOKENS), i, k, aud_ok = 0;
+  int r, i, k, aud_ok = 0;
   int skew = a->skew_s > 0 ? a->skew_s : E2B_MCP_AUTH_SKEW_S;
+  r = e2b_mcp__parse_strict(js, n, t, E2B_MCP__AUTH_CLAIM_TOKENS, &i);
   if (r == JSMN_ERROR_NOMEM) return E2B_MCP_AUTH_TOO_LARGE;
+  if (r == E2B_MCP__JSON_DUP) { e2b_mcp__auth_twice(js, &t[i], c); return E2B_MCP_AUTH_DUPLICATE; }
   if (r <= 0 || t[0].type != JSMN_OBJECT) return E2B_MCP_AUTH_MALFORMED;
   i = e2b_mcp__tok_get(js, t, 0, "exp");
   if (i < 0 || e2b_mcp__tok_int(js, &t[i], &exp) < 0) return E2B_MCP_AUTH_CLAIMS;
@@ -210,7 +231,7 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
   d1 = (const char *)memchr(tok, '.', n);
   d2 = d1 ? (const char *)memchr(d1 + 1, '.', n - (size_t)(d1 + 1 - tok)) : NULL;
   if (!d2 || memchr(d2 + 1, '.', n - (size_t)(d2 + 1 - tok))) return E2B_MCP_AUTH_MALFORMED;
-  rc = e2b_mcp__auth_header(a, tok, (size_t)(d1 - tok), &key);
+  rc = e2b_mcp__auth_header(a, tok, (size_t)(d1 - tok), &key, c);
   if (rc) return rc;
   k = &a->keys[key];
   sn = e2b_mcp__b64url_dec(d2 + 1, n - (size_t)(d2 + 1 - tok), sig, sizeof sig);
@@ -237,7 +258,7 @@ E2B_MCP_DEF int e2b_mcp_auth_claim(const char *tok, size_t n, const char *name, 
   d2 = d1 ? (const char *)memchr(d1 + 1, '.', n - (size_t)(d1 + 1 - tok)) : NULL;
   if (!d2) return -1;
   pn = e2b_mcp__b64url_dec(d1 + 1, (size_t)(d2 - d1 - 1), (unsigned char *)payload, sizeof payload);
-  if (pn <= 0 || e2b_mcp__parse(payload, (size_t)pn, t, E2B_MCP__AUTH_CLAIM_TOKENS) <= 0 || t[0].type != JSMN_OBJECT) return -1;
+  if (pn <= 0 || e2b_mcp__parse_strict(payload, (size_t)pn, t, E2B_MCP__AUTH_CLAIM_TOKENS, &k) <= 0 || t[0].type != JSMN_OBJECT) return -1;
   k = e2b_mcp__tok_get(payload, t, 0, name && *name ? name : "sub");
   if (k < 0) return -1;
   if (t[k].type == JSMN_ARRAY) {
@@ -338,8 +359,14 @@ static int e2b_mcp__auth_fetch_begin(e2b_mcp_auth *a) {
 static int e2b_mcp__auth_meta(e2b_mcp_auth *a, const char *js, size_t n) {
   jsmntok_t t[E2B_MCP_AUTH_META_TOKENS];
   char v[E2B_MCP_AUTH_SCOPE_MAX];
-  int r = e2b_mcp__parse(js, n, t, E2B_MCP_AUTH_META_TOKENS), i;
+  int i, r = e2b_mcp__parse_strict(js, n, t, E2B_MCP_AUTH_META_TOKENS, &i);
   v[0] = 0;
+  if (r == E2B_MCP__JSON_DUP) {   /* the name shown only when short and printable */
+    int kn = t[i].end - t[i].start, shown = kn <= 40 && e2b_mcp__auth_shown(js + t[i].start) >= kn ? kn : 0;
+    e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) names a member twice (\"%.*s\"), or with an escape: its keys are not taken",
+                 a->fetch.path, shown, js + t[i].start);
+    return 0;
+  }
   if (r <= 0 || t[0].type != JSMN_OBJECT) {
     e2b_mcp__fmt(a->why, sizeof a->why, "the issuer's metadata (%s) is not a JSON object%s", a->fetch.path,
                  r == JSMN_ERROR_NOMEM ? " this server can read (E2B_MCP_AUTH_META_TOKENS)" : "");

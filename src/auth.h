@@ -38,6 +38,10 @@ typedef struct e2b_mcp_auth {
   const char *scope_names[3];   /* the scopes of the read, write and kill tools
                                    (NULL: e2b:read, e2b:write, e2b:kill) */
   int skew_s;                   /* 0: E2B_MCP_AUTH_SKEW_S */
+  int typ_jwt;                  /* 0 (the default): the token's typ must be at+jwt (or
+                                   application/at+jwt), as RFC 9068 section 4 asks; 1: typ JWT,
+                                   or none, is taken too (Keycloak and others that still write
+                                   JWT; an ID token is then still refused by its aud) */
   int nkeys;
   e2b_mcp_auth_key keys[E2B_MCP_AUTH_KEYS];
 #ifdef E2B_MCP__FETCH
@@ -67,6 +71,8 @@ typedef struct e2b_mcp_auth_claims {
   char sub[E2B_MCP_AUTH_SCOPE_MAX];
   char scope[E2B_MCP_AUTH_SCOPE_MAX];
   long long exp;
+  char twice[32];               /* refused E2B_MCP_AUTH_DUPLICATE: the name given twice, when it is
+                                   a plain word (letters, digits, _ . : -), else "" */
 } e2b_mcp_auth_claims;
 
 /* Why a token was refused (e2b_mcp_auth_verify); e2b_mcp_auth_strerror says it
@@ -85,12 +91,13 @@ typedef struct e2b_mcp_auth_claims {
   X(TYPE,      -10, "the token is not an access token (typ)") \
   X(CLAIMS,    -11, "the token lacks a claim every access token has (exp, iss, aud)") \
   X(NO_KEYS,   -12, "no verification key is loaded (the issuer's JWKS)") \
-  X(NO_VERIFIER, -13, "this build has no signature verifier (a TLS port with RSA and ECDSA)")
+  X(NO_VERIFIER, -13, "this build has no signature verifier (a TLS port with RSA and ECDSA)") \
+  X(DUPLICATE, -14, "the token names a member twice (RFC 7519 section 4)")
 enum e2b_mcp_auth_err {
 #define E2B_MCP__AUTH_ENUM(name, code, text) E2B_MCP_AUTH_##name = code,
   E2B_MCP__AUTH_ERRORS(E2B_MCP__AUTH_ENUM)
 #undef E2B_MCP__AUTH_ENUM
-  E2B_MCP_AUTH__LAST = -14
+  E2B_MCP_AUTH__LAST = -15
 };
 
 /* issuer and resource must stay valid while a is used. */

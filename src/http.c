@@ -755,7 +755,10 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
   if (r == E2B_MCP_AUTH_KID && e2b_mcp__hs_keys_wait(s, c)) return -1;
 #endif
   if (r != E2B_MCP_AUTH_OK) {
-    e2b_mcp__auth_challenge(a, "invalid_token", e2b_mcp_auth_strerror(r), NULL, &w);
+    char why[128];
+    if (r == E2B_MCP_AUTH_DUPLICATE && cl.twice[0]) e2b_mcp__fmt(why, sizeof why, "the token names %s twice (RFC 7519 section 4)", cl.twice);
+    else e2b_mcp__strlcpy(why, e2b_mcp_auth_strerror(r), sizeof why);
+    e2b_mcp__auth_challenge(a, "invalid_token", why, NULL, &w);
     out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
     e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: the access token was refused (see WWW-Authenticate)");
     return -1;

@@ -369,6 +369,33 @@ static int e2b_mcp__parse(const char *js, size_t n, jsmntok_t *t, int cap) {
   if (r > 0 && sp != 0) return JSMN_ERROR_INVAL;   /* a container claims more children than follow */
   return r;
 }
+/* A security document (an access token's header and claims, a JWKS, an
+   authorization server's metadata) is read strictly: RFC 8259 leaves a
+   member name given twice to the reader, and RFC 7519 section 4 asks that a
+   JWT holding one be refused (or read by its last value). A reader that
+   takes the first while the issuer, a proxy or the next service takes the
+   last would read another token than they do ({"sub":"alice",...,
+   "sub":"mallory"}), so any object, at any depth, that names a member twice
+   is refused, and so is a member name written with an escape (\u0065xp is
+   exp), so that names compare byte for byte. What e2b_mcp__parse returns,
+   or E2B_MCP__JSON_DUP with *dup the doubled name's token. */
+#if E2B_MCP_AUTH
+#define E2B_MCP__JSON_DUP (-5)
+static int e2b_mcp__parse_strict(const char *js, size_t n, jsmntok_t *t, int cap, int *dup) {
+  int r = e2b_mcp__parse(js, n, t, cap), i, j, k, l, m;
+  *dup = -1;
+  for (i = 0; i < r; i++) {
+    if (t[i].type != JSMN_OBJECT) continue;
+    for (j = i + 1, k = 0; k < t[i].size; k++, j = e2b_mcp__tok_skip(t, j + 1)) {
+      size_t kn = (size_t)(t[j].end - t[j].start);
+      if (memchr(js + t[j].start, '\\', kn)) { *dup = j; return E2B_MCP__JSON_DUP; }
+      for (l = i + 1, m = 0; m < k; m++, l = e2b_mcp__tok_skip(t, l + 1))
+        if ((size_t)(t[l].end - t[l].start) == kn && memcmp(js + t[l].start, js + t[j].start, kn) == 0) { *dup = j; return E2B_MCP__JSON_DUP; }
+    }
+  }
+  return r;
+}
+#endif
 /* Parses text this library or its caller wrote (a tool's schemas, a result
    the JSON writer made): jsmn alone. The walk above guards against what
    arrives from outside; a built-in schema parsed on every call would pay

@@ -102,6 +102,13 @@ def test_refusals(port, toks):
         check("refused (%s): 401 invalid_token with a description" % name,
               r.status == 401 and c.get("error") == "invalid_token" and c.get("error_description"), (r.status, c))
         check("refused (%s): nothing of the token in the answer" % name, not leaks(r.body + str(r.headers), tok))
+    r = request(port, "POST", INIT, {"Authorization": "Bearer " + toks["dup_sub"][1]})
+    c = challenge(r) or {}
+    check("a token naming sub twice (alice, then mallory) is 401, the reason naming the claim (RFC 7519 section 4)",
+          r.status == 401 and "names sub twice" in c.get("error_description", ""), (r.status, c))
+    r = request(port, "POST", INIT, {"Authorization": "Bearer " + toks["typ_jwt"][1]})
+    check("typ JWT is refused by default (RFC 9068: at+jwt)", r.status == 401 and "typ" in (challenge(r) or {}).get("error_description", ""),
+          (r.status, r.headers.get("www-authenticate")))
     _, good = toks["ok_rs256"]
     r = request(port, "POST", INIT, {"Authorization": "Bearer " + good}, path="/mcp?access_token=" + good)
     c = challenge(r) or {}
@@ -219,6 +226,17 @@ NPM = os.path.join(BUILD, "npm")
 NODE22 = os.path.join(NPM, "node22", "node_modules", "node", "bin", "node")
 
 
+def test_typ_jwt(sim, iss, aud, toks):
+    """E2B_MCP_AUTH_TYP_JWT=1: tokens typed JWT, or not typed, are taken (providers that write JWT)."""
+    port, p, _ = start_logged(auth_env(sim.port, iss, aud, {"E2B_MCP_AUTH_TYP_JWT": "1"}))
+    for name in ("typ_jwt", "typ_none", "ok_rs256"):
+        r = request(port, "POST", INIT, {"Authorization": "Bearer " + toks[name][1]})
+        check("E2B_MCP_AUTH_TYP_JWT=1: %s is taken" % name, r.status == 200, r.status)
+    r = request(port, "POST", INIT, {"Authorization": "Bearer " + toks["typ_dpop"][1]})
+    check("E2B_MCP_AUTH_TYP_JWT=1: another typ (dpop+jwt) is still refused", r.status == 401, r.status)
+    stop(p)
+
+
 def test_real_issuer(sim):
     """oidc-provider (a certified OpenID provider from npm) issues JWT access tokens for the resource
     through client_credentials; the server, given the JWKS the provider's discovery names, takes them
@@ -324,6 +342,7 @@ def main():
     check("the server said it wants access tokens", "OAuth access tokens required" in err, err[:300])
     check("no token in the server's stderr", not any(leaks(err, t) for _, t in toks.values()))
     test_scopes(sim, iss, aud, toks)
+    test_typ_jwt(sim, iss, aud, toks)
     test_real_issuer(sim)
     test_setup(sim.port, iss, aud)
     sim.stop()

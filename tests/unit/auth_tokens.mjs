@@ -58,7 +58,9 @@ add('ok_es256', 'OK', jwt(ES('ec-1'), good(), keys.ec1));
 add('ok_rs4096', 'OK', jwt(RS('rsa-4096'), good(), keys.rsa4096));
 add('ok_aud_array', 'OK', jwt(RS('rsa-1'), good({ aud: ['https://other.example.test', AUD] }), keys.rsa1));
 add('ok_within_skew', 'OK', jwt(RS('rsa-1'), good({ exp: now - 30 }), keys.rsa1));
-add('ok_typ_jwt', 'OK', jwt(RS('rsa-1', 'JWT'), good(), keys.rsa1));
+// RFC 9068: typ at+jwt; JWT or none only with e2b_mcp_auth.typ_jwt (test_auth.c turns it on for these two)
+add('typ_jwt', 'TYPE', jwt(RS('rsa-1', 'JWT'), good(), keys.rsa1));
+add('typ_none', 'TYPE', jwt({ alg: 'RS256', kid: 'rsa-1' }, good(), keys.rsa1));
 add('ok_es256_no_kid', 'OK', jwt({ alg: 'ES256', typ: 'at+jwt' }, good(), keys.ec1));   // the only EC key
 add('rs256_no_kid', 'KID', jwt({ alg: 'RS256', typ: 'at+jwt' }, good(), keys.rsa1));   // two RSA keys: which?
 add('expired', 'EXPIRED', jwt(RS('rsa-1'), good({ exp: now - 3600, iat: now - 7200, nbf: now - 7200 }), keys.rsa1));
@@ -98,6 +100,22 @@ add('claims_not_json', 'MALFORMED', (() => {
   const input = `${b64(RS('rsa-1'))}.${b64('not json')}`;
   return `${input}.${createSign('sha256').update(input).sign(keys.rsa1.privateKey).toString('base64url')}`;
 })());
+// A member name given twice (RFC 7519 section 4: refused), signed by the issuer's own key, so
+// only the doubled name can refuse them: the claims' text written by hand, since JSON.stringify
+// cannot double a name. Each doubled value is one a first-value reader would get wrong.
+const claimsText = (extra) => {
+  const o = good();
+  return '{' + Object.entries(o).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',') + extra + '}';
+};
+add('dup_exp', 'DUPLICATE', jwt(RS('rsa-1'), claimsText(`,"exp":${now - 3600}`), keys.rsa1));
+add('dup_sub', 'DUPLICATE', jwt(RS('rsa-1'), claimsText(',"sub":"mallory"'), keys.rsa1));
+add('dup_scope', 'DUPLICATE', jwt(RS('rsa-1'), claimsText(',"scope":"e2b:kill"'), keys.rsa1));
+add('dup_aud', 'DUPLICATE', jwt(RS('rsa-1'), claimsText(',"aud":"https://other.example.test/mcp"'), keys.rsa1));
+add('dup_iss', 'DUPLICATE', jwt(RS('rsa-1'), claimsText(',"iss":"https://evil.example.test/"'), keys.rsa1));
+add('dup_nested', 'DUPLICATE', jwt(RS('rsa-1'), claimsText(',"cnf":{"jkt":"a","jkt":"b"}'), keys.rsa1));
+add('dup_escaped_name', 'DUPLICATE', jwt(RS('rsa-1'), claimsText(`,"\\u0065xp":${now - 3600}`), keys.rsa1));
+add('dup_header_kid', 'DUPLICATE', jwt('{"alg":"RS256","typ":"at+jwt","kid":"rsa-1","kid":"rsa-4096"}', good(), keys.rsa1, 'rsa'));
+add('dup_header_alg', 'DUPLICATE', jwt('{"alg":"RS256","typ":"at+jwt","kid":"rsa-1","alg":"none"}', good(), keys.rsa1, 'rsa'));
 // For the HTTP suites: valid tokens that grant one scope, all three, or none.
 add('http_read', 'OK', jwt(RS('rsa-1'), good({ scope: 'e2b:read' }), keys.rsa1));
 add('http_all', 'OK', jwt(ES('ec-1'), good({ scope: 'e2b:read e2b:write e2b:kill' }), keys.ec1));

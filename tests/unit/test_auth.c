@@ -71,6 +71,18 @@ int main(int argc, char **argv) {
   CHECK(strcmp(a.keys[1].kid, "rsa-4096") == 0 && a.keys[1].kty == E2B_MCP_AUTH_RSA && a.keys[1].klen == 512);
   CHECK(strcmp(a.keys[2].kid, "ec-1") == 0 && a.keys[2].kty == E2B_MCP_AUTH_EC_P256 && a.keys[2].klen == 65);
   CHECK(a.keys[0].elen == 3 && a.keys[0].e[0] == 1 && a.keys[0].e[1] == 0 && a.keys[0].e[2] == 1);   /* 65537 */
+  /* A JWKS that names a member twice, at any depth, is not one: which "keys", which "n"? */
+  {
+    static const char *const twice[] = {
+      "{\"keys\":[],\"keys\":[]}",
+      "{\"keys\":[{\"kty\":\"EC\",\"crv\":\"P-256\",\"kty\":\"RSA\"}]}",
+      "{\"keys\":[{\"kid\":\"a\",\"\\u006bid\":\"b\"}]}",
+    };
+    e2b_mcp_auth b;
+    size_t i;
+    e2b_mcp_auth_init(&b, iss, aud);
+    for (i = 0; i < sizeof twice / sizeof twice[0]; i++) CHECKM(e2b_mcp_auth_jwks(&b, twice[i], strlen(twice[i])) == E2B_MCP_AUTH_MALFORMED, twice[i]);
+  }
 
   for (line = strtok(tokens, "\n"); line; line = strtok(NULL, "\n")) {
     char name[64], want[32], note[160];
@@ -83,6 +95,16 @@ int main(int argc, char **argv) {
     got = e2b_mcp_auth_verify(&a, tok, strlen(tok), now, &c);
     snprintf(note, sizeof note, "%s: want %s, got %d (%s)", name, want, got, e2b_mcp_auth_strerror(got));
     CHECKM(got == expect, note);
+    if (got == E2B_MCP_AUTH_DUPLICATE && strcmp(name, "dup_sub") == 0) CHECKM(strcmp(c.twice, "sub") == 0, c.twice);
+    if (got == E2B_MCP_AUTH_DUPLICATE && strcmp(name, "dup_header_kid") == 0) CHECKM(strcmp(c.twice, "kid") == 0, c.twice);
+    if (got == E2B_MCP_AUTH_DUPLICATE && strcmp(name, "dup_escaped_name") == 0) CHECKM(c.twice[0] == 0, c.twice);   /* not a plain word */
+    if (strncmp(name, "dup_", 4) == 0 && e2b_mcp_auth_claim(tok, strlen(tok), NULL, 0, note, sizeof note) >= 0)
+      CHECKM(strcmp(name, "dup_header_kid") == 0 || strcmp(name, "dup_header_alg") == 0, name);   /* nor read by a claim */
+    if (strcmp(name, "typ_jwt") == 0 || strcmp(name, "typ_none") == 0) {   /* taken with typ_jwt, for providers that write JWT */
+      a.typ_jwt = 1;
+      CHECKM(e2b_mcp_auth_verify(&a, tok, strlen(tok), now, NULL) == (E2B_MCP__AUTH_VERIFIER ? E2B_MCP_AUTH_OK : E2B_MCP_AUTH_NO_VERIFIER), name);
+      a.typ_jwt = 0;
+    }
     if (got == E2B_MCP_AUTH_OK && strncmp(name, "ok_", 3) == 0) {   /* the http_* ones grant other scopes */
       ok_seen++;
       CHECKM(strcmp(c.sub, "user-1") == 0, name);
@@ -97,7 +119,7 @@ int main(int argc, char **argv) {
     cases++;
   }
   CHECK(cases >= 30);
-  CHECK(ok_seen == (E2B_MCP__AUTH_VERIFIER ? 7 : 0));
+  CHECK(ok_seen == (E2B_MCP__AUTH_VERIFIER ? 6 : 0));
 
   /* The same keys under another resource or issuer: the valid token is refused. */
   {
@@ -161,6 +183,14 @@ int main(int argc, char **argv) {
     CHECK(e2b_mcp__auth_fetch_begin(&a) == 0 && a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "no jwks_uri") != NULL);
     r.body = "[]"; r.body_len = 2;
     CHECK(e2b_mcp__auth_fetch_begin(&a) == 0 && a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "not a JSON object") != NULL);
+    /* a document that names its issuer, or its jwks_uri, twice: which one? Refused */
+    snprintf(doc, sizeof doc, "{\"issuer\":\"https://as.example.test/realms/e2b\",\"jwks_uri\":\"https://as.example.test/certs\","
+             "\"jwks_uri\":\"https://evil.example.test/certs\"}");
+    r.body = doc; r.body_len = strlen(doc);
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0 && a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "twice (\"jwks_uri\")") != NULL);
+    snprintf(doc, sizeof doc, "{\"issuer\":\"https://evil.example.test\",\"issuer\":\"https://as.example.test/realms/e2b\",\"jwks_uri\":\"https://as.example.test/certs\"}");
+    r.body_len = strlen(doc);
+    CHECK(e2b_mcp__auth_fetch_begin(&a) == 0 && a.fetch.done(&a.fetch, &r) == 0 && strstr(a.why, "twice") != NULL);
     /* ours: on to its jwks_uri, on another host and port (path and query kept, the fragment dropped) */
     CHECK(e2b_mcp__auth_fetch_begin(&a) == 0);
     snprintf(doc, sizeof doc, "{\"issuer\":\"https://as.example.test/realms/e2b\",\"jwks_uri\":\"https://keys.example.test:8443/certs?v=2#x\"}");
