@@ -441,6 +441,13 @@ def readme_recipe():
     names = sorted(set(re.findall(r"\b(E2B_[A-Z_]+)=", block)))
     check("the recipe exists, with its server settings and the nginx file the suite uses",
           names and "examples/nginx-connector.conf" in sec and "make test-http-connector" in sec, names)
+    # README.md's quick start shows the same recipe, and says this suite runs it (tests/docs/commands.py)
+    text = open(os.path.join(ROOT, "README.md")).read()
+    sec = re.split(r"(?m)^#+ A team's remote connector$", text, 1)[-1]
+    block = sec.split("<!-- docs: run by make test-http-connector -->\n```sh", 1)[-1].split("```", 1)[0]
+    block = "\n".join(line.split("#", 1)[0] for line in block.splitlines())
+    quick = sorted(set(re.findall(r"\b(E2B_[A-Z_]+)=", block)))
+    check("README.md's quick start has the recipe's settings", quick == names, (quick, names))
     return names
 
 
