@@ -1382,6 +1382,9 @@ typedef struct e2b_mcp__req {
   int has_query;
   int idempotent;       /* may be sent again after a stale connection */
   const char *ask;      /* the consent question of a call that bills or destroys (e2b_mcp__ask), or NULL */
+#if E2B_MCP_WITH_2026
+  const char *trace;    /* the W3C traceparent the call came with (SEP-414), sent on as a header; NULL: none */
+#endif
   /* kept for the shape phase: the sandbox ID, a number (a timeout, a limit), a flag */
   char id[E2B_MCP_ID_MAX];
   long long num;
@@ -1758,6 +1761,8 @@ typedef struct e2b_mcp_audit_record {
                                  "cancelled", "no_key" (the key store has none for who),
                                  "forbidden" (the access token lacks the tool's scope: 403) */
   unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
+  const char *traceparent;    /* the W3C traceparent its request carried in params._meta (SEP-414), as
+                                 sent on to E2B; NULL: none, or not well formed */
 } e2b_mcp_audit_record;
 #endif
 
@@ -1841,6 +1846,8 @@ struct e2b_mcp_call {
   unsigned char state[E2B_MCP_WITH_2026 ? E2B_MCP_STATE_MAX : 1];   /* its payload (none without the revision) */
   int input_required;         /* the result is an InputRequiredResult: inputRequests in out */
   char new_state[E2B_MCP_WITH_2026 ? E2B_MCP__STATE_TEXT : 1];      /* its sealed requestState, "" when none */
+  char trace[E2B_MCP_WITH_2026 ? 56 : 1];   /* params._meta.traceparent (W3C, SEP-414) when well formed, else "":
+                                               sent to E2B with the requests the call causes, and audited */
   int fail_code;              /* nonzero: answer with this JSON-RPC error (e2b_mcp_fail) */
   const char *fail_data;      /* its data, JSON text, or NULL */
   /* asking the user (private): the message being answered; the token of the
@@ -3679,6 +3686,9 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   if (key)   /* none for a document from elsewhere (e2b_mcp__fetch): E2B's key goes to E2B only */
 #endif
   { e2b_mcp__req_lit(rq, "\r\nX-API-Key: "); e2b_mcp__req_lit(rq, key); }
+#if E2B_MCP_WITH_2026
+  if (rq->trace) { e2b_mcp__req_lit(rq, "\r\ntraceparent: "); e2b_mcp__req_lit(rq, rq->trace); }
+#endif
   if (rq->body.buf) {
     e2b_mcp__req_lit(rq, "\r\nContent-Type: application/json\r\nContent-Length: ");
     e2b_mcp__fmt_ll(num, (long long)rq->body.len);
@@ -5879,6 +5889,30 @@ static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
   e2b_mcp__out_end(m, &w);
 }
 
+#if E2B_MCP_WITH_2026
+/* A W3C traceparent (SEP-414: params._meta.traceparent) into out[56]: version
+   00 exactly, "00-" 32 hex "-" 16 hex "-" 2 hex, lowercase, neither id all
+   zeros (W3C Trace Context 3.2). Anything else leaves out "": a malformed
+   context is dropped, never passed on, and never fails the call. */
+static void e2b_mcp__trace_take(const char *js, const jsmntok_t *t, int at, char *out) {
+  const char *p;
+  int i, zt = 1, zp = 1;
+  out[0] = 0;
+  if (at < 0 || t[at].type != JSMN_STRING || t[at].end - t[at].start != 55) return;
+  p = js + t[at].start;
+  if (p[0] != '0' || p[1] != '0') return;
+  for (i = 2; i < 55; i++) {
+    if (i == 2 || i == 35 || i == 52) { if (p[i] != '-') return; continue; }
+    if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f'))) return;
+    if (p[i] != '0' && i < 35) zt = 0;
+    if (p[i] != '0' && i > 35 && i < 52) zp = 0;
+  }
+  if (zt || zp) return;
+  memcpy(out, p, 55);
+  out[55] = 0;
+}
+#endif
+
 /* A call's record from its request: tool, arguments, sink, progress token and,
    from a 2026-07-28 client, its answers and sealed state. -1 when the request
    was answered with an error instead. */
@@ -5896,6 +5930,7 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
   if (m->ref) e2b_mcp__strlcpy(c->ref, m->ref, sizeof c->ref);
 #endif
 #if E2B_MCP_WITH_2026
+  e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, meta, "traceparent"), c->trace);
   if (m->cx->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
 #else
   (void)id;
@@ -9706,6 +9741,7 @@ static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
 #endif
               c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
   r.duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
+  r.traceparent = c->trace[0] ? c->trace : NULL;
   s->cfg.audit(s->cfg.audit_user, &r);
   k->audit_on = 0;
 }
@@ -9779,6 +9815,9 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
+#if E2B_MCP_WITH_2026
+  k->rq.trace = k->call.trace[0] ? k->call.trace : NULL;
+#endif
   e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->rq.body_buf, E2B_MCP_RESP_MAX);
   e2b_mcp__slot_io(s, k);
 }
@@ -11583,6 +11622,9 @@ static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_r
   const char *claim = NULL;
   e2b_mcp_audit_record r;
   int n;
+#if E2B_MCP_WITH_2026
+  char trace[56];
+#endif
   if (!s->cfg.audit) return;
 #if E2B_MCP_KEYSTORE
   if (s->http.cfg.keystore) claim = s->http.cfg.keystore_claim;
@@ -11598,6 +11640,11 @@ static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_r
   r.e2b_status = 0;
   r.outcome = "forbidden";
   r.duration_ms = 0;
+  r.traceparent = NULL;
+#if E2B_MCP_WITH_2026
+  e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, 0, "params"), "_meta"), "traceparent"), trace);
+  if (trace[0]) r.traceparent = trace;
+#endif
   s->cfg.audit(s->cfg.audit_user, &r);
 }
 #endif

@@ -176,6 +176,7 @@ static void audit_line(void *user, const e2b_mcp_audit_record *r) {
   e2b_mcp_json_key(&w, "e2b_status"); if (r->e2b_status) e2b_mcp_json_int(&w, r->e2b_status); else e2b_mcp_json_null(&w);
   e2b_mcp_json_key(&w, "outcome"); e2b_mcp_json_str(&w, r->outcome);
   e2b_mcp_json_key(&w, "duration_ms"); e2b_mcp_json_int(&w, (long long)r->duration_ms);
+  e2b_mcp_json_key(&w, "traceparent"); if (r->traceparent) e2b_mcp_json_str(&w, r->traceparent); else e2b_mcp_json_null(&w);
   e2b_mcp_json_obj_end(&w);
   if (w.err) return;
   line[w.len++] = '\n';

@@ -264,6 +264,9 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   if (key)   /* none for a document from elsewhere (e2b_mcp__fetch): E2B's key goes to E2B only */
 #endif
   { e2b_mcp__req_lit(rq, "\r\nX-API-Key: "); e2b_mcp__req_lit(rq, key); }
+#if E2B_MCP_WITH_2026
+  if (rq->trace) { e2b_mcp__req_lit(rq, "\r\ntraceparent: "); e2b_mcp__req_lit(rq, rq->trace); }
+#endif
   if (rq->body.buf) {
     e2b_mcp__req_lit(rq, "\r\nContent-Type: application/json\r\nContent-Length: ");
     e2b_mcp__fmt_ll(num, (long long)rq->body.len);

@@ -41,6 +41,9 @@ typedef struct e2b_mcp__req {
   int has_query;
   int idempotent;       /* may be sent again after a stale connection */
   const char *ask;      /* the consent question of a call that bills or destroys (e2b_mcp__ask), or NULL */
+#if E2B_MCP_WITH_2026
+  const char *trace;    /* the W3C traceparent the call came with (SEP-414), sent on as a header; NULL: none */
+#endif
   /* kept for the shape phase: the sandbox ID, a number (a timeout, a limit), a flag */
   char id[E2B_MCP_ID_MAX];
   long long num;

@@ -358,6 +358,7 @@ static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
 #endif
               c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
   r.duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
+  r.traceparent = c->trace[0] ? c->trace : NULL;
   s->cfg.audit(s->cfg.audit_user, &r);
   k->audit_on = 0;
 }
@@ -431,6 +432,9 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
+#if E2B_MCP_WITH_2026
+  k->rq.trace = k->call.trace[0] ? k->call.trace : NULL;
+#endif
   e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->rq.body_buf, E2B_MCP_RESP_MAX);
   e2b_mcp__slot_io(s, k);
 }

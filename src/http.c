@@ -783,6 +783,9 @@ static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_r
   const char *claim = NULL;
   e2b_mcp_audit_record r;
   int n;
+#if E2B_MCP_WITH_2026
+  char trace[56];
+#endif
   if (!s->cfg.audit) return;
 #if E2B_MCP_KEYSTORE
   if (s->http.cfg.keystore) claim = s->http.cfg.keystore_claim;
@@ -798,6 +801,11 @@ static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_r
   r.e2b_status = 0;
   r.outcome = "forbidden";
   r.duration_ms = 0;
+  r.traceparent = NULL;
+#if E2B_MCP_WITH_2026
+  e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, 0, "params"), "_meta"), "traceparent"), trace);
+  if (trace[0]) r.traceparent = trace;
+#endif
   s->cfg.audit(s->cfg.audit_user, &r);
 }
 #endif

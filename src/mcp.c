@@ -966,6 +966,30 @@ static void e2b_mcp__reply_call(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call
   e2b_mcp__out_end(m, &w);
 }
 
+#if E2B_MCP_WITH_2026
+/* A W3C traceparent (SEP-414: params._meta.traceparent) into out[56]: version
+   00 exactly, "00-" 32 hex "-" 16 hex "-" 2 hex, lowercase, neither id all
+   zeros (W3C Trace Context 3.2). Anything else leaves out "": a malformed
+   context is dropped, never passed on, and never fails the call. */
+static void e2b_mcp__trace_take(const char *js, const jsmntok_t *t, int at, char *out) {
+  const char *p;
+  int i, zt = 1, zp = 1;
+  out[0] = 0;
+  if (at < 0 || t[at].type != JSMN_STRING || t[at].end - t[at].start != 55) return;
+  p = js + t[at].start;
+  if (p[0] != '0' || p[1] != '0') return;
+  for (i = 2; i < 55; i++) {
+    if (i == 2 || i == 35 || i == 52) { if (p[i] != '-') return; continue; }
+    if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f'))) return;
+    if (p[i] != '0' && i < 35) zt = 0;
+    if (p[i] != '0' && i > 35 && i < 52) zp = 0;
+  }
+  if (zt || zp) return;
+  memcpy(out, p, 55);
+  out[55] = 0;
+}
+#endif
+
 /* A call's record from its request: tool, arguments, sink, progress token and,
    from a 2026-07-28 client, its answers and sealed state. -1 when the request
    was answered with an error instead. */
@@ -983,6 +1007,7 @@ static int e2b_mcp__call_fill(e2b_mcp_server *s, e2b_mcp__msg *m, e2b_mcp_call *
   if (m->ref) e2b_mcp__strlcpy(c->ref, m->ref, sizeof c->ref);
 #endif
 #if E2B_MCP_WITH_2026
+  e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, meta, "traceparent"), c->trace);
   if (m->cx->sess->version == E2B_MCP__V2026_07 && e2b_mcp__modern_call(s, m, c, params, meta, id) != 0) return -1;
 #else
   (void)id;

@@ -82,6 +82,8 @@ typedef struct e2b_mcp_audit_record {
                                  "cancelled", "no_key" (the key store has none for who),
                                  "forbidden" (the access token lacks the tool's scope: 403) */
   unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
+  const char *traceparent;    /* the W3C traceparent its request carried in params._meta (SEP-414), as
+                                 sent on to E2B; NULL: none, or not well formed */
 } e2b_mcp_audit_record;
 #endif
 
@@ -165,6 +167,8 @@ struct e2b_mcp_call {
   unsigned char state[E2B_MCP_WITH_2026 ? E2B_MCP_STATE_MAX : 1];   /* its payload (none without the revision) */
   int input_required;         /* the result is an InputRequiredResult: inputRequests in out */
   char new_state[E2B_MCP_WITH_2026 ? E2B_MCP__STATE_TEXT : 1];      /* its sealed requestState, "" when none */
+  char trace[E2B_MCP_WITH_2026 ? 56 : 1];   /* params._meta.traceparent (W3C, SEP-414) when well formed, else "":
+                                               sent to E2B with the requests the call causes, and audited */
   int fail_code;              /* nonzero: answer with this JSON-RPC error (e2b_mcp_fail) */
   const char *fail_data;      /* its data, JSON text, or NULL */
   /* asking the user (private): the message being answered; the token of the
