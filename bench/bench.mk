@@ -14,11 +14,11 @@ test-bench-loadgen:
 	  { echo "FAIL build bench/loadgen.c"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 120 python3 bench/test_loadgen.py $(BUILD)/bench/loadgen
 deps-bench:
-	+@scripts/install-deps.sh core tls static cross bench >/dev/null
+	+@scripts/install-deps.sh core tls static cross mcu riscv bench >/dev/null
 # The Node connector of the concurrency figures: the official TypeScript MCP SDK from npm.
 bench-npm:
 	$(call http_npm_install,bench,@modelcontextprotocol/sdk,1.32)
-bench: deps-bench bench-npm $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-static mcu
+bench: deps-bench bench-npm $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-static mcu mcu-riscv
 	@mkdir -p $(BUILD)/bench
 	@MUSL_CFLAGS='$(MUSL_CFLAGS)' MUSL_LDFLAGS='$(MUSL_LDFLAGS)' \
 	  BENCH_CALLS=$(or $(BENCH_CALLS),1000) BENCH_COLD=$(or $(BENCH_COLD),300) timeout 900 bench/run.sh | tee $(BUILD)/bench/table.md

@@ -27,7 +27,7 @@ for i, line in enumerate(lines):
         inside = True
     if not inside:
         continue
-    m = re.match(r"^ (\.(?:text|rodata)[^\s]*)\s*(?:0x[0-9a-f]+\s+0x([0-9a-f]+)\s+(\S+))?\s*$", line)
+    m = re.match(r"^ (\.(?:text|s?rodata)[^\s]*)\s*(?:0x[0-9a-f]+\s+0x([0-9a-f]+)\s+(\S+))?\s*$", line)
     if not m:
         continue
     sec = m.group(1)

@@ -41,7 +41,7 @@ gcc -std=c99 -Wall -Wextra -O2 -DE2B_MCP_SMALL -I. -o $B/sizes-small bench/sizes
 gcc -O2 -shared -fPIC -Wall -Wextra -o $B/malloc_count.so bench/malloc_count.c >>"$log" 2>&1 || die "malloc_count"
 musl-gcc -std=c99 -Wall -Wextra -O2 -Ibuild/bearssl-musl/include -I. -o $B/drive bench/drive.c \
   build/bearssl-musl/lib/libbearssl.a -static -lpthread >>"$log" 2>&1 || die "drive"
-scripts/build-bearssl-m4.sh >>"$log" 2>&1 || die "BearSSL for Cortex-M4"
+scripts/build-bearssl-mcu.sh m4 >>"$log" 2>&1 || die "BearSSL for Cortex-M4"
 cp /usr/include/jsmn.h $B/m4/
 cat /etc/ssl/certs/ISRG_Root_X1.pem /etc/ssl/certs/ISRG_Root_X2.pem > $B/m4/roots.pem
 build/bearssl-musl/brssl ta -q $B/m4/roots.pem > $B/m4/m4_ta.h 2>>"$log" || die "brssl ta"
@@ -66,8 +66,25 @@ M4LD="arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb --specs=nano.specs --specs=nosys
    $M4LD -o m4-$part.elf m4-$part.o || exit 1
  done) >>"$log" 2>&1 || die "Cortex-M4 profiles"
 
+# ---- the same three profiles on RISC-V (RV32IMAC, ilp32, picolibc; issue 36): bench/m4.c as it is,
+# with BearSSL built for the same target ----
+scripts/build-bearssl-mcu.sh rv32 >>"$log" 2>&1 || die "BearSSL for RV32IMAC"
+mkdir -p $B/rv32 && cp $B/m4/jsmn.h $B/m4/m4_ta.h $B/rv32/
+RVCC="riscv64-unknown-elf-gcc -std=c99 -Wall -Wextra -pedantic -Os -march=rv32imac -mabi=ilp32 --specs=picolibc.specs -ffunction-sections -fdata-sections -fcallgraph-info=su"
+# picolibc.ld's default regions (64 KiB flash, 32 KiB RAM) made those of tests/mcu/riscv-virt/virt.ld
+RVLD="riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 --specs=picolibc.specs -Wl,--gc-sections -Wl,--defsym=__flash_size=0x100000 -Wl,--defsym=__ram_size=0x40000"
+(cd $B/rv32 &&
+ $RVCC -I. -I../../.. -c ../../../bench/m4.c -o m4-none.o &&
+ $RVLD -Wl,-Map=m4-small.map -o m4-none.elf m4-none.o &&
+ $RVCC -DM4_TLS -I. -I../../.. -I../../bearssl-rv32/inc -c ../../../bench/m4.c -o m4-tls.o &&
+ $RVLD -o m4-tls.elf m4-tls.o ../../bearssl-rv32/libbearssl.a &&
+ $RVCC -DE2B_MCP_MINIMAL -I. -I../../.. -c ../../../bench/m4.c -o m4-minimal.o &&
+ $RVLD -Wl,-Map=m4-minimal.map -o m4-minimal.elf m4-minimal.o &&
+ echo 'int main(void){return 0;}' > empty.c && $RVLD -Os empty.c -o empty.elf) >>"$log" 2>&1 || die "RV32IMAC profiles"
+
 # the board firmware (tests/mcu, built by bench.mk): its rows come last in the table
 python3 tests/mcu/bench.py > $B/mcu.txt 2>>"$log" || die "board firmware (tests/mcu/bench.py)"
+python3 tests/mcu/bench.py --board rv32 > $B/mcu-rv32.txt 2>>"$log" || die "RISC-V board firmware (tests/mcu/bench.py --board rv32)"
 
 # ---- sizes --------------------------------------------------------------------------
 sz() { size "$1" | awk 'NR==2 {print $1, $2, $3}'; }          # text data bss
@@ -206,22 +223,44 @@ row "MCP core in-process, small: tools/list / tools/call" "$(kv tools_list_per_s
 cm=$(kv tools_call_per_s $B/core-musl.txt)
 row "MCP core in-process, the static binary's flags (musl -Os): tools/list / tools/call" "$(kv tools_list_per_s $B/core-musl.txt) / $cm msg/s = $(awk -v r="$cm" 'BEGIN {printf "%.0f", 1e6 / r}') us CPU per call" "-" ""
 row "peak RSS of the static server over a session (HTTP / HTTPS)" "$rss_h / $rss_s KiB" "<= 1024 KiB" "$(verdict $rss_s 1024)"
-cat $B/mcu.txt
+cat $B/mcu.txt $B/mcu-rv32.txt
 
 # ---- the three profiles with their budgets (issue 21); where one is missed, where the text goes ----
-read -r pt pd pb <<<"$(asz $B/m4/m4-minimal.elf)"
-stk_min=$(python3 bench/stack-ci.py $B/m4/m4-minimal.ci main | sed -n 's/^main=\([0-9]*\).*/\1/p')
-min_text=$((pt - et)); min_ram=$((pd + pb - ed - eb + stk_min))
 desk_share=$(python3 bench/mapsum.py $B/static/full.map | sed -n 's/.*program=\([0-9]*\).*/\1/p')
 SMALL_RAM_BEFORE=24432   # the small profile's RAM before the profiles (make bench, same flags): not to grow
 DESK_SHARE_BUDGET=132096 # 129 KiB: the header's share when the profiles came (131,767 B, with access tokens), not to grow
-echo && echo "| profile (src/config.h; Cortex-M4 -Os newlib-nano, text = ELF minus an empty main's) | measured | budget | verdict |" && echo "|---|---|---|---|"
-row "minimal (E2B_MCP_MINIMAL: list, get, kill over a message loop, one revision, no HTTP server, no TLS): text" "$min_text B ($(kb $min_text))" "<= 20 KiB" "$(verdict $min_text $((20*KiB)))"
-row "  minimal: RAM = data+bss $((pd + pb - ed - eb)) B + worst stack $stk_min B (call graph)" "$min_ram B ($(kb $min_ram))" "<= 12 KiB" "$(verdict $min_ram $((12*KiB)))"
-[ "$min_text" -le $((20*KiB)) ] || row "  minimal: where the text goes (link map, by layer)" "$(python3 bench/profiles.py $B/m4/m4-minimal.map)" "" ""
-row "small (E2B_MCP_SMALL: all 13 tools, 2025 revisions, consent, no TLS): text" "$m4_none_text B ($(kb $m4_none_text))" "<= 40 KiB" "$(verdict $m4_none_text $((40*KiB)))"
-row "  small: RAM = data+bss + worst stack" "$m4_none_ram B ($(kb $m4_none_ram))" "<= $SMALL_RAM_BEFORE B" "$(verdict $m4_none_ram $SMALL_RAM_BEFORE)"
-[ "$m4_none_text" -le $((40*KiB)) ] || row "  small: where the text goes (link map, by layer)" "$(python3 bench/profiles.py $B/m4/m4-small.map)" "" ""
+# profile DIR SIZE-TOOL: "text ram" of the minimal, small and small + BearSSL builds of bench/m4.c in
+# DIR (text = ELF minus an empty main's; RAM = data+bss + worst stack from the call graph, + the
+# handshake's estimated stack with TLS)
+profile() {
+  local e t d b stk extra p out=""
+  read -r e d b <<<"$($2 $1/empty.elf | awk 'NR==2 {print $1, $2, $3}')"
+  local ed=$d eb=$b
+  for p in minimal none tls; do
+    read -r t d b <<<"$($2 $1/m4-$p.elf | awk 'NR==2 {print $1, $2, $3}')"
+    stk=$(python3 bench/stack-ci.py $1/m4-$p.ci main | sed -n 's/^main=\([0-9]*\).*/\1/p')
+    extra=0; [ $p = tls ] && extra=$BR_HS_STACK
+    out="$out $((t - e)) $((d + b - ed - eb + stk + extra))"
+  done
+  echo $out
+}
+read -r am_t am_r as_t as_r at_t at_r <<<"$(profile $B/m4 arm-none-eabi-size)"
+read -r rm_t rm_r rs_t rs_r rt_t rt_r <<<"$(profile $B/rv32 riscv64-unknown-elf-size)"
+prow() {  # prow LABEL M4 RV32 BUDGET(B) BUDGET-TEXT
+  printf '| %s | %s B (%s) | %s B (%s) | %s | %s / %s |\n' "$1" "$2" "$(kb $2)" "$3" "$(kb $3)" "$5" "$(verdict $2 $4)" "$(verdict $3 $4)"
+}
+echo && echo "| profile (src/config.h), -Os, one section per function, --gc-sections | Cortex-M4 (arm-none-eabi-gcc, newlib-nano) | RV32IMAC (riscv64-unknown-elf-gcc, picolibc) | budget | verdict M4 / RV32 |" && echo "|---|---|---|---|---|"
+prow "minimal (E2B_MCP_MINIMAL: list, get, kill over a message loop, one revision, no HTTP server, no TLS): text" "$am_t" "$rm_t" $((20*KiB)) "<= 20 KiB"
+prow "  minimal: RAM = data+bss + worst stack (call graph)" "$am_r" "$rm_r" $((12*KiB)) "<= 12 KiB"
+prow "small (E2B_MCP_SMALL: all 13 tools, 2025 revisions, consent, no TLS): text" "$as_t" "$rs_t" $((40*KiB)) "<= 40 KiB"
+prow "  small: RAM = data+bss + worst stack" "$as_r" "$rs_r" $SMALL_RAM_BEFORE "<= $SMALL_RAM_BEFORE B"
+prow "small + BearSSL minimal client profile, 2 compiled-in roots: text" "$at_t" "$rt_t" $((96*KiB)) "<= 96 KiB"
+prow "  small + BearSSL: RAM = data+bss + worst stack + handshake ~$BR_HS_STACK B (est.)" "$at_r" "$rt_r" $((48*KiB)) "<= 48 KiB"
+for arch in m4 rv32; do
+  [ $arch = m4 ] && { mt=$am_t; st_=$as_t; } || { mt=$rm_t; st_=$rs_t; }
+  [ "$mt" -le $((20*KiB)) ] || row "  $arch minimal: where the text goes (link map, by layer)" "$(python3 bench/profiles.py $B/$arch/m4-minimal.map)" "" ""
+  [ "$st_" -le $((40*KiB)) ] || row "  $arch small: where the text goes (link map, by layer)" "$(python3 bench/profiles.py $B/$arch/m4-small.map)" "" ""
+done
 for part in PROMPTS RESOURCES COMPLETIONS; do
   read -r xt xd xb <<<"$(asz $B/m4/m4-$part.elf)"
   xs=$(python3 bench/stack-ci.py $B/m4/m4-$part.ci main | sed -n 's/^main=\([0-9]*\).*/\1/p')

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages the project builds and tests with. Idempotent:
 # packages already present are skipped, apt-get runs only when something is missing.
-# Usage: scripts/install-deps.sh [group...]   groups: core tls sim check static cross mcu bench fuzz windows browser (default: core sim)
+# Usage: scripts/install-deps.sh [group...]   groups: core tls sim check static cross mcu riscv bench fuzz windows browser (default: core sim)
 # With E2B_MCP_DEPS=check (what the Makefile sets unless the goal is deps, demo, test or
 # bench) it installs nothing: it names what is missing and fails.
 set -eu
@@ -16,6 +16,7 @@ for g in $groups; do
     static) pkgs="$pkgs musl-tools musl-dev dpkg-dev" ;;
     cross)  pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-s390x-cross qemu-user gcc-arm-none-eabi libnewlib-arm-none-eabi" ;;
     mcu)    pkgs="$pkgs qemu-system-arm gcc-arm-none-eabi libnewlib-arm-none-eabi dpkg-dev openssl nginx-light" ;;
+    riscv)  pkgs="$pkgs qemu-system-misc gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf dpkg-dev openssl nginx-light" ;;
     bench)  pkgs="$pkgs valgrind hyperfine binutils" ;;
     fuzz)   pkgs="$pkgs clang libclang-rt-14-dev libfuzzer-14-dev" ;;
     windows) pkgs="$pkgs gcc-mingw-w64-x86-64-posix wine wine64 dpkg-dev openssl nginx-light" ;;

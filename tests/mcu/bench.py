@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""tests/mcu/bench.py - the board firmware's figures for `make bench` (rows of bench/run.sh's table).
+"""tests/mcu/bench.py - a board firmware's figures for `make bench` (rows of bench/run.sh's table).
 
-    python3 tests/mcu/bench.py        (after `make mcu`)
+    python3 tests/mcu/bench.py                (Cortex-M4, after `make mcu`)
+    python3 tests/mcu/bench.py --board rv32   (RISC-V, after `make mcu-riscv`)
 
 - flash and RAM by origin, from the link map (tests/mcu/memmap.py);
 - the stack peak painted on the board over an MCP session of every read tool over HTTPS;
@@ -33,7 +34,7 @@ def kb(n):
 
 def main():
     mm = subprocess.run([sys.executable, os.path.join(t.ROOT, "tests/mcu/memmap.py"),
-                         os.path.join(t.ROOT, "build/mcu/firmware.map")], capture_output=True, text=True, check=True).stdout
+                         os.path.join(t.ROOT, t.BOARDS[t.BOARD]["dir"], "firmware.map")], capture_output=True, text=True, check=True).stdout
     parts = {l.split()[0]: dict(kv.split("=") for kv in l.split()[1:]) for l in mm.splitlines()}
     tot = parts.pop("total")
     t.sim = sim = Sim.start()
@@ -56,7 +57,7 @@ def main():
         tls.stop()
         sim.stop()
     fl, ram = int(tot["flash"]), int(tot["ram"])
-    row("**Cortex-M4 board firmware** (tests/mcu: QEMU mps2-an386, lwIP 2.1.3, BearSSL minimal, test CA)", "", "", "")
+    row("**%s board firmware** (tests/mcu: %s, lwIP 2.1.3, BearSSL minimal, test CA)" % (t.BOARDS[t.BOARD]["arch"], t.BOARDS[t.BOARD]["build"]), "", "", "")
     row("firmware flash / RAM (link map; RAM includes the %s stack)" % kb(int(parts["stack"]["ram"])),
         "%d B (%s) / %d B (%s)" % (fl, kb(fl), ram, kb(ram)), "<= 1 MiB / 256 KiB (the linker script)",
         "ok" if fl <= 1024 * KiB and ram <= 256 * KiB else "MISS")

@@ -1,7 +1,8 @@
-/* tests/mcu/firmware.c - e2b_mcp.h on a Cortex-M4 board (QEMU mps2-an386): an MCP server
-   on the board's UART, E2B over lwIP (LAN9118, DHCP) and BearSSL.
+/* tests/mcu/firmware.c - e2b_mcp.h on a microcontroller board: an MCP server on the board's
+   UART, E2B over lwIP (DHCP) and BearSSL. The same program for every board (board.h): QEMU's
+   mps2-an386 (Cortex-M4, a LAN9118) and QEMU's virt (RV32IMAC, virtio-net over MMIO).
 
-   The small profile, no stdio transport, no heap (board.c traps malloc), the lwIP socket
+   The small profile, no stdio transport, no heap (board_common.c traps malloc), the lwIP socket
    port (ports/e2b_mcp_sock_lwip.h) in a NO_SYS superloop, BearSSL's minimal client
    profile with the test CA compiled in (ca_pem.h, generated at build time), entropy and
    the wall clock from the host through semihosting.
@@ -25,7 +26,6 @@
    one protocol revision, plain HTTP to E2B (no TLS), no Streamable HTTP (mode=http is
    refused). */
 #include "board.h"
-#include "lan9118.h"
 #include "lwip/init.h"
 #include "lwip/netif.h"
 #include "lwip/dhcp.h"
@@ -68,7 +68,7 @@ u32_t sys_now(void) { return (u32_t)board_ms(); }
 /* The superloop's network step: frames in, timers; sleep to the next tick when idle. */
 static void net_poll(void *ctx) {
   (void)ctx;
-  if (lan9118_poll(&nif) == 0) board_idle();
+  if (board_net_poll(&nif) == 0) board_idle();
   sys_check_timeouts();
 }
 
@@ -97,7 +97,7 @@ static int net_up(void) {
   ip4_addr_t any;
   lwip_init();
   ip4_addr_set_any(&any);
-  if (!netif_add(&nif, &any, &any, &any, NULL, lan9118_netif_init, ethernet_input)) return -1;
+  if (!netif_add(&nif, &any, &any, &any, NULL, board_net_init, ethernet_input)) return -1;
   netif_set_default(&nif);
   netif_set_up(&nif);
   /* host=name=a.b.c.d: names the board resolves itself, before asking the DNS server */

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""tests/mcu/memmap.py build/mcu/firmware.map - the board firmware's flash and RAM by origin,
-from the GNU ld link map (sections kept after --gc-sections).
+"""tests/mcu/memmap.py build/mcu/firmware.map - a board firmware's flash and RAM by origin,
+from the GNU ld link map (sections kept after --gc-sections); either board's map.
 
-Flash = .vectors, .text*, .rodata*, .ARM.exidx and the load image of .data; RAM = .data,
-.bss and the linker script's stack. Origins: e2b_mcp.h (the library and its BearSSL port,
+Flash = .vectors, .text*, .rodata* (.srodata), .ARM.exidx and the load image of .data; RAM =
+.data (.sdata), .bss (.sbss) and the linker script's stack. Origins: e2b_mcp.h (the library and its BearSSL port,
 in firmware.o: its functions and data by name; firmware.o's anonymous string literals are
 counted here too, they are nearly all the library's tool texts and schemas), the lwIP port
 (ports/e2b_mcp_sock_lwip.h, by name), the firmware's own glue (the rest of firmware.o),
-the board (board.o, lan9118.o), lwIP, BearSSL, libc+libgcc (newlib-nano).
+the board (board_common.o and the board's own objects: board.o and its network driver,
+lan9118.o or virtio_net.o), lwIP, BearSSL, libc+libgcc (newlib-nano or picolibc).
 
 Prints one line per origin, "origin flash=N ram=N", then "total flash=N ram=N".
 """
@@ -21,9 +22,9 @@ def origin(sec, src):
     if "liblwip" in src: return "lwIP"
     if "libbearssl" in src: return "BearSSL"
     if "libc" in src or "libgcc" in src or "libg_nano" in src: return "libc"
-    if src.endswith(("board.o", "lan9118.o")): return "board"
+    if src.endswith(("board.o", "board_common.o", "lan9118.o", "virtio_net.o")): return "board"
     if src.endswith("firmware.o"):
-        name = re.sub(r"^\.(text|rodata|data|bss)\.?", "", sec)
+        name = re.sub(r"^\.(text|s?rodata|s?data|s?bss)\.?", "", sec)
         if ("lwip" in name and name.startswith("e2b_mcp")) or name in ("net", "net_port"): return "lwIP-port"
         if name == "srv": return "e2b_mcp.h"   # the server struct: all the library's state
         if name.startswith(("e2b_mcp", "jsmn")) or name.startswith("str") or name == "": return "e2b_mcp.h"

@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
-"""tests/mcu/test_mcu.py - e2b_mcp.h on a Cortex-M4 board (QEMU mps2-an386), end to end.
+"""tests/mcu/test_mcu.py - e2b_mcp.h on a microcontroller board in QEMU, end to end.
 
-    python3 tests/mcu/test_mcu.py            (after `make mcu`; `make test-mcu` does both)
+    python3 tests/mcu/test_mcu.py                (Cortex-M4, after `make mcu`; `make test-mcu`)
+    python3 tests/mcu/test_mcu.py --board rv32   (RISC-V, after `make mcu-riscv`; `make test-mcu-riscv`)
 
-Boots build/mcu/firmware.elf under qemu-system-arm with QEMU's user network (the board
-reaches the host's loopback as 10.0.2.2, and resolves "localhost" to it from its own host
-list) against tests/sim/e2b-sim and its nginx TLS front (tests/sim/tls-proxy.sh, whose test
-CA is compiled into the firmware). The board's UART is QEMU's stdio: this script is a real
-MCP client on it, one JSON-RPC message per line. The semihosting log (stderr) gives the
-board's exit code, its figures and any heap-trap or fault message.
+Boots the board's firmware (the same program, tests/mcu/firmware.c, on either board) under
+QEMU with its user network (the board reaches the host's loopback as 10.0.2.2, and resolves
+"localhost" to it from its own host list) against tests/sim/e2b-sim and its nginx TLS front
+(tests/sim/tls-proxy.sh, whose test CA is compiled into the firmware). The board's UART is
+QEMU's stdio: this script is a real MCP client on it, one JSON-RPC message per line. The
+semihosting log (stderr) gives the board's exit code, its figures and any heap-trap or fault
+message.
+
+  m4    QEMU mps2-an386 (Cortex-M4 at 25 MHz, a LAN9118), arm-none-eabi-gcc, newlib-nano
+  rv32  QEMU virt (one RV32IMAC hart, virtio-net over MMIO), riscv64-unknown-elf-gcc
+        -march=rv32imac -mabi=ilp32, picolibc
+Both boards run every check below (about 10 s each).
 
 Every boot fails the run if anything on the board calls malloc or _sbrk (exit 98).
-The second image, build/mcu/firmware-minimal.elf (the minimal profile), runs its own session.
+The second image, firmware-minimal.elf (the minimal profile), runs its own session.
 Uses the test kit (tests/lib): PASS/FAIL per check and the closing line "N passed, N failed";
 every wait is bounded.
 """
@@ -22,9 +29,21 @@ from report import check, note, run, at_exit  # noqa: E402
 from sim import KEY, ROOT, Sim, TlsFront, closed_port, server_env  # noqa: E402
 from mcp import HttpSession, McpClient, McpError, request, result_json, result_text, rpc, tool_args  # noqa: E402
 
-FW = os.path.join(ROOT, "build/mcu/firmware.elf")
-FW_MINIMAL = os.path.join(ROOT, "build/mcu/firmware-minimal.elf")   # the minimal profile (-DMCU_MINIMAL)
-TLSDIR = os.path.join(ROOT, "build/mcu/tls")
+# The boards: QEMU's machine, how its network card is attached, where its firmware is built.
+BOARDS = {
+    "m4": {"qemu": ["qemu-system-arm", "-M", "mps2-an386"], "dir": "build/mcu",
+           "nic": lambda fwd: ["-nic", "user,model=lan9118" + fwd], "arch": "Cortex-M4",
+           "build": "QEMU mps2-an386, arm-none-eabi-gcc -Os, newlib-nano"},
+    "rv32": {"qemu": ["qemu-system-riscv32", "-M", "virt", "-bios", "none",
+                      "-global", "virtio-mmio.force-legacy=false"], "dir": "build/mcu-rv32",
+             "nic": lambda fwd: ["-netdev", "user,id=n0" + fwd, "-device", "virtio-net-device,netdev=n0"],
+             "arch": "RISC-V RV32IMAC",
+             "build": "QEMU virt, riscv64-unknown-elf-gcc -Os -march=rv32imac -mabi=ilp32, picolibc"},
+}
+BOARD = sys.argv[sys.argv.index("--board") + 1] if "--board" in sys.argv else "m4"
+FW = os.path.join(ROOT, BOARDS[BOARD]["dir"], "firmware.elf")
+FW_MINIMAL = os.path.join(ROOT, BOARDS[BOARD]["dir"], "firmware-minimal.elf")   # the minimal profile (-DMCU_MINIMAL)
+TLSDIR = os.path.join(ROOT, "build/mcu/tls")   # the CA compiled into both boards' firmware
 SECRETS = ("24863d0f691d58f2bafdcd365e2b54f975a48ce0f0b2a3ff0c573ab3e3de99ef",
            "45bbbcb5ae72f52424591cad5833db2b278d1fbc6e10c0b4", "ghp_SIMSECRET", KEY)
 T0 = time.time()
@@ -32,13 +51,13 @@ sim = tls = None
 HOST_TOOLS = []     # what build/e2b-mcp lists with kill enabled (main)
 
 
-def qemu_cmd(args, icount=False, fwd=None, fw=FW):
+def qemu_cmd(args, icount=False, fwd=None, fw=FW, board=None):
     """fwd: a host loopback port forwarded to the board's 8931 (its Streamable HTTP)."""
-    nic = "user,model=lan9118" + (",hostfwd=tcp:127.0.0.1:%d-:8931" % fwd if fwd else "")
-    return (["qemu-system-arm"] + (["-icount", "shift=0"] if icount else []) +
-            ["-M", "mps2-an386", "-display", "none", "-monitor", "none", "-serial", "stdio",
-             "-nic", nic, "-semihosting-config", "enable=on,target=native",
-             "-kernel", fw, "-append", " ".join(args)])
+    b = BOARDS[board or BOARD]
+    return (b["qemu"] + (["-icount", "shift=0"] if icount else []) +
+            ["-display", "none", "-monitor", "none", "-serial", "stdio"] +
+            b["nic"](",hostfwd=tcp:127.0.0.1:%d-:8931" % fwd if fwd else "") +
+            ["-semihosting-config", "enable=on,target=native", "-kernel", fw, "-append", " ".join(args)])
 
 
 class Board(McpClient):
@@ -46,8 +65,9 @@ class Board(McpClient):
     QEMU's stdio: the kit's stdio MCP client speaks to it unchanged; stderr is the
     semihosting log (figures, heap trap, faults)."""
 
-    def __init__(self, args, icount=False, fwd=None, fw=FW):
-        McpClient.__init__(self, qemu_cmd(args, icount, fwd, fw), env=dict(os.environ), label="board")
+    def __init__(self, args, icount=False, fwd=None, fw=None, board=None):
+        fw = fw or os.path.join(ROOT, BOARDS[board or BOARD]["dir"], "firmware.elf")
+        McpClient.__init__(self, qemu_cmd(args, icount, fwd, fw, board), env=dict(os.environ), label="board")
 
     def log(self):
         return self.stderr().splitlines()
@@ -340,7 +360,7 @@ def run_http(url):
 
 def run_minimal(url):
     """The second image, the minimal profile: its three tools over the UART, the rest refused."""
-    if not check("minimal: the image is built (make mcu)", os.path.exists(FW_MINIMAL), FW_MINIMAL): return
+    if not check("minimal: the image is built (make mcu, make mcu-riscv)", os.path.exists(FW_MINIMAL), FW_MINIMAL): return
     sim.reset()
     sim.clear()
     b = Board(base_args(url, extra=["kill=1"]), fw=FW_MINIMAL)
@@ -437,13 +457,14 @@ def host_tools():
 
 def main():
     global sim, tls, HOST_TOOLS
-    if not check("the firmware is built (make mcu)", os.path.exists(FW), FW): return
+    if not check("the firmware is built (make mcu, make mcu-riscv)", os.path.exists(FW), FW): return
     sim = Sim.start()
     tls = TlsFront(sim.port, TLSDIR)
     at_exit(tls.stop)
     HOST_TOOLS = host_tools()
     board_sim = "http://10.0.2.2:%d" % sim.port   # the host's loopback, as the board sees it
     good = tls.url("good")                       # https://localhost:PORT; the board maps localhost itself
+    note("board: %s (%s), %s" % (BOARDS[BOARD]["arch"], BOARDS[BOARD]["build"], os.path.relpath(FW, ROOT)))
     run_trap()
     run_api(board_sim, "api over HTTP")
     st = run_api(good, "api over HTTPS")
@@ -471,7 +492,7 @@ def main():
     run_tls_restart(good)
     run_http(board_sim)
     run_minimal(board_sim)
-    note("test-mcu took %.1f s" % (time.time() - T0))
+    note("test-mcu (%s) took %.1f s" % (BOARD, time.time() - T0))
 
 
 if __name__ == "__main__":

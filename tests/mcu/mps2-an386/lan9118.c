@@ -1,11 +1,12 @@
-/* tests/mcu/lan9118.c - a polled lwIP netif driver for the SMSC LAN9118.
+/* tests/mcu/mps2-an386/lan9118.c - the board's network driver (board.h's board_net_*): a polled
+   lwIP netif driver for the SMSC LAN9118 at 0x40200000.
 
    Polled, no DMA: the interrupt only wakes the CPU (board.c); lan9118_poll() moves every waiting frame from the RX FIFO
    into a pbuf from lwIP's pool and hands it to the stack; output writes one frame into
    the TX FIFO as a single buffer (command A, command B, data words). The TX status FIFO
    is left to overrun (TXSAO): the stack does not need per-frame status. */
-#include "lan9118.h"
 #include "board.h"
+#include "lwip/netif.h"
 #include "lwip/etharp.h"
 #include "lwip/pbuf.h"
 #include <string.h>
@@ -59,7 +60,7 @@ static err_t lan_output(struct netif *nif, struct pbuf *p) {
   return ERR_OK;
 }
 
-int lan9118_poll(struct netif *nif) {
+int board_net_poll(struct netif *nif) {
   int n = 0;
   while ((LAN(RX_FIFO_INF) >> 16) & 0xffu) {
     uint32_t st = LAN(RX_STATUS), len = (st >> 16) & 0x3fffu, words = (len + 3) / 4, i;
@@ -80,7 +81,7 @@ int lan9118_poll(struct netif *nif) {
   return n;
 }
 
-err_t lan9118_netif_init(struct netif *nif) {
+err_t board_net_init(struct netif *nif) {
   uint32_t lo, hi;
   if (LAN(BYTE_TEST) != 0x87654321u) return ERR_IF;
   LAN(HW_CFG) = 1;                         /* soft reset */
