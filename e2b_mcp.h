@@ -2508,12 +2508,17 @@ typedef struct e2b_mcp__http_session {
   int used;
   int conns;                  /* open connections whose last request was in it: never replaced meanwhile */
   unsigned long last_use;     /* the transport's use counter when last used: LRU order */
+  int next;                   /* 1 + the next session in its id's hash chain; 0: the last */
 #if E2B_MCP__SUBS
   int stream;                 /* 1 + the connection slot of its GET stream; 0: none */
 #endif
 } e2b_mcp__http_session;
 
 #define E2B_MCP__HS_BUF (E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX)
+/* Buckets of the session ids' hash: a power of two, at least the sessions (a
+   request finds its session in a step or two, not a pass over all of them). */
+#define E2B_MCP__HS_HASH (E2B_MCP_HTTP_SESSIONS > 8192 ? 32768 : E2B_MCP_HTTP_SESSIONS > 2048 ? 8192 : \
+                          E2B_MCP_HTTP_SESSIONS > 256 ? 2048 : E2B_MCP_HTTP_SESSIONS > 16 ? 256 : 16)
 
 typedef struct e2b_mcp__http_conn {
   e2b_mcp_sock sock;
@@ -2554,8 +2559,6 @@ typedef struct e2b_mcp_http {
   unsigned port;              /* the port listened on */
   int loopback;               /* bound to a loopback address */
   volatile sig_atomic_t stop; /* set (from a signal handler, say) to end e2b_mcp_http_run */
-  e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
-  e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
 #if E2B_MCP_WITH_CLIENT_KEYS
   e2b_mcp__http_keyslot keys[E2B_MCP_HTTP_KEYS];
@@ -2567,12 +2570,20 @@ typedef struct e2b_mcp_http {
   int hi;                     /* conns[hi..] are all free: a step passes over the slots in use,
                                  not over every slot (a slot is taken lowest free first) */
   int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
+  int sess_hi;                /* sessions[sess_hi..] were never used (taken lowest first, cleared when taken) */
+  int sess_hash[E2B_MCP__HS_HASH];   /* 1 + the first session whose id hashes here; 0: none */
 #if E2B_MCP__SUBS
   e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */
 #endif
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
+  /* From here on nothing is cleared as a whole, so the pages of slots and
+     buffers no client needed stay out of memory: a table sized for ten
+     thousand clients costs an idle server nothing. Each is cleared when it
+     is first taken (conns below hi, sessions below sess_hi, the first
+     ntouched buffers). */
   int free_bufs[E2B_MCP_HTTP_BUFS];
-  /* the request buffers last: never cleared as a whole, so pages no request needed stay out of memory */
+  e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
+  e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
   char bufs[E2B_MCP_HTTP_BUFS][E2B_MCP__HS_BUF];
 } e2b_mcp_http;
 #endif
@@ -11211,27 +11222,44 @@ static int e2b_mcp__hs_sink_end(void *ctx) {
   return c->sse ? e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2) : 0;
 }
 
-/* ---- sessions ---- */
+/* ---- sessions ----
+   A session is found by its id through a hash of chained slots (ids are 32
+   hex digits, random or named by the balancer), so a request costs the same
+   with ten sessions or ten thousand. */
+static unsigned e2b_mcp__hs_bucket(const char *id) {
+  unsigned v = 2166136261u;
+  int i;
+  for (i = 0; i < 32; i++) v = (v ^ (unsigned char)id[i]) * 16777619u;
+  return v & (E2B_MCP__HS_HASH - 1);
+}
 static int e2b_mcp__hs_find_session(e2b_mcp_server *s, const char *id, size_t n) {
   int i;
   if (n != 32) return -1;
-  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++)
+  for (i = s->http.sess_hash[e2b_mcp__hs_bucket(id)] - 1; i >= 0; i = s->http.sessions[i].next - 1)
     if (s->http.sessions[i].used && memcmp(s->http.sessions[i].id, id, 32) == 0) return i;
   return -1;
 }
-/* A new session in a free slot, else in the least recently used one that no
-   open connection last used (its client is idle: it gets 404 and starts
-   over); never one whose client is connected, so never one whose call waits
-   for an answer. Its id is random, or the one the balancer named (32
-   lowercase hex digits, not in use). -1: every session's client is
+/* Session si leaves its id's chain (its slot is about to hold another). */
+static void e2b_mcp__hs_unhash(e2b_mcp_http *h, int si) {
+  int *at = &h->sess_hash[e2b_mcp__hs_bucket(h->sessions[si].id)];
+  while (*at && *at != si + 1) at = &h->sessions[*at - 1].next;
+  if (*at) *at = h->sessions[si].next;
+}
+/* A new session in a slot never used, else a free one, else in the least
+   recently used one that no open connection last used (its client is idle: it
+   gets 404 and starts over); never one whose client is connected, so never one
+   whose call waits for an answer. Its id is random, or the one the balancer
+   named (32 lowercase hex digits, not in use). -1: every session's client is
    connected. */
 static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t named_n) {
   static const char hex[] = "0123456789abcdef";
   unsigned char rnd[16];
   int i, pick = -1;
-  if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
+  unsigned b;
   e2b_mcp__http_session *x;
-  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
+  if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
+  if (s->http.sess_hi < E2B_MCP_HTTP_SESSIONS) pick = s->http.sess_hi;   /* untouched till now */
+  else for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
     x = &s->http.sessions[i];
     /* a session whose client is connected keeps its slot; so does one whose
        call is running (it waits for E2B or its user), even if ended by
@@ -11242,13 +11270,19 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
   }
   if (pick < 0 || (!named && (!s->net->random || s->net->random(s->net->user, rnd, sizeof rnd) != 0))) return -1;
   x = &s->http.sessions[pick];
+  if (pick < s->http.sess_hi) {
 #if E2B_MCP__SUBS
-  if (x->used) e2b_mcp__subs_drop(s, &x->mcp);   /* evicted: its client gets 404, its subscriptions go */
+    if (x->used) e2b_mcp__subs_drop(s, &x->mcp);   /* evicted: its client gets 404, its subscriptions go */
 #endif
+    e2b_mcp__hs_unhash(&s->http, pick);
+  } else s->http.sess_hi = pick + 1;
   memset(x, 0, sizeof *x);   /* conns is 0: it was picked so */
   if (named) memcpy(x->id, named, 32);
   else for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
   x->id[32] = 0;
+  b = e2b_mcp__hs_bucket(x->id);
+  x->next = s->http.sess_hash[b];
+  s->http.sess_hash[b] = pick + 1;
   x->used = 1;
   x->mcp.version = E2B_MCP__VLATEST;
   x->mcp.log_level = 1;
@@ -11974,7 +12008,7 @@ static void e2b_mcp__hs_stream_open(e2b_mcp_server *s, e2b_mcp__http_conn *c, co
 static const e2b_mcp_sink *e2b_mcp__hs_stream(e2b_mcp_server *s, const e2b_mcp_session *sess) {
   e2b_mcp_http *h = &s->http;
   int i;
-  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
+  for (i = 0; i < h->sess_hi; i++) {
     e2b_mcp__http_conn *c;
     if (&h->sessions[i].mcp != sess) continue;
     if (!h->sessions[i].used || !h->sessions[i].stream) return NULL;
@@ -12263,7 +12297,8 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
     int slot = -1;
     a.h = -1; a.port = s->net;
     if (s->net->accept(s->net->user, &h->listener, &a) != 1) break;
-    for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+    for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+    if (slot < 0 && h->hi < E2B_MCP_HTTP_CONNS) slot = h->hi;   /* conns[hi..] are free, some never touched */
     if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
     if (slot < 0) {
       (void)s->net->send(s->net->user, &a, (const unsigned char *)busy, sizeof busy - 1);   /* what a fresh socket takes at once */
@@ -12450,7 +12485,7 @@ static int e2b_mcp__hs_held(const e2b_mcp_server *s) {
 E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config *cfg) {
   e2b_mcp_http *h = &s->http;
   int i, r;
-  memset(h, 0, offsetof(e2b_mcp_http, bufs));   /* the request buffers are taken as needed */
+  memset(h, 0, offsetof(e2b_mcp_http, free_bufs));   /* the slots and buffers are cleared as they are taken */
   if (cfg) h->cfg = *cfg;
   if (!h->cfg.host || !*h->cfg.host) h->cfg.host = "127.0.0.1";
   h->loopback = e2b_mcp__hs_is_loopback(h->cfg.host);
@@ -12473,7 +12508,6 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   if (!h->loopback && !h->cfg.client_keys && !h->cfg.open_access && (!h->cfg.token || !*h->cfg.token)) return E2B_MCP_ERR_NEED_TOKEN;
   { unsigned char probe[4];   /* session ids need the kernel's randomness */
     if (!s->net->random || !s->net->listen || s->net->random(s->net->user, probe, sizeof probe) != 0) return E2B_MCP_ERR_IO; }
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) { h->conns[i].state = E2B_MCP__HC_FREE; h->conns[i].sock.h = -1; h->conns[i].tied = -1; }
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) h->linger[i].h = -1;
   h->listener.h = -1;
   h->port = h->cfg.port;
@@ -12516,14 +12550,14 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
     int queued;
     do {
       e2b_mcp_http_step(s, 0);
-      for (queued = 0, i = 0; i < E2B_MCP_HTTP_CONNS; i++) {
+      for (queued = 0, i = 0; i < h->hi; i++) {
         const e2b_mcp__http_conn *c = &h->conns[i];
         queued |= c->state != E2B_MCP__HC_FREE && !c->dead && (c->qoff < c->qend || c->state == E2B_MCP__HC_CALL);
       }
       if (queued) e2b_mcp_http_step(s, 20);
     } while (queued && --rounds && (unsigned long)(e2b_mcp__now_ms(s) - t0) < to);
   }
-  for (i = 0; i < E2B_MCP_HTTP_CONNS; i++) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
+  for (i = h->hi - 1; i >= 0; i--) if (h->conns[i].state != E2B_MCP__HC_FREE) e2b_mcp__hs_conn_free(s, &h->conns[i], 0);
   for (i = 0; i < E2B_MCP_HTTP_LINGER; i++) e2b_mcp__hs_close(s, &h->linger[i]);
   e2b_mcp__hs_close(s, &h->listener);
   e2b_mcp_close(s);

@@ -76,12 +76,17 @@ typedef struct e2b_mcp__http_session {
   int used;
   int conns;                  /* open connections whose last request was in it: never replaced meanwhile */
   unsigned long last_use;     /* the transport's use counter when last used: LRU order */
+  int next;                   /* 1 + the next session in its id's hash chain; 0: the last */
 #if E2B_MCP__SUBS
   int stream;                 /* 1 + the connection slot of its GET stream; 0: none */
 #endif
 } e2b_mcp__http_session;
 
 #define E2B_MCP__HS_BUF (E2B_MCP_HTTP_HEAD_MAX + E2B_MCP_MSG_MAX)
+/* Buckets of the session ids' hash: a power of two, at least the sessions (a
+   request finds its session in a step or two, not a pass over all of them). */
+#define E2B_MCP__HS_HASH (E2B_MCP_HTTP_SESSIONS > 8192 ? 32768 : E2B_MCP_HTTP_SESSIONS > 2048 ? 8192 : \
+                          E2B_MCP_HTTP_SESSIONS > 256 ? 2048 : E2B_MCP_HTTP_SESSIONS > 16 ? 256 : 16)
 
 typedef struct e2b_mcp__http_conn {
   e2b_mcp_sock sock;
@@ -122,8 +127,6 @@ typedef struct e2b_mcp_http {
   unsigned port;              /* the port listened on */
   int loopback;               /* bound to a loopback address */
   volatile sig_atomic_t stop; /* set (from a signal handler, say) to end e2b_mcp_http_run */
-  e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
-  e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
   e2b_mcp_sock linger[E2B_MCP_HTTP_LINGER];
 #if E2B_MCP_WITH_CLIENT_KEYS
   e2b_mcp__http_keyslot keys[E2B_MCP_HTTP_KEYS];
@@ -135,12 +138,20 @@ typedef struct e2b_mcp_http {
   int hi;                     /* conns[hi..] are all free: a step passes over the slots in use,
                                  not over every slot (a slot is taken lowest free first) */
   int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
+  int sess_hi;                /* sessions[sess_hi..] were never used (taken lowest first, cleared when taken) */
+  int sess_hash[E2B_MCP__HS_HASH];   /* 1 + the first session whose id hashes here; 0: none */
 #if E2B_MCP__SUBS
   e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */
 #endif
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
+  /* From here on nothing is cleared as a whole, so the pages of slots and
+     buffers no client needed stay out of memory: a table sized for ten
+     thousand clients costs an idle server nothing. Each is cleared when it
+     is first taken (conns below hi, sessions below sess_hi, the first
+     ntouched buffers). */
   int free_bufs[E2B_MCP_HTTP_BUFS];
-  /* the request buffers last: never cleared as a whole, so pages no request needed stay out of memory */
+  e2b_mcp__http_conn conns[E2B_MCP_HTTP_CONNS];
+  e2b_mcp__http_session sessions[E2B_MCP_HTTP_SESSIONS > 0 ? E2B_MCP_HTTP_SESSIONS : 1];   /* 0: 2026-07-28 only */
   char bufs[E2B_MCP_HTTP_BUFS][E2B_MCP__HS_BUF];
 } e2b_mcp_http;
 #endif
