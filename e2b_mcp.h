@@ -350,10 +350,12 @@
 #define E2B_MCP_MSG_TOKENS   E2B_MCP__D(1024, E2B_MCP__M(96, 48))
 #endif
 /* E2B_MCP_CALLS: tool calls in flight (call slots): each holds a call's own
-   state (about 4 KB on the desktop) and its E2B connection, kept open from
-   call to call; its buffers come from E2B_MCP_CALL_BUFS. */
+   state (about 5 KB on the desktop) and its E2B connection, kept open from
+   call to call; its buffers come from E2B_MCP_CALL_BUFS. The desktop's 1,024
+   serve a thousand clients calling at once; a slot's pages are touched only
+   once that many calls ran at once. */
 #ifndef E2B_MCP_CALLS
-#define E2B_MCP_CALLS        E2B_MCP__D(256, 1)
+#define E2B_MCP_CALLS        E2B_MCP__D(1024, 1)
 #endif
 /* E2B_MCP_ASKS_PER_CLIENT: questions one client (a session: a 2025 HTTP
    client, or stdio's) may have waiting for its user at once. A call that
@@ -388,7 +390,7 @@
    order they came; one more is refused as busy (over HTTP: 503 with
    Retry-After). */
 #ifndef E2B_MCP_QUEUE
-#define E2B_MCP_QUEUE        E2B_MCP__D(256, 1)
+#define E2B_MCP_QUEUE        E2B_MCP__D(1024, 1)
 #endif
 /* E2B_MCP_BATCHES: 2025-03-26 batches answered at once (with E2B_MCP_WITH_BATCH):
    each holds its batch's text and its answers until its last call ends, while
@@ -580,27 +582,31 @@
    E2B_MCP_HTTP_BUFS). One more takes the longest idle one's slot, else the
    slowest incomplete request's (408), else gets 503 with Retry-After. The
    desktop default is two per session slot: a 2025 client keeps its POST
-   connection and its GET stream open. */
+   connection and its GET stream open. A slot is about 370 bytes, touched
+   only once that many clients were connected at once (the process also
+   needs a descriptor each: RLIMIT_NOFILE). */
 #ifndef E2B_MCP_HTTP_CONNS
-#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(4096, 2)
+#define E2B_MCP_HTTP_CONNS    E2B_MCP__D(24576, 2)
 #endif
 /* E2B_MCP_HTTP_BUFS: request buffers (HTTP_HEAD_MAX + MSG_MAX each) the
    connections share: one is held from a request's first byte until its
    answer has left (a tool call's connection holds it while the call runs or
    waits in the queue); an idle connection holds none. A connection that
    finds none free is not read until one is (its request waits in the
-   socket, its timeouts too). The desktop's are its calls and queue and 128
-   more, so a call beyond the queue is read and gets its 503. */
+   socket, its timeouts too). The desktop's are its calls and queue and 256
+   more, so a call beyond the queue is read and gets its 503. 72 KiB each,
+   touched only once that many requests were read at once, and only as far
+   as their bytes reached. */
 #ifndef E2B_MCP_HTTP_BUFS
-#define E2B_MCP_HTTP_BUFS     E2B_MCP__D(640, 2)
+#define E2B_MCP_HTTP_BUFS     E2B_MCP__D(2304, 2)
 #endif
 /* E2B_MCP_HTTP_SESSIONS: session slots (Mcp-Session-Id) of 2025 clients
-   (about 80 bytes each); a new one replaces the least recently used one
-   that no open connection last used and no call runs in (else 503 with
-   Retry-After); 0 leaves them out (2026-07-28 clients only over HTTP: they
-   hold none). */
+   (about 90 bytes each, touched only once that many sessions were open); a
+   new one replaces the least recently used one that no open connection last
+   used and no call runs in (else 503 with Retry-After); 0 leaves them out
+   (2026-07-28 clients only over HTTP: they hold none). */
 #ifndef E2B_MCP_HTTP_SESSIONS
-#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(2048, 2)
+#define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(12288, 2)
 #endif
 /* E2B_MCP_HTTP_HEAD_MAX: one request's line and headers (a longer one gets
    431). */
