@@ -1502,8 +1502,12 @@ typedef struct e2b_mcp__spent {
    a claim you choose, e.g. a group or team) to a key, kept in a file encrypted
    at rest with AES-256-GCM through the TLS port (e2b_mcp_tls_aes_gcm, >>ports).
    The file is
-     "E2BKEYS1" | nonce (12 bytes, random at each write) | ciphertext | tag (16)
-   with the 8-byte magic as associated data; the plaintext is one
+     "E2BKEYS2" | check (8) | nonce (12 bytes, random at each write) | ciphertext | tag (16)
+   with the magic and the check as associated data; the check (HMAC-SHA256
+   of the file key over a label of its own) tells a wrong master secret
+   (E2B_MCP_KS_MASTER) from a file altered or cut short (E2B_MCP_KS_ALTERED).
+   A file of the first version ("E2BKEYS1" | nonce | ciphertext | tag, the
+   magic as associated data) is still read; the plaintext is one
    "subject<TAB>key<LF>" line per entry. The file's key is HMAC-SHA256 of a
    master secret (at least 32 characters, from the environment or a file: the
    binary's E2B_MCP_KEYSTORE_MASTER[_FILE]) over a fixed label. A file altered
@@ -1524,23 +1528,24 @@ typedef struct e2b_mcp_keystore {
   e2b_mcp_keystore_entry e[E2B_MCP_KEYSTORE_ENTRIES];
 } e2b_mcp_keystore;
 
-#define E2B_MCP_KEYSTORE_OVERHEAD (8 + 12 + 16)   /* magic, nonce, tag */
+#define E2B_MCP_KEYSTORE_OVERHEAD (8 + 8 + 12 + 16)   /* magic, check, nonce, tag */
 /* The largest file a full store makes: a buffer this large reads any. */
 #define E2B_MCP_KEYSTORE_FILE_MAX (E2B_MCP_KEYSTORE_OVERHEAD + (size_t)E2B_MCP_KEYSTORE_ENTRIES * (E2B_MCP_SUBJECT_MAX + E2B_MCP_KEY_MAX))
 
 #define E2B_MCP__KS_ERRORS(X) \
   X(OK,      0, "ok") \
-  X(FORMAT, -1, "not a key store file (it does not start with E2BKEYS1, or is cut short)") \
-  X(MASTER, -2, "the key store cannot be opened with this master secret (another secret, or the file was altered)") \
+  X(FORMAT, -1, "not a key store file (it does not start with E2BKEYS2 or E2BKEYS1, or is too short to be one)") \
+  X(MASTER, -2, "the key store cannot be opened with this master secret (it was sealed with another)") \
   X(FULL,   -3, "the key store has more entries than this build holds (E2B_MCP_KEYSTORE_ENTRIES)") \
   X(ENTRY,  -4, "a subject or key is empty, too long, or has a character it may not (a tab, a line break, a control character; a key: a space)") \
   X(ROOM,   -5, "the buffer is too small for the key store") \
-  X(SECRET, -6, "the master secret is shorter than 32 characters (make one with: openssl rand -hex 32)")
+  X(SECRET, -6, "the master secret is shorter than 32 characters (make one with: openssl rand -hex 32)") \
+  X(ALTERED, -7, "the key store file was altered or cut short (the master secret is the right one): restore it from a copy")
 enum e2b_mcp_keystore_err {
 #define E2B_MCP__KS_ENUM(name, code, text) E2B_MCP_KS_##name = code,
   E2B_MCP__KS_ERRORS(E2B_MCP__KS_ENUM)
 #undef E2B_MCP__KS_ENUM
-  E2B_MCP_KS__LAST = -7
+  E2B_MCP_KS__LAST = -8
 };
 
 /* The file key from the master secret secret[0..n): 0, or E2B_MCP_KS_SECRET. */
@@ -1765,7 +1770,9 @@ typedef struct e2b_mcp_audit_record {
   int e2b_status;             /* E2B's HTTP status; 0: nothing reached E2B, or no answer came */
   const char *outcome;        /* "ok", "error", "declined" (the user said no, or could not be asked),
                                  "cancelled", "no_key" (the key store has none for who),
-                                 "forbidden" (the access token lacks the tool's scope: 403) */
+                                 "forbidden" (the access token lacks the tool's scope: 403),
+                                 "audit_unavailable" (cfg.audit_start refused it: nothing sent);
+                                 "started" in cfg.audit_start's record */
   unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
   const char *traceparent;    /* the W3C traceparent its request carried in params._meta (SEP-414), as
                                  sent on to E2B; NULL: none, or not well formed */
@@ -1817,7 +1824,15 @@ typedef struct e2b_mcp_config {
      or not, and for one refused over HTTP for its access token's scope;
      every group, the caller chooses what to keep. NULL: none. */
   void (*audit)(void *user, const e2b_mcp_audit_record *r);
-  void *audit_user;
+  /* Fail closed: called just before a tool call's request goes to E2B (its
+     arguments checked, any question answered), with its record so far
+     (outcome "started", no E2B status, no duration), every group. A
+     non-zero return refuses the call: nothing is sent, the client is told
+     the audit log is unavailable, and the call's record (cfg.audit) has
+     outcome "audit_unavailable". Write the record here and return whether
+     it was written, for the groups that must not run unrecorded. NULL: none. */
+  int (*audit_start)(void *user, const e2b_mcp_audit_record *r);
+  void *audit_user;   /* both hooks' */
 #endif
   long result_budget;         /* the most characters of text in a result; a longer list is cut at a
                                  whole item with a note and a continuation. 0 (or less):
@@ -2255,6 +2270,7 @@ typedef struct e2b_mcp__slot {
 #endif
 #if E2B_MCP_AUDIT
   unsigned char audit_on;     /* the audit hook hears of its end (it went through e2b_mcp__call_start) */
+  unsigned char audit_refused;  /* cfg.audit_start refused it: nothing was sent */
   int audit_status;           /* E2B's HTTP status, once answered */
   unsigned long audit_t0;     /* when it came */
   char audit_sbx[E2B_MCP_ID_MAX + 1];         /* its sandbox_id argument */
@@ -4318,7 +4334,18 @@ static int e2b_mcp__state_spend(e2b_mcp__spent *list, int n, const unsigned char
 #endif /* E2B_MCP_WITH_2026 */
 /* >>keys: opening and writing the key store ------------------------------------ */
 #if E2B_MCP_KEYSTORE
-static const char e2b_mcp__ks_magic[8] = { 'E', '2', 'B', 'K', 'E', 'Y', 'S', '1' };
+static const char e2b_mcp__ks_magic[8] = { 'E', '2', 'B', 'K', 'E', 'Y', 'S', '2' };
+static const char e2b_mcp__ks_magic1[8] = { 'E', '2', 'B', 'K', 'E', 'Y', 'S', '1' };   /* read, never written */
+/* The 8 bytes beside the magic that tell a wrong master secret from a file
+   that was altered or cut short: HMAC-SHA256 of the file key over a label of
+   its own (nothing about the key is learnt from them). */
+static void e2b_mcp__ks_check(const unsigned char mk[32], unsigned char out[8]) {
+  static const char label[] = "e2b-mcp key store check";
+  unsigned char h[32];
+  e2b_mcp__hmac_sha256(mk, 32, label, sizeof label - 1, h);
+  memcpy(out, h, 8);
+  memset(h, 0, sizeof h);
+}
 
 E2B_MCP_DEF const char *e2b_mcp_keystore_strerror(int err) {
   switch (err) {
@@ -4385,13 +4412,23 @@ E2B_MCP_DEF int e2b_mcp_keystore_remove(e2b_mcp_keystore *ks, const char *subjec
 }
 
 E2B_MCP_DEF int e2b_mcp_keystore_open(e2b_mcp_keystore *ks, const unsigned char mk[32], unsigned char *file, size_t n) {
-  unsigned char *p = file + 20, *end;
-  size_t pn;
-  int rc = 0;
+  unsigned char *p, *end, chk[8];
+  size_t pn, head;
+  int rc = 0, v1;
   memset(ks, 0, sizeof *ks);
-  if (n < E2B_MCP_KEYSTORE_OVERHEAD || memcmp(file, e2b_mcp__ks_magic, 8) != 0) return E2B_MCP_KS_FORMAT;
-  pn = n - E2B_MCP_KEYSTORE_OVERHEAD;
-  if (e2b_mcp_tls_aes_gcm(0, mk, file + 8, file, 8, p, pn, file + n - 16) != 0) { memset(p, 0, pn); return E2B_MCP_KS_MASTER; }
+  v1 = n >= 8 && memcmp(file, e2b_mcp__ks_magic1, 8) == 0;
+  head = v1 ? 20 : 28;   /* magic (and check), nonce */
+  if (n < head + 16 || (!v1 && memcmp(file, e2b_mcp__ks_magic, 8) != 0)) return E2B_MCP_KS_FORMAT;
+  if (!v1) {
+    e2b_mcp__ks_check(mk, chk);
+    if (memcmp(chk, file + 8, 8) != 0) return E2B_MCP_KS_MASTER;
+  }
+  p = file + head;
+  pn = n - head - 16;
+  if (e2b_mcp_tls_aes_gcm(0, mk, file + head - 12, file, head - 12, p, pn, file + n - 16) != 0) {
+    memset(p, 0, pn);
+    return v1 ? E2B_MCP_KS_MASTER : E2B_MCP_KS_ALTERED;   /* a first version's file cannot tell the two apart */
+  }
   /* authentic: only now is a byte of it read */
   end = p + pn;
   while (p < end && rc == 0) {
@@ -4404,27 +4441,28 @@ E2B_MCP_DEF int e2b_mcp_keystore_open(e2b_mcp_keystore *ks, const unsigned char 
     else rc = e2b_mcp_keystore_set(ks, (const char *)p, (const char *)tab + 1);
     p = lf + 1;
   }
-  memset(file + 20, 0, pn);   /* the keys in clear stay in the store's slots only */
+  memset(file + head, 0, pn);   /* the keys in clear stay in the store's slots only */
   if (rc < 0) { memset(ks, 0, sizeof *ks); return rc; }
   return 0;
 }
 
 E2B_MCP_DEF long e2b_mcp_keystore_seal(const e2b_mcp_keystore *ks, const unsigned char mk[32], const unsigned char nonce[12],
                                        unsigned char *out, size_t cap) {
-  size_t at = 20;
+  size_t at = 28;
   int i;
   if (cap < E2B_MCP_KEYSTORE_OVERHEAD) return E2B_MCP_KS_ROOM;
   memcpy(out, e2b_mcp__ks_magic, 8);
-  memcpy(out + 8, nonce, 12);
+  e2b_mcp__ks_check(mk, out + 8);
+  memcpy(out + 16, nonce, 12);
   for (i = 0; i < ks->n; i++) {
     size_t sn = strlen(ks->e[i].subject), kn = strlen(ks->e[i].key);
-    if (at + sn + kn + 2 + 16 > cap) { memset(out + 20, 0, at - 20); return E2B_MCP_KS_ROOM; }
+    if (at + sn + kn + 2 + 16 > cap) { memset(out + 28, 0, at - 28); return E2B_MCP_KS_ROOM; }
     memcpy(out + at, ks->e[i].subject, sn); at += sn;
     out[at++] = '\t';
     memcpy(out + at, ks->e[i].key, kn); at += kn;
     out[at++] = '\n';
   }
-  if (e2b_mcp_tls_aes_gcm(1, mk, nonce, out, 8, out + 20, at - 20, out + at) != 0) { memset(out, 0, at); return E2B_MCP_KS_MASTER; }
+  if (e2b_mcp_tls_aes_gcm(1, mk, out + 16, out, 16, out + 28, at - 28, out + at) != 0) { memset(out, 0, at); return E2B_MCP_KS_MASTER; }
   return (long)(at + 16);
 }
 
@@ -9724,6 +9762,7 @@ static void e2b_mcp__audit_args(const char *js, const jsmntok_t *t, int args, ch
 static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
   const e2b_mcp_call *c = &k->call;
   k->audit_on = 1;
+  k->audit_refused = 0;
   k->audit_t0 = e2b_mcp__now_ms(s);
   e2b_mcp__audit_args(c->js, c->tok, c->args, k->audit_args, k->audit_sbx);
   if (k->cx.key_len) {   /* a caller's key typed into an argument: masked, whatever its name */
@@ -9731,36 +9770,57 @@ static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
     while ((p = strstr(p, k->cx.key)) != NULL) memset(p, '*', k->cx.key_len);
   }
 }
-static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
+/* The record of k as it stands (sbx: E2B_MCP_ID_MAX + 1 for its sandbox). */
+static void e2b_mcp__audit_record(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp_audit_record *r, char *sbx) {
   const e2b_mcp_call *c = &k->call;
-  e2b_mcp_audit_record r;
   unsigned long now = e2b_mcp__now_ms(s);
   unsigned ann = c->tool->annotations;
-  char sbx[E2B_MCP_ID_MAX + 1];
   size_t i, n;
-  e2b_mcp__strlcpy(sbx, k->audit_sbx, sizeof sbx);
+  e2b_mcp__strlcpy(sbx, k->audit_sbx, E2B_MCP_ID_MAX + 1);
   if (!sbx[0] && !(ann & E2B_MCP_READ_ONLY) && c->has_out && c->out.buf)   /* the one it created (a list's are not its) */
     for (i = 0; i + 13 < c->out.len; i++) {
       if (memcmp(c->out.buf + i, "\"sandboxID\":\"", 13) != 0) continue;
       for (n = 0; i + 13 + n < c->out.len && c->out.buf[i + 13 + n] != '"'; n++) {}
-      if (n < sizeof sbx) { memcpy(sbx, c->out.buf + i + 13, n); sbx[n] = 0; }
+      if (n < E2B_MCP_ID_MAX + 1) { memcpy(sbx, c->out.buf + i + 13, n); sbx[n] = 0; }
       break;
     }
-  r.tool = c->tool->name;
-  r.group = (ann & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (ann & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
-  r.who = k->cx.who ? k->who : NULL;
-  r.sandbox_id = sbx;
-  r.args = k->audit_args;
-  r.e2b_status = k->audit_status;
-  r.outcome = c->cancelled ? "cancelled" :
+  r->tool = c->tool->name;
+  r->group = (ann & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (ann & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
+  r->who = k->cx.who ? k->who : NULL;
+  r->sandbox_id = sbx;
+  r->args = k->audit_args;
+  r->e2b_status = k->audit_status;
+  r->outcome = k->audit_refused ? "audit_unavailable" : c->cancelled ? "cancelled" :
 #if E2B_MCP_KEYSTORE
               k->cx.no_key ? "no_key" :
 #endif
               c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
-  r.duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
-  r.traceparent = c->trace[0] ? c->trace : NULL;
-  s->cfg.audit(s->cfg.audit_user, &r);
+  r->duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
+  r->traceparent = c->trace[0] ? c->trace : NULL;
+}
+static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp_audit_record r;
+  char sbx[E2B_MCP_ID_MAX + 1];
+  e2b_mcp__audit_record(s, k, &r, sbx);
+  if (s->cfg.audit) s->cfg.audit(s->cfg.audit_user, &r);
   k->audit_on = 0;
+}
+/* Fail closed: just before k's request goes to E2B, cfg.audit_start is
+   told (outcome "started") and may refuse (its log cannot be written): then
+   nothing is sent and the call is answered that the audit log is
+   unavailable. 0: go on. */
+static int e2b_mcp__audit_gate(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp_audit_record r;
+  char sbx[E2B_MCP_ID_MAX + 1];
+  if (!s->cfg.audit_start || !k->audit_on) return 0;
+  e2b_mcp__audit_record(s, k, &r, sbx);
+  r.outcome = "started";
+  if (s->cfg.audit_start(s->cfg.audit_user, &r) == 0) return 0;
+  k->audit_refused = 1;
+  e2b_mcp__result_reset(&k->call);
+  e2b_mcp_result_error(&k->call, "The audit log is unavailable, so this server refuses calls that start, bill, change or "
+                       "destroy a sandbox until it can record them; nothing was sent to E2B. Tell the server's operator.");
+  return -1;
 }
 #endif
 
@@ -9873,6 +9933,9 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int answe
   k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
   e2b_mcp__result_reset(&k->call);
   if (answer == 1 && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
+#if E2B_MCP_AUDIT
+  else if (answer == 1 && e2b_mcp__audit_gate(s, k) != 0) e2b_mcp__call_done(s, k, m);
+#endif
   else if (answer == 1) e2b_mcp__call_send(s, k);
   else {
     e2b_mcp__result_reset(&k->call);
@@ -9937,7 +10000,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp__slot_bind(s, k, c->cx, m, id, c->modern);
   c->cx = &k->cx;
 #if E2B_MCP_AUDIT
-  if (s->cfg.audit) e2b_mcp__audit_begin(s, k);
+  if (s->cfg.audit || s->cfg.audit_start) e2b_mcp__audit_begin(s, k);
 #endif
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
@@ -9974,6 +10037,9 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     }
     /* accepted, or the client cannot be asked (the description told the model to ask) */
   }
+#if E2B_MCP_AUDIT
+  if (e2b_mcp__audit_gate(s, k) != 0) goto answered;
+#endif
   c->js = NULL; c->tok = NULL; c->args = c->responses = c->caps = -1;   /* the message text goes with this step */
   e2b_mcp__call_send(s, k);
   return k;

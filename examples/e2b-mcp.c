@@ -29,6 +29,23 @@
 static e2b_mcp_server srv;   /* every buffer the server uses lives here */
 
 static void on_stop(int sig) { (void)sig; srv.http.stop = 1; }
+/* A handler that stays installed: sigaction where there is one, restarting
+   the system calls it interrupts (SA_RESTART). ISO C's signal() under
+   -std=c99 has System V's meaning, the default put back while the handler
+   runs, so a second signal a few microseconds after the first killed the
+   server. Handlers only set flags; the work is done in the loop. */
+static void on_signal(int sig, void (*h)(int)) {
+#ifndef _WIN32
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = h;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  (void)sigaction(sig, &sa, NULL);
+#else
+  signal(sig, h);
+#endif
+}
 
 /* Writes the strings up to NULL to stderr: messages without printf, which
    keeps the static binary small. */
@@ -136,35 +153,82 @@ static int private_addr(const char *h) {
 #if E2B_MCP_KEYSTORE || E2B_MCP_AUDIT
 static volatile sig_atomic_t hup_ks, hup_log;
 #ifdef SIGHUP
-static void on_hup(int sig) { hup_ks = hup_log = 1; signal(sig, on_hup); }   /* ISO C's signal may reset the handler: set it again */
+static void on_hup(int sig) { (void)sig; hup_ks = hup_log = 1; }
 #endif
 #endif
 
 #if E2B_MCP_AUDIT
-/* The audit log (E2B_MCP_AUDIT_LOG): one JSON line per tool call, from the
-   library's record (cfg.audit). Writes and destroys are always written,
-   reads with E2B_MCP_AUDIT_READS=1. Nothing in a record is a secret. */
-static FILE *audit_f;
+/* The audit log (E2B_MCP_AUDIT_LOG): one JSON line per record, from the
+   library's (cfg.audit, cfg.audit_start). Writes and destroys are always
+   written, reads with E2B_MCP_AUDIT_READS=1. Nothing in a record is a secret:
+   the library built its arguments from decoded values; this writer escapes
+   every string again, so each record is one line of valid UTF-8 JSON.
+   Fail closed: a call that starts, bills, changes or destroys a sandbox has
+   a "started" line written before anything goes to E2B; when that line
+   cannot be written (a full disk, a path gone) the call is refused
+   (E2B_MCP_AUDIT_FAIL_OPEN=1: it runs, unrecorded). stderr says why once per
+   failure, and that the log is written again once it is; the file is opened
+   again at the next record after a failure, and on SIGHUP (a rotation).
+   Refusals (nothing reached E2B, outcome not ok) of one subject are written
+   in full once per E2B_MCP_AUDIT_REFUSALS_S (60 s), the rest counted into
+   one summary line at the end of that interval: a caller refused every
+   time cannot fill the disk. */
+static int audit_fd = -1;
 static const char *audit_path, *audit_client;
-static int audit_reads;
-static int audit_open(void) {
-  if (audit_f && audit_f != stderr) fclose(audit_f);
-  audit_f = !strcmp(audit_path, "-") || !strcmp(audit_path, "stderr") ? stderr : fopen(audit_path, "a");
-  if (!audit_f) { say("e2b-mcp: E2B_MCP_AUDIT_LOG=", audit_path, ": cannot be opened for appending\n", NULL); return -1; }
+static int audit_reads, audit_fail_open, audit_broken, audit_partial;
+static long audit_refusals_s = 60;
+static int audit_is_stderr(void) { return !strcmp(audit_path, "-") || !strcmp(audit_path, "stderr"); }
+/* Opens the log again (0, or -1 with errno set); loud: say why at start. */
+static int audit_open(int loud) {
+  if (audit_fd > 2) close(audit_fd);
+  audit_fd = -1;
+  if (audit_is_stderr()) { audit_fd = 2; return 0; }
+  audit_fd = open(audit_path, O_WRONLY | O_APPEND | O_CREAT, 0600);
+  if (audit_fd < 0 && loud) say("e2b-mcp: E2B_MCP_AUDIT_LOG=", audit_path, ": cannot be opened for appending (", strerror(errno), ")\n", NULL);
+  return audit_fd < 0 ? -1 : 0;
+}
+/* One line out, whole or not at all as far as a reader can tell: 0, or -1
+   (said once). A line cut short by a full disk is ended by the next one's
+   leading line break, so no record is glued to half of another. */
+static int audit_emit(const char *line, size_t n) {
+  size_t done = 0;
+  long r = 0;
+  int err = 0;
+  if (hup_log) { hup_log = 0; (void)audit_open(0); }
+  if (audit_fd < 0 && audit_open(0) != 0) err = errno;
+  if (!err && audit_partial) {
+    do { r = (long)write(audit_fd, "\n", 1); } while (r < 0 && errno == EINTR);
+    if (r == 1) audit_partial = 0; else err = r < 0 ? errno : ENOSPC;
+  }
+  while (!err && done < n) {
+    r = (long)write(audit_fd, line + done, n - done);
+    if (r > 0) done += (size_t)r;
+    else if (r < 0 && errno == EINTR) continue;
+    else err = r < 0 ? errno : ENOSPC;
+  }
+  if (err) {
+    if (done) audit_partial = 1;
+    if (!audit_is_stderr()) { if (audit_fd > 2) close(audit_fd); audit_fd = -1; }   /* opened again at the next record */
+    if (!audit_broken)
+      say("e2b-mcp: E2B_MCP_AUDIT_LOG=", audit_path, ": a record cannot be written (", strerror(err), "); ",
+          audit_fail_open ? "calls go on unrecorded (E2B_MCP_AUDIT_FAIL_OPEN=1)" :
+          "calls that start, bill, change or destroy a sandbox are refused until it can be", "\n", NULL);
+    audit_broken = 1;
+    return -1;
+  }
+  if (audit_broken) say("e2b-mcp: E2B_MCP_AUDIT_LOG=", audit_path, ": records are written again\n", NULL);
+  audit_broken = 0;
   return 0;
 }
-static void audit_line(void *user, const e2b_mcp_audit_record *r) {
+static void audit_time(char *ts, time_t t) { strftime(ts, 32, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t)); }
+static char audit_buf[E2B_MCP_AUDIT_ARGS_MAX + E2B_MCP_SUBJECT_MAX * 8 + 512];
+/* A record as one line (outcome: r's, or the one given): 0, or -1. */
+static int audit_write(const e2b_mcp_audit_record *r) {
   static const char *const groups[3] = { "read", "write", "kill" };
-  static char line[E2B_MCP_AUDIT_ARGS_MAX + E2B_MCP_SUBJECT_MAX * 2 + 512];
   char ts[32];
-  time_t now = time(NULL);
   e2b_mcp_json w;
-  (void)user;
-  if (r->group == E2B_MCP_GROUP_READ && !audit_reads) return;
-  if (hup_log) { hup_log = 0; (void)audit_open(); }
-  if (!audit_f) return;
-  strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-  e2b_mcp_json_init(&w, line, sizeof line - 1);
+  audit_time(ts, time(NULL));
+  e2b_mcp_json_init(&w, audit_buf, sizeof audit_buf - 1);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "time"); e2b_mcp_json_str(&w, ts);
   e2b_mcp_json_key(&w, "subject"); if (r->who) e2b_mcp_json_str(&w, r->who); else e2b_mcp_json_null(&w);
@@ -172,16 +236,86 @@ static void audit_line(void *user, const e2b_mcp_audit_record *r) {
   e2b_mcp_json_key(&w, "tool"); e2b_mcp_json_str(&w, r->tool);
   e2b_mcp_json_key(&w, "group"); e2b_mcp_json_str(&w, groups[r->group >= 0 && r->group < 3 ? r->group : 1]);
   e2b_mcp_json_key(&w, "sandbox_id"); if (*r->sandbox_id) e2b_mcp_json_str(&w, r->sandbox_id); else e2b_mcp_json_null(&w);
-  e2b_mcp_json_key(&w, "arguments"); e2b_mcp_json_raw(&w, r->args, strlen(r->args));
+  e2b_mcp_json_key(&w, "arguments"); e2b_mcp_json_raw(&w, r->args, strlen(r->args));   /* the library's: one line of JSON */
   e2b_mcp_json_key(&w, "e2b_status"); if (r->e2b_status) e2b_mcp_json_int(&w, r->e2b_status); else e2b_mcp_json_null(&w);
   e2b_mcp_json_key(&w, "outcome"); e2b_mcp_json_str(&w, r->outcome);
   e2b_mcp_json_key(&w, "duration_ms"); e2b_mcp_json_int(&w, (long long)r->duration_ms);
   e2b_mcp_json_key(&w, "traceparent"); if (r->traceparent) e2b_mcp_json_str(&w, r->traceparent); else e2b_mcp_json_null(&w);
   e2b_mcp_json_obj_end(&w);
-  if (w.err) return;
-  line[w.len++] = '\n';
-  (void)fwrite(line, 1, w.len, audit_f);
-  fflush(audit_f);
+  if (w.err) return -1;
+  audit_buf[w.len++] = '\n';
+  return audit_emit(audit_buf, w.len);
+}
+
+/* Refusals by subject: the first of an interval written, the others counted. */
+#define AUDIT_REFUSERS 64
+static struct { int used, anon; char who[E2B_MCP_SUBJECT_MAX], outcome[24], tool[64]; time_t since, last; unsigned long count; } refusers[AUDIT_REFUSERS];
+static void audit_summary(int i) {
+  char t1[32], t2[32], t3[32];
+  e2b_mcp_json w;
+  if (refusers[i].count) {
+    audit_time(t1, time(NULL)); audit_time(t2, refusers[i].since); audit_time(t3, refusers[i].last);
+    e2b_mcp_json_init(&w, audit_buf, sizeof audit_buf - 1);
+    e2b_mcp_json_obj(&w);
+    e2b_mcp_json_key(&w, "time"); e2b_mcp_json_str(&w, t1);
+    e2b_mcp_json_key(&w, "subject"); if (!refusers[i].anon) e2b_mcp_json_str(&w, refusers[i].who); else e2b_mcp_json_null(&w);
+    e2b_mcp_json_key(&w, "client"); e2b_mcp_json_str(&w, audit_client);
+    e2b_mcp_json_key(&w, "outcome"); e2b_mcp_json_str(&w, refusers[i].outcome);
+    e2b_mcp_json_key(&w, "summary"); e2b_mcp_json_str(&w, "more refusals of this subject, counted, not written one by one");
+    e2b_mcp_json_key(&w, "count"); e2b_mcp_json_int(&w, (long long)refusers[i].count);
+    e2b_mcp_json_key(&w, "last_tool"); e2b_mcp_json_str(&w, refusers[i].tool);
+    e2b_mcp_json_key(&w, "from"); e2b_mcp_json_str(&w, t2);
+    e2b_mcp_json_key(&w, "to"); e2b_mcp_json_str(&w, t3);
+    e2b_mcp_json_obj_end(&w);
+    if (!w.err) { audit_buf[w.len++] = '\n'; (void)audit_emit(audit_buf, w.len); }
+  }
+  refusers[i].used = 0;
+}
+/* Summaries whose interval is over (all: at the end). */
+static void audit_tick(int all) {
+  time_t now = time(NULL);
+  int i;
+  for (i = 0; i < AUDIT_REFUSERS; i++)
+    if (refusers[i].used && (all || now - refusers[i].since >= audit_refusals_s)) audit_summary(i);
+}
+/* 1: r is counted into its subject's summary and not written now. */
+static int audit_counted(const e2b_mcp_audit_record *r) {
+  time_t now = time(NULL);
+  int i, free_i = -1, old = 0;
+  if (r->e2b_status || !strcmp(r->outcome, "ok")) return 0;
+  for (i = 0; i < AUDIT_REFUSERS; i++) {
+    if (!refusers[i].used) { if (free_i < 0) free_i = i; continue; }
+    if (refusers[i].since < refusers[old].since || !refusers[old].used) old = i;
+    if ((r->who ? !refusers[i].anon && !strcmp(refusers[i].who, r->who) : refusers[i].anon) && !strcmp(refusers[i].outcome, r->outcome)) {
+      refusers[i].count++;
+      refusers[i].last = now;
+      e2b_mcp__strlcpy(refusers[i].tool, r->tool, sizeof refusers[i].tool);
+      return 1;
+    }
+  }
+  if (free_i < 0) { audit_summary(old); free_i = old; }   /* the table full: the oldest interval ends early */
+  refusers[free_i].used = 1;
+  refusers[free_i].anon = !r->who;
+  e2b_mcp__strlcpy(refusers[free_i].who, r->who ? r->who : "", sizeof refusers[free_i].who);
+  e2b_mcp__strlcpy(refusers[free_i].outcome, r->outcome, sizeof refusers[free_i].outcome);
+  refusers[free_i].since = refusers[free_i].last = now;
+  refusers[free_i].count = 0;
+  return 0;
+}
+static void audit_end(void) { audit_tick(1); }
+static void audit_line(void *user, const e2b_mcp_audit_record *r) {
+  (void)user;
+  audit_tick(0);
+  if (r->group == E2B_MCP_GROUP_READ && !audit_reads) return;
+  if (audit_counted(r)) return;
+  (void)audit_write(r);
+}
+/* Before a call goes to E2B: its "started" line; a write or a kill that
+   cannot be recorded is refused (reads, billing nothing, are not held). */
+static int audit_started(void *user, const e2b_mcp_audit_record *r) {
+  (void)user;
+  if (r->group == E2B_MCP_GROUP_READ) return 0;
+  return audit_write(r) == 0 || audit_fail_open ? 0 : -1;
 }
 #endif
 
@@ -242,40 +376,108 @@ static int ks_read(e2b_mcp_keystore *ks) {
   return 0;
 }
 
-/* Writes ks to the store file: a temporary file beside it (mode 0600), then
-   renamed over it, so a reader meets the old file or the new one, whole. */
+/* Writes ks to the store file, atomically: a temporary file of a name no
+   other writer uses, made beside it with O_EXCL|O_NOFOLLOW (a file or link
+   planted there is never followed nor reused), with the store's mode (and
+   owner, where this process may), written, fsync'd, renamed over the store
+   and the directory fsync'd, so a reader (a server on SIGHUP, another
+   keys command) meets the old file or the new one, whole, even after a
+   crash. The caller holds ks_lock. A store that is a symbolic link is
+   refused: the rename would replace the link, not the file it names. */
 static int ks_write(const e2b_mcp_keystore *ks) {
-  char tmp[1100];
-  unsigned char nonce[12];
-  long n;
-  int fd, ok;
+  char tmp[1100], dir[1100], hex[17];
+  unsigned char nonce[12], rnd[8];
+  long n, w = 0;
+  int fd, ok, i;
+#ifndef _WIN32
+  unsigned mode = 0600;
+  struct stat st;
+  int have = lstat(ks_path, &st) == 0;
+  if (have && S_ISLNK(st.st_mode)) {
+    say("e2b-mcp: E2B_MCP_KEYSTORE_FILE=", ks_path, ": is a symbolic link; the key store must be a regular file (give its real path)\n", NULL);
+    return -1;
+  }
+  if (have && !S_ISREG(st.st_mode)) { say("e2b-mcp: E2B_MCP_KEYSTORE_FILE=", ks_path, ": not a regular file\n", NULL); return -1; }
+  if (have) mode = (unsigned)st.st_mode & 07777;
+#endif
 #ifdef _WIN32
-  ok = e2b_mcp_sock_win32.random(NULL, nonce, sizeof nonce) == 0;
+  ok = e2b_mcp_sock_win32.random(NULL, nonce, sizeof nonce) == 0 && e2b_mcp_sock_win32.random(NULL, rnd, sizeof rnd) == 0;
 #else
-  ok = e2b_mcp_sock_posix.random(NULL, nonce, sizeof nonce) == 0;
+  ok = e2b_mcp_sock_posix.random(NULL, nonce, sizeof nonce) == 0 && e2b_mcp_sock_posix.random(NULL, rnd, sizeof rnd) == 0;
 #endif
   if (!ok) { say("e2b-mcp: no random source for the key store's nonce\n", NULL); return -1; }
   n = e2b_mcp_keystore_seal(ks, ks_master, nonce, ks_file, sizeof ks_file);
   if (n < 0) { say("e2b-mcp: ", e2b_mcp_keystore_strerror((int)n), "\n", NULL); return -1; }
-  if (strlen(ks_path) + 5 > sizeof tmp) { say("e2b-mcp: E2B_MCP_KEYSTORE_FILE: the path is too long\n", NULL); return -1; }
-  strcpy(tmp, ks_path); strcat(tmp, ".tmp");
-  fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (fd < 0) { say("e2b-mcp: ", tmp, ": cannot be written\n", NULL); return -1; }
-#ifndef _WIN32
-  (void)fchmod(fd, 0600);   /* a temporary file left from before may have had another mode */
+  if (strlen(ks_path) + 22 > sizeof tmp) { say("e2b-mcp: E2B_MCP_KEYSTORE_FILE: the path is too long\n", NULL); return -1; }
+  for (i = 0; i < 8; i++) { hex[2 * i] = "0123456789abcdef"[rnd[i] >> 4]; hex[2 * i + 1] = "0123456789abcdef"[rnd[i] & 15]; }
+  hex[16] = 0;
+  strcpy(tmp, ks_path); strcat(tmp, ".tmp-"); strcat(tmp, hex);
+#ifdef _WIN32
+  fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, 0600);
+#else
+  fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
 #endif
-  ok = write(fd, ks_file, (size_t)n) == (long)n;
+  if (fd < 0) { say("e2b-mcp: ", tmp, ": cannot be made (", strerror(errno), ")\n", NULL); return -1; }
+#ifndef _WIN32
+  if (have && fchown(fd, st.st_uid, st.st_gid) != 0) {}   /* as it was, where this process may; else its own */
+  ok = fchmod(fd, (mode_t)mode) == 0;   /* the store's mode, whatever the umask */
+#endif
+  while (ok && w < n) {
+    long r = (long)write(fd, ks_file + w, (size_t)(n - w));
+    if (r > 0) w += r; else if (r < 0 && errno == EINTR) continue; else ok = 0;
+  }
 #ifndef _WIN32
   ok = ok && fsync(fd) == 0;
 #endif
   ok = close(fd) == 0 && ok;
 #ifdef _WIN32
-  ok = ok && MoveFileExA(tmp, ks_path, MOVEFILE_REPLACE_EXISTING) != 0;
+  ok = ok && MoveFileExA(tmp, ks_path, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH) != 0;
+  (void)dir;
 #else
   ok = ok && rename(tmp, ks_path) == 0;
+  if (ok) {   /* the rename itself made lasting */
+    char *slash;
+    strcpy(dir, ks_path);
+    slash = strrchr(dir, '/');
+    if (slash == dir) slash[1] = 0; else if (slash) *slash = 0; else strcpy(dir, ".");
+    fd = open(dir, O_RDONLY);
+    if (fd >= 0) { (void)fsync(fd); close(fd); }
+  }
 #endif
-  if (!ok) { unlink(tmp); say("e2b-mcp: ", ks_path, ": cannot be written\n", NULL); return -1; }
+  if (!ok) { unlink(tmp); say("e2b-mcp: ", ks_path, ": cannot be written (", strerror(errno), ")\n", NULL); return -1; }
   return 0;
+}
+
+/* The lock over a keys command's read-modify-write: E2B_MCP_KEYSTORE_FILE
+   with ".lock", a file kept beside the store (removing it would let two
+   writers hold two locks). Held until the process ends. 0, or -1 (said). */
+static int ks_lock(void) {
+  char lock[1100];
+  if (strlen(ks_path) + 6 > sizeof lock) { say("e2b-mcp: E2B_MCP_KEYSTORE_FILE: the path is too long\n", NULL); return -1; }
+  strcpy(lock, ks_path); strcat(lock, ".lock");
+#ifdef _WIN32
+  {
+    OVERLAPPED ov;
+    HANDLE h = CreateFileA(lock, GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, NULL, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, NULL);
+    memset(&ov, 0, sizeof ov);
+    if (h != INVALID_HANDLE_VALUE && LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &ov)) return 0;
+  }
+#else
+  {
+    struct flock fl;
+    int fd, r;
+    do { fd = open(lock, O_RDWR | O_CREAT | O_NOFOLLOW, 0600); } while (fd < 0 && errno == EINTR);
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    if (fd >= 0) {
+      do { r = fcntl(fd, F_SETLKW, &fl); } while (r < 0 && errno == EINTR);
+      if (r == 0) return 0;   /* the descriptor stays open: the lock with it */
+    }
+  }
+#endif
+  say("e2b-mcp: ", lock, ": the key store's lock cannot be taken (", strerror(errno), ")\n", NULL);
+  return -1;
 }
 
 /* One line from stdin into buf (without its line break), the terminal's echo
@@ -337,8 +539,21 @@ static int keys_command(int argc, char **argv) {
   ks_path = getenv("E2B_MCP_KEYSTORE_FILE");
   if (!ks_path || !*ks_path) { say("e2b-mcp: set E2B_MCP_KEYSTORE_FILE to the key store's path\n", NULL); return 2; }
   if (ks_master_load() != 0) return 2;
+  if (!strcmp(cmd, "add")) {   /* the key first: the lock is not held while someone types */
+    if (read_secret_line(key, sizeof key, "E2B team API key (e2b_...): ") != 0) {
+      say("e2b-mcp: no key on stdin (give the team API key, e2b_..., on one line)\n", NULL);
+      return 2;
+    }
+    if (strncmp(key, "e2b_", 4) != 0 || strlen(key) >= E2B_MCP_KEY_MAX || strspn(key + 4,
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != strlen(key) - 4) {
+      memset(key, 0, sizeof key);
+      say("e2b-mcp: that is not an E2B team API key (e2b_ and letters, digits, '_' or '-'; from https://e2b.dev/dashboard?tab=keys)\n", NULL);
+      return 2;
+    }
+  }
+  if (strcmp(cmd, "list") != 0 && ks_lock() != 0) { memset(key, 0, sizeof key); return 2; }   /* one writer at a time, from its read to its rename */
   r = ks_read(&keystore);
-  if (r < 0) return 2;
+  if (r < 0) { memset(key, 0, sizeof key); return 2; }
   if (!strcmp(cmd, "list")) {
     for (i = 0; i < keystore.n; i++) {
       e2b_mcp_keystore_fingerprint(keystore.e[i].key, fp);
@@ -352,16 +567,6 @@ static int keys_command(int argc, char **argv) {
     if (ks_write(&keystore) != 0) return 2;
     say("e2b-mcp: removed the key of '", argv[3], "'; send the server SIGHUP to use the store as it is now\n", NULL);
     return 0;
-  }
-  if (read_secret_line(key, sizeof key, "E2B team API key (e2b_...): ") != 0) {
-    say("e2b-mcp: no key on stdin (give the team API key, e2b_..., on one line)\n", NULL);
-    return 2;
-  }
-  if (strncmp(key, "e2b_", 4) != 0 || strlen(key) >= E2B_MCP_KEY_MAX || strspn(key + 4,
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != strlen(key) - 4) {
-    memset(key, 0, sizeof key);
-    say("e2b-mcp: that is not an E2B team API key (e2b_ and letters, digits, '_' or '-'; from https://e2b.dev/dashboard?tab=keys)\n", NULL);
-    return 2;
   }
   r = e2b_mcp_keystore_set(&keystore, argv[3], key);
   memset(key, 0, sizeof key);
@@ -641,10 +846,21 @@ int main(int argc, char **argv) {
     audit_path = getenv("E2B_MCP_AUDIT_LOG");
     audit_client = use_http ? "http" : "stdio";
     audit_reads = env_on(getenv("E2B_MCP_AUDIT_READS"));
-    if (audit_open() != 0) return 2;
+    audit_fail_open = env_on(getenv("E2B_MCP_AUDIT_FAIL_OPEN"));
+    if (getenv("E2B_MCP_AUDIT_REFUSALS_S") && *getenv("E2B_MCP_AUDIT_REFUSALS_S")) {
+      char *end;
+      audit_refusals_s = strtol(getenv("E2B_MCP_AUDIT_REFUSALS_S"), &end, 10);
+      if (*end || audit_refusals_s < 1 || audit_refusals_s > 86400) {
+        say("e2b-mcp: E2B_MCP_AUDIT_REFUSALS_S wants a number of seconds, 1 to 86400\n", NULL);
+        return 2;
+      }
+    }
+    if (audit_open(1) != 0) return 2;
     cfg.audit = audit_line;
+    cfg.audit_start = audit_started;
+    atexit(audit_end);
 #ifdef SIGHUP
-    signal(SIGHUP, on_hup);
+    on_signal(SIGHUP, on_hup);
 #endif
   }
 #else
@@ -732,8 +948,8 @@ int main(int argc, char **argv) {
 #if E2B_MCP_AUTH
   if (auth_keys() < 0) return 2;
 #endif
-  signal(SIGINT, on_stop);
-  signal(SIGTERM, on_stop);
+  on_signal(SIGINT, on_stop);
+  on_signal(SIGTERM, on_stop);
   say("e2b-mcp: listening on http://", strchr(host, ':') ? "[" : "", host, strchr(host, ':') ? "]" : "", ":",
       num(srv.http.port, n1), "/mcp", http.token && *http.token ? " (bearer token required)" : "",
       http.open_access ? " (no authentication)" : "",
@@ -751,14 +967,17 @@ int main(int argc, char **argv) {
       http.keystore ||
 #endif
       cfg.audit) {
-    signal(SIGHUP, on_hup);
+    on_signal(SIGHUP, on_hup);
     while (!srv.http.stop) {   /* e2b_mcp_http_run's loop, with the store and the log opened again between steps */
       e2b_mcp_http_step(&srv, 250);
 #if E2B_MCP_KEYSTORE
       if (hup_ks) { hup_ks = 0; if (http.keystore) ks_reload(); }
 #endif
 #if E2B_MCP_AUDIT
-      if (hup_log && cfg.audit) { hup_log = 0; (void)audit_open(); }
+      if (cfg.audit) {
+        if (hup_log) { hup_log = 0; (void)audit_open(0); }   /* a failure: tried again at the next record */
+        audit_tick(0);
+      }
 #endif
     }
   }

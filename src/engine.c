@@ -324,6 +324,7 @@ static void e2b_mcp__audit_args(const char *js, const jsmntok_t *t, int args, ch
 static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
   const e2b_mcp_call *c = &k->call;
   k->audit_on = 1;
+  k->audit_refused = 0;
   k->audit_t0 = e2b_mcp__now_ms(s);
   e2b_mcp__audit_args(c->js, c->tok, c->args, k->audit_args, k->audit_sbx);
   if (k->cx.key_len) {   /* a caller's key typed into an argument: masked, whatever its name */
@@ -331,36 +332,57 @@ static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
     while ((p = strstr(p, k->cx.key)) != NULL) memset(p, '*', k->cx.key_len);
   }
 }
-static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
+/* The record of k as it stands (sbx: E2B_MCP_ID_MAX + 1 for its sandbox). */
+static void e2b_mcp__audit_record(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp_audit_record *r, char *sbx) {
   const e2b_mcp_call *c = &k->call;
-  e2b_mcp_audit_record r;
   unsigned long now = e2b_mcp__now_ms(s);
   unsigned ann = c->tool->annotations;
-  char sbx[E2B_MCP_ID_MAX + 1];
   size_t i, n;
-  e2b_mcp__strlcpy(sbx, k->audit_sbx, sizeof sbx);
+  e2b_mcp__strlcpy(sbx, k->audit_sbx, E2B_MCP_ID_MAX + 1);
   if (!sbx[0] && !(ann & E2B_MCP_READ_ONLY) && c->has_out && c->out.buf)   /* the one it created (a list's are not its) */
     for (i = 0; i + 13 < c->out.len; i++) {
       if (memcmp(c->out.buf + i, "\"sandboxID\":\"", 13) != 0) continue;
       for (n = 0; i + 13 + n < c->out.len && c->out.buf[i + 13 + n] != '"'; n++) {}
-      if (n < sizeof sbx) { memcpy(sbx, c->out.buf + i + 13, n); sbx[n] = 0; }
+      if (n < E2B_MCP_ID_MAX + 1) { memcpy(sbx, c->out.buf + i + 13, n); sbx[n] = 0; }
       break;
     }
-  r.tool = c->tool->name;
-  r.group = (ann & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (ann & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
-  r.who = k->cx.who ? k->who : NULL;
-  r.sandbox_id = sbx;
-  r.args = k->audit_args;
-  r.e2b_status = k->audit_status;
-  r.outcome = c->cancelled ? "cancelled" :
+  r->tool = c->tool->name;
+  r->group = (ann & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (ann & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
+  r->who = k->cx.who ? k->who : NULL;
+  r->sandbox_id = sbx;
+  r->args = k->audit_args;
+  r->e2b_status = k->audit_status;
+  r->outcome = k->audit_refused ? "audit_unavailable" : c->cancelled ? "cancelled" :
 #if E2B_MCP_KEYSTORE
               k->cx.no_key ? "no_key" :
 #endif
               c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
-  r.duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
-  r.traceparent = c->trace[0] ? c->trace : NULL;
-  s->cfg.audit(s->cfg.audit_user, &r);
+  r->duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
+  r->traceparent = c->trace[0] ? c->trace : NULL;
+}
+static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp_audit_record r;
+  char sbx[E2B_MCP_ID_MAX + 1];
+  e2b_mcp__audit_record(s, k, &r, sbx);
+  if (s->cfg.audit) s->cfg.audit(s->cfg.audit_user, &r);
   k->audit_on = 0;
+}
+/* Fail closed: just before k's request goes to E2B, cfg.audit_start is
+   told (outcome "started") and may refuse (its log cannot be written): then
+   nothing is sent and the call is answered that the audit log is
+   unavailable. 0: go on. */
+static int e2b_mcp__audit_gate(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp_audit_record r;
+  char sbx[E2B_MCP_ID_MAX + 1];
+  if (!s->cfg.audit_start || !k->audit_on) return 0;
+  e2b_mcp__audit_record(s, k, &r, sbx);
+  r.outcome = "started";
+  if (s->cfg.audit_start(s->cfg.audit_user, &r) == 0) return 0;
+  k->audit_refused = 1;
+  e2b_mcp__result_reset(&k->call);
+  e2b_mcp_result_error(&k->call, "The audit log is unavailable, so this server refuses calls that start, bill, change or "
+                       "destroy a sandbox until it can record them; nothing was sent to E2B. Tell the server's operator.");
+  return -1;
 }
 #endif
 
@@ -473,6 +495,9 @@ static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int answe
   k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
   e2b_mcp__result_reset(&k->call);
   if (answer == 1 && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
+#if E2B_MCP_AUDIT
+  else if (answer == 1 && e2b_mcp__audit_gate(s, k) != 0) e2b_mcp__call_done(s, k, m);
+#endif
   else if (answer == 1) e2b_mcp__call_send(s, k);
   else {
     e2b_mcp__result_reset(&k->call);
@@ -537,7 +562,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp__slot_bind(s, k, c->cx, m, id, c->modern);
   c->cx = &k->cx;
 #if E2B_MCP_AUDIT
-  if (s->cfg.audit) e2b_mcp__audit_begin(s, k);
+  if (s->cfg.audit || s->cfg.audit_start) e2b_mcp__audit_begin(s, k);
 #endif
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
@@ -574,6 +599,9 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
     }
     /* accepted, or the client cannot be asked (the description told the model to ask) */
   }
+#if E2B_MCP_AUDIT
+  if (e2b_mcp__audit_gate(s, k) != 0) goto answered;
+#endif
   c->js = NULL; c->tok = NULL; c->args = c->responses = c->caps = -1;   /* the message text goes with this step */
   e2b_mcp__call_send(s, k);
   return k;

@@ -54,6 +54,7 @@ typedef struct e2b_mcp__slot {
 #endif
 #if E2B_MCP_AUDIT
   unsigned char audit_on;     /* the audit hook hears of its end (it went through e2b_mcp__call_start) */
+  unsigned char audit_refused;  /* cfg.audit_start refused it: nothing was sent */
   int audit_status;           /* E2B's HTTP status, once answered */
   unsigned long audit_t0;     /* when it came */
   char audit_sbx[E2B_MCP_ID_MAX + 1];         /* its sandbox_id argument */

@@ -3,7 +3,18 @@
 #include "seal.h"
 /* >>keys: opening and writing the key store ------------------------------------ */
 #if E2B_MCP_KEYSTORE
-static const char e2b_mcp__ks_magic[8] = { 'E', '2', 'B', 'K', 'E', 'Y', 'S', '1' };
+static const char e2b_mcp__ks_magic[8] = { 'E', '2', 'B', 'K', 'E', 'Y', 'S', '2' };
+static const char e2b_mcp__ks_magic1[8] = { 'E', '2', 'B', 'K', 'E', 'Y', 'S', '1' };   /* read, never written */
+/* The 8 bytes beside the magic that tell a wrong master secret from a file
+   that was altered or cut short: HMAC-SHA256 of the file key over a label of
+   its own (nothing about the key is learnt from them). */
+static void e2b_mcp__ks_check(const unsigned char mk[32], unsigned char out[8]) {
+  static const char label[] = "e2b-mcp key store check";
+  unsigned char h[32];
+  e2b_mcp__hmac_sha256(mk, 32, label, sizeof label - 1, h);
+  memcpy(out, h, 8);
+  memset(h, 0, sizeof h);
+}
 
 E2B_MCP_DEF const char *e2b_mcp_keystore_strerror(int err) {
   switch (err) {
@@ -70,13 +81,23 @@ E2B_MCP_DEF int e2b_mcp_keystore_remove(e2b_mcp_keystore *ks, const char *subjec
 }
 
 E2B_MCP_DEF int e2b_mcp_keystore_open(e2b_mcp_keystore *ks, const unsigned char mk[32], unsigned char *file, size_t n) {
-  unsigned char *p = file + 20, *end;
-  size_t pn;
-  int rc = 0;
+  unsigned char *p, *end, chk[8];
+  size_t pn, head;
+  int rc = 0, v1;
   memset(ks, 0, sizeof *ks);
-  if (n < E2B_MCP_KEYSTORE_OVERHEAD || memcmp(file, e2b_mcp__ks_magic, 8) != 0) return E2B_MCP_KS_FORMAT;
-  pn = n - E2B_MCP_KEYSTORE_OVERHEAD;
-  if (e2b_mcp_tls_aes_gcm(0, mk, file + 8, file, 8, p, pn, file + n - 16) != 0) { memset(p, 0, pn); return E2B_MCP_KS_MASTER; }
+  v1 = n >= 8 && memcmp(file, e2b_mcp__ks_magic1, 8) == 0;
+  head = v1 ? 20 : 28;   /* magic (and check), nonce */
+  if (n < head + 16 || (!v1 && memcmp(file, e2b_mcp__ks_magic, 8) != 0)) return E2B_MCP_KS_FORMAT;
+  if (!v1) {
+    e2b_mcp__ks_check(mk, chk);
+    if (memcmp(chk, file + 8, 8) != 0) return E2B_MCP_KS_MASTER;
+  }
+  p = file + head;
+  pn = n - head - 16;
+  if (e2b_mcp_tls_aes_gcm(0, mk, file + head - 12, file, head - 12, p, pn, file + n - 16) != 0) {
+    memset(p, 0, pn);
+    return v1 ? E2B_MCP_KS_MASTER : E2B_MCP_KS_ALTERED;   /* a first version's file cannot tell the two apart */
+  }
   /* authentic: only now is a byte of it read */
   end = p + pn;
   while (p < end && rc == 0) {
@@ -89,27 +110,28 @@ E2B_MCP_DEF int e2b_mcp_keystore_open(e2b_mcp_keystore *ks, const unsigned char 
     else rc = e2b_mcp_keystore_set(ks, (const char *)p, (const char *)tab + 1);
     p = lf + 1;
   }
-  memset(file + 20, 0, pn);   /* the keys in clear stay in the store's slots only */
+  memset(file + head, 0, pn);   /* the keys in clear stay in the store's slots only */
   if (rc < 0) { memset(ks, 0, sizeof *ks); return rc; }
   return 0;
 }
 
 E2B_MCP_DEF long e2b_mcp_keystore_seal(const e2b_mcp_keystore *ks, const unsigned char mk[32], const unsigned char nonce[12],
                                        unsigned char *out, size_t cap) {
-  size_t at = 20;
+  size_t at = 28;
   int i;
   if (cap < E2B_MCP_KEYSTORE_OVERHEAD) return E2B_MCP_KS_ROOM;
   memcpy(out, e2b_mcp__ks_magic, 8);
-  memcpy(out + 8, nonce, 12);
+  e2b_mcp__ks_check(mk, out + 8);
+  memcpy(out + 16, nonce, 12);
   for (i = 0; i < ks->n; i++) {
     size_t sn = strlen(ks->e[i].subject), kn = strlen(ks->e[i].key);
-    if (at + sn + kn + 2 + 16 > cap) { memset(out + 20, 0, at - 20); return E2B_MCP_KS_ROOM; }
+    if (at + sn + kn + 2 + 16 > cap) { memset(out + 28, 0, at - 28); return E2B_MCP_KS_ROOM; }
     memcpy(out + at, ks->e[i].subject, sn); at += sn;
     out[at++] = '\t';
     memcpy(out + at, ks->e[i].key, kn); at += kn;
     out[at++] = '\n';
   }
-  if (e2b_mcp_tls_aes_gcm(1, mk, nonce, out, 8, out + 20, at - 20, out + at) != 0) { memset(out, 0, at); return E2B_MCP_KS_MASTER; }
+  if (e2b_mcp_tls_aes_gcm(1, mk, out + 16, out, 16, out + 28, at - 28, out + at) != 0) { memset(out, 0, at); return E2B_MCP_KS_MASTER; }
   return (long)(at + 16);
 }
 

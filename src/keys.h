@@ -5,8 +5,12 @@
    a claim you choose, e.g. a group or team) to a key, kept in a file encrypted
    at rest with AES-256-GCM through the TLS port (e2b_mcp_tls_aes_gcm, >>ports).
    The file is
-     "E2BKEYS1" | nonce (12 bytes, random at each write) | ciphertext | tag (16)
-   with the 8-byte magic as associated data; the plaintext is one
+     "E2BKEYS2" | check (8) | nonce (12 bytes, random at each write) | ciphertext | tag (16)
+   with the magic and the check as associated data; the check (HMAC-SHA256
+   of the file key over a label of its own) tells a wrong master secret
+   (E2B_MCP_KS_MASTER) from a file altered or cut short (E2B_MCP_KS_ALTERED).
+   A file of the first version ("E2BKEYS1" | nonce | ciphertext | tag, the
+   magic as associated data) is still read; the plaintext is one
    "subject<TAB>key<LF>" line per entry. The file's key is HMAC-SHA256 of a
    master secret (at least 32 characters, from the environment or a file: the
    binary's E2B_MCP_KEYSTORE_MASTER[_FILE]) over a fixed label. A file altered
@@ -27,23 +31,24 @@ typedef struct e2b_mcp_keystore {
   e2b_mcp_keystore_entry e[E2B_MCP_KEYSTORE_ENTRIES];
 } e2b_mcp_keystore;
 
-#define E2B_MCP_KEYSTORE_OVERHEAD (8 + 12 + 16)   /* magic, nonce, tag */
+#define E2B_MCP_KEYSTORE_OVERHEAD (8 + 8 + 12 + 16)   /* magic, check, nonce, tag */
 /* The largest file a full store makes: a buffer this large reads any. */
 #define E2B_MCP_KEYSTORE_FILE_MAX (E2B_MCP_KEYSTORE_OVERHEAD + (size_t)E2B_MCP_KEYSTORE_ENTRIES * (E2B_MCP_SUBJECT_MAX + E2B_MCP_KEY_MAX))
 
 #define E2B_MCP__KS_ERRORS(X) \
   X(OK,      0, "ok") \
-  X(FORMAT, -1, "not a key store file (it does not start with E2BKEYS1, or is cut short)") \
-  X(MASTER, -2, "the key store cannot be opened with this master secret (another secret, or the file was altered)") \
+  X(FORMAT, -1, "not a key store file (it does not start with E2BKEYS2 or E2BKEYS1, or is too short to be one)") \
+  X(MASTER, -2, "the key store cannot be opened with this master secret (it was sealed with another)") \
   X(FULL,   -3, "the key store has more entries than this build holds (E2B_MCP_KEYSTORE_ENTRIES)") \
   X(ENTRY,  -4, "a subject or key is empty, too long, or has a character it may not (a tab, a line break, a control character; a key: a space)") \
   X(ROOM,   -5, "the buffer is too small for the key store") \
-  X(SECRET, -6, "the master secret is shorter than 32 characters (make one with: openssl rand -hex 32)")
+  X(SECRET, -6, "the master secret is shorter than 32 characters (make one with: openssl rand -hex 32)") \
+  X(ALTERED, -7, "the key store file was altered or cut short (the master secret is the right one): restore it from a copy")
 enum e2b_mcp_keystore_err {
 #define E2B_MCP__KS_ENUM(name, code, text) E2B_MCP_KS_##name = code,
   E2B_MCP__KS_ERRORS(E2B_MCP__KS_ENUM)
 #undef E2B_MCP__KS_ENUM
-  E2B_MCP_KS__LAST = -7
+  E2B_MCP_KS__LAST = -8
 };
 
 /* The file key from the master secret secret[0..n): 0, or E2B_MCP_KS_SECRET. */

@@ -80,7 +80,9 @@ typedef struct e2b_mcp_audit_record {
   int e2b_status;             /* E2B's HTTP status; 0: nothing reached E2B, or no answer came */
   const char *outcome;        /* "ok", "error", "declined" (the user said no, or could not be asked),
                                  "cancelled", "no_key" (the key store has none for who),
-                                 "forbidden" (the access token lacks the tool's scope: 403) */
+                                 "forbidden" (the access token lacks the tool's scope: 403),
+                                 "audit_unavailable" (cfg.audit_start refused it: nothing sent);
+                                 "started" in cfg.audit_start's record */
   unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
   const char *traceparent;    /* the W3C traceparent its request carried in params._meta (SEP-414), as
                                  sent on to E2B; NULL: none, or not well formed */
@@ -132,7 +134,15 @@ typedef struct e2b_mcp_config {
      or not, and for one refused over HTTP for its access token's scope;
      every group, the caller chooses what to keep. NULL: none. */
   void (*audit)(void *user, const e2b_mcp_audit_record *r);
-  void *audit_user;
+  /* Fail closed: called just before a tool call's request goes to E2B (its
+     arguments checked, any question answered), with its record so far
+     (outcome "started", no E2B status, no duration), every group. A
+     non-zero return refuses the call: nothing is sent, the client is told
+     the audit log is unavailable, and the call's record (cfg.audit) has
+     outcome "audit_unavailable". Write the record here and return whether
+     it was written, for the groups that must not run unrecorded. NULL: none. */
+  int (*audit_start)(void *user, const e2b_mcp_audit_record *r);
+  void *audit_user;   /* both hooks' */
 #endif
   long result_budget;         /* the most characters of text in a result; a longer list is cut at a
                                  whole item with a note and a continuation. 0 (or less):

@@ -35,3 +35,12 @@ TEST_SUITES += http-keystore
 test-http-keystore:
 	@$(MAKE) -s $(BUILD)/e2b-mcp http-npm-oidc >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/keystore/test_keystore.py
+
+#   make test-audit-store     issue 31: the audit log fails closed (/dev/full, recovery, fail-open, a failed
+#                             reopen), a storm of 10,000 SIGHUP during calls, concurrent `keys add` (4 x 40)
+#                             and the store's file safety (symlinks, mode, precise errors); the simulator only
+TEST_SUITES += audit-store
+.PHONY: test-audit-store
+test-audit-store:
+	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 300 python3 tests/keystore/test_audit_store.py

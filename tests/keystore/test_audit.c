@@ -19,7 +19,7 @@
 static e2b_mcp_server srv;
 static e2b_mcp_sock_port port;
 static fake m;
-static struct { int n, group, status; char tool[64], who[64], sbx[80], args[E2B_MCP_AUDIT_ARGS_MAX + 1], outcome[16]; } got;
+static struct { int n, group, status; char tool[64], who[64], sbx[80], args[E2B_MCP_AUDIT_ARGS_MAX + 1], outcome[24]; } got;
 
 static void hook(void *user, const e2b_mcp_audit_record *r) {
   CHECK(user == &got);
@@ -43,6 +43,18 @@ static int one_json_line(const char *a) {
   return e2b_mcp__parse(a, n, t, 512) > 0 && t[0].type == JSMN_OBJECT && t[0].end == (int)n;
 }
 
+/* cfg.audit_start: what it was told, and what it answers (0: written, go on) */
+static struct { int n, answer, group; char outcome[16], sbx[80]; } st;
+static int start_hook(void *user, const e2b_mcp_audit_record *r) {
+  CHECK(user == &got);
+  st.n++;
+  st.group = r->group;
+  snprintf(st.outcome, sizeof st.outcome, "%s", r->outcome);
+  snprintf(st.sbx, sizeof st.sbx, "%s", r->sandbox_id);
+  CHECK(r->e2b_status == 0 && CONTAINS(r->args, "{"));
+  return st.answer;
+}
+
 static void setup(int with_hook) {
   e2b_mcp_config cfg;
   memset(&cfg, 0, sizeof cfg);
@@ -51,15 +63,19 @@ static void setup(int with_hook) {
   cfg.sock_port = &port;
   cfg.enable_kill = 1;
   if (with_hook) { cfg.audit = hook; cfg.audit_user = &got; }
+  if (with_hook == 2) cfg.audit_start = start_hook;
+  memset(&st, 0, sizeof st);
   fake_reset(&m);
   fake_port_init(&port, &m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
   memset(&got, 0, sizeof got);
 }
 
+static char said[512];   /* the last call's error message */
 static int call(const char *tool, const char *args) {
   e2b_mcp_result r;
   int rc = e2b_mcp_call_tool(&srv, tool, args, &r);
+  snprintf(said, sizeof said, "%s", rc == 0 && r.message ? r.message : "");
   e2b_mcp_close(&srv);
   return rc == 0 ? r.is_error : -1;
 }
@@ -136,6 +152,23 @@ int main(void) {
          strcmp(got.args, "{\"sandbox_id\":\"sbp\",\"metadata\":[{\"key\":\"api_token\",\"value\":\"[redacted]\"},"
                           "{\"name\":\"DB_PASSWORD\",\"value\":{\"v\":\"[redacted]\"}},{\"key\":\"team\",\"value\":\"blue\"},"
                           "{\"key\":\"[redacted]\"}]}") == 0, got.args);
+  /* Fail closed (issue 31, item 2): audit_start hears of a call just before it goes to E2B, and a
+     refusal (its log cannot be written) keeps it from E2B, says so, and is recorded as such. */
+  setup(2);
+  st.answer = -1;
+  CHECK(call("e2b_kill_sandbox", "{\"sandbox_id\":\"sbf\"}") == 1);
+  CHECKM(st.n == 1 && strcmp(st.outcome, "started") == 0 && strcmp(st.sbx, "sbf") == 0 && st.group == E2B_MCP_GROUP_KILL &&
+         m.requests == 0 && m.opens == 0, st.outcome);
+  CHECKM(CONTAINS(said, "audit log is unavailable") && CONTAINS(said, "nothing was sent"), said);
+  CHECKM(got.n == 1 && strcmp(got.outcome, "audit_unavailable") == 0 && got.status == 0 && strcmp(got.sbx, "sbf") == 0, got.outcome);
+  setup(2);   /* written: the call goes on */
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
+  CHECK(call("e2b_kill_sandbox", "{\"sandbox_id\":\"sbg\"}") == 0);
+  CHECK(st.n == 1 && m.requests == 1 && got.n == 1 && strcmp(got.outcome, "ok") == 0 && got.status == 204);
+  setup(2);   /* a call refused for its arguments never reaches the gate */
+  st.answer = -1;
+  CHECK(call("e2b_kill_sandbox", "{}") == 1);
+  CHECK(st.n == 0 && got.n == 1 && strcmp(got.outcome, "error") == 0);
   /* no hook: nothing is called */
   setup(0);
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]");

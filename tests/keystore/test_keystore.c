@@ -75,7 +75,7 @@ static void test_round_trip(void) {
   CHECK(e2b_mcp_keystore_set(&ks, "bob", "") == E2B_MCP_KS_ENTRY && ks.n == 2);
   n = e2b_mcp_keystore_seal(&ks, mk, nonce, file, sizeof file);
   CHECK(n == (long)(E2B_MCP_KEYSTORE_OVERHEAD + strlen("alice\te2b_alice2222222222222222222222222222222\nteam:blue\te2b_bluebbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\n")));
-  CHECK(n > 0 && memcmp(file, "E2BKEYS1", 8) == 0);
+  CHECK(n > 0 && memcmp(file, "E2BKEYS2", 8) == 0);
   CHECK(!has(file, (size_t)n, "e2b_") && !has(file, (size_t)n, "alice") && !has(file, (size_t)n, "blue"));   /* nothing in clear */
   CHECK(e2b_mcp_keystore_seal(&ks, mk, nonce, copy, 40) == E2B_MCP_KS_ROOM);
   memcpy(copy, file, (size_t)n);
@@ -93,12 +93,21 @@ static void test_round_trip(void) {
   CHECK(e2b_mcp_keystore_open(&back, other, copy, (size_t)n) == E2B_MCP_KS_MASTER && back.n == 0);
   CHECK(!has(copy, (size_t)n, "e2b_"));   /* what a wrong key decrypted is wiped too */
   memcpy(copy, file, (size_t)n);
-  CHECK(e2b_mcp_keystore_open(&back, mk, copy, (size_t)n - 1) == E2B_MCP_KS_MASTER);
+  /* precise: a file cut short, or a byte of its text altered, with the right secret is not "another secret" */
+  CHECK(e2b_mcp_keystore_open(&back, mk, copy, (size_t)n - 1) == E2B_MCP_KS_ALTERED);
+  memcpy(copy, file, (size_t)n);
+  copy[40] ^= 0x20;
+  CHECK(e2b_mcp_keystore_open(&back, mk, copy, (size_t)n) == E2B_MCP_KS_ALTERED && back.n == 0);
+  memcpy(copy, file, (size_t)n);
   CHECK(e2b_mcp_keystore_open(&back, mk, copy, 20) == E2B_MCP_KS_FORMAT);
+  CHECK(e2b_mcp_keystore_open(&back, mk, (unsigned char *)memcpy(copy, "{\"not\": \"a key store at all, though long enough\"}", 50), 50) == E2B_MCP_KS_FORMAT);
+  CHECK(strstr(e2b_mcp_keystore_strerror(E2B_MCP_KS_FORMAT), "not a key store") != NULL &&
+        strstr(e2b_mcp_keystore_strerror(E2B_MCP_KS_ALTERED), "altered") != NULL &&
+        strstr(e2b_mcp_keystore_strerror(E2B_MCP_KS_MASTER), "altered") == NULL);
   /* a fresh nonce: another file for the same entries */
   nonce[0] = 99;
   n2 = e2b_mcp_keystore_seal(&ks, mk, nonce, copy, sizeof copy);
-  CHECK(n2 == n && memcmp(copy + 20, file + 20, (size_t)n - 20) != 0);
+  CHECK(n2 == n && memcmp(copy + 28, file + 28, (size_t)n - 28) != 0);
   /* remove */
   CHECK(e2b_mcp_keystore_remove(&ks, "alice") == 0 && ks.n == 1 && e2b_mcp_keystore_remove(&ks, "alice") == -1);
   CHECK(strcmp(ks.e[0].subject, "team:blue") == 0 && ks.e[1].key[0] == 0);
@@ -118,6 +127,15 @@ static void test_round_trip(void) {
       CHECK(e2b_mcp_tls_aes_gcm(1, mk, nonce, file, 8, file + 20, pn, file + 20 + pn) == 0);
       CHECKM(e2b_mcp_keystore_open(&back, mk, file, pn + 36) < 0 && back.n == 0, bad[b]);
     }
+    /* a first version's file is still read */
+    memcpy(file, "E2BKEYS1", 8);
+    memcpy(file + 8, nonce, 12);
+    memcpy(file + 20, "alice\te2b_a\n", 12);
+    CHECK(e2b_mcp_tls_aes_gcm(1, mk, nonce, file, 8, file + 20, 12, file + 32) == 0);
+    CHECK(e2b_mcp_keystore_open(&back, mk, file, 48) == 0 && back.n == 1 && strcmp(back.e[0].key, "e2b_a") == 0);
+    memcpy(file + 20, "alice\te2b_a\n", 12);
+    CHECK(e2b_mcp_tls_aes_gcm(1, mk, nonce, file, 8, file + 20, 12, file + 32) == 0);
+    CHECK(e2b_mcp_keystore_open(&back, other, file, 48) == E2B_MCP_KS_MASTER);
   }
   /* full */
   memset(&ks, 0, sizeof ks);

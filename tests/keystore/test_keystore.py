@@ -185,10 +185,10 @@ def test_keys_command():
     check("keys list: never a key", not leaks(q.stdout.decode() + q.stderr.decode()), q.stdout)
     raw = open(STORE, "rb").read()
     check("the store file holds no key, no part of one, and no subject in clear",
-          raw[:8] == b"E2BKEYS1" and not any(k[i:i + 8].encode() in raw for k in (KEY, KEY2) for i in range(0, 40, 4)) and
+          raw[:8] == b"E2BKEYS2" and not any(k[i:i + 8].encode() in raw for k in (KEY, KEY2) for i in range(0, 40, 4)) and
           b"alice" not in raw, raw[:16])
     check("the store file is mode 0600, and no temporary file is left",
-          stat.S_IMODE(os.stat(STORE).st_mode) == 0o600 and not os.path.exists(STORE + ".tmp"), oct(os.stat(STORE).st_mode))
+          stat.S_IMODE(os.stat(STORE).st_mode) == 0o600 and not [f for f in os.listdir(DIR) if ".tmp" in f], oct(os.stat(STORE).st_mode))
     q = keys("list", env={"E2B_MCP_KEYSTORE_MASTER": MASTER[:-1] + "x"})
     check("keys list with another master secret: a clear error, nothing listed",
           q.returncode == 2 and q.stdout == b"" and b"master secret" in q.stderr, q.stderr)
@@ -268,8 +268,8 @@ def test_two_users(sim, issuer, jwks, token):
     said = srv.hup("unchanged")
     sim.clear()
     res = c.call("e2b_list_sandboxes")   # carol: alice's key still waits out its 429
-    check("an altered store file at SIGHUP: refused, said, and the store in use stays",
-          said and "cannot be opened" in said and not res.get("isError") and sent_keys(sim) == [KEY2], (said, sent_keys(sim)))
+    check("an altered store file at SIGHUP: refused, said precisely (altered, not another master secret), and the store in use stays",
+          said and "altered or cut short (the master secret is the right one)" in said and not res.get("isError") and sent_keys(sim) == [KEY2], (said, sent_keys(sim)))
     open(STORE, "wb").write(good)
     check("the server is still alive", srv.p.poll() is None)
     srv.stop()
@@ -297,13 +297,15 @@ def test_group_claim(sim, issuer, jwks, token):
 SECRET_ENV = "hunter2-" + "9f" * 8   # an env var's value: a secret the log must not keep
 
 
-def read_log(path):
+def read_log(path, started=False):
+    """The records of an audit log; the "started" lines (written before a write or kill goes to E2B)
+    only when asked for."""
     try:
         text = open(path).read()
     except FileNotFoundError:
         return []
     SEEN.append(text)
-    return [json.loads(l) for l in text.splitlines() if l.strip()]
+    return [r for r in (json.loads(l) for l in text.splitlines() if l.strip()) if started or r.get("outcome") != "started"]
 
 
 def test_audit(sim, issuer, jwks, token):
@@ -337,6 +339,14 @@ def test_audit(sim, issuer, jwks, token):
           fl.get("sandbox_id") == sid and fl.get("e2b_status") is None and
           fl.get("arguments") == {"sandbox_id": sid, "api_key": "[redacted]"} and len(sim.e2b_requests()) == before,
           (ro.status, fl))
+    every = read_log(log, started=True)
+    check("audit: a write or a kill has its started line before it goes to E2B (its tool, subject, sandbox argument, "
+          "no status), then its record; a refusal has none",
+          [(l.get("tool"), l.get("outcome")) for l in every] ==
+          [("e2b_create_sandbox", "started"), ("e2b_create_sandbox", "ok"), ("e2b_kill_sandbox", "started"), ("e2b_kill_sandbox", "ok"),
+           ("e2b_kill_sandbox", "started"), ("e2b_kill_sandbox", "error"), ("e2b_create_sandbox", "no_key"), ("e2b_kill_sandbox", "forbidden")]
+          and every[2].get("sandbox_id") == sid and every[2].get("e2b_status") is None and every[0].get("subject") == "alice-app",
+          [(l.get("tool"), l.get("outcome")) for l in every])
     c = lines[0] if lines else {}
     ts = c.get("time", "")
     check("audit: time is UTC ISO 8601 of the call", re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", ts) is not None and
@@ -387,10 +397,74 @@ def test_audit(sim, issuer, jwks, token):
     q = subprocess.run([BIN], input=("\n".join(msgs) + "\n").encode(), capture_output=True, env=env, timeout=20)
     err = q.stderr.decode()
     SEEN.append(err)
-    got = [json.loads(l) for l in err.splitlines() if l.startswith("{")]
+    got = [r for r in (json.loads(l) for l in err.splitlines() if l.startswith("{")) if r.get("outcome") != "started"]
     check("audit over stdio to stderr: subject null, client stdio, the create with its env var redacted",
           len(got) == 1 and got[0].get("subject") is None and got[0].get("client") == "stdio" and got[0].get("outcome") == "ok" and
           got[0].get("arguments", {}).get("env_vars") == {"TOKEN": "[redacted]"} and SECRET_ENV not in err, got)
+
+
+FORGED = (b'{"sandbox_id":"sbxforged0000000000001","api_key":"tok-ak","metadata":{"a":{"b":{"c":{"d":{"e":{"f":{"g":{"h":[\n'
+          b'{"time":"2026-01-01T00:00:00Z","subject":"admin","client":"http","tool":"e2b_kill_sandbox","outcome":"ok"}\n,'
+          b'{"password":"tok-deep"}\r\n]}}}}}}}},"note":"bl\xffue \xc3","pass\\u0077ord":"tok-esc",'
+          b'"pairs":[{"key":"api_token","value":"tok-kv"},{"name":"team","value":"blue"}]}')
+
+
+def test_audit_forged(sim, issuer, jwks, token):
+    """Issue 31, items 1 and 2: forged records through the 403 path and through a call refused for its arguments,
+    and a read-only user's flood of refusals summarised."""
+    log = os.path.join(DIR, "audit-forged.log")
+    if os.path.exists(log):
+        os.unlink(log)
+    srv = Server(sim, issuer, jwks, extra={"E2B_MCP_AUDIT_LOG": log, "E2B_MCP_ENABLE_KILL": "1", "E2B_MCP_AUDIT_REFUSALS_S": "2"})
+    before = len(sim.e2b_requests())
+    bob = Client(srv.port, token("bob-app", "e2b:read"))
+    body = b'{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"e2b_kill_sandbox","arguments":' + FORGED + b'}}'
+    r403 = bob.post(body)
+    alice = Client(srv.port, token("alice-app"))
+    rbad = alice.post(body.replace(b"e2b_kill_sandbox", b"e2b_create_sandbox"))
+    time.sleep(0.3)
+    text = open(log, "rb").read()
+    SEEN.append(text.decode(errors="replace"))
+    lines = text.split(b"\n")[:-1]
+    ok = []
+    for l in lines:
+        try:
+            ok.append(json.loads(l.decode("utf-8")))
+        except (UnicodeDecodeError, ValueError):
+            pass
+    check("audit, forged input (deep nesting with line breaks and a record on its own line, invalid UTF-8, an escaped "
+          "secret name, a key/value pair) through the 403 path and a call refused for its arguments: exactly one line "
+          "each, valid UTF-8 JSON, no secret, nothing sent to E2B",
+          r403.status == 403 and len(lines) == 2 and len(ok) == 2 and [l.get("outcome") for l in ok] == ["forbidden", "error"] and
+          [l.get("subject") for l in ok] == ["bob-app", "alice-app"] and b"tok-" not in text and b"admin" not in text and
+          len(sim.e2b_requests()) == before, (r403.status, rbad.status, text[:600]))
+    a = ok[0].get("arguments", {}) if ok else {}
+    check("audit, forged input: the arguments as decoded: cut at depth with a marker, U+FFFD for the bad bytes, the escaped "
+          "password and the pair's value redacted, the pair's name kept",
+          a.get("api_key") == "[redacted]" and a.get("password") == "[redacted]" and a.get("note") == "bl\ufffdue \ufffd" and
+          a.get("pairs") == [{"key": "api_token", "value": "[redacted]"}, {"name": "team", "value": "blue"}] and
+          json.dumps(a.get("metadata")).count("[too deep]") == 1, a)
+    # a read-only user refused again and again: one record per interval, the rest counted
+    t0 = time.time()
+    refused = 0
+    for i in range(300):
+        refused += bob.post(rpc(9, "tools/call", {"name": "e2b_kill_sandbox", "arguments": {"sandbox_id": "sbx%05d" % i}})).status == 403
+    time.sleep(max(0, 2.6 - (time.time() - t0)))
+    deadline = time.time() + 5
+    while time.time() < deadline and b'"count"' not in open(log, "rb").read():
+        time.sleep(0.1)
+    recs = read_log(log)
+    summ = [l for l in recs if l.get("count") is not None]
+    check("audit: 300 more refusals of one read-only subject within the interval are one summary record with their count "
+          "(not 300 lines), once the interval is over",
+          refused == 300 and len(recs) == 3 and len(summ) == 1 and summ[0].get("count") == 300 and summ[0].get("subject") == "bob-app" and
+          summ[0].get("outcome") == "forbidden" and summ[0].get("last_tool") == "e2b_kill_sandbox", (refused, len(recs), summ))
+    bob.post(rpc(9, "tools/call", {"name": "e2b_kill_sandbox", "arguments": {"sandbox_id": "sbxnext"}}))
+    time.sleep(0.3)
+    recs = read_log(log)
+    check("audit: the next interval's first refusal is written in full again",
+          len(recs) == 4 and recs[-1].get("arguments") == {"sandbox_id": "sbxnext"} and recs[-1].get("outcome") == "forbidden", recs[-1:])
+    srv.stop()
 
 
 def test_setup(sim, issuer, jwks):
@@ -424,6 +498,7 @@ def main():
         test_two_users(sim, issuer, jwks, token)
         test_group_claim(sim, issuer, jwks, token)
         test_audit(sim, issuer, jwks, token)
+        test_audit_forged(sim, issuer, jwks, token)
         test_setup(sim, issuer, jwks)
     finally:
         stop(op)
