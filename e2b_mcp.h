@@ -2838,11 +2838,41 @@ static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {   /* one pass
   for (i = 0; i < an; i++) if (!b[i] || e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;
   return b[an] == 0;
 }
+/* Equality of two strings: what every compare in the library asks, without
+   linking libc's strcmp (an unrolled 700 bytes in newlib-nano). */
+static int e2b_mcp__streq(const char *a, const char *b) {
+  while (*a && *a == *b) { a++; b++; }
+  return *a == *b;
+}
+/* *u /= d, returning the remainder, with 32-bit divisions only: a 32-bit board
+   links no 64-bit division routine (700 bytes). A divisor up to 0xffff takes
+   three hardware divisions of 16 bits each below the high word; a larger one
+   (a huge average's count, never met with the buffers a board has) the bit
+   by bit long division. */
+static unsigned long e2b_mcp__divmod(unsigned long long *u, unsigned long d) {
+  unsigned long hi = (unsigned long)(*u >> 32) & 0xffffffffUL, r, qm, ql;
+  unsigned long long q;
+  int i;
+  if (d <= 0xffffUL) {
+    q = (unsigned long long)(hi / d) << 32; r = hi % d;
+    qm = ((r << 16) | ((unsigned long)(*u >> 16) & 0xffffUL)) / d; r = ((r << 16) | ((unsigned long)(*u >> 16) & 0xffffUL)) % d;
+    ql = ((r << 16) | ((unsigned long)*u & 0xffffUL)) / d; r = ((r << 16) | ((unsigned long)*u & 0xffffUL)) % d;
+    *u = q | ((unsigned long long)qm << 16) | ql;
+    return r;
+  }
+  for (q = 0, r = 0, i = 63; i >= 0; i--) {   /* r < d <= 0xffffffff: r << 1 needs 33 bits */
+    unsigned long long r2 = ((unsigned long long)r << 1) | ((*u >> i) & 1u);
+    if (r2 >= d) { r2 -= d; q |= 1ULL << i; }
+    r = (unsigned long)r2;
+  }
+  *u = q;
+  return r;
+}
 static int e2b_mcp__fmt_ll(char *buf, long long v) {  /* returns length, buf >= 21 */
   char t[24];
   int n = 0, k = 0;
   unsigned long long u = v < 0 ? (unsigned long long)(-(v + 1)) + 1u : (unsigned long long)v;
-  do { t[n++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u);
+  do { t[n++] = (char)('0' + (int)e2b_mcp__divmod(&u, 10u)); } while (u);
   if (v < 0) buf[k++] = '-';
   while (n) buf[k++] = t[--n];
   buf[k] = 0;
@@ -2876,7 +2906,7 @@ static size_t e2b_mcp__vfmt(char *buf, size_t cap, const char *fmt, va_list ap) 
         unsigned base = *fmt == 'x' ? 16u : 10u;
         int n = 0, k = 0;
         char t[24];
-        do { t[n++] = "0123456789abcdef"[u % base]; u /= base; } while (u);
+        do { t[n++] = "0123456789abcdef"[e2b_mcp__divmod(&u, base)]; } while (u);
         while (n) num[k++] = t[--n];
         num[k] = 0;
         break;
@@ -3522,7 +3552,7 @@ static void e2b_mcp__req_begin(e2b_mcp__req *rq, const char *method, const e2b_m
   e2b_mcp_json_init(&rq->w, rq->buf, rq->cap);
   rq->base = base;
   rq->has_query = 0;
-  rq->idempotent = strcmp(method, "POST") != 0;   /* a handler may say so for its POST */
+  rq->idempotent = !e2b_mcp__streq(method, "POST");   /* a handler may say so for its POST */
   e2b_mcp__w_put(&rq->w, method, strlen(method));
   e2b_mcp__w_c(&rq->w, ' ');
   e2b_mcp__w_put(&rq->w, base->prefix, strlen(base->prefix));
@@ -3966,7 +3996,7 @@ static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_
     switch (k->io) {
       case E2B_MCP__IO_CONNECT:
         k->reused = 0;
-        if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) {
+        if (c->open && c->https == u->https && c->port == u->port && e2b_mcp__streq(c->host, u->host)) {
           if (e2b_mcp__sock_idle_ok(&c->sock)) { k->reused = 1; goto connected; }
           /* closed (or talking) while idle: start afresh */
         }
@@ -5205,7 +5235,7 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
   int li;
   const e2b_mcp_sink *k = c->sink;
   if (!k) return;
-  for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (strcmp(level, e2b_mcp__levels[li]) == 0) break;
+  for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (e2b_mcp__streq(level, e2b_mcp__levels[li])) break;
   if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->cx->sess->log_level) return;
   va_start(ap, fmt);
   e2b_mcp__vfmt(text, sizeof text, fmt, ap);
@@ -5484,7 +5514,7 @@ E2B_MCP_DEF int e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap) {
 E2B_MCP_DEF int e2b_mcp_client_has(e2b_mcp_call *c, const char *capability) {
   const e2b_mcp_session *ss = c->cx->sess;
   if (c->modern) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
-  return strcmp(capability, "elicitation") == 0 && ss->client_elicitation;
+  return e2b_mcp__streq(capability, "elicitation") && ss->client_elicitation;
 }
 E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json) {
   e2b_mcp__strlcpy(c->srv->errmsg, message, sizeof c->srv->errmsg);
@@ -5498,7 +5528,7 @@ E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
   if (!t || !t->name || !t->input_schema || (t->build || t->shape ? !(t->build && t->shape) : !t->fn)) return -1;
   if (s->cfg.read_only && !(t->annotations & E2B_MCP_READ_ONLY)) return -1;   /* a read-only server offers only reads */
-  for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
+  for (i = 0; i < s->ntools; i++) if (e2b_mcp__streq(s->tools[i]->name, t->name)) return -1;
   if (s->ncustom >= E2B_MCP_MAX_TOOLS || s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
 #if E2B_MCP_AUTH
   s->group[s->ntools] = (unsigned char)((t->annotations & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE);
@@ -6598,7 +6628,7 @@ static int e2b_mcp__want_bool(e2b_mcp_call *c, const char *key, int *v, int def)
 static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_t cap, const char *const *allowed, int n) {
   int i, r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
-  for (i = 0; i < n; i++) if (strcmp(buf, allowed[i]) == 0) return 1;
+  for (i = 0; i < n; i++) if (e2b_mcp__streq(buf, allowed[i])) return 1;
   return e2b_mcp__bad(c, key, "not one of the allowed values (see the tool's schema)");
 }
 #endif
@@ -7200,8 +7230,9 @@ static int e2b_mcp__parse_centi(const char *s, size_t n, long long *v) {
 }
 static void e2b_mcp__json_centi(e2b_mcp_json *w, long long v) {
   char b[40];
-  long long a = v < 0 ? -v : v;
-  e2b_mcp__fmt(b, sizeof b, "%s%lld.%lld%lld", v < 0 ? "-" : "", a / 100, a / 10 % 10, a % 10);
+  unsigned long long a = v < 0 ? (unsigned long long)(-(v + 1)) + 1u : (unsigned long long)v;
+  unsigned long d2 = e2b_mcp__divmod(&a, 10u), d1 = e2b_mcp__divmod(&a, 10u);
+  e2b_mcp__fmt(b, sizeof b, "%s%llu.%lu%lu", v < 0 ? "-" : "", a, d1, d2);
   e2b_mcp_json_raw(w, b, strlen(b));
 }
 #endif
@@ -7234,7 +7265,11 @@ static void e2b_mcp__metrics_summary(e2b_mcp_json *w, const char *js, const jsmn
   e2b_mcp_json_key(w, "samples"); e2b_mcp_json_int(w, n);
   if (first) { e2b_mcp_json_key(w, "from"); e2b_mcp_json_int(w, first); e2b_mcp_json_key(w, "to"); e2b_mcp_json_int(w, last); }
   e2b_mcp_json_key(w, "cpuUsedPctMax"); e2b_mcp__json_centi(w, cpu_max);
-  e2b_mcp_json_key(w, "cpuUsedPctAvg"); e2b_mcp__json_centi(w, cpu_sum / n);
+  {   /* cpu_sum / n, truncated toward zero, without a 64-bit division */
+    unsigned long long a = cpu_sum < 0 ? 0u - (unsigned long long)cpu_sum : (unsigned long long)cpu_sum;
+    e2b_mcp__divmod(&a, (unsigned long)n);
+    e2b_mcp_json_key(w, "cpuUsedPctAvg"); e2b_mcp__json_centi(w, cpu_sum < 0 ? -(long long)a : (long long)a);
+  }
   for (f = 0; f < 5; f++) {
     static const char *const names[] = { "memUsedMax", "memTotal", "diskUsedMax", "diskTotal", "cpuCount" };
     e2b_mcp_json_key(w, names[f]); e2b_mcp_json_int(w, peak[f]);
@@ -7266,10 +7301,11 @@ static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round
   /* days from civil (proleptic Gregorian), 1970-01-01 = 0 */
   y -= mo <= 2;
   {
-    long long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
-    long long doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    days = era * 146097 + doe - 719468;
+    /* four digits of year: long is wide enough, and no 64-bit division is linked */
+    long yl = (long)y, ml = (long)mo, era = (yl >= 0 ? yl : yl - 399) / 400, yoe = yl - era * 400;
+    long doy = (153 * (ml + (ml > 2 ? -3 : 9)) + 2) / 5 + (long)d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    days = (long long)era * 146097 + doe - 719468;
   }
   *ms = ((days * 86400 + h * 3600 + mi * 60 + sec) - off) * 1000 + frac + (round_up && finer);
   return 0;
@@ -7326,7 +7362,7 @@ E2B_MCP_DEF int e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, cons
 /* A segment is a value, never a step up or aside: "", "." and ".." are
    refused, as is a segment after the query began; -1 leaves the request as it was. */
 E2B_MCP_DEF int e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value) {
-  if (!value || !*value || strcmp(value, ".") == 0 || strcmp(value, "..") == 0 || rq->has_query || !rq->w.len) return -1;
+  if (!value || !*value || e2b_mcp__streq(value, ".") || e2b_mcp__streq(value, "..") || rq->has_query || !rq->w.len) return -1;
   e2b_mcp__w_c(&rq->w, '/');
   e2b_mcp__req_seg(rq, value);
   return 0;
@@ -7550,7 +7586,7 @@ static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (level[0]) e2b_mcp__req_q(rq, "level", level);
   if (search[0]) e2b_mcp__req_q(rq, "search", search);
   rq->num = limit;
-  rq->flag = strcmp(dir, "forward") == 0;
+  rq->flag = e2b_mcp__streq(dir, "forward");
   return 0;
 }
 static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
@@ -10231,7 +10267,7 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, cons
   if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE || k->drop || strcmp(k->id, rid) != 0) continue;
+    if (k->state == E2B_MCP__CS_FREE || k->drop || !e2b_mcp__streq(k->id, rid)) continue;
 #if E2B_MCP_WITH_2026
     if (!k->from && (!k->cx.caller || k->cx.caller != cx->caller)) continue;   /* 2026-07-28: another client's, or nobody known */
     if (k->from && k->from != cx->sess) continue;
@@ -10255,7 +10291,7 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, cons
 #endif
     ntok = mine ? e2b_mcp__parse(q->msg, q->n, s->rtok, E2B_MCP__COUNT(s->rtok)) : 0;   /* rtok: mtok holds the cancel */
     idt = ntok > 0 && s->rtok[0].type == JSMN_OBJECT ? e2b_mcp__tok_get(q->msg, s->rtok, 0, "id") : -1;
-    if (idt >= 0 && e2b_mcp__tok_json(q->msg, &s->rtok[idt], qid, sizeof qid) >= 0 && strcmp(qid, rid) == 0) continue;
+    if (idt >= 0 && e2b_mcp__tok_json(q->msg, &s->rtok[idt], qid, sizeof qid) >= 0 && e2b_mcp__streq(qid, rid)) continue;
     s->queue[j++] = s->queue[i];
   }
   s->nqueue = j;

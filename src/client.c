@@ -67,7 +67,7 @@ static void e2b_mcp__req_begin(e2b_mcp__req *rq, const char *method, const e2b_m
   e2b_mcp_json_init(&rq->w, rq->buf, rq->cap);
   rq->base = base;
   rq->has_query = 0;
-  rq->idempotent = strcmp(method, "POST") != 0;   /* a handler may say so for its POST */
+  rq->idempotent = !e2b_mcp__streq(method, "POST");   /* a handler may say so for its POST */
   e2b_mcp__w_put(&rq->w, method, strlen(method));
   e2b_mcp__w_c(&rq->w, ' ');
   e2b_mcp__w_put(&rq->w, base->prefix, strlen(base->prefix));
@@ -511,7 +511,7 @@ static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_
     switch (k->io) {
       case E2B_MCP__IO_CONNECT:
         k->reused = 0;
-        if (c->open && c->https == u->https && c->port == u->port && strcmp(c->host, u->host) == 0) {
+        if (c->open && c->https == u->https && c->port == u->port && e2b_mcp__streq(c->host, u->host)) {
           if (e2b_mcp__sock_idle_ok(&c->sock)) { k->reused = 1; goto connected; }
           /* closed (or talking) while idle: start afresh */
         }

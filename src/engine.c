@@ -793,7 +793,7 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, cons
   if (rq < 0 || e2b_mcp__tok_json(js, &t[rq], rid, sizeof rid) < 0) return;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE || k->drop || strcmp(k->id, rid) != 0) continue;
+    if (k->state == E2B_MCP__CS_FREE || k->drop || !e2b_mcp__streq(k->id, rid)) continue;
 #if E2B_MCP_WITH_2026
     if (!k->from && (!k->cx.caller || k->cx.caller != cx->caller)) continue;   /* 2026-07-28: another client's, or nobody known */
     if (k->from && k->from != cx->sess) continue;
@@ -817,7 +817,7 @@ static void e2b_mcp__call_cancel(e2b_mcp_server *s, const e2b_mcp__ctx *cx, cons
 #endif
     ntok = mine ? e2b_mcp__parse(q->msg, q->n, s->rtok, E2B_MCP__COUNT(s->rtok)) : 0;   /* rtok: mtok holds the cancel */
     idt = ntok > 0 && s->rtok[0].type == JSMN_OBJECT ? e2b_mcp__tok_get(q->msg, s->rtok, 0, "id") : -1;
-    if (idt >= 0 && e2b_mcp__tok_json(q->msg, &s->rtok[idt], qid, sizeof qid) >= 0 && strcmp(qid, rid) == 0) continue;
+    if (idt >= 0 && e2b_mcp__tok_json(q->msg, &s->rtok[idt], qid, sizeof qid) >= 0 && e2b_mcp__streq(qid, rid)) continue;
     s->queue[j++] = s->queue[i];
   }
   s->nqueue = j;

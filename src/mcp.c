@@ -227,7 +227,7 @@ E2B_MCP_DEF void e2b_mcp_log(e2b_mcp_call *c, const char *level, const char *fmt
   int li;
   const e2b_mcp_sink *k = c->sink;
   if (!k) return;
-  for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (strcmp(level, e2b_mcp__levels[li]) == 0) break;
+  for (li = 0; li < E2B_MCP__COUNT(e2b_mcp__levels); li++) if (e2b_mcp__streq(level, e2b_mcp__levels[li])) break;
   if (li == E2B_MCP__COUNT(e2b_mcp__levels) || li < c->cx->sess->log_level) return;
   va_start(ap, fmt);
   e2b_mcp__vfmt(text, sizeof text, fmt, ap);
@@ -506,7 +506,7 @@ E2B_MCP_DEF int e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap) {
 E2B_MCP_DEF int e2b_mcp_client_has(e2b_mcp_call *c, const char *capability) {
   const e2b_mcp_session *ss = c->cx->sess;
   if (c->modern) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
-  return strcmp(capability, "elicitation") == 0 && ss->client_elicitation;
+  return e2b_mcp__streq(capability, "elicitation") && ss->client_elicitation;
 }
 E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json) {
   e2b_mcp__strlcpy(c->srv->errmsg, message, sizeof c->srv->errmsg);
@@ -520,7 +520,7 @@ E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
   int i;
   if (!t || !t->name || !t->input_schema || (t->build || t->shape ? !(t->build && t->shape) : !t->fn)) return -1;
   if (s->cfg.read_only && !(t->annotations & E2B_MCP_READ_ONLY)) return -1;   /* a read-only server offers only reads */
-  for (i = 0; i < s->ntools; i++) if (strcmp(s->tools[i]->name, t->name) == 0) return -1;
+  for (i = 0; i < s->ntools; i++) if (e2b_mcp__streq(s->tools[i]->name, t->name)) return -1;
   if (s->ncustom >= E2B_MCP_MAX_TOOLS || s->ntools >= E2B_MCP__COUNT(s->tools)) return -1;
 #if E2B_MCP_AUTH
   s->group[s->ntools] = (unsigned char)((t->annotations & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE);

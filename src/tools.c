@@ -124,7 +124,7 @@ static int e2b_mcp__want_bool(e2b_mcp_call *c, const char *key, int *v, int def)
 static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_t cap, const char *const *allowed, int n) {
   int i, r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
-  for (i = 0; i < n; i++) if (strcmp(buf, allowed[i]) == 0) return 1;
+  for (i = 0; i < n; i++) if (e2b_mcp__streq(buf, allowed[i])) return 1;
   return e2b_mcp__bad(c, key, "not one of the allowed values (see the tool's schema)");
 }
 #endif
@@ -726,8 +726,9 @@ static int e2b_mcp__parse_centi(const char *s, size_t n, long long *v) {
 }
 static void e2b_mcp__json_centi(e2b_mcp_json *w, long long v) {
   char b[40];
-  long long a = v < 0 ? -v : v;
-  e2b_mcp__fmt(b, sizeof b, "%s%lld.%lld%lld", v < 0 ? "-" : "", a / 100, a / 10 % 10, a % 10);
+  unsigned long long a = v < 0 ? (unsigned long long)(-(v + 1)) + 1u : (unsigned long long)v;
+  unsigned long d2 = e2b_mcp__divmod(&a, 10u), d1 = e2b_mcp__divmod(&a, 10u);
+  e2b_mcp__fmt(b, sizeof b, "%s%llu.%lu%lu", v < 0 ? "-" : "", a, d1, d2);
   e2b_mcp_json_raw(w, b, strlen(b));
 }
 #endif
@@ -760,7 +761,11 @@ static void e2b_mcp__metrics_summary(e2b_mcp_json *w, const char *js, const jsmn
   e2b_mcp_json_key(w, "samples"); e2b_mcp_json_int(w, n);
   if (first) { e2b_mcp_json_key(w, "from"); e2b_mcp_json_int(w, first); e2b_mcp_json_key(w, "to"); e2b_mcp_json_int(w, last); }
   e2b_mcp_json_key(w, "cpuUsedPctMax"); e2b_mcp__json_centi(w, cpu_max);
-  e2b_mcp_json_key(w, "cpuUsedPctAvg"); e2b_mcp__json_centi(w, cpu_sum / n);
+  {   /* cpu_sum / n, truncated toward zero, without a 64-bit division */
+    unsigned long long a = cpu_sum < 0 ? 0u - (unsigned long long)cpu_sum : (unsigned long long)cpu_sum;
+    e2b_mcp__divmod(&a, (unsigned long)n);
+    e2b_mcp_json_key(w, "cpuUsedPctAvg"); e2b_mcp__json_centi(w, cpu_sum < 0 ? -(long long)a : (long long)a);
+  }
   for (f = 0; f < 5; f++) {
     static const char *const names[] = { "memUsedMax", "memTotal", "diskUsedMax", "diskTotal", "cpuCount" };
     e2b_mcp_json_key(w, names[f]); e2b_mcp_json_int(w, peak[f]);
@@ -792,10 +797,11 @@ static int e2b_mcp__rfc3339_ms(const char *s, size_t n, long long *ms, int round
   /* days from civil (proleptic Gregorian), 1970-01-01 = 0 */
   y -= mo <= 2;
   {
-    long long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
-    long long doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    days = era * 146097 + doe - 719468;
+    /* four digits of year: long is wide enough, and no 64-bit division is linked */
+    long yl = (long)y, ml = (long)mo, era = (yl >= 0 ? yl : yl - 399) / 400, yoe = yl - era * 400;
+    long doy = (153 * (ml + (ml > 2 ? -3 : 9)) + 2) / 5 + (long)d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    days = (long long)era * 146097 + doe - 719468;
   }
   *ms = ((days * 86400 + h * 3600 + mi * 60 + sec) - off) * 1000 + frac + (round_up && finer);
   return 0;
@@ -852,7 +858,7 @@ E2B_MCP_DEF int e2b_mcp_request_start(e2b_mcp_call *c, e2b_mcp_request *rq, cons
 /* A segment is a value, never a step up or aside: "", "." and ".." are
    refused, as is a segment after the query began; -1 leaves the request as it was. */
 E2B_MCP_DEF int e2b_mcp_request_segment(e2b_mcp_request *rq, const char *value) {
-  if (!value || !*value || strcmp(value, ".") == 0 || strcmp(value, "..") == 0 || rq->has_query || !rq->w.len) return -1;
+  if (!value || !*value || e2b_mcp__streq(value, ".") || e2b_mcp__streq(value, "..") || rq->has_query || !rq->w.len) return -1;
   e2b_mcp__w_c(&rq->w, '/');
   e2b_mcp__req_seg(rq, value);
   return 0;
@@ -1076,7 +1082,7 @@ static int e2b_mcp__build_get_sandbox_logs(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (level[0]) e2b_mcp__req_q(rq, "level", level);
   if (search[0]) e2b_mcp__req_q(rq, "search", search);
   rq->num = limit;
-  rq->flag = strcmp(dir, "forward") == 0;
+  rq->flag = e2b_mcp__streq(dir, "forward");
   return 0;
 }
 static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {

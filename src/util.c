@@ -25,11 +25,41 @@ static int e2b_mcp__ieq(const char *a, size_t an, const char *b) {   /* one pass
   for (i = 0; i < an; i++) if (!b[i] || e2b_mcp__lower(a[i]) != e2b_mcp__lower(b[i])) return 0;
   return b[an] == 0;
 }
+/* Equality of two strings: what every compare in the library asks, without
+   linking libc's strcmp (an unrolled 700 bytes in newlib-nano). */
+static int e2b_mcp__streq(const char *a, const char *b) {
+  while (*a && *a == *b) { a++; b++; }
+  return *a == *b;
+}
+/* *u /= d, returning the remainder, with 32-bit divisions only: a 32-bit board
+   links no 64-bit division routine (700 bytes). A divisor up to 0xffff takes
+   three hardware divisions of 16 bits each below the high word; a larger one
+   (a huge average's count, never met with the buffers a board has) the bit
+   by bit long division. */
+static unsigned long e2b_mcp__divmod(unsigned long long *u, unsigned long d) {
+  unsigned long hi = (unsigned long)(*u >> 32) & 0xffffffffUL, r, qm, ql;
+  unsigned long long q;
+  int i;
+  if (d <= 0xffffUL) {
+    q = (unsigned long long)(hi / d) << 32; r = hi % d;
+    qm = ((r << 16) | ((unsigned long)(*u >> 16) & 0xffffUL)) / d; r = ((r << 16) | ((unsigned long)(*u >> 16) & 0xffffUL)) % d;
+    ql = ((r << 16) | ((unsigned long)*u & 0xffffUL)) / d; r = ((r << 16) | ((unsigned long)*u & 0xffffUL)) % d;
+    *u = q | ((unsigned long long)qm << 16) | ql;
+    return r;
+  }
+  for (q = 0, r = 0, i = 63; i >= 0; i--) {   /* r < d <= 0xffffffff: r << 1 needs 33 bits */
+    unsigned long long r2 = ((unsigned long long)r << 1) | ((*u >> i) & 1u);
+    if (r2 >= d) { r2 -= d; q |= 1ULL << i; }
+    r = (unsigned long)r2;
+  }
+  *u = q;
+  return r;
+}
 static int e2b_mcp__fmt_ll(char *buf, long long v) {  /* returns length, buf >= 21 */
   char t[24];
   int n = 0, k = 0;
   unsigned long long u = v < 0 ? (unsigned long long)(-(v + 1)) + 1u : (unsigned long long)v;
-  do { t[n++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u);
+  do { t[n++] = (char)('0' + (int)e2b_mcp__divmod(&u, 10u)); } while (u);
   if (v < 0) buf[k++] = '-';
   while (n) buf[k++] = t[--n];
   buf[k] = 0;
@@ -63,7 +93,7 @@ static size_t e2b_mcp__vfmt(char *buf, size_t cap, const char *fmt, va_list ap) 
         unsigned base = *fmt == 'x' ? 16u : 10u;
         int n = 0, k = 0;
         char t[24];
-        do { t[n++] = "0123456789abcdef"[u % base]; u /= base; } while (u);
+        do { t[n++] = "0123456789abcdef"[e2b_mcp__divmod(&u, base)]; } while (u);
         while (n) num[k++] = t[--n];
         num[k] = 0;
         break;

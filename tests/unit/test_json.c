@@ -343,6 +343,25 @@ static void test_numbers(void) {
   CHECK(e2b_mcp__fmt_ll(b, -7) == 2 && strcmp(b, "-7") == 0);
   CHECK(e2b_mcp__fmt_ll(b, LLONG_MIN) == 20 && strcmp(b, "-9223372036854775808") == 0);
   CHECK(e2b_mcp__fmt_ll(b, LLONG_MAX) == 19 && strcmp(b, "9223372036854775807") == 0);
+  {
+    char wide[48];
+    CHECK(e2b_mcp__fmt(wide, sizeof wide, "%llx %llu", 0xfedcba9876543210ULL, 18446744073709551615ULL) == 37 &&
+          strcmp(wide, "fedcba9876543210 18446744073709551615") == 0);
+  }
+  {   /* the 32-bit division the formatting uses: against the compiler's 64-bit one, both paths */
+    static const unsigned long long vals[] = { 0, 1, 9, 10, 65535, 65536, 4294967295ULL, 4294967296ULL,
+                                               123456789012345678ULL, 18446744073709551615ULL, 0x8000000000000000ULL };
+    static const unsigned long divs[] = { 1, 3, 10, 16, 100, 0xffff, 0x10000, 0x10001, 1000000007UL, 0xffffffffUL };
+    size_t i, k;
+    int bad = 0;
+    for (i = 0; i < sizeof vals / sizeof vals[0]; i++)
+      for (k = 0; k < sizeof divs / sizeof divs[0]; k++) {
+        unsigned long long u = vals[i];
+        unsigned long r = e2b_mcp__divmod(&u, divs[k]);
+        bad += u != vals[i] / divs[k] || r != vals[i] % divs[k];
+      }
+    CHECK(bad == 0);
+  }
   CHECK(e2b_mcp__parse_ll("123", 3, &v) == 0 && v == 123);
   CHECK(e2b_mcp__parse_ll("-5", 2, &v) == 0 && v == -5);
   CHECK(e2b_mcp__parse_ll("+5", 2, &v) == 0 && v == 5);
