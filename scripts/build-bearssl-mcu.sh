@@ -4,7 +4,7 @@
 # microcontroller: -Os, one section per function, no OS (BR_USE_URANDOM=0,
 # BR_USE_UNIX_TIME=0: the board injects entropy and time).
 #   m4    (default) Cortex-M4 with arm-none-eabi-gcc and newlib-nano: build/bearssl-m4
-#   rv32  RV32IMAC (ilp32) with riscv64-unknown-elf-gcc and picolibc: build/bearssl-rv32
+#   rv32  RV32IMAC (ilp32, -msave-restore) with riscv64-unknown-elf-gcc and picolibc: build/bearssl-rv32
 # Used by the bench (bench/bench.mk) to size the library with BearSSL's minimal client
 # profile, and by the board firmwares (tests/mcu). Idempotent.
 #
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 target=${1:-m4}
 case "$target" in
   m4)   cc="arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -DBR_ARMEL_CORTEXM_GCC=1"; ar=arm-none-eabi-ar; group=mcu ;;
-  rv32) cc="riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 --specs=picolibc.specs"; ar=riscv64-unknown-elf-ar; group=riscv ;;
+  rv32) cc="riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -msave-restore --specs=picolibc.specs"; ar=riscv64-unknown-elf-ar; group=riscv ;;
   *) echo "build-bearssl-mcu: unknown target '$target' (m4 or rv32)" >&2; exit 2 ;;
 esac
 out=build/bearssl-$target

@@ -38,7 +38,7 @@ BOARDS = {
                       "-global", "virtio-mmio.force-legacy=false"], "dir": "build/mcu-rv32",
              "nic": lambda fwd: ["-netdev", "user,id=n0" + fwd, "-device", "virtio-net-device,netdev=n0"],
              "arch": "RISC-V RV32IMAC",
-             "build": "QEMU virt, riscv64-unknown-elf-gcc -Os -march=rv32imac -mabi=ilp32, picolibc"},
+             "build": "QEMU virt, riscv64-unknown-elf-gcc -Os -march=rv32imac -mabi=ilp32 -msave-restore, picolibc"},
 }
 BOARD = sys.argv[sys.argv.index("--board") + 1] if "--board" in sys.argv else "m4"
 FW = os.path.join(ROOT, BOARDS[BOARD]["dir"], "firmware.elf")
