@@ -109,6 +109,7 @@ uninstall:
 -include tests/config/config.mk
 -include tests/docs/docs.mk
 -include tests/keystore/keystore.mk
+-include tests/ops/ops.mk
 -include tests/windows/windows.mk
 -include packaging/packaging.mk
 

@@ -989,6 +989,22 @@
 #ifndef E2B_MCP_AUDIT_ARGS_MAX
 #define E2B_MCP_AUDIT_ARGS_MAX 512
 #endif
+/* E2B_MCP_METRICS: 1 keeps the counters GET /metrics shows in Prometheus'
+   text format (>>metrics, >>ops): MCP operations by method, tool and outcome
+   with their durations, E2B's answers by tool and status, refusals, consent
+   questions, cool-downs, token verifications, audit records. About 40 KB of
+   the server's state, an increment on the hot path. Default 1, 0 with
+   E2B_MCP_SMALL. */
+#ifndef E2B_MCP_METRICS
+#define E2B_MCP_METRICS E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_READY_E2B_MS: GET /readyz counts E2B as reachable when it answered
+   (any HTTP status: it is there) within this window; past it, a readiness
+   check sends a light probe (GET /health, no key) and is ready once that is
+   answered. */
+#ifndef E2B_MCP_READY_E2B_MS
+#define E2B_MCP_READY_E2B_MS 60000
+#endif
 /* Whether a call carries who made it (the key store's subject, the audit's). */
 #define E2B_MCP__WHO (E2B_MCP_KEYSTORE || E2B_MCP_AUDIT)
 
@@ -1117,6 +1133,58 @@ E2B_MCP_DEF int  e2b_mcp_json_end(e2b_mcp_json *w);
    c->tok, r, "action") with r from e2b_mcp_elicit. */
 E2B_MCP_DEF int  e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, const char *key);
 
+/* >>metrics: the counters an operator scrapes ----------------------------------
+   Fixed arrays inside the server, bumped where things happen (a call ends, E2B
+   answers, a question is answered, a token is verified, a request is refused)
+   and read by GET /metrics (>>ops). Every label they are shown under comes from
+   a fixed list (a method, a tool of the table, an outcome, an HTTP status from
+   a short list): never a key, a token, a subject or a sandbox id. An update is
+   an increment or a bucket found in a loop of 14; nothing is allocated. */
+#if E2B_MCP_METRICS
+/* Durations: OpenTelemetry's advice for mcp.server.operation.duration, in seconds. */
+#define E2B_MCP__MET_BUCKETS 14
+#define E2B_MCP__MET_BOUNDS_MS {10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 30000, 60000, 120000, 300000}
+#define E2B_MCP__MET_BOUNDS_TEXT {"0.01", "0.02", "0.05", "0.1", "0.2", "0.5", "1", "2", "5", "10", "30", "60", "120", "300"}
+typedef struct e2b_mcp__hist {
+  unsigned long b[E2B_MCP__MET_BUCKETS + 1];   /* observations per bucket (not summed; the last: beyond every bound) */
+  unsigned long long sum_ms;
+} e2b_mcp__hist;
+
+/* How a tool call ended (the audit's outcomes). */
+enum { E2B_MCP__OC_OK, E2B_MCP__OC_ERROR, E2B_MCP__OC_DECLINED, E2B_MCP__OC_CANCELLED, E2B_MCP__OC_NO_KEY, E2B_MCP__OC_N };
+#define E2B_MCP__OC_NAMES {"ok", "error", "declined", "cancelled", "no_key"}
+/* The MCP methods counted apart from tools/call (which is counted per tool); anything else is "other". */
+#define E2B_MCP__MET_METHODS {"initialize", "ping", "tools/list", "logging/setLevel", "server/discover", "resources/list", \
+  "resources/read", "resources/templates/list", "resources/subscribe", "resources/unsubscribe", "prompts/list", "prompts/get", \
+  "completion/complete", "other"}
+#define E2B_MCP__MET_NMETHODS 14
+/* Why a call was refused before it started. */
+enum { E2B_MCP__RF_BUSY, E2B_MCP__RF_QUEUE_FULL, E2B_MCP__RF_SCOPE, E2B_MCP__RF_AUDIT, E2B_MCP__RF_N };
+#define E2B_MCP__RF_NAMES {"busy", "queue_full", "scope", "audit_unavailable"}
+/* E2B's answers by status: these, else "other"; 0 is no answer at all. */
+#define E2B_MCP__MET_STATUSES {0, 200, 201, 202, 204, 400, 401, 403, 404, 409, 429, 500, 502, 503, 504}
+#define E2B_MCP__MET_NSTATUS 16
+enum { E2B_MCP__CQ_ASKED, E2B_MCP__CQ_ACCEPTED, E2B_MCP__CQ_DECLINED, E2B_MCP__CQ_EXPIRED, E2B_MCP__CQ_N };
+#define E2B_MCP__CQ_NAMES {"asked", "accepted", "declined", "expired"}
+#define E2B_MCP__MET_TOOLS (E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS)
+#define E2B_MCP__MET_TOKENS 16   /* token verifications: index -result of e2b_mcp_auth_verify (0: ok) */
+
+typedef struct e2b_mcp__metrics {
+  e2b_mcp__hist tool[E2B_MCP__MET_TOOLS][E2B_MCP__OC_N];   /* tools/call, by the tool's place in the table */
+  e2b_mcp__hist method[E2B_MCP__MET_NMETHODS][2];          /* other requests: answered, or method not found */
+  e2b_mcp__hist e2b_time[E2B_MCP__MET_TOOLS];              /* E2B's exchanges, by the tool that made them */
+  unsigned long e2b[E2B_MCP__MET_TOOLS][E2B_MCP__MET_NSTATUS];
+  unsigned long refused[E2B_MCP__RF_N];
+  unsigned long consent[E2B_MCP__CQ_N];
+  unsigned long cooldowns;                                  /* 429s that started a cool-down */
+  unsigned long tokens[E2B_MCP__MET_TOKENS];
+  unsigned long audit_records, audit_failures;
+  unsigned long http_requests;                              /* requests read by the HTTP transport */
+} e2b_mcp__metrics;
+#  define E2B_MCP__MET_INC(s, field) ((void)((s)->metrics.field++))
+#else
+#  define E2B_MCP__MET_INC(s, field) ((void)0)
+#endif
 /* >>ports ------------------------------------------------------------------
    The port contract: everything e2b_mcp.h needs of the platform for the
    network, the clock and randomness, as one struct of function pointers (as
@@ -1478,8 +1546,11 @@ typedef struct e2b_mcp__client {
    buffer, valid only during the call) or saw the exchange fail (r->err). done
    returns 1 when it pointed f at the next document to fetch (the same slot
    sends it), 0 when f is done. busy is 1 from the start to the end. */
-#if E2B_MCP_AUTH && defined(E2B_MCP__HTTP)   /* its one user: the keys of an HTTP server's access tokens */
-#define E2B_MCP__FETCH 1
+#ifdef E2B_MCP__HTTP   /* its users: the keys of an HTTP server's access tokens, the readiness probe of E2B */
+#define E2B_MCP__DOC 1
+#if E2B_MCP_AUTH
+#define E2B_MCP__FETCH 1   /* the issuer's keys are fetched (>>auth) */
+#endif
 #define E2B_MCP__FETCH_PATH 256
 typedef struct e2b_mcp__fetch e2b_mcp__fetch;
 struct e2b_mcp__fetch {
@@ -2259,7 +2330,7 @@ typedef struct e2b_mcp__slot {
   int bat_at;                 /* which of its requests it is */
   unsigned bat_share;         /* the room kept in the batch for an error in its place */
 #endif
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
   e2b_mcp__fetch *fetch;      /* not a call: a document from elsewhere (e2b_mcp__fetch_start) */
 #endif
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
@@ -2275,6 +2346,9 @@ typedef struct e2b_mcp__slot {
   unsigned long audit_t0;     /* when it came */
   char audit_sbx[E2B_MCP_ID_MAX + 1];         /* its sandbox_id argument */
   char audit_args[E2B_MCP_AUDIT_ARGS_MAX];    /* its arguments, secrets redacted */
+#endif
+#if E2B_MCP_METRICS
+  unsigned long met_t0;       /* when it took its slot (>>metrics: its duration) */
 #endif
   e2b_mcp_conn conn;          /* kept open between calls */
 #ifndef E2B_MCP__POOL
@@ -2447,6 +2521,27 @@ typedef struct e2b_mcp__batch {
 
 /* Closes the E2B connections kept open between calls. */
 E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
+/* >>ops: what an operator's tools ask of a server -----------------------------
+   GET /healthz (the loop runs), GET /readyz (ready to take calls, or what is
+   not and why) and GET /metrics (Prometheus' text format) are written here
+   from the server's state; the HTTP transport serves them (its operations
+   section) and hands in what only it knows (a view). Nothing written here
+   names a key, a token, a subject, a team or a sandbox. */
+#ifdef E2B_MCP__HTTP
+/* E2B's readiness probe: GET /health on the API's host, with no key (any
+   answer, a 401 too, says E2B is there), run in a call slot like an issuer's
+   keys (e2b_mcp__fetch). */
+typedef struct e2b_mcp__probe {
+  e2b_mcp__fetch f;           /* first: done() gets &f */
+  unsigned long *answered;    /* the server's e2b_answered_ms, set when E2B answers */
+  unsigned long now;          /* when it went out */
+  int failed;                 /* the last one that ended got no answer at all */
+} e2b_mcp__probe;
+#endif
+
+/* The embedder's audit hook could not write a record (a full disk, a closed
+   pipe): counted in e2b_mcp_audit_failures_total. Nothing without metrics. */
+E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s);
 /* >>transport: stdio --------------------------------------------------------- */
 
 #if E2B_MCP_WITH_STDIO
@@ -2497,6 +2592,15 @@ typedef struct e2b_mcp_http_config {
                                  /.well-known/mcp/server-card, public); NULL: the auth
                                  resource if any, else the card names no remote. A setting,
                                  never the request's Host, so every replica serves one card */
+  /* operations (>>ops): GET /healthz and /readyz are public (they say nothing
+     but what is ready); GET /metrics is served as is on a loopback listener,
+     and elsewhere only with metrics_token (a 404 without one: never public) */
+  const char *metrics_token;  /* Authorization: Bearer <this> for /metrics (any listener); NULL: loopback only */
+  int ready_e2b_ms;           /* /readyz: E2B answered within this (0: E2B_MCP_READY_E2B_MS), else a probe */
+  int (*ready)(void *user, e2b_mcp_json *w);   /* your own readiness checks: write each as a member
+                                 "name":"ok" or "name":"why not" into w (an open object), and
+                                 return how many are not ok (NULL: none) */
+  void *ready_user;
   const char *card_name;      /* the card's registry name; NULL: E2B_MCP_REGISTRY_NAME */
   const char *repository;     /* the card's source URL; NULL: E2B_MCP_REPOSITORY_URL */
 #if E2B_MCP_AUTH
@@ -2597,6 +2701,7 @@ typedef struct e2b_mcp_http {
 #if E2B_MCP__SUBS
   e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */
 #endif
+  e2b_mcp__probe probe;       /* /readyz's probe of E2B (>>ops) */
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
   /* From here on nothing is cleared as a whole, so the pages of slots and
      buffers no client needed stay out of memory: a table sized for ten
@@ -2712,6 +2817,10 @@ struct e2b_mcp_server {
   unsigned long sub_polled;   /* when the last poll started (ms) */
   int sub_polling;            /* one is in flight */
   int nsubs;                  /* subs[0..nsubs) were used (the rest never were) */
+#endif
+  unsigned long e2b_answered_ms;   /* when E2B last answered anything (>>ops' readiness; 0: never) */
+#if E2B_MCP_METRICS
+  e2b_mcp__metrics metrics;   /* what GET /metrics shows (>>metrics) */
 #endif
   size_t peek_n;              /* e2b_mcp_peek: 1 + the length of the text parsed in mtok (0: none), */
   const char *peek_msg;       /* and where it is */
@@ -3352,6 +3461,23 @@ E2B_MCP_DEF int e2b_mcp_json_find(const char *js, const jsmntok_t *t, int obj, c
   return e2b_mcp__tok_get(js, t, obj, key);
 }
 
+/* >>metrics: an observation ----------------------------------------------------- */
+#if E2B_MCP_METRICS
+static void e2b_mcp__met_observe(e2b_mcp__hist *h, unsigned long ms) {
+  static const unsigned long bound[E2B_MCP__MET_BUCKETS] = E2B_MCP__MET_BOUNDS_MS;
+  int i = 0;
+  while (i < E2B_MCP__MET_BUCKETS && ms > bound[i]) i++;
+  h->b[i]++;
+  h->sum_ms += ms;
+}
+/* The row of an E2B status (E2B_MCP__MET_STATUSES, the last row for any other). */
+static int e2b_mcp__met_status(int status) {
+  static const int known[] = E2B_MCP__MET_STATUSES;
+  int i;
+  for (i = 0; i < (int)(sizeof known / sizeof known[0]); i++) if (known[i] == status) return i;
+  return E2B_MCP__MET_NSTATUS - 1;
+}
+#endif
 /* >>ports --------------------------------------------------------------------
    The socket port (its contract: e2b_mcp_sock_port) and what is built on it
    here: the port's clock, an idle connection's check, the chunked file reader a TLS port may load trust anchors with
@@ -3745,7 +3871,7 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
     e2b_mcp__req_lit(rq, num);
   }
   e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json");
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
   if (key)   /* none for a document from elsewhere (e2b_mcp__fetch): E2B's key goes to E2B only */
 #endif
   { e2b_mcp__req_lit(rq, "\r\nX-API-Key: "); e2b_mcp__req_lit(rq, key); }
@@ -5333,6 +5459,7 @@ static int e2b_mcp__consent_answer(const char *js, const jsmntok_t *t, int r) {
 /* e2b_mcp_confirm's answer from the kind of answer, the reason kept. */
 static int e2b_mcp__consent_said(e2b_mcp_call *c, int kind) {
   c->refused = kind == 1 ? 0 : kind;
+  E2B_MCP__MET_INC(c->srv, consent[kind == 1 ? E2B_MCP__CQ_ACCEPTED : kind == E2B_MCP_NO_ANSWER ? E2B_MCP__CQ_EXPIRED : E2B_MCP__CQ_DECLINED]);
   return kind == 1;
 }
 /* What the model is told when consent was not given (refused: E2B_MCP_NO_*). */
@@ -5372,6 +5499,7 @@ static int e2b_mcp__confirm_modern(e2b_mcp_call *c, const char *message) {
   e2b_mcp_json_obj_end(w);
   e2b_mcp_json_obj_end(w);
   if (w->err) { c->input_required = 0; return -1; }
+  E2B_MCP__MET_INC(c->srv, consent[E2B_MCP__CQ_ASKED]);
   return 2;
 }
 #endif
@@ -6080,6 +6208,25 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   s->run->two_phase(s, m, tool, js, t, args, params, id);
 }
 
+#if E2B_MCP_METRICS
+/* A request other than tools/call (counted per tool by the engine) was
+   answered: by its method (a fixed list, the rest "other"), whether the
+   method was known, and the time it took (>>metrics). */
+static void e2b_mcp__met_method(e2b_mcp_server *s, const char *js, const jsmntok_t *meth, int unknown, unsigned long t0) {
+  static const char *const names[E2B_MCP__MET_NMETHODS] = E2B_MCP__MET_METHODS;
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  if (e2b_mcp__tok_eq(js, meth, "tools/call")) return;
+  for (i = 0; i < E2B_MCP__MET_NMETHODS - 1; i++) if (e2b_mcp__tok_eq(js, meth, names[i])) break;
+  e2b_mcp__met_observe(&s->metrics.method[i][unknown != 0], now && t0 ? now - t0 : 0);
+}
+#  define E2B_MCP__MET_METHOD(s, js, meth, unknown, t0) e2b_mcp__met_method(s, js, meth, unknown, t0)
+#  define E2B_MCP__MET_T0(s) e2b_mcp__now_ms(s)
+#else
+#  define E2B_MCP__MET_METHOD(s, js, meth, unknown, t0) ((void)(t0), (void)(unknown))
+#  define E2B_MCP__MET_T0(s) 0UL
+#endif
+
 #if E2B_MCP_WITH_2026
 /* ---- the stateless revision (2026-07-28) ---- */
 
@@ -6228,6 +6375,8 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp_session one;
   e2b_mcp__ctx ocx;
   const e2b_mcp__ctx *saved = m->cx;
+  unsigned long t0 = E2B_MCP__MET_T0(s);
+  int unknown = 0;
   if (wire && !wire->pver) {
     e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, "Header mismatch: the MCP-Protocol-Version header is required", NULL);
     return;
@@ -6290,8 +6439,9 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
   else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
-  else e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL);   /* initialize, ping, logging/setLevel: removed */
+  else { unknown = 1; e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL); }   /* initialize, ping, logging/setLevel: removed */
 #undef E2B_MCP__IS
+  E2B_MCP__MET_METHOD(s, js, &t[meth], unknown, t0);
   m->cx = saved;
 }
 #else   /* E2B_MCP_WITH_2026 0: every request is of the 2025 revisions */
@@ -6307,7 +6457,8 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   int ver = e2b_mcp__tok_get(js, t, root, "jsonrpc");
   int meth = e2b_mcp__tok_get(js, t, root, "method");
   int idt = e2b_mcp__tok_get(js, t, root, "id");
-  int params = e2b_mcp__tok_get(js, t, root, "params"), is_response;
+  int params = e2b_mcp__tok_get(js, t, root, "params"), is_response, unknown = 0;
+  unsigned long t0;
   id[0] = 0;
   if (t[root].type != JSMN_OBJECT) { e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: not a JSON-RPC object"); return; }
   if (idt >= 0) {
@@ -6361,6 +6512,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     return;
   }
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
+  t0 = E2B_MCP__MET_T0(s);
   if (E2B_MCP__IS("initialize")) e2b_mcp__on_initialize(s, m, js, t, params, id);
   else if (E2B_MCP__IS("ping")) { e2b_mcp_json w; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
@@ -6370,8 +6522,9 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
     else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
   } else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
-  else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
+  else { unknown = 1; e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found"); }
 #undef E2B_MCP__IS
+  E2B_MCP__MET_METHOD(s, js, &t[meth], unknown, t0);
 }
 
 /* Whether the text after the first JSON value is only white space. */
@@ -6930,6 +7083,7 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
     long wait = r->retry_after > 0 ? (r->retry_after < 600 ? r->retry_after : 600) : 1;
     unsigned long now = e2b_mcp__now_ms(s);   /* 0: a custom port without a clock, no cool-down */
     *e2b_mcp__cooldown(s, c) = now ? now + (unsigned long)wait * 1000UL : 0;
+    E2B_MCP__MET_INC(s, cooldowns);
     e2b_mcp_result_error(c, "E2B answered 429%s: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
                          code, msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
     return -1;
@@ -9838,7 +9992,7 @@ static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_audit_record r;
   char sbx[E2B_MCP_ID_MAX + 1];
   e2b_mcp__audit_record(s, k, &r, sbx);
-  if (s->cfg.audit) s->cfg.audit(s->cfg.audit_user, &r);
+  if (s->cfg.audit) { s->cfg.audit(s->cfg.audit_user, &r); E2B_MCP__MET_INC(s, audit_records); }
   k->audit_on = 0;
 }
 /* Fail closed: just before k's request goes to E2B, cfg.audit_start is
@@ -9853,10 +10007,40 @@ static int e2b_mcp__audit_gate(e2b_mcp_server *s, e2b_mcp__slot *k) {
   r.outcome = "started";
   if (s->cfg.audit_start(s->cfg.audit_user, &r) == 0) return 0;
   k->audit_refused = 1;
+  E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_AUDIT]);
   e2b_mcp__result_reset(&k->call);
   e2b_mcp_result_error(&k->call, "The audit log is unavailable, so this server refuses calls that start, bill, change or "
                        "destroy a sandbox until it can record them; nothing was sent to E2B. Tell the server's operator.");
   return -1;
+}
+#endif
+
+#if E2B_MCP_METRICS
+/* ---- the call's metrics (>>metrics): its tool's place in the table, its outcome ---- */
+static int e2b_mcp__met_tool(const e2b_mcp_server *s, const e2b_mcp_tool *tool) {
+  int i;
+  for (i = 0; i < s->ntools && i < E2B_MCP__MET_TOOLS; i++) if (s->tools[i] == tool) return i;
+  return -1;   /* a tool switched off, called by a custom caller: not counted */
+}
+static void e2b_mcp__met_call(e2b_mcp_server *s, const e2b_mcp__slot *k) {
+  const e2b_mcp_call *c = &k->call;
+  int i = e2b_mcp__met_tool(s, c->tool), oc;
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (i < 0) return;
+  oc = c->cancelled ? E2B_MCP__OC_CANCELLED :
+#if E2B_MCP_KEYSTORE
+       k->cx.no_key ? E2B_MCP__OC_NO_KEY :
+#endif
+       c->refused ? E2B_MCP__OC_DECLINED : c->is_error || c->fail_code ? E2B_MCP__OC_ERROR : E2B_MCP__OC_OK;
+  e2b_mcp__met_observe(&s->metrics.tool[i][oc], now && k->met_t0 ? now - k->met_t0 : 0);
+}
+/* E2B answered k's request (status 0: the exchange failed). */
+static void e2b_mcp__met_e2b(e2b_mcp_server *s, const e2b_mcp__slot *k, int status) {
+  int i = e2b_mcp__met_tool(s, k->call.tool);
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (i < 0) return;
+  s->metrics.e2b[i][e2b_mcp__met_status(status)]++;
+  e2b_mcp__met_observe(&s->metrics.e2b_time[i], now && k->t0 ? now - k->t0 : 0);
 }
 #endif
 
@@ -9867,6 +10051,9 @@ static void e2b_mcp__call_write(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__ms
   e2b_mcp__result_done(s, c);
 #if E2B_MCP_AUDIT
   if (k->audit_on) e2b_mcp__audit_end(s, k);
+#endif
+#if E2B_MCP_METRICS
+  if (k->call.tool) e2b_mcp__met_call(s, k);
 #endif
   if (k->back) {   /* in-process: the result (in the scratch buffers) is the caller's */
     k->back->out = c->out; k->back->content = c->content;
@@ -9906,7 +10093,7 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
    the trust anchors, the timeouts and how long an address is reused. */
 static void e2b_mcp__slot_dial(e2b_mcp_server *s, const e2b_mcp__slot *k, e2b_mcp__dial *d) {
   d->url = k->rq.base == &s->dash ? &s->dash : &s->api;
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
   if (k->fetch) d->url = &k->fetch->url;
 #endif
   d->net = s->net;
@@ -9958,6 +10145,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   c->refused = E2B_MCP_NO_UNSENT;
   if (e2b_mcp__ask_send(s, c->cx, c->sink, k->ask_id, k->rq.ask, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1) != 0) return 0;
   c->refused = 0;
+  E2B_MCP__MET_INC(s, consent[E2B_MCP__CQ_ASKED]);
   k->state = E2B_MCP__CS_ASKING;
   k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
   return 1;
@@ -9967,6 +10155,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
    the call, or why not as the answer. */
 static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int answer, e2b_mcp__msg *m) {
   k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
+  E2B_MCP__MET_INC(s, consent[answer == 1 ? E2B_MCP__CQ_ACCEPTED : answer == E2B_MCP_NO_ANSWER ? E2B_MCP__CQ_EXPIRED : E2B_MCP__CQ_DECLINED]);
   e2b_mcp__result_reset(&k->call);
   if (answer == 1 && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
 #if E2B_MCP_AUDIT
@@ -9987,6 +10176,10 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
 #if E2B_MCP_AUDIT
   k->audit_status = k->cl.x.r.status;
 #endif
+#if E2B_MCP_METRICS
+  e2b_mcp__met_e2b(s, k, k->cl.x.r.status);
+#endif
+  if (k->cl.x.r.status) s->e2b_answered_ms = e2b_mcp__now_ms(s);   /* E2B is there (>>ops' readiness) */
   if (e2b_mcp__call_checked(c, &k->rq, &k->cl.x.r, k->t0) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
@@ -10037,6 +10230,9 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   c->cx = &k->cx;
 #if E2B_MCP_AUDIT
   if (s->cfg.audit || s->cfg.audit_start) e2b_mcp__audit_begin(s, k);
+#endif
+#if E2B_MCP_METRICS
+  k->met_t0 = e2b_mcp__now_ms(s);
 #endif
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
@@ -10098,7 +10294,7 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   e2b_mcp__call_end(s, k, m);
 }
 
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
 /* ---- a document from elsewhere (e2b_mcp__fetch: an issuer's metadata, its JWKS) ----
    It takes a call slot and its buffer like a call to E2B, so it shares the
    transport's one wait and never holds up the server: the calls and clients
@@ -10132,6 +10328,7 @@ static void e2b_mcp__fetch_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
   f->busy = 0;
   e2b_mcp__slot_free(s, k);
 }
+#ifdef E2B_MCP__FETCH
 /* The blocking convenience (a server that has not started serving): f and
    the documents it leads to, to their end. -1 when no slot is free. */
 static int e2b_mcp__fetch_run(e2b_mcp_server *s, e2b_mcp__fetch *f) {
@@ -10145,6 +10342,7 @@ static int e2b_mcp__fetch_run(e2b_mcp_server *s, e2b_mcp__fetch *f) {
   }
   return 0;
 }
+#endif
 #endif
 
 /* ---- a simple custom tool asks its user ----
@@ -10337,7 +10535,7 @@ E2B_MCP_DEF int e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, 
   }
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
     if (k->state != E2B_MCP__CS_FREE && k->fetch) { k->fetch->busy = 0; e2b_mcp__slot_free(s, k); }   /* nobody waits for it now */
 #endif
     if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
@@ -10680,7 +10878,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
     e2b_mcp__slot_io(s, k);
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
     if (k->cl.io == E2B_MCP__IO_DONE && k->fetch) { e2b_mcp__fetch_end(s, k); continue; }
 #endif
     if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
@@ -10733,6 +10931,7 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
   if (!k) {   /* a call held by its user's question says so: the answer to it frees the slot */
     char text[300];
     int asking;
+    E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_BUSY]);
     e2b_mcp__calls_busy(s, &asking, NULL);
     e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots or all %d call buffers are in use%s. Wait for an answer, "
                  "then call again (no request was sent to E2B).", (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS,
@@ -10767,6 +10966,257 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
   int i;
   for (i = 0; i < s->nslots; i++) e2b_mcp__conn_close(&s->slots[i].conn);
 }
+/* >>ops: health, readiness and metrics, written from the server's state -------- */
+E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s) {
+#if E2B_MCP_METRICS
+  s->metrics.audit_failures++;
+#else
+  (void)s;
+#endif
+}
+#ifdef E2B_MCP__HTTP
+
+/* What the transport knows that the checks and gauges need (>>transport: streamable http). */
+typedef struct e2b_mcp__ops_view {
+  int conns, sessions, streams;   /* connections open, 2025 sessions, their GET streams */
+  int server_key;                 /* calls use the server's own key (not each client's, not the key store's) */
+  int auth, auth_keys;            /* access tokens are verified; the issuer's keys loaded */
+  int keystore;                   /* a key store is in use */
+  int ready_e2b_ms;               /* the window E2B must have answered in */
+  int (*ready)(void *user, e2b_mcp_json *w);   /* the embedder's own checks (cfg.ready) */
+  void *ready_user;
+} e2b_mcp__ops_view;
+
+static int e2b_mcp__probe_done(e2b_mcp__fetch *f, const e2b_mcp_response *r) {
+  e2b_mcp__probe *p = (e2b_mcp__probe *)f;
+  p->failed = r->status == 0;
+  if (r->status) *p->answered = p->now ? p->now : 1;   /* answered: E2B is there */
+  return 0;
+}
+
+/* One check into the "checks" object: ok, or why not (counted in *bad). */
+static void e2b_mcp__ops_check(e2b_mcp_json *w, const char *name, const char *why, int *bad) {
+  e2b_mcp_json_key(w, name);
+  e2b_mcp_json_str(w, why ? why : "ok");
+  *bad += why != NULL;
+}
+
+/* GET /readyz's body into w: {"status":"ready"|"not ready","checks":{name:"ok"|why}};
+   200 when every check is ok, else 503. A check E2B has not passed in the
+   window starts a probe (when none is out and a slot is free): the next ask
+   knows. */
+static int e2b_mcp__ops_ready(e2b_mcp_server *s, const e2b_mcp__ops_view *v, e2b_mcp__probe *p, e2b_mcp_json *w) {
+  unsigned long now = e2b_mcp__now_ms(s), win = (unsigned long)(v->ready_e2b_ms > 0 ? v->ready_e2b_ms : E2B_MCP_READY_E2B_MS);
+  int bad = 0, slotless = 0, e2b_ok = s->e2b_answered_ms && (!now || now - s->e2b_answered_ms <= win);
+  char why[160];
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "checks"); e2b_mcp_json_obj(w);
+  if (v->server_key) e2b_mcp__ops_check(w, "api_key", s->key_problem ? "the server's E2B API key is missing or not a team key" : NULL, &bad);
+  if (v->auth) e2b_mcp__ops_check(w, "issuer_keys", v->auth_keys ? NULL : "the issuer's signing keys are not loaded yet", &bad);
+  if (v->keystore) e2b_mcp__ops_check(w, "keystore", NULL, &bad);
+  if (v->ready) bad += v->ready(v->ready_user, w);
+  if (!e2b_ok && !p->f.busy) {   /* ask E2B itself */
+    p->answered = &s->e2b_answered_ms;
+    p->now = now;
+    p->f.url = s->api;
+    strcpy(p->f.path, "/health");
+    p->f.done = e2b_mcp__probe_done;
+    slotless = e2b_mcp__fetch_start(s, &p->f) == NULL;
+  }
+  if (e2b_ok) why[0] = 0;
+  else if (slotless) e2b_mcp__fmt(why, sizeof why, "E2B has not answered in the last %lu s, and every call slot is busy: no probe could be sent", win / 1000);
+  else if (p->failed) e2b_mcp__fmt(why, sizeof why, "E2B did not answer the last probe (GET /health); another is on its way");
+  else e2b_mcp__fmt(why, sizeof why, "E2B has not answered in the last %lu s; a probe (GET /health) is on its way", win / 1000);
+  e2b_mcp__ops_check(w, "e2b", why[0] ? why : NULL, &bad);
+  e2b_mcp_json_obj_end(w);
+  e2b_mcp_json_key(w, "status"); e2b_mcp_json_str(w, bad ? "not ready" : "ready");
+  e2b_mcp_json_obj_end(w);
+  return bad ? 503 : 200;
+}
+
+#if E2B_MCP_METRICS
+/* ---- GET /metrics: the Prometheus text exposition format (version 0.0.4) ---- */
+static void e2b_mcp__om_put(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, t, strlen(t)); }
+static void e2b_mcp__om_num(e2b_mcp_json *w, unsigned long long v) {
+  char num[24];
+  e2b_mcp__fmt_ll(num, (long long)v);
+  e2b_mcp__om_put(w, num);
+}
+static void e2b_mcp__om_secs(e2b_mcp_json *w, unsigned long long ms) {   /* ms as seconds, three decimals */
+  char frac[5];
+  e2b_mcp__om_num(w, ms / 1000);
+  frac[0] = '.'; frac[1] = (char)('0' + ms / 100 % 10); frac[2] = (char)('0' + ms / 10 % 10); frac[3] = (char)('0' + ms % 10); frac[4] = 0;
+  e2b_mcp__om_put(w, frac);
+}
+/* A label value: a name from a fixed table, escaped as the format says anyway. */
+static void e2b_mcp__om_label(e2b_mcp_json *w, const char *name, const char *v, int first) {
+  if (!first) e2b_mcp__w_c(w, ',');
+  e2b_mcp__om_put(w, name);
+  e2b_mcp__w_put(w, "=\"", 2);
+  for (; *v; v++) {
+    if (*v == '"' || *v == '\\') e2b_mcp__w_c(w, '\\');
+    if (*v == '\n') { e2b_mcp__w_put(w, "\\n", 2); continue; }
+    e2b_mcp__w_c(w, *v);
+  }
+  e2b_mcp__w_c(w, '"');
+}
+static void e2b_mcp__om_head(e2b_mcp_json *w, const char *name, const char *type, const char *help) {
+  e2b_mcp__om_put(w, "# HELP "); e2b_mcp__om_put(w, name); e2b_mcp__w_c(w, ' '); e2b_mcp__om_put(w, help);
+  e2b_mcp__om_put(w, "\n# TYPE "); e2b_mcp__om_put(w, name); e2b_mcp__w_c(w, ' '); e2b_mcp__om_put(w, type); e2b_mcp__w_c(w, '\n');
+}
+/* One sample: name{labels} value, labels given as pairs up to a NULL name. */
+static void e2b_mcp__om_sample(e2b_mcp_json *w, const char *name, const char *const *labels, unsigned long long v) {
+  int i;
+  e2b_mcp__om_put(w, name);
+  if (labels && labels[0]) {
+    e2b_mcp__w_c(w, '{');
+    for (i = 0; labels[i]; i += 2) e2b_mcp__om_label(w, labels[i], labels[i + 1], i == 0);
+    e2b_mcp__w_c(w, '}');
+  }
+  e2b_mcp__w_c(w, ' ');
+  e2b_mcp__om_num(w, v);
+  e2b_mcp__w_c(w, '\n');
+}
+/* A histogram's series for one set of labels (pairs, at most 3, NULL-ended). */
+static void e2b_mcp__om_hist(e2b_mcp_json *w, const char *name, const char *const *labels, const e2b_mcp__hist *h) {
+  static const char *const le[E2B_MCP__MET_BUCKETS] = E2B_MCP__MET_BOUNDS_TEXT;
+  unsigned long long sum = 0;
+  int i, j;
+  for (i = 0; i <= E2B_MCP__MET_BUCKETS; i++) {
+    sum += h->b[i];
+    e2b_mcp__om_put(w, name); e2b_mcp__om_put(w, "_bucket{");
+    for (j = 0; labels[j]; j += 2) e2b_mcp__om_label(w, labels[j], labels[j + 1], j == 0);
+    e2b_mcp__om_label(w, "le", i < E2B_MCP__MET_BUCKETS ? le[i] : "+Inf", labels[0] == NULL);
+    e2b_mcp__om_put(w, "} ");
+    e2b_mcp__om_num(w, sum);
+    e2b_mcp__w_c(w, '\n');
+  }
+  for (j = 0; j < 2; j++) {
+    e2b_mcp__om_put(w, name); e2b_mcp__om_put(w, j ? "_count" : "_sum");
+    if (labels[0]) {
+      int k;
+      e2b_mcp__w_c(w, '{');
+      for (k = 0; labels[k]; k += 2) e2b_mcp__om_label(w, labels[k], labels[k + 1], k == 0);
+      e2b_mcp__w_c(w, '}');
+    }
+    e2b_mcp__w_c(w, ' ');
+    if (j) e2b_mcp__om_num(w, sum); else e2b_mcp__om_secs(w, h->sum_ms);
+    e2b_mcp__w_c(w, '\n');
+  }
+}
+static unsigned long long e2b_mcp__om_count(const e2b_mcp__hist *h) {
+  unsigned long long n = 0;
+  int i;
+  for (i = 0; i <= E2B_MCP__MET_BUCKETS; i++) n += h->b[i];
+  return n;
+}
+
+/* GET /metrics's body into w (a streaming writer: it flushes as it fills).
+   Histograms and E2B's answers show the series that were observed; the
+   fixed sets (refusals, questions, verifications) show every value. */
+static void e2b_mcp__ops_metrics(e2b_mcp_server *s, const e2b_mcp__ops_view *v, e2b_mcp_json *w) {
+  static const char *const oc[E2B_MCP__OC_N] = E2B_MCP__OC_NAMES;
+  static const char *const methods[E2B_MCP__MET_NMETHODS] = E2B_MCP__MET_METHODS;
+  static const char *const rf[E2B_MCP__RF_N] = E2B_MCP__RF_NAMES;
+  static const char *const cq[E2B_MCP__CQ_N] = E2B_MCP__CQ_NAMES;
+  static const int st[] = E2B_MCP__MET_STATUSES;
+  const e2b_mcp__metrics *m = &s->metrics;
+  const char *lab[9];
+  char code[24];
+  int i, j, subs = 0;
+  e2b_mcp__om_head(w, "mcp_server_operation_duration_seconds", "histogram",
+                   "MCP requests the server answered, by method, tool (tools/call) and error type (OpenTelemetry mcp.server.operation.duration)");
+  for (i = 0; i < s->ntools && i < E2B_MCP__MET_TOOLS; i++)
+    for (j = 0; j < E2B_MCP__OC_N; j++) {
+      if (!e2b_mcp__om_count(&m->tool[i][j])) continue;
+      lab[0] = "mcp_method_name"; lab[1] = "tools/call"; lab[2] = "gen_ai_tool_name"; lab[3] = s->tools[i]->name;
+      lab[4] = j ? "error_type" : NULL; lab[5] = j == E2B_MCP__OC_ERROR ? "tool_error" : oc[j]; lab[6] = NULL;
+      e2b_mcp__om_hist(w, "mcp_server_operation_duration_seconds", lab, &m->tool[i][j]);
+    }
+  for (i = 0; i < E2B_MCP__MET_NMETHODS; i++)
+    for (j = 0; j < 2; j++) {
+      if (!e2b_mcp__om_count(&m->method[i][j])) continue;
+      lab[0] = "mcp_method_name"; lab[1] = methods[i];
+      lab[2] = j ? "error_type" : NULL; lab[3] = "method_not_found"; lab[4] = NULL;
+      e2b_mcp__om_hist(w, "mcp_server_operation_duration_seconds", lab, &m->method[i][j]);
+    }
+  e2b_mcp__om_head(w, "e2b_requests_total", "counter", "Requests to the E2B API, by the tool that made them and E2B's HTTP status (0: no answer)");
+  for (i = 0; i < s->ntools && i < E2B_MCP__MET_TOOLS; i++)
+    for (j = 0; j < E2B_MCP__MET_NSTATUS; j++) {
+      if (!m->e2b[i][j]) continue;
+      if (j < (int)(sizeof st / sizeof st[0])) e2b_mcp__fmt_ll(code, st[j]); else strcpy(code, "other");
+      lab[0] = "tool"; lab[1] = s->tools[i]->name; lab[2] = "status"; lab[3] = code; lab[4] = NULL;
+      e2b_mcp__om_sample(w, "e2b_requests_total", lab, m->e2b[i][j]);
+    }
+  e2b_mcp__om_head(w, "e2b_request_duration_seconds", "histogram", "Time E2B took to answer, by the tool that asked");
+  for (i = 0; i < s->ntools && i < E2B_MCP__MET_TOOLS; i++) {
+    if (!e2b_mcp__om_count(&m->e2b_time[i])) continue;
+    lab[0] = "tool"; lab[1] = s->tools[i]->name; lab[2] = NULL;
+    e2b_mcp__om_hist(w, "e2b_request_duration_seconds", lab, &m->e2b_time[i]);
+  }
+  e2b_mcp__om_head(w, "e2b_mcp_calls_in_flight", "gauge", "Tool calls in a call slot (talking to E2B or waiting for their user), queued, or being sent");
+  e2b_mcp__om_sample(w, "e2b_mcp_calls_in_flight", NULL, (unsigned long long)e2b_mcp_calls_in_flight(s));
+  e2b_mcp__om_head(w, "e2b_mcp_calls_queued", "gauge", "Tool calls waiting for a free call slot");
+  e2b_mcp__om_sample(w, "e2b_mcp_calls_queued", NULL, (unsigned long long)s->nqueue);
+  e2b_mcp__om_head(w, "e2b_mcp_calls_refused_total", "counter", "Tool calls refused before they started, by reason; nothing was sent to E2B");
+  for (i = 0; i < E2B_MCP__RF_N; i++) { lab[0] = "reason"; lab[1] = rf[i]; lab[2] = NULL; e2b_mcp__om_sample(w, "e2b_mcp_calls_refused_total", lab, m->refused[i]); }
+  e2b_mcp__om_head(w, "e2b_mcp_sessions", "gauge", "2025 MCP sessions open over HTTP");
+  e2b_mcp__om_sample(w, "e2b_mcp_sessions", NULL, (unsigned long long)v->sessions);
+  e2b_mcp__om_head(w, "e2b_mcp_connections", "gauge", "HTTP connections open");
+  e2b_mcp__om_sample(w, "e2b_mcp_connections", NULL, (unsigned long long)v->conns);
+  e2b_mcp__om_head(w, "e2b_mcp_streams", "gauge", "Sessions' GET streams open (notifications of subscriptions)");
+  e2b_mcp__om_sample(w, "e2b_mcp_streams", NULL, (unsigned long long)v->streams);
+#if E2B_MCP__SUBS
+  for (i = 0; i < s->nsubs; i++) subs += s->subs[i].sess != NULL;
+#endif
+  e2b_mcp__om_head(w, "e2b_mcp_subscriptions", "gauge", "Resource subscriptions held");
+  e2b_mcp__om_sample(w, "e2b_mcp_subscriptions", NULL, (unsigned long long)subs);
+  e2b_mcp__om_head(w, "e2b_mcp_consent_questions_total", "counter", "Consent questions before a bill or a kill: asked, and how they were answered");
+  for (i = 0; i < E2B_MCP__CQ_N; i++) { lab[0] = "result"; lab[1] = cq[i]; lab[2] = NULL; e2b_mcp__om_sample(w, "e2b_mcp_consent_questions_total", lab, m->consent[i]); }
+  e2b_mcp__om_head(w, "e2b_mcp_cooldowns_total", "counter", "E2B's 429 answers that started a cool-down (no request of that tool until it ends)");
+  e2b_mcp__om_sample(w, "e2b_mcp_cooldowns_total", NULL, m->cooldowns);
+#if E2B_MCP_AUTH
+  if (v->auth) {
+    static const struct { int code; const char *name; } res[] = {
+#define E2B_MCP__OM_RES(name, code, text) { code, #name },
+      E2B_MCP__AUTH_ERRORS(E2B_MCP__OM_RES)
+#undef E2B_MCP__OM_RES
+    };
+    char low[24];
+    e2b_mcp__om_head(w, "e2b_mcp_token_verifications_total", "counter", "Access tokens verified, by result (ok, or why refused)");
+    for (i = 0; i < (int)(sizeof res / sizeof res[0]); i++) {
+      int code = -res[i].code;
+      size_t k;
+      if (code < 0 || code >= E2B_MCP__MET_TOKENS) continue;
+      for (k = 0; res[i].name[k] && k + 1 < sizeof low; k++) low[k] = e2b_mcp__lower(res[i].name[k]);
+      low[k] = 0;
+      lab[0] = "result"; lab[1] = low; lab[2] = NULL;
+      e2b_mcp__om_sample(w, "e2b_mcp_token_verifications_total", lab, m->tokens[code]);
+    }
+  }
+#endif
+  e2b_mcp__om_head(w, "e2b_mcp_audit_records_total", "counter", "Audit records handed to the audit hook");
+  e2b_mcp__om_sample(w, "e2b_mcp_audit_records_total", NULL, m->audit_records);
+  e2b_mcp__om_head(w, "e2b_mcp_audit_failures_total", "counter", "Audit records that could not be written (e2b_mcp_audit_failed)");
+  e2b_mcp__om_sample(w, "e2b_mcp_audit_failures_total", NULL, m->audit_failures);
+  e2b_mcp__om_head(w, "e2b_mcp_http_requests_total", "counter", "HTTP requests read");
+  e2b_mcp__om_sample(w, "e2b_mcp_http_requests_total", NULL, m->http_requests);
+  e2b_mcp__om_head(w, "e2b_mcp_build_info", "gauge", "The build: version, TLS port");
+  lab[0] = "version"; lab[1] = E2B_MCP_VERSION; lab[2] = "tls";
+#if defined(E2B_MCP_TLS_BEARSSL)
+  lab[3] = "bearssl";
+#elif defined(E2B_MCP_TLS_MBEDTLS)
+  lab[3] = "mbedtls";
+#elif defined(E2B_MCP_TLS_CUSTOM)
+  lab[3] = "custom";
+#else
+  lab[3] = "none";
+#endif
+  lab[4] = NULL;
+  e2b_mcp__om_sample(w, "e2b_mcp_build_info", lab, 1);
+}
+#endif
+#endif
 /* >>transport: stdio ---------------------------------------------------------
    One JSON message per line on stdin and stdout. stdout carries nothing but
    MCP messages; both streams use buffers inside the server (no allocation).
@@ -11193,7 +11643,7 @@ static const char *e2b_mcp__hs_reason(int status) {
     case 401: return "Unauthorized"; case 403: return "Forbidden"; case 404: return "Not Found";
     case 405: return "Method Not Allowed"; case 406: return "Not Acceptable"; case 408: return "Request Timeout";
     case 411: return "Length Required"; case 413: return "Content Too Large"; case 415: return "Unsupported Media Type";
-    case 431: return "Request Header Fields Too Large"; case 503: return "Service Unavailable";
+    case 429: return "Too Many Requests"; case 431: return "Request Header Fields Too Large"; case 503: return "Service Unavailable";
     default: return "Error";
   }
 }
@@ -11571,12 +12021,17 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 /* At most 100 characters: the registry's limit for server.json, which says the same. */
 #define E2B_MCP__CARD_DESCRIPTION "See and manage E2B cloud sandboxes: list, start, pause, resume, extend, logs, metrics"
 
-/* A GET's whole answer: 200, the given header lines, then the document. */
-static void e2b_mcp__hs_doc(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *headers, const char *body, size_t n) {
+/* A GET's whole answer: status, the given header lines, then the document. */
+static void e2b_mcp__hs_doc(e2b_mcp_server *s, e2b_mcp__http_conn *c, int status, const char *headers, const char *body, size_t n) {
   char out[E2B_MCP__HS_DOC_MAX + 512], num[24];
   e2b_mcp_json w;
   e2b_mcp_json_init(&w, out, sizeof out);
-  e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n");
+  e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ");
+  e2b_mcp__fmt_ll(num, status);
+  e2b_mcp__hs_lit(&w, num);
+  e2b_mcp__w_c(&w, ' ');
+  e2b_mcp__hs_lit(&w, e2b_mcp__hs_reason(status));
+  e2b_mcp__hs_lit(&w, "\r\n");
   e2b_mcp__hs_lit(&w, headers);
   e2b_mcp__hs_lit(&w, "Content-Length: ");
   e2b_mcp__fmt_ll(num, (long long)n);
@@ -11653,9 +12108,115 @@ static int e2b_mcp__hs_public(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
   if (strcmp(q->method, "GET") != 0 || !e2b_mcp__hs_card_path(q->target, q->target_n, &wk)) return 0;
   e2b_mcp_json_init(&b, body, sizeof body);
   e2b_mcp__hs_card(s, &b);
-  e2b_mcp__hs_doc(s, c, wk ? "Content-Type: application/json\r\n" E2B_MCP__HS_CARD_HEADERS
+  e2b_mcp__hs_doc(s, c, 200, wk ? "Content-Type: application/json\r\n" E2B_MCP__HS_CARD_HEADERS
                            : "Content-Type: application/mcp-server-card+json\r\n" E2B_MCP__HS_CARD_HEADERS, body, b.len);
   return -1;
+}
+
+/* ---- operations: GET /healthz, /readyz, /metrics (>>ops) ----
+   For the probes and the scrapes of whoever runs the server. /healthz and
+   /readyz come before the Host and token checks: a kubelet probes the pod's
+   address with no token, and they tell nothing but readiness (no key, no
+   team, no subject). /metrics is usage: served as is only on a loopback
+   listener (after the Host check there, against DNS rebinding); with
+   cfg.metrics_token it needs that token, wherever the listener is; bound
+   elsewhere without one it is not served at all (404). */
+static int e2b_mcp__hs_ops_path(const e2b_mcp__http_req *q, const char *path) {
+  size_t n = strlen(path);
+  return q->target_n >= n && memcmp(q->target, path, n) == 0 && (q->target_n == n || q->target[n] == '?');
+}
+static void e2b_mcp__hs_ops_view(e2b_mcp_server *s, e2b_mcp__ops_view *v) {
+  e2b_mcp_http *h = &s->http;
+  int i;
+  memset(v, 0, sizeof *v);
+  for (i = 0; i < h->hi; i++) {
+    v->conns += h->conns[i].state != E2B_MCP__HC_FREE;
+#if E2B_MCP__HS_STREAMS
+    v->streams += h->conns[i].state == E2B_MCP__HC_STREAM;
+#endif
+  }
+  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) v->sessions += h->sessions[i].used;
+  v->server_key = !h->cfg.client_keys;
+#if E2B_MCP_AUTH
+  v->auth = h->cfg.auth != NULL;
+  v->auth_keys = h->cfg.auth && h->cfg.auth->nkeys > 0;
+#endif
+#if E2B_MCP_KEYSTORE
+  v->keystore = h->cfg.keystore != NULL;
+  if (v->keystore) v->server_key = 0;
+#endif
+  v->ready_e2b_ms = h->cfg.ready_e2b_ms;
+  v->ready = h->cfg.ready;
+  v->ready_user = h->cfg.ready_user;
+}
+#if E2B_MCP_METRICS
+#define E2B_MCP__HS_OM_TYPE "Content-Type: text/plain; version=0.0.4; charset=utf-8\r\nCache-Control: no-store\r\n"
+static int e2b_mcp__hs_ops_flush(void *ctx, const char *p, size_t n) {
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
+  return e2b_mcp__hs_chunk(c->srv, c, p, n);
+}
+/* Whether the request may read /metrics (see above). */
+static int e2b_mcp__hs_metrics_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
+  const char *tok = s->http.cfg.metrics_token;
+  size_t i, an, tn;
+  unsigned d;
+  if (!tok || !*tok) return s->http.loopback ? 1 : 0;
+  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieqn(q->auth, "bearer ", 7)) return -1;
+  an = q->auth_n - 7; tn = strlen(tok);
+  d = (unsigned)(an != tn);
+  for (i = 0; i < tn; i++) d |= (unsigned)((unsigned char)tok[i] ^ (unsigned char)(i < an ? q->auth[7 + i] : 0));
+  return d == 0 ? 1 : -1;
+}
+#endif
+/* -1: answered; 0: not one of them. */
+static int e2b_mcp__hs_ops(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  e2b_mcp__ops_view v;
+  int health = e2b_mcp__hs_ops_path(q, "/healthz"), ready = e2b_mcp__hs_ops_path(q, "/readyz"), metrics = e2b_mcp__hs_ops_path(q, "/metrics");
+  if (!health && !ready && !metrics) return 0;
+  if (strcmp(q->method, "GET") != 0) { e2b_mcp__hs_simple(s, c, 405, "Allow: GET\r\n", -32000, "Method Not Allowed"); return -1; }
+  if (health) {   /* answered by the loop: it runs */
+    static const char ok[] = "{\"status\":\"ok\"}";
+    e2b_mcp__hs_doc(s, c, 200, "Content-Type: application/json\r\nCache-Control: no-store\r\n", ok, sizeof ok - 1);
+    return -1;
+  }
+  e2b_mcp__hs_ops_view(s, &v);
+  if (ready) {
+    char body[1024];
+    e2b_mcp_json b;
+    int status;
+    e2b_mcp_json_init(&b, body, sizeof body);
+    status = e2b_mcp__ops_ready(s, &v, &s->http.probe, &b);
+    if (b.err) { static const char over[] = "{\"status\":\"not ready\",\"checks\":{\"readyz\":\"too many checks to list\"}}"; memcpy(body, over, sizeof over - 1); b.len = sizeof over - 1; status = 503; }
+    e2b_mcp__hs_doc(s, c, status, "Content-Type: application/json\r\nCache-Control: no-store\r\n", body, b.len);
+    return -1;
+  }
+#if E2B_MCP_METRICS
+  {
+    char stage[2048];
+    e2b_mcp_json w;
+    int ok = e2b_mcp__hs_metrics_ok(s, q);
+    if (ok == 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: /metrics is served on a loopback listener, or with E2B_MCP_METRICS_TOKEN (cfg.metrics_token)"); return -1; }
+    if (ok < 0) { e2b_mcp__hs_simple(s, c, 401, "WWW-Authenticate: Bearer realm=\"e2b-mcp-metrics\"\r\n", -32001, "Unauthorized: /metrics needs its own bearer token"); return -1; }
+    c->started = 1;   /* 200, chunked (plain for HTTP/1.0, which closes), then the text */
+    if (c->http10) c->close = 1;
+    {
+      const char *head = c->http10 ? "HTTP/1.0 200 OK\r\n" E2B_MCP__HS_OM_TYPE "Connection: close\r\n\r\n" :
+                         c->close ? "HTTP/1.1 200 OK\r\n" E2B_MCP__HS_OM_TYPE "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" :
+                                    "HTTP/1.1 200 OK\r\n" E2B_MCP__HS_OM_TYPE "Transfer-Encoding: chunked\r\n\r\n";
+      if (e2b_mcp__hs_send(s, c, head, strlen(head))) return -1;
+    }
+    e2b_mcp_json_init(&w, stage, sizeof stage);
+    w.flush = e2b_mcp__hs_ops_flush;
+    w.ctx = c;
+    c->srv = s;
+    e2b_mcp__ops_metrics(s, &v, &w);
+    if (e2b_mcp_json_end(&w) == 0 && !c->http10) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
+    return -1;
+  }
+#else
+  e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: this server was built without metrics (E2B_MCP_METRICS 0)");
+  return -1;
+#endif
 }
 
 /* ---- one complete request ---- */
@@ -11715,7 +12276,7 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     if (!e2b_mcp__auth_is_meta(a, q->target, q->target_n)) return 0;
     e2b_mcp_json_init(&b, body, sizeof body);
     e2b_mcp__auth_metadata(a, &b);
-    e2b_mcp__hs_doc(s, c, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\n", body, b.len);
+    e2b_mcp__hs_doc(s, c, 200, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\n", body, b.len);
     return -1;
   }
   query = (const char *)memchr(q->target, '?', q->target_n);
@@ -11735,6 +12296,7 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
 #ifdef E2B_MCP__FETCH
   if (r == E2B_MCP_AUTH_KID && e2b_mcp__hs_keys_wait(s, c)) return -1;
 #endif
+  E2B_MCP__MET_INC(s, tokens[-r >= 0 && -r < E2B_MCP__MET_TOKENS ? -r : E2B_MCP__MET_TOKENS - 1]);
   if (r != E2B_MCP_AUTH_OK) {
     char why[128];
     if (r == E2B_MCP_AUTH_DUPLICATE && cl.twice[0]) e2b_mcp__fmt(why, sizeof why, "the token names %s twice (RFC 7519 section 4)", cl.twice);
@@ -11788,6 +12350,7 @@ static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_r
   if (trace[0]) r.traceparent = trace;
 #endif
   s->cfg.audit(s->cfg.audit_user, &r);
+  E2B_MCP__MET_INC(s, audit_records);
 }
 #endif
 /* A tools/call (peeked: s->msg, s->mtok) of a tool whose scope the request's
@@ -11819,6 +12382,7 @@ static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c, con
 #else
   (void)q;
 #endif
+  E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_SCOPE]);
   e2b_mcp__hs_simple(s, c, 403, out, -32001, text);
   return -1;
 }
@@ -12000,10 +12564,11 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
 static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
   if (e2b_mcp__hs_public(s, c, q)) return -1;
+  if (!e2b_mcp__hs_ops_path(q, "/metrics") && e2b_mcp__hs_ops(s, c, q)) return -1;   /* /healthz, /readyz: before Host and token */
 #if E2B_MCP_AUTH
   if (h->cfg.auth && strcmp(q->method, "GET") == 0 && e2b_mcp__hs_oauth(s, c, q, 1)) return -1;
 #endif
-  if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?'))) {
+  if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?')) && !e2b_mcp__hs_ops_path(q, "/metrics")) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
     return -1;
   }
@@ -12017,6 +12582,7 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
     return -1;
   }
+  if (e2b_mcp__hs_ops(s, c, q)) return -1;   /* /metrics: past the Host check, with its own token */
 #if E2B_MCP_AUTH
   if (h->cfg.auth) { if (e2b_mcp__hs_oauth(s, c, q, 0)) return -1; } else
 #endif
@@ -12220,6 +12786,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   c->sess = -1;
   c->wire = NULL;
   s->http.served++;
+  E2B_MCP__MET_INC(s, http_requests);
   if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
   e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
   /* HTTP/1.0 always closes, keep-alive asked or not: every answer to it says Connection: close */
@@ -12245,6 +12812,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   }
   if (kind.busy) {   /* a tool call beyond the engine's queue: nothing is sent to E2B, nothing else is lost */
     s->peek_n = 0;
+    E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_QUEUE_FULL]);
     e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: every call slot is busy and the queue "
                        "of calls waiting for one is full; nothing was sent to E2B, call again");
     return;

@@ -214,6 +214,7 @@ static int audit_emit(const char *line, size_t n) {
           audit_fail_open ? "calls go on unrecorded (E2B_MCP_AUDIT_FAIL_OPEN=1)" :
           "calls that start, bill, change or destroy a sandbox are refused until it can be", "\n", NULL);
     audit_broken = 1;
+    e2b_mcp_audit_failed(&srv);
     return -1;
   }
   if (audit_broken) say("e2b-mcp: E2B_MCP_AUDIT_LOG=", audit_path, ": records are written again\n", NULL);
@@ -316,6 +317,16 @@ static int audit_started(void *user, const e2b_mcp_audit_record *r) {
   (void)user;
   if (r->group == E2B_MCP_GROUP_READ) return 0;
   return audit_write(r) == 0 || audit_fail_open ? 0 : -1;
+}
+/* /readyz: the audit log takes lines (the last one was written, and the file
+   is still there to write). */
+static int audit_ready(e2b_mcp_json *w) {
+  const char *why = NULL;
+  if (audit_broken) why = "the last audit record could not be written";
+  else if (!audit_is_stderr() && access(audit_path, W_OK) != 0) why = "the audit log file cannot be written";
+  e2b_mcp_json_key(w, "audit_log");
+  e2b_mcp_json_str(w, why ? why : "ok");
+  return why != NULL;
 }
 #endif
 
@@ -738,6 +749,26 @@ static const char usage_auth[] =
   "                         destroys (who, tool, sandbox, arguments without secrets, E2B's status,\n"
   "                         outcome, duration); opened again on SIGHUP (log rotation)\n"
   "  E2B_MCP_AUDIT_READS    1 (or true): read calls too\n";
+/* Operations: the probes and the scrape. */
+static const char usage_ops[] =
+  "  with --http, GET /healthz (the loop runs) and GET /readyz (ready, or a JSON body naming what\n"
+  "  is not: the key, the issuer's keys, the audit log, E2B) are public; GET /metrics\n"
+  "  (Prometheus) is served as is on a loopback listener only, unless:\n"
+  "  E2B_MCP_METRICS_TOKEN  /metrics then needs Authorization: Bearer <this>, wherever it listens\n"
+  "  E2B_MCP_READY_E2B_MS   /readyz: E2B must have answered within this (default 60000); past it,\n"
+  "                         a readiness check sends E2B a probe (GET /health, no key)\n";
+
+/* /readyz: this program's own checks (cfg.ready), beside the library's. */
+static int ready_checks(void *user, e2b_mcp_json *w) {
+  int bad = 0;
+  (void)user;
+#if E2B_MCP_AUDIT
+  if (audit_path) bad += audit_ready(w);
+#else
+  (void)w;
+#endif
+  return bad;
+}
 
 int main(int argc, char **argv) {
   e2b_mcp_config cfg;
@@ -748,7 +779,7 @@ int main(int argc, char **argv) {
   memset(&http, 0, sizeof http);
   setvbuf(stderr, NULL, _IONBF, 0);   /* Windows' C library buffers stderr into a pipe: a supervisor reads each line as it is said */
   if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
-  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) { fputs(usage, stdout); fputs(usage_auth, stdout); return 0; }
+  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) { fputs(usage, stdout); fputs(usage_auth, stdout); fputs(usage_ops, stdout); return 0; }
   if (argc >= 2 && strcmp(argv[1], "keys") == 0) {
 #if E2B_MCP_KEYSTORE
     return keys_command(argc, argv);
@@ -774,13 +805,16 @@ int main(int argc, char **argv) {
       http.client_keys = getenv("E2B_MCP_HTTP_CLIENT_KEYS") && strcmp(getenv("E2B_MCP_HTTP_CLIENT_KEYS"), "1") == 0;
       http.proxy_names_sessions = getenv("E2B_MCP_HTTP_PROXY_NAMES_SESSIONS") && strcmp(getenv("E2B_MCP_HTTP_PROXY_NAMES_SESSIONS"), "1") == 0;
       http.public_url = getenv("E2B_MCP_PUBLIC_URL");
+      http.metrics_token = getenv("E2B_MCP_METRICS_TOKEN");
+      if (getenv("E2B_MCP_READY_E2B_MS")) http.ready_e2b_ms = atoi(getenv("E2B_MCP_READY_E2B_MS"));
+      http.ready = ready_checks;
       use_http = 1;
       continue;
     }
     {
       int known = !strcmp(a, "--version") || !strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--http") || !strcmp(a, "--tools") || !strcmp(a, "--auth");
-      if (known) say("e2b-mcp: wrong number of arguments for ", a, "\n\n", usage, usage_auth, NULL);
-      else say("e2b-mcp: unknown argument '", a, "'\n\n", usage, usage_auth, NULL);
+      if (known) say("e2b-mcp: wrong number of arguments for ", a, "\n\n", usage, usage_auth, usage_ops, NULL);
+      else say("e2b-mcp: unknown argument '", a, "'\n\n", usage, usage_auth, usage_ops, NULL);
       return 2;
     }
   }

@@ -260,7 +260,7 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
     e2b_mcp__req_lit(rq, num);
   }
   e2b_mcp__req_lit(rq, "\r\nUser-Agent: e2b-mcp/" E2B_MCP_VERSION "\r\nAccept: application/json");
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
   if (key)   /* none for a document from elsewhere (e2b_mcp__fetch): E2B's key goes to E2B only */
 #endif
   { e2b_mcp__req_lit(rq, "\r\nX-API-Key: "); e2b_mcp__req_lit(rq, key); }

@@ -131,8 +131,11 @@ typedef struct e2b_mcp__client {
    buffer, valid only during the call) or saw the exchange fail (r->err). done
    returns 1 when it pointed f at the next document to fetch (the same slot
    sends it), 0 when f is done. busy is 1 from the start to the end. */
-#if E2B_MCP_AUTH && defined(E2B_MCP__HTTP)   /* its one user: the keys of an HTTP server's access tokens */
-#define E2B_MCP__FETCH 1
+#ifdef E2B_MCP__HTTP   /* its users: the keys of an HTTP server's access tokens, the readiness probe of E2B */
+#define E2B_MCP__DOC 1
+#if E2B_MCP_AUTH
+#define E2B_MCP__FETCH 1   /* the issuer's keys are fetched (>>auth) */
+#endif
 #define E2B_MCP__FETCH_PATH 256
 typedef struct e2b_mcp__fetch e2b_mcp__fetch;
 struct e2b_mcp__fetch {

@@ -858,6 +858,22 @@
 #ifndef E2B_MCP_AUDIT_ARGS_MAX
 #define E2B_MCP_AUDIT_ARGS_MAX 512
 #endif
+/* E2B_MCP_METRICS: 1 keeps the counters GET /metrics shows in Prometheus'
+   text format (>>metrics, >>ops): MCP operations by method, tool and outcome
+   with their durations, E2B's answers by tool and status, refusals, consent
+   questions, cool-downs, token verifications, audit records. About 40 KB of
+   the server's state, an increment on the hot path. Default 1, 0 with
+   E2B_MCP_SMALL. */
+#ifndef E2B_MCP_METRICS
+#define E2B_MCP_METRICS E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_READY_E2B_MS: GET /readyz counts E2B as reachable when it answered
+   (any HTTP status: it is there) within this window; past it, a readiness
+   check sends a light probe (GET /health, no key) and is ready once that is
+   answered. */
+#ifndef E2B_MCP_READY_E2B_MS
+#define E2B_MCP_READY_E2B_MS 60000
+#endif
 /* Whether a call carries who made it (the key store's subject, the audit's). */
 #define E2B_MCP__WHO (E2B_MCP_KEYSTORE || E2B_MCP_AUDIT)
 

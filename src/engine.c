@@ -3,6 +3,7 @@
 #include "config.h"
 #include "util.c"
 #include "json.h"
+#include "metrics.h"
 #include "port.h"
 #include "stream.h"
 #include "client.h"
@@ -364,7 +365,7 @@ static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_audit_record r;
   char sbx[E2B_MCP_ID_MAX + 1];
   e2b_mcp__audit_record(s, k, &r, sbx);
-  if (s->cfg.audit) s->cfg.audit(s->cfg.audit_user, &r);
+  if (s->cfg.audit) { s->cfg.audit(s->cfg.audit_user, &r); E2B_MCP__MET_INC(s, audit_records); }
   k->audit_on = 0;
 }
 /* Fail closed: just before k's request goes to E2B, cfg.audit_start is
@@ -379,10 +380,40 @@ static int e2b_mcp__audit_gate(e2b_mcp_server *s, e2b_mcp__slot *k) {
   r.outcome = "started";
   if (s->cfg.audit_start(s->cfg.audit_user, &r) == 0) return 0;
   k->audit_refused = 1;
+  E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_AUDIT]);
   e2b_mcp__result_reset(&k->call);
   e2b_mcp_result_error(&k->call, "The audit log is unavailable, so this server refuses calls that start, bill, change or "
                        "destroy a sandbox until it can record them; nothing was sent to E2B. Tell the server's operator.");
   return -1;
+}
+#endif
+
+#if E2B_MCP_METRICS
+/* ---- the call's metrics (>>metrics): its tool's place in the table, its outcome ---- */
+static int e2b_mcp__met_tool(const e2b_mcp_server *s, const e2b_mcp_tool *tool) {
+  int i;
+  for (i = 0; i < s->ntools && i < E2B_MCP__MET_TOOLS; i++) if (s->tools[i] == tool) return i;
+  return -1;   /* a tool switched off, called by a custom caller: not counted */
+}
+static void e2b_mcp__met_call(e2b_mcp_server *s, const e2b_mcp__slot *k) {
+  const e2b_mcp_call *c = &k->call;
+  int i = e2b_mcp__met_tool(s, c->tool), oc;
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (i < 0) return;
+  oc = c->cancelled ? E2B_MCP__OC_CANCELLED :
+#if E2B_MCP_KEYSTORE
+       k->cx.no_key ? E2B_MCP__OC_NO_KEY :
+#endif
+       c->refused ? E2B_MCP__OC_DECLINED : c->is_error || c->fail_code ? E2B_MCP__OC_ERROR : E2B_MCP__OC_OK;
+  e2b_mcp__met_observe(&s->metrics.tool[i][oc], now && k->met_t0 ? now - k->met_t0 : 0);
+}
+/* E2B answered k's request (status 0: the exchange failed). */
+static void e2b_mcp__met_e2b(e2b_mcp_server *s, const e2b_mcp__slot *k, int status) {
+  int i = e2b_mcp__met_tool(s, k->call.tool);
+  unsigned long now = e2b_mcp__now_ms(s);
+  if (i < 0) return;
+  s->metrics.e2b[i][e2b_mcp__met_status(status)]++;
+  e2b_mcp__met_observe(&s->metrics.e2b_time[i], now && k->t0 ? now - k->t0 : 0);
 }
 #endif
 
@@ -393,6 +424,9 @@ static void e2b_mcp__call_write(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__ms
   e2b_mcp__result_done(s, c);
 #if E2B_MCP_AUDIT
   if (k->audit_on) e2b_mcp__audit_end(s, k);
+#endif
+#if E2B_MCP_METRICS
+  if (k->call.tool) e2b_mcp__met_call(s, k);
 #endif
   if (k->back) {   /* in-process: the result (in the scratch buffers) is the caller's */
     k->back->out = c->out; k->back->content = c->content;
@@ -432,7 +466,7 @@ static void e2b_mcp__call_done(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg
    the trust anchors, the timeouts and how long an address is reused. */
 static void e2b_mcp__slot_dial(e2b_mcp_server *s, const e2b_mcp__slot *k, e2b_mcp__dial *d) {
   d->url = k->rq.base == &s->dash ? &s->dash : &s->api;
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
   if (k->fetch) d->url = &k->fetch->url;
 #endif
   d->net = s->net;
@@ -484,6 +518,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
   c->refused = E2B_MCP_NO_UNSENT;
   if (e2b_mcp__ask_send(s, c->cx, c->sink, k->ask_id, k->rq.ask, e2b_mcp__confirm_schema, sizeof e2b_mcp__confirm_schema - 1) != 0) return 0;
   c->refused = 0;
+  E2B_MCP__MET_INC(s, consent[E2B_MCP__CQ_ASKED]);
   k->state = E2B_MCP__CS_ASKING;
   k->until = now ? now + (unsigned long)s->cfg.ask_timeout_ms : 0;
   return 1;
@@ -493,6 +528,7 @@ static int e2b_mcp__call_ask(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_
    the call, or why not as the answer. */
 static void e2b_mcp__call_decided(e2b_mcp_server *s, e2b_mcp__slot *k, int answer, e2b_mcp__msg *m) {
   k->decided = 0;   /* acted on: no longer due (a transport's wait would spin on it) */
+  E2B_MCP__MET_INC(s, consent[answer == 1 ? E2B_MCP__CQ_ACCEPTED : answer == E2B_MCP_NO_ANSWER ? E2B_MCP__CQ_EXPIRED : E2B_MCP__CQ_DECLINED]);
   e2b_mcp__result_reset(&k->call);
   if (answer == 1 && e2b_mcp__ready(&k->call) != 0) e2b_mcp__call_done(s, k, m);   /* a 429 cool-down began while the user thought */
 #if E2B_MCP_AUDIT
@@ -513,6 +549,10 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
 #if E2B_MCP_AUDIT
   k->audit_status = k->cl.x.r.status;
 #endif
+#if E2B_MCP_METRICS
+  e2b_mcp__met_e2b(s, k, k->cl.x.r.status);
+#endif
+  if (k->cl.x.r.status) s->e2b_answered_ms = e2b_mcp__now_ms(s);   /* E2B is there (>>ops' readiness) */
   if (e2b_mcp__call_checked(c, &k->rq, &k->cl.x.r, k->t0) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
     e2b_mcp__check_output(c, &k->rq);
@@ -563,6 +603,9 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   c->cx = &k->cx;
 #if E2B_MCP_AUDIT
   if (s->cfg.audit || s->cfg.audit_start) e2b_mcp__audit_begin(s, k);
+#endif
+#if E2B_MCP_METRICS
+  k->met_t0 = e2b_mcp__now_ms(s);
 #endif
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
@@ -624,7 +667,7 @@ static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   e2b_mcp__call_end(s, k, m);
 }
 
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
 /* ---- a document from elsewhere (e2b_mcp__fetch: an issuer's metadata, its JWKS) ----
    It takes a call slot and its buffer like a call to E2B, so it shares the
    transport's one wait and never holds up the server: the calls and clients
@@ -658,6 +701,7 @@ static void e2b_mcp__fetch_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
   f->busy = 0;
   e2b_mcp__slot_free(s, k);
 }
+#ifdef E2B_MCP__FETCH
 /* The blocking convenience (a server that has not started serving): f and
    the documents it leads to, to their end. -1 when no slot is free. */
 static int e2b_mcp__fetch_run(e2b_mcp_server *s, e2b_mcp__fetch *f) {
@@ -671,6 +715,7 @@ static int e2b_mcp__fetch_run(e2b_mcp_server *s, e2b_mcp__fetch *f) {
   }
   return 0;
 }
+#endif
 #endif
 
 /* ---- a simple custom tool asks its user ----
@@ -863,7 +908,7 @@ E2B_MCP_DEF int e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, 
   }
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
     if (k->state != E2B_MCP__CS_FREE && k->fetch) { k->fetch->busy = 0; e2b_mcp__slot_free(s, k); }   /* nobody waits for it now */
 #endif
     if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
@@ -1206,7 +1251,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
     e2b_mcp__slot_io(s, k);
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
     if (k->cl.io == E2B_MCP__IO_DONE && k->fetch) { e2b_mcp__fetch_end(s, k); continue; }
 #endif
     if (k->cl.io == E2B_MCP__IO_DONE) e2b_mcp__call_end(s, k, NULL);
@@ -1259,6 +1304,7 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
   if (!k) {   /* a call held by its user's question says so: the answer to it frees the slot */
     char text[300];
     int asking;
+    E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_BUSY]);
     e2b_mcp__calls_busy(s, &asking, NULL);
     e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots or all %d call buffers are in use%s. Wait for an answer, "
                  "then call again (no request was sent to E2B).", (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS,

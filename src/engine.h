@@ -43,7 +43,7 @@ typedef struct e2b_mcp__slot {
   int bat_at;                 /* which of its requests it is */
   unsigned bat_share;         /* the room kept in the batch for an error in its place */
 #endif
-#ifdef E2B_MCP__FETCH
+#ifdef E2B_MCP__DOC
   e2b_mcp__fetch *fetch;      /* not a call: a document from elsewhere (e2b_mcp__fetch_start) */
 #endif
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
@@ -59,6 +59,9 @@ typedef struct e2b_mcp__slot {
   unsigned long audit_t0;     /* when it came */
   char audit_sbx[E2B_MCP_ID_MAX + 1];         /* its sandbox_id argument */
   char audit_args[E2B_MCP_AUDIT_ARGS_MAX];    /* its arguments, secrets redacted */
+#endif
+#if E2B_MCP_METRICS
+  unsigned long met_t0;       /* when it took its slot (>>metrics: its duration) */
 #endif
   e2b_mcp_conn conn;          /* kept open between calls */
 #ifndef E2B_MCP__POOL

@@ -4,6 +4,7 @@
 #include "errors.h"
 #include "util.c"
 #include "json.h"
+#include "metrics.h"
 #include "port.h"
 #include "client.h"
 #include "seal.h"
@@ -13,6 +14,7 @@
 #include "tools.h"
 #include "resources.h"
 #include "engine.h"
+#include "ops.h"
 /* >>transport: streamable http ------------------------------------------------
    MCP over HTTP/1.1 on one endpoint, /mcp (Streamable HTTP, 2025-03-26 on),
    and beside it the public documents a client reads before it connects: the
@@ -235,7 +237,7 @@ static const char *e2b_mcp__hs_reason(int status) {
     case 401: return "Unauthorized"; case 403: return "Forbidden"; case 404: return "Not Found";
     case 405: return "Method Not Allowed"; case 406: return "Not Acceptable"; case 408: return "Request Timeout";
     case 411: return "Length Required"; case 413: return "Content Too Large"; case 415: return "Unsupported Media Type";
-    case 431: return "Request Header Fields Too Large"; case 503: return "Service Unavailable";
+    case 429: return "Too Many Requests"; case 431: return "Request Header Fields Too Large"; case 503: return "Service Unavailable";
     default: return "Error";
   }
 }
@@ -613,12 +615,17 @@ static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
 /* At most 100 characters: the registry's limit for server.json, which says the same. */
 #define E2B_MCP__CARD_DESCRIPTION "See and manage E2B cloud sandboxes: list, start, pause, resume, extend, logs, metrics"
 
-/* A GET's whole answer: 200, the given header lines, then the document. */
-static void e2b_mcp__hs_doc(e2b_mcp_server *s, e2b_mcp__http_conn *c, const char *headers, const char *body, size_t n) {
+/* A GET's whole answer: status, the given header lines, then the document. */
+static void e2b_mcp__hs_doc(e2b_mcp_server *s, e2b_mcp__http_conn *c, int status, const char *headers, const char *body, size_t n) {
   char out[E2B_MCP__HS_DOC_MAX + 512], num[24];
   e2b_mcp_json w;
   e2b_mcp_json_init(&w, out, sizeof out);
-  e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n");
+  e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ");
+  e2b_mcp__fmt_ll(num, status);
+  e2b_mcp__hs_lit(&w, num);
+  e2b_mcp__w_c(&w, ' ');
+  e2b_mcp__hs_lit(&w, e2b_mcp__hs_reason(status));
+  e2b_mcp__hs_lit(&w, "\r\n");
   e2b_mcp__hs_lit(&w, headers);
   e2b_mcp__hs_lit(&w, "Content-Length: ");
   e2b_mcp__fmt_ll(num, (long long)n);
@@ -695,9 +702,115 @@ static int e2b_mcp__hs_public(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
   if (strcmp(q->method, "GET") != 0 || !e2b_mcp__hs_card_path(q->target, q->target_n, &wk)) return 0;
   e2b_mcp_json_init(&b, body, sizeof body);
   e2b_mcp__hs_card(s, &b);
-  e2b_mcp__hs_doc(s, c, wk ? "Content-Type: application/json\r\n" E2B_MCP__HS_CARD_HEADERS
+  e2b_mcp__hs_doc(s, c, 200, wk ? "Content-Type: application/json\r\n" E2B_MCP__HS_CARD_HEADERS
                            : "Content-Type: application/mcp-server-card+json\r\n" E2B_MCP__HS_CARD_HEADERS, body, b.len);
   return -1;
+}
+
+/* ---- operations: GET /healthz, /readyz, /metrics (>>ops) ----
+   For the probes and the scrapes of whoever runs the server. /healthz and
+   /readyz come before the Host and token checks: a kubelet probes the pod's
+   address with no token, and they tell nothing but readiness (no key, no
+   team, no subject). /metrics is usage: served as is only on a loopback
+   listener (after the Host check there, against DNS rebinding); with
+   cfg.metrics_token it needs that token, wherever the listener is; bound
+   elsewhere without one it is not served at all (404). */
+static int e2b_mcp__hs_ops_path(const e2b_mcp__http_req *q, const char *path) {
+  size_t n = strlen(path);
+  return q->target_n >= n && memcmp(q->target, path, n) == 0 && (q->target_n == n || q->target[n] == '?');
+}
+static void e2b_mcp__hs_ops_view(e2b_mcp_server *s, e2b_mcp__ops_view *v) {
+  e2b_mcp_http *h = &s->http;
+  int i;
+  memset(v, 0, sizeof *v);
+  for (i = 0; i < h->hi; i++) {
+    v->conns += h->conns[i].state != E2B_MCP__HC_FREE;
+#if E2B_MCP__HS_STREAMS
+    v->streams += h->conns[i].state == E2B_MCP__HC_STREAM;
+#endif
+  }
+  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) v->sessions += h->sessions[i].used;
+  v->server_key = !h->cfg.client_keys;
+#if E2B_MCP_AUTH
+  v->auth = h->cfg.auth != NULL;
+  v->auth_keys = h->cfg.auth && h->cfg.auth->nkeys > 0;
+#endif
+#if E2B_MCP_KEYSTORE
+  v->keystore = h->cfg.keystore != NULL;
+  if (v->keystore) v->server_key = 0;
+#endif
+  v->ready_e2b_ms = h->cfg.ready_e2b_ms;
+  v->ready = h->cfg.ready;
+  v->ready_user = h->cfg.ready_user;
+}
+#if E2B_MCP_METRICS
+#define E2B_MCP__HS_OM_TYPE "Content-Type: text/plain; version=0.0.4; charset=utf-8\r\nCache-Control: no-store\r\n"
+static int e2b_mcp__hs_ops_flush(void *ctx, const char *p, size_t n) {
+  e2b_mcp__http_conn *c = (e2b_mcp__http_conn *)ctx;
+  return e2b_mcp__hs_chunk(c->srv, c, p, n);
+}
+/* Whether the request may read /metrics (see above). */
+static int e2b_mcp__hs_metrics_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
+  const char *tok = s->http.cfg.metrics_token;
+  size_t i, an, tn;
+  unsigned d;
+  if (!tok || !*tok) return s->http.loopback ? 1 : 0;
+  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieqn(q->auth, "bearer ", 7)) return -1;
+  an = q->auth_n - 7; tn = strlen(tok);
+  d = (unsigned)(an != tn);
+  for (i = 0; i < tn; i++) d |= (unsigned)((unsigned char)tok[i] ^ (unsigned char)(i < an ? q->auth[7 + i] : 0));
+  return d == 0 ? 1 : -1;
+}
+#endif
+/* -1: answered; 0: not one of them. */
+static int e2b_mcp__hs_ops(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  e2b_mcp__ops_view v;
+  int health = e2b_mcp__hs_ops_path(q, "/healthz"), ready = e2b_mcp__hs_ops_path(q, "/readyz"), metrics = e2b_mcp__hs_ops_path(q, "/metrics");
+  if (!health && !ready && !metrics) return 0;
+  if (strcmp(q->method, "GET") != 0) { e2b_mcp__hs_simple(s, c, 405, "Allow: GET\r\n", -32000, "Method Not Allowed"); return -1; }
+  if (health) {   /* answered by the loop: it runs */
+    static const char ok[] = "{\"status\":\"ok\"}";
+    e2b_mcp__hs_doc(s, c, 200, "Content-Type: application/json\r\nCache-Control: no-store\r\n", ok, sizeof ok - 1);
+    return -1;
+  }
+  e2b_mcp__hs_ops_view(s, &v);
+  if (ready) {
+    char body[1024];
+    e2b_mcp_json b;
+    int status;
+    e2b_mcp_json_init(&b, body, sizeof body);
+    status = e2b_mcp__ops_ready(s, &v, &s->http.probe, &b);
+    if (b.err) { static const char over[] = "{\"status\":\"not ready\",\"checks\":{\"readyz\":\"too many checks to list\"}}"; memcpy(body, over, sizeof over - 1); b.len = sizeof over - 1; status = 503; }
+    e2b_mcp__hs_doc(s, c, status, "Content-Type: application/json\r\nCache-Control: no-store\r\n", body, b.len);
+    return -1;
+  }
+#if E2B_MCP_METRICS
+  {
+    char stage[2048];
+    e2b_mcp_json w;
+    int ok = e2b_mcp__hs_metrics_ok(s, q);
+    if (ok == 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: /metrics is served on a loopback listener, or with E2B_MCP_METRICS_TOKEN (cfg.metrics_token)"); return -1; }
+    if (ok < 0) { e2b_mcp__hs_simple(s, c, 401, "WWW-Authenticate: Bearer realm=\"e2b-mcp-metrics\"\r\n", -32001, "Unauthorized: /metrics needs its own bearer token"); return -1; }
+    c->started = 1;   /* 200, chunked (plain for HTTP/1.0, which closes), then the text */
+    if (c->http10) c->close = 1;
+    {
+      const char *head = c->http10 ? "HTTP/1.0 200 OK\r\n" E2B_MCP__HS_OM_TYPE "Connection: close\r\n\r\n" :
+                         c->close ? "HTTP/1.1 200 OK\r\n" E2B_MCP__HS_OM_TYPE "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" :
+                                    "HTTP/1.1 200 OK\r\n" E2B_MCP__HS_OM_TYPE "Transfer-Encoding: chunked\r\n\r\n";
+      if (e2b_mcp__hs_send(s, c, head, strlen(head))) return -1;
+    }
+    e2b_mcp_json_init(&w, stage, sizeof stage);
+    w.flush = e2b_mcp__hs_ops_flush;
+    w.ctx = c;
+    c->srv = s;
+    e2b_mcp__ops_metrics(s, &v, &w);
+    if (e2b_mcp_json_end(&w) == 0 && !c->http10) e2b_mcp__hs_send(s, c, "0\r\n\r\n", 5);
+    return -1;
+  }
+#else
+  e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: this server was built without metrics (E2B_MCP_METRICS 0)");
+  return -1;
+#endif
 }
 
 /* ---- one complete request ---- */
@@ -757,7 +870,7 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     if (!e2b_mcp__auth_is_meta(a, q->target, q->target_n)) return 0;
     e2b_mcp_json_init(&b, body, sizeof body);
     e2b_mcp__auth_metadata(a, &b);
-    e2b_mcp__hs_doc(s, c, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\n", body, b.len);
+    e2b_mcp__hs_doc(s, c, 200, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\n", body, b.len);
     return -1;
   }
   query = (const char *)memchr(q->target, '?', q->target_n);
@@ -777,6 +890,7 @@ static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
 #ifdef E2B_MCP__FETCH
   if (r == E2B_MCP_AUTH_KID && e2b_mcp__hs_keys_wait(s, c)) return -1;
 #endif
+  E2B_MCP__MET_INC(s, tokens[-r >= 0 && -r < E2B_MCP__MET_TOKENS ? -r : E2B_MCP__MET_TOKENS - 1]);
   if (r != E2B_MCP_AUTH_OK) {
     char why[128];
     if (r == E2B_MCP_AUTH_DUPLICATE && cl.twice[0]) e2b_mcp__fmt(why, sizeof why, "the token names %s twice (RFC 7519 section 4)", cl.twice);
@@ -830,6 +944,7 @@ static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_r
   if (trace[0]) r.traceparent = trace;
 #endif
   s->cfg.audit(s->cfg.audit_user, &r);
+  E2B_MCP__MET_INC(s, audit_records);
 }
 #endif
 /* A tools/call (peeked: s->msg, s->mtok) of a tool whose scope the request's
@@ -861,6 +976,7 @@ static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c, con
 #else
   (void)q;
 #endif
+  E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_SCOPE]);
   e2b_mcp__hs_simple(s, c, 403, out, -32001, text);
   return -1;
 }
@@ -1042,10 +1158,11 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
 static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
   if (e2b_mcp__hs_public(s, c, q)) return -1;
+  if (!e2b_mcp__hs_ops_path(q, "/metrics") && e2b_mcp__hs_ops(s, c, q)) return -1;   /* /healthz, /readyz: before Host and token */
 #if E2B_MCP_AUTH
   if (h->cfg.auth && strcmp(q->method, "GET") == 0 && e2b_mcp__hs_oauth(s, c, q, 1)) return -1;
 #endif
-  if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?'))) {
+  if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?')) && !e2b_mcp__hs_ops_path(q, "/metrics")) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
     return -1;
   }
@@ -1059,6 +1176,7 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     e2b_mcp__hs_simple(s, c, 403, NULL, -32000, "Forbidden: this Host or Origin may not use the server (DNS rebinding protection)");
     return -1;
   }
+  if (e2b_mcp__hs_ops(s, c, q)) return -1;   /* /metrics: past the Host check, with its own token */
 #if E2B_MCP_AUTH
   if (h->cfg.auth) { if (e2b_mcp__hs_oauth(s, c, q, 0)) return -1; } else
 #endif
@@ -1262,6 +1380,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   c->sess = -1;
   c->wire = NULL;
   s->http.served++;
+  E2B_MCP__MET_INC(s, http_requests);
   if (c->have > c->head_len + n) c->close = 1;   /* pipelined bytes: not supported, end after this one */
   e2b_mcp__hs_parse_head(c->buf, c->head_len, &q);
   /* HTTP/1.0 always closes, keep-alive asked or not: every answer to it says Connection: close */
@@ -1287,6 +1406,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   }
   if (kind.busy) {   /* a tool call beyond the engine's queue: nothing is sent to E2B, nothing else is lost */
     s->peek_n = 0;
+    E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_QUEUE_FULL]);
     e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: every call slot is busy and the queue "
                        "of calls waiting for one is full; nothing was sent to E2B, call again");
     return;

@@ -1,9 +1,11 @@
 #include "config.h"
+#include "json.h"
 #include "port.h"
 #include "client.h"
 #include "keys.h"
 #include "auth.h"
 #include "mcp.h"
+#include "ops.h"
 /* >>transport: streamable http ------------------------------------------------ */
 
 /* The Streamable HTTP transport's state (>>transport: streamable http). It
@@ -43,6 +45,15 @@ typedef struct e2b_mcp_http_config {
                                  /.well-known/mcp/server-card, public); NULL: the auth
                                  resource if any, else the card names no remote. A setting,
                                  never the request's Host, so every replica serves one card */
+  /* operations (>>ops): GET /healthz and /readyz are public (they say nothing
+     but what is ready); GET /metrics is served as is on a loopback listener,
+     and elsewhere only with metrics_token (a 404 without one: never public) */
+  const char *metrics_token;  /* Authorization: Bearer <this> for /metrics (any listener); NULL: loopback only */
+  int ready_e2b_ms;           /* /readyz: E2B answered within this (0: E2B_MCP_READY_E2B_MS), else a probe */
+  int (*ready)(void *user, e2b_mcp_json *w);   /* your own readiness checks: write each as a member
+                                 "name":"ok" or "name":"why not" into w (an open object), and
+                                 return how many are not ok (NULL: none) */
+  void *ready_user;
   const char *card_name;      /* the card's registry name; NULL: E2B_MCP_REGISTRY_NAME */
   const char *repository;     /* the card's source URL; NULL: E2B_MCP_REPOSITORY_URL */
 #if E2B_MCP_AUTH
@@ -143,6 +154,7 @@ typedef struct e2b_mcp_http {
 #if E2B_MCP__SUBS
   e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */
 #endif
+  e2b_mcp__probe probe;       /* /readyz's probe of E2B (>>ops) */
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
   /* From here on nothing is cleared as a whole, so the pages of slots and
      buffers no client needed stay out of memory: a table sized for ten

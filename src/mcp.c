@@ -3,6 +3,7 @@
 #include "config.h"
 #include "util.c"
 #include "json.h"
+#include "metrics.h"
 #include "port.h"
 #include "seal.h"
 /* >>mcp core ----------------------------------------------------------------
@@ -325,6 +326,7 @@ static int e2b_mcp__consent_answer(const char *js, const jsmntok_t *t, int r) {
 /* e2b_mcp_confirm's answer from the kind of answer, the reason kept. */
 static int e2b_mcp__consent_said(e2b_mcp_call *c, int kind) {
   c->refused = kind == 1 ? 0 : kind;
+  E2B_MCP__MET_INC(c->srv, consent[kind == 1 ? E2B_MCP__CQ_ACCEPTED : kind == E2B_MCP_NO_ANSWER ? E2B_MCP__CQ_EXPIRED : E2B_MCP__CQ_DECLINED]);
   return kind == 1;
 }
 /* What the model is told when consent was not given (refused: E2B_MCP_NO_*). */
@@ -364,6 +366,7 @@ static int e2b_mcp__confirm_modern(e2b_mcp_call *c, const char *message) {
   e2b_mcp_json_obj_end(w);
   e2b_mcp_json_obj_end(w);
   if (w->err) { c->input_required = 0; return -1; }
+  E2B_MCP__MET_INC(c->srv, consent[E2B_MCP__CQ_ASKED]);
   return 2;
 }
 #endif
@@ -1072,6 +1075,25 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   s->run->two_phase(s, m, tool, js, t, args, params, id);
 }
 
+#if E2B_MCP_METRICS
+/* A request other than tools/call (counted per tool by the engine) was
+   answered: by its method (a fixed list, the rest "other"), whether the
+   method was known, and the time it took (>>metrics). */
+static void e2b_mcp__met_method(e2b_mcp_server *s, const char *js, const jsmntok_t *meth, int unknown, unsigned long t0) {
+  static const char *const names[E2B_MCP__MET_NMETHODS] = E2B_MCP__MET_METHODS;
+  unsigned long now = e2b_mcp__now_ms(s);
+  int i;
+  if (e2b_mcp__tok_eq(js, meth, "tools/call")) return;
+  for (i = 0; i < E2B_MCP__MET_NMETHODS - 1; i++) if (e2b_mcp__tok_eq(js, meth, names[i])) break;
+  e2b_mcp__met_observe(&s->metrics.method[i][unknown != 0], now && t0 ? now - t0 : 0);
+}
+#  define E2B_MCP__MET_METHOD(s, js, meth, unknown, t0) e2b_mcp__met_method(s, js, meth, unknown, t0)
+#  define E2B_MCP__MET_T0(s) e2b_mcp__now_ms(s)
+#else
+#  define E2B_MCP__MET_METHOD(s, js, meth, unknown, t0) ((void)(t0), (void)(unknown))
+#  define E2B_MCP__MET_T0(s) 0UL
+#endif
+
 #if E2B_MCP_WITH_2026
 /* ---- the stateless revision (2026-07-28) ---- */
 
@@ -1220,6 +1242,8 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   e2b_mcp_session one;
   e2b_mcp__ctx ocx;
   const e2b_mcp__ctx *saved = m->cx;
+  unsigned long t0 = E2B_MCP__MET_T0(s);
+  int unknown = 0;
   if (wire && !wire->pver) {
     e2b_mcp__modern_error(s, m, id, 400, E2B_MCP__HEADER_MISMATCH, "Header mismatch: the MCP-Protocol-Version header is required", NULL);
     return;
@@ -1282,8 +1306,9 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
   else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
-  else e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL);   /* initialize, ping, logging/setLevel: removed */
+  else { unknown = 1; e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL); }   /* initialize, ping, logging/setLevel: removed */
 #undef E2B_MCP__IS
+  E2B_MCP__MET_METHOD(s, js, &t[meth], unknown, t0);
   m->cx = saved;
 }
 #else   /* E2B_MCP_WITH_2026 0: every request is of the 2025 revisions */
@@ -1299,7 +1324,8 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   int ver = e2b_mcp__tok_get(js, t, root, "jsonrpc");
   int meth = e2b_mcp__tok_get(js, t, root, "method");
   int idt = e2b_mcp__tok_get(js, t, root, "id");
-  int params = e2b_mcp__tok_get(js, t, root, "params"), is_response;
+  int params = e2b_mcp__tok_get(js, t, root, "params"), is_response, unknown = 0;
+  unsigned long t0;
   id[0] = 0;
   if (t[root].type != JSMN_OBJECT) { e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: not a JSON-RPC object"); return; }
   if (idt >= 0) {
@@ -1353,6 +1379,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     return;
   }
 #define E2B_MCP__IS(name) e2b_mcp__tok_eq(js, &t[meth], name)
+  t0 = E2B_MCP__MET_T0(s);
   if (E2B_MCP__IS("initialize")) e2b_mcp__on_initialize(s, m, js, t, params, id);
   else if (E2B_MCP__IS("ping")) { e2b_mcp_json w; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
@@ -1362,8 +1389,9 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
     else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
   } else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
-  else e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found");
+  else { unknown = 1; e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found"); }
 #undef E2B_MCP__IS
+  E2B_MCP__MET_METHOD(s, js, &t[meth], unknown, t0);
 }
 
 /* Whether the text after the first JSON value is only white space. */

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "metrics.h"
 #include "port.h"
 #include "client.h"
 #include "seal.h"
@@ -88,6 +89,10 @@ struct e2b_mcp_server {
   unsigned long sub_polled;   /* when the last poll started (ms) */
   int sub_polling;            /* one is in flight */
   int nsubs;                  /* subs[0..nsubs) were used (the rest never were) */
+#endif
+  unsigned long e2b_answered_ms;   /* when E2B last answered anything (>>ops' readiness; 0: never) */
+#if E2B_MCP_METRICS
+  e2b_mcp__metrics metrics;   /* what GET /metrics shows (>>metrics) */
 #endif
   size_t peek_n;              /* e2b_mcp_peek: 1 + the length of the text parsed in mtok (0: none), */
   const char *peek_msg;       /* and where it is */

@@ -4,6 +4,7 @@
 #include "errors.h"
 #include "util.c"
 #include "json.h"
+#include "metrics.h"
 #include "client.h"
 #include "mcp.h"
 /* >>e2b tools ----------------------------------------------------------------
@@ -426,6 +427,7 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
     long wait = r->retry_after > 0 ? (r->retry_after < 600 ? r->retry_after : 600) : 1;
     unsigned long now = e2b_mcp__now_ms(s);   /* 0: a custom port without a clock, no cool-down */
     *e2b_mcp__cooldown(s, c) = now ? now + (unsigned long)wait * 1000UL : 0;
+    E2B_MCP__MET_INC(s, cooldowns);
     e2b_mcp_result_error(c, "E2B answered 429%s: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
                          code, msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
     return -1;

@@ -1,0 +1,24 @@
+#include "config.h"
+#include "client.h"
+#include "mcp.h"
+/* >>ops: what an operator's tools ask of a server -----------------------------
+   GET /healthz (the loop runs), GET /readyz (ready to take calls, or what is
+   not and why) and GET /metrics (Prometheus' text format) are written here
+   from the server's state; the HTTP transport serves them (its operations
+   section) and hands in what only it knows (a view). Nothing written here
+   names a key, a token, a subject, a team or a sandbox. */
+#ifdef E2B_MCP__HTTP
+/* E2B's readiness probe: GET /health on the API's host, with no key (any
+   answer, a 401 too, says E2B is there), run in a call slot like an issuer's
+   keys (e2b_mcp__fetch). */
+typedef struct e2b_mcp__probe {
+  e2b_mcp__fetch f;           /* first: done() gets &f */
+  unsigned long *answered;    /* the server's e2b_answered_ms, set when E2B answers */
+  unsigned long now;          /* when it went out */
+  int failed;                 /* the last one that ended got no answer at all */
+} e2b_mcp__probe;
+#endif
+
+/* The embedder's audit hook could not write a record (a full disk, a closed
+   pipe): counted in e2b_mcp_audit_failures_total. Nothing without metrics. */
+E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s);
