@@ -100,6 +100,31 @@ static int state_dir_once(void *user, const char *id, unsigned long long expires
   return errno == EEXIST ? 0 : -1;
 }
 
+#if E2B_MCP_REDIS
+/* E2B_MCP_REDIS_URL: what replicas share, in Redis (>>redis): a consent
+   answer's requestState is marked used with SET NX PX (its key lives as long
+   as the token could), so of all replicas exactly one takes it; when Redis
+   cannot say, the answer is refused (never taken twice). */
+static e2b_mcp_redis redis;
+static int redis_on, redis_said_down;
+static void redis_log(int ok) {   /* a line when it goes down, and when it comes back */
+  if (!ok && !redis_said_down) say("e2b-mcp: ", redis.why, "; what needs Redis is refused until it answers\n", NULL);
+  if (ok && redis_said_down) say("e2b-mcp: Redis answers again\n", NULL);
+  redis_said_down = !ok;
+}
+static int redis_state_once(void *user, const char *id, unsigned long long expires_s) {
+  char key[96];
+  unsigned long long now = (unsigned long long)time(NULL);
+  int r;
+  (void)user;
+  if (strlen(id) > 64) return -1;
+  strcpy(key, "e2b-mcp:state:"); strcat(key, id);
+  r = e2b_mcp_redis_set_once(&redis, key, expires_s > now ? (unsigned long)(expires_s - now) * 1000UL + 1000UL : 1000UL);
+  redis_log(r >= 0);
+  return r;
+}
+#endif
+
 /* Whether a switch in the environment is on: "1", or "true" as a bundle's
    boolean setting is written into it (an MCP bundle's user_config). */
 static int env_on(const char *v) { return v && (strcmp(v, "1") == 0 || strcmp(v, "true") == 0); }
@@ -716,6 +741,9 @@ static const char usage[] =
   "                         X-E2B-API-Key header, used for its calls only; E2B_API_KEY is not used\n"
   "  E2B_MCP_STATE_KEY      secret sealing the consent state of 2026-07-28 clients; give every\n"
   "                         replica behind one load balancer the same (default: random per process)\n"
+  "  E2B_MCP_REDIS_URL      redis://[[user]:password@]host[:port][/db] (rediss:// for TLS): replicas\n"
+  "                         share the used consent answers there (SET NX), a consent answer is good\n"
+  "                         for one call across all of them; Redis down: such answers are refused\n"
   "  E2B_MCP_STATE_DIR      a directory every replica can write (one host, or a shared volume): a\n"
   "                         consent answer is then good for one call across all replicas, not once\n"
   "                         on each\n"
@@ -764,9 +792,17 @@ static int ready_checks(void *user, e2b_mcp_json *w) {
   (void)user;
 #if E2B_MCP_AUDIT
   if (audit_path) bad += audit_ready(w);
-#else
-  (void)w;
 #endif
+#if E2B_MCP_REDIS
+  if (redis_on) {
+    int ok = e2b_mcp_redis_ping(&redis) == 0;
+    redis_log(ok);
+    e2b_mcp_json_key(w, "redis");
+    e2b_mcp_json_str(w, ok ? "ok" : redis.why);
+    bad += !ok;
+  }
+#endif
+  (void)w;
   return bad;
 }
 
@@ -859,7 +895,24 @@ int main(int argc, char **argv) {
   cfg.dashboard_url = getenv("E2B_DASHBOARD_API_URL");
   cfg.ca_file = getenv("E2B_MCP_CA_FILE");
   cfg.state_key = getenv("E2B_MCP_STATE_KEY");
-  if (getenv("E2B_MCP_STATE_DIR") && *getenv("E2B_MCP_STATE_DIR")) {
+  if (getenv("E2B_MCP_REDIS_URL") && *getenv("E2B_MCP_REDIS_URL")) {
+#if E2B_MCP_REDIS
+    if (getenv("E2B_MCP_STATE_DIR") && *getenv("E2B_MCP_STATE_DIR")) {
+      say("e2b-mcp: E2B_MCP_REDIS_URL and E2B_MCP_STATE_DIR both keep the used consent answers: set one\n", NULL);
+      return 2;
+    }
+    if (e2b_mcp_redis_init(&redis, getenv("E2B_MCP_REDIS_URL"), NULL, NULL) != 0) {   /* the URL is not echoed: it may hold a password */
+      say("e2b-mcp: E2B_MCP_REDIS_URL: ", redis.why, "\n", NULL);
+      return 2;
+    }
+    if (getenv("E2B_MCP_REDIS_TIMEOUT_MS")) redis.timeout_ms = atoi(getenv("E2B_MCP_REDIS_TIMEOUT_MS"));
+    redis_on = 1;
+    cfg.state_once = redis_state_once;
+#else
+    say("e2b-mcp: E2B_MCP_REDIS_URL: this build has no Redis client (built with E2B_MCP_REDIS 0)\n", NULL);
+    return 2;
+#endif
+  } else if (getenv("E2B_MCP_STATE_DIR") && *getenv("E2B_MCP_STATE_DIR")) {
     const char *d = getenv("E2B_MCP_STATE_DIR");
 #ifdef _WIN32
     if (strlen(d) >= sizeof state_dir || access(d, W_OK) != 0) {   /* Windows' access knows no X_OK */
@@ -872,7 +925,7 @@ int main(int argc, char **argv) {
     strcpy(state_dir, d);
     cfg.state_once = state_dir_once;
   } else if (use_http && cfg.state_key && *cfg.state_key)
-    say("e2b-mcp: E2B_MCP_STATE_KEY without E2B_MCP_STATE_DIR: each replica remembers the consent answers it "
+    say("e2b-mcp: E2B_MCP_STATE_KEY without E2B_MCP_STATE_DIR or E2B_MCP_REDIS_URL: each replica remembers the consent answers it "
         "took, so behind N replicas one answer could be used once on each; give them a shared E2B_MCP_STATE_DIR\n", NULL);
   cfg.enable_kill = env_on(kill);
 #if E2B_MCP_AUDIT
@@ -923,6 +976,14 @@ int main(int argc, char **argv) {
     else say("e2b-mcp: warning: the system trust store: ", why, "; https calls will fail\n", NULL);
 #endif
   }
+#if E2B_MCP_REDIS
+  if (redis_on) {   /* the server's own socket port and trust anchors (E2B_MCP_CA_FILE) */
+    redis.net = srv.net;
+    if (redis.tls && !srv.trust_loaded) srv.trust_loaded = e2b_mcp_tls_trust_init(&srv.trust, cfg.ca_file) > 0;
+    redis.trust = srv.trust_loaded ? &srv.trust : NULL;
+    redis_log(e2b_mcp_redis_ping(&redis) == 0);
+  }
+#endif
   if (tools && strstr(tools, "kill") && !cfg.enable_kill && !read_only)
     say("e2b-mcp: the tool selection names kill, but killing stays off without E2B_MCP_ENABLE_KILL=1\n", NULL);
   if (!srv.ntools) say("e2b-mcp: warning: the tool selection leaves no tool on (check --tools and --read-only)\n", NULL);

@@ -874,6 +874,12 @@
 #ifndef E2B_MCP_READY_E2B_MS
 #define E2B_MCP_READY_E2B_MS 60000
 #endif
+/* E2B_MCP_REDIS: 1 builds the small RESP client (>>redis) that keeps what
+   replicas share in Redis: the consent answers used once, the per-user
+   limits (the binary's E2B_MCP_REDIS_URL). Default 1, 0 with E2B_MCP_SMALL. */
+#ifndef E2B_MCP_REDIS
+#define E2B_MCP_REDIS E2B_MCP__D(1, 0)
+#endif
 /* Whether a call carries who made it (the key store's subject, the audit's). */
 #define E2B_MCP__WHO (E2B_MCP_KEYSTORE || E2B_MCP_AUDIT)
 

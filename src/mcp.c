@@ -899,8 +899,9 @@ static const char *e2b_mcp__state_refusal(int why) {
       return "Invalid params: this requestState was used already, and a user's answer is good for one call. Call again without "
              "requestState and inputResponses to ask the user again; nothing was done or sent to E2B.";
     case E2B_MCP__STATE_FULL:
-      return "The server cannot remember one more answered question right now (each is kept until it expires, so that it is "
-             "used once); call again without requestState and inputResponses in a minute. Nothing was done or sent to E2B.";
+      return "The server cannot record right now that this answer was used (its record of answered questions is full, or the "
+             "store its replicas share does not answer), and an answer it cannot prove unused is not taken; call again without "
+             "requestState and inputResponses in a minute. Nothing was done or sent to E2B.";
     default:
       return "Invalid params: requestState failed its integrity check (altered, or issued for another tool or other arguments). "
              "Call again without requestState and inputResponses; nothing was done or sent to E2B.";

@@ -3,12 +3,21 @@
 #                          the audit log unwritable) and /metrics (loopback, 404 off it without
 #                          E2B_MCP_METRICS_TOKEN, 401 without the right token), scraped by a real
 #                          Prometheus through a load and asked for the counters; promtool check metrics
+#   make test-ops-redis    three replicas behind nginx sharing E2B_MCP_REDIS_URL with a real
+#                          redis-server: an accepted consent answer replayed to each is refused, E2B
+#                          saw one create; Redis stopped (readyz 503, answers refused, nothing sent)
+#                          and started again; a wrong password, a bad URL
 # The Debian packages: scripts/install-deps.sh ops (prometheus, redis-server, podman, buildah, nginx).
-TEST_SUITES += ops-health
+TEST_SUITES += ops-health ops-redis
 
-.PHONY: test-ops-health
+.PHONY: test-ops-health test-ops-redis
 
 test-ops-health:
 	@scripts/install-deps.sh ops >/dev/null || { echo "FAIL scripts/install-deps.sh ops"; echo "0 passed, 1 failed"; exit 1; }
 	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/ops/test_health.py
+
+test-ops-redis:
+	@scripts/install-deps.sh ops >/dev/null || { echo "FAIL scripts/install-deps.sh ops"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 300 python3 tests/ops/test_redis.py

@@ -1197,7 +1197,7 @@ static void test_modern(void) {
   CHECK(FRESH_STATE());
   snprintf(extra, sizeof extra, "\"inputResponses\":{\"confirm\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}},\"requestState\":\"%s\",", state);
   shared_n = SHARED_MAX;
-  CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32603 && CONTAINS(J(0, "error.message"), "cannot remember") && m.opens == 2, msg(0));
+  CHECKM(rpc(mcall("e2b_set_sandbox_timeout", args, extra)) == 1 && err_code(0) == -32603 && CONTAINS(J(0, "error.message"), "cannot record") && m.opens == 2, msg(0));
   cfg.state_once = NULL; cfg.state_once_user = NULL;
   port.random = NULL;
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
