@@ -110,6 +110,7 @@ uninstall:
 -include tests/docs/docs.mk
 -include tests/keystore/keystore.mk
 -include tests/ops/ops.mk
+-include packaging/image.mk
 -include tests/windows/windows.mk
 -include packaging/packaging.mk
 
