@@ -4,7 +4,9 @@
    With -DM4_TLS: BearSSL's minimal client profile (E2B_MCP_TLS_BEARSSL_MINIMAL), trust anchors
    compiled in as `brssl ta` prints them (m4_ta.h: ISRG Root X1 and X2), entropy and time
    from board hooks. main() is what an in-process agent does: init, then MCP messages and
-   in-process calls, so every tool and the whole MCP core are linked. */
+   in-process calls, so every tool and the whole MCP core are linked. bench/run.sh builds it for
+   RV32IMAC too (riscv64-unknown-elf-gcc, picolibc), and with -DM4_SIZES the sizes of the parts
+   of the server's state it reports. */
 #ifdef M4_TLS
 #  include <bearssl.h>
 #  include "m4_ta.h"
@@ -67,3 +69,12 @@ int main(void) {
   e2b_mcp_close(&srv);
   return 0;
 }
+
+#ifdef M4_SIZES   /* compiled, never linked: bench/run.sh reads these arrays' sizes with nm */
+char m4_sizeof_server[sizeof srv];
+#  ifdef M4_TLS
+char m4_sizeof_tls_conn[sizeof srv.slots[0].conn.tls];     /* one connection: BearSSL's contexts and I/O buffer */
+char m4_sizeof_tls_iobuf[sizeof srv.slots[0].conn.tls.buf];
+char m4_sizeof_trust[sizeof srv.trust];                    /* the anchors in use, the session kept for resumption */
+#  endif
+#endif

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""bench/profiles.py LINK.map - where a Cortex-M4 profile's text goes: code and read-only data
-kept in a GNU ld link map (-ffunction-sections -fdata-sections), by the src/ layer that defines
-each function (a string literal counts for the function that uses it), libc/libgcc apart.
+"""bench/profiles.py LINK.map - where a board profile's text goes (Cortex-M4 or RV32IMAC): code and
+read-only data kept in a GNU ld link map (-ffunction-sections -fdata-sections), by the src/ layer
+that defines each function (a string literal counts for the function that uses it), BearSSL and
+libc/libgcc apart.
 Prints one line, largest first: "mcp 8123, tools 7468, ..., libc+libgcc 4072 (B)"."""
 import collections
 import glob
@@ -19,6 +20,9 @@ for f in sorted(glob.glob(os.path.join(ROOT, "src", "*.c"))):
     for m in re.finditer(r"^static const [^=(;]*?\b(e2b_mcp_\w+)\s*(?:\[[^]]*\])?\s*=", text, re.M):   # tables
         defs.setdefault(m.group(1), layer)
 
+for f in sorted(glob.glob(os.path.join(ROOT, "ports", "*.h"))):   # a port's functions: its own line
+    for m in re.finditer(r"^[A-Za-z_].*?\b(e2b_mcp_\w+)\s*\(", open(f).read(), re.M):
+        defs.setdefault(m.group(1), "ports")
 lines = open(sys.argv[1], errors="replace").read().split("\n")
 tot = collections.Counter()
 inside = False
@@ -39,6 +43,9 @@ for i, line in enumerate(lines):
     else:
         size, obj = int(m.group(2), 16), m.group(3)
     if not size:
+        continue
+    if "libbearssl" in obj:
+        tot["BearSSL"] += size
         continue
     if "/lib/" in obj or obj.endswith(".a") or "libc" in obj or "libgcc" in obj or "crt" in obj:
         tot["libc+libgcc"] += size
