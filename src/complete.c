@@ -178,7 +178,10 @@ static void e2b_mcp__on_complete(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   }
   ref[0] = (char)('0' + (kind = has ? e2b_mcp__complete_kind(js, &t[an]) : E2B_MCP__CK_NONE));
   if (av < 0) ref[1] = 0;
-  else if (e2b_mcp__tok_str(js, &t[av], ref + 1, sizeof ref - 1) < 0) kind = E2B_MCP__CK_NONE;   /* longer than any value */
+  else if (e2b_mcp__tok_str(js, &t[av], ref + 1, sizeof ref - 1) < 0) {   /* longer than any value: none match */
+    kind = E2B_MCP__CK_NONE;
+    ref[1] = 0;   /* the decoder stopped without a terminator */
+  }
   cc = e2b_mcp__complete_cache_of(s, kind);
   tool = kind == E2B_MCP__CK_TEMPLATE ? e2b_mcp__tool_for(s, m->cx, "e2b_list_templates", 18)
        : kind == E2B_MCP__CK_SANDBOX || kind == E2B_MCP__CK_META ? e2b_mcp__tool_for(s, m->cx, "e2b_list_sandboxes", 18) : NULL;

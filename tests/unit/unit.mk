@@ -59,7 +59,7 @@ test-unit-mcp: $(UNIT_DIR)/test_mcp
 	@$(UNIT_DIR)/test_mcp
 
 test-unit-surface: $(UNIT_DIR)/test_surface
-	@$(UNIT_DIR)/test_surface
+	@sh tests/unit/surface.sh $(UNIT_DIR)/test_surface
 
 test-unit-state: $(UNIT_DIR)/test_state
 	@$(UNIT_DIR)/test_state
