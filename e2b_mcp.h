@@ -6112,6 +6112,18 @@ static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, siz
 static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   const char *sc = c->tool->input_schema;
   int i, k, v, ap, props;
+  /* An argument name written with escapes ("e\u006ev_vars") is refused: the
+     tools find their arguments by comparing the names as written, so such a
+     name would pass a check that decodes and then be ignored by the tool (a
+     create run without its env vars). Names are plain words; one place, here,
+     decides, for every tool. */
+  for (i = c->args + 1, k = 0; c->args >= 0 && c->tok[c->args].type == JSMN_OBJECT && k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1))
+    if (memchr(c->js + c->tok[i].start, '\\', (size_t)(c->tok[i].end - c->tok[i].start))) {
+      int kn = c->tok[i].end - c->tok[i].start;
+      e2b_mcp_result_error(c, "Invalid argument name '%.*s': argument names are written plainly, without escapes "
+                           "(\\u...). Nothing was sent to E2B.", kn < 40 ? kn : 40, c->js + c->tok[i].start);
+      return -1;
+    }
   if (c->args < 0 || !c->tok[c->args].size || e2b_mcp__parse_own(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
   ap = e2b_mcp__tok_get(sc, s->rtok, 0, "additionalProperties");
   if (!(c->tool->annotations & E2B_MCP__STRICT_ARGS) && (ap < 0 || e2b_mcp__tok_bool(sc, &s->rtok[ap], &v) != 0 || v)) return 0;
