@@ -662,6 +662,14 @@
 #ifndef E2B_MCP_SUBSCRIPTIONS
 #define E2B_MCP_SUBSCRIPTIONS 32
 #endif
+/* E2B_MCP_SUBSCRIPTIONS_PER_SESSION: the most one session keeps at once (a
+   quarter of the table by default), so one client cannot take every entry;
+   one more is refused saying so. A sandbox no poll has seen, missing from
+   the first whole list made after it was subscribed to, is told and dropped:
+   made-up ids do not keep entries either. */
+#ifndef E2B_MCP_SUBSCRIPTIONS_PER_SESSION
+#define E2B_MCP_SUBSCRIPTIONS_PER_SESSION ((E2B_MCP_SUBSCRIPTIONS + 3) / 4)
+#endif
 /* E2B_MCP_SUBSCRIBE_POLL_MS: while a client is subscribed to a sandbox, the
    server asks E2B for its running and paused sandboxes at most this often
    (one list call, with its own key, however many clients subscribe), and
@@ -2327,6 +2335,9 @@ typedef struct e2b_mcp__sub {
   unsigned char sandbox;      /* 1: a sandbox, watched by the poll */
   unsigned char state;        /* a sandbox's, as last seen: E2B_MCP__SS_* */
   unsigned char owed;         /* notifications/resources/updated is due */
+  unsigned char drop;         /* ends once that is sent: a sandbox no poll ever saw */
+  unsigned since;             /* the poll under way when it was made (s->sub_polls): a sandbox is
+                                 judged missing only by a poll that started after it */
   char uri[E2B_MCP__REF_MAX];
 } e2b_mcp__sub;
 /* How a transport reaches a session outside any request (private): the sink
@@ -2876,6 +2887,7 @@ struct e2b_mcp_server {
   e2b_mcp_sink sub_sink;
   unsigned long sub_polled;   /* when the last poll started (ms) */
   int sub_polling;            /* one is in flight */
+  unsigned sub_polls;         /* how many polls have started */
   int nsubs;                  /* subs[0..nsubs) were used (the rest never were) */
 #endif
   unsigned long e2b_answered_ms;   /* when E2B last answered anything (>>ops' readiness; 0: never) */
@@ -9560,6 +9572,10 @@ static int e2b_mcp__subs_state(const char *js, const jsmntok_t *t, int i) {
   if (st >= 0 && e2b_mcp__tok_eq(js, &t[st], "running")) return E2B_MCP__SS_RUNNING;
   return E2B_MCP__SS_UNKNOWN;   /* another state (pausing...): judged at the next poll */
 }
+/* nsubs down past the entries freed at the end. */
+static void e2b_mcp__subs_trim(e2b_mcp_server *s) {
+  while (s->nsubs > 0 && !s->subs[s->nsubs - 1].sess) s->nsubs--;
+}
 /* What the poll saw (its structured result, js[0..n)): each watched sandbox
    that changed owes its subscribers a notification. One not in the list is
    gone only when the list is whole (no next_token: a page, or a result cut
@@ -9579,9 +9595,21 @@ static void e2b_mcp__subs_seen(e2b_mcp_server *s, const char *js, size_t n) {
       if (id >= 0 && e2b_mcp__tok_eq(js, &t[id], sid)) { now = e2b_mcp__subs_state(js, t, i); break; }
     }
     if (now == E2B_MCP__SS_UNKNOWN || now == b->state) continue;
+    if (b->state == E2B_MCP__SS_UNKNOWN && now == E2B_MCP__SS_GONE) {
+      /* never seen, and missing from a whole list made after it: a made-up
+         id, or a sandbox that ended at once. Told, then dropped (at once
+         when its session has no stream now), so that made-up ids do not
+         keep the table's entries. */
+      if (s->sub_polls == b->since) continue;
+      b->owed = b->drop = 1;
+      b->state = (unsigned char)now;
+      if (!s->sub_stream || !s->sub_stream(s, b->sess)) b->sess = NULL;
+      continue;
+    }
     if (b->state != E2B_MCP__SS_UNKNOWN) b->owed = 1;
     b->state = (unsigned char)now;
   }
+  e2b_mcp__subs_trim(s);
 }
 /* The poll's call answers here (e2b_mcp_call.reply): what it saw, then an
    answer to nobody (the poll's own sink, which only notes that it ended). */
@@ -9627,12 +9655,10 @@ static void e2b_mcp__subs_poll(e2b_mcp_server *s, unsigned long now) {
   m.reply = e2b_mcp__subs_reply;
   m.ref = "";
   s->sub_polling = 1;
+  s->sub_polls++;
   s->run->two_phase(s, &m, tool, args, at, 0, -1, "0");
 }
 /* A session ended (NULL: every one, the server stops): its subscriptions go. */
-static void e2b_mcp__subs_trim(e2b_mcp_server *s) {
-  while (s->nsubs > 0 && !s->subs[s->nsubs - 1].sess) s->nsubs--;
-}
 static void e2b_mcp__subs_drop(e2b_mcp_server *s, const e2b_mcp_session *sess) {
   int i;
   for (i = 0; i < s->nsubs; i++) if (s->subs[i].sess && (!sess || s->subs[i].sess == sess)) s->subs[i].sess = NULL;
@@ -9651,6 +9677,7 @@ static void e2b_mcp__subs_send(e2b_mcp_server *s, e2b_mcp__sub *b, const e2b_mcp
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(&m, &w);
   b->owed = 0;   /* sent, or its stream failed (the transport drops it) */
+  if (b->drop) b->sess = NULL;
 }
 /* The engine's step (between messages): the notifications owed to sessions
    whose stream is there, then the poll when it is due. */
@@ -9663,6 +9690,7 @@ static void e2b_mcp__subs_tick(e2b_mcp_server *s) {
     const e2b_mcp_sink *k;
     if (b->sess && b->owed && (k = s->sub_stream(s, b->sess)) != NULL) e2b_mcp__subs_send(s, b, k);
   }
+  e2b_mcp__subs_trim(s);
   if (s->sub_polling || !e2b_mcp__subs_watching(s)) return;
   if (s->sub_polled && (!now || now - s->sub_polled < (unsigned long)s->cfg.subscribe_poll_ms)) return;   /* no clock: one poll */
   e2b_mcp__subs_poll(s, now);
@@ -9691,7 +9719,7 @@ static void e2b_mcp__reply_empty(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
    core answers that the method is unknown). */
 static int e2b_mcp__on_subscribe(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id, int on) {
   char uri[E2B_MCP__REF_MAX], var[E2B_MCP_ID_MAX], text[E2B_MCP__REF_MAX + 256];
-  int u = e2b_mcp__tok_get(js, t, params, "uri"), i, got, sandbox = -1, free_at = -1;
+  int u = e2b_mcp__tok_get(js, t, params, "uri"), i, got, sandbox = -1, free_at = -1, mine;
   e2b_mcp_session *sess = m->cx->sess;
   if (!s->sub_stream || sess->version == E2B_MCP__V2026_07) return 0;
   if (u < 0 || t[u].type != JSMN_STRING || e2b_mcp__tok_str(js, &t[u], uri, sizeof uri) < 0) {
@@ -9735,6 +9763,14 @@ static int e2b_mcp__on_subscribe(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
     if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 0, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0) sandbox = 2;
   }
   if (sandbox < 0) { e2b_mcp__resource_unknown(s, m, id, uri); return 1; }
+  for (i = 0, mine = 0; i < s->nsubs; i++) mine += s->subs[i].sess == sess;
+  if (mine >= E2B_MCP_SUBSCRIPTIONS_PER_SESSION) {   /* one client cannot take the table from the others */
+    e2b_mcp__fmt(text, sizeof text, "Too many subscriptions for this session: a client keeps at most %d at once "
+                 "(E2B_MCP_SUBSCRIPTIONS_PER_SESSION); nothing was subscribed: unsubscribe from another first, or read %s again instead",
+                 (int)E2B_MCP_SUBSCRIPTIONS_PER_SESSION, uri);
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
+    return 1;
+  }
   if (free_at < 0 && s->nsubs < E2B_MCP_SUBSCRIPTIONS) free_at = s->nsubs++;   /* one never used */
   if (free_at < 0) {
     e2b_mcp__fmt(text, sizeof text, "Too many subscriptions: this server keeps at most %d at once for all its clients (E2B_MCP_SUBSCRIPTIONS); "
@@ -9745,7 +9781,8 @@ static int e2b_mcp__on_subscribe(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   s->subs[free_at].sess = sess;
   s->subs[free_at].sandbox = (unsigned char)(sandbox == 1);
   s->subs[free_at].state = E2B_MCP__SS_UNKNOWN;
-  s->subs[free_at].owed = 0;
+  s->subs[free_at].owed = s->subs[free_at].drop = 0;
+  s->subs[free_at].since = s->sub_polls;
   strcpy(s->subs[free_at].uri, uri);
   e2b_mcp__reply_empty(s, m, id);
   return 1;

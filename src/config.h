@@ -531,6 +531,14 @@
 #ifndef E2B_MCP_SUBSCRIPTIONS
 #define E2B_MCP_SUBSCRIPTIONS 32
 #endif
+/* E2B_MCP_SUBSCRIPTIONS_PER_SESSION: the most one session keeps at once (a
+   quarter of the table by default), so one client cannot take every entry;
+   one more is refused saying so. A sandbox no poll has seen, missing from
+   the first whole list made after it was subscribed to, is told and dropped:
+   made-up ids do not keep entries either. */
+#ifndef E2B_MCP_SUBSCRIPTIONS_PER_SESSION
+#define E2B_MCP_SUBSCRIPTIONS_PER_SESSION ((E2B_MCP_SUBSCRIPTIONS + 3) / 4)
+#endif
 /* E2B_MCP_SUBSCRIBE_POLL_MS: while a client is subscribed to a sandbox, the
    server asks E2B for its running and paused sandboxes at most this often
    (one list call, with its own key, however many clients subscribe), and

@@ -48,6 +48,9 @@ typedef struct e2b_mcp__sub {
   unsigned char sandbox;      /* 1: a sandbox, watched by the poll */
   unsigned char state;        /* a sandbox's, as last seen: E2B_MCP__SS_* */
   unsigned char owed;         /* notifications/resources/updated is due */
+  unsigned char drop;         /* ends once that is sent: a sandbox no poll ever saw */
+  unsigned since;             /* the poll under way when it was made (s->sub_polls): a sandbox is
+                                 judged missing only by a poll that started after it */
   char uri[E2B_MCP__REF_MAX];
 } e2b_mcp__sub;
 /* How a transport reaches a session outside any request (private): the sink

@@ -88,6 +88,7 @@ struct e2b_mcp_server {
   e2b_mcp_sink sub_sink;
   unsigned long sub_polled;   /* when the last poll started (ms) */
   int sub_polling;            /* one is in flight */
+  unsigned sub_polls;         /* how many polls have started */
   int nsubs;                  /* subs[0..nsubs) were used (the rest never were) */
 #endif
   unsigned long e2b_answered_ms;   /* when E2B last answered anything (>>ops' readiness; 0: never) */

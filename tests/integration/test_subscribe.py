@@ -23,6 +23,8 @@ simulator's own E2B API (pause, connect, kill), as another client of E2B would c
   noreader  a GET stream whose client does not read (small socket buffers): dropped by the write
           timeout while another session stays prompt; the subscription stays with its session
   client-keys  with per-client keys a sandbox cannot be subscribed to (-32602), nothing is polled
+  share   one session keeps at most 8 of the 32 entries (the 9th refused saying so, another session still
+          subscribes); made-up sandbox ids are told and dropped after the next whole list, freeing the share
 
 Every wait is bounded. Environment as tests/integration/test_stdio.py (E2B_MCP_POLL_BIN: the binary).
 """
@@ -456,6 +458,39 @@ def t_client_keys():
     stop(p)
 
 
+def t_share():
+    """Issue 31: one session cannot take the whole table (32 entries, 8 each), and made-up sandbox ids do not
+    keep entries: a sandbox that the first whole list made after the subscription does not hold is told and dropped."""
+    real = [SIM.api("/sandboxes", "POST", {"templateID": "base", "timeout": 300})[2]["sandboxID"] for _ in range(9)]
+    port, p = start_http(BIN, env())
+    at_exit(lambda: stop(p))
+    a, b = HttpSession(port), HttpSession(port)
+    res = [a.call("resources/subscribe", {"uri": uri(sb)}).events()[-1] for sb in real]
+    check("share: a session subscribes to 8 sandboxes, the 9th is refused saying so (E2B_MCP_SUBSCRIPTIONS_PER_SESSION)",
+          all(r.get("result") == {} for r in res[:8]) and "Too many subscriptions for this session" in res[8].get("error", {}).get("message", ""),
+          res[8])
+    r = b.call("resources/subscribe", {"uri": uri(real[8])})
+    check("share: another session still subscribes", r.status == 200 and r.events()[-1].get("result") == {}, r.body[:300])
+    res = [b.call("resources/subscribe", {"uri": uri("madeup%014d" % i)}).events()[-1] for i in range(7)]
+    time.sleep(4 * POLL_S + 0.5)   # a poll made after them: the made-up ones are not in the whole list
+    res += [b.call("resources/subscribe", {"uri": uri("other%015d" % i)}).events()[-1] for i in range(7)]
+    check("share: made-up sandboxes are dropped after the next poll, so the session's share is free again (7 + 7 made-up, "
+          "beside a real one, all taken)", all(r.get("result") == {} for r in res), [r for r in res if "error" in r][:1])
+    r = a.call("resources/subscribe", {"uri": uri(real[8])}).events()[-1]
+    check("share: real sandboxes stay subscribed after the polls (the 9th still refused)",
+          "Too many subscriptions for this session" in r.get("error", {}).get("message", ""), r)
+    stop(p)
+    c = McpClient([BIN], env=env(), label="stdio-share")
+    at_exit(lambda: c.close(2))
+    c.initialize()
+    c.send_raw(rpc(70, "resources/subscribe", {"uri": uri("nosuchsandbox00000001")}))
+    got = c.read_message(timeout=5)
+    arrived, secs, _ = stdio_wait_update(c, uri("nosuchsandbox00000001"))
+    check("share over stdio: a made-up sandbox is subscribed, then told (resources/updated) after the next poll and dropped",
+          got.get("result") == {} and arrived, (got, arrived, secs))
+    c.close(2)
+
+
 def main():
     global SIM, API_URL
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 120 s")))
@@ -467,7 +502,7 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, poll interval %.1f s" % (BIN, SIM.url, POLL_S))
-    for group in (t_stdio, t_http, t_http_bufs, t_evict, t_own, t_noreader, t_client_keys):
+    for group in (t_stdio, t_http, t_http_bufs, t_evict, t_own, t_noreader, t_client_keys, t_share):
         t0 = time.time()
         try:
             group()
