@@ -775,8 +775,12 @@ static const char usage_auth[] =
   "  E2B_MCP_KEYSTORE_MASTER, _MASTER_FILE  its master secret (32+ characters), or a file holding it\n"
   "  E2B_MCP_AUDIT_LOG      a file (or - for stderr): one JSON line per tool call that bills, changes or\n"
   "                         destroys (who, tool, sandbox, arguments without secrets, E2B's status,\n"
-  "                         outcome, duration); opened again on SIGHUP (log rotation)\n"
-  "  E2B_MCP_AUDIT_READS    1 (or true): read calls too\n";
+  "                         outcome, duration); opened again on SIGHUP (log rotation). Fails closed: a\n"
+  "                         call that bills, changes or destroys is refused when its line cannot be written\n"
+  "  E2B_MCP_AUDIT_READS    1 (or true): read calls too\n"
+  "  E2B_MCP_AUDIT_FAIL_OPEN=1  let those calls run unrecorded when the log cannot be written\n"
+  "  E2B_MCP_AUDIT_REFUSALS_S  refusals of one subject written in full once per this many seconds, the\n"
+  "                         rest counted into one summary line (default 60)\n";
 /* Operations: the probes and the scrape. */
 static const char usage_ops[] =
   "  with --http, GET /healthz (the loop runs) and GET /readyz (ready, or a JSON body naming what\n"
