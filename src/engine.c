@@ -310,7 +310,11 @@ static int e2b_mcp__audit_value(e2b_mcp_json *w, const char *js, const jsmntok_t
 /* A call's arguments (the object at token args, or -1) as the record keeps
    them, into argv (E2B_MCP_AUDIT_ARGS_MAX), and its sandbox_id into sbx
    (E2B_MCP_ID_MAX + 1; "" without one): for a call that starts, and for one
-   the HTTP transport refuses before it could (>>transport: streamable http). */
+   refused before it could (its access token's scope: >>transport: streamable
+   http today). Contract for every record maker: argv is the only form of a
+   call's arguments a record may carry (one line of valid UTF-8 JSON, secrets
+   redacted); never put request text into a record field, and hand string
+   fields (tool, who) to the hook as decoded text, which the writer escapes. */
 static void e2b_mcp__audit_args(const char *js, const jsmntok_t *t, int args, char *argv, char *sbx) {
   e2b_mcp_json w;
   int sb;
