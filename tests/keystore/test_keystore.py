@@ -9,8 +9,12 @@ E2B, `keys add` then SIGHUP makes a new user work (and a removal, a broken file)
 (E2B_MCP_KEYSTORE_CLAIM), a wrong or missing master secret at start, and no key or token in any answer,
 stderr or output. The audit log (E2B_MCP_AUDIT_LOG): one JSON line per call checked field by field
 (time, subject, client, tool, group, sandbox, arguments with secrets redacted, E2B's status, outcome,
-duration), reads only with E2B_MCP_AUDIT_READS=1, opened again on SIGHUP after a rotation moved it, over
-stdio to stderr too, and never a key, a token or a secret argument in it."""
+duration), the "started" line written before a write or kill goes to E2B, reads only with
+E2B_MCP_AUDIT_READS=1, opened again on SIGHUP after a rotation moved it, over stdio to stderr too, and
+never a key, a token or a secret argument in it; forged input (deep nesting with line breaks, invalid
+UTF-8, an escaped secret name, a key/value pair) through the 403 path and a call refused for its
+arguments is one valid JSON line each with no secret, and a read-only user's flood of refusals is one
+summary line with its count (issue 31)."""
 import base64
 import json
 import os
