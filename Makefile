@@ -100,6 +100,7 @@ uninstall:
 -include ports/tls.mk
 -include bench/bench.mk
 -include tests/http/http.mk
+-include tests/app/app.mk
 -include tests/cross/cross.mk
 -include tests/mcu/mcu.mk
 -include tests/matrix/matrix.mk

@@ -646,6 +646,21 @@
 #ifndef E2B_MCP_WITH_RESOURCES
 #define E2B_MCP_WITH_RESOURCES E2B_MCP__M(E2B_MCP__D(1, 0), 0)
 #endif
+/* E2B_MCP_WITH_APP: 1 builds the MCP App (the io.modelcontextprotocol/ui
+   extension, SEP-1865) for a client that declares it: ui://e2b/sandboxes, a
+   page of the team's sandboxes (an overview with pause, resume, extend and
+   kill, and one sandbox's metrics as charts and its logs) that the client
+   renders in a sandboxed frame; the list, get, metrics and logs tools point
+   at it. A client that does not declare the extension sees nothing of it.
+   Needs E2B_MCP_WITH_RESOURCES. Default 1, 0 with E2B_MCP_SMALL. */
+#ifndef E2B_MCP_WITH_APP
+#define E2B_MCP_WITH_APP E2B_MCP_WITH_RESOURCES
+#endif
+#if E2B_MCP_WITH_APP && !E2B_MCP_WITH_RESOURCES
+#  error "E2B_MCP_WITH_APP needs E2B_MCP_WITH_RESOURCES (the App is a ui:// resource)"
+#endif
+#define E2B_MCP__APP_URI  "ui://e2b/sandboxes"
+#define E2B_MCP__APP_MIME "text/html;profile=mcp-app"
 /* E2B_MCP_MAX_RESOURCES: resources and resource templates of your own
    (e2b_mcp_add_resource) beside E2B's. */
 #ifndef E2B_MCP_MAX_RESOURCES
@@ -1981,6 +1996,10 @@ typedef struct e2b_mcp_config {
                                  sandboxes at most this often; 0 (or less): E2B_MCP_SUBSCRIBE_POLL_MS
                                  (only with subscriptions built: E2B_MCP_SUBSCRIPTIONS) */
 #endif
+#if E2B_MCP_WITH_APP
+  int team_concurrency;       /* the team's limit of running sandboxes, which the App shows the running
+                                 count against (E2B's API does not say it); 0: not shown */
+#endif
 } e2b_mcp_config;
 
 struct e2b_mcp_call {
@@ -2055,6 +2074,10 @@ typedef struct e2b_mcp_session {
   int log_level;              /* index of the minimum level sent */
   int client_elicitation;     /* the client declared elicitation in form mode */
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
+#if E2B_MCP_WITH_APP
+  int client_ui;              /* the client declared the MCP Apps extension (io.modelcontextprotocol/ui)
+                                 with text/html;profile=mcp-app: it is shown the App */
+#endif
 } e2b_mcp_session;
 
 /* What runs calls (private): the layer above the core (>>engine) fills
@@ -6236,6 +6259,37 @@ static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
 }
 
+#if E2B_MCP_WITH_APP
+/* The MCP App (SEP-1865) as the core sees it: whether a client's
+   capabilities (initialize's, or a 2026-07-28 request's _meta) declare the
+   extension with the App's MIME type; the tools whose results it shows
+   (their tools/list entry points at it, _meta.ui.resourceUri); the
+   extension said back among the server's capabilities. */
+static int e2b_mcp__ui_declared(const char *js, const jsmntok_t *t, int caps) {
+  int ext = e2b_mcp__tok_get(js, t, caps, "extensions");
+  int ui = e2b_mcp__tok_get(js, t, ext, "io.modelcontextprotocol/ui");
+  int mt = e2b_mcp__tok_get(js, t, ui, "mimeTypes"), i, k;
+  if (mt < 0 || t[mt].type != JSMN_ARRAY) return 0;
+  for (i = mt + 1, k = 0; k < t[mt].size; k++, i = e2b_mcp__tok_skip(t, i))
+    if (t[i].type == JSMN_STRING && e2b_mcp__tok_eq(js, &t[i], E2B_MCP__APP_MIME)) return 1;
+  return 0;
+}
+static int e2b_mcp__app_shows(const e2b_mcp_tool *t) {
+  static const char *const shown[] = { "e2b_list_sandboxes", "e2b_get_sandbox", "e2b_get_sandbox_metrics", "e2b_get_sandbox_logs" };
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(shown); i++) if (strcmp(t->name, shown[i]) == 0) return 1;
+  return 0;
+}
+static void e2b_mcp__app_caps(const e2b_mcp_session *ss, e2b_mcp_json *w) {
+  if (!ss || !ss->client_ui) return;
+  e2b_mcp_json_key(w, "extensions"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "io.modelcontextprotocol/ui"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
+  e2b_mcp_json_obj_end(w);
+}
+#else
+#  define e2b_mcp__app_caps(ss, w) ((void)(ss), (void)(w))
+#endif
+
 static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, const e2b_mcp_tool *t) {
   unsigned a = t->annotations;
   e2b_mcp_json_obj(w);
@@ -6255,6 +6309,15 @@ static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, cons
     e2b_mcp_json_key(w, "openWorldHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_CLOSED_WORLD) == 0);
     e2b_mcp_json_obj_end(w);
   }
+#if E2B_MCP_WITH_APP
+  if (ss->client_ui && e2b_mcp__app_shows(t)) {
+    e2b_mcp_json_key(w, "_meta"); e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "ui"); e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "resourceUri"); e2b_mcp_json_str(w, E2B_MCP__APP_URI);
+    e2b_mcp_json_obj_end(w);
+    e2b_mcp_json_obj_end(w);
+  }
+#endif
   e2b_mcp_json_obj_end(w);
 }
 
@@ -6286,12 +6349,13 @@ static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 
 /* The capabilities initialize answers, also what the server card shows
    (>>transport: streamable http): one writer, so the two never differ. */
-static void e2b_mcp__write_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+static void e2b_mcp__write_caps(e2b_mcp_server *s, e2b_mcp_json *w, const e2b_mcp_session *ss) {
   (void)s;   /* read only by the surface's capabilities, which a build may leave out */
   e2b_mcp_json_key(w, "capabilities"); e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "tools"); e2b_mcp_json_obj(w); e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0); e2b_mcp_json_obj_end(w);
   e2b_mcp_json_key(w, "logging"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
   E2B_MCP__SURFACE_CAPS(s, w, 0);
+  e2b_mcp__app_caps(ss, w);
   e2b_mcp_json_obj_end(w);
 }
 
@@ -6309,11 +6373,14 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
                                   (t[el].size == 0 || v < E2B_MCP__V2025_11 || e2b_mcp__tok_get(js, t, el, "form") >= 0);
     m->cx->sess->client_ready = 0;
   }
+#if E2B_MCP_WITH_APP
+  m->cx->sess->client_ui = e2b_mcp__ui_declared(js, t, caps);
+#endif
   m->cx->sess->initialized = 1;
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "protocolVersion"); e2b_mcp_json_str(&w, e2b_mcp__versions[v]);
-  e2b_mcp__write_caps(s, &w);
+  e2b_mcp__write_caps(s, &w, m->cx->sess);
   e2b_mcp_json_key(&w, "serverInfo"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
   if (v >= E2B_MCP__V2025_06) { e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, "E2B sandboxes"); }
@@ -6363,11 +6430,16 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client of a scope */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
     e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
+    {
+      int own = 0;   /* the list differs for this caller: its token's scopes, its App */
 #if E2B_MCP_AUTH
-    e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, m->cx->scopes ? "private" : "public");
-#else
-    e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+      own |= m->cx->scopes != 0;
 #endif
+#if E2B_MCP_WITH_APP
+      own |= m->cx->sess->client_ui;
+#endif
+      e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, own ? "private" : "public");
+    }
   }
 #endif
   e2b_mcp_json_obj_end(&w);
@@ -6640,11 +6712,16 @@ static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   E2B_MCP__SURFACE_CAPS(s, &w, 1);
+  e2b_mcp__app_caps(m->cx->sess, &w);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "instructions");
   e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
   e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
+#if E2B_MCP_WITH_APP   /* what it says depends on whether this client declared the App's extension */
+  e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, m->cx->sess->client_ui ? "private" : "public");
+#else
   e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+#endif
   e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "io.modelcontextprotocol/serverInfo"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
@@ -6807,6 +6884,9 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   one.version = E2B_MCP__V2026_07;
   one.log_level = E2B_MCP__COUNT(e2b_mcp__levels);   /* none: logs only when a level is asked for */
   if (lv >= 0) { int li = e2b_mcp__level_index(js, &t[lv]); if (li >= 0) one.log_level = li; }
+#if E2B_MCP_WITH_APP
+  one.client_ui = e2b_mcp__ui_declared(js, t, caps);
+#endif
   ocx = *m->cx;   /* this request's context, with its own session */
   ocx.sess = &one;
   m->cx = &ocx;
@@ -9423,6 +9503,443 @@ static void e2b_mcp__resource_reply(e2b_mcp_call *c, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
 }
 
+#if E2B_MCP_WITH_APP
+/* ---- the MCP App (SEP-1865): ui://e2b/sandboxes ----
+   The page is src/app/sandboxes.html, written into this header as lines of
+   C text by `make header`. It is served to a client that declared the
+   extension, as the extension's MIME type, with a content security policy
+   that names no other origin: it loads nothing from outside, and reaches
+   E2B only through the host's tools/call, so consent, scopes, the audit
+   and the budgets apply to the user's clicks as to a model's calls. Where
+   the page says @CONFIG@ it is told what this caller may do: the actions
+   whose tools this caller may call (the tool selection, enable_kill, the
+   access token's scopes), and the team's concurrency limit. */
+static const char *const e2b_mcp__app_html[] = {
+  "<!DOCTYPE html>\n",
+  "<!-- The MCP App of e2b_mcp.h (ui://e2b/sandboxes, the io.modelcontextprotocol/ui extension).\n",
+  "     It talks to its host only: JSON-RPC over postMessage, ui/initialize, then tools/call for\n",
+  "     every read and every action, so the server's consent, scopes, audit and budgets apply.\n",
+  "     It loads nothing: no script, style, font or image from anywhere. -->\n",
+  "<html lang=\"en\">\n",
+  "<head>\n",
+  "<meta charset=\"utf-8\">\n",
+  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+  "<title>E2B sandboxes</title>\n",
+  "<style>\n",
+  ":root {\n",
+  "  color-scheme: light dark;\n",
+  "  --bg: var(--color-background-primary, light-dark(#ffffff, #171717));\n",
+  "  --bg2: var(--color-background-secondary, light-dark(#f4f4f5, #262626));\n",
+  "  --fg: var(--color-text-primary, light-dark(#171717, #fafafa));\n",
+  "  --fg2: var(--color-text-secondary, light-dark(#52525b, #a1a1aa));\n",
+  "  --line: var(--color-border-primary, light-dark(#d4d4d8, #3f3f46));\n",
+  "  --ok: var(--color-text-success, light-dark(#166534, #4ade80));\n",
+  "  --warn: var(--color-text-warning, light-dark(#92400e, #fbbf24));\n",
+  "  --bad: var(--color-text-danger, light-dark(#b91c1c, #f87171));\n",
+  "  --ring: var(--color-ring-primary, light-dark(#1d4ed8, #93c5fd));\n",
+  "  --radius: var(--border-radius-md, 6px);\n",
+  "  font-family: var(--font-sans, system-ui, sans-serif);\n",
+  "  font-size: var(--font-text-sm-size, 14px);\n",
+  "}\n",
+  "body { margin: 0; padding: 12px; background: var(--bg); color: var(--fg); }\n",
+  "h1, h2, h3 { margin: 0 0 8px; font-size: 1.15em; }\n",
+  "h3 { font-size: 1em; }\n",
+  "button, select, input { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line);\n",
+  "  border-radius: var(--radius); padding: 3px 8px; }\n",
+  "button { cursor: pointer; }\n",
+  "button.danger { color: var(--bad); border-color: var(--bad); }\n",
+  "button.link { border: 0; padding: 0; background: none; text-decoration: underline; font-family: var(--font-mono, monospace); }\n",
+  ":focus-visible { outline: 2px solid var(--ring); outline-offset: 2px; }\n",
+  ".bar { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 10px; }\n",
+  ".bar .grow { flex: 1; }\n",
+  "table { border-collapse: collapse; width: 100%; }\n",
+  "th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid var(--line); vertical-align: top; white-space: nowrap; }\n",
+  "td.wrap, td.msg { white-space: normal; }\n",
+  "th { color: var(--fg2); font-weight: 600; }\n",
+  ".muted { color: var(--fg2); }\n",
+  ".running { color: var(--ok); }\n",
+  ".paused { color: var(--warn); }\n",
+  ".tag { display: inline-block; background: var(--bg2); border-radius: var(--radius); padding: 0 6px; margin: 0 4px 2px 0; }\n",
+  "#status:not(:empty) { margin: 8px 0; padding: 6px 8px; border-left: 3px solid var(--bad); background: var(--bg2); }\n",
+  ".charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 12px; margin: 12px 0; }\n",
+  "figure { margin: 0; padding: 8px; background: var(--bg2); border-radius: var(--radius); }\n",
+  "figcaption { color: var(--fg2); margin-bottom: 4px; }\n",
+  "svg { width: 100%; height: 110px; display: block; }\n",
+  "svg .axis { stroke: var(--line); }\n",
+  "svg .series { fill: none; stroke: var(--ring); stroke-width: 1.5; }\n",
+  "svg circle { fill: var(--ring); }\n",
+  "svg text { fill: var(--fg2); font-size: 10px; }\n",
+  "dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 8px; }\n",
+  "dt { color: var(--fg2); }\n",
+  "dd { margin: 0; }\n",
+  ".level-warn { color: var(--warn); }\n",
+  ".level-error { color: var(--bad); }\n",
+  "td.msg { font-family: var(--font-mono, monospace); word-break: break-word; }\n",
+  "[hidden] { display: none !important; }\n",
+  "</style>\n",
+  "</head>\n",
+  "<body>\n",
+  "<script type=\"application/json\" id=\"e2b-config\">\n",
+  "@CONFIG@\n",
+  "</script>\n",
+  "<div id=\"status\" role=\"alert\"></div>\n",
+  "\n",
+  "<main id=\"overview\" aria-labelledby=\"ov-title\">\n",
+  "  <div class=\"bar\">\n",
+  "    <h1 id=\"ov-title\" class=\"grow\">Sandboxes</h1>\n",
+  "    <span id=\"concurrency\"></span>\n",
+  "    <button id=\"refresh\" type=\"button\">Refresh</button>\n",
+  "  </div>\n",
+  "  <div class=\"bar\">\n",
+  "    <label>State\n",
+  "      <select id=\"f-state\">\n",
+  "        <option value=\"\">all</option><option value=\"running\">running</option><option value=\"paused\">paused</option>\n",
+  "      </select>\n",
+  "    </label>\n",
+  "    <label>Metadata <input id=\"f-meta\" type=\"search\" placeholder=\"user=alice\" size=\"18\"></label>\n",
+  "    <span id=\"shown\" class=\"muted\" aria-live=\"polite\"></span>\n",
+  "  </div>\n",
+  "  <table>\n",
+  "    <caption class=\"muted\" id=\"ov-caption\" hidden></caption>\n",
+  "    <thead><tr><th scope=\"col\">Sandbox</th><th scope=\"col\">State</th><th scope=\"col\">Template</th><th scope=\"col\">Age</th>\n",
+  "      <th scope=\"col\">Time left</th><th scope=\"col\">Metadata</th><th scope=\"col\" id=\"actions-head\">Actions</th></tr></thead>\n",
+  "    <tbody id=\"rows\"></tbody>\n",
+  "  </table>\n",
+  "</main>\n",
+  "\n",
+  "<main id=\"detail\" aria-labelledby=\"dt-title\" hidden>\n",
+  "  <div class=\"bar\">\n",
+  "    <button id=\"back\" type=\"button\">&larr; All sandboxes</button>\n",
+  "    <h2 id=\"dt-title\" class=\"grow\"></h2>\n",
+  "    <span id=\"dt-actions\"></span>\n",
+  "  </div>\n",
+  "  <dl id=\"facts\"></dl>\n",
+  "  <section aria-labelledby=\"m-title\">\n",
+  "    <h3 id=\"m-title\">Usage over time</h3>\n",
+  "    <div class=\"charts\" id=\"charts\"></div>\n",
+  "  </section>\n",
+  "  <section aria-labelledby=\"l-title\">\n",
+  "    <div class=\"bar\">\n",
+  "      <h3 id=\"l-title\" class=\"grow\">Logs</h3>\n",
+  "      <label>Level\n",
+  "        <select id=\"l-level\">\n",
+  "          <option value=\"\">all</option><option>debug</option><option>info</option><option>warn</option><option>error</option>\n",
+  "        </select>\n",
+  "      </label>\n",
+  "      <button id=\"l-newest\" type=\"button\">Newest</button>\n",
+  "      <button id=\"l-older\" type=\"button\">Older</button>\n",
+  "    </div>\n",
+  "    <table>\n",
+  "      <thead><tr><th scope=\"col\">Time</th><th scope=\"col\">Level</th><th scope=\"col\">Message</th></tr></thead>\n",
+  "      <tbody id=\"logs\"></tbody>\n",
+  "    </table>\n",
+  "  </section>\n",
+  "</main>\n",
+  "\n",
+  "<script>\n",
+  "'use strict';\n",
+  "const config = JSON.parse(document.getElementById('e2b-config').textContent);\n",
+  "const can = (action) => config.actions.includes(action);\n",
+  "const $ = (id) => document.getElementById(id);\n",
+  "\n",
+  "/* ---- the host: JSON-RPC 2.0 over postMessage (SEP-1865) ---- */\n",
+  "const pending = new Map();\n",
+  "let nextId = 1;\n",
+  "function post(msg) { window.parent.postMessage(msg, '*'); }\n",
+  "function request(method, params) {\n",
+  "  const id = nextId++;\n",
+  "  post({ jsonrpc: '2.0', id, method, params });\n",
+  "  return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));\n",
+  "}\n",
+  "window.addEventListener('message', (event) => {\n",
+  "  const m = event.data;\n",
+  "  if (event.source !== window.parent || !m || m.jsonrpc !== '2.0') return;\n",
+  "  if (m.method === undefined && pending.has(m.id)) {\n",
+  "    const p = pending.get(m.id);\n",
+  "    pending.delete(m.id);\n",
+  "    if (m.error) p.reject(new Error(m.error.message)); else p.resolve(m.result);\n",
+  "  } else if (m.method === 'ui/notifications/host-context-changed') applyHost(m.params);\n",
+  "  else if (m.method === 'ui/notifications/tool-input') toolInput(m.params.arguments || {});\n",
+  "  else if (m.method === 'ui/notifications/tool-result') toolResult(m.params);\n",
+  "  else if (m.method === 'ui/resource-teardown' || m.method === 'ping') post({ jsonrpc: '2.0', id: m.id, result: {} });\n",
+  "});\n",
+  "\n",
+  "/* The host's theme and style variables (light or dark; colours, fonts, radii). */\n",
+  "function applyHost(ctx) {\n",
+  "  if (!ctx) return;\n",
+  "  const root = document.documentElement;\n",
+  "  if (ctx.theme) { root.style.colorScheme = ctx.theme; root.dataset.theme = ctx.theme; }\n",
+  "  const vars = ctx.styles && ctx.styles.variables;\n",
+  "  if (vars) for (const [k, v] of Object.entries(vars)) if (k.startsWith('--') && v) root.style.setProperty(k, v);\n",
+  "}\n",
+  "\n",
+  "/* A tool of the server, through the host: its structured result, or an Error with its text. */\n",
+  "async function callTool(name, args) {\n",
+  "  const r = await request('tools/call', { name, arguments: args });\n",
+  "  const text = (r.content || []).map((c) => c.text || '').join(' ');\n",
+  "  if (r.isError) throw new Error(text || name + ' failed');\n",
+  "  return r.structuredContent || JSON.parse(text);\n",
+  "}\n",
+  "function say(text) { $('status').textContent = text; }\n",
+  "async function guarded(fn) {\n",
+  "  say('');\n",
+  "  try { await fn(); } catch (e) { say(e.message); }\n",
+  "}\n",
+  "\n",
+  "/* ---- formatting ---- */\n",
+  "function span(ms) {\n",
+  "  const m = Math.max(0, Math.round(ms / 60000));\n",
+  "  if (m < 60) return m + ' min';\n",
+  "  const h = Math.floor(m / 60);\n",
+  "  return h < 48 \? h + ' h ' + (m % 60) + ' min' : Math.floor(h / 24) + ' d ' + (h % 24) + ' h';\n",
+  "}\n",
+  "function el(tag, attrs, ...kids) {\n",
+  "  const e = document.createElement(tag);\n",
+  "  for (const [k, v] of Object.entries(attrs || {})) {\n",
+  "    if (k === 'class') e.className = v; else if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);\n",
+  "  }\n",
+  "  for (const k of kids) if (k !== null && k !== undefined) e.append(k);\n",
+  "  return e;\n",
+  "}\n",
+  "function bytes(n) { return n >= 1 << 30 \? (n / (1 << 30)).toFixed(1) + ' GiB' : Math.round(n / (1 << 20)) + ' MiB'; }\n",
+  "\n",
+  "/* ---- actions: each one tool call, so the server asks, checks and records as for a model ---- */\n",
+  "const ACTIONS = {\n",
+  "  pause: { label: 'Pause', when: 'running', run: (s) => callTool('e2b_pause_sandbox', { sandbox_id: s.sandboxID }) },\n",
+  "  resume: { label: 'Resume', when: 'paused', run: (s) => callTool('e2b_resume_sandbox', { sandbox_id: s.sandboxID, timeout: 300 }) },\n",
+  "  extend: { label: 'Extend 10 min', when: 'running', run: (s) => callTool('e2b_set_sandbox_timeout',\n",
+  "    { sandbox_id: s.sandboxID, timeout: Math.round(Math.max(0, Date.parse(s.endAt) - Date.now()) / 1000) + 600 }) },\n",
+  "  kill: { label: 'Kill', when: '', danger: true, run: (s) => callTool('e2b_kill_sandbox', { sandbox_id: s.sandboxID }) },\n",
+  "};\n",
+  "function actionButtons(s, after) {\n",
+  "  const out = [];\n",
+  "  for (const [name, a] of Object.entries(ACTIONS)) {\n",
+  "    if (!can(name) || (a.when && a.when !== s.state)) continue;\n",
+  "    const b = el('button', { type: 'button', class: a.danger \? 'danger' : '', 'data-action': name,\n",
+  "      'aria-label': a.label + ' ' + s.sandboxID }, a.label);\n",
+  "    b.addEventListener('click', () => {\n",
+  "      if (a.danger && !b.dataset.armed) {   /* a kill takes a second, deliberate press */\n",
+  "        b.dataset.armed = '1';\n",
+  "        b.textContent = 'Confirm kill';\n",
+  "        b.setAttribute('aria-label', 'Confirm: kill ' + s.sandboxID);\n",
+  "        return;\n",
+  "      }\n",
+  "      b.disabled = true;\n",
+  "      guarded(async () => { await a.run(s); await after(); }).finally(() => { b.disabled = false; });\n",
+  "    });\n",
+  "    out.push(b, ' ');\n",
+  "  }\n",
+  "  return out;\n",
+  "}\n",
+  "\n",
+  "/* ---- the overview ---- */\n",
+  "let sandboxes = [];\n",
+  "async function loadOverview() {\n",
+  "  const r = await callTool('e2b_list_sandboxes', { state: ['running', 'paused'], limit: 100 });\n",
+  "  sandboxes = r.data || [];\n",
+  "  const running = sandboxes.filter((s) => s.state === 'running').length;\n",
+  "  const n = typeof r.total_running === 'number' \? r.total_running : running;\n",
+  "  const c = $('concurrency');\n",
+  "  c.replaceChildren(config.limit\n",
+  "    \? el('label', {}, n + ' of ' + config.limit + ' running ',\n",
+  "         el('meter', { min: '0', max: String(config.limit), value: String(n), high: String(config.limit * 0.8) }))\n",
+  "    : n + ' running');\n",
+  "  renderRows();\n",
+  "}\n",
+  "function matches(s) {\n",
+  "  const state = $('f-state').value, meta = $('f-meta').value.trim();\n",
+  "  if (state && s.state !== state) return false;\n",
+  "  if (!meta) return true;\n",
+  "  const [k, v] = meta.split('=');\n",
+  "  const md = s.metadata || {};\n",
+  "  return v === undefined \? Object.keys(md).some((x) => x.includes(k) || String(md[x]).includes(k)) : md[k.trim()] === v.trim();\n",
+  "}\n",
+  "function renderRows() {\n",
+  "  const now = Date.now();\n",
+  "  const shown = sandboxes.filter(matches);\n",
+  "  $('actions-head').hidden = config.actions.length === 0;\n",
+  "  $('rows').replaceChildren(...shown.map((s) => {\n",
+  "    const left = s.state === 'running' \? span(Date.parse(s.endAt) - now) : '\\u2014';\n",
+  "    const md = Object.entries(s.metadata || {}).map(([k, v]) => el('span', { class: 'tag' }, k + '=' + v));\n",
+  "    return el('tr', { 'data-sandbox': s.sandboxID },\n",
+  "      el('td', {}, el('button', { type: 'button', class: 'link', onclick: () => guarded(() => showDetail(s.sandboxID)),\n",
+  "        'aria-label': 'Open ' + s.sandboxID }, s.sandboxID)),\n",
+  "      el('td', { class: s.state }, s.state),\n",
+  "      el('td', {}, s.alias || s.templateID),\n",
+  "      el('td', {}, span(now - Date.parse(s.startedAt))),\n",
+  "      el('td', {}, left),\n",
+  "      el('td', { class: 'wrap' }, ...md),\n",
+  "      config.actions.length \? el('td', {}, ...actionButtons(s, loadOverview)) : null);\n",
+  "  }));\n",
+  "  $('shown').textContent = shown.length + ' of ' + sandboxes.length + ' shown';\n",
+  "}\n",
+  "\n",
+  "/* ---- one sandbox ---- */\n",
+  "let current = null, logCursors = [], shownLogs = [];\n",
+  "async function showDetail(id) {\n",
+  "  const s = await callTool('e2b_get_sandbox', { sandbox_id: id });\n",
+  "  current = s;\n",
+  "  $('overview').hidden = true;\n",
+  "  $('detail').hidden = false;\n",
+  "  $('dt-title').textContent = id;\n",
+  "  $('dt-actions').replaceChildren(...actionButtons(s, () => showDetail(id)));\n",
+  "  const facts = [['State', s.state], ['Template', s.alias || s.templateID], ['Started', s.startedAt], ['Ends', s.endAt],\n",
+  "                 ['CPU', s.cpuCount + ' vCPU'], ['Memory', s.memoryMB + ' MiB']];\n",
+  "  for (const [k, v] of Object.entries(s.metadata || {})) facts.push([k, v]);\n",
+  "  $('facts').replaceChildren(...facts.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, String(v))]));\n",
+  "  const end = s.state === 'running' \? Math.floor(Date.now() / 1000) : Math.floor(Date.parse(s.endAt) / 1000);\n",
+  "  const m = await callTool('e2b_get_sandbox_metrics', { sandbox_id: id, start: Math.floor(Date.parse(s.startedAt) / 1000), end });\n",
+  "  drawCharts(m.data || []);\n",
+  "  logCursors = [];\n",
+  "  await loadLogs();\n",
+  "  $('back').focus();\n",
+  "}\n",
+  "function drawCharts(points) {\n",
+  "  const charts = [\n",
+  "    ['CPU use', '%', (p) => p.cpuUsedPct, () => 100],\n",
+  "    ['Memory used', 'MiB', (p) => p.memUsed / (1 << 20), (p) => p.memTotal / (1 << 20)],\n",
+  "    ['Disk used', 'GiB', (p) => p.diskUsed / (1 << 30), (p) => p.diskTotal / (1 << 30)],\n",
+  "  ];\n",
+  "  $('charts').replaceChildren(...charts.map(([name, unit, value, total]) => chart(name, unit, points, value, total)));\n",
+  "}\n",
+  "/* One series as an SVG line over time, 0 to its total; every sample a point. */\n",
+  "function chart(name, unit, points, value, total) {\n",
+  "  const W = 300, H = 100, ns = 'http://www.w3.org/2000/svg';\n",
+  "  const svg = document.createElementNS(ns, 'svg');\n",
+  "  const mk = (tag, attrs) => { const e = document.createElementNS(ns, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); return e; };\n",
+  "  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);\n",
+  "  svg.setAttribute('preserveAspectRatio', 'none');\n",
+  "  svg.setAttribute('role', 'img');\n",
+  "  const last = points.length \? value(points[points.length - 1]) : 0;\n",
+  "  const top = points.length \? Math.max(...points.map(total), ...points.map(value)) || 1 : 1;\n",
+  "  svg.setAttribute('aria-label', points.length\n",
+  "    \? `${name}: ${points.length} samples, latest ${last.toFixed(1)} ${unit} of ${top.toFixed(1)}` : `${name}: no samples`);\n",
+  "  svg.append(mk('line', { class: 'axis', x1: 0, y1: H - 1, x2: W, y2: H - 1 }));\n",
+  "  const t0 = points.length \? points[0].timestampUnix : 0, t1 = points.length \? points[points.length - 1].timestampUnix : 1;\n",
+  "  const xy = points.map((p) => [((p.timestampUnix - t0) / Math.max(1, t1 - t0)) * (W - 4) + 2, H - 2 - (value(p) / top) * (H - 14)]);\n",
+  "  svg.append(mk('polyline', { class: 'series', points: xy.map((q) => q.map((v) => v.toFixed(1)).join(',')).join(' ') }));\n",
+  "  for (const [x, y] of xy) svg.append(mk('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 1.6 }));\n",
+  "  const label = mk('text', { x: 4, y: 10 });\n",
+  "  label.textContent = `max ${top.toFixed(top < 10 \? 1 : 0)} ${unit}`;\n",
+  "  svg.append(label);\n",
+  "  return el('figure', { 'data-points': String(points.length) }, el('figcaption', {}, `${name} (${unit})`), svg);\n",
+  "}\n",
+  "async function loadLogs() {\n",
+  "  const args = { sandbox_id: current.sandboxID, limit: 20, direction: 'backward' };\n",
+  "  const level = $('l-level').value;\n",
+  "  if (level) args.level = level;\n",
+  "  if (logCursors.length) args.cursor = logCursors[logCursors.length - 1];\n",
+  "  const r = await callTool('e2b_get_sandbox_logs', args);\n",
+  "  /* a page starts at the millisecond the last one ended: the entries shown already go */\n",
+  "  const key = (e) => e.timestamp + ' ' + e.message;\n",
+  "  const before = new Set(logCursors.length \? shownLogs.map(key) : []);\n",
+  "  shownLogs = (r.data || []).filter((e) => !before.has(key(e)));\n",
+  "  const rows = shownLogs.map((e) => el('tr', {},\n",
+  "    el('td', { class: 'muted' }, (e.timestamp || '').replace('T', ' ').replace('Z', '')),\n",
+  "    el('td', { class: 'level-' + e.level }, e.level),\n",
+  "    el('td', { class: 'msg' }, e.message)));\n",
+  "  $('logs').replaceChildren(...(rows.length \? rows : [el('tr', {}, el('td', { colspan: '3', class: 'muted' }, 'No log entries'))]));\n",
+  "  $('l-older').disabled = !r.next_cursor;\n",
+  "  $('l-older').dataset.cursor = r.next_cursor || '';\n",
+  "  $('l-newest').disabled = logCursors.length === 0;\n",
+  "}\n",
+  "\n",
+  "/* ---- wiring ---- */\n",
+  "$('refresh').addEventListener('click', () => guarded(loadOverview));\n",
+  "$('f-state').addEventListener('change', renderRows);\n",
+  "$('f-meta').addEventListener('input', renderRows);\n",
+  "$('back').addEventListener('click', () => {\n",
+  "  $('detail').hidden = true;\n",
+  "  $('overview').hidden = false;\n",
+  "  guarded(loadOverview).then(() => $('refresh').focus());\n",
+  "});\n",
+  "$('l-level').addEventListener('change', () => { logCursors = []; guarded(loadLogs); });\n",
+  "$('l-older').addEventListener('click', () => { logCursors.push(Number($('l-older').dataset.cursor)); guarded(loadLogs); });\n",
+  "$('l-newest').addEventListener('click', () => { logCursors = []; guarded(loadLogs); });\n",
+  "\n",
+  "/* The call that showed the App: a sandbox's get, metrics or logs opens that sandbox. */\n",
+  "let opened = false;\n",
+  "function toolInput(args) {\n",
+  "  if (args.sandbox_id && !opened) { opened = true; guarded(() => showDetail(args.sandbox_id)); }\n",
+  "}\n",
+  "function toolResult(result) {\n",
+  "  const d = result.structuredContent;\n",
+  "  if (!opened && d && Array.isArray(d.data) && d.data.length && d.data[0].sandboxID) { sandboxes = d.data; renderRows(); }\n",
+  "}\n",
+  "\n",
+  "new ResizeObserver(() => post({ jsonrpc: '2.0', method: 'ui/notifications/size-changed',\n",
+  "  params: { width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight } }))\n",
+  "  .observe(document.documentElement);\n",
+  "\n",
+  "request('ui/initialize', { appInfo: { name: 'e2b-sandboxes', version: '1.0.0' }, appCapabilities: {},\n",
+  "  protocolVersion: '2026-01-26' })\n",
+  "  .then((r) => {\n",
+  "    applyHost(r.hostContext);\n",
+  "    post({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });\n",
+  "    return guarded(loadOverview);\n",
+  "  })\n",
+  "  .catch((e) => say('The host did not start the App: ' + e.message));\n",
+  "</script>\n",
+  "</body>\n",
+  "</html>\n",
+  NULL
+};
+static int e2b_mcp__app_on(const e2b_mcp__ctx *cx) { return cx->sess->client_ui; }
+static void e2b_mcp__app_config(e2b_mcp_server *s, const e2b_mcp__ctx *cx, e2b_mcp_json *w) {
+  static const char *const acts[][2] = { { "pause", "e2b_pause_sandbox" }, { "resume", "e2b_resume_sandbox" },
+                                         { "extend", "e2b_set_sandbox_timeout" }, { "kill", "e2b_kill_sandbox" } };
+  char cfg[256];
+  e2b_mcp_json c;
+  int i;
+  e2b_mcp_json_init(&c, cfg, sizeof cfg - 1);
+  e2b_mcp_json_obj(&c);
+  e2b_mcp_json_key(&c, "actions"); e2b_mcp_json_arr(&c);
+  for (i = 0; i < E2B_MCP__COUNT(acts); i++)
+    if (e2b_mcp__tool_for(s, cx, acts[i][1], strlen(acts[i][1]))) e2b_mcp_json_str(&c, acts[i][0]);
+  e2b_mcp_json_arr_end(&c);
+  e2b_mcp_json_key(&c, "limit"); e2b_mcp_json_int(&c, s->cfg.team_concurrency > 0 ? s->cfg.team_concurrency : 0);
+  e2b_mcp_json_obj_end(&c);
+  e2b_mcp_json_escape(w, cfg, c.err ? 0 : c.len);
+}
+static void e2b_mcp__app_read(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id) {
+  e2b_mcp_json w;
+  int i;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "contents"); e2b_mcp_json_arr(&w);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "uri"); e2b_mcp_json_str(&w, E2B_MCP__APP_URI);
+  e2b_mcp_json_key(&w, "mimeType"); e2b_mcp_json_str(&w, E2B_MCP__APP_MIME);
+  e2b_mcp_json_key(&w, "text");
+  e2b_mcp__w_sep(&w);
+  e2b_mcp__w_c(&w, '"');
+  for (i = 0; e2b_mcp__app_html[i]; i++) {
+    if (strcmp(e2b_mcp__app_html[i], "@CONFIG@\n") == 0) e2b_mcp__app_config(s, m->cx, &w);
+    else e2b_mcp_json_escape(&w, e2b_mcp__app_html[i], strlen(e2b_mcp__app_html[i]));
+  }
+  e2b_mcp__w_c(&w, '"');
+  /* no origin beyond the page itself: nothing to fetch, connect to, frame or base on */
+  e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "ui"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "csp"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "connectDomains"); e2b_mcp_json_arr(&w); e2b_mcp_json_arr_end(&w);
+  e2b_mcp_json_key(&w, "resourceDomains"); e2b_mcp_json_arr(&w); e2b_mcp_json_arr_end(&w);
+  e2b_mcp_json_key(&w, "frameDomains"); e2b_mcp_json_arr(&w); e2b_mcp_json_arr_end(&w);
+  e2b_mcp_json_key(&w, "baseUriDomains"); e2b_mcp_json_arr(&w); e2b_mcp_json_arr_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "prefersBorder"); e2b_mcp_json_bool(&w, 1);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_arr_end(&w);
+  if (m->cx->sess->version == E2B_MCP__V2026_07) e2b_mcp__cache_fields(&w, 0, "private");   /* its actions are this caller's */
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+#else
+#  define e2b_mcp__app_on(cx) 0
+#endif
+
 /* An unknown URI, as the revision says. */
 static void e2b_mcp__resource_unknown(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, const char *uri) {
   char data[E2B_MCP__REF_MAX + 16], text[E2B_MCP__REF_MAX + 96];
@@ -9483,6 +10000,9 @@ static void e2b_mcp__on_resources_read(e2b_mcp_server *s, e2b_mcp__msg *m, const
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: the URI is longer than any resource of this server's");
     return;
   }
+#if E2B_MCP_WITH_APP
+  if (e2b_mcp__app_on(m->cx) && strcmp(uri, E2B_MCP__APP_URI) == 0) { e2b_mcp__app_read(s, m, id); return; }
+#endif
   for (i = 0; i < E2B_MCP__RES_N; i++) {
     const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
     var[0] = 0;
@@ -9507,7 +10027,8 @@ static void e2b_mcp__on_resources_read(e2b_mcp_server *s, e2b_mcp__msg *m, const
    caller's own (it depends on its key). */
 static void e2b_mcp__on_resources_list(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id, int templates) {
   e2b_mcp_json w;
-  int n = E2B_MCP__RES_N + s->nresources, i, end, start = e2b_mcp__list_cursor(s, m, js, t, params, id, n), v = m->cx->sess->version;
+  int app = !templates && e2b_mcp__app_on(m->cx);   /* the App, listed last, to a client that declared its extension */
+  int n = E2B_MCP__RES_N + s->nresources + app, i, end, start = e2b_mcp__list_cursor(s, m, js, t, params, id, n), v = m->cx->sess->version;
   if (start < 0) return;
   end = start + E2B_MCP_TOOLS_PAGE;
   if (end > n) end = n;
@@ -9520,9 +10041,18 @@ static void e2b_mcp__on_resources_list(e2b_mcp_server *s, e2b_mcp__msg *m, const
       const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
       if (!m->cx->key_len || !e2b_mcp__res_tool(s, m->cx, r)) continue;
       uri = r->uri; name = r->name; title = r->title; desc = r->description; mime = "application/json";
-    } else {
+    } else if (i < E2B_MCP__RES_N + s->nresources) {
       const e2b_mcp_resource *r = s->resources[i - E2B_MCP__RES_N];
       uri = r->uri; name = r->name; title = r->title; desc = r->description; mime = r->mime_type;
+    } else {
+#if E2B_MCP_WITH_APP
+      uri = E2B_MCP__APP_URI; name = "sandboxes-app"; title = "Sandboxes (an MCP App)";
+      desc = "The team's sandboxes as a page the client renders: an overview with pause, resume, extend and kill, and one sandbox's "
+             "CPU, memory and disk charts and its logs.";
+      mime = E2B_MCP__APP_MIME;
+#else
+      break;
+#endif
     }
     if (e2b_mcp__is_template(uri) != templates) continue;
     e2b_mcp_json_obj(&w);
@@ -12504,7 +13034,7 @@ static void e2b_mcp__hs_card(e2b_mcp_server *s, e2b_mcp_json *w) {
     }
     e2b_mcp_json_obj_end(w); e2b_mcp_json_arr_end(w);
   }
-  e2b_mcp__write_caps(s, w);
+  e2b_mcp__write_caps(s, w, NULL);
   e2b_mcp_json_obj_end(w);
 }
 /* A GET of a public document (the card here; the OAuth metadata in the

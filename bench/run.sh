@@ -110,7 +110,11 @@ MUSLCC="musl-gcc -std=c99 $MUSL_CFLAGS -DE2B_MCP_TLS_BEARSSL -I."
  musl-gcc $MUSL_LDFLAGS -Wl,-Map,$B/static/full.map -o $B/static/e2b-mcp-full $B/static/e2b-mcp.o build/bearssl-musl/lib/libbearssl.a &&
  # what-if: BearSSL's minimal profile
  $MUSLCC -DE2B_MCP_TLS_BEARSSL_MINIMAL examples/e2b-mcp.c \
-   build/bearssl-musl/lib/libbearssl.a $MUSL_LDFLAGS -o $B/static/e2b-mcp-min) >>"$log" 2>&1 || die "static variants"
+   build/bearssl-musl/lib/libbearssl.a $MUSL_LDFLAGS -o $B/static/e2b-mcp-min &&
+ # without the MCP App (E2B_MCP_WITH_APP 0): what the App adds, from the two link maps
+ $MUSLCC -DE2B_MCP_WITH_APP=0 -c examples/e2b-mcp.c -o $B/static/e2b-mcp-noapp.o &&
+ musl-gcc $MUSL_LDFLAGS -Wl,-Map,$B/static/noapp.map -o $B/static/e2b-mcp-noapp $B/static/e2b-mcp-noapp.o build/bearssl-musl/lib/libbearssl.a) \
+  >>"$log" 2>&1 || die "static variants"
 comp=$(python3 bench/mapsum.py $B/static/full.map --pretty)
 ehf=$(size -A $B/static/e2b-mcp-full | awk '$1==".eh_frame" {print $2}')
 
@@ -231,6 +235,11 @@ cat $B/mcu.txt $B/mcu-rv32.txt
 
 # ---- the three profiles with their budgets (issue 21); where one is missed, where the text goes ----
 desk_share=$(python3 bench/mapsum.py $B/static/full.map | sed -n 's/.*program=\([0-9]*\).*/\1/p')
+noapp_share=$(python3 bench/mapsum.py $B/static/noapp.map | sed -n 's/.*program=\([0-9]*\).*/\1/p')
+app_added=$((desk_share - noapp_share))
+app_page=$(wc -c < src/app/sandboxes.html); app_gz=$(gzip -9c src/app/sandboxes.html | wc -c)
+APP_PAGE_BUDGET=20480    # 20 KiB: the App's page as served (HTML, CSS and JS, no framework)
+APP_ADDED_BUDGET=24576   # 24 KiB: all the App adds to the static binary (the page, its serving, the extension)
 SMALL_RAM_BEFORE=24432   # the small profile's RAM before the profiles (make bench, same flags): not to grow
 DESK_SHARE_BUDGET=132096 # 129 KiB: the header's share when the profiles came (131,767 B, with access tokens), not to grow
 # profile DIR SIZE-TOOL: "text ram" of the minimal, small and small + BearSSL builds of bench/m4.c in
@@ -281,7 +290,9 @@ for part in PROMPTS RESOURCES COMPLETIONS; do
   row "  small + E2B_MCP_WITH_$part=1: text / RAM (data+bss + worst stack) it adds" "+$((xt - nt)) B / +$((xd + xb + xs - nd - nb - stk_none)) B" "-" ""
 done
 row "desktop (build/e2b-mcp-static: musl, static, BearSSL full, stripped): file" "$st_file B ($(kb $st_file))" "-" ""
-row "  desktop: e2b_mcp.h + main, code+rodata (link map; BearSSL and musl apart)" "$desk_share B ($(kb $desk_share))" "<= $DESK_SHARE_BUDGET B" "$(verdict $desk_share $DESK_SHARE_BUDGET)"
+row "  desktop: e2b_mcp.h + main, code+rodata (link map; BearSSL and musl apart), less the MCP App (its own rows)" "$desk_share B ($(kb $desk_share)) - $app_added B = $((desk_share - app_added)) B" "<= $DESK_SHARE_BUDGET B" "$(verdict $((desk_share - app_added)) $DESK_SHARE_BUDGET)"
+row "  desktop: the MCP App's page (src/app/sandboxes.html: HTML, CSS, JS) / gzip -9" "$app_page B ($(kb $app_page)) / $app_gz B" "<= $APP_PAGE_BUDGET B" "$(verdict $app_page $APP_PAGE_BUDGET)"
+row "  desktop: what the MCP App adds to the static binary (E2B_MCP_WITH_APP 1 vs 0, link maps)" "$app_added B ($(kb $app_added))" "<= $APP_ADDED_BUDGET B" "$(verdict $app_added $APP_ADDED_BUDGET)"
 
 # ---- concurrency: this build, the header before the concurrent work, a Node connector ----
 # The old build: e2b_mcp.h, its ports and examples/e2b-mcp.c at BENCH_OLD (git), the same flags.

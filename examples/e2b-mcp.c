@@ -788,7 +788,9 @@ static const char usage_ops[] =
   "  (Prometheus) is served as is on a loopback listener only, unless:\n"
   "  E2B_MCP_METRICS_TOKEN  /metrics then needs Authorization: Bearer <this>, wherever it listens\n"
   "  E2B_MCP_READY_E2B_MS   /readyz: E2B must have answered within this (default 60000); past it,\n"
-  "                         a readiness check sends E2B a probe (GET /health, no key)\n";
+  "                         a readiness check sends E2B a probe (GET /health, no key)\n"
+  "  E2B_MCP_TEAM_CONCURRENCY  the team's limit of running sandboxes (E2B's API does not say it),\n"
+  "                         which the MCP App shows the running count against\n";
 
 /* /readyz: this program's own checks (cfg.ready), beside the library's. */
 static int ready_checks(void *user, e2b_mcp_json *w) {
@@ -868,6 +870,17 @@ int main(int argc, char **argv) {
   memset(&cfg, 0, sizeof cfg);
   cfg.tools = tools;
   cfg.read_only = read_only;
+#if E2B_MCP_WITH_APP
+  if (getenv("E2B_MCP_TEAM_CONCURRENCY")) {
+    char *end;
+    long n = strtol(getenv("E2B_MCP_TEAM_CONCURRENCY"), &end, 10);
+    if (*end || n < 1 || n > 100000) {
+      say("e2b-mcp: E2B_MCP_TEAM_CONCURRENCY wants the team's limit of running sandboxes, a number from 1\n", NULL);
+      return 2;
+    }
+    cfg.team_concurrency = (int)n;
+  }
+#endif
   if (getenv("E2B_MCP_RESULT_BUDGET")) {
     char *end;
     long b = strtol(getenv("E2B_MCP_RESULT_BUDGET"), &end, 10);

@@ -515,6 +515,21 @@
 #ifndef E2B_MCP_WITH_RESOURCES
 #define E2B_MCP_WITH_RESOURCES E2B_MCP__M(E2B_MCP__D(1, 0), 0)
 #endif
+/* E2B_MCP_WITH_APP: 1 builds the MCP App (the io.modelcontextprotocol/ui
+   extension, SEP-1865) for a client that declares it: ui://e2b/sandboxes, a
+   page of the team's sandboxes (an overview with pause, resume, extend and
+   kill, and one sandbox's metrics as charts and its logs) that the client
+   renders in a sandboxed frame; the list, get, metrics and logs tools point
+   at it. A client that does not declare the extension sees nothing of it.
+   Needs E2B_MCP_WITH_RESOURCES. Default 1, 0 with E2B_MCP_SMALL. */
+#ifndef E2B_MCP_WITH_APP
+#define E2B_MCP_WITH_APP E2B_MCP_WITH_RESOURCES
+#endif
+#if E2B_MCP_WITH_APP && !E2B_MCP_WITH_RESOURCES
+#  error "E2B_MCP_WITH_APP needs E2B_MCP_WITH_RESOURCES (the App is a ui:// resource)"
+#endif
+#define E2B_MCP__APP_URI  "ui://e2b/sandboxes"
+#define E2B_MCP__APP_MIME "text/html;profile=mcp-app"
 /* E2B_MCP_MAX_RESOURCES: resources and resource templates of your own
    (e2b_mcp_add_resource) beside E2B's. */
 #ifndef E2B_MCP_MAX_RESOURCES

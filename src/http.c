@@ -690,7 +690,7 @@ static void e2b_mcp__hs_card(e2b_mcp_server *s, e2b_mcp_json *w) {
     }
     e2b_mcp_json_obj_end(w); e2b_mcp_json_arr_end(w);
   }
-  e2b_mcp__write_caps(s, w);
+  e2b_mcp__write_caps(s, w, NULL);
   e2b_mcp_json_obj_end(w);
 }
 /* A GET of a public document (the card here; the OAuth metadata in the

@@ -740,6 +740,37 @@ static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
 }
 
+#if E2B_MCP_WITH_APP
+/* The MCP App (SEP-1865) as the core sees it: whether a client's
+   capabilities (initialize's, or a 2026-07-28 request's _meta) declare the
+   extension with the App's MIME type; the tools whose results it shows
+   (their tools/list entry points at it, _meta.ui.resourceUri); the
+   extension said back among the server's capabilities. */
+static int e2b_mcp__ui_declared(const char *js, const jsmntok_t *t, int caps) {
+  int ext = e2b_mcp__tok_get(js, t, caps, "extensions");
+  int ui = e2b_mcp__tok_get(js, t, ext, "io.modelcontextprotocol/ui");
+  int mt = e2b_mcp__tok_get(js, t, ui, "mimeTypes"), i, k;
+  if (mt < 0 || t[mt].type != JSMN_ARRAY) return 0;
+  for (i = mt + 1, k = 0; k < t[mt].size; k++, i = e2b_mcp__tok_skip(t, i))
+    if (t[i].type == JSMN_STRING && e2b_mcp__tok_eq(js, &t[i], E2B_MCP__APP_MIME)) return 1;
+  return 0;
+}
+static int e2b_mcp__app_shows(const e2b_mcp_tool *t) {
+  static const char *const shown[] = { "e2b_list_sandboxes", "e2b_get_sandbox", "e2b_get_sandbox_metrics", "e2b_get_sandbox_logs" };
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(shown); i++) if (strcmp(t->name, shown[i]) == 0) return 1;
+  return 0;
+}
+static void e2b_mcp__app_caps(const e2b_mcp_session *ss, e2b_mcp_json *w) {
+  if (!ss || !ss->client_ui) return;
+  e2b_mcp_json_key(w, "extensions"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "io.modelcontextprotocol/ui"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
+  e2b_mcp_json_obj_end(w);
+}
+#else
+#  define e2b_mcp__app_caps(ss, w) ((void)(ss), (void)(w))
+#endif
+
 static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, const e2b_mcp_tool *t) {
   unsigned a = t->annotations;
   e2b_mcp_json_obj(w);
@@ -759,6 +790,15 @@ static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, cons
     e2b_mcp_json_key(w, "openWorldHint"); e2b_mcp_json_bool(w, (a & E2B_MCP_CLOSED_WORLD) == 0);
     e2b_mcp_json_obj_end(w);
   }
+#if E2B_MCP_WITH_APP
+  if (ss->client_ui && e2b_mcp__app_shows(t)) {
+    e2b_mcp_json_key(w, "_meta"); e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "ui"); e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "resourceUri"); e2b_mcp_json_str(w, E2B_MCP__APP_URI);
+    e2b_mcp_json_obj_end(w);
+    e2b_mcp_json_obj_end(w);
+  }
+#endif
   e2b_mcp_json_obj_end(w);
 }
 
@@ -790,12 +830,13 @@ static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 
 /* The capabilities initialize answers, also what the server card shows
    (>>transport: streamable http): one writer, so the two never differ. */
-static void e2b_mcp__write_caps(e2b_mcp_server *s, e2b_mcp_json *w) {
+static void e2b_mcp__write_caps(e2b_mcp_server *s, e2b_mcp_json *w, const e2b_mcp_session *ss) {
   (void)s;   /* read only by the surface's capabilities, which a build may leave out */
   e2b_mcp_json_key(w, "capabilities"); e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "tools"); e2b_mcp_json_obj(w); e2b_mcp_json_key(w, "listChanged"); e2b_mcp_json_bool(w, 0); e2b_mcp_json_obj_end(w);
   e2b_mcp_json_key(w, "logging"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
   E2B_MCP__SURFACE_CAPS(s, w, 0);
+  e2b_mcp__app_caps(ss, w);
   e2b_mcp_json_obj_end(w);
 }
 
@@ -813,11 +854,14 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
                                   (t[el].size == 0 || v < E2B_MCP__V2025_11 || e2b_mcp__tok_get(js, t, el, "form") >= 0);
     m->cx->sess->client_ready = 0;
   }
+#if E2B_MCP_WITH_APP
+  m->cx->sess->client_ui = e2b_mcp__ui_declared(js, t, caps);
+#endif
   m->cx->sess->initialized = 1;
   e2b_mcp__reply_begin(s, m, &w, id);
   e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "protocolVersion"); e2b_mcp_json_str(&w, e2b_mcp__versions[v]);
-  e2b_mcp__write_caps(s, &w);
+  e2b_mcp__write_caps(s, &w, m->cx->sess);
   e2b_mcp_json_key(&w, "serverInfo"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
   if (v >= E2B_MCP__V2025_06) { e2b_mcp_json_key(&w, "title"); e2b_mcp_json_str(&w, "E2B sandboxes"); }
@@ -867,11 +911,16 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (m->cx->sess->version == E2B_MCP__V2026_07) {   /* the list is fixed at start-up: the same for every client of a scope */
     e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
     e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
+    {
+      int own = 0;   /* the list differs for this caller: its token's scopes, its App */
 #if E2B_MCP_AUTH
-    e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, m->cx->scopes ? "private" : "public");
-#else
-    e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+      own |= m->cx->scopes != 0;
 #endif
+#if E2B_MCP_WITH_APP
+      own |= m->cx->sess->client_ui;
+#endif
+      e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, own ? "private" : "public");
+    }
   }
 #endif
   e2b_mcp_json_obj_end(&w);
@@ -1144,11 +1193,16 @@ static void e2b_mcp__on_discover(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_key(&w, "tools"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "logging"); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   E2B_MCP__SURFACE_CAPS(s, &w, 1);
+  e2b_mcp__app_caps(m->cx->sess, &w);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp_json_key(&w, "instructions");
   e2b_mcp_json_str(&w, s->cfg.instructions ? s->cfg.instructions : e2b_mcp__default_instructions);
   e2b_mcp_json_key(&w, "ttlMs"); e2b_mcp_json_int(&w, s->cfg.list_ttl_ms);
+#if E2B_MCP_WITH_APP   /* what it says depends on whether this client declared the App's extension */
+  e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, m->cx->sess->client_ui ? "private" : "public");
+#else
   e2b_mcp_json_key(&w, "cacheScope"); e2b_mcp_json_str(&w, "public");
+#endif
   e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "io.modelcontextprotocol/serverInfo"); e2b_mcp_json_obj(&w);
   e2b_mcp_json_key(&w, "name"); e2b_mcp_json_str(&w, s->cfg.server_name ? s->cfg.server_name : "e2b-mcp");
@@ -1311,6 +1365,9 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   one.version = E2B_MCP__V2026_07;
   one.log_level = E2B_MCP__COUNT(e2b_mcp__levels);   /* none: logs only when a level is asked for */
   if (lv >= 0) { int li = e2b_mcp__level_index(js, &t[lv]); if (li >= 0) one.log_level = li; }
+#if E2B_MCP_WITH_APP
+  one.client_ui = e2b_mcp__ui_declared(js, t, caps);
+#endif
   ocx = *m->cx;   /* this request's context, with its own session */
   ocx.sess = &one;
   m->cx = &ocx;

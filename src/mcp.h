@@ -152,6 +152,10 @@ typedef struct e2b_mcp_config {
                                  sandboxes at most this often; 0 (or less): E2B_MCP_SUBSCRIBE_POLL_MS
                                  (only with subscriptions built: E2B_MCP_SUBSCRIPTIONS) */
 #endif
+#if E2B_MCP_WITH_APP
+  int team_concurrency;       /* the team's limit of running sandboxes, which the App shows the running
+                                 count against (E2B's API does not say it); 0: not shown */
+#endif
 } e2b_mcp_config;
 
 struct e2b_mcp_call {
@@ -226,6 +230,10 @@ typedef struct e2b_mcp_session {
   int log_level;              /* index of the minimum level sent */
   int client_elicitation;     /* the client declared elicitation in form mode */
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
+#if E2B_MCP_WITH_APP
+  int client_ui;              /* the client declared the MCP Apps extension (io.modelcontextprotocol/ui)
+                                 with text/html;profile=mcp-app: it is shown the App */
+#endif
 } e2b_mcp_session;
 
 /* What runs calls (private): the layer above the core (>>engine) fills

@@ -153,6 +153,77 @@ static void e2b_mcp__resource_reply(e2b_mcp_call *c, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
 }
 
+#if E2B_MCP_WITH_APP
+/* ---- the MCP App (SEP-1865): ui://e2b/sandboxes ----
+   The page is src/app/sandboxes.html, written into this header as lines of
+   C text by `make header`. It is served to a client that declared the
+   extension, as the extension's MIME type, with a content security policy
+   that names no other origin: it loads nothing from outside, and reaches
+   E2B only through the host's tools/call, so consent, scopes, the audit
+   and the budgets apply to the user's clicks as to a model's calls. Where
+   the page says @CONFIG@ it is told what this caller may do: the actions
+   whose tools this caller may call (the tool selection, enable_kill, the
+   access token's scopes), and the team's concurrency limit. */
+static const char *const e2b_mcp__app_html[] = {
+#include "app/sandboxes.html"
+  NULL
+};
+static int e2b_mcp__app_on(const e2b_mcp__ctx *cx) { return cx->sess->client_ui; }
+static void e2b_mcp__app_config(e2b_mcp_server *s, const e2b_mcp__ctx *cx, e2b_mcp_json *w) {
+  static const char *const acts[][2] = { { "pause", "e2b_pause_sandbox" }, { "resume", "e2b_resume_sandbox" },
+                                         { "extend", "e2b_set_sandbox_timeout" }, { "kill", "e2b_kill_sandbox" } };
+  char cfg[256];
+  e2b_mcp_json c;
+  int i;
+  e2b_mcp_json_init(&c, cfg, sizeof cfg - 1);
+  e2b_mcp_json_obj(&c);
+  e2b_mcp_json_key(&c, "actions"); e2b_mcp_json_arr(&c);
+  for (i = 0; i < E2B_MCP__COUNT(acts); i++)
+    if (e2b_mcp__tool_for(s, cx, acts[i][1], strlen(acts[i][1]))) e2b_mcp_json_str(&c, acts[i][0]);
+  e2b_mcp_json_arr_end(&c);
+  e2b_mcp_json_key(&c, "limit"); e2b_mcp_json_int(&c, s->cfg.team_concurrency > 0 ? s->cfg.team_concurrency : 0);
+  e2b_mcp_json_obj_end(&c);
+  e2b_mcp_json_escape(w, cfg, c.err ? 0 : c.len);
+}
+static void e2b_mcp__app_read(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id) {
+  e2b_mcp_json w;
+  int i;
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "contents"); e2b_mcp_json_arr(&w);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "uri"); e2b_mcp_json_str(&w, E2B_MCP__APP_URI);
+  e2b_mcp_json_key(&w, "mimeType"); e2b_mcp_json_str(&w, E2B_MCP__APP_MIME);
+  e2b_mcp_json_key(&w, "text");
+  e2b_mcp__w_sep(&w);
+  e2b_mcp__w_c(&w, '"');
+  for (i = 0; e2b_mcp__app_html[i]; i++) {
+    if (strcmp(e2b_mcp__app_html[i], "@CONFIG@\n") == 0) e2b_mcp__app_config(s, m->cx, &w);
+    else e2b_mcp_json_escape(&w, e2b_mcp__app_html[i], strlen(e2b_mcp__app_html[i]));
+  }
+  e2b_mcp__w_c(&w, '"');
+  /* no origin beyond the page itself: nothing to fetch, connect to, frame or base on */
+  e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "ui"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "csp"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "connectDomains"); e2b_mcp_json_arr(&w); e2b_mcp_json_arr_end(&w);
+  e2b_mcp_json_key(&w, "resourceDomains"); e2b_mcp_json_arr(&w); e2b_mcp_json_arr_end(&w);
+  e2b_mcp_json_key(&w, "frameDomains"); e2b_mcp_json_arr(&w); e2b_mcp_json_arr_end(&w);
+  e2b_mcp_json_key(&w, "baseUriDomains"); e2b_mcp_json_arr(&w); e2b_mcp_json_arr_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_key(&w, "prefersBorder"); e2b_mcp_json_bool(&w, 1);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_arr_end(&w);
+  if (m->cx->sess->version == E2B_MCP__V2026_07) e2b_mcp__cache_fields(&w, 0, "private");   /* its actions are this caller's */
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+}
+#else
+#  define e2b_mcp__app_on(cx) 0
+#endif
+
 /* An unknown URI, as the revision says. */
 static void e2b_mcp__resource_unknown(e2b_mcp_server *s, e2b_mcp__msg *m, const char *id, const char *uri) {
   char data[E2B_MCP__REF_MAX + 16], text[E2B_MCP__REF_MAX + 96];
@@ -213,6 +284,9 @@ static void e2b_mcp__on_resources_read(e2b_mcp_server *s, e2b_mcp__msg *m, const
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: the URI is longer than any resource of this server's");
     return;
   }
+#if E2B_MCP_WITH_APP
+  if (e2b_mcp__app_on(m->cx) && strcmp(uri, E2B_MCP__APP_URI) == 0) { e2b_mcp__app_read(s, m, id); return; }
+#endif
   for (i = 0; i < E2B_MCP__RES_N; i++) {
     const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
     var[0] = 0;
@@ -237,7 +311,8 @@ static void e2b_mcp__on_resources_read(e2b_mcp_server *s, e2b_mcp__msg *m, const
    caller's own (it depends on its key). */
 static void e2b_mcp__on_resources_list(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id, int templates) {
   e2b_mcp_json w;
-  int n = E2B_MCP__RES_N + s->nresources, i, end, start = e2b_mcp__list_cursor(s, m, js, t, params, id, n), v = m->cx->sess->version;
+  int app = !templates && e2b_mcp__app_on(m->cx);   /* the App, listed last, to a client that declared its extension */
+  int n = E2B_MCP__RES_N + s->nresources + app, i, end, start = e2b_mcp__list_cursor(s, m, js, t, params, id, n), v = m->cx->sess->version;
   if (start < 0) return;
   end = start + E2B_MCP_TOOLS_PAGE;
   if (end > n) end = n;
@@ -250,9 +325,18 @@ static void e2b_mcp__on_resources_list(e2b_mcp_server *s, e2b_mcp__msg *m, const
       const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
       if (!m->cx->key_len || !e2b_mcp__res_tool(s, m->cx, r)) continue;
       uri = r->uri; name = r->name; title = r->title; desc = r->description; mime = "application/json";
-    } else {
+    } else if (i < E2B_MCP__RES_N + s->nresources) {
       const e2b_mcp_resource *r = s->resources[i - E2B_MCP__RES_N];
       uri = r->uri; name = r->name; title = r->title; desc = r->description; mime = r->mime_type;
+    } else {
+#if E2B_MCP_WITH_APP
+      uri = E2B_MCP__APP_URI; name = "sandboxes-app"; title = "Sandboxes (an MCP App)";
+      desc = "The team's sandboxes as a page the client renders: an overview with pause, resume, extend and kill, and one sandbox's "
+             "CPU, memory and disk charts and its logs.";
+      mime = E2B_MCP__APP_MIME;
+#else
+      break;
+#endif
     }
     if (e2b_mcp__is_template(uri) != templates) continue;
     e2b_mcp_json_obj(&w);

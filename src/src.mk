@@ -17,6 +17,13 @@ E2B_MCP_SRC := src/front.h src/config.h src/errors.h src/json.h src/metrics.h sr
   src/mcp.c src/tools.c src/prompts.c src/resources.c src/complete.c src/engine.c src/ops.c src/stdio.c src/http.c src/server.c src/license.h
 
 .PHONY: header
+# A line #include "app/NAME.html" (the MCP App's page) becomes that file's lines as C
+# strings ("line\n", with \ " and ? escaped), the initializer of the table that serves it.
 header:
-	@sed -e '/^#include "[^"/]*"$$/d' $(E2B_MCP_SRC) > e2b_mcp.h.tmp && mv e2b_mcp.h.tmp e2b_mcp.h
+	@awk '/^#include "[^"\/]*"$$/ { next } \
+	  /^#include "app\/[^"\/]*\.html"$$/ { f = "src/" substr($$2, 2, length($$2) - 2); \
+	    while ((getline l < f) > 0) { o = ""; \
+	      for (i = 1; i <= length(l); i++) { c = substr(l, i, 1); o = o (c == "\\" || c == "\"" || c == "?" ? "\\" : "") c } \
+	      print "  \"" o "\\n\","; } \
+	    close(f); next } { print }' $(E2B_MCP_SRC) > e2b_mcp.h.tmp && mv e2b_mcp.h.tmp e2b_mcp.h
 	@echo "e2b_mcp.h generated from $(words $(E2B_MCP_SRC)) files in src/"

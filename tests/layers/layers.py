@@ -51,6 +51,11 @@ def generate(files):
         for line in open(os.path.join(ROOT, "src", f), newline="").read().split("\n")[:-1]:
             if re.match(r'^#include "[^"/]*"$', line):
                 continue
+            page = re.match(r'^#include "(app/[^"/]*\.html)"$', line)
+            if page:   # the App's page: each line a C string, \ " and ? escaped
+                for p in open(os.path.join(ROOT, "src", page.group(1)), newline="").read().split("\n")[:-1]:
+                    out.append('  "%s\\n",\n' % re.sub(r'([\\"?])', r'\\\1', p))
+                continue
             out.append(line + "\n")
     return "".join(out)
 
@@ -106,8 +111,10 @@ def main():
     layers = mk_list("E2B_MCP_LAYERS")
     missing = [f for f in files if layer_of(f) not in layers]
     check("every src file belongs to a layer of E2B_MCP_LAYERS", not missing, " ".join(missing))
-    stray = sorted(set(os.listdir(os.path.join(ROOT, "src"))) - set(files) - {"src.mk"})
-    check("every file in src/ is in E2B_MCP_SRC", not stray, " ".join(stray))
+    pages = set(re.findall(r'^#include "(app/[^"/]*\.html)"$', "".join(open(os.path.join(ROOT, "src", f)).read() for f in files), re.M))
+    stray = sorted(set(os.listdir(os.path.join(ROOT, "src"))) - set(files) - {"src.mk", "app"})
+    stray += sorted(set("app/" + f for f in os.listdir(os.path.join(ROOT, "src", "app"))) - pages)
+    check("every file in src/ is in E2B_MCP_SRC (the App's pages: included by one)", not stray, " ".join(stray))
     rank = {l: i for i, l in enumerate(layers)}
 
     # fresh
