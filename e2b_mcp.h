@@ -2074,6 +2074,10 @@ typedef struct e2b_mcp_session {
   int log_level;              /* index of the minimum level sent */
   int client_elicitation;     /* the client declared elicitation in form mode */
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
+#if E2B_MCP__SUBS && E2B_MCP_WITH_2026
+  char listen_id[E2B_MCP_RPC_ID_MAX];   /* a 2026-07-28 subscriptions/listen stream's: the listen request's id (JSON
+                                           text), which its notifications carry as their subscriptionId; "" else */
+#endif
 #if E2B_MCP_WITH_APP
   int client_ui;              /* the client declared the MCP Apps extension (io.modelcontextprotocol/ui)
                                  with text/html;profile=mcp-app: it is shown the App */
@@ -2731,6 +2735,7 @@ typedef struct e2b_mcp__http_session {
   int next;                   /* 1 + the next session in its id's hash chain; 0: the last */
 #if E2B_MCP__SUBS
   int stream;                 /* 1 + the connection slot of its GET stream; 0: none */
+  int listen;                 /* a 2026-07-28 subscriptions/listen stream's own: it ends with its stream */
 #endif
 } e2b_mcp__http_session;
 
@@ -2906,6 +2911,12 @@ struct e2b_mcp_server {
   /* resources/subscribe (>>resources): the transport's way to a session (NULL:
      none, and no subscriptions), the poll's session, sink and times */
   e2b_mcp__sub_stream sub_stream;
+#if E2B_MCP_WITH_2026
+  /* subscriptions/listen: the transport turns the request's answer (its sink
+     k) into a stream of its own, for a session of its own that lives as long
+     as the stream (whose listen_id it sets); NULL: it cannot (no room now) */
+  e2b_mcp_session *(*listen_open)(e2b_mcp_server *s, const e2b_mcp_sink *k, const char *id);
+#endif
   e2b_mcp_session sub_sess;
   e2b_mcp_sink sub_sink;
   unsigned long sub_polled;   /* when the last poll started (ms) */
@@ -10195,6 +10206,17 @@ static void e2b_mcp__subs_drop(e2b_mcp_server *s, const e2b_mcp_session *sess) {
   e2b_mcp__subs_trim(s);
 }
 
+/* A listen stream's notifications say which stream they are on (2026-07-28). */
+static void e2b_mcp__subs_meta(e2b_mcp_json *w, const e2b_mcp_session *sess) {
+#if E2B_MCP_WITH_2026
+  if (!sess->listen_id[0]) return;
+  e2b_mcp_json_key(w, "_meta"); e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "io.modelcontextprotocol/subscriptionId"); e2b_mcp_json_raw(w, sess->listen_id, strlen(sess->listen_id));
+  e2b_mcp_json_obj_end(w);
+#else
+  (void)w; (void)sess;
+#endif
+}
 /* notifications/resources/updated for b, through its session's stream k. */
 static void e2b_mcp__subs_send(e2b_mcp_server *s, e2b_mcp__sub *b, const e2b_mcp_sink *k) {
   e2b_mcp__msg m;
@@ -10203,6 +10225,7 @@ static void e2b_mcp__subs_send(e2b_mcp_server *s, e2b_mcp__sub *b, const e2b_mcp
   e2b_mcp__ctx_own(s, &cx);
   cx.sess = b->sess;
   e2b_mcp__send_begin(s, &m, &w, k, &cx, -1, "notifications/resources/updated");
+  e2b_mcp__subs_meta(&w, b->sess);
   e2b_mcp_json_key(&w, "uri"); e2b_mcp_json_str(&w, b->uri);
   e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(&m, &w);
@@ -10245,11 +10268,42 @@ static void e2b_mcp__reply_empty(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w);
   e2b_mcp__out_end(m, &w);
 }
+/* What a URI to watch names, for the caller of cx: 1 a sandbox (the poll
+   watches it), 2 a resource of your own (e2b_mcp_resource_updated), 0
+   something of E2B's that cannot be watched (logs, metrics, the lists), 3 a
+   sandbox this server cannot watch (no key of its own to poll with, or the
+   list tool off), -1 nothing it has. */
+static int e2b_mcp__subs_kind(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *uri) {
+  char var[E2B_MCP_ID_MAX];
+  int i, got, kind = -1;
+  for (i = 0; i < E2B_MCP__RES_N && kind < 0; i++) {
+    const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
+    if (!e2b_mcp__res_tool(s, cx, r)) continue;
+    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 1, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0)
+      kind = strcmp(r->uri, E2B_MCP__SANDBOX_PREFIX "{sandboxID}") == 0;
+  }
+  if (kind == 1 && (cx->key != s->key || !s->key_len || !e2b_mcp__tool_for(s, cx, "e2b_list_sandboxes", 18))) kind = 3;
+  for (i = 0; i < s->nresources && kind < 0; i++) {
+    const e2b_mcp_resource *r = s->resources[i];
+    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 0, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0) kind = 2;
+  }
+  return kind;
+}
+/* A subscription of sess to uri (of kind 1 or 2) in the table's entry at. */
+static void e2b_mcp__subs_put(e2b_mcp_server *s, int at, e2b_mcp_session *sess, int kind, const char *uri) {
+  if (at == s->nsubs) s->nsubs++;
+  s->subs[at].sess = sess;
+  s->subs[at].sandbox = (unsigned char)(kind == 1);
+  s->subs[at].state = E2B_MCP__SS_UNKNOWN;
+  s->subs[at].owed = s->subs[at].drop = 0;
+  s->subs[at].since = s->sub_polls;
+  e2b_mcp__strlcpy(s->subs[at].uri, uri, sizeof s->subs[at].uri);
+}
 /* resources/subscribe (on 1) or unsubscribe (on 0). 0: not served here (the
    core answers that the method is unknown). */
 static int e2b_mcp__on_subscribe(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id, int on) {
-  char uri[E2B_MCP__REF_MAX], var[E2B_MCP_ID_MAX], text[E2B_MCP__REF_MAX + 256];
-  int u = e2b_mcp__tok_get(js, t, params, "uri"), i, got, sandbox = -1, free_at = -1, mine;
+  char uri[E2B_MCP__REF_MAX], text[E2B_MCP__REF_MAX + 256];
+  int u = e2b_mcp__tok_get(js, t, params, "uri"), i, sandbox = -1, free_at = -1, mine;
   e2b_mcp_session *sess = m->cx->sess;
   if (!s->sub_stream || sess->version == E2B_MCP__V2026_07) return 0;
   if (u < 0 || t[u].type != JSMN_STRING || e2b_mcp__tok_str(js, &t[u], uri, sizeof uri) < 0) {
@@ -10267,30 +10321,20 @@ static int e2b_mcp__on_subscribe(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
     return 1;
   }
   if (!on) { e2b_mcp__reply_empty(s, m, id); return 1; }   /* not subscribed: nothing to end */
-  /* what it names: a sandbox, something of E2B's that cannot be watched, a resource of yours */
-  for (i = 0; i < E2B_MCP__RES_N && sandbox < 0; i++) {
-    const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
-    if (!e2b_mcp__res_tool(s, m->cx, r)) continue;
-    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 1, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0)
-      sandbox = strcmp(r->uri, E2B_MCP__SANDBOX_PREFIX "{sandboxID}") == 0;
-  }
+  sandbox = e2b_mcp__subs_kind(s, m->cx, uri);
   if (sandbox == 0) {
     e2b_mcp__fmt(text, sizeof text, "Invalid params: %s cannot be subscribed to: only a sandbox's state (e2b://sandboxes/{sandboxID}) is watched "
                  "(a sandbox's logs and metrics change every second and the lists at each call): read it again instead", uri);
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
     return 1;
   }
-  if (sandbox == 1 && (m->cx->key != s->key || !s->key_len || !e2b_mcp__tool_for(s, m->cx, "e2b_list_sandboxes", 18))) {
+  if (sandbox == 3) {
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, m->cx->key != s->key ?
                          "Invalid params: this server uses each client's own E2B key, which it keeps no longer than a call, so it cannot "
                          "watch sandboxes for you: read e2b://sandboxes/{sandboxID} again instead" :
                          "Invalid params: this server cannot watch sandboxes: it has no usable E2B API key of its own, or "
                          "e2b_list_sandboxes is switched off");
     return 1;
-  }
-  for (i = 0; i < s->nresources && sandbox < 0; i++) {
-    const e2b_mcp_resource *r = s->resources[i];
-    if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 0, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0) sandbox = 2;
   }
   if (sandbox < 0) { e2b_mcp__resource_unknown(s, m, id, uri); return 1; }
   for (i = 0, mine = 0; i < s->nsubs; i++) mine += s->subs[i].sess == sess;
@@ -10301,22 +10345,96 @@ static int e2b_mcp__on_subscribe(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
     return 1;
   }
-  if (free_at < 0 && s->nsubs < E2B_MCP_SUBSCRIPTIONS) free_at = s->nsubs++;   /* one never used */
+  if (free_at < 0 && s->nsubs < E2B_MCP_SUBSCRIPTIONS) free_at = s->nsubs;   /* one never used */
   if (free_at < 0) {
     e2b_mcp__fmt(text, sizeof text, "Too many subscriptions: this server keeps at most %d at once for all its clients (E2B_MCP_SUBSCRIPTIONS); "
                  "nothing was subscribed: unsubscribe from another first, or read %s again instead", (int)E2B_MCP_SUBSCRIPTIONS, uri);
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
     return 1;
   }
-  s->subs[free_at].sess = sess;
-  s->subs[free_at].sandbox = (unsigned char)(sandbox == 1);
-  s->subs[free_at].state = E2B_MCP__SS_UNKNOWN;
-  s->subs[free_at].owed = s->subs[free_at].drop = 0;
-  s->subs[free_at].since = s->sub_polls;
-  strcpy(s->subs[free_at].uri, uri);
+  e2b_mcp__subs_put(s, free_at, sess, sandbox, uri);
   e2b_mcp__reply_empty(s, m, id);
   return 1;
 }
+
+#if E2B_MCP_WITH_2026
+/* subscriptions/listen (2026-07-28), which replaces resources/subscribe and
+   the GET stream there: the request's answer becomes a stream (the
+   transport's listen_open, with a session of its own that lives as long as
+   the stream) carrying, first, notifications/subscriptions/acknowledged with
+   what the server agreed to, then notifications/resources/updated for the
+   resourceSubscriptions it could watch (a sandbox's state, by the same one
+   poll as every subscription; a resource of your own), each carrying the
+   listen request's id as its subscriptionId. The list-changed kinds are not
+   acknowledged: this server's lists do not change while it runs. A stream is
+   a client's session: it keeps its share (E2B_MCP_SUBSCRIPTIONS_PER_SESSION),
+   the first URIs it can watch, which the acknowledgement names; they take
+   entries of the one table every client's share (E2B_MCP_SUBSCRIPTIONS), and
+   a listen that does not fit in what is free is refused whole, before any
+   stream opens. A made-up sandbox is told and dropped after the next whole
+   list, as a 2025 subscription's. Closing the stream ends it; a server that stops ends it with
+   its result (the transport's). 0: not served here. */
+static int e2b_mcp__on_listen(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int params, const char *id) {
+  int nf = e2b_mcp__tok_get(js, t, params, "notifications"), rs, i, k, n = 0, room = 0, kinds[E2B_MCP_SUBSCRIPTIONS_PER_SESSION];
+  char uri[E2B_MCP__REF_MAX], text[300];
+  int at[E2B_MCP_SUBSCRIPTIONS_PER_SESSION];
+  e2b_mcp_session *sess;
+  e2b_mcp_json w;
+  e2b_mcp__msg out;
+  if (!s->listen_open || m->cx->sess->version != E2B_MCP__V2026_07 || m->batch) return 0;
+  if (nf < 0 || t[nf].type != JSMN_OBJECT) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: subscriptions/listen needs params.notifications, an object "
+                         "(resourceSubscriptions: the URIs to be told of, e2b://sandboxes/{sandboxID})");
+    return 1;
+  }
+  rs = e2b_mcp__tok_get(js, t, nf, "resourceSubscriptions");
+  if (rs >= 0 && t[rs].type != JSMN_ARRAY) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: notifications.resourceSubscriptions must be an array of URIs");
+    return 1;
+  }
+  for (i = 0; i < s->nsubs; i++) room += !s->subs[i].sess;
+  room += E2B_MCP_SUBSCRIPTIONS - s->nsubs;
+  /* the ones it can watch: each a URI string, once */
+  for (i = rs + 1, k = 0; rs >= 0 && k < t[rs].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    int kind, j, dup = 0;
+    if (t[i].type != JSMN_STRING || e2b_mcp__tok_str(js, &t[i], uri, sizeof uri) < 0) continue;
+    kind = e2b_mcp__subs_kind(s, m->cx, uri);
+    if (kind != 1 && kind != 2) continue;
+    for (j = 0; j < n; j++) dup |= e2b_mcp__tok_eq(js, &t[at[j]], uri);
+    if (dup) continue;
+    if (n == E2B_MCP_SUBSCRIPTIONS_PER_SESSION) break;   /* a stream is a client's session: its share, acknowledged */
+    if (n == room) {
+      e2b_mcp__fmt(text, sizeof text, "Too many subscriptions: this server keeps at most %d at once for all its clients (E2B_MCP_SUBSCRIPTIONS) "
+                   "and %d are free now; nothing was subscribed: listen to fewer URIs, or read them again instead", (int)E2B_MCP_SUBSCRIPTIONS, room);
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
+      return 1;
+    }
+    kinds[n] = kind;
+    at[n++] = i;
+  }
+  if ((sess = s->listen_open(s, m->sink, id)) == NULL) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, "Server busy: no room for another notification stream now; try again later");
+    return 1;
+  }
+  for (i = 0, k = 0; k < n && i < E2B_MCP_SUBSCRIPTIONS; i++) {
+    if (i < s->nsubs && s->subs[i].sess) continue;
+    (void)e2b_mcp__tok_str(js, &t[at[k]], uri, sizeof uri);
+    e2b_mcp__subs_put(s, i, sess, kinds[k], uri);
+    k++;
+  }
+  /* the acknowledgement, the stream's first message */
+  e2b_mcp__send_begin(s, &out, &w, m->sink, m->cx, -1, "notifications/subscriptions/acknowledged");
+  e2b_mcp__subs_meta(&w, sess);
+  e2b_mcp_json_key(&w, "notifications"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "resourceSubscriptions"); e2b_mcp_json_arr(&w);
+  for (k = 0; k < n; k++) { (void)e2b_mcp__tok_str(js, &t[at[k]], uri, sizeof uri); e2b_mcp_json_str(&w, uri); }
+  e2b_mcp_json_arr_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&out, &w);
+  return 1;
+}
+#endif
 #endif
 
 E2B_MCP_DEF int e2b_mcp_resource_updated(e2b_mcp_server *s, const char *uri) {
@@ -10338,6 +10456,9 @@ static int e2b_mcp__resources_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const c
 #if E2B_MCP__SUBS
   else if (e2b_mcp__tok_eq(js, &t[meth], "resources/subscribe")) return e2b_mcp__on_subscribe(s, m, js, t, params, id, 1);
   else if (e2b_mcp__tok_eq(js, &t[meth], "resources/unsubscribe")) return e2b_mcp__on_subscribe(s, m, js, t, params, id, 0);
+#if E2B_MCP_WITH_2026
+  else if (e2b_mcp__tok_eq(js, &t[meth], "subscriptions/listen")) return e2b_mcp__on_listen(s, m, js, t, params, id);
+#endif
 #endif
   else return 0;
   return 1;
@@ -10347,7 +10468,12 @@ static int e2b_mcp__resources_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const c
 static void e2b_mcp__resources_caps(e2b_mcp_server *s, e2b_mcp_json *w, int modern) {
   int sub = 0;
 #if E2B_MCP__SUBS
-  sub = !modern && s->sub_stream != NULL;
+  sub = s->sub_stream != NULL;
+#if E2B_MCP_WITH_2026
+  if (modern) sub = s->listen_open != NULL;   /* it gates resourceSubscriptions of subscriptions/listen */
+#else
+  if (modern) sub = 0;
+#endif
 #else
   (void)s; (void)modern;
 #endif
@@ -12555,7 +12681,13 @@ static void e2b_mcp__hs_tie(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si) {
 /* c is no longer its session's GET stream (if it was). */
 #if E2B_MCP__HS_STREAMS
 static void e2b_mcp__hs_stream_unlink(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
-  if (c->sess >= 0 && s->http.sessions[c->sess].stream == 1 + (int)(c - s->http.conns)) s->http.sessions[c->sess].stream = 0;
+  e2b_mcp__http_session *x = c->sess >= 0 ? &s->http.sessions[c->sess] : NULL;
+  if (!x || x->stream != 1 + (int)(c - s->http.conns)) return;
+  x->stream = 0;
+  if (x->listen) {   /* a listen stream's session ends with it, and its subscriptions */
+    e2b_mcp__subs_drop(s, &x->mcp);
+    x->used = x->listen = 0;
+  }
 }
 #  define E2B_MCP__HS_UNLINK(s, c) e2b_mcp__hs_stream_unlink(s, c)
 #else
@@ -13448,6 +13580,9 @@ static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
    call's answer may come later, and a call may wait for a slot in the
    engine's queue, its body kept in the connection buffer (the connection
    then waits, CALL). */
+#if E2B_MCP__HS_STREAMS
+static void e2b_mcp__hs_stream_idle(e2b_mcp_server *s, e2b_mcp__http_conn *c);
+#endif
 static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_req *q, size_t n) {
   e2b_mcp_sink k;
   e2b_mcp_origin from;
@@ -13482,6 +13617,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   if (si >= 0) e2b_mcp__hs_tie(s, c, si);
   c->started = c->sse = c->in_msg = c->classified = 0;
   r = e2b_mcp_submit(s, s->msg, n, &from, &k);
+#if E2B_MCP__HS_STREAMS && E2B_MCP_WITH_2026
+  if (c->state == E2B_MCP__HC_STREAM) { e2b_mcp__hs_stream_idle(s, c); return; }   /* a subscriptions/listen: it stays open */
+#endif
   if (r == E2B_MCP_DEFERRED || r == E2B_MCP_QUEUED || e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
   e2b_mcp__hs_answered(s, c);
 }
@@ -13614,6 +13752,48 @@ static void e2b_mcp__hs_stream_open(e2b_mcp_server *s, e2b_mcp__http_conn *c, co
   e2b_mcp__hs_send(s, c, c->http10 ? head10 : head, c->http10 ? sizeof head10 - 1 : sizeof head - 1);
   e2b_mcp__hs_stream_idle(s, c);
 }
+#if E2B_MCP_WITH_2026
+/* subscriptions/listen (s->listen_open): the request's answer, on connection
+   k->ctx, becomes a stream like a session's GET stream, for a session of its
+   own (never named to a client: it ends when the stream does); its first
+   message (the acknowledgement, which the core writes next) starts the SSE
+   answer. NULL: not an HTTP answer, or no session slot is free. */
+static e2b_mcp_session *e2b_mcp__hs_listen_open(e2b_mcp_server *s, const e2b_mcp_sink *k, const char *id) {
+  e2b_mcp_http *h = &s->http;
+  e2b_mcp__http_conn *c;
+  int si;
+  if (!k || k->write != e2b_mcp__hs_sink_write || (si = e2b_mcp__hs_new_session(s, NULL, 0)) < 0) return NULL;
+  c = (e2b_mcp__http_conn *)k->ctx;
+  h->sessions[si].listen = 1;
+  h->sessions[si].mcp.version = E2B_MCP__V2026_07;
+  e2b_mcp__strlcpy(h->sessions[si].mcp.listen_id, id, sizeof h->sessions[si].mcp.listen_id);
+  e2b_mcp__hs_tie(s, c, si);
+  h->sessions[si].stream = 1 + (int)(c - h->conns);
+  c->sess = si;
+  c->state = E2B_MCP__HC_STREAM;
+  if (c->http10) c->close = 1;
+  return &h->sessions[si].mcp;
+}
+/* A listen stream the server ends (it stops): its request's result first, the
+   graceful end the revision asks for, so its client knows it was not a drop. */
+static void e2b_mcp__hs_listen_close(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  const e2b_mcp_session *x = c->sess >= 0 && s->http.sessions[c->sess].listen ? &s->http.sessions[c->sess].mcp : NULL;
+  char out[E2B_MCP_RPC_ID_MAX * 2 + 160];
+  e2b_mcp_json w;
+  if (!x || c->dead || (!c->buf && !e2b_mcp__hs_buf_free(&s->http))) return;
+  e2b_mcp_json_init(&w, out, sizeof out);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "jsonrpc"); e2b_mcp_json_str(&w, "2.0");
+  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_raw(&w, x->listen_id, strlen(x->listen_id));
+  e2b_mcp_json_key(&w, "result"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
+  e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "io.modelcontextprotocol/subscriptionId"); e2b_mcp_json_raw(&w, x->listen_id, strlen(x->listen_id));
+  e2b_mcp_json_obj_end(&w); e2b_mcp_json_obj_end(&w); e2b_mcp_json_obj_end(&w);
+  if (w.err || e2b_mcp__hs_sink_write(c, out, w.len) != 0) return;
+  (void)e2b_mcp__hs_sink_end(c);
+}
+#endif
 /* The subscriptions' way to a session (s->sub_stream): its GET stream's
    sink, or NULL when it has none now, or no request buffer is free for the
    notification (it waits). */
@@ -14130,6 +14310,9 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   s->held = e2b_mcp__hs_held;
 #if E2B_MCP__HS_STREAMS
   s->sub_stream = e2b_mcp__hs_stream;
+#if E2B_MCP_WITH_2026
+  s->listen_open = e2b_mcp__hs_listen_open;
+#endif
 #endif
   return r;
 }
@@ -14149,7 +14332,13 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   int i;
   while (!h->stop) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
 #if E2B_MCP__HS_STREAMS
-  for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_end(s, &h->conns[i]);   /* the streams end */
+  for (i = 0; i < h->hi; i++)
+    if (h->conns[i].state == E2B_MCP__HC_STREAM) {   /* the streams end (a listen's with its result) */
+#if E2B_MCP_WITH_2026
+      e2b_mcp__hs_listen_close(s, &h->conns[i]);
+#endif
+      e2b_mcp__hs_stream_end(s, &h->conns[i]);
+    }
   e2b_mcp__subs_drop(s, NULL);   /* and nothing is polled for them any more */
 #endif
   /* stopping: calls that waited for a slot never start (503); reads and

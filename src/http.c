@@ -211,7 +211,13 @@ static void e2b_mcp__hs_tie(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si) {
 /* c is no longer its session's GET stream (if it was). */
 #if E2B_MCP__HS_STREAMS
 static void e2b_mcp__hs_stream_unlink(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
-  if (c->sess >= 0 && s->http.sessions[c->sess].stream == 1 + (int)(c - s->http.conns)) s->http.sessions[c->sess].stream = 0;
+  e2b_mcp__http_session *x = c->sess >= 0 ? &s->http.sessions[c->sess] : NULL;
+  if (!x || x->stream != 1 + (int)(c - s->http.conns)) return;
+  x->stream = 0;
+  if (x->listen) {   /* a listen stream's session ends with it, and its subscriptions */
+    e2b_mcp__subs_drop(s, &x->mcp);
+    x->used = x->listen = 0;
+  }
 }
 #  define E2B_MCP__HS_UNLINK(s, c) e2b_mcp__hs_stream_unlink(s, c)
 #else
@@ -1104,6 +1110,9 @@ static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
    call's answer may come later, and a call may wait for a slot in the
    engine's queue, its body kept in the connection buffer (the connection
    then waits, CALL). */
+#if E2B_MCP__HS_STREAMS
+static void e2b_mcp__hs_stream_idle(e2b_mcp_server *s, e2b_mcp__http_conn *c);
+#endif
 static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_req *q, size_t n) {
   e2b_mcp_sink k;
   e2b_mcp_origin from;
@@ -1138,6 +1147,9 @@ static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int s
   if (si >= 0) e2b_mcp__hs_tie(s, c, si);
   c->started = c->sse = c->in_msg = c->classified = 0;
   r = e2b_mcp_submit(s, s->msg, n, &from, &k);
+#if E2B_MCP__HS_STREAMS && E2B_MCP_WITH_2026
+  if (c->state == E2B_MCP__HC_STREAM) { e2b_mcp__hs_stream_idle(s, c); return; }   /* a subscriptions/listen: it stays open */
+#endif
   if (r == E2B_MCP_DEFERRED || r == E2B_MCP_QUEUED || e2b_mcp_sink_busy(s, c)) { c->state = E2B_MCP__HC_CALL; return; }
   e2b_mcp__hs_answered(s, c);
 }
@@ -1270,6 +1282,48 @@ static void e2b_mcp__hs_stream_open(e2b_mcp_server *s, e2b_mcp__http_conn *c, co
   e2b_mcp__hs_send(s, c, c->http10 ? head10 : head, c->http10 ? sizeof head10 - 1 : sizeof head - 1);
   e2b_mcp__hs_stream_idle(s, c);
 }
+#if E2B_MCP_WITH_2026
+/* subscriptions/listen (s->listen_open): the request's answer, on connection
+   k->ctx, becomes a stream like a session's GET stream, for a session of its
+   own (never named to a client: it ends when the stream does); its first
+   message (the acknowledgement, which the core writes next) starts the SSE
+   answer. NULL: not an HTTP answer, or no session slot is free. */
+static e2b_mcp_session *e2b_mcp__hs_listen_open(e2b_mcp_server *s, const e2b_mcp_sink *k, const char *id) {
+  e2b_mcp_http *h = &s->http;
+  e2b_mcp__http_conn *c;
+  int si;
+  if (!k || k->write != e2b_mcp__hs_sink_write || (si = e2b_mcp__hs_new_session(s, NULL, 0)) < 0) return NULL;
+  c = (e2b_mcp__http_conn *)k->ctx;
+  h->sessions[si].listen = 1;
+  h->sessions[si].mcp.version = E2B_MCP__V2026_07;
+  e2b_mcp__strlcpy(h->sessions[si].mcp.listen_id, id, sizeof h->sessions[si].mcp.listen_id);
+  e2b_mcp__hs_tie(s, c, si);
+  h->sessions[si].stream = 1 + (int)(c - h->conns);
+  c->sess = si;
+  c->state = E2B_MCP__HC_STREAM;
+  if (c->http10) c->close = 1;
+  return &h->sessions[si].mcp;
+}
+/* A listen stream the server ends (it stops): its request's result first, the
+   graceful end the revision asks for, so its client knows it was not a drop. */
+static void e2b_mcp__hs_listen_close(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  const e2b_mcp_session *x = c->sess >= 0 && s->http.sessions[c->sess].listen ? &s->http.sessions[c->sess].mcp : NULL;
+  char out[E2B_MCP_RPC_ID_MAX * 2 + 160];
+  e2b_mcp_json w;
+  if (!x || c->dead || (!c->buf && !e2b_mcp__hs_buf_free(&s->http))) return;
+  e2b_mcp_json_init(&w, out, sizeof out);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "jsonrpc"); e2b_mcp_json_str(&w, "2.0");
+  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_raw(&w, x->listen_id, strlen(x->listen_id));
+  e2b_mcp_json_key(&w, "result"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
+  e2b_mcp_json_key(&w, "_meta"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "io.modelcontextprotocol/subscriptionId"); e2b_mcp_json_raw(&w, x->listen_id, strlen(x->listen_id));
+  e2b_mcp_json_obj_end(&w); e2b_mcp_json_obj_end(&w); e2b_mcp_json_obj_end(&w);
+  if (w.err || e2b_mcp__hs_sink_write(c, out, w.len) != 0) return;
+  (void)e2b_mcp__hs_sink_end(c);
+}
+#endif
 /* The subscriptions' way to a session (s->sub_stream): its GET stream's
    sink, or NULL when it has none now, or no request buffer is free for the
    notification (it waits). */
@@ -1786,6 +1840,9 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   s->held = e2b_mcp__hs_held;
 #if E2B_MCP__HS_STREAMS
   s->sub_stream = e2b_mcp__hs_stream;
+#if E2B_MCP_WITH_2026
+  s->listen_open = e2b_mcp__hs_listen_open;
+#endif
 #endif
   return r;
 }
@@ -1805,7 +1862,13 @@ E2B_MCP_DEF int e2b_mcp_http_run(e2b_mcp_server *s) {
   int i;
   while (!h->stop) e2b_mcp_http_step(s, E2B_MCP__HS_RUN_MS);
 #if E2B_MCP__HS_STREAMS
-  for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_end(s, &h->conns[i]);   /* the streams end */
+  for (i = 0; i < h->hi; i++)
+    if (h->conns[i].state == E2B_MCP__HC_STREAM) {   /* the streams end (a listen's with its result) */
+#if E2B_MCP_WITH_2026
+      e2b_mcp__hs_listen_close(s, &h->conns[i]);
+#endif
+      e2b_mcp__hs_stream_end(s, &h->conns[i]);
+    }
   e2b_mcp__subs_drop(s, NULL);   /* and nothing is polled for them any more */
 #endif
   /* stopping: calls that waited for a slot never start (503); reads and

@@ -90,6 +90,7 @@ typedef struct e2b_mcp__http_session {
   int next;                   /* 1 + the next session in its id's hash chain; 0: the last */
 #if E2B_MCP__SUBS
   int stream;                 /* 1 + the connection slot of its GET stream; 0: none */
+  int listen;                 /* a 2026-07-28 subscriptions/listen stream's own: it ends with its stream */
 #endif
 } e2b_mcp__http_session;
 

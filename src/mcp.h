@@ -230,6 +230,10 @@ typedef struct e2b_mcp_session {
   int log_level;              /* index of the minimum level sent */
   int client_elicitation;     /* the client declared elicitation in form mode */
   int client_ready;           /* notifications/initialized came: requests to it may be sent */
+#if E2B_MCP__SUBS && E2B_MCP_WITH_2026
+  char listen_id[E2B_MCP_RPC_ID_MAX];   /* a 2026-07-28 subscriptions/listen stream's: the listen request's id (JSON
+                                           text), which its notifications carry as their subscriptionId; "" else */
+#endif
 #if E2B_MCP_WITH_APP
   int client_ui;              /* the client declared the MCP Apps extension (io.modelcontextprotocol/ui)
                                  with text/html;profile=mcp-app: it is shown the App */

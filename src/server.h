@@ -84,6 +84,12 @@ struct e2b_mcp_server {
   /* resources/subscribe (>>resources): the transport's way to a session (NULL:
      none, and no subscriptions), the poll's session, sink and times */
   e2b_mcp__sub_stream sub_stream;
+#if E2B_MCP_WITH_2026
+  /* subscriptions/listen: the transport turns the request's answer (its sink
+     k) into a stream of its own, for a session of its own that lives as long
+     as the stream (whose listen_id it sets); NULL: it cannot (no room now) */
+  e2b_mcp_session *(*listen_open)(e2b_mcp_server *s, const e2b_mcp_sink *k, const char *id);
+#endif
   e2b_mcp_session sub_sess;
   e2b_mcp_sink sub_sink;
   unsigned long sub_polled;   /* when the last poll started (ms) */

@@ -25,8 +25,17 @@ simulator's own E2B API (pause, connect, kill), as another client of E2B would c
   client-keys  with per-client keys a sandbox cannot be subscribed to (-32602), nothing is polled
   share   one session keeps at most 8 of the 32 entries (the 9th refused saying so, another session still
           subscribes); made-up sandbox ids are told and dropped after the next whole list, freeing the share
+  listen  2026-07-28 subscriptions/listen over HTTP: the POST's answer is the stream (text/event-stream),
+          acknowledged first with the request's id as subscriptionId and the URIs it can watch (once
+          each; not logs, lists or list-changed kinds); a pause told on each stream listening to that
+          sandbox with its own subscriptionId, one list call per interval for both; closing a stream
+          drops its subscriptions (none left: E2B not asked); no notifications: -32602; a stream's share
+          (8 URIs) acknowledged of 10; a fifth stream when four fill the table: refused whole; none for a
+          2025 session (-32601); a server that
+          stops answers the listen (resultType complete) and ends the stream
 
-Every wait is bounded. Environment as tests/integration/test_stdio.py (E2B_MCP_POLL_BIN: the binary).
+Every wait is bounded. Environment as tests/integration/test_stdio.py (E2B_MCP_POLL_BIN: the binary;
+SUBSCRIBE_ONLY=t_listen runs that group alone).
 """
 import json
 import os
@@ -259,8 +268,8 @@ def t_http():
         "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}}),
         {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
     caps = r.events()[-1].get("result", {}).get("capabilities", {}) if r.status == 200 else {}
-    check("http: 2026-07-28's server/discover says resources.subscribe: false",
-          caps.get("resources", {}).get("subscribe") is False, (r.status, r.body[:300]))
+    check("http: 2026-07-28's server/discover says resources.subscribe: true (subscriptions/listen's resourceSubscriptions)",
+          caps.get("resources", {}).get("subscribe") is True, (r.status, r.body[:300]))
 
     sa, sb = Stream(port, a), Stream(port, b)
     at_exit(lambda: (sa.close(), sb.close()))
@@ -317,6 +326,127 @@ def t_http():
     except Exception:
         pass
     check("http: the server exits", p.poll() is not None, p.poll())
+
+
+MODERN = "2026-07-28"
+LISTEN_META = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}}
+SUB_ID = "io.modelcontextprotocol/subscriptionId"
+
+
+class Listen(Stream):
+    """A 2026-07-28 subscriptions/listen: a POST whose answer is the stream."""
+
+    def __init__(self, port, rid, notifications):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        body = json.dumps({"jsonrpc": "2.0", "id": rid, "method": "subscriptions/listen",
+                           "params": {"_meta": LISTEN_META, "notifications": notifications}}).encode()
+        h = {"Host": "127.0.0.1:%d" % port, "Accept": "application/json, text/event-stream", "Content-Type": "application/json",
+             "MCP-Protocol-Version": MODERN, "Mcp-Method": "subscriptions/listen", "Content-Length": str(len(body))}
+        self.sock.sendall(("POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in h.items()) + "\r\n").encode() + body)
+        self.raw, self.closed = b"", False
+        self.pump(lambda: len(self.messages()) >= 1, 3)
+        head = self.raw.partition(b"\r\n\r\n")[0].decode("latin-1").lower()
+        self.status = int(head.split(" ", 2)[1]) if head.startswith("http/") else 0
+        self.head = head
+
+    def messages(self):
+        body = self.raw.partition(b"\r\n\r\n")[2]
+        if "text/event-stream" not in self.raw.partition(b"\r\n\r\n")[0].decode("latin-1").lower():
+            try:
+                return [json.loads(dechunk(body).decode() or "null")] if body else []
+            except ValueError:
+                return []
+        return sse_messages(dechunk(body).decode())
+
+    def told(self):
+        return [(m["params"]["uri"], m["params"].get("_meta", {}).get(SUB_ID)) for m in self.messages() if m.get("method") == UPDATED]
+
+    def wait_told(self, want, timeout=NOTE_WAIT_S):
+        return self.pump(lambda: want in self.told(), timeout)
+
+
+def t_listen():
+    """2026-07-28 subscriptions/listen over HTTP: the answer is the stream."""
+    port, p = start_http(BIN, env())
+    at_exit(lambda: stop(p))
+    SIM.clear()
+    a = Listen(port, "listen-1", {"resourceSubscriptions": [uri(BOB_STG1), uri(ALICE_PROD), uri(BOB_STG1) + "/logs",
+                                                               "e2b://templates", uri(BOB_STG1)], "toolsListChanged": True})
+    at_exit(a.close)
+    check("listen: 200, text/event-stream, kept open", a.status == 200 and "content-type: text/event-stream" in a.head and not a.closed, a.head)
+    first = (a.messages() or [{}])[0]
+    check("listen: its first message acknowledges it, with the listen request's id as subscriptionId",
+          first.get("method") == "notifications/subscriptions/acknowledged" and first["params"]["_meta"] == {SUB_ID: "listen-1"}, first)
+    check("listen: what it agreed to: the two sandboxes once each (not the logs, a list, the duplicate, nor toolsListChanged: "
+          "this server's lists do not change)",
+          first.get("params", {}).get("notifications") == {"resourceSubscriptions": [uri(BOB_STG1), uri(ALICE_PROD)]}, first)
+    b = Listen(port, 7, {"resourceSubscriptions": [uri(ALICE_PROD)]})
+    at_exit(b.close)
+    check("listen: a second stream, its id a number", (b.messages() or [{}])[0].get("params", {}).get("_meta") == {SUB_ID: 7}, b.messages()[:1])
+    time.sleep(2 * POLL_S)
+    SIM.clear()
+    t0 = time.time()
+    check("listen: a sandbox pauses (simulator)", pause(BOB_STG1) == 204)
+    check("listen: paused -> notifications/resources/updated on the stream, with its subscriptionId",
+          a.wait_told((uri(BOB_STG1), "listen-1")), a.raw[-300:])
+    check("listen: the other stream (not listening to it) is not told", (uri(BOB_STG1), 7) not in b.told(), b.told())
+    check("listen: another sandbox pauses (simulator)", pause(ALICE_PROD) == 204)
+    ok_a, ok_b = a.wait_told((uri(ALICE_PROD), "listen-1")), b.wait_told((uri(ALICE_PROD), 7))
+    check("listen: both streams listening to it are told, each with its own subscriptionId", ok_a and ok_b, (a.told(), b.told()))
+    per_interval("listen: two streams, one list call per interval", len(list_calls()), time.time() - t0)
+    r = request(port, "POST", json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+        "name": "e2b_get_sandbox", "arguments": {"sandbox_id": BOB_STG1}, "_meta": LISTEN_META}}),
+        {"MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/call", "Mcp-Name": "e2b_get_sandbox"})
+    check("listen: a request is answered while the streams are open", r.status == 200 and r.events()[-1].get("result"), r.status)
+    # the client ends a stream by closing it: its subscriptions go
+    a.close()
+    time.sleep(2 * POLL_S)
+    check("listen: the first sandbox resumes (simulator)", resume(BOB_STG1) in (200, 201))
+    check("listen: the second sandbox resumes (simulator)", resume(ALICE_PROD) in (200, 201))
+    check("listen: the open stream is told of its sandbox's resume too",
+          b.pump(lambda: b.told().count((uri(ALICE_PROD), 7)) >= 2, NOTE_WAIT_S), b.told())
+    b.close()
+    time.sleep(2 * POLL_S)
+    SIM.clear()
+    time.sleep(4 * POLL_S)
+    check("listen: both streams closed: their subscriptions went, E2B is not asked any more", list_calls() == [], list_calls())
+    # refused: no notifications object; more URIs than the table has room for; a 2025 session
+    r = Listen(port, 9, None)
+    m = (r.messages() or [{}])[0]
+    check("listen: without notifications: -32602, no stream", m.get("error", {}).get("code") == -32602 and "text/event-stream" not in r.head,
+          (r.head[:80], m))
+    # the shares: a stream is a client's session, 8 of the table's 32 entries at most; a full table refuses
+    SIM.seed(40)
+    ids = [sb["sandboxID"] for sb in SIM.state()["sandboxes"] if sb.get("state") == "running"][:40]
+    streams = [Listen(port, 20 + k, {"resourceSubscriptions": [uri(x) for x in ids[10 * k:10 * k + 10]]}) for k in range(4)]
+    for st in streams:
+        at_exit(st.close)
+    acks = [(st.messages() or [{}])[0].get("params", {}).get("notifications", {}).get("resourceSubscriptions") for st in streams]
+    check("listen: 10 URIs on one stream: its share, the first 8, acknowledged (the ack names them)",
+          all(a == [uri(x) for x in ids[10 * k:10 * k + 8]] for k, a in enumerate(acks)), acks)
+    full = Listen(port, 30, {"resourceSubscriptions": [uri(ids[0])]})
+    m = (full.messages() or [{}])[0]
+    check("listen: four streams hold the table's 32 entries: a fifth is refused whole (Too many subscriptions), no stream",
+          "Too many subscriptions" in m.get("error", {}).get("message", "") and "text/event-stream" not in full.head, m)
+    for st in streams:
+        st.close()
+    s25 = HttpSession(port)
+    r = s25.call("subscriptions/listen", {"notifications": {"resourceSubscriptions": [uri(BOB_STG1)]}})
+    check("listen: a 2025-11-25 session has no subscriptions/listen (-32601: it subscribes)",
+          r.events()[-1].get("error", {}).get("code") == -32601, r.body[:200])
+    # a server that stops ends a listen with its result
+    c = Listen(port, "listen-2", {"resourceSubscriptions": [uri(BOB_STG2)]})
+    at_exit(c.close)
+    p.send_signal(signal.SIGTERM)
+    c.pump(lambda: c.closed, 5)
+    last = (c.messages() or [{}])[-1]
+    check("listen: the server stopping answers the listen (resultType complete, its subscriptionId) and ends the stream",
+          last.get("id") == "listen-2" and last.get("result") == {"resultType": "complete", "_meta": {SUB_ID: "listen-2"}} and
+          c.raw.endswith(b"0\r\n\r\n"), (last, c.raw[-80:]))
+    try:
+        p.wait(10)
+    except Exception:
+        pass
 
 
 def t_http_bufs():
@@ -502,7 +632,8 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, poll interval %.1f s" % (BIN, SIM.url, POLL_S))
-    for group in (t_stdio, t_http, t_http_bufs, t_evict, t_own, t_noreader, t_client_keys, t_share):
+    for group in [g for g in (t_stdio, t_http, t_listen, t_http_bufs, t_evict, t_own, t_noreader, t_client_keys, t_share)
+                  if not os.environ.get("SUBSCRIBE_ONLY") or g.__name__ == os.environ["SUBSCRIBE_ONLY"]]:
         t0 = time.time()
         try:
             group()
