@@ -521,7 +521,8 @@
    kill, and one sandbox's metrics as charts and its logs) that the client
    renders in a sandboxed frame; the list, get, metrics and logs tools point
    at it. A client that does not declare the extension sees nothing of it.
-   Needs E2B_MCP_WITH_RESOURCES. Default 1, 0 with E2B_MCP_SMALL. */
+   Needs E2B_MCP_WITH_RESOURCES, and follows it by default (1; 0 with
+   E2B_MCP_SMALL and the minimal profile). */
 #ifndef E2B_MCP_WITH_APP
 #define E2B_MCP_WITH_APP E2B_MCP_WITH_RESOURCES
 #endif
