@@ -112,10 +112,14 @@ int board_net_poll(struct netif *nif) {
   if (st) R(INT_ACK) = st;
   BARRIER();
   while (rxq.seen != rxq.used.idx) {
-    struct used_elem *e = &rxq.used.ring[rxq.seen % RING];
-    uint16_t id = (uint16_t)e->id;
-    uint32_t len = e->len;
+    const struct used_elem *e;
+    uint16_t id;
+    uint32_t len;
     struct pbuf *p;
+    BARRIER();                       /* the entry is read after the index that published it */
+    e = &rxq.used.ring[rxq.seen % RING];
+    id = (uint16_t)e->id;
+    len = e->len;
     rxq.seen++;
     if (id < RING && len > HDR && len <= HDR + FRAME_MAX &&
         (p = pbuf_alloc(PBUF_RAW, (u16_t)(len - HDR), PBUF_POOL)) != NULL) {   /* pool empty: dropped */
