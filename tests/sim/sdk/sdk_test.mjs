@@ -1,6 +1,8 @@
 // E2B's own JS SDK (npm "e2b", pinned in package.json) against tests/sim/e2b-sim.
 // Only control-plane calls are used: none of them talks to the in-sandbox envd agent
-// (Sandbox.list/create/connect/getInfo/getMetrics/setTimeout/pause/kill, listSnapshots, Volume.list).
+// (Sandbox.list/create/connect/getInfo/getMetrics/setTimeout/pause/kill, listSnapshots, Volume.list; the newer
+// control plane: Sandbox.fork, createSnapshot, deleteSnapshot, updateNetwork, Volume.getInfo, Secret.list/getInfo,
+// Template.getBuildStatus).
 // What the SDK sends is asserted on the simulator's request log: its v2 calls (POST /v2/sandboxes,
 // POST /v2/sandboxes/{id}/connect) and their options are the shapes a client of E2B must send.
 // Runs next to a simulator: python3 tests/lib/sim.py -- node sdk_test.mjs (E2B_SIM_URL, E2B_TEST_API_KEY).
@@ -30,7 +32,8 @@ process.env.E2B_API_URL = BASE
 process.env.E2B_API_KEY = KEY
 delete process.env.E2B_DOMAIN
 delete process.env.E2B_DEBUG
-const { Sandbox, Volume, SandboxNotFoundError, AuthenticationError, RateLimitError, InvalidArgumentError, ALL_TRAFFIC } = await import('e2b')
+const { Sandbox, Volume, Secret, Template, SandboxNotFoundError, SecretNotFoundError, VolumeNotFoundError, AuthenticationError, RateLimitError,
+  InvalidArgumentError, ALL_TRAFFIC } = await import('e2b')
 
 async function ctl(method, p, body) {
   const r = await fetch(`${BASE}/_sim/${p}`, { method, body: body ? JSON.stringify(body) : undefined })
@@ -273,6 +276,93 @@ test('chunked responses decode the same', async () => {
   eq(items.length, 3, 'chunked list')
   const info = await Sandbox.getInfo(ALICE_PROD)
   eq(info.sandboxId, ALICE_PROD, 'chunked detail')
+})
+
+test('fork: copies with their own IDs, the source checkpointed, a paused source refused', async () => {
+  await ctl('DELETE', 'requests')
+  const forks = await Sandbox.fork(ALICE_PROD, { count: 2, timeoutMs: 90_000 })
+  eq(forks.length, 2, 'two results')
+  ok(forks.every((f) => f instanceof Sandbox), `each a Sandbox: ${forks}`)
+  const ids = forks.map((f) => f.sandboxId)
+  ok(new Set(ids).size === 2 && !ids.includes(ALICE_PROD), `own IDs: ${ids}`)
+  const log = (await ctl('GET', 'requests')).filter((r) => !r.path.startsWith('/_sim'))
+  eq([log[0].method, log[0].path], ['POST', `/sandboxes/${ALICE_PROD}/fork`], 'fork request')
+  eq(JSON.parse(log[0].body), { timeout: 90, count: 2 }, 'fork body: seconds and count')
+  const listed = await Sandbox.list({ query: { state: ['running'] } }).nextItems()
+  ok(ids.every((id) => listed.some((s) => s.sandboxId === id)), 'copies listed as running')
+  const info = await Sandbox.getInfo(ids[0])
+  eq(info.metadata, { app: 'prod', user: 'alice' }, 'a copy keeps the source metadata')
+  const ev = await (await fetch(`${BASE}/events/sandboxes/${ids[0]}`, { headers: { 'X-API-Key': KEY } })).json()
+  eq(ev.map((e) => e.type), ['sandbox.lifecycle.resumed'], 'a copy starts with a resumed event')
+  const src = await (await fetch(`${BASE}/events/sandboxes/${ALICE_PROD}?types=sandbox.lifecycle.checkpointed`,
+    { headers: { 'X-API-Key': KEY } })).json()
+  eq(src.length, 1, 'the source was checkpointed once')
+  await rejects(Sandbox.fork(ALICE_PAUSED), Error, 'paused source', /resume it first/)
+  await rejects(Sandbox.fork('inosuch0000000000000a'), SandboxNotFoundError, 'unknown source')
+})
+
+test('fork at the concurrency limit: each copy succeeds or fails', async () => {
+  const running = (await ctl('GET', 'state')).running
+  await ctl('POST', 'config', { concurrency_limit: running + 1 })
+  const forks = await Sandbox.fork(BOB_STG1, { count: 3 })
+  ok(forks[0] instanceof Sandbox, 'first copy started')
+  ok(forks[1] instanceof RateLimitError && forks[2] instanceof RateLimitError, `the others 429: ${forks.slice(1)}`)
+})
+
+test('snapshots: create (named, unnamed), listed, delete, delete again', async () => {
+  const snap = await Sandbox.createSnapshot(BOB_STG1, { name: 'sdk-snap' })
+  eq(snap.snapshotId, 'acme/sdk-snap:default', 'named snapshot ID')
+  const plain = await Sandbox.createSnapshot(BOB_STG2)
+  ok(/^[a-z0-9]{20}:default$/.test(plain.snapshotId), `unnamed: ${plain.snapshotId}`)
+  const mine = await Sandbox.listSnapshots({ sandboxId: BOB_STG1 }).nextItems()
+  ok(mine.some((s) => s.snapshotId === 'acme/sdk-snap:default'), 'listed by its sandbox')
+  await ctl('DELETE', 'requests')
+  eq(await Sandbox.deleteSnapshot('acme/sdk-snap:default'), true, 'deleted')
+  const log = (await ctl('GET', 'requests')).filter((r) => !r.path.startsWith('/_sim'))
+  eq([log[0].method, log[0].path], ['DELETE', '/templates/acme%2Fsdk-snap%3Adefault'], 'one encoded path segment')
+  eq(await Sandbox.deleteSnapshot('acme/sdk-snap:default'), false, 'gone: false')
+  const after = await Sandbox.listSnapshots({ sandboxId: BOB_STG1 }).nextItems()
+  ok(!after.some((s) => s.snapshotId === 'acme/sdk-snap:default'), 'no longer listed')
+})
+
+test('updateNetwork: rules replaced and reflected; old envd and paused refused', async () => {
+  await ctl('DELETE', 'requests')
+  await Sandbox.updateNetwork(ALICE_PROD, { allowOut: ['api.github.com'], denyOut: [ALL_TRAFFIC] })
+  const log = (await ctl('GET', 'requests')).filter((r) => !r.path.startsWith('/_sim'))
+  eq([log[0].method, log[0].path], ['PUT', `/sandboxes/${ALICE_PROD}/network`], 'PUT network')
+  const body = JSON.parse(log[0].body)
+  eq([body.allowOut, body.denyOut], [['api.github.com'], ['0.0.0.0/0']], 'SDK body')
+  const info = await Sandbox.getInfo(ALICE_PROD)
+  eq([info.network.allowOut, info.network.denyOut], [['api.github.com'], ['0.0.0.0/0']], 'getInfo reflects the rules')
+  ok(!info.network.rules || Object.keys(info.network.rules).length === 0, 'omitted rules were cleared')
+  await rejects(Sandbox.updateNetwork(BOB_STG2, { denyOut: ['10.0.0.0/8'] }), Error, 'envd too old', /0\.5\.13/)
+  await rejects(Sandbox.updateNetwork(ALICE_PAUSED, { denyOut: ['10.0.0.0/8'] }), Error, 'paused', /not running/)
+  await rejects(Sandbox.updateNetwork('inosuch0000000000000a', {}), SandboxNotFoundError, 'unknown')
+})
+
+test('volumes: getInfo carries the token; secrets: metadata, never a value; build status', async () => {
+  const vols = await Volume.list()
+  const data = vols.find((v) => v.name === 'data')
+  const info = await Volume.getInfo(data.volumeId)
+  eq([info.volumeId, info.name], [data.volumeId, 'data'], 'volume info')
+  ok(/^SIMVOLTOKEN-/.test(info.token), 'E2B gives the volume token')
+  await rejects(Volume.getInfo('nosuch'), VolumeNotFoundError, 'unknown volume')
+  const p = Secret.list({ limit: 2 })
+  const first = await p.nextItems()
+  eq(first.map((x) => x.name), ['db-password', 'github-token'], 'first page, newest first')
+  ok(p.hasNext, 'a next page')
+  const second = await p.nextItems()
+  eq(second.map((x) => x.name), ['openai-key'], 'second page')
+  ok(!p.hasNext, 'last page')
+  const one = await Secret.getInfo('openai-key')
+  eq(one.metadata, { owner: 'alice', purpose: 'llm' }, 'secret metadata by name')
+  ok(!JSON.stringify([first, second, one]).includes('SIMSECRETVALUE'), 'no value anywhere')
+  await rejects(Secret.getInfo('nosuch'), SecretNotFoundError, 'unknown secret')
+  const tpl = await (await fetch(`${BASE}/templates/zz9y8x7w6v5u4t3s2r1q`, { headers: { 'X-API-Key': KEY } })).json()
+  const st = await Template.getBuildStatus({ templateId: 'zz9y8x7w6v5u4t3s2r1q', buildId: tpl.builds[0].buildID }, { logsOffset: 35 })
+  eq(st.status, 'error', 'failed build')
+  eq(st.logEntries.length, 5, 'log entries from logsOffset')
+  ok(st.logEntries[4].timestamp instanceof Date && /exit status 1/.test(st.reason.message), 'reason and entries map')
 })
 
 for (const [name, fn] of tests) {
