@@ -242,20 +242,86 @@
 #ifndef E2B_MCP_TOOL_KILL_SANDBOX
 #define E2B_MCP_TOOL_KILL_SANDBOX E2B_MCP_TOOLS_KILL
 #endif
+/* The tools beyond the 13 of the connectors this server replaces: E2B's
+   newer control plane (fork, snapshots, network rules, usage, lifecycle
+   events, volumes, secrets, template builds). Each defaults to its group's
+   switch on the desktop and to 0 in the small profile (a board keeps its
+   size unless its embedder switches one on). At run time the ones not in
+   the default set (e2b_set_sandbox_network, e2b_delete_snapshot,
+   e2b_get_sandboxes_metrics, the volumes, secrets and template build) are
+   offered only when --tools names them, their group or all. */
+/* E2B_MCP_TOOL_FORK_SANDBOX: e2b_fork_sandbox (write; bills each copy). */
+#ifndef E2B_MCP_TOOL_FORK_SANDBOX
+#define E2B_MCP_TOOL_FORK_SANDBOX E2B_MCP__D(E2B_MCP_TOOLS_WRITE, 0)
+#endif
+/* E2B_MCP_TOOL_CREATE_SNAPSHOT: e2b_create_snapshot (write). */
+#ifndef E2B_MCP_TOOL_CREATE_SNAPSHOT
+#define E2B_MCP_TOOL_CREATE_SNAPSHOT E2B_MCP__D(E2B_MCP_TOOLS_WRITE, 0)
+#endif
+/* E2B_MCP_TOOL_DELETE_SNAPSHOT: e2b_delete_snapshot (kill: at run time it
+   also needs cfg.enable_kill). */
+#ifndef E2B_MCP_TOOL_DELETE_SNAPSHOT
+#define E2B_MCP_TOOL_DELETE_SNAPSHOT E2B_MCP__D(E2B_MCP_TOOLS_KILL, 0)
+#endif
+/* E2B_MCP_TOOL_SET_SANDBOX_NETWORK: e2b_set_sandbox_network (write). */
+#ifndef E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+#define E2B_MCP_TOOL_SET_SANDBOX_NETWORK E2B_MCP__D(E2B_MCP_TOOLS_WRITE, 0)
+#endif
+/* E2B_MCP_TOOL_GET_TEAM_USAGE: e2b_get_team_usage (read). */
+#ifndef E2B_MCP_TOOL_GET_TEAM_USAGE
+#define E2B_MCP_TOOL_GET_TEAM_USAGE E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_GET_SANDBOXES_METRICS: e2b_get_sandboxes_metrics (read). */
+#ifndef E2B_MCP_TOOL_GET_SANDBOXES_METRICS
+#define E2B_MCP_TOOL_GET_SANDBOXES_METRICS E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_EVENTS: e2b_list_events (read). */
+#ifndef E2B_MCP_TOOL_LIST_EVENTS
+#define E2B_MCP_TOOL_LIST_EVENTS E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_VOLUMES: e2b_list_volumes (read). */
+#ifndef E2B_MCP_TOOL_LIST_VOLUMES
+#define E2B_MCP_TOOL_LIST_VOLUMES E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_GET_VOLUME: e2b_get_volume (read). */
+#ifndef E2B_MCP_TOOL_GET_VOLUME
+#define E2B_MCP_TOOL_GET_VOLUME E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_SECRETS: e2b_list_secrets (read; names and metadata,
+   never a value). */
+#ifndef E2B_MCP_TOOL_LIST_SECRETS
+#define E2B_MCP_TOOL_LIST_SECRETS E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_GET_TEMPLATE_BUILD: e2b_get_template_build (read). */
+#ifndef E2B_MCP_TOOL_GET_TEMPLATE_BUILD
+#define E2B_MCP_TOOL_GET_TEMPLATE_BUILD E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+#define E2B_MCP__TOOLS_NEW (E2B_MCP_TOOL_FORK_SANDBOX + E2B_MCP_TOOL_CREATE_SNAPSHOT + E2B_MCP_TOOL_DELETE_SNAPSHOT + \
+  E2B_MCP_TOOL_SET_SANDBOX_NETWORK + E2B_MCP_TOOL_GET_TEAM_USAGE + E2B_MCP_TOOL_GET_SANDBOXES_METRICS + \
+  E2B_MCP_TOOL_LIST_EVENTS + E2B_MCP_TOOL_LIST_VOLUMES + E2B_MCP_TOOL_GET_VOLUME + E2B_MCP_TOOL_LIST_SECRETS + \
+  E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
+/* the new tools that make more than one request per call (>>engine's chain) */
+#define E2B_MCP__CHAIN (E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || E2B_MCP_TOOL_SET_SANDBOX_NETWORK)
 #define E2B_MCP__TOOLS_ANY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_CREATE_SANDBOX || \
   E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || \
   E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || \
   E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
-  E2B_MCP_TOOL_KILL_SANDBOX)
+  E2B_MCP_TOOL_KILL_SANDBOX || E2B_MCP__TOOLS_NEW)
 /* how many of E2B's tools are built */
 #define E2B_MCP__TOOLS_BUILT (E2B_MCP_TOOL_LIST_SANDBOXES + E2B_MCP_TOOL_GET_SANDBOX + E2B_MCP_TOOL_CREATE_SANDBOX + \
   E2B_MCP_TOOL_GET_SANDBOX_LOGS + E2B_MCP_TOOL_GET_SANDBOX_METRICS + E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT + \
   E2B_MCP_TOOL_PAUSE_SANDBOX + E2B_MCP_TOOL_RESUME_SANDBOX + E2B_MCP_TOOL_LIST_SNAPSHOTS + \
   E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS + \
-  E2B_MCP_TOOL_KILL_SANDBOX)
+  E2B_MCP_TOOL_KILL_SANDBOX + E2B_MCP__TOOLS_NEW)
+/* the built-in tools that put a number in a query string */
+#define E2B_MCP__TOOLS_QINT (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
+  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_LIST_EVENTS || \
+  E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
 /* the built-in tools whose requests carry a query string */
 #define E2B_MCP__TOOLS_QUERY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
-  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS)
+  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
+  E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_LIST_EVENTS || \
+  E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
 
 /* ---- Features (each 0 or 1) ---- */
 
@@ -1046,7 +1112,10 @@
 #define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
 #define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
 #define E2B_MCP__ASK_MAX   (E2B_MCP_WITH_CONSENT ? E2B_MCP__D(512, 256) : 0)   /* a consent question (none without consent) */
-#define E2B_MCP__BUILTIN_ROOM E2B_MCP__M(16, E2B_MCP__TOOLS_BUILT + !E2B_MCP__TOOLS_BUILT)   /* E2B's own tools (13) with room to grow: a new row in src/tools.c needs nothing here (the minimal profile: the ones it builds) */
+/* E2B's own tools (24) with room to grow: a new row in src/tools.c needs nothing here; the small profile
+   keeps its 16 unless more are built, the minimal profile the ones it builds */
+#define E2B_MCP__BUILTIN_ROOM E2B_MCP__M(E2B_MCP__D(32, E2B_MCP__TOOLS_BUILT > 16 ? E2B_MCP__TOOLS_BUILT : 16), \
+                                         E2B_MCP__TOOLS_BUILT + !E2B_MCP__TOOLS_BUILT)
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
 #define E2B_MCP__STATE_BYTES (18 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
@@ -1547,6 +1616,13 @@ typedef struct e2b_mcp__req {
   char id[E2B_MCP_ID_MAX];
   long long num;
   int flag;
+#if E2B_MCP__CHAIN
+  /* a tool that makes more than one request: its shape phase writes the next
+     request into rq and sets again; the engine sends it, and the shape phase
+     sees its answer with step one higher. What it keeps between them: kept */
+  int again, step;
+  char kept[4][48];
+#endif
 } e2b_mcp__req;
 typedef e2b_mcp__req e2b_mcp_request;   /* its public name: a two-phase tool's build writes one */
 
@@ -2001,6 +2077,9 @@ typedef struct e2b_mcp_config {
   int team_concurrency;       /* the team's limit of running sandboxes, which the App shows the running
                                  count against (E2B's API does not say it); 0: not shown */
 #endif
+  const char *team_id;        /* the team of api_key (a UUID), for e2b_get_team_usage, whose E2B
+                                 endpoint takes it in its path and which no API-key endpoint names
+                                 but the lifecycle events; NULL: read from the newest event */
 } e2b_mcp_config;
 
 struct e2b_mcp_call {
@@ -2313,7 +2392,7 @@ E2B_MCP_DEF void e2b_mcp_prompt_text(e2b_mcp_call *c, const char *role, const ch
 E2B_MCP_DEF void e2b_mcp_prompt_image(e2b_mcp_call *c, const char *role, const char *base64, const char *mime);
 E2B_MCP_DEF void e2b_mcp_prompt_resource(e2b_mcp_call *c, const char *role, const char *uri, const char *mime, const char *text);
 
-#define E2B_MCP__PROMPT_ROOM 8   /* E2B's own prompts (6) with room to grow */
+#define E2B_MCP__PROMPT_ROOM E2B_MCP__D(12, 8)   /* E2B's own prompts (9) with room to grow; a board builds none by default */
 #endif
 /* >>resources: sandboxes, templates and snapshots as resources, and resources of your own
    A resource is context a user attaches in the client: resources/list names
@@ -4112,6 +4191,8 @@ static void e2b_mcp__req_q(e2b_mcp__req *rq, const char *key, const char *val) {
   e2b_mcp__req_qkey(rq, key);
   e2b_mcp__pct(&rq->w, val, strlen(val));
 }
+#endif
+#if E2B_MCP__TOOLS_QINT
 static void e2b_mcp__req_qint(e2b_mcp__req *rq, const char *key, long long v) {
   char b[24];
   e2b_mcp__fmt_ll(b, v);
@@ -6119,6 +6200,39 @@ static const char e2b_mcp__built_out[] = " "
 #if !E2B_MCP_TOOL_KILL_SANDBOX
   "e2b_kill_sandbox "
 #endif
+#if !E2B_MCP_TOOL_FORK_SANDBOX
+  "e2b_fork_sandbox "
+#endif
+#if !E2B_MCP_TOOL_CREATE_SNAPSHOT
+  "e2b_create_snapshot "
+#endif
+#if !E2B_MCP_TOOL_DELETE_SNAPSHOT
+  "e2b_delete_snapshot "
+#endif
+#if !E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+  "e2b_set_sandbox_network "
+#endif
+#if !E2B_MCP_TOOL_GET_TEAM_USAGE
+  "e2b_get_team_usage "
+#endif
+#if !E2B_MCP_TOOL_GET_SANDBOXES_METRICS
+  "e2b_get_sandboxes_metrics "
+#endif
+#if !E2B_MCP_TOOL_LIST_EVENTS
+  "e2b_list_events "
+#endif
+#if !E2B_MCP_TOOL_LIST_VOLUMES
+  "e2b_list_volumes "
+#endif
+#if !E2B_MCP_TOOL_GET_VOLUME
+  "e2b_get_volume "
+#endif
+#if !E2B_MCP_TOOL_LIST_SECRETS
+  "e2b_list_secrets "
+#endif
+#if !E2B_MCP_TOOL_GET_TEMPLATE_BUILD
+  "e2b_get_template_build "
+#endif
 ;
 static int e2b_mcp__is_built_out(const char *name, size_t n) {
   const char *p = e2b_mcp__built_out + 1, *sp;
@@ -7217,6 +7331,8 @@ static int e2b_mcp__bad(e2b_mcp_call *c, const char *key, const char *what) {
   e2b_mcp_result_error(c, "Invalid argument '%s': %s. Nothing was sent to E2B.", key, what);
   return -1;
 }
+#endif
+#if E2B_MCP__TOOLS_BUILT - E2B_MCP_TOOL_GET_TEAM_USAGE - E2B_MCP_TOOL_GET_SANDBOXES_METRICS > 0   /* every other tool reads a string */
 static int e2b_mcp__want_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
   int r = e2b_mcp_arg_str(c, key, buf, cap);
   buf[0] = r == 1 ? buf[0] : 0;
@@ -7225,7 +7341,8 @@ static int e2b_mcp__want_str(e2b_mcp_call *c, const char *key, char *buf, size_t
   return r;
 }
 #endif
-#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
+#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
+    E2B_MCP_TOOL_FORK_SANDBOX || E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_LIST_EVENTS || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
 static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, long long def, long long lo, long long hi) {
   char what[96];
   int r = e2b_mcp_arg_int(c, key, v);
@@ -7237,7 +7354,7 @@ static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, lon
   return 1;
 }
 #endif
-#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_PAUSE_SANDBOX
+#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP_TOOL_GET_TEAM_USAGE
 static int e2b_mcp__want_bool(e2b_mcp_call *c, const char *key, int *v, int def) {
   int r = e2b_mcp_arg_bool(c, key, v);
   if (r == 0) { *v = def; return 0; }
@@ -7245,7 +7362,7 @@ static int e2b_mcp__want_bool(e2b_mcp_call *c, const char *key, int *v, int def)
   return 1;
 }
 #endif
-#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS
+#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
 static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_t cap, const char *const *allowed, int n) {
   int i, r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
@@ -7254,7 +7371,9 @@ static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_
 }
 #endif
 /* An ID that goes into a request path: letters, digits, '-' and '_' only. */
-#if E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_KILL_SANDBOX
+#if E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_KILL_SANDBOX || \
+    E2B_MCP_TOOL_FORK_SANDBOX || E2B_MCP_TOOL_CREATE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || \
+    E2B_MCP_TOOL_LIST_EVENTS || E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
 static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
   int r = e2b_mcp__want_str(c, key, buf, cap, required);
   if (r <= 0) return r;
@@ -7265,7 +7384,7 @@ static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t 
 }
 #endif
 /* A template reference for the create body: alias, namespace/alias, :tag. */
-#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
+#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_DELETE_SNAPSHOT
 static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
   const char *p;
   int r = e2b_mcp__want_str(c, key, buf, cap, 0);
@@ -7368,7 +7487,7 @@ static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json 
 #endif
 /* An array of strings that go into a body as they are (egress destinations):
    each non-empty, without spaces or control characters, at most 253 bytes. */
-#if E2B_MCP_TOOL_CREATE_SANDBOX
+#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_SET_SANDBOX_NETWORK
 static int e2b_mcp__want_str_list(e2b_mcp_call *c, const char *key, e2b_mcp_json *w, const char *api_key, const char *what) {
   int i = e2b_mcp_arg_token(c, key), j, n, b;
   const jsmntok_t *t = c->tok;
@@ -7632,7 +7751,7 @@ static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *
 }
 
 /* Redaction: which keys never leave, and where values are replaced. */
-enum { E2B_MCP__IN_RULES = 1, E2B_MCP__IN_VALUES = 2, E2B_MCP__IN_PROXY = 4 };
+enum { E2B_MCP__IN_RULES = 1, E2B_MCP__IN_VALUES = 2, E2B_MCP__IN_PROXY = 4, E2B_MCP__IN_SECRETS = 8 };
 /* A key names name: compared decoded when it has an escape ("envd\u0041ccessToken"
    is the same key to a JSON reader), ignoring case, '_' and '-' (EnvdAccessToken,
    envd_access_token and ENVD-ACCESS-TOKEN are all the token to a reader). */
@@ -7677,6 +7796,9 @@ static int e2b_mcp__copy_member(e2b_mcp_json *w, const char *js, const jsmntok_t
   const jsmntok_t *key = &t[i];
   int f = flags;
   if (e2b_mcp__secret_key(js, key)) return e2b_mcp__tok_skip(t, i + 1);
+  /* a secret's record: E2B never sends its value, and were it to, it would not leave */
+  if ((flags & E2B_MCP__IN_SECRETS) && depth <= 1 && (e2b_mcp__key_is(js, key, "value") || e2b_mcp__key_is(js, key, "values")))
+    return e2b_mcp__tok_skip(t, i + 1);
   if (e2b_mcp__key_is(js, key, "rules")) f |= E2B_MCP__IN_RULES;
   if (((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) || e2b_mcp__names_only_key(js, key)) f |= E2B_MCP__IN_VALUES;
   if (e2b_mcp__key_is(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
@@ -7713,7 +7835,8 @@ static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, in
   }
 }
 /* Copies the members of the object at obj (redacted), but skip, into the open object in w. */
-#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
+#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_CREATE_SNAPSHOT || \
+    E2B_MCP_TOOL_FORK_SANDBOX
 static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int obj, const char *skip) {
   int i, k;
   if (obj < 0 || t[obj].type != JSMN_OBJECT) return;
@@ -7732,12 +7855,14 @@ static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok
    on. The result is sent as structuredContent and as the same text, so its
    length in bytes bounds the text's characters. */
 #define E2B_MCP__TRAILER_ROOM (E2B_MCP_NEXT_MAX + 480)
-#define E2B_MCP__PAGED (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS)
-#if E2B_MCP__PAGED || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS
+#define E2B_MCP__PAGED (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
+  E2B_MCP_TOOL_LIST_SECRETS)
+#if E2B_MCP__PAGED || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_GET_TEAM_USAGE || \
+  E2B_MCP_TOOL_LIST_EVENTS || E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
 /* Writes items [skip, size) of the array at arr into w as a JSON array, as
    many as fit; returns how many, and in *left the token of the first one left
    out (-1: none was). */
-static int e2b_mcp__copy_page(e2b_mcp_call *c, e2b_mcp_json *w, const char *js, const jsmntok_t *t, int arr, int skip, int *left) {
+static int e2b_mcp__copy_page(e2b_mcp_call *c, e2b_mcp_json *w, const char *js, const jsmntok_t *t, int arr, int skip, int *left, int flags) {
   long room = c->srv->cfg.result_budget - (long)E2B_MCP__TRAILER_ROOM;
   int i, k, n = 0;
   *left = -1;
@@ -7745,13 +7870,16 @@ static int e2b_mcp__copy_page(e2b_mcp_call *c, e2b_mcp_json *w, const char *js, 
   for (i = arr + 1, k = 0; k < t[arr].size; k++, i = e2b_mcp__tok_skip(t, i)) {
     e2b_mcp_json before = *w;
     if (k < skip) continue;
-    e2b_mcp__copy(w, js, t, i, 0, 1);
+    e2b_mcp__copy(w, js, t, i, flags, 1);
     if (n > 0 && ((long)w->len > room || w->err)) { *w = before; *left = i; break; }
     n++;
   }
   e2b_mcp_json_arr_end(w);
   return n;
 }
+#endif
+#if E2B_MCP__PAGED || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_GET_TEAM_USAGE || \
+  E2B_MCP_TOOL_LIST_EVENTS || E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_TEMPLATE_BUILD || E2B_MCP_TOOL_GET_SANDBOXES_METRICS
 /* The note a cut result carries, in words a model can act on: how many items
    it holds of how many E2B sent, and how to read on. */
 static void e2b_mcp__cut_note(e2b_mcp_call *c, e2b_mcp_json *w, int shown, int of, const char *items, const char *how) {
@@ -7794,11 +7922,11 @@ static void e2b_mcp__sent_token(const e2b_mcp__req *rq, char *out, size_t cap) {
 #if E2B_MCP__PAGED
 /* A paged list's members, into the open object w: "data" (the array at arr),
    "next_token", "total_running", and the note when the page was cut. */
-static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr, e2b_mcp_json *w) {
+static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr, e2b_mcp_json *w, int flags) {
   const jsmntok_t *t = c->srv->rtok;
   int shown = 0, left = -1, skip = (int)rq->num;
   e2b_mcp_json_key(w, "data");
-  if (arr >= 0 && t[arr].type == JSMN_ARRAY) shown = e2b_mcp__copy_page(c, w, r->body, t, arr, skip, &left);
+  if (arr >= 0 && t[arr].type == JSMN_ARRAY) shown = e2b_mcp__copy_page(c, w, r->body, t, arr, skip, &left, flags);
   else { e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w); }
   if (left >= 0) {
     char head[32], sent[E2B_MCP_NEXT_MAX];
@@ -7826,13 +7954,13 @@ static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__req *rq, const e
 static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr) {
   e2b_mcp_json *w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
-  e2b_mcp__list_parts(c, rq, r, arr, w);
+  e2b_mcp__list_parts(c, rq, r, arr, w, 0);
   e2b_mcp_json_obj_end(w);
 }
 #endif
 
 /* A JSON number in hundredths (12.345 -> 1234), without floating point. 0 on success. */
-#if E2B_MCP_TOOL_GET_SANDBOX_METRICS
+#if E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_GET_SANDBOXES_METRICS
 static int e2b_mcp__parse_centi(const char *s, size_t n, long long *v) {
   size_t i = 0;
   long long x = 0;
@@ -7940,7 +8068,8 @@ static void e2b_mcp__req_on(e2b_mcp__req *rq, const char *method, const e2b_mcp_
   e2b_mcp__req_begin(rq, method, base);
 }
 /* A request on one sandbox: METHOD /sandboxes/{id}[action]. */
-#if E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_KILL_SANDBOX
+#if E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_KILL_SANDBOX || \
+    E2B_MCP_TOOL_FORK_SANDBOX || E2B_MCP_TOOL_CREATE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK
 static void e2b_mcp__req_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
   e2b_mcp__req_on(rq, method, &c->srv->api);
   e2b_mcp__req_lit(rq, "/sandboxes/");
@@ -8035,7 +8164,9 @@ static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit
    for the call (want: JSMN_OBJECT or JSMN_ARRAY). An answer this server cannot
    read is an error that says so, never an empty result: "{}" read as an empty
    list would tell a model that nothing runs while sandboxes bill. */
-#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
+#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
+    E2B_MCP_TOOL_FORK_SANDBOX || E2B_MCP_TOOL_CREATE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP__CHAIN || E2B_MCP_TOOL_LIST_EVENTS || \
+    E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
 static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, const e2b_mcp_response *r, int want) {
   const jsmntok_t *t;
   if (e2b_mcp__parse_response(c, r)) return NULL;
@@ -8049,7 +8180,7 @@ static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, const e2b_mcp_re
 }
 #endif
 /* The array member key of the answer's top object, or -1 with the error result set. */
-#if E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
+#if E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
 static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, const jsmntok_t *t, const char *key) {
   int i = e2b_mcp__tok_get(r->body, t, 0, key);
   if (i < 0 || t[i].type != JSMN_ARRAY) {
@@ -8220,7 +8351,7 @@ static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req 
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
-  shown = e2b_mcp__copy_page(c, w, r->body, t, logs, 0, &left);
+  shown = e2b_mcp__copy_page(c, w, r->body, t, logs, 0, &left, 0);
   n = t[logs].size;
   if (left >= 0 || (n > 0 && n >= rq->num)) {   /* cut, or a full page: where the next one starts */
     int i = left, k, ts;
@@ -8266,7 +8397,7 @@ static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__r
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "data");
-  shown = e2b_mcp__copy_page(c, w, r->body, t, 0, 0, &left);
+  shown = e2b_mcp__copy_page(c, w, r->body, t, 0, 0, &left, 0);
   /* cut: the next range starts at the first sample left out */
   ts = left >= 0 ? e2b_mcp__tok_get(r->body, t, left, "timestampUnix") : -1;
   if (ts >= 0 && e2b_mcp__tok_int(r->body, &t[ts], &next) == 0) { e2b_mcp_json_key(w, "next_start"); e2b_mcp_json_int(w, next); }
@@ -8467,7 +8598,7 @@ static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__
   w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp__copy_members(w, r->body, t, 0, "builds");
-  e2b_mcp__list_parts(c, rq, r, builds, w);
+  e2b_mcp__list_parts(c, rq, r, builds, w, 0);
   e2b_mcp_json_obj_end(w);
 }
 #endif
@@ -8486,8 +8617,559 @@ static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq,
 }
 #endif
 
+/* ---- E2B's newer control plane: fork, snapshots, network, usage, events,
+   volumes, secrets, template builds ---- */
+
+/* A list E2B sends whole (no paging of its own), as {"data": [...]}: cut at
+   a whole item by the result budget, the rest asked for with offset (the
+   items already given, rq->num, are left out). */
+#if E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_LIST_EVENTS
+static void e2b_mcp__offset_list(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr, long long page,
+                                 const char *items) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  const jsmntok_t *t = c->srv->rtok;
+  int shown, left, skip = page ? 0 : (int)rq->num;   /* page: E2B paged it (offset sent); else this server skips */
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "data");
+  shown = e2b_mcp__copy_page(c, w, r->body, t, arr, skip, &left, 0);
+  if (left >= 0 || (page && t[arr].size >= page)) {   /* cut, or a full page of E2B's: more may come */
+    char next[24];
+    e2b_mcp__fmt(next, sizeof next, "%lld", rq->num + shown);
+    e2b_mcp_json_key(w, "next_token"); e2b_mcp_json_str(w, next);
+  }
+  if (left >= 0)
+    e2b_mcp__cut_note(c, w, shown, t[arr].size - skip, items,
+                      "To read on, call again with next_token set to this result's next_token and the same filters.");
+  e2b_mcp_json_obj_end(w);
+}
+/* next_token of an offset-paged list: the items to skip (a decimal count). */
+static int e2b_mcp__want_offset(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  char next[24];
+  long long n = 0;
+  if (e2b_mcp__want_str(c, "next_token", next, sizeof next, 0) < 0) return -1;
+  if (next[0] && (e2b_mcp__parse_ll(next, strlen(next), &n) || n < 0 || n > 100000))
+    return e2b_mcp__bad(c, "next_token", "not a next_token this server gave: pass the next_token of the previous result as it is");
+  rq->num = n;
+  return 0;
+}
+#endif
+
+#if E2B_MCP_TOOL_FORK_SANDBOX
+static int e2b_mcp__build_fork_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json *b;
+  long long count, timeout;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      e2b_mcp__want_int(c, "count", &count, 1, 1, 100) < 0 ||
+      e2b_mcp__want_int(c, "timeout", &timeout, 300, 1, E2B_MCP_MAX_TIMEOUT_S) < 0) return -1;
+  e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/fork");
+  b = e2b_mcp__req_body(rq);
+  e2b_mcp_json_key(b, "count"); e2b_mcp_json_int(b, count);
+  e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout);
+  e2b_mcp_json_obj_end(b);
+  rq->num = timeout;
+  rq->flag = (int)count;
+  e2b_mcp__ask(rq, "Fork sandbox %s into %lld new sandbox%s, each running for up to %lld seconds? Each copy is a sandbox of "
+           "its own, billed per second like one until it times out, is paused or is killed (%lld copies bill %lld times "
+           "what one does).", rq->id, count, count == 1 ? "" : "es", timeout, count, count);
+  return 0;
+}
+/* [{sandbox} | {error}] -> {"sandboxID": source, "forks": [...], "started", "failed", "timeout"}: every
+   copy's ID is given (each one bills), its access tokens never. */
+static void e2b_mcp__shape_fork_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_ARRAY);
+  e2b_mcp_json *w;
+  int i, k, ok = 0, bad = 0;
+  if (!t) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "sandboxID"); e2b_mcp_json_str(w, rq->id);
+  e2b_mcp_json_key(w, "forks");
+  e2b_mcp_json_arr(w);
+  for (i = 1, k = 0; k < t[0].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    int sb = t[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(r->body, t, i, "sandbox") : -1;
+    int er = t[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(r->body, t, i, "error") : -1;
+    e2b_mcp_json_obj(w);
+    if (sb >= 0 && t[sb].type == JSMN_OBJECT) { e2b_mcp__copy_members(w, r->body, t, sb, NULL); ok++; }
+    else {
+      e2b_mcp_json_key(w, "error");
+      if (er >= 0) e2b_mcp__copy(w, r->body, t, er, 0, 2); else e2b_mcp_json_str(w, "E2B gave neither the copy nor why it failed");
+      bad++;
+    }
+    e2b_mcp_json_obj_end(w);
+  }
+  e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_key(w, "started"); e2b_mcp_json_int(w, ok);
+  e2b_mcp_json_key(w, "failed"); e2b_mcp_json_int(w, bad);
+  e2b_mcp_json_key(w, "timeout"); e2b_mcp_json_int(w, rq->num);
+  e2b_mcp_json_obj_end(w);
+}
+#endif
+
+#if E2B_MCP_TOOL_CREATE_SNAPSHOT
+static int e2b_mcp__build_create_snapshot(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp_json *b;
+  char name[E2B_MCP_ID_MAX];
+  int hn;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      (hn = e2b_mcp__want_str(c, "name", name, sizeof name, 0)) < 0) return -1;
+  if (hn > 0 && (!name[0] || !e2b_mcp__charset(name, 1, "-_.") || name[0] == '.'))
+    return e2b_mcp__bad(c, "name", "a snapshot name has only letters, digits, '-', '_' and '.', such as before-upgrade");
+  e2b_mcp__req_sandbox(c, rq, "POST", rq->id, "/snapshots");
+  b = e2b_mcp__req_body(rq);
+  if (name[0]) { e2b_mcp_json_key(b, "name"); e2b_mcp_json_str(b, name); }
+  e2b_mcp_json_obj_end(b);
+  return 0;
+}
+static void e2b_mcp__shape_create_snapshot(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
+  e2b_mcp_json *w;
+  if (!t) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp__copy_members(w, r->body, t, 0, "sandboxID");
+  e2b_mcp_json_key(w, "sandboxID"); e2b_mcp_json_str(w, rq->id);
+  e2b_mcp_json_obj_end(w);
+}
+#endif
+
+#if E2B_MCP_TOOL_DELETE_SNAPSHOT
+/* DELETE /templates/{snapshotID}: a snapshot is a template of E2B's; its ID
+   (team/name:tag, or templateID:tag) goes as one path segment, '/' and ':'
+   encoded, as E2B's SDK sends it. */
+static int e2b_mcp__build_delete_snapshot(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  int r = e2b_mcp__want_template_ref(c, "snapshot_id", rq->id, sizeof rq->id);
+  if (r < 0) return -1;
+  if (r == 0) return e2b_mcp__bad(c, "snapshot_id", "it is required (snapshotID in e2b_list_snapshots)");
+  e2b_mcp__req_on(rq, "DELETE", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/templates/");
+  e2b_mcp__req_seg(rq, rq->id);
+  e2b_mcp__ask(rq, "Delete snapshot %s? This cannot be undone: no sandbox can be started from it again.", rq->id);
+  return 0;
+}
+static void e2b_mcp__shape_delete_snapshot(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  e2b_mcp_json *w = e2b_mcp_result_json(c);
+  (void)r;
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "snapshotID"); e2b_mcp_json_str(w, rq->id);
+  e2b_mcp_json_key(w, "state"); e2b_mcp_json_str(w, "deleted");
+  e2b_mcp_json_obj_end(w);
+}
+#endif
+
+#if E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+/* PUT /sandboxes/{id}/network replaces the egress rules (what is not given is
+   cleared); then GET /sandboxes/{id} reads back what E2B now holds, so the
+   result is E2B's own view, not an echo of the arguments. */
+static int e2b_mcp__build_set_sandbox_network(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char dest[] = "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 "
+                             "or (allow_out only) domain names such as api.example.com or *.example.com";
+  e2b_mcp_json *b;
+  int net, has_net;
+  if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
+      (has_net = e2b_mcp__want_bool(c, "allow_internet_access", &net, 1)) < 0) return -1;
+  if (!has_net && e2b_mcp_arg_token(c, "allow_out") < 0 && e2b_mcp_arg_token(c, "deny_out") < 0)
+    return e2b_mcp__bad(c, "allow_out", "give allow_out, deny_out or allow_internet_access: the call replaces every egress rule, "
+                        "so an empty one would open the sandbox's egress entirely (pass allow_internet_access: true for that)");
+  b = e2b_mcp__req_body(rq);
+  if (e2b_mcp__want_str_list(c, "allow_out", b, "allowOut", dest) < 0 || e2b_mcp__want_str_list(c, "deny_out", b, "denyOut", dest) < 0) return -1;
+  if (has_net > 0) { e2b_mcp_json_key(b, "allow_internet_access"); e2b_mcp_json_bool(b, net); }
+  e2b_mcp_json_obj_end(b);
+  e2b_mcp__req_sandbox(c, rq, "PUT", rq->id, "/network");
+  return 0;
+}
+static void e2b_mcp__shape_set_sandbox_network(e2b_mcp_call *c, const e2b_mcp__req *crq, const e2b_mcp_response *r) {
+  e2b_mcp__req *rq = (e2b_mcp__req *)(void *)crq;   /* the slot's own: its next request is written here */
+  const jsmntok_t *t;
+  e2b_mcp_json *w;
+  int net, ai;
+  if (rq->step == 0) {   /* 204: now read it back */
+    e2b_mcp__req_sandbox(c, rq, "GET", rq->id, NULL);
+    rq->again = 1;
+    return;
+  }
+  if (!(t = e2b_mcp__response_json(c, r, JSMN_OBJECT))) return;
+  net = e2b_mcp__tok_get(r->body, t, 0, "network");
+  ai = e2b_mcp__tok_get(r->body, t, 0, "allowInternetAccess");
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "sandboxID"); e2b_mcp_json_str(w, rq->id);
+  e2b_mcp_json_key(w, "network");
+  if (net >= 0 && t[net].type == JSMN_OBJECT) e2b_mcp__copy(w, r->body, t, net, 0, 1);
+  else { e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w); }
+  if (ai >= 0) { e2b_mcp_json_key(w, "allowInternetAccess"); e2b_mcp__copy(w, r->body, t, ai, 0, 1); }
+  e2b_mcp_json_obj_end(w);
+}
+#endif
+
+#if E2B_MCP_TOOL_GET_TEAM_USAGE
+/* The team's usage: GET /teams/{teamID}/metrics/max for each of the two
+   metrics, then the series GET /teams/{teamID}/metrics, in one call. The
+   team ID is the configuration's (cfg.team_id, for the server's own key), or
+   the newest lifecycle event's sandboxTeamId: GET /teams takes no API key,
+   and the events are the one API-key endpoint that names the team. Kept
+   between the requests: [0] the team ID, [1] the window's query, [2] and [3]
+   the maxima as "value timestampUnix". Steps: 0 events, 1 and 2 the maxima,
+   3 the series. */
+static void e2b_mcp__usage_req(e2b_mcp_call *c, e2b_mcp__req *rq, const char *metric) {
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/teams/"); e2b_mcp__req_seg(rq, rq->kept[0]);
+  e2b_mcp__req_lit(rq, metric ? "/metrics/max" : "/metrics");
+  if (metric) e2b_mcp__req_q(rq, "metric", metric);
+  if (rq->kept[1][0]) { e2b_mcp__w_c(&rq->w, rq->has_query ? '&' : '?'); e2b_mcp__req_lit(rq, rq->kept[1]); rq->has_query = 1; }
+}
+static int e2b_mcp__build_get_team_usage(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  const char *team = c->srv->cfg.team_id;
+  long long start, end;
+  int hs, he, series;
+  size_t n = 0;
+  if ((hs = e2b_mcp__want_int(c, "start", &start, 0, 0, 4102444800LL)) < 0 ||
+      (he = e2b_mcp__want_int(c, "end", &end, 0, 0, 4102444800LL)) < 0 || e2b_mcp__want_bool(c, "series", &series, 0) < 0) return -1;
+  rq->num = series;
+  if (hs > 0 && he > 0 && start > end) return e2b_mcp__bad(c, "start", "start must not be after end");
+  if (hs > 0) n += e2b_mcp__fmt(rq->kept[1] + n, sizeof rq->kept[1] - n, "start=%lld", start);
+  if (he > 0) e2b_mcp__fmt(rq->kept[1] + n, sizeof rq->kept[1] - n, "%send=%lld", n ? "&" : "", end);
+  if (team && *team && c->cx->key == c->srv->key) {   /* the configured team is the server's key's, no other's */
+    if (strlen(team) >= sizeof rq->kept[0] || !e2b_mcp__charset(team, 1, "-")) {
+      e2b_mcp_result_error(c, "This server's E2B_TEAM_ID is not a team ID (a UUID such as 7f9c2b1e-4a3d-4c8b-9e2f-1a2b3c4d5e6f); "
+                              "its operator must correct it. Nothing was sent to E2B.");
+      return -1;
+    }
+    strcpy(rq->kept[0], team);
+    rq->flag = 1;
+    rq->step = 1;
+    e2b_mcp__usage_req(c, rq, "concurrent_sandboxes");
+    return 0;
+  }
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/events/sandboxes");
+  e2b_mcp__req_q(rq, "limit", "1");
+  return 0;
+}
+/* A maximum's answer {value, timestampUnix} kept as "value timestampUnix". */
+static int e2b_mcp__usage_keep_max(e2b_mcp_call *c, const e2b_mcp_response *r, char *kept, size_t cap) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
+  int v, ts;
+  if (!t) return -1;
+  v = e2b_mcp__tok_get(r->body, t, 0, "value");
+  ts = e2b_mcp__tok_get(r->body, t, 0, "timestampUnix");
+  if (v < 0 || t[v].type != JSMN_PRIMITIVE || t[v].end - t[v].start > 20 || !strchr("-0123456789", r->body[t[v].start])) {
+    e2b_mcp_result_error(c, "E2B's answer for the team's maximum has no numeric value; nothing could be read from it.");
+    return -1;
+  }
+  e2b_mcp__fmt(kept, cap, "%.*s %.*s", t[v].end - t[v].start, r->body + t[v].start,
+               ts >= 0 && t[ts].type == JSMN_PRIMITIVE && t[ts].end - t[ts].start <= 20 ? t[ts].end - t[ts].start : 1,
+               ts >= 0 && t[ts].type == JSMN_PRIMITIVE && t[ts].end - t[ts].start <= 20 ? r->body + t[ts].start : "0");
+  return 0;
+}
+static void e2b_mcp__usage_max(e2b_mcp_json *w, const char *name, const char *kept) {
+  const char *sp = strchr(kept, ' ');
+  e2b_mcp_json_key(w, name);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "value"); e2b_mcp_json_raw(w, kept, sp ? (size_t)(sp - kept) : strlen(kept));
+  if (sp && sp[1] != '0') { e2b_mcp_json_key(w, "timestampUnix"); e2b_mcp_json_raw(w, sp + 1, strlen(sp + 1)); }
+  e2b_mcp_json_obj_end(w);
+}
+static void e2b_mcp__shape_get_team_usage(e2b_mcp_call *c, const e2b_mcp__req *crq, const e2b_mcp_response *r) {
+  e2b_mcp__req *rq = (e2b_mcp__req *)(void *)crq;   /* the slot's own: its next request is written here */
+  const jsmntok_t *t;
+  e2b_mcp_json *w;
+  int shown, left, i, k, last = -1;
+  long long first = 0, lastts = 0, v;
+  if (rq->step == 0) {   /* the newest event names the team */
+    int ev, tm;
+    if (!(t = e2b_mcp__response_json(c, r, JSMN_ARRAY))) return;
+    ev = t[0].size > 0 ? 1 : -1;
+    tm = ev > 0 && t[ev].type == JSMN_OBJECT ? e2b_mcp__tok_get(r->body, t, ev, "sandboxTeamId") : -1;
+    if (tm < 0 || e2b_mcp__tok_str(r->body, &t[tm], rq->kept[0], sizeof rq->kept[0]) <= 0 || !e2b_mcp__charset(rq->kept[0], 1, "-")) {
+      e2b_mcp_result_error(c, "E2B's usage metrics need the team's ID, which no API-key endpoint gives but the lifecycle events "
+                              "(kept 7 days), and this key's team has none now. Set E2B_TEAM_ID on this server to the team's "
+                              "ID (E2B's dashboard shows it), or start a sandbox so an event names the team.");
+      return;
+    }
+    rq->flag = 2;
+    e2b_mcp__usage_req(c, rq, "concurrent_sandboxes");
+    rq->again = 1;
+    return;
+  }
+  if (rq->step == 1 || rq->step == 2) {
+    if (e2b_mcp__usage_keep_max(c, r, rq->kept[rq->step + 1], sizeof rq->kept[0]) != 0) return;
+    e2b_mcp__usage_req(c, rq, rq->step == 1 ? "sandbox_start_rate" : NULL);
+    rq->again = 1;
+    return;
+  }
+  if (!(t = e2b_mcp__response_json(c, r, JSMN_ARRAY))) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "teamID"); e2b_mcp_json_str(w, rq->kept[0]);
+  e2b_mcp_json_key(w, "teamIDFrom"); e2b_mcp_json_str(w, rq->flag == 1 ? "configuration" : "events");
+  shown = left = -1;
+  if (rq->num) { e2b_mcp_json_key(w, "data"); shown = e2b_mcp__copy_page(c, w, r->body, t, 0, 0, &left, 0); }
+  for (i = 1, k = 0; k < t[0].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    int ts = e2b_mcp__tok_get(r->body, t, i, "timestampUnix");
+    if (ts < 0 || e2b_mcp__tok_int(r->body, &t[ts], &v) != 0) continue;
+    if (!first || v < first) first = v;
+    if (v >= lastts) { lastts = v; last = i; }
+  }
+  e2b_mcp_json_key(w, "summary");
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "samples"); e2b_mcp_json_int(w, t[0].size);
+  if (first) { e2b_mcp_json_key(w, "from"); e2b_mcp_json_int(w, first); e2b_mcp_json_key(w, "to"); e2b_mcp_json_int(w, lastts); }
+  if (last >= 0) {
+    int cs = e2b_mcp__tok_get(r->body, t, last, "concurrentSandboxes");
+    if (cs >= 0 && e2b_mcp__tok_int(r->body, &t[cs], &v) == 0) { e2b_mcp_json_key(w, "concurrentSandboxesLatest"); e2b_mcp_json_int(w, v); }
+  }
+  e2b_mcp__usage_max(w, "concurrentSandboxesMax", rq->kept[2]);
+  e2b_mcp__usage_max(w, "sandboxStartRateMax", rq->kept[3]);
+  e2b_mcp_json_obj_end(w);
+  if (left >= 0) {
+    int ts = e2b_mcp__tok_get(r->body, t, left, "timestampUnix");
+    if (ts >= 0 && e2b_mcp__tok_int(r->body, &t[ts], &v) == 0) { e2b_mcp_json_key(w, "next_start"); e2b_mcp_json_int(w, v); }
+    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", "The summary covers all of them. To read on, call again with start "
+                      "set to this result's next_start and the same end.");
+  }
+  e2b_mcp_json_obj_end(w);
+}
+#endif
+
+#if E2B_MCP_TOOL_GET_SANDBOXES_METRICS
+/* The latest metrics of many sandboxes in one call: of those named, or of
+   every running one (GET /v2/sandboxes?state=running first, its IDs then
+   into GET /sandboxes/metrics?sandbox_ids=...), with totals, so "what runs
+   and what does it use" is one answer. */
+static void e2b_mcp__batch_metrics_req(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/sandboxes/metrics?sandbox_ids=");   /* form style, explode=false: commas stay literal */
+  rq->has_query = 1;
+}
+static int e2b_mcp__build_get_sandboxes_metrics(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char want[] = "expected an array of 1 to 100 different sandbox IDs (sandboxID in e2b_list_sandboxes)";
+  int i = e2b_mcp_arg_token(c, "sandbox_ids"), j, k, m, n;
+  const jsmntok_t *t = c->tok;
+  char id[E2B_MCP_ID_MAX];
+  if (i < 0) {   /* every running one */
+    e2b_mcp__req_on(rq, "GET", &c->srv->api);
+    e2b_mcp__req_lit(rq, "/v2/sandboxes?state=running&limit=100");
+    rq->has_query = 1;
+    return 0;
+  }
+  if (t[i].type != JSMN_ARRAY || t[i].size < 1 || t[i].size > 100) return e2b_mcp__bad(c, "sandbox_ids", want);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j++) {
+    if (t[j].type != JSMN_STRING || e2b_mcp__tok_str(c->js, &t[j], id, sizeof id) <= 0 || !e2b_mcp__charset(id, 1, "-_"))
+      return e2b_mcp__bad(c, "sandbox_ids", want);
+    for (k = i + 1, m = 0; m < n; m++, k++)
+      if (t[j].end - t[j].start == t[k].end - t[k].start && memcmp(c->js + t[j].start, c->js + t[k].start, (size_t)(t[j].end - t[j].start)) == 0)
+        return e2b_mcp__bad(c, "sandbox_ids", want);
+  }
+  e2b_mcp__batch_metrics_req(c, rq);
+  for (j = i + 1, n = 0; n < t[i].size; n++, j++) {
+    e2b_mcp__tok_str(c->js, &t[j], id, sizeof id);
+    if (n) e2b_mcp__w_c(&rq->w, ',');
+    e2b_mcp__req_seg(rq, id);
+  }
+  rq->step = 1;
+  return 0;
+}
+static void e2b_mcp__shape_get_sandboxes_metrics(e2b_mcp_call *c, const e2b_mcp__req *crq, const e2b_mcp_response *r) {
+  e2b_mcp__req *rq = (e2b_mcp__req *)(void *)crq;   /* the slot's own: its next request is written here */
+  static const char *const sums[] = { "cpuCount", "memUsed", "memTotal", "diskUsed", "diskTotal" };
+  long long total[5] = { 0, 0, 0, 0, 0 }, cpu = 0, v;
+  long room = c->srv->cfg.result_budget - (long)E2B_MCP__TRAILER_ROOM;
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, rq->step == 0 ? JSMN_ARRAY : JSMN_OBJECT);
+  e2b_mcp_json *w;
+  int sb, i, k, f, shown = 0, n = 0;
+  if (!t) return;
+  if (rq->step == 0) {   /* the running sandboxes: their IDs into the next request */
+    int any = 0;
+    e2b_mcp__batch_metrics_req(c, rq);
+    for (i = 1, k = 0; k < t[0].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+      char id[E2B_MCP_ID_MAX];
+      int s = t[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(r->body, t, i, "sandboxID") : -1;
+      if (s < 0 || e2b_mcp__tok_str(r->body, &t[s], id, sizeof id) <= 0 || !e2b_mcp__charset(id, 1, "-_")) continue;
+      if (any++) e2b_mcp__w_c(&rq->w, ',');
+      e2b_mcp__req_seg(rq, id);
+    }
+    rq->flag = r->next_token[0] != 0;   /* more than 100 run: these are the newest 100 */
+    if (any) { rq->again = 1; return; }
+    w = e2b_mcp_result_json(c);   /* nothing runs: nothing to ask */
+    e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "data"); e2b_mcp_json_arr(w); e2b_mcp_json_arr_end(w);
+    e2b_mcp_json_key(w, "totals"); e2b_mcp_json_obj(w); e2b_mcp_json_key(w, "sandboxes"); e2b_mcp_json_int(w, 0); e2b_mcp_json_obj_end(w);
+    e2b_mcp_json_obj_end(w);
+    return;
+  }
+  sb = e2b_mcp__tok_get(r->body, t, 0, "sandboxes");
+  if (sb < 0 || t[sb].type != JSMN_OBJECT) {
+    e2b_mcp_result_error(c, "E2B's answer has no object 'sandboxes'; nothing could be read from it.");
+    return;
+  }
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "data");
+  e2b_mcp_json_arr(w);
+  for (i = sb + 1, k = 0; k < t[sb].size; k++, i = e2b_mcp__tok_skip(t, i + 1)) {
+    e2b_mcp_json before;
+    int m = i + 1, cp;
+    if (t[m].type != JSMN_OBJECT) continue;
+    n++;
+    for (f = 0; f < 5; f++) {
+      int x = e2b_mcp__tok_get(r->body, t, m, sums[f]);
+      if (x >= 0 && e2b_mcp__tok_int(r->body, &t[x], &v) == 0) total[f] += v;
+    }
+    cp = e2b_mcp__tok_get(r->body, t, m, "cpuUsedPct");
+    if (cp >= 0 && t[cp].type == JSMN_PRIMITIVE && e2b_mcp__parse_centi(r->body + t[cp].start, (size_t)(t[cp].end - t[cp].start), &v) == 0) {
+      int cc = e2b_mcp__tok_get(r->body, t, m, "cpuCount");
+      long long cores = 1;
+      if (cc >= 0) e2b_mcp__tok_int(r->body, &t[cc], &cores);
+      cpu += v * cores;   /* percent of each one's vCPUs, weighed by them: vCPUs busy, in hundredths of a percent */
+    }
+    if (shown < n - 1) continue;   /* past the budget: counted, not shown */
+    before = *w;
+    e2b_mcp_json_obj(w);
+    e2b_mcp_json_key(w, "sandboxID"); e2b_mcp__w_jstr(w, r->body + t[i].start, (size_t)(t[i].end - t[i].start));
+    { int j, q; for (j = m + 1, q = 0; q < t[m].size; q++) j = e2b_mcp__copy_member(w, r->body, t, j, 0, 2); }
+    e2b_mcp_json_obj_end(w);
+    if (shown > 0 && ((long)w->len > room || w->err)) { *w = before; continue; }
+    shown++;
+  }
+  e2b_mcp_json_arr_end(w);
+  e2b_mcp_json_key(w, "totals");
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "sandboxes"); e2b_mcp_json_int(w, n);
+  for (f = 0; f < 5; f++) { e2b_mcp_json_key(w, sums[f]); e2b_mcp_json_int(w, total[f]); }
+  e2b_mcp_json_key(w, "cpuBusy"); e2b_mcp__json_centi(w, cpu / 100);   /* vCPUs busy now, summed */
+  e2b_mcp_json_obj_end(w);
+  if (rq->flag) {
+    e2b_mcp_json_key(w, "note");
+    e2b_mcp_json_str(w, "More than 100 sandboxes run: these are the newest 100. Name others with sandbox_ids.");
+  } else if (shown < n)
+    e2b_mcp__cut_note(c, w, shown, n, "sandboxes", "The totals cover all of them. To see the others, call again with "
+                      "sandbox_ids set to those not shown.");
+  e2b_mcp_json_obj_end(w);
+}
+#endif
+
+#if E2B_MCP_TOOL_LIST_EVENTS
+/* GET /events/sandboxes[/{id}]: E2B's lifecycle events (kept 7 days), newest
+   first, paged with offset and limit; types are E2B's names without their
+   "sandbox.lifecycle." prefix. */
+static int e2b_mcp__build_list_events(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char *const types[] = { "created", "updated", "paused", "resumed", "checkpointed", "killed" };
+  static const char want[] = "expected an array of event types: created, updated, paused, resumed, checkpointed, killed";
+  int ty = e2b_mcp_arg_token(c, "types"), hid, i, k, m, seen = 0;
+  long long limit;
+  if ((hid = e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 0)) < 0 ||
+      e2b_mcp__want_int(c, "limit", &limit, 20, 1, 100) < 0 || e2b_mcp__want_offset(c, rq) < 0) return -1;
+  if (ty >= 0) {
+    if (c->tok[ty].type != JSMN_ARRAY) return e2b_mcp__bad(c, "types", want);
+    for (i = ty + 1, k = 0; k < c->tok[ty].size; k++, i++) {
+      for (m = 0; m < 6 && !e2b_mcp__tok_eq(c->js, &c->tok[i], types[m]); m++) {}
+      if (m == 6 || c->tok[i].type != JSMN_STRING) return e2b_mcp__bad(c, "types", want);
+      seen |= 1 << m;
+    }
+  }
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/events/sandboxes");
+  if (hid > 0) { e2b_mcp__req_lit(rq, "/"); e2b_mcp__req_seg(rq, rq->id); }
+  e2b_mcp__req_qint(rq, "limit", limit);
+  if (rq->num) e2b_mcp__req_qint(rq, "offset", rq->num);
+  for (m = 0; m < 6; m++)   /* form style, explode=true: types=a&types=b */
+    if (seen & (1 << m)) { e2b_mcp__req_qkey(rq, "types"); e2b_mcp__req_lit(rq, "sandbox.lifecycle."); e2b_mcp__req_lit(rq, types[m]); }
+  rq->flag = (int)limit;
+  return 0;
+}
+static void e2b_mcp__shape_list_events(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__offset_list(c, rq, r, 0, rq->flag, "events");
+}
+#endif
+
+#if E2B_MCP_TOOL_LIST_VOLUMES
+static int e2b_mcp__build_list_volumes(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_offset(c, rq) < 0) return -1;
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/volumes");
+  return 0;
+}
+static void e2b_mcp__shape_list_volumes(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  if (e2b_mcp__response_json(c, r, JSMN_ARRAY)) e2b_mcp__offset_list(c, rq, r, 0, 0, "volumes");
+}
+#endif
+
+#if E2B_MCP_TOOL_GET_VOLUME
+static int e2b_mcp__build_get_volume(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  if (e2b_mcp__want_id(c, "volume_id", rq->id, sizeof rq->id, 1) < 0) return -1;
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/volumes/"); e2b_mcp__req_seg(rq, rq->id);
+  return 0;
+}
+/* VolumeAndToken: its token (what reads and writes the volume's files) never leaves (e2b_mcp__secret_key). */
+static void e2b_mcp__shape_get_volume(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
+  (void)rq;
+  if (t) e2b_mcp__copy(e2b_mcp_result_json(c), r->body, t, 0, 0, 0);
+}
+#endif
+
+#if E2B_MCP_TOOL_LIST_SECRETS
+static int e2b_mcp__build_list_secrets(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/secrets");
+  return e2b_mcp__paging(c, rq, 1, E2B_MCP_PAGE_LIMIT);
+}
+static void e2b_mcp__shape_list_secrets(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  e2b_mcp_json *w;
+  if (!e2b_mcp__response_json(c, r, JSMN_ARRAY)) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp__list_parts(c, rq, r, 0, w, E2B_MCP__IN_SECRETS);
+  e2b_mcp_json_obj_end(w);
+}
+#endif
+
+#if E2B_MCP_TOOL_GET_TEMPLATE_BUILD
+/* GET /templates/{t}/builds/{b}/status: the build's status, why it failed,
+   and its structured log entries from logs_offset (E2B's plain "logs" lines
+   repeat them and are left out). */
+static int e2b_mcp__build_get_template_build(e2b_mcp_call *c, e2b_mcp__req *rq) {
+  static const char *const levels[] = { "debug", "info", "warn", "error" };
+  char build[E2B_MCP_ID_MAX], level[16];
+  long long limit, offset;
+  if (e2b_mcp__want_id(c, "template_id", rq->id, sizeof rq->id, 1) < 0 || e2b_mcp__want_id(c, "build_id", build, sizeof build, 1) < 0 ||
+      e2b_mcp__want_int(c, "limit", &limit, 100, 0, 100) < 0 || e2b_mcp__want_int(c, "logs_offset", &offset, 0, 0, 1000000) < 0 ||
+      e2b_mcp__want_enum(c, "level", level, sizeof level, levels, 4) < 0) return -1;
+  e2b_mcp__req_on(rq, "GET", &c->srv->api);
+  e2b_mcp__req_lit(rq, "/templates/"); e2b_mcp__req_seg(rq, rq->id);
+  e2b_mcp__req_lit(rq, "/builds/"); e2b_mcp__req_seg(rq, build); e2b_mcp__req_lit(rq, "/status");
+  e2b_mcp__req_qint(rq, "logsOffset", offset);
+  e2b_mcp__req_qint(rq, "limit", limit);
+  if (level[0]) e2b_mcp__req_q(rq, "level", level);
+  rq->num = offset;
+  rq->flag = (int)limit;
+  return 0;
+}
+static void e2b_mcp__shape_get_template_build(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
+  const jsmntok_t *t = e2b_mcp__response_json(c, r, JSMN_OBJECT);
+  e2b_mcp_json *w;
+  int le, shown, left, i, k;
+  if (!t || (le = e2b_mcp__response_list(c, r, t, "logEntries")) < 0) return;
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  for (i = 1, k = 0; k < t[0].size; k++, i = e2b_mcp__tok_skip(t, i + 1))
+    if (!e2b_mcp__tok_eq(r->body, &t[i], "logs") && !e2b_mcp__tok_eq(r->body, &t[i], "logEntries")) e2b_mcp__copy_member(w, r->body, t, i, 0, 0);
+  e2b_mcp_json_key(w, "logEntries");
+  shown = e2b_mcp__copy_page(c, w, r->body, t, le, 0, &left, 0);
+  if (left >= 0 || (rq->flag > 0 && t[le].size >= rq->flag)) {
+    e2b_mcp_json_key(w, "next_logs_offset"); e2b_mcp_json_int(w, rq->num + shown);
+  }
+  if (left >= 0)
+    e2b_mcp__cut_note(c, w, shown, t[le].size, "log entries", "To read on, call again with logs_offset set to this result's "
+                      "next_logs_offset.");
+  e2b_mcp_json_obj_end(w);
+}
+#endif
+
 /* ---- a row's gate (its e2b_mcp_tool.user) ---- */
-enum { E2B_MCP__GATE_KILL = 1 };   /* listed and callable only with e2b_mcp_config.enable_kill */
+enum { E2B_MCP__GATE_KILL = 1,    /* listed and callable only with e2b_mcp_config.enable_kill */
+       E2B_MCP__GATE_EXTRA = 2 };  /* not in the default set: offered only when the selection names it */
 
 #if E2B_MCP_WITH_OUTPUT_CHECK
 /* ---- the result against the tool's own output schema ----
@@ -8699,6 +9381,61 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (vo
 #else
 #  define E2B_MCP__IF_KILL_SANDBOX(row)
 #endif
+#if E2B_MCP_TOOL_FORK_SANDBOX
+#  define E2B_MCP__IF_FORK_SANDBOX(row) row
+#else
+#  define E2B_MCP__IF_FORK_SANDBOX(row)
+#endif
+#if E2B_MCP_TOOL_CREATE_SNAPSHOT
+#  define E2B_MCP__IF_CREATE_SNAPSHOT(row) row
+#else
+#  define E2B_MCP__IF_CREATE_SNAPSHOT(row)
+#endif
+#if E2B_MCP_TOOL_DELETE_SNAPSHOT
+#  define E2B_MCP__IF_DELETE_SNAPSHOT(row) row
+#else
+#  define E2B_MCP__IF_DELETE_SNAPSHOT(row)
+#endif
+#if E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+#  define E2B_MCP__IF_SET_SANDBOX_NETWORK(row) row
+#else
+#  define E2B_MCP__IF_SET_SANDBOX_NETWORK(row)
+#endif
+#if E2B_MCP_TOOL_GET_TEAM_USAGE
+#  define E2B_MCP__IF_GET_TEAM_USAGE(row) row
+#else
+#  define E2B_MCP__IF_GET_TEAM_USAGE(row)
+#endif
+#if E2B_MCP_TOOL_GET_SANDBOXES_METRICS
+#  define E2B_MCP__IF_GET_SANDBOXES_METRICS(row) row
+#else
+#  define E2B_MCP__IF_GET_SANDBOXES_METRICS(row)
+#endif
+#if E2B_MCP_TOOL_LIST_EVENTS
+#  define E2B_MCP__IF_LIST_EVENTS(row) row
+#else
+#  define E2B_MCP__IF_LIST_EVENTS(row)
+#endif
+#if E2B_MCP_TOOL_LIST_VOLUMES
+#  define E2B_MCP__IF_LIST_VOLUMES(row) row
+#else
+#  define E2B_MCP__IF_LIST_VOLUMES(row)
+#endif
+#if E2B_MCP_TOOL_GET_VOLUME
+#  define E2B_MCP__IF_GET_VOLUME(row) row
+#else
+#  define E2B_MCP__IF_GET_VOLUME(row)
+#endif
+#if E2B_MCP_TOOL_LIST_SECRETS
+#  define E2B_MCP__IF_LIST_SECRETS(row) row
+#else
+#  define E2B_MCP__IF_LIST_SECRETS(row)
+#endif
+#if E2B_MCP_TOOL_GET_TEMPLATE_BUILD
+#  define E2B_MCP__IF_GET_TEMPLATE_BUILD(row) row
+#else
+#  define E2B_MCP__IF_GET_TEMPLATE_BUILD(row)
+#endif
 #define E2B_MCP__TOOLS(X) \
   E2B_MCP__IF_LIST_SANDBOXES(X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
     "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end " \
@@ -8816,6 +9553,109 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (vo
     "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "}," \
     E2B_MCP__S_PAGE "},\"required\":[\"template_id\"]}", \
     E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}")))) \
+  E2B_MCP__IF_FORK_SANDBOX(X(fork_sandbox, "e2b_fork_sandbox", "Fork a sandbox", 0, 0, \
+    "Copy a running sandbox into count new sandboxes (1-100) that go on from its exact state, memory and files" E2B_MCP__MORE(": " \
+    "to try several approaches at once from one point. The source is paused for a moment and keeps running with its ID and " \
+    "end time; each copy gets its own sandboxID and runs for timeout seconds (default 300). A paused source cannot be " \
+    "forked (resume it first)") "." \
+    " Each copy is billed like a sandbox of its own: ask the user first, naming the count, and keep the timeout short.", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
+    "\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"How many copies (default 1); each bills.\"") "}," \
+    E2B_MCP__S_TIMEOUT(" for each copy (default 300)") "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"forks\":{\"type\":\"array\",\"items\":" \
+    "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},\"error\":{\"type\":\"object\"}}}}," \
+    "\"started\":{\"type\":\"integer\"},\"failed\":{\"type\":\"integer\"},\"timeout\":{\"type\":\"integer\"}}," \
+    "\"required\":[\"sandboxID\",\"forks\",\"started\",\"failed\"]}"))) \
+  E2B_MCP__IF_CREATE_SNAPSHOT(X(create_snapshot, "e2b_create_snapshot", "Create a snapshot", 0, 0, \
+    "Save a sandbox's current state (memory and files) as a persistent snapshot that new sandboxes can start from" E2B_MCP__MORE(" " \
+    "(pass its snapshotID or name as e2b_create_sandbox's template_id); it outlives the sandbox. The sandbox is paused for " \
+    "a moment while it is taken. A name that exists gets a new version") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
+    "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"A name to start sandboxes from later, e.g. before-upgrade (letters, digits, -, _ and .; default: none, the snapshot ID only).\"") "}" \
+    "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
+    "\"sandboxID\":{\"type\":\"string\"}},\"required\":[\"snapshotID\",\"sandboxID\"]}"))) \
+  E2B_MCP__IF_DELETE_SNAPSHOT(X(delete_snapshot, "e2b_delete_snapshot", "Delete a snapshot", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, \
+    E2B_MCP__GATE_KILL | E2B_MCP__GATE_EXTRA, \
+    "Delete a snapshot for good. This cannot be undone: no sandbox can start from it again. Ask the user first.", \
+    "{\"type\":\"object\",\"properties\":{\"snapshot_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The snapshotID from e2b_list_snapshots, e.g. team/name:default.\"") "}}," \
+    "\"required\":[\"snapshot_id\"]}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"state\":{\"type\":\"string\"}},\"required\":[\"snapshotID\",\"state\"]}"))) \
+  E2B_MCP__IF_SET_SANDBOX_NETWORK(X(set_sandbox_network, "e2b_set_sandbox_network", "Set sandbox network rules", E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_EXTRA, \
+    "Replace a running sandbox's outbound network rules" E2B_MCP__MORE(": allow_out and deny_out as e2b_create_sandbox takes them; " \
+    "what is not given is cleared. To lock it down to a few hosts: allow_out [those hosts], deny_out [\\\"0.0.0.0/0\\\"]. " \
+    "The result is the rules E2B now holds") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
+    "\"allow_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations it may always reach, even when deny_out blocks them: domain names (api.github.com, *.pypi.org), IP addresses or CIDR blocks.\"") "}," \
+    "\"deny_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations it may not reach: IP addresses or CIDR blocks; \\\"0.0.0.0/0\\\" blocks all but allow_out.\"") "}," \
+    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"false: no outbound internet at all; true with no lists: open egress.\"") "}" \
+    "},\"required\":[\"sandbox_id\"]}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"network\":{\"type\":\"object\",\"properties\":{" \
+    "\"allowOut\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"denyOut\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}," \
+    "\"required\":[\"sandboxID\",\"network\"]}"))) \
+  E2B_MCP__IF_GET_TEAM_USAGE(X(get_team_usage, "e2b_get_team_usage", "Get team usage", E2B_MCP_READ_ONLY, 0, \
+    "Read the team's usage over a time window" E2B_MCP__MORE(": concurrent sandboxes and sandbox starts per second over time, their " \
+    "maxima in the window with when they happened, and the latest count; the samples themselves with series. Default " \
+    "window: E2B's. For a weekly review pass start = now minus 7 days (Unix seconds)") ".", \
+    "{\"type\":\"object\",\"properties\":{" \
+    "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Window start, Unix seconds.\"") "}," \
+    "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Window end, Unix seconds (default now).\"") "}," \
+    "\"series\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Also return every sample of the window as data (default false: the summary only, which covers them all).\"") "}}}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"teamID\":{\"type\":\"string\"},\"teamIDFrom\":{\"type\":\"string\",\"enum\":[\"configuration\",\"events\"]}," \
+    "\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"}," \
+    "\"concurrentSandboxes\":{\"type\":\"integer\"},\"sandboxStartRate\":{\"type\":\"number\"}}}}," \
+    "\"summary\":{\"type\":\"object\",\"properties\":{\"samples\":{\"type\":\"integer\"},\"concurrentSandboxesLatest\":{\"type\":\"integer\"}," \
+    "\"concurrentSandboxesMax\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"number\"},\"timestampUnix\":{\"type\":\"integer\"}}}," \
+    "\"sandboxStartRateMax\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"number\"},\"timestampUnix\":{\"type\":\"integer\"}}}}}," \
+    "\"next_start\":{\"type\":\"integer\"}},\"required\":[\"teamID\",\"summary\"]}"))) \
+  E2B_MCP__IF_GET_SANDBOXES_METRICS(X(get_sandboxes_metrics, "e2b_get_sandboxes_metrics", "Get many sandboxes' metrics", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
+    "Read the latest CPU, memory and disk use of many sandboxes at once, with totals" E2B_MCP__MORE(": of every running " \
+    "sandbox (the newest 100), or of the ones named. Answers what runs now and what it uses in one call") ".", \
+    "{\"type\":\"object\",\"properties\":{\"sandbox_ids\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"maxItems\":100" \
+    E2B_MCP__MORE(",\"description\":\"Sandbox IDs (default: every running sandbox).\"") "}}}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{" \
+    "\"sandboxID\":{\"type\":\"string\"},\"cpuCount\":{\"type\":\"integer\"},\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"}," \
+    "\"memTotal\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\"]}},\"totals\":{\"type\":\"object\",\"properties\":{\"sandboxes\":{\"type\":\"integer\"}," \
+    "\"cpuCount\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},\"cpuBusy\":{\"type\":\"number\"}}}},\"required\":[\"data\",\"totals\"]}"))) \
+  E2B_MCP__IF_LIST_EVENTS(X(list_events, "e2b_list_events", "List lifecycle events", E2B_MCP_READ_ONLY, 0, \
+    "List sandbox lifecycle events of the team or of one sandbox, newest first" E2B_MCP__MORE(": created, updated, paused, " \
+    "resumed, checkpointed (snapshot or fork) and killed, with time, sandbox, template and build; E2B keeps them 7 days. " \
+    "Filter by types; paged with next_token") ".", \
+    "{\"type\":\"object\",\"properties\":{" \
+    "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only this sandbox's events (default: the whole team's).\"") "}," \
+    "\"types\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"created\",\"updated\",\"paused\",\"resumed\",\"checkpointed\",\"killed\"]}" \
+    E2B_MCP__MORE(",\"description\":\"Only events of these types (default: all).\"") "}," \
+    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Page size, 1-100 (default 20).\"") "}," \
+    "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous page, to get the next one.\"") "}}}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}," \
+    "\"timestamp\":{\"type\":\"string\"},\"sandboxId\":{\"type\":\"string\"},\"sandboxTemplateId\":{\"type\":\"string\"}},\"required\":[\"type\",\"timestamp\"]}")))) \
+  E2B_MCP__IF_LIST_VOLUMES(X(list_volumes, "e2b_list_volumes", "List volumes", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
+    "List the team's persistent volumes" E2B_MCP__MORE(" (ID and name), which e2b_create_sandbox can mount with volume_mounts") ".", \
+    "{\"type\":\"object\",\"properties\":{\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous result, to read on.\"") "}}}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"volumeID\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"}},\"required\":[\"volumeID\",\"name\"]}")))) \
+  E2B_MCP__IF_GET_VOLUME(X(get_volume, "e2b_get_volume", "Get a volume", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
+    "Show one of the team's volumes" E2B_MCP__MORE(": ID, name and, on a team's own cluster, its domain. Its access token is never shown") ".", \
+    "{\"type\":\"object\",\"properties\":{\"volume_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The volumeID from e2b_list_volumes.\"") "}},\"required\":[\"volume_id\"]}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"volumeID\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},\"domain\":{\"type\":\"string\"}},\"required\":[\"volumeID\",\"name\"]}"))) \
+  E2B_MCP__IF_LIST_SECRETS(X(list_secrets, "e2b_list_secrets", "List secrets", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
+    "List the team's secrets by name, with their metadata, version and times" E2B_MCP__MORE(". A secret's value is never shown " \
+    "(E2B never returns it). Paged with next_token") ".", \
+    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "}}", \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"secretID\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"}," \
+    "\"currentVersion\":{\"type\":\"integer\"},\"metadata\":{\"type\":\"object\"}},\"required\":[\"secretID\",\"name\"]}")))) \
+  E2B_MCP__IF_GET_TEMPLATE_BUILD(X(get_template_build, "e2b_get_template_build", "Get a template build", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
+    "Show one build of a team template: its status (building, waiting, ready, error), why it failed, and its log entries" \
+    E2B_MCP__MORE(" from logs_offset (build IDs are in e2b_list_template_builds)") ".", \
+    "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID.\"") "}," \
+    "\"build_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The build ID (buildID in e2b_list_template_builds).\"") "}," \
+    "\"logs_offset\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"The first log entry to return (default 0; next_logs_offset to read on).\"") "}," \
+    "\"limit\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Log entries to return, 0-100 (default 100).\"") "}," \
+    "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "}" \
+    "},\"required\":[\"template_id\",\"build_id\"]}", \
+    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"buildID\":{\"type\":\"string\"}," \
+    "\"status\":{\"type\":\"string\",\"enum\":[\"building\",\"waiting\",\"ready\",\"error\"]},\"reason\":{\"type\":\"object\"}," \
+    "\"logEntries\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"}," \
+    "\"message\":{\"type\":\"string\"}}}},\"next_logs_offset\":{\"type\":\"integer\"}},\"required\":[\"templateID\",\"buildID\",\"status\",\"logEntries\"]}"))) \
   E2B_MCP__IF_KILL_SANDBOX(X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
     "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. " \
     "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".", \
@@ -8853,7 +9693,10 @@ static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {
    same tools on every replica; a row left out goes to s->off with why, which
    a call to it is told (>>mcp core's unknown tool). */
 enum { E2B_MCP__G_READ = E2B_MCP_GROUP_READ, E2B_MCP__G_WRITE = E2B_MCP_GROUP_WRITE, E2B_MCP__G_KILL = E2B_MCP_GROUP_KILL };
-static const char *const e2b_mcp__group_name[] = { "read", "write", "kill" };
+/* the three groups, then two selections that are not groups: default (what a
+   server offers when cfg.tools names nothing: every row not marked
+   E2B_MCP__GATE_EXTRA) and all (every row) */
+static const char *const e2b_mcp__group_name[] = { "read", "write", "kill", "default", "all" };
 static int e2b_mcp__group_of(int i) {
   if (e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) return E2B_MCP__G_KILL;
   return (e2b_mcp__builtin[i].annotations & E2B_MCP_READ_ONLY) ? E2B_MCP__G_READ : E2B_MCP__G_WRITE;
@@ -8870,14 +9713,17 @@ static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
     for (n = (size_t)(e - p); n && p[n - 1] == ' '; n--) {}
     if (!n) { p = e; continue; }
     known = 0;
-    for (g = 0; g < 3 && !known; g++)
-      if (strlen(e2b_mcp__group_name[g]) == n && memcmp(e2b_mcp__group_name[g], p, n) == 0) { known = 1; hit |= e2b_mcp__group_of(row) == g; }
+    for (g = 0; g < 5 && !known; g++)
+      if (strlen(e2b_mcp__group_name[g]) == n && memcmp(e2b_mcp__group_name[g], p, n) == 0) {
+        known = 1;
+        hit |= g == 4 || (g == 3 ? !(e2b_mcp__gate[row] & E2B_MCP__GATE_EXTRA) : e2b_mcp__group_of(row) == g);
+      }
     for (i = 0; i < E2B_MCP__T_COUNT && !known; i++)
       if (strlen(e2b_mcp__builtin[i].name) == n && memcmp(e2b_mcp__builtin[i].name, p, n) == 0) { known = 1; hit |= i == row; }
     if (!known) {
       size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, e2b_mcp__is_built_out(p, n) ?
-                               "'%.*s' is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time); valid: read, write, kill" :
-                               "'%.*s' is neither a tool nor a group; valid: read, write, kill",
+                               "'%.*s' is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time); valid: read, write, kill, default, all" :
+                               "'%.*s' is neither a tool nor a group; valid: read, write, kill, default, all",
                                (int)(n > 64 ? 64 : n), p);
       for (i = 0; i < E2B_MCP__T_COUNT && at < sizeof s->errmsg; i++)
         at += e2b_mcp__fmt(s->errmsg + at, sizeof s->errmsg - at, ", %s", e2b_mcp__builtin[i].name);
@@ -8896,12 +9742,16 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
   for (i = 0; i < E2B_MCP__T_COUNT; i++) {
     const char *why = NULL;
     if (spec && (on = e2b_mcp__spec_names(s, spec, i)) < 0) return E2B_MCP_ERR_TOOLS;
+    if (!spec) on = !(e2b_mcp__gate[i] & E2B_MCP__GATE_EXTRA);   /* no selection: the default set */
     if (s->cfg.read_only && e2b_mcp__group_of(i) != E2B_MCP__G_READ)
       why = "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change "
             "nothing. Its operator can switch it on by starting it without read-only.";
+    else if (!spec && !on)
+      why = "it is not in this server's default set of tools, which keeps the list short for clients that cap how many tools "
+            "they offer. Its operator can switch it on with --tools (E2B_MCP_TOOLS) naming it, or default plus its name, or all.";
     else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
-      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes needs; its operator can switch it on by setting it.";
+      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes and deleting snapshots need; its operator can switch it on by setting it.";
     if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
 #if E2B_MCP_AUTH
     else { s->group[s->ntools] = (unsigned char)e2b_mcp__group_of(i); s->tools[s->ntools++] = &e2b_mcp__builtin[i]; }
@@ -9137,6 +9987,76 @@ static void e2b_mcp__prompt_start(e2b_mcp_call *c) {
   e2b_mcp_prompt_text(c, "user", text);
 }
 
+#if E2B_MCP_TOOL_FORK_SANDBOX
+static void e2b_mcp__prompt_fork(e2b_mcp_call *c) {
+  char id[E2B_MCP_ID_MAX], ways[E2B_MCP_ARG_MAX], mins[16], text[2048];
+  long long n = 10;
+  if (e2b_mcp__prompt_arg(c, "sandbox_id", id, sizeof id, E2B_MCP__ID_CHARS, E2B_MCP__ID_WANT) != 0 ||
+      e2b_mcp__prompt_arg(c, "approaches", ways, sizeof ways, NULL, NULL) != 0 ||
+      e2b_mcp__prompt_arg(c, "minutes", mins, sizeof mins, NULL, NULL) != 0) return;
+  if (mins[0] && (e2b_mcp__parse_ll(mins, strlen(mins), &n) != 0 || n < 1 || n > E2B_MCP_MAX_TIMEOUT_S / 60)) {
+    e2b_mcp_result_error(c, "Invalid argument 'minutes': expected a whole number of minutes from 1 to %d.", (int)(E2B_MCP_MAX_TIMEOUT_S / 60));
+    return;
+  }
+  e2b_mcp__fmt(text, sizeof text,
+    "Try several approaches at once from the state sandbox %s is in now.\n"
+    "The approaches: %s\n"
+    "1. Count the approaches (N, at most 100). Tell me that forking makes N new sandboxes, each billed like a sandbox for "
+    "up to %d minutes, and ask me to confirm.\n"
+    "2. On my yes, call e2b_fork_sandbox with sandbox_id \"%s\", count N and timeout %d (seconds). Each entry of forks is "
+    "one copy with its own sandboxID (or the error that kept it from starting); the source goes on as it was.\n"
+    "3. Give each copy one approach and report, per copy, which approach it ran and what came of it.\n"
+    "4. When I have picked the winner, list the copies I do not need: %s",
+    id, ways[0] ? ways : "(ask me for them, one per line)", (int)n, id, (int)(n * 60),
+    e2b_mcp__has_tool(c, "e2b_kill_sandbox") && c->srv->cfg.enable_kill ? "on my word, call e2b_kill_sandbox for each of them."
+    : "pause them with e2b_pause_sandbox, or let them end at their timeout.");
+  e2b_mcp_prompt_text(c, "user", text);
+}
+#endif
+
+#if E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+static void e2b_mcp__prompt_lock_down(e2b_mcp_call *c) {
+  char id[E2B_MCP_ID_MAX], allow[E2B_MCP_ARG_MAX], text[2048];
+  if (e2b_mcp__prompt_arg(c, "sandbox_id", id, sizeof id, E2B_MCP__ID_CHARS, E2B_MCP__ID_WANT) != 0 ||
+      e2b_mcp__prompt_arg(c, "allow", allow, sizeof allow, "-_.*/:, ", "host names, IP addresses or CIDR blocks, comma-separated") != 0) return;
+  e2b_mcp__fmt(text, sizeof text,
+    "Lock down the network of E2B sandbox %s so that it can reach only what it needs.\n"
+    "1. Call e2b_get_sandbox with sandbox_id \"%s\" and show me its network settings now.\n"
+    "2. %s%s%s\n"
+    "3. Call e2b_set_sandbox_network with sandbox_id \"%s\", allow_out set to those destinations and deny_out "
+    "[\"0.0.0.0/0\"], so everything else is blocked. It replaces every egress rule the sandbox had.\n"
+    "4. Show me the rules E2B now holds (the tool's result) and what they let through.",
+    id, id, allow[0] ? "It may reach only: " : "Ask me which hosts it must still reach (such as api.github.com, *.pypi.org), and wait for my answer.",
+    allow, allow[0] ? ". Tell me the plan before you change anything." : "", id);
+  e2b_mcp_prompt_text(c, "user", text);
+}
+#endif
+
+#if E2B_MCP_TOOL_GET_TEAM_USAGE
+static void e2b_mcp__prompt_weekly(e2b_mcp_call *c) {
+  char days[16], text[2048];
+  long long n = 7;
+  if (e2b_mcp__prompt_arg(c, "days", days, sizeof days, NULL, NULL) != 0) return;
+  if (days[0] && (e2b_mcp__parse_ll(days, strlen(days), &n) != 0 || n < 1 || n > 31)) {
+    e2b_mcp_result_error(c, "Invalid argument 'days': expected a whole number of days from 1 to 31.");
+    return;
+  }
+  e2b_mcp__fmt(text, sizeof text,
+    "Review my team's E2B usage over the last %d days: what ran, and what is still costing us.\n"
+    "1. Call e2b_get_team_usage with start set to now minus %d days, in Unix seconds: report the peak number of concurrent "
+    "sandboxes and when it was, the peak start rate, and how many run now.\n"
+    "%s"
+    "3. Call e2b_list_sandboxes with state [\"running\"] (follow next_token to the last page): for each, its template, "
+    "metadata, how long it has run and when it ends. Flag the ones running for more than a day or with no metadata.\n"
+    "4. Sum it up in a few lines with what to change (sandboxes to pause or end, timeouts to shorten). Change nothing yourself.",
+    (int)n, (int)n,
+    e2b_mcp__has_tool(c, "e2b_list_events") ? "2. Call e2b_list_events (follow next_token) and count created, paused, resumed "
+    "and killed sandboxes over the period; name the templates and metadata that started the most.\n"
+    : "2. (Lifecycle events are not offered on this server: skip the counts of starts and stops.)\n");
+  e2b_mcp_prompt_text(c, "user", text);
+}
+#endif
+
 static const e2b_mcp_prompt_arg e2b_mcp__pa_audit[] = {
   { "keep", "The sandboxes still needed: IDs, templates or metadata (such as project=web). Every other one is a candidate for clean-up.", 0 }
 };
@@ -9159,6 +10079,24 @@ static const e2b_mcp_prompt_arg e2b_mcp__pa_start[] = {
   { "template", "The template to start, by ID or name (such as base).", 1 },
   { "minutes", "How long it runs before it ends by itself, in minutes (default 5).", 0 }
 };
+#if E2B_MCP_TOOL_FORK_SANDBOX
+static const e2b_mcp_prompt_arg e2b_mcp__pa_fork[] = {
+  { "sandbox_id", "The sandbox to fork (sandboxID in list results); it must be running.", 1 },
+  { "approaches", "The approaches to try, one per copy (such as: upgrade numpy; pin numpy 1.26; drop numpy).", 0 },
+  { "minutes", "How long each copy runs before it ends by itself, in minutes (default 10).", 0 }
+};
+#endif
+#if E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+static const e2b_mcp_prompt_arg e2b_mcp__pa_lock[] = {
+  { "sandbox_id", "The sandbox to lock down (sandboxID in list results).", 1 },
+  { "allow", "What it may still reach, comma-separated: host names (api.github.com, *.pypi.org), IP addresses or CIDR blocks.", 0 }
+};
+#endif
+#if E2B_MCP_TOOL_GET_TEAM_USAGE
+static const e2b_mcp_prompt_arg e2b_mcp__pa_weekly[] = {
+  { "days", "How many days back to look, 1 to 31 (default 7).", 0 }
+};
+#endif
 #define E2B_MCP__PROMPT(name, title, desc, args, fn, needs) \
   { name, title, desc, args, (int)E2B_MCP__COUNT(args), fn, (void *)needs }
 static const e2b_mcp_prompt e2b_mcp__builtin_prompts[] = {
@@ -9180,6 +10118,21 @@ static const e2b_mcp_prompt e2b_mcp__builtin_prompts[] = {
   E2B_MCP__PROMPT("e2b_start_sandbox", "Start a sandbox of template T for N minutes",
     "Starts one sandbox of a template for a few minutes, after you confirm (it costs money).",
     e2b_mcp__pa_start, e2b_mcp__prompt_start, "e2b_create_sandbox")
+#if E2B_MCP_TOOL_FORK_SANDBOX
+  , E2B_MCP__PROMPT("e2b_fork_and_try", "Fork a sandbox to try approaches in parallel",
+    "Copies a running sandbox once per approach (after you confirm: each copy bills), runs one approach in each and compares.",
+    e2b_mcp__pa_fork, e2b_mcp__prompt_fork, "e2b_fork_sandbox")
+#endif
+#if E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+  , E2B_MCP__PROMPT("e2b_lock_down_network", "Lock down a sandbox's network",
+    "Shows a sandbox's network rules and replaces them so it reaches only the hosts you name.",
+    e2b_mcp__pa_lock, e2b_mcp__prompt_lock_down, "e2b_get_sandbox e2b_set_sandbox_network")
+#endif
+#if E2B_MCP_TOOL_GET_TEAM_USAGE
+  , E2B_MCP__PROMPT("e2b_weekly_usage_review", "Weekly usage review",
+    "The team's peak and current usage over the last days, what started and stopped, and what still runs and costs.",
+    e2b_mcp__pa_weekly, e2b_mcp__prompt_weekly, "e2b_get_team_usage e2b_list_sandboxes")
+#endif
 };
 typedef char e2b_mcp__builtin_prompts_must_fit_their_room[E2B_MCP__COUNT(e2b_mcp__builtin_prompts) <= E2B_MCP__PROMPT_ROOM ? 1 : -1];
 
@@ -9398,6 +10351,11 @@ static const e2b_mcp__res e2b_mcp__builtin_resources[] = {
     "E2B's public templates (base, code-interpreter-v1, ...), with CPU, memory and disk (e2b_list_default_templates).",
     "e2b_list_default_templates", "{}" },
   { "e2b://snapshots", "snapshots", "Snapshots", "The team's sandbox snapshots (e2b_list_snapshots).", "e2b_list_snapshots", "{}" },
+#if E2B_MCP_TOOL_LIST_EVENTS
+  { "e2b://events", "events", "Lifecycle events",
+    "The team's latest sandbox lifecycle events, newest first: created, updated, paused, resumed, checkpointed, killed "
+    "(e2b_list_events).", "e2b_list_events", "{}" },
+#endif
   /* the templates */
   { "e2b://sandboxes/{sandboxID}", "sandbox", "Sandbox",
     "One sandbox: state, template, metadata, CPU, memory, start and end time (e2b_get_sandbox).", "e2b_get_sandbox",
@@ -9407,6 +10365,10 @@ static const e2b_mcp__res e2b_mcp__builtin_resources[] = {
   { "e2b://sandboxes/{sandboxID}/metrics", "sandbox-metrics", "Sandbox metrics",
     "A sandbox's CPU, memory and disk samples with their summary (e2b_get_sandbox_metrics).", "e2b_get_sandbox_metrics",
     "{\"sandbox_id\":\"%s\"}" },
+#if E2B_MCP_TOOL_LIST_EVENTS
+  { "e2b://sandboxes/{sandboxID}/events", "sandbox-events", "Sandbox lifecycle events",
+    "One sandbox's latest lifecycle events, newest first (e2b_list_events).", "e2b_list_events", "{\"sandbox_id\":\"%s\"}" },
+#endif
   { "e2b://templates/{templateID}", "template-builds", "Template builds", "A template's builds and their status (e2b_list_template_builds).",
     "e2b_list_template_builds", "{\"template_id\":\"%s\"}" }
 };
@@ -11247,6 +12209,16 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   if (k->cl.x.r.status) s->e2b_answered_ms = e2b_mcp__now_ms(s);   /* E2B is there (>>ops' readiness) */
   if (e2b_mcp__call_checked(c, &k->rq, &k->cl.x.r, k->t0) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
+#if E2B_MCP__CHAIN
+    if (k->rq.again && !c->is_error) {   /* its next request (written by the shape) goes out; no answer yet */
+      k->rq.again = 0;
+      k->rq.step++;
+      k->rq.body.buf = NULL;   /* a chained request is a GET: the answer's buffer is the next answer's */
+      e2b_mcp__result_reset(c);
+      e2b_mcp__call_send(s, k);
+      return;
+    }
+#endif
     e2b_mcp__check_output(c, &k->rq);
   }
   e2b_mcp__call_done(s, k, m);
@@ -11350,13 +12322,12 @@ answered:
    (a blocking caller's call is never asking: nobody could answer). The
    answer goes to m (NULL: only the result, into the scratch buffers). */
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
-  if (k->state != E2B_MCP__CS_E2B) return;
-  {
+  while (k->state == E2B_MCP__CS_E2B) {   /* more than once for a tool whose answer leads to another request */
     e2b_mcp__dial d;
     e2b_mcp__slot_dial(s, k, &d);
     e2b_mcp__client_run(&k->cl, &k->conn, &d);
+    e2b_mcp__call_end(s, k, m);
   }
-  e2b_mcp__call_end(s, k, m);
 }
 
 #ifdef E2B_MCP__DOC

@@ -712,22 +712,29 @@ static const char usage[] =
   "  --force-public         with --auth none: listen anywhere without authentication, when\n"
   "                         something in front (a VPN, a firewall) decides who reaches it\n"
   "  --tools NAMES          offer only these tools: comma-separated tool names and groups,\n"
-  "                         read (spends nothing, changes nothing: lists, get, logs, metrics),\n"
-  "                         write (create, set timeout, pause, resume: starts, bills or changes\n"
-  "                         a sandbox) and kill (e2b_kill_sandbox, still only with\n"
-  "                         E2B_MCP_ENABLE_KILL=1); default: all. A name that is neither stops\n"
-  "                         the server at start. The same as E2B_MCP_TOOLS (the flag wins)\n"
-  "  --read-only            offer only the read group, whatever --tools says (E2B_MCP_READ_ONLY=1)\n"
+  "                         read (spends nothing, changes nothing: lists, get, logs, metrics,\n"
+  "                         usage, events), write (create, set timeout, pause, resume, fork,\n"
+  "                         snapshot, network: starts, bills or changes a sandbox), kill\n"
+  "                         (e2b_kill_sandbox, e2b_delete_snapshot, still only with\n"
+  "                         E2B_MCP_ENABLE_KILL=1), default (the 17 tools offered without\n"
+  "                         --tools) and all (every tool: default plus network, snapshot\n"
+  "                         deletion, batch metrics, volumes, secrets, template build).\n"
+  "                         A name that is neither stops the server at start. The same as\n"
+  "                         E2B_MCP_TOOLS (the flag wins)\n"
+  "  --read-only            offer only the read tools of the selection (E2B_MCP_READ_ONLY=1)\n"
   "  A tool left out is not listed, and a call to it is told it is switched off and how to\n"
   "  switch it on. Give every replica behind one load balancer the same selection.\n"
-  "\n"
+  "\n";
+static const char usage_env[] =
   "environment:\n"
   "  E2B_API_KEY            team API key (e2b_...); never printed or logged\n"
   "  E2B_DOMAIN             default e2b.app: API at https://api.<domain>\n"
   "  E2B_API_URL            full API base URL (http:// or https://), overrides the domain\n"
   "  E2B_DASHBOARD_API_URL  full Dashboard API base URL (default templates)\n"
   "  E2B_MCP_CA_FILE        PEM trust anchors (default: the system bundle)\n"
-  "  E2B_MCP_ENABLE_KILL    1 (or true) exposes e2b_kill_sandbox\n"
+  "  E2B_TEAM_ID            the key's team (a UUID) for e2b_get_team_usage (default: read from\n"
+  "                         the newest lifecycle event)\n"
+  "  E2B_MCP_ENABLE_KILL    1 (or true) exposes e2b_kill_sandbox and e2b_delete_snapshot\n"
   "  E2B_MCP_TOOLS          the tool selection, as --tools\n"
   "  E2B_MCP_READ_ONLY      1 (or true): as --read-only\n"
   "  E2B_MCP_RESULT_BUDGET  the most characters of text in one tool result (default 80000, under\n"
@@ -821,7 +828,7 @@ int main(int argc, char **argv) {
   memset(&http, 0, sizeof http);
   setvbuf(stderr, NULL, _IONBF, 0);   /* Windows' C library buffers stderr into a pipe: a supervisor reads each line as it is said */
   if (argc == 2 && strcmp(argv[1], "--version") == 0) { fputs("e2b-mcp " E2B_MCP_VERSION "\n", stdout); return 0; }
-  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) { fputs(usage, stdout); fputs(usage_auth, stdout); fputs(usage_ops, stdout); return 0; }
+  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) { fputs(usage, stdout); fputs(usage_env, stdout); fputs(usage_auth, stdout); fputs(usage_ops, stdout); return 0; }
   if (argc >= 2 && strcmp(argv[1], "keys") == 0) {
 #if E2B_MCP_KEYSTORE
     return keys_command(argc, argv);
@@ -855,8 +862,8 @@ int main(int argc, char **argv) {
     }
     {
       int known = !strcmp(a, "--version") || !strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--http") || !strcmp(a, "--tools") || !strcmp(a, "--auth");
-      if (known) say("e2b-mcp: wrong number of arguments for ", a, "\n\n", usage, usage_auth, usage_ops, NULL);
-      else say("e2b-mcp: unknown argument '", a, "'\n\n", usage, usage_auth, usage_ops, NULL);
+      if (known) say("e2b-mcp: wrong number of arguments for ", a, "\n\n", usage, usage_env, usage_auth, usage_ops, NULL);
+      else say("e2b-mcp: unknown argument '", a, "'\n\n", usage, usage_env, usage_auth, usage_ops, NULL);
       return 2;
     }
   }
@@ -910,6 +917,7 @@ int main(int argc, char **argv) {
   cfg.domain = getenv("E2B_DOMAIN");
   cfg.api_url = getenv("E2B_API_URL");
   cfg.dashboard_url = getenv("E2B_DASHBOARD_API_URL");
+  cfg.team_id = getenv("E2B_TEAM_ID");
   cfg.ca_file = getenv("E2B_MCP_CA_FILE");
   cfg.state_key = getenv("E2B_MCP_STATE_KEY");
   if (getenv("E2B_MCP_REDIS_URL") && *getenv("E2B_MCP_REDIS_URL")) {

@@ -103,6 +103,8 @@ static void e2b_mcp__req_q(e2b_mcp__req *rq, const char *key, const char *val) {
   e2b_mcp__req_qkey(rq, key);
   e2b_mcp__pct(&rq->w, val, strlen(val));
 }
+#endif
+#if E2B_MCP__TOOLS_QINT
 static void e2b_mcp__req_qint(e2b_mcp__req *rq, const char *key, long long v) {
   char b[24];
   e2b_mcp__fmt_ll(b, v);

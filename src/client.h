@@ -48,6 +48,13 @@ typedef struct e2b_mcp__req {
   char id[E2B_MCP_ID_MAX];
   long long num;
   int flag;
+#if E2B_MCP__CHAIN
+  /* a tool that makes more than one request: its shape phase writes the next
+     request into rq and sets again; the engine sends it, and the shape phase
+     sees its answer with step one higher. What it keeps between them: kept */
+  int again, step;
+  char kept[4][48];
+#endif
 } e2b_mcp__req;
 typedef e2b_mcp__req e2b_mcp_request;   /* its public name: a two-phase tool's build writes one */
 

@@ -111,20 +111,86 @@
 #ifndef E2B_MCP_TOOL_KILL_SANDBOX
 #define E2B_MCP_TOOL_KILL_SANDBOX E2B_MCP_TOOLS_KILL
 #endif
+/* The tools beyond the 13 of the connectors this server replaces: E2B's
+   newer control plane (fork, snapshots, network rules, usage, lifecycle
+   events, volumes, secrets, template builds). Each defaults to its group's
+   switch on the desktop and to 0 in the small profile (a board keeps its
+   size unless its embedder switches one on). At run time the ones not in
+   the default set (e2b_set_sandbox_network, e2b_delete_snapshot,
+   e2b_get_sandboxes_metrics, the volumes, secrets and template build) are
+   offered only when --tools names them, their group or all. */
+/* E2B_MCP_TOOL_FORK_SANDBOX: e2b_fork_sandbox (write; bills each copy). */
+#ifndef E2B_MCP_TOOL_FORK_SANDBOX
+#define E2B_MCP_TOOL_FORK_SANDBOX E2B_MCP__D(E2B_MCP_TOOLS_WRITE, 0)
+#endif
+/* E2B_MCP_TOOL_CREATE_SNAPSHOT: e2b_create_snapshot (write). */
+#ifndef E2B_MCP_TOOL_CREATE_SNAPSHOT
+#define E2B_MCP_TOOL_CREATE_SNAPSHOT E2B_MCP__D(E2B_MCP_TOOLS_WRITE, 0)
+#endif
+/* E2B_MCP_TOOL_DELETE_SNAPSHOT: e2b_delete_snapshot (kill: at run time it
+   also needs cfg.enable_kill). */
+#ifndef E2B_MCP_TOOL_DELETE_SNAPSHOT
+#define E2B_MCP_TOOL_DELETE_SNAPSHOT E2B_MCP__D(E2B_MCP_TOOLS_KILL, 0)
+#endif
+/* E2B_MCP_TOOL_SET_SANDBOX_NETWORK: e2b_set_sandbox_network (write). */
+#ifndef E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+#define E2B_MCP_TOOL_SET_SANDBOX_NETWORK E2B_MCP__D(E2B_MCP_TOOLS_WRITE, 0)
+#endif
+/* E2B_MCP_TOOL_GET_TEAM_USAGE: e2b_get_team_usage (read). */
+#ifndef E2B_MCP_TOOL_GET_TEAM_USAGE
+#define E2B_MCP_TOOL_GET_TEAM_USAGE E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_GET_SANDBOXES_METRICS: e2b_get_sandboxes_metrics (read). */
+#ifndef E2B_MCP_TOOL_GET_SANDBOXES_METRICS
+#define E2B_MCP_TOOL_GET_SANDBOXES_METRICS E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_EVENTS: e2b_list_events (read). */
+#ifndef E2B_MCP_TOOL_LIST_EVENTS
+#define E2B_MCP_TOOL_LIST_EVENTS E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_VOLUMES: e2b_list_volumes (read). */
+#ifndef E2B_MCP_TOOL_LIST_VOLUMES
+#define E2B_MCP_TOOL_LIST_VOLUMES E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_GET_VOLUME: e2b_get_volume (read). */
+#ifndef E2B_MCP_TOOL_GET_VOLUME
+#define E2B_MCP_TOOL_GET_VOLUME E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_LIST_SECRETS: e2b_list_secrets (read; names and metadata,
+   never a value). */
+#ifndef E2B_MCP_TOOL_LIST_SECRETS
+#define E2B_MCP_TOOL_LIST_SECRETS E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+/* E2B_MCP_TOOL_GET_TEMPLATE_BUILD: e2b_get_template_build (read). */
+#ifndef E2B_MCP_TOOL_GET_TEMPLATE_BUILD
+#define E2B_MCP_TOOL_GET_TEMPLATE_BUILD E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#endif
+#define E2B_MCP__TOOLS_NEW (E2B_MCP_TOOL_FORK_SANDBOX + E2B_MCP_TOOL_CREATE_SNAPSHOT + E2B_MCP_TOOL_DELETE_SNAPSHOT + \
+  E2B_MCP_TOOL_SET_SANDBOX_NETWORK + E2B_MCP_TOOL_GET_TEAM_USAGE + E2B_MCP_TOOL_GET_SANDBOXES_METRICS + \
+  E2B_MCP_TOOL_LIST_EVENTS + E2B_MCP_TOOL_LIST_VOLUMES + E2B_MCP_TOOL_GET_VOLUME + E2B_MCP_TOOL_LIST_SECRETS + \
+  E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
+/* the new tools that make more than one request per call (>>engine's chain) */
+#define E2B_MCP__CHAIN (E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || E2B_MCP_TOOL_SET_SANDBOX_NETWORK)
 #define E2B_MCP__TOOLS_ANY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_CREATE_SANDBOX || \
   E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || \
   E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || \
   E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
-  E2B_MCP_TOOL_KILL_SANDBOX)
+  E2B_MCP_TOOL_KILL_SANDBOX || E2B_MCP__TOOLS_NEW)
 /* how many of E2B's tools are built */
 #define E2B_MCP__TOOLS_BUILT (E2B_MCP_TOOL_LIST_SANDBOXES + E2B_MCP_TOOL_GET_SANDBOX + E2B_MCP_TOOL_CREATE_SANDBOX + \
   E2B_MCP_TOOL_GET_SANDBOX_LOGS + E2B_MCP_TOOL_GET_SANDBOX_METRICS + E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT + \
   E2B_MCP_TOOL_PAUSE_SANDBOX + E2B_MCP_TOOL_RESUME_SANDBOX + E2B_MCP_TOOL_LIST_SNAPSHOTS + \
   E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS + \
-  E2B_MCP_TOOL_KILL_SANDBOX)
+  E2B_MCP_TOOL_KILL_SANDBOX + E2B_MCP__TOOLS_NEW)
+/* the built-in tools that put a number in a query string */
+#define E2B_MCP__TOOLS_QINT (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
+  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_LIST_EVENTS || \
+  E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
 /* the built-in tools whose requests carry a query string */
 #define E2B_MCP__TOOLS_QUERY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
-  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS)
+  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
+  E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_LIST_EVENTS || \
+  E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
 
 /* ---- Features (each 0 or 1) ---- */
 
@@ -915,7 +981,10 @@
 #define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
 #define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
 #define E2B_MCP__ASK_MAX   (E2B_MCP_WITH_CONSENT ? E2B_MCP__D(512, 256) : 0)   /* a consent question (none without consent) */
-#define E2B_MCP__BUILTIN_ROOM E2B_MCP__M(16, E2B_MCP__TOOLS_BUILT + !E2B_MCP__TOOLS_BUILT)   /* E2B's own tools (13) with room to grow: a new row in src/tools.c needs nothing here (the minimal profile: the ones it builds) */
+/* E2B's own tools (24) with room to grow: a new row in src/tools.c needs nothing here; the small profile
+   keeps its 16 unless more are built, the minimal profile the ones it builds */
+#define E2B_MCP__BUILTIN_ROOM E2B_MCP__M(E2B_MCP__D(32, E2B_MCP__TOOLS_BUILT > 16 ? E2B_MCP__TOOLS_BUILT : 16), \
+                                         E2B_MCP__TOOLS_BUILT + !E2B_MCP__TOOLS_BUILT)
 #define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
 #define E2B_MCP__STATE_BYTES (18 + E2B_MCP_STATE_MAX + 32)
 #define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */

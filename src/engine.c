@@ -559,6 +559,16 @@ static void e2b_mcp__call_end(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg 
   if (k->cl.x.r.status) s->e2b_answered_ms = e2b_mcp__now_ms(s);   /* E2B is there (>>ops' readiness) */
   if (e2b_mcp__call_checked(c, &k->rq, &k->cl.x.r, k->t0) == 0) {
     c->tool->shape(c, &k->rq, &k->cl.x.r);
+#if E2B_MCP__CHAIN
+    if (k->rq.again && !c->is_error) {   /* its next request (written by the shape) goes out; no answer yet */
+      k->rq.again = 0;
+      k->rq.step++;
+      k->rq.body.buf = NULL;   /* a chained request is a GET: the answer's buffer is the next answer's */
+      e2b_mcp__result_reset(c);
+      e2b_mcp__call_send(s, k);
+      return;
+    }
+#endif
     e2b_mcp__check_output(c, &k->rq);
   }
   e2b_mcp__call_done(s, k, m);
@@ -662,13 +672,12 @@ answered:
    (a blocking caller's call is never asking: nobody could answer). The
    answer goes to m (NULL: only the result, into the scratch buffers). */
 static void e2b_mcp__call_run(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp__msg *m) {
-  if (k->state != E2B_MCP__CS_E2B) return;
-  {
+  while (k->state == E2B_MCP__CS_E2B) {   /* more than once for a tool whose answer leads to another request */
     e2b_mcp__dial d;
     e2b_mcp__slot_dial(s, k, &d);
     e2b_mcp__client_run(&k->cl, &k->conn, &d);
+    e2b_mcp__call_end(s, k, m);
   }
-  e2b_mcp__call_end(s, k, m);
 }
 
 #ifdef E2B_MCP__DOC

@@ -588,6 +588,39 @@ static const char e2b_mcp__built_out[] = " "
 #if !E2B_MCP_TOOL_KILL_SANDBOX
   "e2b_kill_sandbox "
 #endif
+#if !E2B_MCP_TOOL_FORK_SANDBOX
+  "e2b_fork_sandbox "
+#endif
+#if !E2B_MCP_TOOL_CREATE_SNAPSHOT
+  "e2b_create_snapshot "
+#endif
+#if !E2B_MCP_TOOL_DELETE_SNAPSHOT
+  "e2b_delete_snapshot "
+#endif
+#if !E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+  "e2b_set_sandbox_network "
+#endif
+#if !E2B_MCP_TOOL_GET_TEAM_USAGE
+  "e2b_get_team_usage "
+#endif
+#if !E2B_MCP_TOOL_GET_SANDBOXES_METRICS
+  "e2b_get_sandboxes_metrics "
+#endif
+#if !E2B_MCP_TOOL_LIST_EVENTS
+  "e2b_list_events "
+#endif
+#if !E2B_MCP_TOOL_LIST_VOLUMES
+  "e2b_list_volumes "
+#endif
+#if !E2B_MCP_TOOL_GET_VOLUME
+  "e2b_get_volume "
+#endif
+#if !E2B_MCP_TOOL_LIST_SECRETS
+  "e2b_list_secrets "
+#endif
+#if !E2B_MCP_TOOL_GET_TEMPLATE_BUILD
+  "e2b_get_template_build "
+#endif
 ;
 static int e2b_mcp__is_built_out(const char *name, size_t n) {
   const char *p = e2b_mcp__built_out + 1, *sp;

@@ -156,6 +156,9 @@ typedef struct e2b_mcp_config {
   int team_concurrency;       /* the team's limit of running sandboxes, which the App shows the running
                                  count against (E2B's API does not say it); 0: not shown */
 #endif
+  const char *team_id;        /* the team of api_key (a UUID), for e2b_get_team_usage, whose E2B
+                                 endpoint takes it in its path and which no API-key endpoint names
+                                 but the lifecycle events; NULL: read from the newest event */
 } e2b_mcp_config;
 
 struct e2b_mcp_call {

@@ -222,6 +222,76 @@ static void e2b_mcp__prompt_start(e2b_mcp_call *c) {
   e2b_mcp_prompt_text(c, "user", text);
 }
 
+#if E2B_MCP_TOOL_FORK_SANDBOX
+static void e2b_mcp__prompt_fork(e2b_mcp_call *c) {
+  char id[E2B_MCP_ID_MAX], ways[E2B_MCP_ARG_MAX], mins[16], text[2048];
+  long long n = 10;
+  if (e2b_mcp__prompt_arg(c, "sandbox_id", id, sizeof id, E2B_MCP__ID_CHARS, E2B_MCP__ID_WANT) != 0 ||
+      e2b_mcp__prompt_arg(c, "approaches", ways, sizeof ways, NULL, NULL) != 0 ||
+      e2b_mcp__prompt_arg(c, "minutes", mins, sizeof mins, NULL, NULL) != 0) return;
+  if (mins[0] && (e2b_mcp__parse_ll(mins, strlen(mins), &n) != 0 || n < 1 || n > E2B_MCP_MAX_TIMEOUT_S / 60)) {
+    e2b_mcp_result_error(c, "Invalid argument 'minutes': expected a whole number of minutes from 1 to %d.", (int)(E2B_MCP_MAX_TIMEOUT_S / 60));
+    return;
+  }
+  e2b_mcp__fmt(text, sizeof text,
+    "Try several approaches at once from the state sandbox %s is in now.\n"
+    "The approaches: %s\n"
+    "1. Count the approaches (N, at most 100). Tell me that forking makes N new sandboxes, each billed like a sandbox for "
+    "up to %d minutes, and ask me to confirm.\n"
+    "2. On my yes, call e2b_fork_sandbox with sandbox_id \"%s\", count N and timeout %d (seconds). Each entry of forks is "
+    "one copy with its own sandboxID (or the error that kept it from starting); the source goes on as it was.\n"
+    "3. Give each copy one approach and report, per copy, which approach it ran and what came of it.\n"
+    "4. When I have picked the winner, list the copies I do not need: %s",
+    id, ways[0] ? ways : "(ask me for them, one per line)", (int)n, id, (int)(n * 60),
+    e2b_mcp__has_tool(c, "e2b_kill_sandbox") && c->srv->cfg.enable_kill ? "on my word, call e2b_kill_sandbox for each of them."
+    : "pause them with e2b_pause_sandbox, or let them end at their timeout.");
+  e2b_mcp_prompt_text(c, "user", text);
+}
+#endif
+
+#if E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+static void e2b_mcp__prompt_lock_down(e2b_mcp_call *c) {
+  char id[E2B_MCP_ID_MAX], allow[E2B_MCP_ARG_MAX], text[2048];
+  if (e2b_mcp__prompt_arg(c, "sandbox_id", id, sizeof id, E2B_MCP__ID_CHARS, E2B_MCP__ID_WANT) != 0 ||
+      e2b_mcp__prompt_arg(c, "allow", allow, sizeof allow, "-_.*/:, ", "host names, IP addresses or CIDR blocks, comma-separated") != 0) return;
+  e2b_mcp__fmt(text, sizeof text,
+    "Lock down the network of E2B sandbox %s so that it can reach only what it needs.\n"
+    "1. Call e2b_get_sandbox with sandbox_id \"%s\" and show me its network settings now.\n"
+    "2. %s%s%s\n"
+    "3. Call e2b_set_sandbox_network with sandbox_id \"%s\", allow_out set to those destinations and deny_out "
+    "[\"0.0.0.0/0\"], so everything else is blocked. It replaces every egress rule the sandbox had.\n"
+    "4. Show me the rules E2B now holds (the tool's result) and what they let through.",
+    id, id, allow[0] ? "It may reach only: " : "Ask me which hosts it must still reach (such as api.github.com, *.pypi.org), and wait for my answer.",
+    allow, allow[0] ? ". Tell me the plan before you change anything." : "", id);
+  e2b_mcp_prompt_text(c, "user", text);
+}
+#endif
+
+#if E2B_MCP_TOOL_GET_TEAM_USAGE
+static void e2b_mcp__prompt_weekly(e2b_mcp_call *c) {
+  char days[16], text[2048];
+  long long n = 7;
+  if (e2b_mcp__prompt_arg(c, "days", days, sizeof days, NULL, NULL) != 0) return;
+  if (days[0] && (e2b_mcp__parse_ll(days, strlen(days), &n) != 0 || n < 1 || n > 31)) {
+    e2b_mcp_result_error(c, "Invalid argument 'days': expected a whole number of days from 1 to 31.");
+    return;
+  }
+  e2b_mcp__fmt(text, sizeof text,
+    "Review my team's E2B usage over the last %d days: what ran, and what is still costing us.\n"
+    "1. Call e2b_get_team_usage with start set to now minus %d days, in Unix seconds: report the peak number of concurrent "
+    "sandboxes and when it was, the peak start rate, and how many run now.\n"
+    "%s"
+    "3. Call e2b_list_sandboxes with state [\"running\"] (follow next_token to the last page): for each, its template, "
+    "metadata, how long it has run and when it ends. Flag the ones running for more than a day or with no metadata.\n"
+    "4. Sum it up in a few lines with what to change (sandboxes to pause or end, timeouts to shorten). Change nothing yourself.",
+    (int)n, (int)n,
+    e2b_mcp__has_tool(c, "e2b_list_events") ? "2. Call e2b_list_events (follow next_token) and count created, paused, resumed "
+    "and killed sandboxes over the period; name the templates and metadata that started the most.\n"
+    : "2. (Lifecycle events are not offered on this server: skip the counts of starts and stops.)\n");
+  e2b_mcp_prompt_text(c, "user", text);
+}
+#endif
+
 static const e2b_mcp_prompt_arg e2b_mcp__pa_audit[] = {
   { "keep", "The sandboxes still needed: IDs, templates or metadata (such as project=web). Every other one is a candidate for clean-up.", 0 }
 };
@@ -244,6 +314,24 @@ static const e2b_mcp_prompt_arg e2b_mcp__pa_start[] = {
   { "template", "The template to start, by ID or name (such as base).", 1 },
   { "minutes", "How long it runs before it ends by itself, in minutes (default 5).", 0 }
 };
+#if E2B_MCP_TOOL_FORK_SANDBOX
+static const e2b_mcp_prompt_arg e2b_mcp__pa_fork[] = {
+  { "sandbox_id", "The sandbox to fork (sandboxID in list results); it must be running.", 1 },
+  { "approaches", "The approaches to try, one per copy (such as: upgrade numpy; pin numpy 1.26; drop numpy).", 0 },
+  { "minutes", "How long each copy runs before it ends by itself, in minutes (default 10).", 0 }
+};
+#endif
+#if E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+static const e2b_mcp_prompt_arg e2b_mcp__pa_lock[] = {
+  { "sandbox_id", "The sandbox to lock down (sandboxID in list results).", 1 },
+  { "allow", "What it may still reach, comma-separated: host names (api.github.com, *.pypi.org), IP addresses or CIDR blocks.", 0 }
+};
+#endif
+#if E2B_MCP_TOOL_GET_TEAM_USAGE
+static const e2b_mcp_prompt_arg e2b_mcp__pa_weekly[] = {
+  { "days", "How many days back to look, 1 to 31 (default 7).", 0 }
+};
+#endif
 #define E2B_MCP__PROMPT(name, title, desc, args, fn, needs) \
   { name, title, desc, args, (int)E2B_MCP__COUNT(args), fn, (void *)needs }
 static const e2b_mcp_prompt e2b_mcp__builtin_prompts[] = {
@@ -265,6 +353,21 @@ static const e2b_mcp_prompt e2b_mcp__builtin_prompts[] = {
   E2B_MCP__PROMPT("e2b_start_sandbox", "Start a sandbox of template T for N minutes",
     "Starts one sandbox of a template for a few minutes, after you confirm (it costs money).",
     e2b_mcp__pa_start, e2b_mcp__prompt_start, "e2b_create_sandbox")
+#if E2B_MCP_TOOL_FORK_SANDBOX
+  , E2B_MCP__PROMPT("e2b_fork_and_try", "Fork a sandbox to try approaches in parallel",
+    "Copies a running sandbox once per approach (after you confirm: each copy bills), runs one approach in each and compares.",
+    e2b_mcp__pa_fork, e2b_mcp__prompt_fork, "e2b_fork_sandbox")
+#endif
+#if E2B_MCP_TOOL_SET_SANDBOX_NETWORK
+  , E2B_MCP__PROMPT("e2b_lock_down_network", "Lock down a sandbox's network",
+    "Shows a sandbox's network rules and replaces them so it reaches only the hosts you name.",
+    e2b_mcp__pa_lock, e2b_mcp__prompt_lock_down, "e2b_get_sandbox e2b_set_sandbox_network")
+#endif
+#if E2B_MCP_TOOL_GET_TEAM_USAGE
+  , E2B_MCP__PROMPT("e2b_weekly_usage_review", "Weekly usage review",
+    "The team's peak and current usage over the last days, what started and stopped, and what still runs and costs.",
+    e2b_mcp__pa_weekly, e2b_mcp__prompt_weekly, "e2b_get_team_usage e2b_list_sandboxes")
+#endif
 };
 typedef char e2b_mcp__builtin_prompts_must_fit_their_room[E2B_MCP__COUNT(e2b_mcp__builtin_prompts) <= E2B_MCP__PROMPT_ROOM ? 1 : -1];
 

@@ -36,5 +36,5 @@ E2B_MCP_DEF void e2b_mcp_prompt_text(e2b_mcp_call *c, const char *role, const ch
 E2B_MCP_DEF void e2b_mcp_prompt_image(e2b_mcp_call *c, const char *role, const char *base64, const char *mime);
 E2B_MCP_DEF void e2b_mcp_prompt_resource(e2b_mcp_call *c, const char *role, const char *uri, const char *mime, const char *text);
 
-#define E2B_MCP__PROMPT_ROOM 8   /* E2B's own prompts (6) with room to grow */
+#define E2B_MCP__PROMPT_ROOM E2B_MCP__D(12, 8)   /* E2B's own prompts (9) with room to grow; a board builds none by default */
 #endif

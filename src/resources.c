@@ -36,6 +36,11 @@ static const e2b_mcp__res e2b_mcp__builtin_resources[] = {
     "E2B's public templates (base, code-interpreter-v1, ...), with CPU, memory and disk (e2b_list_default_templates).",
     "e2b_list_default_templates", "{}" },
   { "e2b://snapshots", "snapshots", "Snapshots", "The team's sandbox snapshots (e2b_list_snapshots).", "e2b_list_snapshots", "{}" },
+#if E2B_MCP_TOOL_LIST_EVENTS
+  { "e2b://events", "events", "Lifecycle events",
+    "The team's latest sandbox lifecycle events, newest first: created, updated, paused, resumed, checkpointed, killed "
+    "(e2b_list_events).", "e2b_list_events", "{}" },
+#endif
   /* the templates */
   { "e2b://sandboxes/{sandboxID}", "sandbox", "Sandbox",
     "One sandbox: state, template, metadata, CPU, memory, start and end time (e2b_get_sandbox).", "e2b_get_sandbox",
@@ -45,6 +50,10 @@ static const e2b_mcp__res e2b_mcp__builtin_resources[] = {
   { "e2b://sandboxes/{sandboxID}/metrics", "sandbox-metrics", "Sandbox metrics",
     "A sandbox's CPU, memory and disk samples with their summary (e2b_get_sandbox_metrics).", "e2b_get_sandbox_metrics",
     "{\"sandbox_id\":\"%s\"}" },
+#if E2B_MCP_TOOL_LIST_EVENTS
+  { "e2b://sandboxes/{sandboxID}/events", "sandbox-events", "Sandbox lifecycle events",
+    "One sandbox's latest lifecycle events, newest first (e2b_list_events).", "e2b_list_events", "{\"sandbox_id\":\"%s\"}" },
+#endif
   { "e2b://templates/{templateID}", "template-builds", "Template builds", "A template's builds and their status (e2b_list_template_builds).",
     "e2b_list_template_builds", "{\"template_id\":\"%s\"}" }
 };

@@ -125,7 +125,7 @@ def walk_output(node, path, errs):
 
 
 def check_binary(binary):
-    cli = McpClient([binary], env=server_env(None, None, extra={"E2B_MCP_ENABLE_KILL": "1"}))
+    cli = McpClient([binary], env=server_env(None, None, extra={"E2B_MCP_ENABLE_KILL": "1", "E2B_MCP_TOOLS": "all"}))
     try:
         init = cli.initialize("2025-11-25")
         check("%s: initialize" % binary, "result" in init, init)

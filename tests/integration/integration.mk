@@ -10,13 +10,17 @@
 #   make test-subscribe     tests/integration/test_subscribe.py: resources/subscribe on sandboxes over stdio and
 #                           Streamable HTTP (GET stream), the simulator changing their state; one poll per
 #                           interval (build/e2b-mcp-poll polls every 300 ms)
+#   make test-control       tests/integration/test_control.py: the newer control-plane tools (fork, snapshots,
+#                           network rules, usage, batch metrics, lifecycle events, volumes, secrets, template
+#                           build) over stdio and HTTP: happy paths, E2B's errors, consent, selection, scopes,
+#                           budget and paging, 429, audit, redaction
 #   make demo               builds, starts the simulator, runs a scripted MCP session, stops it
 # The suite honours E2B_MCP_BIN, E2B_SIM_URL, E2B_API_URL, E2B_MCP_CA_FILE and
 # E2B_MCP_SHORT_TIMEOUT_BIN (see the top of test_stdio.py).
 
-TEST_SUITES += integration inflight select budget subscribe
+TEST_SUITES += integration inflight select budget subscribe control
 
-.PHONY: test-integration test-inflight test-select test-budget test-subscribe demo
+.PHONY: test-integration test-inflight test-select test-budget test-subscribe test-control demo
 
 # The same server with a 1.5 s read timeout, for the read-timeout test (the default is 30 s).
 $(BUILD)/e2b-mcp-short-timeout: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
@@ -27,6 +31,9 @@ test-integration: all $(BUILD)/e2b-mcp-short-timeout
 
 test-select: all
 	@timeout 180 python3 tests/integration/test_select.py
+
+test-control: all
+	@timeout 240 python3 tests/integration/test_control.py
 
 test-budget: all $(BUILD)/e2b-mcp-small
 	@timeout 300 python3 tests/integration/test_budget.py

@@ -4,7 +4,8 @@ E2B_MCP_READ_ONLY=1), over stdio and Streamable HTTP, against the E2B simulator.
 
 Each check asserts what a client sees (tools/list, tools/call of a tool left out) and what
 the simulator received (a call to a tool that is off sends nothing to E2B). The groups:
-read = every tool annotated readOnlyHint; write = the rest but kill; kill = e2b_kill_sandbox.
+read = every tool annotated readOnlyHint; write = the rest but kill; kill = e2b_kill_sandbox and
+e2b_delete_snapshot; default = what a server offers without --tools; all = every tool.
 """
 import os
 import subprocess
@@ -16,11 +17,21 @@ from sim import ROOT, Sim, server_env, stop, track  # noqa: E402
 from mcp import McpClient, request, rpc, result_json, start_http, HttpSession  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_BIN") or os.path.join(ROOT, "build", "e2b-mcp")
+# every tool, in the table's order; the default set (no --tools) leaves out EXTRA
 ORDER = ["e2b_list_sandboxes", "e2b_get_sandbox", "e2b_create_sandbox", "e2b_get_sandbox_logs", "e2b_get_sandbox_metrics",
          "e2b_set_sandbox_timeout", "e2b_pause_sandbox", "e2b_resume_sandbox", "e2b_list_snapshots",
-         "e2b_list_default_templates", "e2b_list_templates", "e2b_list_template_builds", "e2b_kill_sandbox"]
+         "e2b_list_default_templates", "e2b_list_templates", "e2b_list_template_builds", "e2b_fork_sandbox",
+         "e2b_create_snapshot", "e2b_delete_snapshot", "e2b_set_sandbox_network", "e2b_get_team_usage",
+         "e2b_get_sandboxes_metrics", "e2b_list_events", "e2b_list_volumes", "e2b_get_volume", "e2b_list_secrets",
+         "e2b_get_template_build", "e2b_kill_sandbox"]
+EXTRA = {"e2b_delete_snapshot", "e2b_set_sandbox_network", "e2b_get_sandboxes_metrics", "e2b_list_volumes", "e2b_get_volume",
+         "e2b_list_secrets", "e2b_get_template_build"}
+DEFAULT = [n for n in ORDER if n not in EXTRA]
 READ = [n for n in ORDER if n.startswith(("e2b_list", "e2b_get"))]
-WRITE = ["e2b_create_sandbox", "e2b_set_sandbox_timeout", "e2b_pause_sandbox", "e2b_resume_sandbox"]
+READ_DEFAULT = [n for n in READ if n not in EXTRA]
+WRITE = ["e2b_create_sandbox", "e2b_set_sandbox_timeout", "e2b_pause_sandbox", "e2b_resume_sandbox", "e2b_fork_sandbox",
+         "e2b_create_snapshot", "e2b_set_sandbox_network"]
+KILL = ["e2b_delete_snapshot", "e2b_kill_sandbox"]
 SIM = None
 
 
@@ -49,15 +60,22 @@ def t_stdio():
     # the full set, as today: kill only with E2B_MCP_ENABLE_KILL=1
     c = stdio(extra={"E2B_MCP_ENABLE_KILL": "1"})
     tools = c.list_tools()
-    eq("no selection: every tool, in the table's order", names(tools), ORDER)
+    eq("no selection: the default set, in the table's order", names(tools), DEFAULT)
+    c.close()
+    c = stdio(["--tools", "all"], {"E2B_MCP_ENABLE_KILL": "1"})
+    tools = c.list_tools()
+    eq("--tools all: every tool, in the table's order", names(tools), ORDER)
     eq("the read group is exactly the tools annotated readOnlyHint",
        [t["name"] for t in tools if t["annotations"].get("readOnlyHint")], READ)
+    eq("the kill group is exactly the tools annotated destructiveHint",
+       [t["name"] for t in tools if t["annotations"].get("destructiveHint")], KILL)
     c.close()
 
     # --read-only
     c = stdio(["--read-only"], {"E2B_MCP_ENABLE_KILL": "1"})
     tools = c.list_tools()
-    eq("--read-only: only the read group is listed (kill too is hidden, even with E2B_MCP_ENABLE_KILL=1)", names(tools), READ)
+    eq("--read-only: only the default set's read tools are listed (kill too is hidden, even with E2B_MCP_ENABLE_KILL=1)",
+       names(tools), READ_DEFAULT)
     SIM.clear()
     off_error("--read-only, e2b_create_sandbox", c.call("e2b_create_sandbox", {"timeout": 10}), "read-only", "--read-only")
     SIM.clear()
@@ -71,7 +89,10 @@ def t_stdio():
 
     # E2B_MCP_READ_ONLY=1 is the same
     c = stdio(extra={"E2B_MCP_READ_ONLY": "1"})
-    eq("E2B_MCP_READ_ONLY=1: the same list as --read-only", names(c.list_tools()), READ)
+    eq("E2B_MCP_READ_ONLY=1: the same list as --read-only", names(c.list_tools()), READ_DEFAULT)
+    c.close()
+    c = stdio(["--read-only", "--tools", "all"])
+    eq("--read-only --tools all: the whole read group", names(c.list_tools()), READ)
     c.close()
 
     # an allow-list of a name and a group, in any order: the table's order
@@ -97,7 +118,7 @@ def t_stdio():
     _, err, _ = c.close()
     contains("--tools kill without E2B_MCP_ENABLE_KILL: said at start", err.decode(), "E2B_MCP_ENABLE_KILL=1")
     c = stdio(["--tools", "kill"], {"E2B_MCP_ENABLE_KILL": "1"})
-    eq("--tools kill with E2B_MCP_ENABLE_KILL=1: kill alone", names(c.list_tools()), ["e2b_kill_sandbox"])
+    eq("--tools kill with E2B_MCP_ENABLE_KILL=1: the kill group (kill, snapshot deletion)", names(c.list_tools()), KILL)
     c.close()
 
     # the flag wins over the environment
@@ -126,14 +147,15 @@ def t_stdio():
         check("a typo in %s: the server stops at start with exit 2 and says nothing on stdout" % label,
               p.returncode == 2 and p.stdout == b"" and "listening" not in err, (p.returncode, p.stdout, err))
         contains("a typo in %s: the message names it and lists the valid names and groups" % label, err,
-                 "'%s'" % bad, "read, write, kill", *ORDER)
+                 "'%s'" % bad, "read, write, kill, default, all", *ORDER)
 
 
 def t_http():
     extra = {"E2B_MCP_TOOLS": "read,kill", "E2B_MCP_ENABLE_KILL": "1"}
     port, p = start_http(BIN, server_env(SIM.port, extra=extra))
     s = HttpSession(port)
-    eq("HTTP, E2B_MCP_TOOLS=read,kill: the read group and kill", names(s.list_tools()), READ + ["e2b_kill_sandbox"])
+    eq("HTTP, E2B_MCP_TOOLS=read,kill: the read and kill groups, in the table's order", names(s.list_tools()),
+       [n for n in ORDER if n in READ or n in KILL])
     SIM.clear()
     off_error("HTTP, e2b_create_sandbox left out", s.call("tools/call", {"name": "e2b_create_sandbox", "arguments": {}}).events()[-1],
               "group, write")
@@ -154,12 +176,12 @@ def t_http():
         lists.append(r.body)
         stop(p)
     check("two replicas with the same selection list the same tools, byte for byte (2026-07-28, cacheScope public)",
-          lists[0] == lists[1] and "e2b_kill_sandbox" in lists[0] and "e2b_create_sandbox" not in lists[0], lists)
+          lists[0] == lists[1] and '"name":"e2b_kill_sandbox"' in lists[0] and '"name":"e2b_create_sandbox"' not in lists[0], lists)
 
     # --read-only over HTTP
     port, p = start_http_args(["--read-only"], server_env(SIM.port))
     s = HttpSession(port)
-    eq("HTTP --read-only: the read group", names(s.list_tools()), READ)
+    eq("HTTP --read-only: the default set's read tools", names(s.list_tools()), READ_DEFAULT)
     SIM.clear()
     off_error("HTTP --read-only, e2b_resume_sandbox", s.call("tools/call", {"name": "e2b_resume_sandbox", "arguments": {"sandbox_id": "x1"}}).events()[-1],
               "read-only")

@@ -1530,8 +1530,8 @@ static void test_tool_selection(void) {
   CHECK(e2b_mcp_init(&srv, &cfg) == E2B_MCP_ERR_TOOLS && CONTAINS(srv.errmsg, "'e2b_get_sandboxx'") &&
         CONTAINS(srv.errmsg, "read, write, kill") && CONTAINS(srv.errmsg, "e2b_list_template_builds"));
   cfg.tools = " e2b_get_sandbox , write ";
-  CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.ntools == 5 && strcmp(srv.tools[0]->name, "e2b_get_sandbox") == 0 &&
-        strcmp(srv.tools[1]->name, "e2b_create_sandbox") == 0);
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.ntools == 8 && strcmp(srv.tools[0]->name, "e2b_get_sandbox") == 0 &&
+        strcmp(srv.tools[1]->name, "e2b_create_sandbox") == 0 && strcmp(srv.tools[7]->name, "e2b_set_sandbox_network") == 0);
   CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{}", &r) == -1 && CONTAINS(r.message, "switched off") &&
         CONTAINS(r.message, "group, read"));
   CHECK(e2b_mcp_call_tool(&srv, "nope", "{}", &r) == -1 && CONTAINS(r.message, "Unknown tool: nope"));
@@ -1539,7 +1539,7 @@ static void test_tool_selection(void) {
   cfg.tools = NULL;
   cfg.read_only = 1;
   cfg.enable_kill = 1;
-  CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.ntools == 8);
+  CHECK(e2b_mcp_init(&srv, &cfg) == 0 && srv.ntools == 10);   /* the default set's reads: 8, usage and events */
   CHECK(e2b_mcp_call_tool(&srv, "e2b_kill_sandbox", "{\"sandbox_id\":\"x1\"}", &r) == -1 && CONTAINS(r.message, "read-only"));
   CHECK(e2b_mcp_add_tool(&srv, &writer) == -1 && e2b_mcp_add_tool(&srv, &tool_board) == 0);
 }

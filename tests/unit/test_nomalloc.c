@@ -104,7 +104,7 @@ static int sink_end(void *ctx) {
 /* Tallies the answer in outbuf before sink_end clears it. */
 static int sink_end_tally(void *ctx) {
   outbuf[outlen < sizeof outbuf ? outlen : sizeof outbuf - 1] = 0;
-  if (strstr(outbuf, "\"error\":{")) rpc_errors++;
+  if (strstr(outbuf, "\"error\":{\"code\"")) rpc_errors++;   /* not a schema's "error" property (e2b_fork_sandbox's) */
   else if (strstr(outbuf, "\"isError\":true")) { tool_errors++; if (getenv("NOMALLOC_DEBUG")) fprintf(stderr, "%s\n", outbuf); }
   else if (strstr(outbuf, "\"result\":")) results++;
   return sink_end(ctx);

@@ -149,8 +149,10 @@ static const e2b_mcp_prompt mine = { "mine", "Mine", "A prompt of my own.", mine
 static void p_empty(e2b_mcp_call *c) { (void)c; }
 static const e2b_mcp_prompt empty = { "empty", NULL, NULL, NULL, 0, p_empty, NULL };
 
+/* the default set's (e2b_lock_down_network needs e2b_set_sandbox_network, which it leaves out) */
 static const char *const e2b_prompts[] = { "e2b_audit_sandboxes", "e2b_whats_running", "e2b_why_failed", "e2b_sandbox_usage",
-                                           "e2b_pause_by_metadata", "e2b_start_sandbox" };
+                                           "e2b_pause_by_metadata", "e2b_start_sandbox", "e2b_fork_and_try",
+                                           "e2b_weekly_usage_review" };
 
 static void test_prompts_list(void) {
   int i, k;
@@ -158,8 +160,8 @@ static void test_prompts_list(void) {
   init_version("2025-11-25");
   CHECK(jhas(0, "result.capabilities.prompts") && jis(0, "result.capabilities.prompts.listChanged", "false"));
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}") == 1);
-  CHECK(jlen(0, "result.prompts") == 6 && !jhas(0, "result.nextCursor") && !jhas(0, "result.ttlMs"));
-  for (i = 0; i < 6; i++) {
+  CHECK(jlen(0, "result.prompts") == 8 && !jhas(0, "result.nextCursor") && !jhas(0, "result.ttlMs"));
+  for (i = 0; i < 8; i++) {
     char p[64];
     snprintf(p, sizeof p, "result.prompts.%d.name", i);
     CHECKM(jis(0, p, e2b_prompts[i]), e2b_prompts[i]);
@@ -183,17 +185,17 @@ static void test_prompts_list(void) {
   setup(0);
   init_version("2024-11-05");
   CHECK(jhas(0, "result.capabilities.prompts"));
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}") == 1 && jlen(0, "result.prompts") == 6 && !jhas(0, "result.prompts.0.title"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}") == 1 && jlen(0, "result.prompts") == 8 && !jhas(0, "result.prompts.0.title"));
   /* 2026-07-28: discover declares it; the list says how long it may be cached */
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{" META "}}") == 1);
   CHECK(jhas(0, "result.capabilities.prompts"));
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\",\"params\":{" META "}}") == 1);
-  CHECK(jlen(0, "result.prompts") == 6 && jis(0, "result.resultType", "complete") && jint(0, "result.ttlMs") > 0 &&
+  CHECK(jlen(0, "result.prompts") == 8 && jis(0, "result.resultType", "complete") && jint(0, "result.ttlMs") > 0 &&
         jis(0, "result.cacheScope", "public"));
   /* a custom prompt joins the list; names are unique */
   CHECK(e2b_mcp_add_prompt(&srv, &mine) == 0 && e2b_mcp_add_prompt(&srv, &mine) == -1);
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}") == 1 && jlen(0, "result.prompts") == 7 &&
-        jis(0, "result.prompts.6.name", "mine") && jis(0, "result.prompts.6.arguments.1.required", "false"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}") == 1 && jlen(0, "result.prompts") == 9 &&
+        jis(0, "result.prompts.8.name", "mine") && jis(0, "result.prompts.8.arguments.1.required", "false"));
 }
 
 static void test_prompts_get(void) {
@@ -356,16 +358,17 @@ static const e2b_mcp_resource res_item = { "app://items/{id}/detail", "item", NU
 static const e2b_mcp_resource res_none = { "app://none", "none", NULL, NULL, NULL, r_none, NULL };
 
 static void test_resources(void) {
-  static const char *const lists[] = { "e2b://sandboxes", "e2b://templates", "e2b://default-templates", "e2b://snapshots" };
+  static const char *const lists[] = { "e2b://sandboxes", "e2b://templates", "e2b://default-templates", "e2b://snapshots",
+                                       "e2b://events" };
   static const char *const tpls[] = { "e2b://sandboxes/{sandboxID}", "e2b://sandboxes/{sandboxID}/logs", "e2b://sandboxes/{sandboxID}/metrics",
-                                      "e2b://templates/{templateID}" };
+                                      "e2b://sandboxes/{sandboxID}/events", "e2b://templates/{templateID}" };
   int i;
   setup_e2b(1);
   init_version("2025-11-25");
   CHECK(jis(0, "result.capabilities.resources.subscribe", "false") && jis(0, "result.capabilities.resources.listChanged", "false"));
   CHECK(jhas(0, "result.capabilities.completions"));
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}") == 1 && jlen(0, "result.resources") == 4);
-  for (i = 0; i < 4; i++) {
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}") == 1 && jlen(0, "result.resources") == 5);
+  for (i = 0; i < 5; i++) {
     char p[64];
     snprintf(p, sizeof p, "result.resources.%d.uri", i);
     CHECKM(jis(0, p, lists[i]), lists[i]);
@@ -375,8 +378,8 @@ static void test_resources(void) {
     CHECKM(jhas(0, p), lists[i]);
   }
   CHECK(jis(0, "result.resources.0.name", "sandboxes") && jis(0, "result.resources.0.title", "Running sandboxes"));
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\"}") == 1 && jlen(0, "result.resourceTemplates") == 4);
-  for (i = 0; i < 4; i++) {
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\"}") == 1 && jlen(0, "result.resourceTemplates") == 5);
+  for (i = 0; i < 5; i++) {
     char p[64];
     snprintf(p, sizeof p, "result.resourceTemplates.%d.uriTemplate", i);
     CHECKM(jis(0, p, tpls[i]), tpls[i]);
@@ -411,19 +414,19 @@ static void test_resources(void) {
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/read\",\"params\":{}}") == 1 && err(0) == -32602);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"e2b://sandboxes\"}}") == 1 && err(0) == -32601);
   /* 2026-07-28: lists for this caller only; a read is live data */
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\",\"params\":{" META "}}") == 1 && jlen(0, "result.resources") == 4);
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\",\"params\":{" META "}}") == 1 && jlen(0, "result.resources") == 5);
   CHECK(jis(0, "result.resultType", "complete") && jint(0, "result.ttlMs") > 0 && jis(0, "result.cacheScope", "private"));
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\",\"params\":{" META "}}") == 1);
-  CHECK(jlen(0, "result.resourceTemplates") == 4 && jis(0, "result.cacheScope", "private"));
+  CHECK(jlen(0, "result.resourceTemplates") == 5 && jis(0, "result.cacheScope", "private"));
   CHECK(read_uri("e2b://sandboxes/sbx-alpha", 1) == 1 && jis(0, "result.resultType", "complete") && jint(0, "result.ttlMs") == 0 &&
         jis(0, "result.cacheScope", "private") && jcontains(0, "result.contents.0.text", "sbx-alpha"));
   /* resources of your own: after E2B's, text, Base64, a template's variable */
   CHECK(e2b_mcp_add_resource(&srv, &res_text) == 0 && e2b_mcp_add_resource(&srv, &res_text) == -1);
   CHECK(e2b_mcp_add_resource(&srv, &res_blob) == 0 && e2b_mcp_add_resource(&srv, &res_item) == 0 && e2b_mcp_add_resource(&srv, &res_none) == 0);
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}") == 1 && jlen(0, "result.resources") == 7 &&
-        jis(0, "result.resources.4.uri", "app://notes") && jis(0, "result.resources.4.title", "Notes"));
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\"}") == 1 && jlen(0, "result.resourceTemplates") == 5 &&
-        jis(0, "result.resourceTemplates.4.uriTemplate", "app://items/{id}/detail"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}") == 1 && jlen(0, "result.resources") == 8 &&
+        jis(0, "result.resources.5.uri", "app://notes") && jis(0, "result.resources.5.title", "Notes"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\"}") == 1 && jlen(0, "result.resourceTemplates") == 6 &&
+        jis(0, "result.resourceTemplates.5.uriTemplate", "app://items/{id}/detail"));
   CHECK(read_uri("app://notes", 0) == 1 && jis(0, "result.contents.0.text", "hello notes") && jis(0, "result.contents.0.mimeType", "text/plain"));
   CHECK(read_uri("app://logo", 0) == 1 && jis(0, "result.contents.0.blob", "iVBORw0KGgo=") && jis(0, "result.contents.0.uri", "app://logo"));
   CHECK(read_uri("app://items/42/detail", 0) == 1 && jis(0, "result.contents.0.text", "item 42 of app://items/42/detail"));
@@ -439,7 +442,7 @@ static void test_resources(void) {
   /* 2024-11-05: no titles */
   setup_e2b(1);
   init_version("2024-11-05");
-  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}") == 1 && jlen(0, "result.resources") == 4 && !jhas(0, "result.resources.0.title"));
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}") == 1 && jlen(0, "result.resources") == 5 && !jhas(0, "result.resources.0.title"));
   CHECK(out.key_leaks == 0);
 }
 
@@ -530,9 +533,9 @@ static void test_scopes(void) {
   CHECK(scoped("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"completion/complete\",\"params\":{\"ref\":" PROMPT("e2b_start_sandbox") ","
                "\"argument\":{\"name\":\"template\",\"value\":\"\"}}}", write) == 1 && jlen(0, "result.completion.values") == 0);
   CHECK(m.requests == before);   /* nothing read from E2B for a token without the read scope */
-  CHECK(scoped("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}", write) == 1 && jlen(0, "result.prompts") == 1 &&
-        jis(0, "result.prompts.0.name", "e2b_start_sandbox"));
-  CHECK(scoped("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}", read) == 1 && jlen(0, "result.prompts") == 4);
+  CHECK(scoped("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}", write) == 1 && jlen(0, "result.prompts") == 2 &&
+        jis(0, "result.prompts.0.name", "e2b_start_sandbox") && jis(0, "result.prompts.1.name", "e2b_fork_and_try"));
+  CHECK(scoped("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}", read) == 1 && jlen(0, "result.prompts") == 5);
   CHECK(scoped("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\",\"params\":{\"name\":\"e2b_start_sandbox\","
                "\"arguments\":{\"template\":\"base\"}}}", read) == 1 && err(0) == -32602);
   CHECK(scoped("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"e2b://sandboxes\"}}", read) == 1 &&
