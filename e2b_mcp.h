@@ -1694,6 +1694,8 @@ typedef struct e2b_mcp__client {
   unsigned char want;         /* when the step returned waiting: what the socket must become */
   unsigned char attempt;      /* 1: a stale connection was reopened already */
   unsigned char reused;       /* the request went out on a kept connection */
+  unsigned char trusted;      /* the caller's last wait watched the kept connection idle and found nothing
+                                 on it (no close, no stray bytes): reused without asking the socket again */
 } e2b_mcp__client;
 
 
@@ -2529,6 +2531,8 @@ typedef struct e2b_mcp__slot {
   unsigned long met_t0;       /* when it took its slot (>>metrics: its duration) */
 #endif
   e2b_mcp_conn conn;          /* kept open between calls */
+  int wgen, widx;             /* e2b_mcp_watch number wgen put conn's socket at widx of its array (kept, as conn is,
+                                 when the slot is taken: a kept connection is watched while the slot is free) */
 #ifndef E2B_MCP__POOL
   e2b_mcp__buf own;           /* its buffer (no pool) */
 #endif
@@ -2826,23 +2830,28 @@ typedef struct e2b_mcp__http_session {
                           E2B_MCP_HTTP_SESSIONS > 256 ? 2048 : E2B_MCP_HTTP_SESSIONS > 16 ? 256 : 16)
 
 typedef struct e2b_mcp__http_conn {
+  /* first what the step's wait looks at for every connection (one cache line) */
   e2b_mcp_sock sock;
-  e2b_mcp_server *srv;        /* its server: the connection is its answers' sink context */
   int state;                  /* E2B_MCP__HC_* */
+  int hold;                   /* its last answer has not all left: the next request waits, unread */
+  char *buf;                  /* its request buffer (E2B_MCP__HS_BUF bytes) from the pool, NULL: none */
+  size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
+  e2b_mcp_server *srv;        /* its server: the connection is its answers' sink context */
   size_t have, head_len;      /* bytes in buf; the head's length once complete */
   long long body_len;
   unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
   unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room) */
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
   int starved;                /* it waited for a request buffer while none was left; its timeouts wait too */
-  int hold;                   /* its last answer has not all left: the next request waits, unread */
   unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
-  size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
   int tied;                   /* the session its last request was in (its conns counts it), -1 none */
 #if E2B_MCP_AUTH
   int scopes;                 /* with auth: the tool groups the request's token grants (bit g: scope g) */
+#endif
+#if E2B_MCP_WITH_2026
+  unsigned long long peer_hash; /* a hash of its peer's address, once asked (0: not yet) */
 #endif
 #if E2B_MCP_AUTH && E2B_MCP_WITH_2026
   unsigned long long sub_hash; /* with auth: a hash of the request's token's subject (0: none), who sent it */
@@ -2855,7 +2864,6 @@ typedef struct e2b_mcp__http_conn {
   size_t cls_len;
   char cls[96];               /* a message's start, until it says what it is (a request to the
                                  client has a short number id; a longer start is an answer) */
-  char *buf;                  /* its request buffer (E2B_MCP__HS_BUF bytes) from the pool, NULL: none */
 } e2b_mcp__http_conn;
 
 typedef struct e2b_mcp_http {
@@ -2876,6 +2884,10 @@ typedef struct e2b_mcp_http {
                                  not over every slot (a slot is taken lowest free first) */
   int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
   int sess_hi;                /* sessions[sess_hi..] were never used (taken lowest first, cleared when taken) */
+  int ended, notified, holding; /* since the step last looked: an answer ended on a connection whose call ran;
+                                 a notification went to a GET stream; a connection holds its next request back */
+  unsigned long swept_ms;     /* when the step last passed over every connection */
+  int free_lo;                /* no free connection slot below it: accept looks from there */
   int sess_hash[E2B_MCP__HS_HASH];   /* 1 + the first session whose id hashes here; 0: none */
 #if E2B_MCP__SUBS
   e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */
@@ -2970,6 +2982,14 @@ struct e2b_mcp_server {
      server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
+  /* A transport that hands the engine its wait's findings (HTTP): e2b_mcp_watch
+     number wgen put each watched socket in the array that, after the wait,
+     is at wready (NULL: not known, every call's socket is tried); with
+     watch_idle, a free slot's kept connection is watched too, so it stays in
+     the wait from call to call and a close while idle is seen there. */
+  int wgen;
+  const e2b_mcp_poll *wready;
+  unsigned char watch_idle;
   const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
   e2b_mcp__queued queue[E2B_MCP_QUEUE];    /* calls waiting for a slot, oldest first (>>engine) */
   int nqueue;
@@ -4557,7 +4577,7 @@ enum { E2B_MCP__IO_IDLE, E2B_MCP__IO_CONNECT, E2B_MCP__IO_CONNECTING, E2B_MCP__I
 static void e2b_mcp__client_begin(e2b_mcp__client *k, e2b_mcp__req *rq, const char *key, char *in, size_t in_cap) {
   int err = e2b_mcp__req_end(rq, key);
   e2b_mcp__exchange_init(&k->x, rq->w.buf, rq->w.len, rq->body.buf, rq->body.len, in, in_cap, rq->idempotent);
-  k->attempt = 0; k->reused = 0; k->want = 0; k->until = 0;
+  k->attempt = 0; k->reused = 0; k->want = 0; k->until = 0; k->trusted = 0;
   k->io = E2B_MCP__IO_CONNECT;
   if (err) { e2b_mcp__exchange_fail(&k->x, err); k->io = E2B_MCP__IO_DONE; }
 }
@@ -4602,7 +4622,10 @@ static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_
       case E2B_MCP__IO_CONNECT:
         k->reused = 0;
         if (c->open && c->https == u->https && c->port == u->port && e2b_mcp__streq(c->host, u->host)) {
-          if (e2b_mcp__sock_idle_ok(&c->sock)) { k->reused = 1; goto connected; }
+          /* a close the peer sent while it was idle shows as readable; one in
+             flight meanwhile fails the request, which is sent again when it is
+             safe to (e2b_mcp__client_fail) */
+          if ((k->trusted && !k->attempt) || e2b_mcp__sock_idle_ok(&c->sock)) { k->reused = 1; goto connected; }
           /* closed (or talking) while idle: start afresh */
         }
         e2b_mcp__conn_close(c);
@@ -12130,6 +12153,12 @@ static void e2b_mcp__slot_dial(e2b_mcp_server *s, const e2b_mcp__slot *k, e2b_mc
   d->dns_ttl_ms = (unsigned long)s->cfg.dns_ttl_ms;
 }
 /* Moves k's E2B request on as far as its socket allows now. */
+/* What the transport's last wait found on k's socket: 1 ready, 0 nothing,
+   -1 not known (not watched then, or the transport does not say). */
+static int e2b_mcp__slot_ready(const e2b_mcp_server *s, const e2b_mcp__slot *k) {
+  if (!s->wready || k->wgen != s->wgen) return -1;
+  return s->wready[k->widx].ready != 0;
+}
 static void e2b_mcp__slot_io(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp__dial d;
   e2b_mcp__slot_dial(s, k, &d);
@@ -12146,6 +12175,7 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->rq.trace = k->call.trace[0] ? k->call.trace : NULL;
 #endif
   e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->rq.body_buf, E2B_MCP_RESP_MAX);
+  k->cl.trusted = e2b_mcp__slot_ready(s, k) == 0;   /* its kept connection was watched idle: nothing came on it */
   e2b_mcp__slot_io(s, k);
 }
 
@@ -12615,11 +12645,22 @@ E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *
   unsigned long now = e2b_mcp__now_ms(s);
   int i, n = 0;
   if (s->nqueue && e2b_mcp__can_claim(s)) *timeout_ms = 0;   /* a queued call can start */
+  s->wgen++;
+  s->wready = NULL;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE) continue;
+    if (k->state == E2B_MCP__CS_FREE) {
+      if (s->watch_idle && k->conn.open && k->conn.sock.h >= 0 && n < cap) {   /* kept, idle: anything on it is its close */
+        k->wgen = s->wgen; k->widx = n;
+        p[n].sock = &k->conn.sock; p[n].want = E2B_MCP_WANT_READ; p[n++].ready = 0;
+      }
+      continue;
+    }
     if ((k->state == E2B_MCP__CS_E2B && k->cl.io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
-    else if (k->state == E2B_MCP__CS_E2B && n < cap) { p[n].sock = &k->conn.sock; p[n].want = k->cl.want; p[n++].ready = 0; }
+    else if (k->state == E2B_MCP__CS_E2B && n < cap) {
+      k->wgen = s->wgen; k->widx = n;
+      p[n].sock = &k->conn.sock; p[n].want = k->cl.want; p[n++].ready = 0;
+    }
     if (k->until && now) {
       long left = (long)(k->until - now);
       if (left < 0) left = 0;
@@ -12900,7 +12941,10 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
   int i;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE) continue;
+    if (k->state == E2B_MCP__CS_FREE) {
+      if (e2b_mcp__slot_ready(s, k) > 0) e2b_mcp__conn_close(&k->conn);   /* closed by E2B while idle (or stray bytes) */
+      continue;
+    }
     if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) {
       if (!k->decided) { e2b_mcp__custom_resume(s, k, "false"); continue; }
       k->call.cancelled = 1;   /* its answer came first: the tool reads the cancel, and its result goes nowhere */
@@ -12913,6 +12957,8 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
       continue;
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
+    /* the wait found nothing on its socket and nothing is late: no syscall to learn that again */
+    if (e2b_mcp__slot_ready(s, k) == 0 && k->cl.io != E2B_MCP__IO_DONE && !(k->until && now && (long)(now - k->until) >= 0)) continue;
     e2b_mcp__slot_io(s, k);
 #ifdef E2B_MCP__DOC
     if (k->cl.io == E2B_MCP__IO_DONE && k->fetch) { e2b_mcp__fetch_end(s, k); continue; }
@@ -12923,6 +12969,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
 #if E2B_MCP__SUBS
   e2b_mcp__subs_tick(s);     /* subscriptions: notifications owed, between messages; the poll when due */
 #endif
+  s->wready = NULL;          /* what the wait found is spent */
 }
 
 /* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the
@@ -13531,7 +13578,8 @@ enum {
   E2B_MCP__HS_LINGER_MS = 2000,  /* a closing socket is drained this long, so its client reads the answer */
   E2B_MCP__HS_HOLD_MS = 10,      /* a connection whose answer has not all left is looked at this often */
   E2B_MCP__HS_ACCEPT_BURST = 16, /* connections taken in one step */
-  E2B_MCP__HS_RUN_MS = 250       /* e2b_mcp_http_run looks at s->http.stop this often */
+  E2B_MCP__HS_RUN_MS = 250,      /* e2b_mcp_http_run looks at s->http.stop this often */
+  E2B_MCP__HS_SWEEP_MS = 50      /* the step's passes over every connection (timeouts) at least this often */
 };
 
 /* The parts of a request head we use, as slices of the connection buffer. */
@@ -13674,6 +13722,7 @@ static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int 
   else e2b_mcp__hs_close(s, &c->sock);
   c->sock.h = -1;
   c->state = E2B_MCP__HC_FREE;
+  if ((int)(c - s->http.conns) < s->http.free_lo) s->http.free_lo = (int)(c - s->http.conns);
   e2b_mcp__hs_tie(s, c, -1);
   e2b_mcp__hs_buf_give(&s->http, c);
   while (s->http.hi > 0 && s->http.conns[s->http.hi - 1].state == E2B_MCP__HC_FREE) s->http.hi--;
@@ -13752,13 +13801,13 @@ static int e2b_mcp__hs_chunk(e2b_mcp_server *s, e2b_mcp__http_conn *c, const cha
   char h[20];
   int k = 0, sh;
   if (n == 0) return 0;
-  if (c->http10) return e2b_mcp__hs_send(s, c, p, n);
+  if (c->http10) return e2b_mcp__hs_queue(s, c, p, n);
   for (sh = 28; sh >= 0; sh -= 4) if (k || ((n >> sh) & 15u) || sh == 0) h[k++] = hex[(n >> sh) & 15u];
   h[k++] = '\r'; h[k++] = '\n';
-  /* queued whole, then one write */
+  /* queued: it leaves with the rest of its message (e2b_mcp__hs_sink_end), or
+     of the answer (e2b_mcp__hs_answered), in one write */
   if (e2b_mcp__hs_queue(s, c, h, (size_t)k) || e2b_mcp__hs_queue(s, c, p, n) || e2b_mcp__hs_queue(s, c, "\r\n", 2)) return -1;
-  e2b_mcp__hs_push(c);
-  return c->dead ? -1 : 0;
+  return 0;
 }
 
 static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) {
@@ -13782,7 +13831,7 @@ static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) 
   if (c->http10) c->close = 1;
   else e2b_mcp__hs_lit(&w, "Transfer-Encoding: chunked\r\n");
   e2b_mcp__hs_lit(&w, c->close ? "Connection: close\r\n\r\n" : "\r\n");
-  return e2b_mcp__hs_send(s, c, head, w.len);
+  return e2b_mcp__hs_queue(s, c, head, w.len);   /* with the first message */
 }
 
 /* Decides the framing from the first message's start, then passes bytes on. */
@@ -13819,7 +13868,11 @@ static int e2b_mcp__hs_sink_end(void *ctx) {
     if (e2b_mcp__hs_decide(c->srv, c, kind < 0 ? 0 : kind)) return -1;
   }
   c->in_msg = 0;
-  return c->sse ? e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2) : 0;
+  if (c->state == E2B_MCP__HC_CALL) c->srv->http.ended = 1;   /* its call may be over: the step looks */
+  if (!c->sse) return 0;   /* the response: it leaves with the answer's end */
+  if (e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2)) return -1;
+  e2b_mcp__hs_push(c);     /* an event (a notification, a question, a stream's): it goes now */
+  return c->dead ? -1 : 0;
 }
 
 /* ---- sessions ----
@@ -14530,8 +14583,9 @@ static unsigned long long e2b_mcp__hs_caller(e2b_mcp_server *s, e2b_mcp__http_co
 #endif
   (void)q;
 #if defined(E2B_MCP_SOCK_POSIX)
-  if (s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0)
-    return e2b_mcp__hs_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
+  if (!c->peer_hash && s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0)   /* once a connection */
+    c->peer_hash = e2b_mcp__hs_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
+  return c->peer_hash;
 #else
   (void)s; (void)c;
 #endif
@@ -14778,6 +14832,7 @@ static const e2b_mcp_sink *e2b_mcp__hs_stream(e2b_mcp_server *s, const e2b_mcp_s
     if (!h->sessions[i].used || !h->sessions[i].stream) return NULL;
     c = &h->conns[h->sessions[i].stream - 1];
     if (c->dead || (!c->buf && !e2b_mcp__hs_buf_free(h))) return NULL;
+    h->notified = 1;   /* the step gives its buffer back once it has left */
     h->stream_sink.ctx = c;
     h->stream_sink.write = e2b_mcp__hs_sink_write;
     h->stream_sink.end = e2b_mcp__hs_sink_end;
@@ -14915,6 +14970,7 @@ static int e2b_mcp__hs_unsent(e2b_mcp_server *s, e2b_mcp_sock *k) { return s->ne
 
 /* After an answer: ready for the next request, or closed. */
 static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  e2b_mcp__hs_push(c);   /* what is queued of the answer (an HTTP/1.0 one has no last chunk to send it) */
   if (!c->dead && c->qoff < c->qend) {   /* the rest leaves as the client reads it */
     if (c->state != E2B_MCP__HC_DRAIN) c->drain_ms = e2b_mcp__now_ms(s);
     c->state = E2B_MCP__HC_DRAIN;
@@ -15063,8 +15119,9 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
     int slot = -1;
     a.h = -1; a.port = s->net;
     if (s->net->accept(s->net->user, &h->listener, &a) != 1) break;
-    for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+    for (i = h->free_lo; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
     if (slot < 0 && h->hi < E2B_MCP_HTTP_CONNS) slot = h->hi;   /* conns[hi..] are free, some never touched */
+    h->free_lo = slot < 0 ? h->hi : slot + 1;   /* none is free below it now (a slot freed later lowers it) */
     if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
     if (slot < 0) {
       (void)s->net->send(s->net->user, &a, (const unsigned char *)busy, sizeof busy - 1);   /* what a fresh socket takes at once */
@@ -15089,6 +15146,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
 static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
   e2b_mcp_http *h = &s->http;
   int i, bufs = e2b_mcp__hs_buf_free(h);
+  h->holding = 0;
   for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state == E2B_MCP__HC_DRAIN && now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
@@ -15113,6 +15171,7 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
       continue;
     }
     if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
+      h->holding = 1;
       if (!e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 0;
       else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
         c->dead = 1;   /* it does not read: dropped */
@@ -15166,7 +15225,7 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
    have sent). */
 static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
   e2b_mcp__http_conn *c = &s->http.conns[i];
-  if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
+  if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = s->http.holding = 1;
   else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
   else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || E2B_MCP__HS_STREAMING(c) || c->state == E2B_MCP__HC_KEYS) {
     char drop[64];
@@ -15199,13 +15258,15 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_http *h = &s->http;
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
-  int i, n, first_call;
+  int i, n, first_call, sweep;
+  unsigned long now;
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
+  s->wready = fds + first_call;   /* the engine learns what came on its sockets from here, not by asking each */
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
   for (i = 0; i < h->watched; i++) {   /* answers on their way: more of them leaves */
     e2b_mcp__http_conn *c = &h->conns[i];
-    if (c->qoff >= c->qend || !(fds[1 + i].ready & E2B_MCP_WANT_WRITE)) continue;
+    if (!(fds[1 + i].ready & E2B_MCP_WANT_WRITE) || c->qoff >= c->qend) continue;
     e2b_mcp__hs_push(c);
     if (c->state == E2B_MCP__HC_DRAIN && (c->dead || c->qoff == c->qend)) e2b_mcp__hs_done(s, c);
   }
@@ -15214,7 +15275,14 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   }
   if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
   e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
-  for (i = 0; i < h->hi; i++) {
+  /* The passes over every connection slot run when something calls for them
+     (an answer's end, a notification sent, an answer held back), else every
+     E2B_MCP__HS_SWEEP_MS: at ten thousand connections a pass costs more than
+     the requests a step serves, and the timeouts they look for are seconds. */
+  now = e2b_mcp__now_ms(s);
+  sweep = h->holding || (unsigned long)(now - h->swept_ms) >= E2B_MCP__HS_SWEEP_MS || h->stop;
+  if (sweep) h->swept_ms = now;
+  for (i = 0; (sweep || h->ended) && i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
 #ifdef E2B_MCP__FETCH
     if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
@@ -15229,11 +15297,14 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     c->state = E2B_MCP__HC_BUSY;
     e2b_mcp__hs_done(s, c);
   }
+  h->ended = 0;
 #if E2B_MCP__HS_STREAMS
-  for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_idle(s, &h->conns[i]);   /* notifications sent */
+  for (i = 0; (sweep || h->notified) && i < h->hi; i++)
+    if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_idle(s, &h->conns[i]);   /* notifications sent */
+  h->notified = 0;
 #endif
   e2b_mcp__hs_lingering(s, got + 1 + h->watched);
-  e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
+  if (sweep) e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
   return 0;
 }
 
@@ -15280,6 +15351,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->listener.port = s->net;
   r = s->net->listen(s->net->user, &h->listener, h->cfg.host, h->cfg.port, &h->port);
   s->held = e2b_mcp__hs_held;
+  s->watch_idle = 1;   /* the step hands the engine its wait's findings (s->wready) */
 #if E2B_MCP__HS_STREAMS
   s->sub_stream = e2b_mcp__hs_stream;
 #if E2B_MCP_WITH_2026

@@ -245,45 +245,44 @@ static int e2b_mcp__sock_posix_wait(void *user, e2b_mcp_poll *q, int n, int time
     return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
   }
   g = ++reg->gen;
-  /* which of the registered ones this wait names, and where */
-  for (i = 0; i < n; i++) {
-    int fd = q[i].sock && q[i].sock->h >= 0 ? (int)q[i].sock->h : -1, j;
-    q[i].ready = 0;
-    if (fd < 0 || !q[i].want) continue;
-    if (fd >= E2B_MCP_SOCK_POSIX_FD_MAX) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
-    if (!reg->pos[fd]) continue;
-    j = reg->pos[fd] - 1;
-    if (reg->seen[j] == g) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);   /* named twice */
-    reg->seen[j] = g;
-    reg->at[j] = i;
-  }
-  /* the ones it no longer names go */
-  for (k = 0; k < reg->n;) {
-    if (reg->seen[k] != g) e2b_mcp__ep_drop(reg->fd[k]);
-    else k++;
-  }
-  /* new ones come, changed ones change */
+  /* one pass over the array: what it names that is registered is marked (and
+     changed when it waits for something else now), what is new is added */
   for (i = 0; i < n; i++) {
     int fd = q[i].sock && q[i].sock->h >= 0 ? (int)q[i].sock->h : -1, j;
     unsigned char want = (unsigned char)(q[i].want & (E2B_MCP_WANT_READ | E2B_MCP_WANT_WRITE));
     struct epoll_event e;
+    q[i].ready = 0;
     if (fd < 0 || !want) continue;
+    if (fd >= E2B_MCP_SOCK_POSIX_FD_MAX) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
     memset(&e, 0, sizeof e);
     e.events = ((want & E2B_MCP_WANT_READ) ? (unsigned)EPOLLIN : 0u) | ((want & E2B_MCP_WANT_WRITE) ? (unsigned)EPOLLOUT : 0u);
     e.data.fd = fd;
     if (reg->pos[fd]) {
       j = reg->pos[fd] - 1;
+      if (reg->seen[j] == g) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);   /* named twice */
+      reg->seen[j] = g;
+      reg->at[j] = i;
       if (reg->want[j] != want) {
         if (epoll_ctl(reg->ep, EPOLL_CTL_MOD, fd, &e) != 0) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
         reg->want[j] = want;
       }
       continue;
     }
+    if (reg->n >= E2B_MCP_SOCK_POSIX_WAIT_MAX)   /* room first: those not named so far go (the rest come back below) */
+      for (k = 0; k < reg->n;) {
+        if (reg->seen[k] != g) e2b_mcp__ep_drop(reg->fd[k]);
+        else k++;
+      }
     if (reg->n >= E2B_MCP_SOCK_POSIX_WAIT_MAX || epoll_ctl(reg->ep, EPOLL_CTL_ADD, fd, &e) != 0)
       return e2b_mcp__sock_posix_poll(q, n, timeout_ms);   /* EPERM: a regular file, always ready to poll */
     j = reg->n++;
     reg->fd[j] = fd; reg->at[j] = i; reg->seen[j] = g; reg->want[j] = want;
     reg->pos[fd] = j + 1;
+  }
+  /* the ones it no longer names go */
+  for (k = 0; k < reg->n;) {
+    if (reg->seen[k] != g) e2b_mcp__ep_drop(reg->fd[k]);
+    else k++;
   }
   r = epoll_wait(reg->ep, ev, (int)(sizeof ev / sizeof ev[0]), timeout_ms);
   if (r <= 0) return 0;   /* the time ran out, or a signal came */

@@ -469,7 +469,7 @@ enum { E2B_MCP__IO_IDLE, E2B_MCP__IO_CONNECT, E2B_MCP__IO_CONNECTING, E2B_MCP__I
 static void e2b_mcp__client_begin(e2b_mcp__client *k, e2b_mcp__req *rq, const char *key, char *in, size_t in_cap) {
   int err = e2b_mcp__req_end(rq, key);
   e2b_mcp__exchange_init(&k->x, rq->w.buf, rq->w.len, rq->body.buf, rq->body.len, in, in_cap, rq->idempotent);
-  k->attempt = 0; k->reused = 0; k->want = 0; k->until = 0;
+  k->attempt = 0; k->reused = 0; k->want = 0; k->until = 0; k->trusted = 0;
   k->io = E2B_MCP__IO_CONNECT;
   if (err) { e2b_mcp__exchange_fail(&k->x, err); k->io = E2B_MCP__IO_DONE; }
 }
@@ -514,7 +514,10 @@ static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_
       case E2B_MCP__IO_CONNECT:
         k->reused = 0;
         if (c->open && c->https == u->https && c->port == u->port && e2b_mcp__streq(c->host, u->host)) {
-          if (e2b_mcp__sock_idle_ok(&c->sock)) { k->reused = 1; goto connected; }
+          /* a close the peer sent while it was idle shows as readable; one in
+             flight meanwhile fails the request, which is sent again when it is
+             safe to (e2b_mcp__client_fail) */
+          if ((k->trusted && !k->attempt) || e2b_mcp__sock_idle_ok(&c->sock)) { k->reused = 1; goto connected; }
           /* closed (or talking) while idle: start afresh */
         }
         e2b_mcp__conn_close(c);

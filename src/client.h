@@ -126,6 +126,8 @@ typedef struct e2b_mcp__client {
   unsigned char want;         /* when the step returned waiting: what the socket must become */
   unsigned char attempt;      /* 1: a stale connection was reopened already */
   unsigned char reused;       /* the request went out on a kept connection */
+  unsigned char trusted;      /* the caller's last wait watched the kept connection idle and found nothing
+                                 on it (no close, no stray bytes): reused without asking the socket again */
 } e2b_mcp__client;
 
 

@@ -480,6 +480,12 @@ static void e2b_mcp__slot_dial(e2b_mcp_server *s, const e2b_mcp__slot *k, e2b_mc
   d->dns_ttl_ms = (unsigned long)s->cfg.dns_ttl_ms;
 }
 /* Moves k's E2B request on as far as its socket allows now. */
+/* What the transport's last wait found on k's socket: 1 ready, 0 nothing,
+   -1 not known (not watched then, or the transport does not say). */
+static int e2b_mcp__slot_ready(const e2b_mcp_server *s, const e2b_mcp__slot *k) {
+  if (!s->wready || k->wgen != s->wgen) return -1;
+  return s->wready[k->widx].ready != 0;
+}
 static void e2b_mcp__slot_io(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp__dial d;
   e2b_mcp__slot_dial(s, k, &d);
@@ -496,6 +502,7 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->rq.trace = k->call.trace[0] ? k->call.trace : NULL;
 #endif
   e2b_mcp__client_begin(&k->cl, &k->rq, k->cx.key, k->rq.body_buf, E2B_MCP_RESP_MAX);
+  k->cl.trusted = e2b_mcp__slot_ready(s, k) == 0;   /* its kept connection was watched idle: nothing came on it */
   e2b_mcp__slot_io(s, k);
 }
 
@@ -965,11 +972,22 @@ E2B_MCP_DEF int e2b_mcp_watch(e2b_mcp_server *s, e2b_mcp_poll *p, int cap, int *
   unsigned long now = e2b_mcp__now_ms(s);
   int i, n = 0;
   if (s->nqueue && e2b_mcp__can_claim(s)) *timeout_ms = 0;   /* a queued call can start */
+  s->wgen++;
+  s->wready = NULL;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE) continue;
+    if (k->state == E2B_MCP__CS_FREE) {
+      if (s->watch_idle && k->conn.open && k->conn.sock.h >= 0 && n < cap) {   /* kept, idle: anything on it is its close */
+        k->wgen = s->wgen; k->widx = n;
+        p[n].sock = &k->conn.sock; p[n].want = E2B_MCP_WANT_READ; p[n++].ready = 0;
+      }
+      continue;
+    }
     if ((k->state == E2B_MCP__CS_E2B && k->cl.io == E2B_MCP__IO_DONE) || k->decided || k->drop) *timeout_ms = 0;   /* due now */
-    else if (k->state == E2B_MCP__CS_E2B && n < cap) { p[n].sock = &k->conn.sock; p[n].want = k->cl.want; p[n++].ready = 0; }
+    else if (k->state == E2B_MCP__CS_E2B && n < cap) {
+      k->wgen = s->wgen; k->widx = n;
+      p[n].sock = &k->conn.sock; p[n].want = k->cl.want; p[n++].ready = 0;
+    }
     if (k->until && now) {
       long left = (long)(k->until - now);
       if (left < 0) left = 0;
@@ -1250,7 +1268,10 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
   int i;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_FREE) continue;
+    if (k->state == E2B_MCP__CS_FREE) {
+      if (e2b_mcp__slot_ready(s, k) > 0) e2b_mcp__conn_close(&k->conn);   /* closed by E2B while idle (or stray bytes) */
+      continue;
+    }
     if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) {
       if (!k->decided) { e2b_mcp__custom_resume(s, k, "false"); continue; }
       k->call.cancelled = 1;   /* its answer came first: the tool reads the cancel, and its result goes nowhere */
@@ -1263,6 +1284,8 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
       continue;
     }
     if (k->state != E2B_MCP__CS_E2B) continue;
+    /* the wait found nothing on its socket and nothing is late: no syscall to learn that again */
+    if (e2b_mcp__slot_ready(s, k) == 0 && k->cl.io != E2B_MCP__IO_DONE && !(k->until && now && (long)(now - k->until) >= 0)) continue;
     e2b_mcp__slot_io(s, k);
 #ifdef E2B_MCP__DOC
     if (k->cl.io == E2B_MCP__IO_DONE && k->fetch) { e2b_mcp__fetch_end(s, k); continue; }
@@ -1273,6 +1296,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
 #if E2B_MCP__SUBS
   e2b_mcp__subs_tick(s);     /* subscriptions: notifications owed, between messages; the poll when due */
 #endif
+  s->wready = NULL;          /* what the wait found is spent */
 }
 
 /* A two-phase tool's call for a caller that waits (e2b_mcp_call_tool; the

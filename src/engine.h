@@ -64,6 +64,8 @@ typedef struct e2b_mcp__slot {
   unsigned long met_t0;       /* when it took its slot (>>metrics: its duration) */
 #endif
   e2b_mcp_conn conn;          /* kept open between calls */
+  int wgen, widx;             /* e2b_mcp_watch number wgen put conn's socket at widx of its array (kept, as conn is,
+                                 when the slot is taken: a kept connection is watched while the slot is free) */
 #ifndef E2B_MCP__POOL
   e2b_mcp__buf own;           /* its buffer (no pool) */
 #endif

@@ -89,7 +89,8 @@ enum {
   E2B_MCP__HS_LINGER_MS = 2000,  /* a closing socket is drained this long, so its client reads the answer */
   E2B_MCP__HS_HOLD_MS = 10,      /* a connection whose answer has not all left is looked at this often */
   E2B_MCP__HS_ACCEPT_BURST = 16, /* connections taken in one step */
-  E2B_MCP__HS_RUN_MS = 250       /* e2b_mcp_http_run looks at s->http.stop this often */
+  E2B_MCP__HS_RUN_MS = 250,      /* e2b_mcp_http_run looks at s->http.stop this often */
+  E2B_MCP__HS_SWEEP_MS = 50      /* the step's passes over every connection (timeouts) at least this often */
 };
 
 /* The parts of a request head we use, as slices of the connection buffer. */
@@ -232,6 +233,7 @@ static void e2b_mcp__hs_conn_free(e2b_mcp_server *s, e2b_mcp__http_conn *c, int 
   else e2b_mcp__hs_close(s, &c->sock);
   c->sock.h = -1;
   c->state = E2B_MCP__HC_FREE;
+  if ((int)(c - s->http.conns) < s->http.free_lo) s->http.free_lo = (int)(c - s->http.conns);
   e2b_mcp__hs_tie(s, c, -1);
   e2b_mcp__hs_buf_give(&s->http, c);
   while (s->http.hi > 0 && s->http.conns[s->http.hi - 1].state == E2B_MCP__HC_FREE) s->http.hi--;
@@ -310,13 +312,13 @@ static int e2b_mcp__hs_chunk(e2b_mcp_server *s, e2b_mcp__http_conn *c, const cha
   char h[20];
   int k = 0, sh;
   if (n == 0) return 0;
-  if (c->http10) return e2b_mcp__hs_send(s, c, p, n);
+  if (c->http10) return e2b_mcp__hs_queue(s, c, p, n);
   for (sh = 28; sh >= 0; sh -= 4) if (k || ((n >> sh) & 15u) || sh == 0) h[k++] = hex[(n >> sh) & 15u];
   h[k++] = '\r'; h[k++] = '\n';
-  /* queued whole, then one write */
+  /* queued: it leaves with the rest of its message (e2b_mcp__hs_sink_end), or
+     of the answer (e2b_mcp__hs_answered), in one write */
   if (e2b_mcp__hs_queue(s, c, h, (size_t)k) || e2b_mcp__hs_queue(s, c, p, n) || e2b_mcp__hs_queue(s, c, "\r\n", 2)) return -1;
-  e2b_mcp__hs_push(c);
-  return c->dead ? -1 : 0;
+  return 0;
 }
 
 static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) {
@@ -340,7 +342,7 @@ static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) 
   if (c->http10) c->close = 1;
   else e2b_mcp__hs_lit(&w, "Transfer-Encoding: chunked\r\n");
   e2b_mcp__hs_lit(&w, c->close ? "Connection: close\r\n\r\n" : "\r\n");
-  return e2b_mcp__hs_send(s, c, head, w.len);
+  return e2b_mcp__hs_queue(s, c, head, w.len);   /* with the first message */
 }
 
 /* Decides the framing from the first message's start, then passes bytes on. */
@@ -377,7 +379,11 @@ static int e2b_mcp__hs_sink_end(void *ctx) {
     if (e2b_mcp__hs_decide(c->srv, c, kind < 0 ? 0 : kind)) return -1;
   }
   c->in_msg = 0;
-  return c->sse ? e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2) : 0;
+  if (c->state == E2B_MCP__HC_CALL) c->srv->http.ended = 1;   /* its call may be over: the step looks */
+  if (!c->sse) return 0;   /* the response: it leaves with the answer's end */
+  if (e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2)) return -1;
+  e2b_mcp__hs_push(c);     /* an event (a notification, a question, a stream's): it goes now */
+  return c->dead ? -1 : 0;
 }
 
 /* ---- sessions ----
@@ -1088,8 +1094,9 @@ static unsigned long long e2b_mcp__hs_caller(e2b_mcp_server *s, e2b_mcp__http_co
 #endif
   (void)q;
 #if defined(E2B_MCP_SOCK_POSIX)
-  if (s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0)
-    return e2b_mcp__hs_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
+  if (!c->peer_hash && s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0)   /* once a connection */
+    c->peer_hash = e2b_mcp__hs_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
+  return c->peer_hash;
 #else
   (void)s; (void)c;
 #endif
@@ -1336,6 +1343,7 @@ static const e2b_mcp_sink *e2b_mcp__hs_stream(e2b_mcp_server *s, const e2b_mcp_s
     if (!h->sessions[i].used || !h->sessions[i].stream) return NULL;
     c = &h->conns[h->sessions[i].stream - 1];
     if (c->dead || (!c->buf && !e2b_mcp__hs_buf_free(h))) return NULL;
+    h->notified = 1;   /* the step gives its buffer back once it has left */
     h->stream_sink.ctx = c;
     h->stream_sink.write = e2b_mcp__hs_sink_write;
     h->stream_sink.end = e2b_mcp__hs_sink_end;
@@ -1473,6 +1481,7 @@ static int e2b_mcp__hs_unsent(e2b_mcp_server *s, e2b_mcp_sock *k) { return s->ne
 
 /* After an answer: ready for the next request, or closed. */
 static void e2b_mcp__hs_done(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  e2b_mcp__hs_push(c);   /* what is queued of the answer (an HTTP/1.0 one has no last chunk to send it) */
   if (!c->dead && c->qoff < c->qend) {   /* the rest leaves as the client reads it */
     if (c->state != E2B_MCP__HC_DRAIN) c->drain_ms = e2b_mcp__now_ms(s);
     c->state = E2B_MCP__HC_DRAIN;
@@ -1621,8 +1630,9 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
     int slot = -1;
     a.h = -1; a.port = s->net;
     if (s->net->accept(s->net->user, &h->listener, &a) != 1) break;
-    for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
+    for (i = h->free_lo; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_FREE) { slot = i; break; }
     if (slot < 0 && h->hi < E2B_MCP_HTTP_CONNS) slot = h->hi;   /* conns[hi..] are free, some never touched */
+    h->free_lo = slot < 0 ? h->hi : slot + 1;   /* none is free below it now (a slot freed later lowers it) */
     if (slot < 0) slot = e2b_mcp__hs_make_room(s, got, now);
     if (slot < 0) {
       (void)s->net->send(s->net->user, &a, (const unsigned char *)busy, sizeof busy - 1);   /* what a fresh socket takes at once */
@@ -1647,6 +1657,7 @@ static void e2b_mcp__hs_accept(e2b_mcp_server *s, const unsigned char *got, unsi
 static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
   e2b_mcp_http *h = &s->http;
   int i, bufs = e2b_mcp__hs_buf_free(h);
+  h->holding = 0;
   for (i = 0; i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
     if (c->state == E2B_MCP__HC_DRAIN && now - c->drain_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
@@ -1671,6 +1682,7 @@ static void e2b_mcp__hs_timeouts(e2b_mcp_server *s, unsigned long now) {
       continue;
     }
     if (c->hold) {   /* a request waits behind an answer still on its way: read it once that has left */
+      h->holding = 1;
       if (!e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 0;
       else if (now - c->last_ms >= e2b_mcp__hs_ms(h->cfg.write_timeout_ms, E2B_MCP_HTTP_WRITE_TIMEOUT_MS)) {
         c->dead = 1;   /* it does not read: dropped */
@@ -1724,7 +1736,7 @@ static int e2b_mcp__hs_watch(e2b_mcp_server *s, e2b_mcp_poll *fds, int *timeout_
    have sent). */
 static void e2b_mcp__hs_readable(e2b_mcp_server *s, int i) {
   e2b_mcp__http_conn *c = &s->http.conns[i];
-  if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = 1;
+  if (c->state == E2B_MCP__HC_READ && !c->have && c->answered && e2b_mcp__hs_unsent(s, &c->sock)) c->hold = s->http.holding = 1;
   else if (c->state == E2B_MCP__HC_READ) e2b_mcp__hs_on_read(s, i);
   else if (c->state == E2B_MCP__HC_BUSY || c->state == E2B_MCP__HC_CALL || E2B_MCP__HS_STREAMING(c) || c->state == E2B_MCP__HC_KEYS) {
     char drop[64];
@@ -1757,13 +1769,15 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_http *h = &s->http;
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
-  int i, n, first_call;
+  int i, n, first_call, sweep;
+  unsigned long now;
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
+  s->wready = fds + first_call;   /* the engine learns what came on its sockets from here, not by asking each */
   for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
   for (i = 0; i < h->watched; i++) {   /* answers on their way: more of them leaves */
     e2b_mcp__http_conn *c = &h->conns[i];
-    if (c->qoff >= c->qend || !(fds[1 + i].ready & E2B_MCP_WANT_WRITE)) continue;
+    if (!(fds[1 + i].ready & E2B_MCP_WANT_WRITE) || c->qoff >= c->qend) continue;
     e2b_mcp__hs_push(c);
     if (c->state == E2B_MCP__HC_DRAIN && (c->dead || c->qoff == c->qend)) e2b_mcp__hs_done(s, c);
   }
@@ -1772,7 +1786,14 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   }
   if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
   e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
-  for (i = 0; i < h->hi; i++) {
+  /* The passes over every connection slot run when something calls for them
+     (an answer's end, a notification sent, an answer held back), else every
+     E2B_MCP__HS_SWEEP_MS: at ten thousand connections a pass costs more than
+     the requests a step serves, and the timeouts they look for are seconds. */
+  now = e2b_mcp__now_ms(s);
+  sweep = h->holding || (unsigned long)(now - h->swept_ms) >= E2B_MCP__HS_SWEEP_MS || h->stop;
+  if (sweep) h->swept_ms = now;
+  for (i = 0; (sweep || h->ended) && i < h->hi; i++) {
     e2b_mcp__http_conn *c = &h->conns[i];
 #ifdef E2B_MCP__FETCH
     if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
@@ -1787,11 +1808,14 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
     c->state = E2B_MCP__HC_BUSY;
     e2b_mcp__hs_done(s, c);
   }
+  h->ended = 0;
 #if E2B_MCP__HS_STREAMS
-  for (i = 0; i < h->hi; i++) if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_idle(s, &h->conns[i]);   /* notifications sent */
+  for (i = 0; (sweep || h->notified) && i < h->hi; i++)
+    if (h->conns[i].state == E2B_MCP__HC_STREAM) e2b_mcp__hs_stream_idle(s, &h->conns[i]);   /* notifications sent */
+  h->notified = 0;
 #endif
   e2b_mcp__hs_lingering(s, got + 1 + h->watched);
-  e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
+  if (sweep) e2b_mcp__hs_timeouts(s, e2b_mcp__now_ms(s));
   return 0;
 }
 
@@ -1838,6 +1862,7 @@ E2B_MCP_DEF int e2b_mcp_http_listen(e2b_mcp_server *s, const e2b_mcp_http_config
   h->listener.port = s->net;
   r = s->net->listen(s->net->user, &h->listener, h->cfg.host, h->cfg.port, &h->port);
   s->held = e2b_mcp__hs_held;
+  s->watch_idle = 1;   /* the step hands the engine its wait's findings (s->wready) */
 #if E2B_MCP__HS_STREAMS
   s->sub_stream = e2b_mcp__hs_stream;
 #if E2B_MCP_WITH_2026

@@ -101,23 +101,28 @@ typedef struct e2b_mcp__http_session {
                           E2B_MCP_HTTP_SESSIONS > 256 ? 2048 : E2B_MCP_HTTP_SESSIONS > 16 ? 256 : 16)
 
 typedef struct e2b_mcp__http_conn {
+  /* first what the step's wait looks at for every connection (one cache line) */
   e2b_mcp_sock sock;
-  e2b_mcp_server *srv;        /* its server: the connection is its answers' sink context */
   int state;                  /* E2B_MCP__HC_* */
+  int hold;                   /* its last answer has not all left: the next request waits, unread */
+  char *buf;                  /* its request buffer (E2B_MCP__HS_BUF bytes) from the pool, NULL: none */
+  size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
+  e2b_mcp_server *srv;        /* its server: the connection is its answers' sink context */
   size_t have, head_len;      /* bytes in buf; the head's length once complete */
   long long body_len;
   unsigned long start_ms, last_ms;   /* the request's start (the first one's: the accept); the last answer's end */
   unsigned long tick;         /* the transport's tick when it last became idle (longest idle makes room) */
   int answered;               /* a request was answered (till then the request timeout applies, not the idle one) */
   int starved;                /* it waited for a request buffer while none was left; its timeouts wait too */
-  int hold;                   /* its last answer has not all left: the next request waits, unread */
   unsigned long wspent;       /* ms the answer being sent has waited for the client to take it */
-  size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
   int tied;                   /* the session its last request was in (its conns counts it), -1 none */
 #if E2B_MCP_AUTH
   int scopes;                 /* with auth: the tool groups the request's token grants (bit g: scope g) */
+#endif
+#if E2B_MCP_WITH_2026
+  unsigned long long peer_hash; /* a hash of its peer's address, once asked (0: not yet) */
 #endif
 #if E2B_MCP_AUTH && E2B_MCP_WITH_2026
   unsigned long long sub_hash; /* with auth: a hash of the request's token's subject (0: none), who sent it */
@@ -130,7 +135,6 @@ typedef struct e2b_mcp__http_conn {
   size_t cls_len;
   char cls[96];               /* a message's start, until it says what it is (a request to the
                                  client has a short number id; a longer start is an answer) */
-  char *buf;                  /* its request buffer (E2B_MCP__HS_BUF bytes) from the pool, NULL: none */
 } e2b_mcp__http_conn;
 
 typedef struct e2b_mcp_http {
@@ -151,6 +155,10 @@ typedef struct e2b_mcp_http {
                                  not over every slot (a slot is taken lowest free first) */
   int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
   int sess_hi;                /* sessions[sess_hi..] were never used (taken lowest first, cleared when taken) */
+  int ended, notified, holding; /* since the step last looked: an answer ended on a connection whose call ran;
+                                 a notification went to a GET stream; a connection holds its next request back */
+  unsigned long swept_ms;     /* when the step last passed over every connection */
+  int free_lo;                /* no free connection slot below it: accept looks from there */
   int sess_hash[E2B_MCP__HS_HASH];   /* 1 + the first session whose id hashes here; 0: none */
 #if E2B_MCP__SUBS
   e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */

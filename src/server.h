@@ -63,6 +63,14 @@ struct e2b_mcp_server {
      server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
+  /* A transport that hands the engine its wait's findings (HTTP): e2b_mcp_watch
+     number wgen put each watched socket in the array that, after the wait,
+     is at wready (NULL: not known, every call's socket is tried); with
+     watch_idle, a free slot's kept connection is watched too, so it stays in
+     the wait from call to call and a close while idle is seen there. */
+  int wgen;
+  const e2b_mcp_poll *wready;
+  unsigned char watch_idle;
   const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
   e2b_mcp__queued queue[E2B_MCP_QUEUE];    /* calls waiting for a slot, oldest first (>>engine) */
   int nqueue;
