@@ -23,6 +23,9 @@ not by time.
             (2 running, 3 queued, their E2B answers held) hold every request buffer; a new
             connection's request and a kept one's next request wait unread past both timeouts, and
             are answered once the calls end (a starved connection's clock waits with it)
+  kept      against an E2B that closes each connection 0.2 s after answering on it: a list, a
+            create, a list, a create, 0.6 s apart, are each answered, on four connections, each
+            request sent once (the server's wait sees the idle kept connection's close)
 
 Environment (as tests/integration/test_stdio.py): E2B_MCP_POOLS_BIN (default build/e2b-mcp-pools),
 E2B_SIM_URL, E2B_TEST_API_KEY.
@@ -36,7 +39,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import at_exit, check, eq, note, run  # noqa: E402
-from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, Listener, Sim, server_env, stop  # noqa: E402
 from mcp import HttpSession, init_params, read_response, request, rpc, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
 
@@ -331,6 +334,66 @@ def t_clock(_port):
     stop(p)
 
 
+SANDBOX = (b'{"sandboxID":"sbx1","templateID":"base","clientID":"c","envdVersion":"0.1",'
+           b'"startedAt":"2026-01-01T00:00:00Z","endAt":"2026-01-01T00:05:00Z","cpuCount":2,'
+           b'"memoryMB":512,"diskSizeMB":1024,"state":"running","metadata":{}}')
+
+
+class ClosingE2B:
+    """E2B that closes each keep-alive connection 0.2 s after answering on it (as E2B's front does with
+    idle ones): a list gets [], a create its sandbox (201). Counts connections and requests."""
+
+    def __init__(self):
+        self.requests = []
+        self.listener = Listener(self.serve)
+        self.port = self.listener.port
+
+    def serve(self, c):
+        f = c.makefile("rb")
+        try:
+            head = []
+            while True:
+                line = f.readline()
+                if not line:
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                head.append(line.decode("latin-1").strip())
+            n = next((int(h.split(":", 1)[1]) for h in head[1:] if h.lower().startswith("content-length:")), 0)
+            f.read(n)
+            self.requests.append(head[0])
+            status, body = ("201 Created", SANDBOX) if head[0].startswith("POST ") else ("200 OK", b"[]")
+            c.sendall(b"HTTP/1.1 %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+                      % (status.encode(), len(body), body))
+            time.sleep(0.2)   # then it goes, idle, with a FIN the server has not asked for
+        finally:
+            c.close()
+
+
+def t_kept(_port):
+    """A kept E2B connection that E2B closes while it is idle: the server's wait sees the close (it
+    watches kept connections between calls instead of asking each socket before reusing it), so the
+    next call goes out on a new connection, a create too, which is never sent twice."""
+    fake = ClosingE2B()
+    at_exit(fake.listener.close)
+    port, p = start_http(BIN, server_env("http://127.0.0.1:%d" % fake.port, KEY))
+    at_exit(lambda: stop(p))
+    s = HttpSession(port)
+    got = []
+    for i, (tool, args) in enumerate([("e2b_list_sandboxes", {}), ("e2b_create_sandbox", {"template_id": "base"}),
+                                      ("e2b_list_sandboxes", {}), ("e2b_create_sandbox", {"template_id": "base"})]):
+        if i:
+            time.sleep(0.6)   # E2B has closed the one it answered on
+        r = s.call("tools/call", {"name": tool, "arguments": args})
+        ev = r.events()[-1] if r.status == 200 else {}
+        got.append((tool, r.status, ev.get("result", {}).get("isError"), str(ev)[:200]))
+    check("kept: each call after E2B closed the idle kept connection is answered, creates too (no reset)",
+          [g[1:3] for g in got] == [(200, False)] * 4, got)
+    eq("kept: E2B got each request once, each on a new connection",
+       (len(fake.requests), fake.listener.connections, sum(r.startswith("POST ") for r in fake.requests)), (4, 4, 2))
+    stop(p)
+
+
 def main():
     global SIM
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 200 s")))
@@ -343,7 +406,7 @@ def main():
     port, p = start_http(BIN, server_env(SIM.url, KEY))
     at_exit(lambda: stop(p))
     note("binary %s, simulator %s" % (BIN, SIM.url))
-    for group in (t_order, t_starved, t_queue, t_sessions, t_conns, t_clock):
+    for group in (t_order, t_starved, t_queue, t_sessions, t_conns, t_clock, t_kept):
         t0 = time.time()
         try:
             group(port)
