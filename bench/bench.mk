@@ -21,4 +21,4 @@ bench-npm:
 bench: deps-bench bench-npm $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-static mcu mcu-riscv
 	@mkdir -p $(BUILD)/bench
 	@MUSL_CFLAGS='$(MUSL_CFLAGS)' MUSL_LDFLAGS='$(MUSL_LDFLAGS)' \
-	  BENCH_CALLS=$(or $(BENCH_CALLS),1000) BENCH_COLD=$(or $(BENCH_COLD),300) timeout 900 bench/run.sh | tee $(BUILD)/bench/table.md
+	  BENCH_CALLS=$(or $(BENCH_CALLS),1000) BENCH_COLD=$(or $(BENCH_COLD),300) timeout 1500 bench/run.sh | tee $(BUILD)/bench/table.md

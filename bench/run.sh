@@ -5,9 +5,10 @@
 # starts them, runs this script again beside them, and stops them at its end.
 # Env: BENCH_CALLS (1000), BENCH_COLD (300): sample counts. BENCH_OLD (git revision, default
 # 139c53d): the concurrency table's old build; BENCH_BEFORE (default 10f6c92, the header before
-# the layered redesign): the before-and-after rows. BENCH_LOAD_SECONDS (5), BENCH_LOAD_IDLE (1000),
-# BENCH_LOAD_ACTIVE (256), BENCH_LOAD_FLOOR (256), BENCH_LOAD_REPLICAS (3), BENCH_LOAD_SOCKETS (2000),
-# BENCH_LOAD_CPU_SECONDS (10), BENCH_LOAD_SOCKET_CALLERS (8): the load table (bench/load.py).
+# the layered redesign): the before-and-after rows. BENCH_LOAD_SECONDS (5), BENCH_LOAD_SIZES
+# (1000/256,10000/1000/noget,8000/1000: HELD/ACTIVE[/noget]), BENCH_LOAD_REPLICAS (2),
+# BENCH_LOAD_REPLICA_SIZE (10000/1000/noget), BENCH_LOAD_SOCKETS (2000), BENCH_LOAD_CPU_SECONDS (10),
+# BENCH_LOAD_SOCKET_CALLERS (8): the load table (bench/load.py).
 set -u
 cd "$(dirname "$0")/.."
 B=build/bench
@@ -306,9 +307,9 @@ else
   echo "(concurrency: the old build at $OLD_REV could not be made, see $log)"
 fi
 
-# ---- an organisation's load: a thousand held sessions, 256 calling, replicas, idle sockets ----
+# ---- an organisation's load: a thousand and ten thousand held sessions, replicas, idle sockets ----
 # bench/loadgen.c holds the connections (one thread, epoll); bench/load.py runs it against this
-# build and the Node connector, the same simulator, in this run (bench/README.md).
+# build and the Node connector, the same E2B stand-in (bench/e2b-stub.c), in this run (bench/README.md).
 # Where the POSIX port waits with epoll, the same server built to wait with poll shows the difference.
 cp bench/node-connector.mjs build/npm/bench/ 2>>"$log"
 POLL=""
@@ -316,10 +317,11 @@ if grep -q E2B_MCP_SOCK_POSIX_NO_EPOLL e2b_mcp.h &&
    gcc -std=c99 -O2 -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_SOCK_POSIX_NO_EPOLL -I. -o $B/bin/e2b-mcp-poll examples/e2b-mcp.c -lbearssl >>"$log" 2>&1; then
   POLL=$B/bin/e2b-mcp-poll
 fi
-if gcc -std=c99 -Wall -Wextra -O2 -o $B/loadgen bench/loadgen.c >>"$log" 2>&1; then
+if gcc -std=c99 -Wall -Wextra -O2 -o $B/loadgen bench/loadgen.c >>"$log" 2>&1 &&
+   gcc -std=c99 -Wall -Wextra -O2 -o $B/e2b-stub bench/e2b-stub.c >>"$log" 2>&1; then
   echo && python3 bench/load.py $DYN build/npm/bench $B/loadgen $POLL 2>>"$log" || echo "(load: failed, see $log)"
 else
-  echo "(load: bench/loadgen.c did not build, see $log)"
+  echo "(load: bench/loadgen.c or bench/e2b-stub.c did not build, see $log)"
 fi
 
 # ---- before and after a redesign: the header at BENCH_BEFORE beside this one, in this run ----

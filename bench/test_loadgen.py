@@ -4,10 +4,13 @@
 bench/loadgen.c makes the load table's figures, so its counting is tested here, against a scripted
 loopback HTTP server that answers each kind of request as a scenario says: chunked SSE answers split
 mid-word, 503 with Retry-After, a result with isError, 404, a reset, a keep-alive connection closed
-after its answer, a GET stream held open. Then once against build/e2b-mcp and the simulator.
+after its answer, a GET stream held open. Then once against build/e2b-mcp and the simulator, and
+build/e2b-mcp as built by default holding ten thousand sessions (issue 37: none evicted, each answers
+its ping; it needs a hard RLIMIT_NOFILE of about 10,300 for the server and the generator each).
 Usage: test_loadgen.py LOADGEN. Python standard library only."""
 import json
 import os
+import resource
 import re
 import subprocess
 import sys
@@ -192,6 +195,17 @@ def main():
         r = loadgen("mcp", port, 20, 4, 1)
         check("against build/e2b-mcp: calls answered, sessions held, nothing refused or failed",
               n(r, "ok") > 0 and n(r, "held_alive") == 20 and n(r, "errors") == 0 and n(r, "refused") == 0, r["stdout"])
+        held = 10000
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        if hard != resource.RLIM_INFINITY and hard < held + 300:
+            print("# ten thousand sessions: not run, the hard RLIMIT_NOFILE is %d (raise it: ulimit -Hn)" % hard)
+        else:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            r = loadgen("mcp", port, held, 0, 0.1, env={"LOADGEN_NO_GET": "1", "LOADGEN_OPEN": "256"})
+            check("build/e2b-mcp as built by default holds %d sessions: each answers its ping at the end, none "
+                  "evicted (404), none refused" % held,
+                  n(r, "held_alive") == held and n(r, "held_evicted") == 0 and n(r, "refused") == 0 and n(r, "errors") == 0,
+                  r["stdout"][-600:])
         r = loadgen("floor", sim.port, 4, 0.5, KEY)
         check("against the simulator: the floor's requests answered", n(r, "requests") > 0 and n(r, "errors") == 0, r["stdout"])
     finally:
