@@ -2834,6 +2834,7 @@ typedef struct e2b_mcp__http_conn {
   e2b_mcp_sock sock;
   int state;                  /* E2B_MCP__HC_* */
   int hold;                   /* its last answer has not all left: the next request waits, unread */
+  int ended;                  /* CALL: a message of its answer ended since the step last looked */
   char *buf;                  /* its request buffer (E2B_MCP__HS_BUF bytes) from the pool, NULL: none */
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   e2b_mcp_server *srv;        /* its server: the connection is its answers' sink context */
@@ -2989,6 +2990,7 @@ struct e2b_mcp_server {
      the wait from call to call and a close while idle is seen there. */
   int wgen;
   const e2b_mcp_poll *wready;
+  unsigned long sinks_bound;  /* calls and batches given a sink so far: a message whose handling gave one is answered later */
   unsigned char watch_idle;
   const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
   e2b_mcp__queued queue[E2B_MCP_QUEUE];    /* calls waiting for a slot, oldest first (>>engine) */
@@ -12280,7 +12282,7 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
   }
 #endif
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
-  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; }
+  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; s->sinks_bound++; }
 }
 
 /* Starts a built-in tool's call in its slot k (claimed, k->call filled from
@@ -12716,16 +12718,6 @@ static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, int ntok) {
   return tool && tool->build;
 }
 
-/* How many slots hold a call answering through this sink ctx. */
-static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
-  int i, n = 0;
-  for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx;
-#if E2B_MCP_WITH_BATCH
-  for (i = 0; i < E2B_MCP_BATCHES; i++) n += s->bat_used[i] && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx;
-#endif
-  return n;
-}
-
 /* A call that needs a slot when none is left, or others wait before it:
    into the queue, if the transport keeps its text, there is room, and no
    call of the same sink waits for its user (whose answer may be behind it
@@ -12778,7 +12770,8 @@ static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e
 static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out, int ntok) {
   e2b_mcp__ctx cx;
   unsigned char fail[E2B_MCP_KEY_MAX];
-  int r, before = out ? e2b_mcp__calls_of(s, out->ctx) : 0;
+  unsigned long before = s->sinks_bound;   /* a call (or batch) that answers later through out takes it on */
+  int r;
   e2b_mcp__origin_ctx(s, from, &cx, fail);
 #if E2B_MCP_WITH_BATCH
   s->bat_from = from;   /* a batch's requests that wait for a slot keep it */
@@ -12786,7 +12779,7 @@ static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, 
   r = e2b_mcp__handle(s, msg, n, out, &cx, 1, ntok);
   memset(fail, 0, sizeof fail);
   if (r < 0) return r;
-  return out && e2b_mcp__calls_of(s, out->ctx) > before ? E2B_MCP_DEFERRED : E2B_MCP_ANSWERED;
+  return out && s->sinks_bound != before ? E2B_MCP_DEFERRED : E2B_MCP_ANSWERED;
 }
 
 E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
@@ -12878,6 +12871,7 @@ static int e2b_mcp__bat_run(e2b_mcp_server *s, e2b_mcp__msg *m, const char *msg,
   b->out = 0;
   b->count = count;
   b->has_sink = 1;
+  s->sinks_bound++;
   b->over = 0;
   b->sink = *m->sink;
   b->mem.ctx = b; b->mem.write = e2b_mcp__bat_write; b->mem.end = NULL;
@@ -13868,7 +13862,7 @@ static int e2b_mcp__hs_sink_end(void *ctx) {
     if (e2b_mcp__hs_decide(c->srv, c, kind < 0 ? 0 : kind)) return -1;
   }
   c->in_msg = 0;
-  if (c->state == E2B_MCP__HC_CALL) c->srv->http.ended = 1;   /* its call may be over: the step looks */
+  if (c->state == E2B_MCP__HC_CALL) c->ended = c->srv->http.ended = 1;   /* its call may be over: the step looks */
   if (!c->sse) return 0;   /* the response: it leaves with the answer's end */
   if (e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2)) return -1;
   e2b_mcp__hs_push(c);     /* an event (a notification, a question, a stream's): it goes now */
@@ -15292,7 +15286,9 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       continue;
     }
 #endif
-    if (c->state != E2B_MCP__HC_CALL || e2b_mcp_sink_busy(s, c)) continue;
+    if (c->state != E2B_MCP__HC_CALL || !(sweep || c->ended)) continue;
+    c->ended = 0;
+    if (e2b_mcp_sink_busy(s, c)) continue;
     e2b_mcp__hs_answered(s, c);
     c->state = E2B_MCP__HC_BUSY;
     e2b_mcp__hs_done(s, c);

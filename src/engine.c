@@ -607,7 +607,7 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
   }
 #endif
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
-  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; }
+  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; s->sinks_bound++; }
 }
 
 /* Starts a built-in tool's call in its slot k (claimed, k->call filled from
@@ -1043,16 +1043,6 @@ static int e2b_mcp__needs_slot(e2b_mcp_server *s, const char *js, int ntok) {
   return tool && tool->build;
 }
 
-/* How many slots hold a call answering through this sink ctx. */
-static int e2b_mcp__calls_of(const e2b_mcp_server *s, const void *ctx) {
-  int i, n = 0;
-  for (i = 0; i < s->nslots; i++) n += s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx;
-#if E2B_MCP_WITH_BATCH
-  for (i = 0; i < E2B_MCP_BATCHES; i++) n += s->bat_used[i] && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx;
-#endif
-  return n;
-}
-
 /* A call that needs a slot when none is left, or others wait before it:
    into the queue, if the transport keeps its text, there is room, and no
    call of the same sink waits for its user (whose answer may be behind it
@@ -1105,7 +1095,8 @@ static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e
 static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out, int ntok) {
   e2b_mcp__ctx cx;
   unsigned char fail[E2B_MCP_KEY_MAX];
-  int r, before = out ? e2b_mcp__calls_of(s, out->ctx) : 0;
+  unsigned long before = s->sinks_bound;   /* a call (or batch) that answers later through out takes it on */
+  int r;
   e2b_mcp__origin_ctx(s, from, &cx, fail);
 #if E2B_MCP_WITH_BATCH
   s->bat_from = from;   /* a batch's requests that wait for a slot keep it */
@@ -1113,7 +1104,7 @@ static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, 
   r = e2b_mcp__handle(s, msg, n, out, &cx, 1, ntok);
   memset(fail, 0, sizeof fail);
   if (r < 0) return r;
-  return out && e2b_mcp__calls_of(s, out->ctx) > before ? E2B_MCP_DEFERRED : E2B_MCP_ANSWERED;
+  return out && s->sinks_bound != before ? E2B_MCP_DEFERRED : E2B_MCP_ANSWERED;
 }
 
 E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
@@ -1205,6 +1196,7 @@ static int e2b_mcp__bat_run(e2b_mcp_server *s, e2b_mcp__msg *m, const char *msg,
   b->out = 0;
   b->count = count;
   b->has_sink = 1;
+  s->sinks_bound++;
   b->over = 0;
   b->sink = *m->sink;
   b->mem.ctx = b; b->mem.write = e2b_mcp__bat_write; b->mem.end = NULL;

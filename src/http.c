@@ -379,7 +379,7 @@ static int e2b_mcp__hs_sink_end(void *ctx) {
     if (e2b_mcp__hs_decide(c->srv, c, kind < 0 ? 0 : kind)) return -1;
   }
   c->in_msg = 0;
-  if (c->state == E2B_MCP__HC_CALL) c->srv->http.ended = 1;   /* its call may be over: the step looks */
+  if (c->state == E2B_MCP__HC_CALL) c->ended = c->srv->http.ended = 1;   /* its call may be over: the step looks */
   if (!c->sse) return 0;   /* the response: it leaves with the answer's end */
   if (e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2)) return -1;
   e2b_mcp__hs_push(c);     /* an event (a notification, a question, a stream's): it goes now */
@@ -1803,7 +1803,9 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
       continue;
     }
 #endif
-    if (c->state != E2B_MCP__HC_CALL || e2b_mcp_sink_busy(s, c)) continue;
+    if (c->state != E2B_MCP__HC_CALL || !(sweep || c->ended)) continue;
+    c->ended = 0;
+    if (e2b_mcp_sink_busy(s, c)) continue;
     e2b_mcp__hs_answered(s, c);
     c->state = E2B_MCP__HC_BUSY;
     e2b_mcp__hs_done(s, c);

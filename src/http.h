@@ -105,6 +105,7 @@ typedef struct e2b_mcp__http_conn {
   e2b_mcp_sock sock;
   int state;                  /* E2B_MCP__HC_* */
   int hold;                   /* its last answer has not all left: the next request waits, unread */
+  int ended;                  /* CALL: a message of its answer ended since the step last looked */
   char *buf;                  /* its request buffer (E2B_MCP__HS_BUF bytes) from the pool, NULL: none */
   size_t qbase, qoff, qend;   /* the answer's bytes waiting for the socket: buf[qoff..qend), past the request's head (qbase) */
   e2b_mcp_server *srv;        /* its server: the connection is its answers' sink context */
