@@ -741,7 +741,7 @@ static void e2b_mcp__hs_ops_view(e2b_mcp_server *s, e2b_mcp__ops_view *v) {
     v->streams += h->conns[i].state == E2B_MCP__HC_STREAM;
 #endif
   }
-  for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) v->sessions += h->sessions[i].used;
+  for (i = 0; i < h->sess_hi; i++) v->sessions += h->sessions[i].used;   /* the slots above were never used, nor cleared */
   v->server_key = !h->cfg.client_keys;
 #if E2B_MCP_AUTH
   v->auth = h->cfg.auth != NULL;
