@@ -752,6 +752,26 @@
 #ifndef E2B_MCP_SUBSCRIPTIONS_PER_SESSION
 #define E2B_MCP_SUBSCRIPTIONS_PER_SESSION ((E2B_MCP_SUBSCRIPTIONS + 3) / 4)
 #endif
+/* E2B_MCP_TASKS: long calls as tasks (the io.modelcontextprotocol/tasks
+   extension, SEP-2663: tasks/get, tasks/update, tasks/cancel) for a client
+   that declares it: a create or a resume is answered at once with a task
+   its caller polls, while the call runs on in its slot. This many tasks at
+   once for the whole server, each keeping its answer (E2B_MCP_TASK_RESULT_MAX
+   bytes); when none is free the call is answered as before. Needs
+   E2B_MCP_WITH_2026 (a task belongs to its caller). 0 leaves them out. */
+#ifndef E2B_MCP_TASKS
+#define E2B_MCP_TASKS E2B_MCP__D(16, 0)
+#endif
+/* E2B_MCP_TASK_RESULT_MAX: the bytes of a task's answer it keeps (a longer
+   one fails the task, saying so). */
+#ifndef E2B_MCP_TASK_RESULT_MAX
+#define E2B_MCP_TASK_RESULT_MAX 8192
+#endif
+/* E2B_MCP_TASK_TTL_MS: how long a task is kept from its creation
+   (cfg.task_ttl_ms); then tasks/get no longer finds it. */
+#ifndef E2B_MCP_TASK_TTL_MS
+#define E2B_MCP_TASK_TTL_MS 600000
+#endif
 /* E2B_MCP_SUBSCRIBE_POLL_MS: while a client is subscribed to a sandbox, the
    server asks E2B for its running and paused sandboxes at most this often
    (one list call, with its own key, however many clients subscribe), and
@@ -1126,6 +1146,7 @@
 #define E2B_MCP__SURFACES 3        /* prompts, resources, completions */
 #define E2B_MCP__REF_MAX E2B_MCP__D(320, 160)   /* a URI a call answers for */
 #define E2B_MCP__SUBS (E2B_MCP_WITH_RESOURCES && E2B_MCP_SUBSCRIPTIONS > 0)   /* resources/subscribe is built */
+#define E2B_MCP__TASKS (E2B_MCP_TASKS > 0 && E2B_MCP_WITH_2026)              /* the tasks extension is built */
 
 /* jsmn: static inside the implementation file, declarations elsewhere. */
 #ifdef E2B_MCP_IMPLEMENTATION
@@ -2075,6 +2096,9 @@ typedef struct e2b_mcp_config {
                                  sandboxes at most this often; 0 (or less): E2B_MCP_SUBSCRIBE_POLL_MS
                                  (only with subscriptions built: E2B_MCP_SUBSCRIPTIONS) */
 #endif
+#if E2B_MCP__TASKS
+  int task_ttl_ms;            /* how long a task is kept (0 or less: E2B_MCP_TASK_TTL_MS) */
+#endif
 #if E2B_MCP_WITH_APP
   int team_concurrency;       /* the team's limit of running sandboxes, which the App shows the running
                                  count against (E2B's API does not say it); 0: not shown */
@@ -2160,6 +2184,9 @@ typedef struct e2b_mcp_session {
   char listen_id[E2B_MCP_RPC_ID_MAX];   /* a 2026-07-28 subscriptions/listen stream's: the listen request's id (JSON
                                            text), which its notifications carry as their subscriptionId; "" else */
 #endif
+#if E2B_MCP__TASKS
+  int client_tasks;           /* the client declared the tasks extension (io.modelcontextprotocol/tasks) */
+#endif
 #if E2B_MCP_WITH_APP
   int client_ui;              /* the client declared the MCP Apps extension (io.modelcontextprotocol/ui)
                                  with text/html;profile=mcp-app: it is shown the App */
@@ -2186,6 +2213,10 @@ typedef struct e2b_mcp__runner {
   /* a 2025-03-26 batch over a transport that steps the engine: answered as
      one array once its calls end; -2 when it is the core's to answer now */
   int  (*batch)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *msg, size_t n);
+#endif
+#if E2B_MCP__TASKS
+  /* tasks/get, tasks/update, tasks/cancel: 1 answered, 0 not one */
+  int  (*tasks)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id);
 #endif
 } e2b_mcp__runner;
 
@@ -2480,6 +2511,27 @@ typedef struct e2b_mcp__buf {
   char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
 } e2b_mcp__buf;
 
+#if E2B_MCP__TASKS
+/* A long call as a task (>>engine, the tasks extension): answered at once
+   with its handle, while the call runs on in its slot and writes its answer
+   here (the slot's sink becomes the task's); its caller polls it with
+   tasks/get. Only its caller (e2b_mcp_origin.caller) finds it. */
+typedef struct e2b_mcp__task {
+  int state;                  /* E2B_MCP__TS_*: free, working, completed, failed, cancelled */
+  char id[33];                /* 32 hex digits, random */
+  unsigned long long owner;   /* its caller */
+  unsigned long long created_s, updated_s;   /* Unix seconds */
+  unsigned long created_ms;   /* the port's clock, for its expiry (0: no clock) */
+  struct e2b_mcp__slot *slot; /* its call's, while it runs */
+  const char *note;           /* its statusMessage, or NULL */
+  size_t len;                 /* answer[0..len): the call's JSON-RPC answer, as written */
+  size_t head;                /* where its "result" or "error" member begins in it */
+  int over;                   /* the answer did not fit */
+  e2b_mcp_sink sink;          /* where its call's answer goes: here */
+  char answer[E2B_MCP_TASK_RESULT_MAX];
+} e2b_mcp__task;
+#endif
+
 /* One tool call in flight (>>engine): everything a call needs while it waits
    for its user or for E2B (a two-phase tool's, or a simple custom tool's
    that asked). What one step uses and drops
@@ -2512,6 +2564,9 @@ typedef struct e2b_mcp__slot {
 #endif
 #ifdef E2B_MCP__DOC
   e2b_mcp__fetch *fetch;      /* not a call: a document from elsewhere (e2b_mcp__fetch_start) */
+#endif
+#if E2B_MCP__TASKS
+  struct e2b_mcp__task *task; /* the task it answers (its sink is the task's), or NULL */
 #endif
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];
@@ -3052,6 +3107,9 @@ struct e2b_mcp_server {
 #endif
 #if E2B_MCP__SUBS
   e2b_mcp__sub subs[E2B_MCP_SUBSCRIPTIONS];   /* the subscriptions, of every session (>>resources) */
+#endif
+#if E2B_MCP__TASKS
+  e2b_mcp__task tasks[E2B_MCP_TASKS];   /* long calls as tasks (>>engine) */
 #endif
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
@@ -6410,6 +6468,12 @@ static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
 }
 
+#if E2B_MCP__TASKS
+/* Whether a client's capabilities declare the tasks extension (SEP-2663). */
+static int e2b_mcp__tasks_declared(const char *js, const jsmntok_t *t, int caps) {
+  return e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, caps, "extensions"), "io.modelcontextprotocol/tasks") >= 0;
+}
+#endif
 #if E2B_MCP_WITH_APP
 /* The MCP App (SEP-1865) as the core sees it: whether a client's
    capabilities (initialize's, or a 2026-07-28 request's _meta) declare the
@@ -6431,15 +6495,22 @@ static int e2b_mcp__app_shows(const e2b_mcp_tool *t) {
   for (i = 0; i < E2B_MCP__COUNT(shown); i++) if (strcmp(t->name, shown[i]) == 0) return 1;
   return 0;
 }
+#endif
+/* The extensions this client declared and the server has, said back among the server's capabilities. */
 static void e2b_mcp__app_caps(const e2b_mcp_session *ss, e2b_mcp_json *w) {
-  if (!ss || !ss->client_ui) return;
+  int ui = 0, tasks = 0;
+#if E2B_MCP_WITH_APP
+  ui = ss && ss->client_ui;
+#endif
+#if E2B_MCP__TASKS
+  tasks = ss && ss->client_tasks;
+#endif
+  if (!ui && !tasks) { (void)ss; return; }
   e2b_mcp_json_key(w, "extensions"); e2b_mcp_json_obj(w);
-  e2b_mcp_json_key(w, "io.modelcontextprotocol/ui"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
+  if (tasks) { e2b_mcp_json_key(w, "io.modelcontextprotocol/tasks"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w); }
+  if (ui) { e2b_mcp_json_key(w, "io.modelcontextprotocol/ui"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w); }
   e2b_mcp_json_obj_end(w);
 }
-#else
-#  define e2b_mcp__app_caps(ss, w) ((void)(ss), (void)(w))
-#endif
 
 static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, const e2b_mcp_tool *t) {
   unsigned a = t->annotations;
@@ -6497,6 +6568,11 @@ static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 #  define E2B_MCP__SURFACE_CAPS(s, w, modern) ((void)0)
 #  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) 0
 #endif
+#if E2B_MCP__TASKS   /* tasks/get, tasks/update, tasks/cancel: the engine's, which runs the calls they follow */
+#  define E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id) ((s)->run->tasks && (s)->run->tasks(s, m, js, t, meth, params, id))
+#else
+#  define E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id) 0
+#endif
 
 /* The capabilities initialize answers, also what the server card shows
    (>>transport: streamable http): one writer, so the two never differ. */
@@ -6526,6 +6602,9 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   }
 #if E2B_MCP_WITH_APP
   m->cx->sess->client_ui = e2b_mcp__ui_declared(js, t, caps);
+#endif
+#if E2B_MCP__TASKS
+  m->cx->sess->client_tasks = e2b_mcp__tasks_declared(js, t, caps);
 #endif
   m->cx->sess->initialized = 1;
   e2b_mcp__reply_begin(s, m, &w, id);
@@ -7038,6 +7117,9 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 #if E2B_MCP_WITH_APP
   one.client_ui = e2b_mcp__ui_declared(js, t, caps);
 #endif
+#if E2B_MCP__TASKS
+  one.client_tasks = e2b_mcp__tasks_declared(js, t, caps);
+#endif
   ocx = *m->cx;   /* this request's context, with its own session */
   ocx.sess = &one;
   m->cx = &ocx;
@@ -7045,6 +7127,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (E2B_MCP__IS("server/discover")) e2b_mcp__on_discover(s, m, id);
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
+  else if (E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id)) {}
   else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
   else { unknown = 1; e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL); }   /* initialize, ping, logging/setLevel: removed */
 #undef E2B_MCP__IS
@@ -7128,6 +7211,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
     if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
     else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
+  } else if (E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id)) {
   } else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
   else { unknown = 1; e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found"); }
 #undef E2B_MCP__IS
@@ -11759,7 +11843,13 @@ static int e2b_mcp__can_claim(const e2b_mcp_server *s) {
   return e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS;
 }
 /* k's call ended: the slot is free, its buffer back in the pool. */
+#if E2B_MCP__TASKS
+static void e2b_mcp__task_orphan(e2b_mcp_server *s, e2b_mcp__slot *k);
+#endif
 static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
+#if E2B_MCP__TASKS
+  if (k->task) e2b_mcp__task_orphan(s, k);
+#endif
   k->state = E2B_MCP__CS_FREE;
   k->cl.io = E2B_MCP__IO_IDLE;
   k->has_sink = 0;
@@ -12168,8 +12258,14 @@ static void e2b_mcp__slot_io(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->until = k->cl.until;
 }
 
+#if E2B_MCP__TASKS
+static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k);
+#endif
 /* The request goes out: its state machine takes its first steps now. */
 static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
+#if E2B_MCP__TASKS
+  e2b_mcp__task_start(s, k);   /* a long call of a client that takes tasks: answered with one now */
+#endif
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
@@ -13029,12 +13125,226 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
   if (!m->async) e2b_mcp__call_run(s, k, m);   /* a blocking caller's (e2b_mcp_handle), a batch's too */
 }
 
+#if E2B_MCP__TASKS
+/* ---- long calls as tasks (the io.modelcontextprotocol/tasks extension, SEP-2663) ----
+   A call that can take long (a create, which waits for the sandbox to boot; a
+   resume; a snapshot) from a client that declared the extension, on its way
+   to E2B (past its consent question, answered in the request as always), is
+   answered at once with a task (resultType "task") when a task slot is free
+   (else as before: the answer comes when E2B answers). The call runs on in
+   its slot; its answer is kept in the task, whose caller polls it with
+   tasks/get (working, then completed with the tool's result, or failed with
+   the JSON-RPC error). The task belongs to its caller: another caller's
+   tasks/get, update or cancel is told the task is unknown, as for one that
+   expired (E2B_MCP_TASK_TTL_MS after its creation) or never was. tasks/cancel
+   of a working task ends its call now, as notifications/cancelled ends a
+   read: its E2B connection is closed (E2B's server sees its request's context
+   cancelled, the only way to reach it: E2B has no cancel of its own), no
+   answer is kept, and the task says cancelled, and whether its request had
+   reached E2B (which may then have acted). Its client going away does not
+   end it: it is polled again later. tasks/update has nothing to take: these
+   tasks never ask for input mid-flight (consent is asked before the task). */
+enum { E2B_MCP__TS_FREE, E2B_MCP__TS_WORKING, E2B_MCP__TS_COMPLETED, E2B_MCP__TS_FAILED, E2B_MCP__TS_CANCELLED };
+static const char *const e2b_mcp__task_states[] = { "", "working", "completed", "failed", "cancelled" };
+#define E2B_MCP__TASK_POLL_MS 1000
+
+static unsigned long e2b_mcp__task_ttl(const e2b_mcp_server *s) {
+  return s->cfg.task_ttl_ms > 0 ? (unsigned long)s->cfg.task_ttl_ms : (unsigned long)E2B_MCP_TASK_TTL_MS;
+}
+/* Whether t has outlived its time (one still running keeps its slot until its call ends). */
+static int e2b_mcp__task_expired(const e2b_mcp_server *s, const e2b_mcp__task *t) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  return t->state != E2B_MCP__TS_WORKING && t->created_ms && now && now - t->created_ms >= e2b_mcp__task_ttl(s);
+}
+static int e2b_mcp__task_long(const e2b_mcp_tool *tool) {
+  static const char *const long_ones[] = { "e2b_create_sandbox", "e2b_resume_sandbox", "e2b_create_snapshot" };
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(long_ones); i++) if (strcmp(tool->name, long_ones[i]) == 0) return 1;
+  return 0;
+}
+/* The task's sink: its call's answer, kept (one message: the answer; a notification has no place here). */
+static int e2b_mcp__task_write(void *ctx, const char *p, size_t n) {
+  e2b_mcp__task *t = (e2b_mcp__task *)ctx;
+  if (t->len + n > sizeof t->answer) { t->over = 1; return 0; }
+  memcpy(t->answer + t->len, p, n);
+  t->len += n;
+  return 0;
+}
+static int e2b_mcp__task_end(void *ctx) {
+  e2b_mcp__task *t = (e2b_mcp__task *)ctx;
+  int error;
+  if (t->state != E2B_MCP__TS_WORKING) return 0;
+  /* the core writes {"jsonrpc":"2.0","id":ID, then "result" or "error" */
+  error = t->len > t->head + 8 && memcmp(t->answer + t->head, "\"error\":", 8) == 0;
+  t->state = t->over || error ? E2B_MCP__TS_FAILED : E2B_MCP__TS_COMPLETED;
+  if (t->over) t->note = "the call's answer did not fit in the task (E2B_MCP_TASK_RESULT_MAX): call it again without tasks";
+  t->updated_s = e2b_mcp__state_now();
+  return 0;
+}
+/* k's call leaves its slot: a task still working got no answer (cancelled, or dropped). */
+static void e2b_mcp__task_orphan(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__task *t = k->task;
+  (void)s;
+  k->task = NULL;
+  if (t->slot != k) return;
+  t->slot = NULL;
+  if (t->state == E2B_MCP__TS_WORKING) {
+    t->state = E2B_MCP__TS_FAILED;
+    t->note = "the call ended without an answer";
+    t->updated_s = e2b_mcp__state_now();
+  }
+}
+/* Unix seconds as RFC 3339 UTC (YYYY-MM-DDTHH:MM:SSZ) into out[21+]: days to a civil date, no libc time. */
+static void e2b_mcp__iso8601(unsigned long long secs, char *out) {
+  long long z = (long long)(secs / 86400) + 719468, era, doe, yoe, y, doy, mp, d, m;
+  unsigned long long r = secs % 86400;
+  era = z / 146097;
+  doe = z - era * 146097;
+  yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  y = yoe + era * 400;
+  doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y += m <= 2;
+  {
+    const int v[6] = { (int)y, (int)m, (int)d, (int)(r / 3600), (int)(r / 60 % 60), (int)(r % 60) };
+    static const char sep[6] = { '-', '-', 'T', ':', ':', 'Z' };
+    int i, o = 0;
+    for (i = 0; i < 6; i++) {
+      if (i == 0) { out[o++] = (char)('0' + v[0] / 1000 % 10); out[o++] = (char)('0' + v[0] / 100 % 10); }
+      out[o++] = (char)('0' + v[i] / 10 % 10);
+      out[o++] = (char)('0' + v[i] % 10);
+      out[o++] = sep[i];
+    }
+    out[o] = 0;
+  }
+}
+static void e2b_mcp__task_fields(const e2b_mcp_server *s, const e2b_mcp__task *t, e2b_mcp_json *w) {
+  char ts[32];
+  e2b_mcp_json_key(w, "taskId"); e2b_mcp_json_str(w, t->id);
+  e2b_mcp_json_key(w, "status"); e2b_mcp_json_str(w, e2b_mcp__task_states[t->state]);
+  if (t->note) { e2b_mcp_json_key(w, "statusMessage"); e2b_mcp_json_str(w, t->note); }
+  e2b_mcp__iso8601(t->created_s, ts);
+  e2b_mcp_json_key(w, "createdAt"); e2b_mcp_json_str(w, ts);
+  e2b_mcp__iso8601(t->updated_s, ts);
+  e2b_mcp_json_key(w, "lastUpdatedAt"); e2b_mcp_json_str(w, ts);
+  e2b_mcp_json_key(w, "ttlMs"); e2b_mcp_json_int(w, (long long)e2b_mcp__task_ttl(s));
+  e2b_mcp_json_key(w, "pollIntervalMs"); e2b_mcp_json_int(w, E2B_MCP__TASK_POLL_MS);
+}
+/* k's call is about to go to E2B: a task for it when it is long, its client
+   takes tasks, it has an answer to give and someone to own it. */
+static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  static const char hex[] = "0123456789abcdef";
+  unsigned char rnd[16];
+  e2b_mcp__task *t = NULL;
+  e2b_mcp__msg own;
+  e2b_mcp_json w;
+  int i;
+  if (k->task || !k->sess.client_tasks || !k->has_sink || k->back || !k->cx.caller || !e2b_mcp__task_long(k->call.tool)) return;
+#if E2B_MCP_WITH_BATCH
+  if (k->batch) return;
+#endif
+  for (i = 0; i < E2B_MCP_TASKS && !t; i++)
+    if (s->tasks[i].state == E2B_MCP__TS_FREE || e2b_mcp__task_expired(s, &s->tasks[i])) t = &s->tasks[i];
+  if (!t || !s->net->random || s->net->random(s->net->user, rnd, sizeof rnd) != 0) return;   /* none free: answered as before */
+  memset(t, 0, offsetof(e2b_mcp__task, answer));
+  for (i = 0; i < 16; i++) { t->id[2 * i] = hex[rnd[i] >> 4]; t->id[2 * i + 1] = hex[rnd[i] & 15]; }
+  t->state = E2B_MCP__TS_WORKING;
+  t->owner = k->cx.caller;
+  t->created_s = t->updated_s = e2b_mcp__state_now();
+  t->created_ms = e2b_mcp__now_ms(s);
+  t->slot = k;
+  t->note = "calling E2B";
+  t->head = sizeof "{\"jsonrpc\":\"2.0\",\"id\":" - 1 + strlen(k->id) + 1;
+  /* the request's answer: the task (durable before it is sent: tasks/get finds it) */
+  memset(&own, 0, sizeof own);
+  own.sink = &k->sink;
+  own.cx = &k->cx;
+  e2b_mcp__reply_begin(s, &own, &w, k->id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "task");
+  e2b_mcp__task_fields(s, t, &w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&own, &w);
+  /* from now on its answer is the task's; no notification goes anywhere */
+  t->sink.ctx = t;
+  t->sink.write = e2b_mcp__task_write;
+  t->sink.end = e2b_mcp__task_end;
+  k->sink = t->sink;
+  k->call.sink = NULL;
+  k->task = t;
+}
+/* The caller's task named by params.taskId (the caller's own, not expired), or NULL. */
+static e2b_mcp__task *e2b_mcp__task_find(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
+  int id = e2b_mcp__tok_get(js, t, params, "taskId"), i;
+  if (id < 0 || t[id].type != JSMN_STRING || !cx->caller) return NULL;
+  for (i = 0; i < E2B_MCP_TASKS; i++) {
+    e2b_mcp__task *k = &s->tasks[i];
+    if (k->state == E2B_MCP__TS_FREE || !e2b_mcp__tok_eq(js, &t[id], k->id)) continue;
+    if (e2b_mcp__task_expired(s, k)) { k->state = E2B_MCP__TS_FREE; return NULL; }
+    return k->owner == cx->caller ? k : NULL;
+  }
+  return NULL;
+}
+/* tasks/get, tasks/update and tasks/cancel. 1: answered; 0: another method. */
+static int e2b_mcp__tasks_method(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
+  int get = e2b_mcp__tok_eq(js, &t[meth], "tasks/get"), cancel = e2b_mcp__tok_eq(js, &t[meth], "tasks/cancel");
+  int update = e2b_mcp__tok_eq(js, &t[meth], "tasks/update");
+  e2b_mcp__task *k;
+  e2b_mcp_json w;
+  if (!get && !cancel && !update) return 0;
+  if (!m->cx->sess->client_tasks) return 0;   /* a client that did not declare the extension: no such methods */
+  if ((k = e2b_mcp__task_find(s, m->cx, js, t, params)) == NULL) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: no such task: params.taskId names none of yours "
+                         "(it may have expired; a task is kept E2B_MCP_TASK_TTL_MS after its creation)");
+    return 1;
+  }
+  if (cancel && k->state == E2B_MCP__TS_WORKING) {
+    e2b_mcp__slot *c = k->slot;
+    int sent = c && c->state == E2B_MCP__CS_E2B && c->cl.io >= E2B_MCP__IO_SEND;
+    k->state = E2B_MCP__TS_CANCELLED;
+    k->note = sent ? "cancelled: its request had reached E2B, which may have acted on it before the connection closed "
+                     "(e2b_list_sandboxes shows what is there)" : "cancelled before its request reached E2B";
+    k->updated_s = e2b_mcp__state_now();
+    if (c) c->drop = "cancelled by tasks/cancel";   /* at its next step: its E2B connection closed, no answer */
+  }
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
+  if (get) {
+    e2b_mcp__task_fields(s, k, &w);
+    if (k->state == E2B_MCP__TS_COMPLETED || (k->state == E2B_MCP__TS_FAILED && k->len && !k->over)) {
+      /* the call's answer as it would have come: its result, or its error */
+      int n = e2b_mcp__parse(k->answer, k->len, s->rtok, E2B_MCP__COUNT(s->rtok));
+      int v = n > 0 ? e2b_mcp__tok_get(k->answer, s->rtok, 0, k->state == E2B_MCP__TS_COMPLETED ? "result" : "error") : -1;
+      if (v >= 0) {
+        e2b_mcp_json_key(&w, k->state == E2B_MCP__TS_COMPLETED ? "result" : "error");
+        e2b_mcp_json_raw(&w, k->answer + s->rtok[v].start, (size_t)(s->rtok[v].end - s->rtok[v].start));
+      }
+    }
+    if (k->state == E2B_MCP__TS_FAILED && (!k->len || k->over)) {
+      e2b_mcp_json_key(&w, "error"); e2b_mcp_json_obj(&w);
+      e2b_mcp_json_key(&w, "code"); e2b_mcp_json_int(&w, E2B_MCP__INTERNAL_ERROR);
+      e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, k->note ? k->note : "the call failed");
+      e2b_mcp_json_obj_end(&w);
+    }
+  }
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+  return 1;
+}
+#endif
+
 /* What the core reaches calls through (e2b_mcp_server.run, set at e2b_mcp_init). */
 static const e2b_mcp__runner e2b_mcp__engine_runner = {
   e2b_mcp__two_phase_call, e2b_mcp__run_two_phase, e2b_mcp__call_user_answer, e2b_mcp__call_cancel,
   e2b_mcp__custom_ask, e2b_mcp__custom_asked
 #if E2B_MCP_WITH_BATCH
   , e2b_mcp__bat_run
+#endif
+#if E2B_MCP__TASKS
+  , e2b_mcp__tasks_method
 #endif
 };
 

@@ -797,7 +797,8 @@ static const char usage_ops[] =
   "  E2B_MCP_READY_E2B_MS   /readyz: E2B must have answered within this (default 60000); past it,\n"
   "                         a readiness check sends E2B a probe (GET /health, no key)\n"
   "  E2B_MCP_TEAM_CONCURRENCY  the team's limit of running sandboxes (E2B's API does not say it),\n"
-  "                         which the MCP App shows the running count against\n";
+  "                         which the MCP App shows the running count against\n"
+  "  E2B_MCP_TASK_TTL_MS    how long a task (a long call of a client that takes them) is kept (600000)\n";
 
 /* /readyz: this program's own checks (cfg.ready), beside the library's. */
 static int ready_checks(void *user, e2b_mcp_json *w) {
@@ -877,6 +878,17 @@ int main(int argc, char **argv) {
   memset(&cfg, 0, sizeof cfg);
   cfg.tools = tools;
   cfg.read_only = read_only;
+#if E2B_MCP__TASKS
+  if (getenv("E2B_MCP_TASK_TTL_MS")) {
+    char *end;
+    long n = strtol(getenv("E2B_MCP_TASK_TTL_MS"), &end, 10);
+    if (*end || n < 100 || n > 86400000L) {
+      say("e2b-mcp: E2B_MCP_TASK_TTL_MS wants how long a task is kept, in ms (100 to 86400000)\n", NULL);
+      return 2;
+    }
+    cfg.task_ttl_ms = (int)n;
+  }
+#endif
 #if E2B_MCP_WITH_APP
   if (getenv("E2B_MCP_TEAM_CONCURRENCY")) {
     char *end;

@@ -621,6 +621,26 @@
 #ifndef E2B_MCP_SUBSCRIPTIONS_PER_SESSION
 #define E2B_MCP_SUBSCRIPTIONS_PER_SESSION ((E2B_MCP_SUBSCRIPTIONS + 3) / 4)
 #endif
+/* E2B_MCP_TASKS: long calls as tasks (the io.modelcontextprotocol/tasks
+   extension, SEP-2663: tasks/get, tasks/update, tasks/cancel) for a client
+   that declares it: a create or a resume is answered at once with a task
+   its caller polls, while the call runs on in its slot. This many tasks at
+   once for the whole server, each keeping its answer (E2B_MCP_TASK_RESULT_MAX
+   bytes); when none is free the call is answered as before. Needs
+   E2B_MCP_WITH_2026 (a task belongs to its caller). 0 leaves them out. */
+#ifndef E2B_MCP_TASKS
+#define E2B_MCP_TASKS E2B_MCP__D(16, 0)
+#endif
+/* E2B_MCP_TASK_RESULT_MAX: the bytes of a task's answer it keeps (a longer
+   one fails the task, saying so). */
+#ifndef E2B_MCP_TASK_RESULT_MAX
+#define E2B_MCP_TASK_RESULT_MAX 8192
+#endif
+/* E2B_MCP_TASK_TTL_MS: how long a task is kept from its creation
+   (cfg.task_ttl_ms); then tasks/get no longer finds it. */
+#ifndef E2B_MCP_TASK_TTL_MS
+#define E2B_MCP_TASK_TTL_MS 600000
+#endif
 /* E2B_MCP_SUBSCRIBE_POLL_MS: while a client is subscribed to a sandbox, the
    server asks E2B for its running and paused sandboxes at most this often
    (one list call, with its own key, however many clients subscribe), and
@@ -995,6 +1015,7 @@
 #define E2B_MCP__SURFACES 3        /* prompts, resources, completions */
 #define E2B_MCP__REF_MAX E2B_MCP__D(320, 160)   /* a URI a call answers for */
 #define E2B_MCP__SUBS (E2B_MCP_WITH_RESOURCES && E2B_MCP_SUBSCRIPTIONS > 0)   /* resources/subscribe is built */
+#define E2B_MCP__TASKS (E2B_MCP_TASKS > 0 && E2B_MCP_WITH_2026)              /* the tasks extension is built */
 
 /* jsmn: static inside the implementation file, declarations elsewhere. */
 #ifdef E2B_MCP_IMPLEMENTATION

@@ -7,6 +7,7 @@
 #include "port.h"
 #include "stream.h"
 #include "client.h"
+#include "seal.h"
 #include "mcp.h"
 #include "tools.h"
 #include "resources.h"
@@ -84,7 +85,13 @@ static int e2b_mcp__can_claim(const e2b_mcp_server *s) {
   return e2b_mcp__calls_busy(s, NULL, NULL) < E2B_MCP_CALLS;
 }
 /* k's call ended: the slot is free, its buffer back in the pool. */
+#if E2B_MCP__TASKS
+static void e2b_mcp__task_orphan(e2b_mcp_server *s, e2b_mcp__slot *k);
+#endif
 static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
+#if E2B_MCP__TASKS
+  if (k->task) e2b_mcp__task_orphan(s, k);
+#endif
   k->state = E2B_MCP__CS_FREE;
   k->cl.io = E2B_MCP__IO_IDLE;
   k->has_sink = 0;
@@ -493,8 +500,14 @@ static void e2b_mcp__slot_io(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->until = k->cl.until;
 }
 
+#if E2B_MCP__TASKS
+static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k);
+#endif
 /* The request goes out: its state machine takes its first steps now. */
 static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
+#if E2B_MCP__TASKS
+  e2b_mcp__task_start(s, k);   /* a long call of a client that takes tasks: answered with one now */
+#endif
   e2b_mcp_progress(&k->call, 0, 1, "Calling E2B");
   k->state = E2B_MCP__CS_E2B;
   k->t0 = e2b_mcp__now_ms(s);
@@ -1354,12 +1367,226 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
   if (!m->async) e2b_mcp__call_run(s, k, m);   /* a blocking caller's (e2b_mcp_handle), a batch's too */
 }
 
+#if E2B_MCP__TASKS
+/* ---- long calls as tasks (the io.modelcontextprotocol/tasks extension, SEP-2663) ----
+   A call that can take long (a create, which waits for the sandbox to boot; a
+   resume; a snapshot) from a client that declared the extension, on its way
+   to E2B (past its consent question, answered in the request as always), is
+   answered at once with a task (resultType "task") when a task slot is free
+   (else as before: the answer comes when E2B answers). The call runs on in
+   its slot; its answer is kept in the task, whose caller polls it with
+   tasks/get (working, then completed with the tool's result, or failed with
+   the JSON-RPC error). The task belongs to its caller: another caller's
+   tasks/get, update or cancel is told the task is unknown, as for one that
+   expired (E2B_MCP_TASK_TTL_MS after its creation) or never was. tasks/cancel
+   of a working task ends its call now, as notifications/cancelled ends a
+   read: its E2B connection is closed (E2B's server sees its request's context
+   cancelled, the only way to reach it: E2B has no cancel of its own), no
+   answer is kept, and the task says cancelled, and whether its request had
+   reached E2B (which may then have acted). Its client going away does not
+   end it: it is polled again later. tasks/update has nothing to take: these
+   tasks never ask for input mid-flight (consent is asked before the task). */
+enum { E2B_MCP__TS_FREE, E2B_MCP__TS_WORKING, E2B_MCP__TS_COMPLETED, E2B_MCP__TS_FAILED, E2B_MCP__TS_CANCELLED };
+static const char *const e2b_mcp__task_states[] = { "", "working", "completed", "failed", "cancelled" };
+#define E2B_MCP__TASK_POLL_MS 1000
+
+static unsigned long e2b_mcp__task_ttl(const e2b_mcp_server *s) {
+  return s->cfg.task_ttl_ms > 0 ? (unsigned long)s->cfg.task_ttl_ms : (unsigned long)E2B_MCP_TASK_TTL_MS;
+}
+/* Whether t has outlived its time (one still running keeps its slot until its call ends). */
+static int e2b_mcp__task_expired(const e2b_mcp_server *s, const e2b_mcp__task *t) {
+  unsigned long now = e2b_mcp__now_ms(s);
+  return t->state != E2B_MCP__TS_WORKING && t->created_ms && now && now - t->created_ms >= e2b_mcp__task_ttl(s);
+}
+static int e2b_mcp__task_long(const e2b_mcp_tool *tool) {
+  static const char *const long_ones[] = { "e2b_create_sandbox", "e2b_resume_sandbox", "e2b_create_snapshot" };
+  int i;
+  for (i = 0; i < E2B_MCP__COUNT(long_ones); i++) if (strcmp(tool->name, long_ones[i]) == 0) return 1;
+  return 0;
+}
+/* The task's sink: its call's answer, kept (one message: the answer; a notification has no place here). */
+static int e2b_mcp__task_write(void *ctx, const char *p, size_t n) {
+  e2b_mcp__task *t = (e2b_mcp__task *)ctx;
+  if (t->len + n > sizeof t->answer) { t->over = 1; return 0; }
+  memcpy(t->answer + t->len, p, n);
+  t->len += n;
+  return 0;
+}
+static int e2b_mcp__task_end(void *ctx) {
+  e2b_mcp__task *t = (e2b_mcp__task *)ctx;
+  int error;
+  if (t->state != E2B_MCP__TS_WORKING) return 0;
+  /* the core writes {"jsonrpc":"2.0","id":ID, then "result" or "error" */
+  error = t->len > t->head + 8 && memcmp(t->answer + t->head, "\"error\":", 8) == 0;
+  t->state = t->over || error ? E2B_MCP__TS_FAILED : E2B_MCP__TS_COMPLETED;
+  if (t->over) t->note = "the call's answer did not fit in the task (E2B_MCP_TASK_RESULT_MAX): call it again without tasks";
+  t->updated_s = e2b_mcp__state_now();
+  return 0;
+}
+/* k's call leaves its slot: a task still working got no answer (cancelled, or dropped). */
+static void e2b_mcp__task_orphan(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  e2b_mcp__task *t = k->task;
+  (void)s;
+  k->task = NULL;
+  if (t->slot != k) return;
+  t->slot = NULL;
+  if (t->state == E2B_MCP__TS_WORKING) {
+    t->state = E2B_MCP__TS_FAILED;
+    t->note = "the call ended without an answer";
+    t->updated_s = e2b_mcp__state_now();
+  }
+}
+/* Unix seconds as RFC 3339 UTC (YYYY-MM-DDTHH:MM:SSZ) into out[21+]: days to a civil date, no libc time. */
+static void e2b_mcp__iso8601(unsigned long long secs, char *out) {
+  long long z = (long long)(secs / 86400) + 719468, era, doe, yoe, y, doy, mp, d, m;
+  unsigned long long r = secs % 86400;
+  era = z / 146097;
+  doe = z - era * 146097;
+  yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  y = yoe + era * 400;
+  doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y += m <= 2;
+  {
+    const int v[6] = { (int)y, (int)m, (int)d, (int)(r / 3600), (int)(r / 60 % 60), (int)(r % 60) };
+    static const char sep[6] = { '-', '-', 'T', ':', ':', 'Z' };
+    int i, o = 0;
+    for (i = 0; i < 6; i++) {
+      if (i == 0) { out[o++] = (char)('0' + v[0] / 1000 % 10); out[o++] = (char)('0' + v[0] / 100 % 10); }
+      out[o++] = (char)('0' + v[i] / 10 % 10);
+      out[o++] = (char)('0' + v[i] % 10);
+      out[o++] = sep[i];
+    }
+    out[o] = 0;
+  }
+}
+static void e2b_mcp__task_fields(const e2b_mcp_server *s, const e2b_mcp__task *t, e2b_mcp_json *w) {
+  char ts[32];
+  e2b_mcp_json_key(w, "taskId"); e2b_mcp_json_str(w, t->id);
+  e2b_mcp_json_key(w, "status"); e2b_mcp_json_str(w, e2b_mcp__task_states[t->state]);
+  if (t->note) { e2b_mcp_json_key(w, "statusMessage"); e2b_mcp_json_str(w, t->note); }
+  e2b_mcp__iso8601(t->created_s, ts);
+  e2b_mcp_json_key(w, "createdAt"); e2b_mcp_json_str(w, ts);
+  e2b_mcp__iso8601(t->updated_s, ts);
+  e2b_mcp_json_key(w, "lastUpdatedAt"); e2b_mcp_json_str(w, ts);
+  e2b_mcp_json_key(w, "ttlMs"); e2b_mcp_json_int(w, (long long)e2b_mcp__task_ttl(s));
+  e2b_mcp_json_key(w, "pollIntervalMs"); e2b_mcp_json_int(w, E2B_MCP__TASK_POLL_MS);
+}
+/* k's call is about to go to E2B: a task for it when it is long, its client
+   takes tasks, it has an answer to give and someone to own it. */
+static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
+  static const char hex[] = "0123456789abcdef";
+  unsigned char rnd[16];
+  e2b_mcp__task *t = NULL;
+  e2b_mcp__msg own;
+  e2b_mcp_json w;
+  int i;
+  if (k->task || !k->sess.client_tasks || !k->has_sink || k->back || !k->cx.caller || !e2b_mcp__task_long(k->call.tool)) return;
+#if E2B_MCP_WITH_BATCH
+  if (k->batch) return;
+#endif
+  for (i = 0; i < E2B_MCP_TASKS && !t; i++)
+    if (s->tasks[i].state == E2B_MCP__TS_FREE || e2b_mcp__task_expired(s, &s->tasks[i])) t = &s->tasks[i];
+  if (!t || !s->net->random || s->net->random(s->net->user, rnd, sizeof rnd) != 0) return;   /* none free: answered as before */
+  memset(t, 0, offsetof(e2b_mcp__task, answer));
+  for (i = 0; i < 16; i++) { t->id[2 * i] = hex[rnd[i] >> 4]; t->id[2 * i + 1] = hex[rnd[i] & 15]; }
+  t->state = E2B_MCP__TS_WORKING;
+  t->owner = k->cx.caller;
+  t->created_s = t->updated_s = e2b_mcp__state_now();
+  t->created_ms = e2b_mcp__now_ms(s);
+  t->slot = k;
+  t->note = "calling E2B";
+  t->head = sizeof "{\"jsonrpc\":\"2.0\",\"id\":" - 1 + strlen(k->id) + 1;
+  /* the request's answer: the task (durable before it is sent: tasks/get finds it) */
+  memset(&own, 0, sizeof own);
+  own.sink = &k->sink;
+  own.cx = &k->cx;
+  e2b_mcp__reply_begin(s, &own, &w, k->id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "task");
+  e2b_mcp__task_fields(s, t, &w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(&own, &w);
+  /* from now on its answer is the task's; no notification goes anywhere */
+  t->sink.ctx = t;
+  t->sink.write = e2b_mcp__task_write;
+  t->sink.end = e2b_mcp__task_end;
+  k->sink = t->sink;
+  k->call.sink = NULL;
+  k->task = t;
+}
+/* The caller's task named by params.taskId (the caller's own, not expired), or NULL. */
+static e2b_mcp__task *e2b_mcp__task_find(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
+  int id = e2b_mcp__tok_get(js, t, params, "taskId"), i;
+  if (id < 0 || t[id].type != JSMN_STRING || !cx->caller) return NULL;
+  for (i = 0; i < E2B_MCP_TASKS; i++) {
+    e2b_mcp__task *k = &s->tasks[i];
+    if (k->state == E2B_MCP__TS_FREE || !e2b_mcp__tok_eq(js, &t[id], k->id)) continue;
+    if (e2b_mcp__task_expired(s, k)) { k->state = E2B_MCP__TS_FREE; return NULL; }
+    return k->owner == cx->caller ? k : NULL;
+  }
+  return NULL;
+}
+/* tasks/get, tasks/update and tasks/cancel. 1: answered; 0: another method. */
+static int e2b_mcp__tasks_method(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id) {
+  int get = e2b_mcp__tok_eq(js, &t[meth], "tasks/get"), cancel = e2b_mcp__tok_eq(js, &t[meth], "tasks/cancel");
+  int update = e2b_mcp__tok_eq(js, &t[meth], "tasks/update");
+  e2b_mcp__task *k;
+  e2b_mcp_json w;
+  if (!get && !cancel && !update) return 0;
+  if (!m->cx->sess->client_tasks) return 0;   /* a client that did not declare the extension: no such methods */
+  if ((k = e2b_mcp__task_find(s, m->cx, js, t, params)) == NULL) {
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid params: no such task: params.taskId names none of yours "
+                         "(it may have expired; a task is kept E2B_MCP_TASK_TTL_MS after its creation)");
+    return 1;
+  }
+  if (cancel && k->state == E2B_MCP__TS_WORKING) {
+    e2b_mcp__slot *c = k->slot;
+    int sent = c && c->state == E2B_MCP__CS_E2B && c->cl.io >= E2B_MCP__IO_SEND;
+    k->state = E2B_MCP__TS_CANCELLED;
+    k->note = sent ? "cancelled: its request had reached E2B, which may have acted on it before the connection closed "
+                     "(e2b_list_sandboxes shows what is there)" : "cancelled before its request reached E2B";
+    k->updated_s = e2b_mcp__state_now();
+    if (c) c->drop = "cancelled by tasks/cancel";   /* at its next step: its E2B connection closed, no answer */
+  }
+  e2b_mcp__reply_begin(s, m, &w, id);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "resultType"); e2b_mcp_json_str(&w, "complete");
+  if (get) {
+    e2b_mcp__task_fields(s, k, &w);
+    if (k->state == E2B_MCP__TS_COMPLETED || (k->state == E2B_MCP__TS_FAILED && k->len && !k->over)) {
+      /* the call's answer as it would have come: its result, or its error */
+      int n = e2b_mcp__parse(k->answer, k->len, s->rtok, E2B_MCP__COUNT(s->rtok));
+      int v = n > 0 ? e2b_mcp__tok_get(k->answer, s->rtok, 0, k->state == E2B_MCP__TS_COMPLETED ? "result" : "error") : -1;
+      if (v >= 0) {
+        e2b_mcp_json_key(&w, k->state == E2B_MCP__TS_COMPLETED ? "result" : "error");
+        e2b_mcp_json_raw(&w, k->answer + s->rtok[v].start, (size_t)(s->rtok[v].end - s->rtok[v].start));
+      }
+    }
+    if (k->state == E2B_MCP__TS_FAILED && (!k->len || k->over)) {
+      e2b_mcp_json_key(&w, "error"); e2b_mcp_json_obj(&w);
+      e2b_mcp_json_key(&w, "code"); e2b_mcp_json_int(&w, E2B_MCP__INTERNAL_ERROR);
+      e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, k->note ? k->note : "the call failed");
+      e2b_mcp_json_obj_end(&w);
+    }
+  }
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp__out_end(m, &w);
+  return 1;
+}
+#endif
+
 /* What the core reaches calls through (e2b_mcp_server.run, set at e2b_mcp_init). */
 static const e2b_mcp__runner e2b_mcp__engine_runner = {
   e2b_mcp__two_phase_call, e2b_mcp__run_two_phase, e2b_mcp__call_user_answer, e2b_mcp__call_cancel,
   e2b_mcp__custom_ask, e2b_mcp__custom_asked
 #if E2B_MCP_WITH_BATCH
   , e2b_mcp__bat_run
+#endif
+#if E2B_MCP__TASKS
+  , e2b_mcp__tasks_method
 #endif
 };
 

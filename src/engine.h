@@ -13,6 +13,27 @@ typedef struct e2b_mcp__buf {
   char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
 } e2b_mcp__buf;
 
+#if E2B_MCP__TASKS
+/* A long call as a task (>>engine, the tasks extension): answered at once
+   with its handle, while the call runs on in its slot and writes its answer
+   here (the slot's sink becomes the task's); its caller polls it with
+   tasks/get. Only its caller (e2b_mcp_origin.caller) finds it. */
+typedef struct e2b_mcp__task {
+  int state;                  /* E2B_MCP__TS_*: free, working, completed, failed, cancelled */
+  char id[33];                /* 32 hex digits, random */
+  unsigned long long owner;   /* its caller */
+  unsigned long long created_s, updated_s;   /* Unix seconds */
+  unsigned long created_ms;   /* the port's clock, for its expiry (0: no clock) */
+  struct e2b_mcp__slot *slot; /* its call's, while it runs */
+  const char *note;           /* its statusMessage, or NULL */
+  size_t len;                 /* answer[0..len): the call's JSON-RPC answer, as written */
+  size_t head;                /* where its "result" or "error" member begins in it */
+  int over;                   /* the answer did not fit */
+  e2b_mcp_sink sink;          /* where its call's answer goes: here */
+  char answer[E2B_MCP_TASK_RESULT_MAX];
+} e2b_mcp__task;
+#endif
+
 /* One tool call in flight (>>engine): everything a call needs while it waits
    for its user or for E2B (a two-phase tool's, or a simple custom tool's
    that asked). What one step uses and drops
@@ -45,6 +66,9 @@ typedef struct e2b_mcp__slot {
 #endif
 #ifdef E2B_MCP__DOC
   e2b_mcp__fetch *fetch;      /* not a call: a document from elsewhere (e2b_mcp__fetch_start) */
+#endif
+#if E2B_MCP__TASKS
+  struct e2b_mcp__task *task; /* the task it answers (its sink is the task's), or NULL */
 #endif
   /* over HTTP with per-client keys, its client's key (copied from the request) and its KMP table */
   char client_key[E2B_MCP_KEY_MAX];

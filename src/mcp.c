@@ -773,6 +773,12 @@ static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
   e2b_mcp_json_obj_end(w);
 }
 
+#if E2B_MCP__TASKS
+/* Whether a client's capabilities declare the tasks extension (SEP-2663). */
+static int e2b_mcp__tasks_declared(const char *js, const jsmntok_t *t, int caps) {
+  return e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, caps, "extensions"), "io.modelcontextprotocol/tasks") >= 0;
+}
+#endif
 #if E2B_MCP_WITH_APP
 /* The MCP App (SEP-1865) as the core sees it: whether a client's
    capabilities (initialize's, or a 2026-07-28 request's _meta) declare the
@@ -794,15 +800,22 @@ static int e2b_mcp__app_shows(const e2b_mcp_tool *t) {
   for (i = 0; i < E2B_MCP__COUNT(shown); i++) if (strcmp(t->name, shown[i]) == 0) return 1;
   return 0;
 }
+#endif
+/* The extensions this client declared and the server has, said back among the server's capabilities. */
 static void e2b_mcp__app_caps(const e2b_mcp_session *ss, e2b_mcp_json *w) {
-  if (!ss || !ss->client_ui) return;
+  int ui = 0, tasks = 0;
+#if E2B_MCP_WITH_APP
+  ui = ss && ss->client_ui;
+#endif
+#if E2B_MCP__TASKS
+  tasks = ss && ss->client_tasks;
+#endif
+  if (!ui && !tasks) { (void)ss; return; }
   e2b_mcp_json_key(w, "extensions"); e2b_mcp_json_obj(w);
-  e2b_mcp_json_key(w, "io.modelcontextprotocol/ui"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w);
+  if (tasks) { e2b_mcp_json_key(w, "io.modelcontextprotocol/tasks"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w); }
+  if (ui) { e2b_mcp_json_key(w, "io.modelcontextprotocol/ui"); e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w); }
   e2b_mcp_json_obj_end(w);
 }
-#else
-#  define e2b_mcp__app_caps(ss, w) ((void)(ss), (void)(w))
-#endif
 
 static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, const e2b_mcp_tool *t) {
   unsigned a = t->annotations;
@@ -860,6 +873,11 @@ static int e2b_mcp__surface_handle(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 #  define E2B_MCP__SURFACE_CAPS(s, w, modern) ((void)0)
 #  define E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id) 0
 #endif
+#if E2B_MCP__TASKS   /* tasks/get, tasks/update, tasks/cancel: the engine's, which runs the calls they follow */
+#  define E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id) ((s)->run->tasks && (s)->run->tasks(s, m, js, t, meth, params, id))
+#else
+#  define E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id) 0
+#endif
 
 /* The capabilities initialize answers, also what the server card shows
    (>>transport: streamable http): one writer, so the two never differ. */
@@ -889,6 +907,9 @@ static void e2b_mcp__on_initialize(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   }
 #if E2B_MCP_WITH_APP
   m->cx->sess->client_ui = e2b_mcp__ui_declared(js, t, caps);
+#endif
+#if E2B_MCP__TASKS
+  m->cx->sess->client_tasks = e2b_mcp__tasks_declared(js, t, caps);
 #endif
   m->cx->sess->initialized = 1;
   e2b_mcp__reply_begin(s, m, &w, id);
@@ -1401,6 +1422,9 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
 #if E2B_MCP_WITH_APP
   one.client_ui = e2b_mcp__ui_declared(js, t, caps);
 #endif
+#if E2B_MCP__TASKS
+  one.client_tasks = e2b_mcp__tasks_declared(js, t, caps);
+#endif
   ocx = *m->cx;   /* this request's context, with its own session */
   ocx.sess = &one;
   m->cx = &ocx;
@@ -1408,6 +1432,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (E2B_MCP__IS("server/discover")) e2b_mcp__on_discover(s, m, id);
   else if (E2B_MCP__IS("tools/list")) e2b_mcp__on_tools_list(s, m, js, t, params, id);
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
+  else if (E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id)) {}
   else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
   else { unknown = 1; e2b_mcp__modern_error(s, m, id, 404, E2B_MCP__METHOD_NOT_FOUND, "Method not found", NULL); }   /* initialize, ping, logging/setLevel: removed */
 #undef E2B_MCP__IS
@@ -1491,6 +1516,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
     if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
     else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
+  } else if (E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id)) {
   } else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
   else { unknown = 1; e2b_mcp__reply_error(s, m, id, E2B_MCP__METHOD_NOT_FOUND, "Method not found"); }
 #undef E2B_MCP__IS

@@ -152,6 +152,9 @@ typedef struct e2b_mcp_config {
                                  sandboxes at most this often; 0 (or less): E2B_MCP_SUBSCRIBE_POLL_MS
                                  (only with subscriptions built: E2B_MCP_SUBSCRIPTIONS) */
 #endif
+#if E2B_MCP__TASKS
+  int task_ttl_ms;            /* how long a task is kept (0 or less: E2B_MCP_TASK_TTL_MS) */
+#endif
 #if E2B_MCP_WITH_APP
   int team_concurrency;       /* the team's limit of running sandboxes, which the App shows the running
                                  count against (E2B's API does not say it); 0: not shown */
@@ -237,6 +240,9 @@ typedef struct e2b_mcp_session {
   char listen_id[E2B_MCP_RPC_ID_MAX];   /* a 2026-07-28 subscriptions/listen stream's: the listen request's id (JSON
                                            text), which its notifications carry as their subscriptionId; "" else */
 #endif
+#if E2B_MCP__TASKS
+  int client_tasks;           /* the client declared the tasks extension (io.modelcontextprotocol/tasks) */
+#endif
 #if E2B_MCP_WITH_APP
   int client_ui;              /* the client declared the MCP Apps extension (io.modelcontextprotocol/ui)
                                  with text/html;profile=mcp-app: it is shown the App */
@@ -263,6 +269,10 @@ typedef struct e2b_mcp__runner {
   /* a 2025-03-26 batch over a transport that steps the engine: answered as
      one array once its calls end; -2 when it is the core's to answer now */
   int  (*batch)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *msg, size_t n);
+#endif
+#if E2B_MCP__TASKS
+  /* tasks/get, tasks/update, tasks/cancel: 1 answered, 0 not one */
+  int  (*tasks)(e2b_mcp_server *s, struct e2b_mcp__msg *m, const char *js, const jsmntok_t *t, int meth, int params, const char *id);
 #endif
 } e2b_mcp__runner;
 

@@ -133,6 +133,9 @@ struct e2b_mcp_server {
 #if E2B_MCP__SUBS
   e2b_mcp__sub subs[E2B_MCP_SUBSCRIPTIONS];   /* the subscriptions, of every session (>>resources) */
 #endif
+#if E2B_MCP__TASKS
+  e2b_mcp__task tasks[E2B_MCP_TASKS];   /* long calls as tasks (>>engine) */
+#endif
 #ifdef E2B_MCP__HTTP
   e2b_mcp_http http;          /* the Streamable HTTP transport's slots */
 #endif

@@ -24,6 +24,8 @@
 #                               TypeScript client's OAuth and mcp-remote, calls, 403 beyond the scopes
 #   make test-http-trace        a traceparent in a call's _meta (SEP-414) sent on to E2B as a header
 #                               and written into the audit line; malformed ones dropped
+#   make test-http-tasks        long calls as tasks (SEP-2663) in both eras, the simulator holding E2B's
+#                               answers: polled to completion, cancelled, expired, refused to another user
 #   make test-http-replicas     three --http replicas behind nginx (examples/nginx-replicas.conf):
 #                               2026-07-28 round robin, 2025 sessions by Mcp-Session-Id, one stopped
 # Node 22 and the npm packages go under build/npm/ (idempotent: skipped when the pinned
@@ -41,9 +43,9 @@ HTTP_PPTR_VER   := 25.16.0
 HTTP_REMOTE_VER := 0.15.1
 
 TEST_SUITES += http-rules http-consent http-conformance http-inspector http-client-v2 http-replicas http-pools http-fair http-fdlimit
-TEST_SUITES += http-oauth http-connector http-jwks http-trace
+TEST_SUITES += http-oauth http-connector http-jwks http-trace http-tasks
 
-.PHONY: test-http-trace test-http-oauth test-http-jwks test-http-connector http-npm-connector test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-oidc http-npm-conformance http-npm-inspector http-npm-client
+.PHONY: test-http-tasks test-http-trace test-http-oauth test-http-jwks test-http-connector http-npm-connector test-http-pools test-http-rules test-http-consent test-http-conformance test-http-inspector test-http-client-v2 test-http-replicas http-node http-npm-oidc http-npm-conformance http-npm-inspector http-npm-client
 
 # The server binary again with small slots and short timeouts, so the rules show in seconds.
 $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
@@ -149,6 +151,10 @@ test-http-client-v2:
 test-http-trace:
 	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 120 python3 tests/http/test_trace.py
+
+test-http-tasks:
+	@$(MAKE) -s $(BUILD)/e2b-mcp http-npm-oidc >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@timeout 120 python3 tests/http/test_tasks.py
 
 test-http-replicas:
 	+@scripts/install-deps.sh tls >/dev/null || { echo "FAIL scripts/install-deps.sh tls"; echo "0 passed, 1 failed"; exit 1; }
