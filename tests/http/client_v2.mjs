@@ -15,8 +15,9 @@ const negotiation = mode === 'pin' ? { mode: { pin: '2026-07-28' } } : { mode };
 const client = new Client({ name: 'e2b-mcp-v2-test', version: '1.0.0' },
   { capabilities: { elicitation: { form: {} } }, versionNegotiation: negotiation });
 const asked = [];
-// a 2025 session may subscribe to the sandbox it creates (resources/subscribe): its pause, resume and kill
-// below are told as notifications/resources/updated (stdio: a line; HTTP: the session's GET stream)
+// a 2025 session may subscribe to the sandbox it creates (resources/subscribe), a 2026-07-28 client over HTTP
+// listen to it (subscriptions/listen): its pause, resume and kill below are told as
+// notifications/resources/updated (stdio: a line; HTTP: the session's GET stream, or the listen stream)
 const updated = [];
 client.setNotificationHandler('notifications/resources/updated', (n) => { updated.push(n.params.uri); });
 client.setRequestHandler('elicitation/create', async (request) => {
@@ -61,7 +62,12 @@ try {
       sbx = (await call(name, { template_id: 'base', timeout: 60 })).sandboxID;
       if (client.getServerCapabilities()?.resources?.subscribe && sbx) {
         out.subscribed = `e2b://sandboxes/${sbx}`;
-        try { out.subscribe = await client.subscribeResource({ uri: out.subscribed }); } catch (e) { out.subscribe = { error: String(e.message) }; }
+        try {
+          if (out.era === 'modern') {   // 2026-07-28: subscriptions/listen, the client's listen(); its honoured filter names the URI
+            const sub = await client.listen({ resourceSubscriptions: [out.subscribed] });
+            out.subscribe = (sub.honoredFilter.resourceSubscriptions || []).includes(out.subscribed) ? {} : { honored: sub.honoredFilter };
+          } else out.subscribe = await client.subscribeResource({ uri: out.subscribed });
+        } catch (e) { out.subscribe = { error: String(e.message) }; }
       }
     }
     else if (name === 'e2b_list_templates') tpl = (await call(name, {})).data?.[0]?.templateID;
