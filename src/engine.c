@@ -1399,7 +1399,7 @@ static int e2b_mcp__task_expired(const e2b_mcp_server *s, const e2b_mcp__task *t
   return t->state != E2B_MCP__TS_WORKING && t->created_ms && now && now - t->created_ms >= e2b_mcp__task_ttl(s);
 }
 static int e2b_mcp__task_long(const e2b_mcp_tool *tool) {
-  static const char *const long_ones[] = { "e2b_create_sandbox", "e2b_resume_sandbox", "e2b_create_snapshot" };
+  static const char *const long_ones[] = { "e2b_create_sandbox", "e2b_resume_sandbox", "e2b_create_snapshot", "e2b_fork_sandbox" };
   int i;
   for (i = 0; i < E2B_MCP__COUNT(long_ones); i++) if (strcmp(tool->name, long_ones[i]) == 0) return 1;
   return 0;
