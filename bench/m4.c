@@ -22,7 +22,7 @@ unsigned long board_time(void);
 #endif
 #define E2B_MCP_SMALL
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "e2b_mcp.h"
 

@@ -16,7 +16,7 @@
    Run:    E2B_API_URL=http://127.0.0.1:<port> E2B_API_KEY=e2b_... build/embedded [--serve N]
            (tests/sim/e2b-sim prints READY <port>; a real key needs a TLS build) */
 #define E2B_MCP_SMALL          /* the microcontroller profile: small buffers */
-#define E2B_MCP_NO_STDIO       /* no stdio transport: this agent calls tools directly */
+#define E2B_MCP_WITH_STDIO 0   /* no stdio transport: this agent calls tools directly */
 #define E2B_MCP_IMPLEMENTATION
 #include "e2b_mcp.h"
 

@@ -1,5 +1,6 @@
 #include "auth.h"
 #include "config.h"
+#include "derived.h"
 #include "errors.h"
 #include "util.c"
 #include "json.h"

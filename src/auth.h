@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 #include "client.h"
 /* >>auth: OAuth 2.1 access tokens ----------------------------------------------
    What a protected resource (MCP authorization, RFC 9728) checks of a bearer

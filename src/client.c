@@ -92,25 +92,22 @@ static void e2b_mcp__pct_n(e2b_mcp_json *w, const char *s, size_t n, int twice) 
 }
 static void e2b_mcp__pct(e2b_mcp_json *w, const char *s, size_t n) { e2b_mcp__pct_n(w, s, n, 0); }
 static void e2b_mcp__req_seg(e2b_mcp__req *rq, const char *s) { e2b_mcp__pct(&rq->w, s, strlen(s)); }
-#if E2B_MCP__TOOLS_QUERY
-static void e2b_mcp__req_qkey(e2b_mcp__req *rq, const char *key) {
+/* Query strings: for the tools whose requests carry one (a build without them drops these). */
+E2B_MCP__UNUSED static void e2b_mcp__req_qkey(e2b_mcp__req *rq, const char *key) {
   e2b_mcp__w_c(&rq->w, rq->has_query ? '&' : '?');
   rq->has_query = 1;
   e2b_mcp__req_lit(rq, key);
   e2b_mcp__w_c(&rq->w, '=');
 }
-static void e2b_mcp__req_q(e2b_mcp__req *rq, const char *key, const char *val) {
+E2B_MCP__UNUSED static void e2b_mcp__req_q(e2b_mcp__req *rq, const char *key, const char *val) {
   e2b_mcp__req_qkey(rq, key);
   e2b_mcp__pct(&rq->w, val, strlen(val));
 }
-#endif
-#if E2B_MCP__TOOLS_QINT
-static void e2b_mcp__req_qint(e2b_mcp__req *rq, const char *key, long long v) {
+E2B_MCP__UNUSED static void e2b_mcp__req_qint(e2b_mcp__req *rq, const char *key, long long v) {
   char b[24];
   e2b_mcp__fmt_ll(b, v);
   e2b_mcp__req_q(rq, key, b);
 }
-#endif
 
 /* Chunked-body decoder, in place and incremental: raw bytes are consumed as
    they arrive and the decoded body is written at or before them. */

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 #include "json.h"
 #include "port.h"
 /* >>e2b client: the HTTP/1.1 exchange with E2B's API -----------------------

@@ -1,6 +1,7 @@
 #include "complete.h"
 #include "front.h"
 #include "config.h"
+#include "derived.h"
 #include "json.h"
 #include "mcp.h"
 #include "prompts.h"

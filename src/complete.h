@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 /* >>completions: values for the arguments of prompts and resource templates -- */
 #if E2B_MCP_WITH_COMPLETIONS
 #define E2B_MCP__COMPLETE_ITEMS E2B_MCP__D(64, 8)   /* values kept per kind (a board that opts in keeps fewer) */

@@ -1,14 +1,37 @@
 /* >>config ---------------------------------------------------------------
-   Every option of the library, each documented once, next to its default
-   (lwIP's opt.h is the model). Define one before the include to change it, in
-   every file that includes the header: the sizes shape e2b_mcp_server, and
-   e2b_mcp_init refuses a server built with other ones (E2B_MCP_ERR_CONFIG).
-   Two profiles: the desktop one and E2B_MCP_SMALL (a microcontroller);
-   E2B_MCP__D(desktop, small) is a default in each. The timeouts are also
-   fields of e2b_mcp_config and e2b_mcp_http_config, where 0 (or less) means
-   the macro.
-   docs/config.md's table of these macros is generated from this file (make
-   config-docs); make test fails when it is stale. */
+   What a user sets: every option of the library, each documented once, next
+   to its default (lwIP's opt.h is the model), and nothing else (what follows
+   from them, and the checks of settings that cannot work together, are
+   >>derived). Define one before the include to change it, in every file that
+   includes the header: the sizes shape e2b_mcp_server, and e2b_mcp_init
+   refuses a server built with other ones (E2B_MCP_ERR_CONFIG). Three
+   profiles: the desktop one, E2B_MCP_SMALL (a microcontroller) and
+   E2B_MCP_MINIMAL; E2B_MCP__D(desktop, small) and E2B_MCP__M(other, minimal)
+   give a default in each. The timeouts are also fields of e2b_mcp_config and
+   e2b_mcp_http_config, where 0 (or less) means the macro. One spelling per
+   switch: E2B_MCP_WITH_<FEATURE> 0 or 1 (the old ones are the deprecated
+   block below).
+
+   docs/config.md's table is generated from this file (make config-docs):
+   each option's text from its comment, its value in each profile from a
+   probe compiled per profile that prints what the preprocessor made of it
+   (tests/config/docs.py); make test fails when the two differ.
+
+   A new option: a comment that starts with its name and a colon, then its
+   #ifndef and default, in the group where it belongs; make config-docs.
+   A switch that only adds or leaves out code is 0/1 and E2B_MCP_WITH_<NAME>.
+
+   A new E2B tool: its switch in "Built-in tools" below (E2B_MCP_TOOL_<ID>,
+   defaulting to its group's, as a bare 0 or 1: E2B_MCP__BUT_SMALL or
+   E2B_MCP__BUT_MINIMAL rather than E2B_MCP__D or E2B_MCP__M) and its name in E2B_MCP__TOOLS_BUILT (>>derived: the
+   server's lists are sized by it, below the tools' layer); one row in the
+   table E2B_MCP__TOOLS (>>e2b tools' declarations, src/tools.h:
+   IF(E2B_MCP_TOOL_<ID>)(X(<id>, ...))); its two functions
+   e2b_mcp__build_<id> and e2b_mcp__shape_<id> in src/tools.c, inside an
+   #if of its switch. A step left out stops the build, naming it. The
+   rest is taken from the table (the names of the tools a build leaves out
+   and what a call to one is told), and the helpers the tools share are
+   built whatever uses them (E2B_MCP__UNUSED). */
 #if defined(E2B_MCP_MINIMAL) && !defined(E2B_MCP_SMALL)
 #  define E2B_MCP_SMALL
 #endif
@@ -23,12 +46,24 @@
 #else
 #  define E2B_MCP__M(other, minimal) (other)
 #endif
+/* v, or 0 in the minimal profile, as a bare token: a tool's switch is pasted
+   into a name (>>e2b tools' table), so its value must be a plain 0 or 1. */
+#ifdef E2B_MCP_MINIMAL
+#  define E2B_MCP__BUT_MINIMAL(v) 0
+#else
+#  define E2B_MCP__BUT_MINIMAL(v) v
+#endif
+#ifdef E2B_MCP_SMALL
+#  define E2B_MCP__BUT_SMALL(v) 0
+#else
+#  define E2B_MCP__BUT_SMALL(v) v
+#endif
 
 /* ---- Profile ---- */
 
 /* E2B_MCP_SMALL: the microcontroller profile: every default in its second
    column (one call slot, kilobytes instead of megabytes; see the firmware in
-   tests/mcu/), E2B_MCP_TERSE on, no jsmn parent links, the handshake
+   tests/mcu/), E2B_MCP_WITH_DESCRIPTIONS 0, no jsmn parent links, the handshake
    revisions 2025-06-18 and 2025-11-25 only (no 2026-07-28, no batches: a
    device serves one era; E2B_MCP_WITH_2026 and E2B_MCP_WITH_BATCH add them
    back). */
@@ -38,6 +73,45 @@
    protocol revision (2025-11-25), no Streamable HTTP, no consent questions,
    no output checking, smaller buffers. Each of its choices is a default
    below: define a switch to 1 to add it back. */
+
+/* ---- Deprecated spellings (each still taken) ---- */
+
+/* E2B_MCP_NO_STDIO, E2B_MCP_NO_HTTP, E2B_MCP_TERSE, E2B_MCP_NO_TERSE: the old
+   spellings of E2B_MCP_WITH_STDIO 0, E2B_MCP_WITH_HTTP 0,
+   E2B_MCP_WITH_DESCRIPTIONS 0 and E2B_MCP_WITH_DESCRIPTIONS 1. Each is taken
+   as the switch it names; one that contradicts the new spelling given beside
+   it stops the build. */
+#ifdef E2B_MCP_NO_STDIO
+#  if !defined(E2B_MCP_WITH_STDIO)
+#    define E2B_MCP_WITH_STDIO 0
+#  elif E2B_MCP_WITH_STDIO
+#    error "E2B_MCP_WITH_STDIO is 1 but E2B_MCP_NO_STDIO (deprecated) is defined: choose one"
+#  endif
+#endif
+#ifdef E2B_MCP_NO_HTTP
+#  if !defined(E2B_MCP_WITH_HTTP)
+#    define E2B_MCP_WITH_HTTP 0
+#  elif E2B_MCP_WITH_HTTP
+#    error "E2B_MCP_WITH_HTTP is 1 but E2B_MCP_NO_HTTP (deprecated) is defined: choose one"
+#  endif
+#endif
+#if defined(E2B_MCP_TERSE) && defined(E2B_MCP_NO_TERSE)
+#  error "E2B_MCP_TERSE and E2B_MCP_NO_TERSE (both deprecated) are defined: choose E2B_MCP_WITH_DESCRIPTIONS 0 or 1"
+#endif
+#ifdef E2B_MCP_TERSE
+#  if !defined(E2B_MCP_WITH_DESCRIPTIONS)
+#    define E2B_MCP_WITH_DESCRIPTIONS 0
+#  elif E2B_MCP_WITH_DESCRIPTIONS
+#    error "E2B_MCP_WITH_DESCRIPTIONS is 1 but E2B_MCP_TERSE (deprecated) is defined: choose one"
+#  endif
+#endif
+#ifdef E2B_MCP_NO_TERSE
+#  if !defined(E2B_MCP_WITH_DESCRIPTIONS)
+#    define E2B_MCP_WITH_DESCRIPTIONS 1
+#  elif !E2B_MCP_WITH_DESCRIPTIONS
+#    error "E2B_MCP_WITH_DESCRIPTIONS is 0 but E2B_MCP_NO_TERSE (deprecated) is defined: choose one"
+#  endif
+#endif
 
 /* ---- Built-in tools (each 0 or 1) ---- */
 
@@ -52,7 +126,7 @@
 /* E2B_MCP_TOOLS_WRITE: the write group, 1 or 0: the tools that start or
    change a sandbox (create, set timeout, pause, resume). */
 #ifndef E2B_MCP_TOOLS_WRITE
-#define E2B_MCP_TOOLS_WRITE E2B_MCP__M(1, 0)
+#define E2B_MCP_TOOLS_WRITE E2B_MCP__BUT_MINIMAL(1)
 #endif
 /* E2B_MCP_TOOLS_KILL: the kill group, 1 or 0: e2b_kill_sandbox (at run
    time it also needs cfg.enable_kill). */
@@ -73,11 +147,11 @@
 #endif
 /* E2B_MCP_TOOL_GET_SANDBOX_LOGS: e2b_get_sandbox_logs (read). */
 #ifndef E2B_MCP_TOOL_GET_SANDBOX_LOGS
-#define E2B_MCP_TOOL_GET_SANDBOX_LOGS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_GET_SANDBOX_LOGS E2B_MCP__BUT_MINIMAL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_GET_SANDBOX_METRICS: e2b_get_sandbox_metrics (read). */
 #ifndef E2B_MCP_TOOL_GET_SANDBOX_METRICS
-#define E2B_MCP_TOOL_GET_SANDBOX_METRICS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_GET_SANDBOX_METRICS E2B_MCP__BUT_MINIMAL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT: e2b_set_sandbox_timeout (write). */
 #ifndef E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT
@@ -93,19 +167,19 @@
 #endif
 /* E2B_MCP_TOOL_LIST_SNAPSHOTS: e2b_list_snapshots (read). */
 #ifndef E2B_MCP_TOOL_LIST_SNAPSHOTS
-#define E2B_MCP_TOOL_LIST_SNAPSHOTS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_LIST_SNAPSHOTS E2B_MCP__BUT_MINIMAL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES: e2b_list_default_templates (read). */
 #ifndef E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
-#define E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES E2B_MCP__BUT_MINIMAL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_LIST_TEMPLATES: e2b_list_templates (read). */
 #ifndef E2B_MCP_TOOL_LIST_TEMPLATES
-#define E2B_MCP_TOOL_LIST_TEMPLATES E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_LIST_TEMPLATES E2B_MCP__BUT_MINIMAL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS: e2b_list_template_builds (read). */
 #ifndef E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
-#define E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS E2B_MCP__M(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS E2B_MCP__BUT_MINIMAL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_KILL_SANDBOX: e2b_kill_sandbox (kill). */
 #ifndef E2B_MCP_TOOL_KILL_SANDBOX
@@ -121,96 +195,62 @@
    offered only when --tools names them, their group or all. */
 /* E2B_MCP_TOOL_FORK_SANDBOX: e2b_fork_sandbox (write; bills each copy). */
 #ifndef E2B_MCP_TOOL_FORK_SANDBOX
-#define E2B_MCP_TOOL_FORK_SANDBOX E2B_MCP__D(E2B_MCP_TOOLS_WRITE, 0)
+#define E2B_MCP_TOOL_FORK_SANDBOX E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_WRITE)
 #endif
 /* E2B_MCP_TOOL_CREATE_SNAPSHOT: e2b_create_snapshot (write). */
 #ifndef E2B_MCP_TOOL_CREATE_SNAPSHOT
-#define E2B_MCP_TOOL_CREATE_SNAPSHOT E2B_MCP__D(E2B_MCP_TOOLS_WRITE, 0)
+#define E2B_MCP_TOOL_CREATE_SNAPSHOT E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_WRITE)
 #endif
 /* E2B_MCP_TOOL_DELETE_SNAPSHOT: e2b_delete_snapshot (kill: at run time it
    also needs cfg.enable_kill). */
 #ifndef E2B_MCP_TOOL_DELETE_SNAPSHOT
-#define E2B_MCP_TOOL_DELETE_SNAPSHOT E2B_MCP__D(E2B_MCP_TOOLS_KILL, 0)
+#define E2B_MCP_TOOL_DELETE_SNAPSHOT E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_KILL)
 #endif
 /* E2B_MCP_TOOL_SET_SANDBOX_NETWORK: e2b_set_sandbox_network (write). */
 #ifndef E2B_MCP_TOOL_SET_SANDBOX_NETWORK
-#define E2B_MCP_TOOL_SET_SANDBOX_NETWORK E2B_MCP__D(E2B_MCP_TOOLS_WRITE, 0)
+#define E2B_MCP_TOOL_SET_SANDBOX_NETWORK E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_WRITE)
 #endif
 /* E2B_MCP_TOOL_GET_TEAM_USAGE: e2b_get_team_usage (read). */
 #ifndef E2B_MCP_TOOL_GET_TEAM_USAGE
-#define E2B_MCP_TOOL_GET_TEAM_USAGE E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_GET_TEAM_USAGE E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_GET_SANDBOXES_METRICS: e2b_get_sandboxes_metrics (read). */
 #ifndef E2B_MCP_TOOL_GET_SANDBOXES_METRICS
-#define E2B_MCP_TOOL_GET_SANDBOXES_METRICS E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_GET_SANDBOXES_METRICS E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_LIST_EVENTS: e2b_list_events (read). */
 #ifndef E2B_MCP_TOOL_LIST_EVENTS
-#define E2B_MCP_TOOL_LIST_EVENTS E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_LIST_EVENTS E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_LIST_VOLUMES: e2b_list_volumes (read). */
 #ifndef E2B_MCP_TOOL_LIST_VOLUMES
-#define E2B_MCP_TOOL_LIST_VOLUMES E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_LIST_VOLUMES E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_GET_VOLUME: e2b_get_volume (read). */
 #ifndef E2B_MCP_TOOL_GET_VOLUME
-#define E2B_MCP_TOOL_GET_VOLUME E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_GET_VOLUME E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_LIST_SECRETS: e2b_list_secrets (read; names and metadata,
    never a value). */
 #ifndef E2B_MCP_TOOL_LIST_SECRETS
-#define E2B_MCP_TOOL_LIST_SECRETS E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_LIST_SECRETS E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_READ)
 #endif
 /* E2B_MCP_TOOL_GET_TEMPLATE_BUILD: e2b_get_template_build (read). */
 #ifndef E2B_MCP_TOOL_GET_TEMPLATE_BUILD
-#define E2B_MCP_TOOL_GET_TEMPLATE_BUILD E2B_MCP__D(E2B_MCP_TOOLS_READ, 0)
+#define E2B_MCP_TOOL_GET_TEMPLATE_BUILD E2B_MCP__BUT_SMALL(E2B_MCP_TOOLS_READ)
 #endif
-#define E2B_MCP__TOOLS_NEW (E2B_MCP_TOOL_FORK_SANDBOX + E2B_MCP_TOOL_CREATE_SNAPSHOT + E2B_MCP_TOOL_DELETE_SNAPSHOT + \
-  E2B_MCP_TOOL_SET_SANDBOX_NETWORK + E2B_MCP_TOOL_GET_TEAM_USAGE + E2B_MCP_TOOL_GET_SANDBOXES_METRICS + \
-  E2B_MCP_TOOL_LIST_EVENTS + E2B_MCP_TOOL_LIST_VOLUMES + E2B_MCP_TOOL_GET_VOLUME + E2B_MCP_TOOL_LIST_SECRETS + \
-  E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
-/* the new tools that make more than one request per call (>>engine's chain) */
-#define E2B_MCP__CHAIN (E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || E2B_MCP_TOOL_SET_SANDBOX_NETWORK)
-#define E2B_MCP__TOOLS_ANY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_CREATE_SANDBOX || \
-  E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || \
-  E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || \
-  E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
-  E2B_MCP_TOOL_KILL_SANDBOX || E2B_MCP__TOOLS_NEW)
-/* how many of E2B's tools are built */
-#define E2B_MCP__TOOLS_BUILT (E2B_MCP_TOOL_LIST_SANDBOXES + E2B_MCP_TOOL_GET_SANDBOX + E2B_MCP_TOOL_CREATE_SANDBOX + \
-  E2B_MCP_TOOL_GET_SANDBOX_LOGS + E2B_MCP_TOOL_GET_SANDBOX_METRICS + E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT + \
-  E2B_MCP_TOOL_PAUSE_SANDBOX + E2B_MCP_TOOL_RESUME_SANDBOX + E2B_MCP_TOOL_LIST_SNAPSHOTS + \
-  E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS + \
-  E2B_MCP_TOOL_KILL_SANDBOX + E2B_MCP__TOOLS_NEW)
-/* the built-in tools that put a number in a query string */
-#define E2B_MCP__TOOLS_QINT (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
-  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_LIST_EVENTS || \
-  E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
-/* the built-in tools whose requests carry a query string */
-#define E2B_MCP__TOOLS_QUERY (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || \
-  E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
-  E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_LIST_EVENTS || \
-  E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
 
 /* ---- Features (each 0 or 1) ---- */
 
 /* E2B_MCP_WITH_STDIO: the stdio transport (e2b_mcp_serve_stdio); 0 leaves
-   it out, as E2B_MCP_NO_STDIO does (which also keeps <stdio.h> out). */
+   it out, and <stdio.h> with it. */
 #ifndef E2B_MCP_WITH_STDIO
-#  ifdef E2B_MCP_NO_STDIO
-#    define E2B_MCP_WITH_STDIO 0
-#  else
-#    define E2B_MCP_WITH_STDIO 1
-#  endif
+#define E2B_MCP_WITH_STDIO 1
 #endif
 /* E2B_MCP_WITH_HTTP: the Streamable HTTP transport (e2b_mcp_serve_http and
-   its slots); 0 is E2B_MCP_NO_HTTP. */
+   its slots). */
 #ifndef E2B_MCP_WITH_HTTP
-#  ifdef E2B_MCP_NO_HTTP
-#    define E2B_MCP_WITH_HTTP 0
-#  else
-#    define E2B_MCP_WITH_HTTP E2B_MCP__M(1, 0)
-#  endif
+#define E2B_MCP_WITH_HTTP E2B_MCP__M(1, 0)
 #endif
 /* E2B_MCP_WITH_2026: the stateless 2026-07-28 revision (server/discover,
    per-request _meta, consent within the result with a sealed requestState);
@@ -252,25 +292,10 @@
 #define E2B_MCP_WITH_OUTPUT_CHECK E2B_MCP__M(1, 0)
 #endif
 /* E2B_MCP_WITH_DESCRIPTIONS: the long tool descriptions, property
-   descriptions and output schemas; 0 is E2B_MCP_TERSE. */
+   descriptions and output schemas; 0 keeps each description's first sentence
+   and no output schemas (about 8 KB less flash). */
 #ifndef E2B_MCP_WITH_DESCRIPTIONS
-#  if defined(E2B_MCP_TERSE) || (defined(E2B_MCP_SMALL) && !defined(E2B_MCP_NO_TERSE))
-#    define E2B_MCP_WITH_DESCRIPTIONS 0
-#  else
-#    define E2B_MCP_WITH_DESCRIPTIONS 1
-#  endif
-#endif
-#if E2B_MCP_WITH_STDIO && defined(E2B_MCP_NO_STDIO)
-#  error "E2B_MCP_WITH_STDIO is 1 but E2B_MCP_NO_STDIO is defined: choose one"
-#endif
-#if E2B_MCP_WITH_HTTP && defined(E2B_MCP_NO_HTTP)
-#  error "E2B_MCP_WITH_HTTP is 1 but E2B_MCP_NO_HTTP is defined: choose one"
-#endif
-#if E2B_MCP_WITH_DESCRIPTIONS && defined(E2B_MCP_TERSE)
-#  error "E2B_MCP_WITH_DESCRIPTIONS is 1 but E2B_MCP_TERSE is defined: choose one"
-#endif
-#if !E2B_MCP_WITH_DESCRIPTIONS && !defined(E2B_MCP_TERSE)
-#  define E2B_MCP_TERSE
+#define E2B_MCP_WITH_DESCRIPTIONS E2B_MCP__D(1, 0)
 #endif
 
 /* ---- Buffers and limits ---- */
@@ -314,12 +339,6 @@
    reached. */
 #ifndef E2B_MCP_CALL_BUFS
 #define E2B_MCP_CALL_BUFS    E2B_MCP_CALLS
-#endif
-/* The desktop's slots share a pool of buffers; the small profile's slot
-   owns its buffer (one slot, one buffer: nothing to keep track of, and not
-   a byte more RAM), unless it is given fewer buffers than slots. */
-#if !defined(E2B_MCP_SMALL) || E2B_MCP_CALL_BUFS < E2B_MCP_CALLS
-#  define E2B_MCP__POOL 1
 #endif
 /* E2B_MCP_QUEUE: calls waiting for a call slot or buffer, started in the
    order they came; one more is refused as busy (over HTTP: 503 with
@@ -425,9 +444,6 @@
    every token before it; with parent links the walk goes up the nesting
    instead. Every file that includes this header must agree, as on
    E2B_MCP_SMALL and the buffer sizes. */
-#if !defined(E2B_MCP_SMALL) && !defined(E2B_MCP_NO_PARENT_LINKS) && !defined(JSMN_PARENT_LINKS)
-#  define JSMN_PARENT_LINKS
-#endif
 
 /* ---- Timeouts (each also a runtime field: 0 there means the macro) ---- */
 
@@ -509,7 +525,6 @@
 
 /* ---- Streamable HTTP ---- */
 
-/* E2B_MCP_NO_HTTP: leave the Streamable HTTP transport out (and its slots). */
 /* E2B_MCP_HTTP: keep the Streamable HTTP transport with E2B_MCP_SOCK_CUSTOM
    (a port that has listen, accept and random); the POSIX port always has it. */
 /* E2B_MCP_HTTP_CONNS: connection slots, the clients connected at once
@@ -674,13 +689,6 @@
 #    define E2B_MCP_DEF static
 #  endif
 #endif
-/* E2B_MCP_NO_STDIO: leave the stdio transport out (no <stdio.h> FILE use). */
-/* E2B_MCP_TERSE: short tool descriptions, no property descriptions or output
-   schemas (about 8 KB less flash); on with E2B_MCP_SMALL. */
-/* E2B_MCP_NO_TERSE: the long descriptions with E2B_MCP_SMALL too. */
-#if defined(E2B_MCP_SMALL) && !defined(E2B_MCP_TERSE) && !defined(E2B_MCP_NO_TERSE)
-#  define E2B_MCP_TERSE
-#endif
 /* E2B_MCP_HINT_TRUST, E2B_MCP_HINT_TLS, E2B_MCP_HINT_NET: the advice added
    to an error for missing trust anchors, a refused certificate, a failed
    connection. By default in the words of the e2b-mcp binary's environment
@@ -724,12 +732,6 @@
 #    define E2B_MCP_SOCK_POSIX
 #  endif
 #endif
-#if (defined(E2B_MCP_SOCK_POSIX) + defined(E2B_MCP_SOCK_WIN32) + defined(E2B_MCP_SOCK_CUSTOM)) != 1
-#  error "Select one socket port: E2B_MCP_SOCK_POSIX, E2B_MCP_SOCK_WIN32 or E2B_MCP_SOCK_CUSTOM"
-#endif
-#if defined(E2B_MCP_SOCK_WIN32) && defined(E2B_MCP_IMPLEMENTATION)
-#  include <winsock2.h>   /* before the <windows.h> a TLS port may bring: Windows wants that order */
-#endif
 /* E2B_MCP_TLS_NONE: no TLS, http:// URLs only (a local simulator, a
    TLS-terminating proxy); the header's default. */
 /* E2B_MCP_TLS_BEARSSL: BearSSL, ports/e2b_mcp_tls_bearssl.h, zero allocation
@@ -744,14 +746,6 @@
    so access tokens can be verified (E2B_MCP_AUTH). */
 #if !defined(E2B_MCP_TLS_NONE) && !defined(E2B_MCP_TLS_BEARSSL) && !defined(E2B_MCP_TLS_MBEDTLS) && !defined(E2B_MCP_TLS_CUSTOM)
 #  define E2B_MCP_TLS_NONE
-#endif
-#if (defined(E2B_MCP_TLS_NONE) + defined(E2B_MCP_TLS_BEARSSL) + defined(E2B_MCP_TLS_MBEDTLS) + defined(E2B_MCP_TLS_CUSTOM)) != 1
-#  error "Select one TLS port: E2B_MCP_TLS_NONE, E2B_MCP_TLS_BEARSSL, E2B_MCP_TLS_MBEDTLS or E2B_MCP_TLS_CUSTOM"
-#endif
-/* The Streamable HTTP transport is built with the POSIX or Windows port, or
-   with a custom port when E2B_MCP_HTTP says it has listen, accept and random. */
-#if E2B_MCP_WITH_HTTP && (defined(E2B_MCP_SOCK_POSIX) || defined(E2B_MCP_SOCK_WIN32) || defined(E2B_MCP_HTTP))
-#  define E2B_MCP__HTTP 1
 #endif
 /* E2B_MCP_SOCK_POSIX_WAIT_MAX: the sockets one wait of the POSIX port may
    watch (the library watches at most its listener, HTTP slots, lingering
@@ -844,16 +838,6 @@
 #define E2B_MCP_LWIP_DNS_TIMEOUT_MS 10000
 #endif
 
-/* Settings that cannot work together, refused here with the reason. */
-#if (E2B_MCP_WITH_STDIO | E2B_MCP_WITH_HTTP | E2B_MCP_WITH_2026 | E2B_MCP_WITH_BATCH | E2B_MCP_WITH_2025_06 | E2B_MCP_WITH_CONSENT | \
-     E2B_MCP_WITH_CLIENT_KEYS | E2B_MCP_WITH_OUTPUT_CHECK | E2B_MCP_WITH_DESCRIPTIONS) > 1 || \
-    (E2B_MCP_WITH_STDIO | E2B_MCP_WITH_HTTP | E2B_MCP_WITH_2026 | E2B_MCP_WITH_BATCH | E2B_MCP_WITH_2025_06 | E2B_MCP_WITH_CONSENT | \
-     E2B_MCP_WITH_CLIENT_KEYS | E2B_MCP_WITH_OUTPUT_CHECK | E2B_MCP_WITH_DESCRIPTIONS) < 0
-#  error "an E2B_MCP_WITH_ switch is 0 or 1"
-#endif
-#if defined(E2B_MCP__HTTP) && E2B_MCP_HTTP_SESSIONS == 0 && !E2B_MCP_WITH_2026
-#  error "E2B_MCP_HTTP_SESSIONS 0 serves only 2026-07-28 clients over HTTP, and E2B_MCP_WITH_2026 0 leaves that revision out: no client could use the server"
-#endif
 
 /* ---- Authorization: an OAuth 2.1 protected resource (>>auth) ---- */
 
@@ -872,12 +856,6 @@
 #  else
 #    define E2B_MCP_AUTH 0
 #  endif
-#endif
-/* Whether the TLS port verifies signatures (the two e2b_mcp_tls_*_verify). */
-#if E2B_MCP_AUTH && (defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || (defined(E2B_MCP_TLS_CUSTOM) && defined(E2B_MCP_TLS_VERIFY)))
-#  define E2B_MCP__AUTH_VERIFIER 1
-#else
-#  define E2B_MCP__AUTH_VERIFIER 0
 #endif
 /* E2B_MCP_AUTH_KEYS: key slots for the issuer's JWKS (each holds one RSA key
    of up to E2B_MCP_AUTH_RSA_MAX bytes, or one P-256 key). */
@@ -940,12 +918,6 @@
 #    define E2B_MCP_KEYSTORE 0
 #  endif
 #endif
-#if E2B_MCP_KEYSTORE && !(defined(E2B_MCP_TLS_BEARSSL) || defined(E2B_MCP_TLS_MBEDTLS) || defined(E2B_MCP_TLS_GCM))
-#  error "E2B_MCP_KEYSTORE needs a TLS port with AES-GCM (E2B_MCP_TLS_BEARSSL, E2B_MCP_TLS_MBEDTLS, or a custom port defining E2B_MCP_TLS_GCM)"
-#endif
-#if E2B_MCP_KEYSTORE && !(E2B_MCP_AUTH && E2B_MCP_WITH_CLIENT_KEYS)
-#  error "E2B_MCP_KEYSTORE needs E2B_MCP_AUTH (it goes by an access token's subject) and E2B_MCP_WITH_CLIENT_KEYS (its keys' cool-down slots)"
-#endif
 /* E2B_MCP_KEYSTORE_ENTRIES: the subjects a key store holds (each entry
    E2B_MCP_SUBJECT_MAX + E2B_MCP_KEY_MAX bytes); a file with more is refused. */
 #ifndef E2B_MCP_KEYSTORE_ENTRIES
@@ -990,49 +962,5 @@
 #ifndef E2B_MCP_REDIS
 #define E2B_MCP_REDIS E2B_MCP__D(1, 0)
 #endif
-/* Whether a call carries who made it (the key store's subject, the audit's). */
-#define E2B_MCP__WHO (E2B_MCP_KEYSTORE || E2B_MCP_AUDIT)
 
-/* ---- Fixed sizes (not options) ---- */
-#define E2B_MCP_HOST_MAX   E2B_MCP__D(256, 96)    /* a host name from a URL */
-#define E2B_MCP_PREFIX_MAX E2B_MCP__D(128, 48)    /* a path prefix from a URL */
-#define E2B_MCP_KEY_MAX    E2B_MCP__D(128, 64)    /* the API key */
-#define E2B_MCP_ID_MAX     64                     /* a sandbox or template ID */
-#define E2B_MCP_NEXT_MAX   E2B_MCP__D(512, 160)   /* an X-Next-Token value */
-#define E2B_MCP_ERRMSG_MAX E2B_MCP__D(1024, 320)  /* the plain text of a tool error */
-#define E2B_MCP__ASK_MAX   (E2B_MCP_WITH_CONSENT ? E2B_MCP__D(512, 256) : 0)   /* a consent question (none without consent) */
-/* E2B's own tools (24) with room to grow: a new row in src/tools.c needs nothing here; the small profile
-   keeps its 16 unless more are built, the minimal profile the ones it builds */
-#define E2B_MCP__BUILTIN_ROOM E2B_MCP__M(E2B_MCP__D(32, E2B_MCP__TOOLS_BUILT > 16 ? E2B_MCP__TOOLS_BUILT : 16), \
-                                         E2B_MCP__TOOLS_BUILT + !E2B_MCP__TOOLS_BUILT)
-#define E2B_MCP_STATE_MAX  64                     /* a requestState payload's bytes */
-#define E2B_MCP__STATE_BYTES (18 + E2B_MCP_STATE_MAX + 32)
-#define E2B_MCP__STATE_TEXT ((E2B_MCP__STATE_BYTES + 2) / 3 * 4 + 1)   /* a sealed token as text, with its NUL */
-
-/* Whether anything beyond tools is built: the core then hands the methods it
-   does not know to the layers that serve them (e2b_mcp__surface). */
-#define E2B_MCP__SURFACE (E2B_MCP_WITH_PROMPTS || E2B_MCP_WITH_RESOURCES || E2B_MCP_WITH_COMPLETIONS)
-#define E2B_MCP__SURFACES 3        /* prompts, resources, completions */
-#define E2B_MCP__REF_MAX E2B_MCP__D(320, 160)   /* a URI a call answers for */
-#define E2B_MCP__SUBS (E2B_MCP_WITH_RESOURCES && E2B_MCP_SUBSCRIPTIONS > 0)   /* resources/subscribe is built */
-#define E2B_MCP__TASKS (E2B_MCP_TASKS > 0 && E2B_MCP_WITH_2026)              /* the tasks extension is built */
-
-/* jsmn: static inside the implementation file, declarations elsewhere. */
-#ifdef E2B_MCP_IMPLEMENTATION
-#  ifndef JSMN_STATIC
-#    define JSMN_STATIC
-#  endif
-#  ifndef JSMN_STRICT
-#    define JSMN_STRICT
-#  endif
-#else
-#  ifndef JSMN_HEADER
-#    define JSMN_HEADER
-#  endif
-#endif
-#include <jsmn.h>
-
-#ifdef __cplusplus
-extern "C" {
-#endif
 

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 #include "port.h"
 #include "stream.h"
 #include "client.h"

@@ -18,9 +18,6 @@
 #include <string.h>
 #include <stdlib.h>
 #include <time.h>     /* wall-clock seconds: requestState expiry */
-#ifndef E2B_MCP_NO_STDIO
-#include <stdio.h>   /* the stdio transport's FILE streams; nothing else uses stdio */
-#endif
 
 #define E2B_MCP__COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 /* Keeps a function's frame off its caller's (the deepest stack path is what a board pays). */
@@ -28,5 +25,12 @@
 #  define E2B_MCP__NOINLINE __attribute__((noinline))
 #else
 #  define E2B_MCP__NOINLINE
+#endif
+/* A static function some builds do not call (a helper of tools a build leaves
+   out): no warning, and the compiler drops it where it is not called. */
+#if defined(__GNUC__)
+#  define E2B_MCP__UNUSED __attribute__((unused))
+#else
+#  define E2B_MCP__UNUSED
 #endif
 

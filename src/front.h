@@ -63,8 +63,8 @@
       (src/config.h): buffer sizes and limits with a desktop default and an
       E2B_MCP_SMALL one (a microcontroller profile), timeouts (each also a field
       of e2b_mcp_config or e2b_mcp_http_config, where 0 means the macro), the
-      Streamable HTTP slots, what is built (E2B_MCP_TERSE, E2B_MCP_NO_STDIO,
-      E2B_MCP_NO_HTTP, E2B_MCP_STATIC...) and the ports' own. Define one before
+      Streamable HTTP slots, what is built (E2B_MCP_WITH_DESCRIPTIONS,
+      E2B_MCP_WITH_STDIO, E2B_MCP_WITH_HTTP, E2B_MCP_STATIC...) and the ports' own. Define one before
       every include of this file. docs/config.md's table is generated from it.
 
    PORTS (see ports/)

@@ -1,6 +1,7 @@
 #include "http.h"
 #include "front.h"
 #include "config.h"
+#include "derived.h"
 #include "errors.h"
 #include "util.c"
 #include "json.h"

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 #include "json.h"
 #include "port.h"
 #include "client.h"

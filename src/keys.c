@@ -1,5 +1,6 @@
 #include "keys.h"
 #include "config.h"
+#include "derived.h"
 #include "seal.h"
 /* >>keys: opening and writing the key store ------------------------------------ */
 #if E2B_MCP_KEYSTORE

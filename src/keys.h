@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 /* >>keys: the key store -----------------------------------------------------------
    Which E2B team key a caller's calls use, when an access token says who the
    caller is (>>auth): a table from a subject (the token's sub, or the value of

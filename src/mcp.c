@@ -1,6 +1,7 @@
 #include "mcp.h"
 #include "front.h"
 #include "config.h"
+#include "derived.h"
 #include "util.c"
 #include "json.h"
 #include "metrics.h"
@@ -546,85 +547,14 @@ static int e2b_mcp__tool_group(const e2b_mcp_server *s, const char *name, size_t
   return -1;
 }
 #endif
-/* E2B's tools this build leaves out (E2B_MCP_TOOL_<ID> 0, >>config), each
-   followed by a space: a call to one is told that it is not built in. */
-static const char e2b_mcp__built_out[] = " "
-#if !E2B_MCP_TOOL_LIST_SANDBOXES
-  "e2b_list_sandboxes "
-#endif
-#if !E2B_MCP_TOOL_GET_SANDBOX
-  "e2b_get_sandbox "
-#endif
-#if !E2B_MCP_TOOL_CREATE_SANDBOX
-  "e2b_create_sandbox "
-#endif
-#if !E2B_MCP_TOOL_GET_SANDBOX_LOGS
-  "e2b_get_sandbox_logs "
-#endif
-#if !E2B_MCP_TOOL_GET_SANDBOX_METRICS
-  "e2b_get_sandbox_metrics "
-#endif
-#if !E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT
-  "e2b_set_sandbox_timeout "
-#endif
-#if !E2B_MCP_TOOL_PAUSE_SANDBOX
-  "e2b_pause_sandbox "
-#endif
-#if !E2B_MCP_TOOL_RESUME_SANDBOX
-  "e2b_resume_sandbox "
-#endif
-#if !E2B_MCP_TOOL_LIST_SNAPSHOTS
-  "e2b_list_snapshots "
-#endif
-#if !E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
-  "e2b_list_default_templates "
-#endif
-#if !E2B_MCP_TOOL_LIST_TEMPLATES
-  "e2b_list_templates "
-#endif
-#if !E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
-  "e2b_list_template_builds "
-#endif
-#if !E2B_MCP_TOOL_KILL_SANDBOX
-  "e2b_kill_sandbox "
-#endif
-#if !E2B_MCP_TOOL_FORK_SANDBOX
-  "e2b_fork_sandbox "
-#endif
-#if !E2B_MCP_TOOL_CREATE_SNAPSHOT
-  "e2b_create_snapshot "
-#endif
-#if !E2B_MCP_TOOL_DELETE_SNAPSHOT
-  "e2b_delete_snapshot "
-#endif
-#if !E2B_MCP_TOOL_SET_SANDBOX_NETWORK
-  "e2b_set_sandbox_network "
-#endif
-#if !E2B_MCP_TOOL_GET_TEAM_USAGE
-  "e2b_get_team_usage "
-#endif
-#if !E2B_MCP_TOOL_GET_SANDBOXES_METRICS
-  "e2b_get_sandboxes_metrics "
-#endif
-#if !E2B_MCP_TOOL_LIST_EVENTS
-  "e2b_list_events "
-#endif
-#if !E2B_MCP_TOOL_LIST_VOLUMES
-  "e2b_list_volumes "
-#endif
-#if !E2B_MCP_TOOL_GET_VOLUME
-  "e2b_get_volume "
-#endif
-#if !E2B_MCP_TOOL_LIST_SECRETS
-  "e2b_list_secrets "
-#endif
-#if !E2B_MCP_TOOL_GET_TEMPLATE_BUILD
-  "e2b_get_template_build "
-#endif
-;
-static int e2b_mcp__is_built_out(const char *name, size_t n) {
-  const char *p = e2b_mcp__built_out + 1, *sp;
-  for (; (sp = strchr(p, ' ')) != NULL; p = sp + 1)
+/* Whether name[0..n) is one of E2B's tools this build leaves out
+   (E2B_MCP_TOOL_<ID> 0, >>config): s->built_out[0], the names from >>e2b
+   tools' table, each after a space; s->built_out[1] is what a call to one is
+   told. NULL when the build leaves none out (nor has the words). */
+static int e2b_mcp__is_built_out(const e2b_mcp_server *s, const char *name, size_t n) {
+  const char *p, *sp;
+  if (!s->built_out) return 0;
+  for (p = s->built_out[0] + 1; (sp = strchr(p, ' ')) != NULL; p = sp + 1)
     if ((size_t)(sp - p) == n && memcmp(p, name, n) == 0) return 1;
   return 0;
 }
@@ -645,9 +575,8 @@ static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, siz
                    shown, name, s->off_why[i]);
       return;
     }
-  if (e2b_mcp__is_built_out(name, n)) {
-    e2b_mcp__fmt(text, cap, "Unknown tool: %.*s is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): "
-                 "tools/list names the tools it offers.", shown, name);
+  if (e2b_mcp__is_built_out(s, name, n)) {
+    e2b_mcp__fmt(text, cap, s->built_out[1], shown, name);
     return;
   }
   e2b_mcp__fmt(text, cap, "Unknown tool: %.*s (tools/list names the tools)", shown, name);

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 /* >>metrics: the counters an operator scrapes ----------------------------------
    Fixed arrays inside the server, bumped where things happen (a call ends, E2B
    answers, a question is answered, a token is verified, a request is refused)

@@ -1,6 +1,7 @@
 #include "ops.h"
 #include "front.h"
 #include "config.h"
+#include "derived.h"
 #include "util.c"
 #include "json.h"
 #include "metrics.h"

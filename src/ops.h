@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 #include "client.h"
 #include "mcp.h"
 /* >>ops: what an operator's tools ask of a server -----------------------------

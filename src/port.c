@@ -1,5 +1,6 @@
 #include "port.h"
 #include "config.h"
+#include "derived.h"
 #include "errors.h"
 /* >>ports --------------------------------------------------------------------
    The socket port (its contract: e2b_mcp_sock_port) and what is built on it
@@ -65,7 +66,8 @@ E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, con
   close(fd);
   return rc;
 }
-#  elif !defined(E2B_MCP_TLS_NO_FILE) && !defined(E2B_MCP_NO_STDIO)
+#  elif !defined(E2B_MCP_TLS_NO_FILE)
+#    include <stdio.h>
 E2B_MCP_DEF int e2b_mcp_file_stream(const char *path, int (*push)(void *ctx, const unsigned char *p, size_t n), void *ctx) {
   unsigned char chunk[256];
   size_t r;

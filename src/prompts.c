@@ -1,6 +1,7 @@
 #include "prompts.h"
 #include "front.h"
 #include "config.h"
+#include "derived.h"
 #include "util.c"
 #include "json.h"
 #include "mcp.h"

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 #include "mcp.h"
 /* >>resources: sandboxes, templates and snapshots as resources, and resources of your own
    A resource is context a user attaches in the client: resources/list names

@@ -1,5 +1,6 @@
 #include "seal.h"
 #include "config.h"
+#include "derived.h"
 #include "json.h"
 /* >>sealed state ---------------------------------------------------------------
    SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), then the requestState of

@@ -1,5 +1,6 @@
 #include "server.h"
 #include "config.h"
+#include "derived.h"
 #include "errors.h"
 #include "port.h"
 #include "client.h"

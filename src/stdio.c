@@ -1,5 +1,6 @@
 #include "stdio.h"
 #include "config.h"
+#include "derived.h"
 #include "errors.h"
 #include "util.c"
 #include "port.h"
@@ -27,6 +28,7 @@
    relay (a thread copies stdin into a loopback socket); elsewhere a line is
    read (blocking) only when no call talks to E2B. */
 #if E2B_MCP_WITH_STDIO
+#include <stdio.h>   /* stdin and stdout; a build without this transport keeps <stdio.h> out */
 /* The longest wait with nothing due: stdin or a call ends it sooner. */
 #define E2B_MCP__STDIO_IDLE_MS 60000
 #if defined(E2B_MCP_SOCK_POSIX)

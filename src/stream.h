@@ -1,4 +1,4 @@
-#include "config.h"
+#include "derived.h"
 #include "port.h"
 /* >>stream: the byte stream under the E2B exchange ---------------------------
    A connection to E2B is a socket (the socket port) and, for https, a TLS

@@ -1,6 +1,7 @@
 #include "tools.h"
 #include "front.h"
 #include "config.h"
+#include "derived.h"
 #include "errors.h"
 #include "util.c"
 #include "json.h"
@@ -8,13 +9,14 @@
 #include "client.h"
 #include "mcp.h"
 /* >>e2b tools ----------------------------------------------------------------
-   E2B's tools. Each is one row of the table E2B_MCP__TOOLS (at the end of
-   this section) and two functions named after the row's id:
+   E2B's tools. Each is one row of the table E2B_MCP__TOOLS (>>e2b tools'
+   declarations, src/tools.h), its switch E2B_MCP_TOOL_<ID> (>>config) and two
+   functions named after the row's id:
 
-     X(id, "name", "Title", annotations, gate, "description", "input schema", output schema)
+     IF(E2B_MCP_TOOL_<ID>)(X(id, "name", "Title", annotations, gate, "description", "input schema", output schema))
        annotations  E2B_MCP_READ_ONLY | E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, or 0
        gate         0, or E2B_MCP__GATE_KILL: listed and callable only with enable_kill
-       output schema  E2B_MCP__OUT("...") (dropped by E2B_MCP_TERSE)
+       output schema  E2B_MCP__OUT("...") (dropped by E2B_MCP_WITH_DESCRIPTIONS 0)
 
      static int e2b_mcp__build_<id>(e2b_mcp_call *c, e2b_mcp__req *rq);
        Validates the arguments (e2b_mcp__want_*: each sets the error result and
@@ -38,8 +40,8 @@
 
    Between the phases the engine (>>engine) checks the key and the tool's 429
    cool-down, asks the user (rq->ask) and sends. A custom tool takes the same
-   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is one row and two
-   functions here (and the simulator's route in tests/sim/). Nothing from the arguments reaches a request path
+   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is its switch,
+   one row and two functions here (and the simulator's route in tests/sim/). Nothing from the arguments reaches a request path
    or header unvalidated. */
 
 /* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
@@ -88,24 +90,20 @@ static void e2b_mcp__load_key(e2b_mcp_server *s) {
 }
 
 /* ---- argument validation: each sets an error result and returns -1 ---- */
-#if E2B_MCP__TOOLS_ANY
-static int e2b_mcp__bad(e2b_mcp_call *c, const char *key, const char *what) {
+/* Helpers shared by the tools' functions, built whatever uses them: a build
+   that leaves those tools out drops them (E2B_MCP__UNUSED). */
+E2B_MCP__UNUSED static int e2b_mcp__bad(e2b_mcp_call *c, const char *key, const char *what) {
   e2b_mcp_result_error(c, "Invalid argument '%s': %s. Nothing was sent to E2B.", key, what);
   return -1;
 }
-#endif
-#if E2B_MCP__TOOLS_BUILT - E2B_MCP_TOOL_GET_TEAM_USAGE - E2B_MCP_TOOL_GET_SANDBOXES_METRICS > 0   /* every other tool reads a string */
-static int e2b_mcp__want_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
+E2B_MCP__UNUSED static int e2b_mcp__want_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
   int r = e2b_mcp_arg_str(c, key, buf, cap);
   buf[0] = r == 1 ? buf[0] : 0;
   if (r < 0) return e2b_mcp__bad(c, key, "expected a string of reasonable length");
   if (r == 0 && required) return e2b_mcp__bad(c, key, "it is required");
   return r;
 }
-#endif
-#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
-    E2B_MCP_TOOL_FORK_SANDBOX || E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_LIST_EVENTS || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
-static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, long long def, long long lo, long long hi) {
+E2B_MCP__UNUSED static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, long long def, long long lo, long long hi) {
   char what[96];
   int r = e2b_mcp_arg_int(c, key, v);
   if (r == 0) { *v = def; return 0; }
@@ -115,28 +113,20 @@ static int e2b_mcp__want_int(e2b_mcp_call *c, const char *key, long long *v, lon
   }
   return 1;
 }
-#endif
-#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP_TOOL_GET_TEAM_USAGE
-static int e2b_mcp__want_bool(e2b_mcp_call *c, const char *key, int *v, int def) {
+E2B_MCP__UNUSED static int e2b_mcp__want_bool(e2b_mcp_call *c, const char *key, int *v, int def) {
   int r = e2b_mcp_arg_bool(c, key, v);
   if (r == 0) { *v = def; return 0; }
   if (r < 0) return e2b_mcp__bad(c, key, "expected true or false");
   return 1;
 }
-#endif
-#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
-static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_t cap, const char *const *allowed, int n) {
+E2B_MCP__UNUSED static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, char *buf, size_t cap, const char *const *allowed, int n) {
   int i, r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
   for (i = 0; i < n; i++) if (e2b_mcp__streq(buf, allowed[i])) return 1;
   return e2b_mcp__bad(c, key, "not one of the allowed values (see the tool's schema)");
 }
-#endif
 /* An ID that goes into a request path: letters, digits, '-' and '_' only. */
-#if E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_KILL_SANDBOX || \
-    E2B_MCP_TOOL_FORK_SANDBOX || E2B_MCP_TOOL_CREATE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || \
-    E2B_MCP_TOOL_LIST_EVENTS || E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
-static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
+E2B_MCP__UNUSED static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
   int r = e2b_mcp__want_str(c, key, buf, cap, required);
   if (r <= 0) return r;
   if (!buf[0]) return e2b_mcp__bad(c, key, "it is empty");
@@ -144,10 +134,8 @@ static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t 
     return e2b_mcp__bad(c, key, "an ID has only letters, digits, '-' and '_' (copy it from a list result)");
   return 1;
 }
-#endif
 /* A template reference for the create body: alias, namespace/alias, :tag. */
-#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_DELETE_SNAPSHOT
-static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
+E2B_MCP__UNUSED static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
   const char *p;
   int r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
@@ -156,7 +144,6 @@ static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const char *key, char *bu
     return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
   return 1;
 }
-#endif
 /* A time stamp for a query: RFC 3339 characters only. */
 #if E2B_MCP_TOOL_LIST_SANDBOXES
 static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_t cap) {
@@ -174,8 +161,7 @@ static void e2b_mcp__w_tokkey(e2b_mcp_json *w, const char *js, const jsmntok_t *
    object of strings is accepted too. The next pair of the argument at token i
    (cursor *j, count *n): its key and value tokens in *kt and *vt. 1: a pair,
    0: no more, -1: not a pair of strings. */
-#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_CREATE_SANDBOX
-static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, int *n, int *kt, int *vt) {
+E2B_MCP__UNUSED static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, int *n, int *kt, int *vt) {
   const jsmntok_t *t = c->tok;
   if (*n >= t[i].size) return 0;
   if (t[i].type == JSMN_OBJECT) { *kt = *j; *vt = *j + 1; *j = e2b_mcp__tok_skip(t, *j + 1); }
@@ -188,7 +174,6 @@ static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, int *n, int *kt, i
   (*n)++;
   return *kt >= 0 && *vt >= 0 && t[*kt].type == JSMN_STRING && t[*kt].end > t[*kt].start && t[*vt].type == JSMN_STRING ? 1 : -1;
 }
-#endif
 #define E2B_MCP__PAIRS_WANT "expected an array of {\"key\": ..., \"value\": ...} objects with string values"
 /* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
    as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
@@ -597,15 +582,12 @@ static int e2b_mcp__copy(e2b_mcp_json *w, const char *js, const jsmntok_t *t, in
   }
 }
 /* Copies the members of the object at obj (redacted), but skip, into the open object in w. */
-#if E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_CREATE_SNAPSHOT || \
-    E2B_MCP_TOOL_FORK_SANDBOX
-static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int obj, const char *skip) {
+E2B_MCP__UNUSED static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok_t *t, int obj, const char *skip) {
   int i, k;
   if (obj < 0 || t[obj].type != JSMN_OBJECT) return;
   for (i = obj + 1, k = 0; k < t[obj].size; k++)
     i = skip && e2b_mcp__tok_eq(js, &t[i], skip) ? e2b_mcp__tok_skip(t, i + 1) : e2b_mcp__copy_member(w, js, t, i, 0, 0);
 }
-#endif
 /* ---- the result budget: an answer a client can take ----
    A list is written item by item (a sandbox, a log entry, a template, a
    sample); the item that would take the result past cfg.result_budget, less
@@ -617,14 +599,10 @@ static void e2b_mcp__copy_members(e2b_mcp_json *w, const char *js, const jsmntok
    on. The result is sent as structuredContent and as the same text, so its
    length in bytes bounds the text's characters. */
 #define E2B_MCP__TRAILER_ROOM (E2B_MCP_NEXT_MAX + 480)
-#define E2B_MCP__PAGED (E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
-  E2B_MCP_TOOL_LIST_SECRETS)
-#if E2B_MCP__PAGED || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_GET_TEAM_USAGE || \
-  E2B_MCP_TOOL_LIST_EVENTS || E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
 /* Writes items [skip, size) of the array at arr into w as a JSON array, as
    many as fit; returns how many, and in *left the token of the first one left
    out (-1: none was). */
-static int e2b_mcp__copy_page(e2b_mcp_call *c, e2b_mcp_json *w, const char *js, const jsmntok_t *t, int arr, int skip, int *left, int flags) {
+E2B_MCP__UNUSED static int e2b_mcp__copy_page(e2b_mcp_call *c, e2b_mcp_json *w, const char *js, const jsmntok_t *t, int arr, int skip, int *left, int flags) {
   long room = c->srv->cfg.result_budget - (long)E2B_MCP__TRAILER_ROOM;
   int i, k, n = 0;
   *left = -1;
@@ -639,22 +617,17 @@ static int e2b_mcp__copy_page(e2b_mcp_call *c, e2b_mcp_json *w, const char *js, 
   e2b_mcp_json_arr_end(w);
   return n;
 }
-#endif
-#if E2B_MCP__PAGED || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_GET_TEAM_USAGE || \
-  E2B_MCP_TOOL_LIST_EVENTS || E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_TEMPLATE_BUILD || E2B_MCP_TOOL_GET_SANDBOXES_METRICS
 /* The note a cut result carries, in words a model can act on: how many items
    it holds of how many E2B sent, and how to read on. */
-static void e2b_mcp__cut_note(e2b_mcp_call *c, e2b_mcp_json *w, int shown, int of, const char *items, const char *how) {
+E2B_MCP__UNUSED static void e2b_mcp__cut_note(e2b_mcp_call *c, e2b_mcp_json *w, int shown, int of, const char *items, const char *how) {
   char note[400];
   e2b_mcp__fmt(note, sizeof note, "This result holds %d of the %d %s E2B sent: more would pass this server's result budget "
                "(%ld characters). %s", shown, of, items, c->srv->cfg.result_budget, how);
   e2b_mcp_json_key(w, "note");
   e2b_mcp_json_str(w, note);
 }
-#endif
-#if E2B_MCP__PAGED
 /* The nextToken value the request at rq sent ("" when none), decoded. */
-static void e2b_mcp__sent_token(const e2b_mcp__req *rq, char *out, size_t cap) {
+E2B_MCP__UNUSED static void e2b_mcp__sent_token(const e2b_mcp__req *rq, char *out, size_t cap) {
   const char *p = rq->w.buf, *end = rq->w.buf + rq->w.len;
   size_t n = 0;
   while (p < end && *p != ' ') p++;   /* past the method; the target ends at the next space (the head, key and all, follows) */
@@ -674,17 +647,15 @@ static void e2b_mcp__sent_token(const e2b_mcp__req *rq, char *out, size_t cap) {
   }
   out[n < cap ? n : 0] = 0;
 }
-#endif
 /* A paged list's continuation within one of E2B's pages, as its next_token:
    "~skip~limit~token" asks for E2B's page (token: the one that page was asked
    with, "" for the first) again with the same limit and leaves out the skip
    items already given (e2b_mcp__paging reads it back). E2B's tokens are
    base64url, without '~'. */
 #define E2B_MCP__SKIP_MARK '~'
-#if E2B_MCP__PAGED
 /* A paged list's members, into the open object w: "data" (the array at arr),
    "next_token", "total_running", and the note when the page was cut. */
-static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr, e2b_mcp_json *w, int flags) {
+E2B_MCP__UNUSED static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr, e2b_mcp_json *w, int flags) {
   const jsmntok_t *t = c->srv->rtok;
   int shown = 0, left = -1, skip = (int)rq->num;
   e2b_mcp_json_key(w, "data");
@@ -710,16 +681,13 @@ static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__req *rq, const e
     e2b_mcp__cut_note(c, w, shown, t[arr].size - skip, "items",
                       "To read on, call again with next_token set to this result's next_token and the same filters.");
 }
-#endif
 /* A list result, {"data": <array at arr>, "next_token": …, "total_running": …}. */
-#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_TEMPLATES
-static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr) {
+E2B_MCP__UNUSED static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr) {
   e2b_mcp_json *w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp__list_parts(c, rq, r, arr, w, 0);
   e2b_mcp_json_obj_end(w);
 }
-#endif
 
 /* A JSON number in hundredths (12.345 -> 1234), without floating point. 0 on success. */
 #if E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_GET_SANDBOXES_METRICS
@@ -830,15 +798,12 @@ static void e2b_mcp__req_on(e2b_mcp__req *rq, const char *method, const e2b_mcp_
   e2b_mcp__req_begin(rq, method, base);
 }
 /* A request on one sandbox: METHOD /sandboxes/{id}[action]. */
-#if E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_KILL_SANDBOX || \
-    E2B_MCP_TOOL_FORK_SANDBOX || E2B_MCP_TOOL_CREATE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK
-static void e2b_mcp__req_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
+E2B_MCP__UNUSED static void e2b_mcp__req_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq, const char *method, const char *id, const char *action) {
   e2b_mcp__req_on(rq, method, &c->srv->api);
   e2b_mcp__req_lit(rq, "/sandboxes/");
   e2b_mcp__req_seg(rq, id);
   if (action) e2b_mcp__req_lit(rq, action);
 }
-#endif
 /* Starts the request's JSON body (an open object; the build phase closes it)
    in the slot's answer buffer, which is free until the answer. */
 static e2b_mcp_json *e2b_mcp__req_body(e2b_mcp__req *rq) {
@@ -898,8 +863,7 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
 /* Limit and next_token, shared by the paged lists. A next_token of this server's own (a page cut by the result budget, see
    e2b_mcp__list_parts) asks for the same E2B page with the same limit,
    leaving out what was given (rq->num items); rq->flag is the page's limit. */
-#if E2B_MCP__PAGED
-static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
+E2B_MCP__UNUSED static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit, long long def_limit) {
   long long limit, skip = 0;
   char next[E2B_MCP_NEXT_MAX], *tok = next;
   int r = e2b_mcp__want_int(c, "limit", &limit, def_limit, lo_limit, 100);
@@ -919,17 +883,13 @@ static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, long long lo_limit
   rq->flag = r > 0 ? (int)limit : 0;
   return 0;
 }
-#endif
 
 /* The parsed answer's tokens (s->rtok over r->body), or NULL with the error
    result set: also when the answer is not the kind of value the API documents
    for the call (want: JSMN_OBJECT or JSMN_ARRAY). An answer this server cannot
    read is an error that says so, never an empty result: "{}" read as an empty
    list would tell a model that nothing runs while sandboxes bill. */
-#if E2B_MCP_TOOL_LIST_SANDBOXES || E2B_MCP_TOOL_GET_SANDBOX || E2B_MCP_TOOL_CREATE_SANDBOX || E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_GET_SANDBOX_METRICS || E2B_MCP_TOOL_RESUME_SANDBOX || E2B_MCP_TOOL_LIST_SNAPSHOTS || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || \
-    E2B_MCP_TOOL_FORK_SANDBOX || E2B_MCP_TOOL_CREATE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP__CHAIN || E2B_MCP_TOOL_LIST_EVENTS || \
-    E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
-static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, const e2b_mcp_response *r, int want) {
+E2B_MCP__UNUSED static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, const e2b_mcp_response *r, int want) {
   const jsmntok_t *t;
   if (e2b_mcp__parse_response(c, r)) return NULL;
   t = c->srv->rtok;
@@ -940,10 +900,8 @@ static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, const e2b_mcp_re
   }
   return t;
 }
-#endif
 /* The array member key of the answer's top object, or -1 with the error result set. */
-#if E2B_MCP_TOOL_GET_SANDBOX_LOGS || E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES || E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD
-static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, const jsmntok_t *t, const char *key) {
+E2B_MCP__UNUSED static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, const jsmntok_t *t, const char *key) {
   int i = e2b_mcp__tok_get(r->body, t, 0, key);
   if (i < 0 || t[i].type != JSMN_ARRAY) {
     e2b_mcp_result_error(c, "E2B's answer has no list '%s' (a JSON array); nothing could be read from it.", key);
@@ -951,11 +909,9 @@ static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, co
   }
   return i;
 }
-#endif
 
 /* A 204 answer's result: {"sandboxID": id, <key>: <value>}. */
-#if E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT || E2B_MCP_TOOL_PAUSE_SANDBOX || E2B_MCP_TOOL_KILL_SANDBOX
-static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, const char *str, long long num) {
+E2B_MCP__UNUSED static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, const char *str, long long num) {
   e2b_mcp_json *w = e2b_mcp_result_json(c);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "sandboxID"); e2b_mcp_json_str(w, id);
@@ -963,7 +919,6 @@ static void e2b_mcp__done(e2b_mcp_call *c, const char *id, const char *key, cons
   if (str) e2b_mcp_json_str(w, str); else e2b_mcp_json_int(w, num);
   e2b_mcp_json_obj_end(w);
 }
-#endif
 
 /* ---- the two phases of each tool, in the table's order ---- */
 
@@ -2035,10 +1990,10 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (vo
 #endif
 
 /* ---- the tool table: names, descriptions, schemas, annotations ---- */
-/* E2B_MCP_TERSE (>>config) keeps each description's first sentence and every
+/* E2B_MCP_WITH_DESCRIPTIONS 0 (>>config) keeps each description's first sentence and every
    billing or destruction warning, and drops the property descriptions and
    output schemas. */
-#ifdef E2B_MCP_TERSE
+#if !E2B_MCP_WITH_DESCRIPTIONS
 #  define E2B_MCP__MORE(text) ""
 #  define E2B_MCP__OUT(schema) NULL
 #else
@@ -2077,367 +2032,28 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (vo
   "\"required\":[\"sandboxID\",\"" key "\"]}"
 #define E2B_MCP__BILLED " This starts billing: ask the user before calling it, and keep the timeout short."
 
-/* A row is in the table when its tool is built (E2B_MCP_TOOL_<ID>, >>config). */
-#if E2B_MCP_TOOL_LIST_SANDBOXES
-#  define E2B_MCP__IF_LIST_SANDBOXES(row) row
-#else
-#  define E2B_MCP__IF_LIST_SANDBOXES(row)
+/* E2B's tools this build leaves out, and what a call to one is told
+   (s->built_out: the core answers it), only when there are some. */
+#if E2B_MCP__TOOLS_ROWS < E2B_MCP__TOOLS_ALL
+static const char *const e2b_mcp__built_out[2] = { E2B_MCP__BUILT_OUT,
+  "Unknown tool: %.*s is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): "
+  "tools/list names the tools it offers." };
 #endif
-#if E2B_MCP_TOOL_GET_SANDBOX
-#  define E2B_MCP__IF_GET_SANDBOX(row) row
-#else
-#  define E2B_MCP__IF_GET_SANDBOX(row)
-#endif
-#if E2B_MCP_TOOL_CREATE_SANDBOX
-#  define E2B_MCP__IF_CREATE_SANDBOX(row) row
-#else
-#  define E2B_MCP__IF_CREATE_SANDBOX(row)
-#endif
-#if E2B_MCP_TOOL_GET_SANDBOX_LOGS
-#  define E2B_MCP__IF_GET_SANDBOX_LOGS(row) row
-#else
-#  define E2B_MCP__IF_GET_SANDBOX_LOGS(row)
-#endif
-#if E2B_MCP_TOOL_GET_SANDBOX_METRICS
-#  define E2B_MCP__IF_GET_SANDBOX_METRICS(row) row
-#else
-#  define E2B_MCP__IF_GET_SANDBOX_METRICS(row)
-#endif
-#if E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT
-#  define E2B_MCP__IF_SET_SANDBOX_TIMEOUT(row) row
-#else
-#  define E2B_MCP__IF_SET_SANDBOX_TIMEOUT(row)
-#endif
-#if E2B_MCP_TOOL_PAUSE_SANDBOX
-#  define E2B_MCP__IF_PAUSE_SANDBOX(row) row
-#else
-#  define E2B_MCP__IF_PAUSE_SANDBOX(row)
-#endif
-#if E2B_MCP_TOOL_RESUME_SANDBOX
-#  define E2B_MCP__IF_RESUME_SANDBOX(row) row
-#else
-#  define E2B_MCP__IF_RESUME_SANDBOX(row)
-#endif
-#if E2B_MCP_TOOL_LIST_SNAPSHOTS
-#  define E2B_MCP__IF_LIST_SNAPSHOTS(row) row
-#else
-#  define E2B_MCP__IF_LIST_SNAPSHOTS(row)
-#endif
-#if E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES
-#  define E2B_MCP__IF_LIST_DEFAULT_TEMPLATES(row) row
-#else
-#  define E2B_MCP__IF_LIST_DEFAULT_TEMPLATES(row)
-#endif
-#if E2B_MCP_TOOL_LIST_TEMPLATES
-#  define E2B_MCP__IF_LIST_TEMPLATES(row) row
-#else
-#  define E2B_MCP__IF_LIST_TEMPLATES(row)
-#endif
-#if E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS
-#  define E2B_MCP__IF_LIST_TEMPLATE_BUILDS(row) row
-#else
-#  define E2B_MCP__IF_LIST_TEMPLATE_BUILDS(row)
-#endif
-#if E2B_MCP_TOOL_KILL_SANDBOX
-#  define E2B_MCP__IF_KILL_SANDBOX(row) row
-#else
-#  define E2B_MCP__IF_KILL_SANDBOX(row)
-#endif
-#if E2B_MCP_TOOL_FORK_SANDBOX
-#  define E2B_MCP__IF_FORK_SANDBOX(row) row
-#else
-#  define E2B_MCP__IF_FORK_SANDBOX(row)
-#endif
-#if E2B_MCP_TOOL_CREATE_SNAPSHOT
-#  define E2B_MCP__IF_CREATE_SNAPSHOT(row) row
-#else
-#  define E2B_MCP__IF_CREATE_SNAPSHOT(row)
-#endif
-#if E2B_MCP_TOOL_DELETE_SNAPSHOT
-#  define E2B_MCP__IF_DELETE_SNAPSHOT(row) row
-#else
-#  define E2B_MCP__IF_DELETE_SNAPSHOT(row)
-#endif
-#if E2B_MCP_TOOL_SET_SANDBOX_NETWORK
-#  define E2B_MCP__IF_SET_SANDBOX_NETWORK(row) row
-#else
-#  define E2B_MCP__IF_SET_SANDBOX_NETWORK(row)
-#endif
-#if E2B_MCP_TOOL_GET_TEAM_USAGE
-#  define E2B_MCP__IF_GET_TEAM_USAGE(row) row
-#else
-#  define E2B_MCP__IF_GET_TEAM_USAGE(row)
-#endif
-#if E2B_MCP_TOOL_GET_SANDBOXES_METRICS
-#  define E2B_MCP__IF_GET_SANDBOXES_METRICS(row) row
-#else
-#  define E2B_MCP__IF_GET_SANDBOXES_METRICS(row)
-#endif
-#if E2B_MCP_TOOL_LIST_EVENTS
-#  define E2B_MCP__IF_LIST_EVENTS(row) row
-#else
-#  define E2B_MCP__IF_LIST_EVENTS(row)
-#endif
-#if E2B_MCP_TOOL_LIST_VOLUMES
-#  define E2B_MCP__IF_LIST_VOLUMES(row) row
-#else
-#  define E2B_MCP__IF_LIST_VOLUMES(row)
-#endif
-#if E2B_MCP_TOOL_GET_VOLUME
-#  define E2B_MCP__IF_GET_VOLUME(row) row
-#else
-#  define E2B_MCP__IF_GET_VOLUME(row)
-#endif
-#if E2B_MCP_TOOL_LIST_SECRETS
-#  define E2B_MCP__IF_LIST_SECRETS(row) row
-#else
-#  define E2B_MCP__IF_LIST_SECRETS(row)
-#endif
-#if E2B_MCP_TOOL_GET_TEMPLATE_BUILD
-#  define E2B_MCP__IF_GET_TEMPLATE_BUILD(row) row
-#else
-#  define E2B_MCP__IF_GET_TEMPLATE_BUILD(row)
-#endif
-#define E2B_MCP__TOOLS(X) \
-  E2B_MCP__IF_LIST_SANDBOXES(X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
-    "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end " \
-    "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or " \
-    "start time; oldest first with order asc. Results are paged: pass next_token to get the next page. total_running counts the running ones " \
-    "matching the filters") ".", \
-    "{\"type\":\"object\",\"properties\":{" \
-    "\"state\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"running\",\"paused\"]}" E2B_MCP__MORE(",\"description\":\"Which states to list (default both).\"") "}," \
-    "\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only sandboxes of this template ID or alias (no :tag).\"") "}," \
-    "\"metadata\":" E2B_MCP__S_PAIRS("Only sandboxes whose metadata has all these pairs, e.g. [{\\\"key\\\":\\\"user\\\",\\\"value\\\":\\\"alice\\\"}].") "," \
-    "\"order\":{\"type\":\"string\",\"enum\":[\"desc\",\"asc\"]" E2B_MCP__MORE(",\"description\":\"By start time: desc (default) newest first, asc oldest first.\"") "}," \
-    "\"started_after\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"ISO 8601 time: only sandboxes started at or after it.\"") "}," \
-    E2B_MCP__S_PAGE "}}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" E2B_MCP__O_SANDBOX "}," \
-    "\"next_token\":{\"type\":\"string\"},\"total_running\":{\"type\":\"integer\"}},\"required\":[\"data\"]}"))) \
-  E2B_MCP__IF_GET_SANDBOX(X(get_sandbox, "e2b_get_sandbox", "Get a sandbox", E2B_MCP_READ_ONLY, 0, \
-    "Show one sandbox in detail" E2B_MCP__MORE(": state, template, start and end time, resources, metadata, lifecycle (what happens " \
-    "at timeout) and network settings. Access tokens and injected header values are never shown") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_SANDBOX))) \
-  E2B_MCP__IF_CREATE_SANDBOX(X(create_sandbox, "e2b_create_sandbox", "Create a sandbox", 0, 0, \
-    "Start a new E2B sandbox from a template (default base" E2B_MCP__MORE("; see e2b_list_default_templates and e2b_list_templates") ")." \
-    E2B_MCP__MORE(" It runs until the timeout (default 300 s), then is killed, or paused with auto_pause (auto_resume: it wakes " \
-    "on traffic). allow_out/deny_out limit where it may connect; volume_mounts attach the team's volumes.") E2B_MCP__BILLED \
-    " Put no secrets in env_vars unless the user gave them for this sandbox." E2B_MCP__MORE(" Metadata (e.g. user, app) helps find it later."), \
-    "{\"type\":\"object\",\"properties\":{" \
-    "\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Template ID or name, e.g. base, code-interpreter-v1, team/name:tag (default base).\"") "}," \
-    E2B_MCP__S_TIMEOUT(" (default 300)") "," \
-    "\"metadata\":" E2B_MCP__S_PAIRS("Labels to find it by later, e.g. [{\\\"key\\\":\\\"user\\\",\\\"value\\\":\\\"alice\\\"}].") "," \
-    "\"env_vars\":" E2B_MCP__S_PAIRS("Environment variables for the sandbox's processes, as key/value pairs.") "," \
-    "\"auto_pause\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Pause instead of kill at the timeout (default false): the work can be resumed later and a paused sandbox is not billed for compute.\"") "}," \
-    "\"auto_pause_memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"With auto_pause, what the pause keeps: true (default) memory and files, so a resume continues where it stopped; false only the files, so a resume boots it fresh (running processes are lost) and auto_resume is not possible.\"") "}," \
-    "\"auto_resume\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"With auto_pause: a paused sandbox resumes by itself when a request reaches it, and billing starts again (default false).\"") "}," \
-    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"false: no outbound internet at all, the same as deny_out [\\\"0.0.0.0/0\\\"] (default: allowed).\"") "}," \
-    "\"allow_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations the sandbox may always reach, even when deny_out blocks them: domain names (api.github.com, *.pypi.org), IP addresses or CIDR blocks. To allow only these, also pass deny_out [\\\"0.0.0.0/0\\\"].\"") "}," \
-    "\"deny_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations the sandbox may not reach: IP addresses or CIDR blocks, not domain names; \\\"0.0.0.0/0\\\" blocks all but allow_out.\"") "}," \
-    "\"https_ports\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":65535}" E2B_MCP__MORE(",\"description\":\"Ports where a service in the sandbox serves HTTPS rather than plain HTTP, so E2B's proxy connects to it with TLS (its public URL is HTTPS either way).\"") "}," \
-    "\"volume_mounts\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}}," \
-    "\"required\":[\"name\",\"path\"]}" E2B_MCP__MORE(",\"description\":\"The team's persistent volumes to mount: name, and an absolute path in the sandbox, e.g. [{\\\"name\\\":\\\"data\\\",\\\"path\\\":\\\"/mnt/data\\\"}].\"") "}" \
-    "}}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
-    "\"envdVersion\":{\"type\":\"string\"},\"timeout\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\",\"templateID\"]}"))) \
-  E2B_MCP__IF_GET_SANDBOX_LOGS(X(get_sandbox_logs, "e2b_get_sandbox_logs", "Get sandbox logs", E2B_MCP_READ_ONLY, 0, \
-    "Read a sandbox's logs, newest first by default." E2B_MCP__MORE(" Each has time, level, message and fields. Filter by minimum level " \
-    "(debug, info, warn, error) and a case-sensitive search string. To page, pass next_cursor (Unix ms) as cursor " \
-    "with the same direction; entries at the boundary may repeat."), \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
-    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000" E2B_MCP__MORE(",\"description\":\"Entries to return (default " E2B_MCP__LOG_DEF ").\"") "}," \
-    "\"cursor\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Start here, in Unix milliseconds.\"") "}," \
-    "\"direction\":{\"type\":\"string\",\"enum\":[\"forward\",\"backward\"]" E2B_MCP__MORE(",\"description\":\"forward: oldest first from cursor; backward (default): newest first.\"") "}," \
-    "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "}," \
-    "\"search\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only messages containing this text (case-sensitive, at most 256 characters).\"") "}" \
-    "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{" \
-    "\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"},\"fields\":{\"type\":\"object\"}}}}," \
-    "\"next_cursor\":{\"type\":\"integer\"}},\"required\":[\"data\"]}"))) \
-  E2B_MCP__IF_GET_SANDBOX_METRICS(X(get_sandbox_metrics, "e2b_get_sandbox_metrics", "Get sandbox metrics", E2B_MCP_READ_ONLY, 0, \
-    "Read a sandbox's CPU, memory and disk use over time" E2B_MCP__MORE(": cpuUsedPct (percent of cpuCount), memUsed/memTotal and " \
-    "diskUsed/diskTotal in bytes, one sample per step, and a summary with peak and average CPU and peak memory and " \
-    "disk. Default range: the sandbox's whole life") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
-    "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range start, Unix seconds.\"") "}," \
-    "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Range end, Unix seconds.\"") "}" \
-    "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":" \
-    "{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}," \
-    "\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"}," \
-    "\"diskUsed\":{\"type\":\"integer\"},\"diskTotal\":{\"type\":\"integer\"}}}}," \
-    "\"summary\":{\"type\":\"object\",\"properties\":{\"samples\":{\"type\":\"integer\"},\"from\":{\"type\":\"integer\"}," \
-    "\"to\":{\"type\":\"integer\"},\"cpuUsedPctMax\":{\"type\":\"number\"},\"cpuUsedPctAvg\":{\"type\":\"number\"}," \
-    "\"memUsedMax\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},\"diskUsedMax\":{\"type\":\"integer\"}," \
-    "\"diskTotal\":{\"type\":\"integer\"},\"cpuCount\":{\"type\":\"integer\"}}}},\"required\":[\"data\"]}"))) \
-  E2B_MCP__IF_SET_SANDBOX_TIMEOUT(X(set_sandbox_timeout, "e2b_set_sandbox_timeout", "Set sandbox timeout", E2B_MCP_IDEMPOTENT, 0, \
-    "Set when a running sandbox ends: timeout seconds from now." E2B_MCP__MORE(" It can shorten or extend; a paused sandbox cannot " \
-    "be changed (resume it instead).") E2B_MCP__BILLED, \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT("") "}," \
-    "\"required\":[\"sandbox_id\",\"timeout\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("timeout", "integer")))) \
-  E2B_MCP__IF_PAUSE_SANDBOX(X(pause_sandbox, "e2b_pause_sandbox", "Pause a sandbox", E2B_MCP_IDEMPOTENT, 0, \
-    "Pause a running sandbox: its state is saved and compute billing stops" E2B_MCP__MORE("; resume it later with " \
-    "e2b_resume_sandbox. memory=false saves only the file system (resume then boots fresh)") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
-    "\"memory\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Keep the memory too (default true).\"") "}" \
-    "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string")))) \
-  E2B_MCP__IF_RESUME_SANDBOX(X(resume_sandbox, "e2b_resume_sandbox", "Resume a sandbox", E2B_MCP_IDEMPOTENT, 0, \
-    "Resume a paused sandbox, or extend a running one, so that it runs for at least timeout more seconds" E2B_MCP__MORE(" " \
-    "(default 300; a running one is never shortened). resumed tells whether it was paused") "." E2B_MCP__BILLED, \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," E2B_MCP__S_TIMEOUT(" (default 300)") "}," \
-    "\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"}," \
-    "\"resumed\":{\"type\":\"boolean\"}},\"required\":[\"sandboxID\",\"resumed\"]}"))) \
-  E2B_MCP__IF_LIST_SNAPSHOTS(X(list_snapshots, "e2b_list_snapshots", "List snapshots", E2B_MCP_READ_ONLY, 0, \
-    "List the team's sandbox snapshots" E2B_MCP__MORE(" (newest first), optionally only those of one sandbox or with a name " \
-    "(name, team/name or name:tag). Paged with next_token") ".", \
-    "{\"type\":\"object\",\"properties\":{" \
-    "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only snapshots taken from this sandbox.\"") "}," \
-    "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Snapshot name or ID, optionally with :tag.\"") "}," E2B_MCP__S_PAGE \
-    "}}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}")))) \
-  E2B_MCP__IF_LIST_DEFAULT_TEMPLATES(X(list_default_templates, "e2b_list_default_templates", "List default templates", E2B_MCP_READ_ONLY, 0, \
-    "List E2B's public default templates (such as base, code-interpreter-v1 and desktop)" E2B_MCP__MORE(" that any team can start: " \
-    "ID, names, CPU, memory (MB), disk (MB) and build") ".", \
-    "{\"type\":\"object\",\"properties\":{\"template\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only this template: its ID or a name such as desktop (default: all of them).\"") "}}}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
-    "\"cpuCount\":{\"type\":\"integer\"},\"memoryMB\":{\"type\":\"integer\"},\"diskSizeMB\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"null\"}]},\"buildID\":{\"type\":\"string\"}}}")))) \
-  E2B_MCP__IF_LIST_TEMPLATES(X(list_templates, "e2b_list_templates", "List team templates", E2B_MCP_READ_ONLY, 0, \
-    "List the team's own templates (not E2B's defaults)" E2B_MCP__MORE(": ID, names, resources, build status and usage. Paged with next_token") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "}}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
-    "\"buildStatus\":{\"type\":\"string\"}}}")))) \
-  E2B_MCP__IF_LIST_TEMPLATE_BUILDS(X(list_template_builds, "e2b_list_template_builds", "List template builds", E2B_MCP_READ_ONLY, 0, \
-    "Show one of the team's templates and its builds, newest first" E2B_MCP__MORE(" (status, times, resources). template_id is " \
-    "the ID (not an alias). Paged with next_token") ".", \
-    "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "}," \
-    E2B_MCP__S_PAGE "},\"required\":[\"template_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}")))) \
-  E2B_MCP__IF_FORK_SANDBOX(X(fork_sandbox, "e2b_fork_sandbox", "Fork a sandbox", 0, 0, \
-    "Copy a running sandbox into count new sandboxes (1-100) that go on from its exact state, memory and files" E2B_MCP__MORE(": " \
-    "to try several approaches at once from one point. The source is paused for a moment and keeps running with its ID and " \
-    "end time; each copy gets its own sandboxID and runs for timeout seconds (default 300). A paused source cannot be " \
-    "forked (resume it first)") "." \
-    " Each copy is billed like a sandbox of its own: ask the user first, naming the count, and keep the timeout short.", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
-    "\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"How many copies (default 1); each bills.\"") "}," \
-    E2B_MCP__S_TIMEOUT(" for each copy (default 300)") "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"forks\":{\"type\":\"array\",\"items\":" \
-    "{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"templateID\":{\"type\":\"string\"},\"error\":{\"type\":\"object\"}}}}," \
-    "\"started\":{\"type\":\"integer\"},\"failed\":{\"type\":\"integer\"},\"timeout\":{\"type\":\"integer\"}}," \
-    "\"required\":[\"sandboxID\",\"forks\",\"started\",\"failed\"]}"))) \
-  E2B_MCP__IF_CREATE_SNAPSHOT(X(create_snapshot, "e2b_create_snapshot", "Create a snapshot", 0, 0, \
-    "Save a sandbox's current state (memory and files) as a persistent snapshot that new sandboxes can start from" E2B_MCP__MORE(" " \
-    "(pass its snapshotID or name as e2b_create_sandbox's template_id); it outlives the sandbox. The sandbox is paused for " \
-    "a moment while it is taken. A name that exists gets a new version") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
-    "\"name\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"A name to start sandboxes from later, e.g. before-upgrade (letters, digits, -, _ and .; default: none, the snapshot ID only).\"") "}" \
-    "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}," \
-    "\"sandboxID\":{\"type\":\"string\"}},\"required\":[\"snapshotID\",\"sandboxID\"]}"))) \
-  E2B_MCP__IF_DELETE_SNAPSHOT(X(delete_snapshot, "e2b_delete_snapshot", "Delete a snapshot", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, \
-    E2B_MCP__GATE_KILL | E2B_MCP__GATE_EXTRA, \
-    "Delete a snapshot for good. This cannot be undone: no sandbox can start from it again. Ask the user first.", \
-    "{\"type\":\"object\",\"properties\":{\"snapshot_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The snapshotID from e2b_list_snapshots, e.g. team/name:default.\"") "}}," \
-    "\"required\":[\"snapshot_id\"]}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"snapshotID\":{\"type\":\"string\"},\"state\":{\"type\":\"string\"}},\"required\":[\"snapshotID\",\"state\"]}"))) \
-  E2B_MCP__IF_SET_SANDBOX_NETWORK(X(set_sandbox_network, "e2b_set_sandbox_network", "Set sandbox network rules", E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_EXTRA, \
-    "Replace a running sandbox's outbound network rules" E2B_MCP__MORE(": allow_out and deny_out as e2b_create_sandbox takes them; " \
-    "what is not given is cleared. To lock it down to a few hosts: allow_out [those hosts], deny_out [\\\"0.0.0.0/0\\\"]. " \
-    "The result is the rules E2B now holds") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "," \
-    "\"allow_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations it may always reach, even when deny_out blocks them: domain names (api.github.com, *.pypi.org), IP addresses or CIDR blocks.\"") "}," \
-    "\"deny_out\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}" E2B_MCP__MORE(",\"description\":\"Destinations it may not reach: IP addresses or CIDR blocks; \\\"0.0.0.0/0\\\" blocks all but allow_out.\"") "}," \
-    "\"allow_internet_access\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"false: no outbound internet at all; true with no lists: open egress.\"") "}" \
-    "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"sandboxID\":{\"type\":\"string\"},\"network\":{\"type\":\"object\",\"properties\":{" \
-    "\"allowOut\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"denyOut\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}," \
-    "\"required\":[\"sandboxID\",\"network\"]}"))) \
-  E2B_MCP__IF_GET_TEAM_USAGE(X(get_team_usage, "e2b_get_team_usage", "Get team usage", E2B_MCP_READ_ONLY, 0, \
-    "Read the team's usage over a time window" E2B_MCP__MORE(": concurrent sandboxes and sandbox starts per second over time, their " \
-    "maxima in the window with when they happened, and the latest count; the samples themselves with series. Default " \
-    "window: E2B's. For a weekly review pass start = now minus 7 days (Unix seconds)") ".", \
-    "{\"type\":\"object\",\"properties\":{" \
-    "\"start\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Window start, Unix seconds.\"") "}," \
-    "\"end\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"Window end, Unix seconds (default now).\"") "}," \
-    "\"series\":{\"type\":\"boolean\"" E2B_MCP__MORE(",\"description\":\"Also return every sample of the window as data (default false: the summary only, which covers them all).\"") "}}}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"teamID\":{\"type\":\"string\"},\"teamIDFrom\":{\"type\":\"string\",\"enum\":[\"configuration\",\"events\"]}," \
-    "\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"timestampUnix\":{\"type\":\"integer\"}," \
-    "\"concurrentSandboxes\":{\"type\":\"integer\"},\"sandboxStartRate\":{\"type\":\"number\"}}}}," \
-    "\"summary\":{\"type\":\"object\",\"properties\":{\"samples\":{\"type\":\"integer\"},\"concurrentSandboxesLatest\":{\"type\":\"integer\"}," \
-    "\"concurrentSandboxesMax\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"number\"},\"timestampUnix\":{\"type\":\"integer\"}}}," \
-    "\"sandboxStartRateMax\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"number\"},\"timestampUnix\":{\"type\":\"integer\"}}}}}," \
-    "\"next_start\":{\"type\":\"integer\"}},\"required\":[\"teamID\",\"summary\"]}"))) \
-  E2B_MCP__IF_GET_SANDBOXES_METRICS(X(get_sandboxes_metrics, "e2b_get_sandboxes_metrics", "Get many sandboxes' metrics", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
-    "Read the latest CPU, memory and disk use of many sandboxes at once, with totals" E2B_MCP__MORE(": of every running " \
-    "sandbox (the newest 100), or of the ones named. Answers what runs now and what it uses in one call") ".", \
-    "{\"type\":\"object\",\"properties\":{\"sandbox_ids\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"maxItems\":100" \
-    E2B_MCP__MORE(",\"description\":\"Sandbox IDs (default: every running sandbox).\"") "}}}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{" \
-    "\"sandboxID\":{\"type\":\"string\"},\"cpuCount\":{\"type\":\"integer\"},\"cpuUsedPct\":{\"type\":\"number\"},\"memUsed\":{\"type\":\"integer\"}," \
-    "\"memTotal\":{\"type\":\"integer\"}},\"required\":[\"sandboxID\"]}},\"totals\":{\"type\":\"object\",\"properties\":{\"sandboxes\":{\"type\":\"integer\"}," \
-    "\"cpuCount\":{\"type\":\"integer\"},\"memTotal\":{\"type\":\"integer\"},\"cpuBusy\":{\"type\":\"number\"}}}},\"required\":[\"data\",\"totals\"]}"))) \
-  E2B_MCP__IF_LIST_EVENTS(X(list_events, "e2b_list_events", "List lifecycle events", E2B_MCP_READ_ONLY, 0, \
-    "List sandbox lifecycle events of the team or of one sandbox, newest first" E2B_MCP__MORE(": created, updated, paused, " \
-    "resumed, checkpointed (snapshot or fork) and killed, with time, sandbox, template and build; E2B keeps them 7 days. " \
-    "Filter by types; paged with next_token") ".", \
-    "{\"type\":\"object\",\"properties\":{" \
-    "\"sandbox_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"Only this sandbox's events (default: the whole team's).\"") "}," \
-    "\"types\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"created\",\"updated\",\"paused\",\"resumed\",\"checkpointed\",\"killed\"]}" \
-    E2B_MCP__MORE(",\"description\":\"Only events of these types (default: all).\"") "}," \
-    "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Page size, 1-100 (default 20).\"") "}," \
-    "\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous page, to get the next one.\"") "}}}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}," \
-    "\"timestamp\":{\"type\":\"string\"},\"sandboxId\":{\"type\":\"string\"},\"sandboxTemplateId\":{\"type\":\"string\"}},\"required\":[\"type\",\"timestamp\"]}")))) \
-  E2B_MCP__IF_LIST_VOLUMES(X(list_volumes, "e2b_list_volumes", "List volumes", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
-    "List the team's persistent volumes" E2B_MCP__MORE(" (ID and name), which e2b_create_sandbox can mount with volume_mounts") ".", \
-    "{\"type\":\"object\",\"properties\":{\"next_token\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The next_token of the previous result, to read on.\"") "}}}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"volumeID\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"}},\"required\":[\"volumeID\",\"name\"]}")))) \
-  E2B_MCP__IF_GET_VOLUME(X(get_volume, "e2b_get_volume", "Get a volume", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
-    "Show one of the team's volumes" E2B_MCP__MORE(": ID, name and, on a team's own cluster, its domain. Its access token is never shown") ".", \
-    "{\"type\":\"object\",\"properties\":{\"volume_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The volumeID from e2b_list_volumes.\"") "}},\"required\":[\"volume_id\"]}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"volumeID\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},\"domain\":{\"type\":\"string\"}},\"required\":[\"volumeID\",\"name\"]}"))) \
-  E2B_MCP__IF_LIST_SECRETS(X(list_secrets, "e2b_list_secrets", "List secrets", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
-    "List the team's secrets by name, with their metadata, version and times" E2B_MCP__MORE(". A secret's value is never shown " \
-    "(E2B never returns it). Paged with next_token") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_PAGE "}}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"secretID\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"}," \
-    "\"currentVersion\":{\"type\":\"integer\"},\"metadata\":{\"type\":\"object\"}},\"required\":[\"secretID\",\"name\"]}")))) \
-  E2B_MCP__IF_GET_TEMPLATE_BUILD(X(get_template_build, "e2b_get_template_build", "Get a template build", E2B_MCP_READ_ONLY, E2B_MCP__GATE_EXTRA, \
-    "Show one build of a team template: its status (building, waiting, ready, error), why it failed, and its log entries" \
-    E2B_MCP__MORE(" from logs_offset (build IDs are in e2b_list_template_builds)") ".", \
-    "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID.\"") "}," \
-    "\"build_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The build ID (buildID in e2b_list_template_builds).\"") "}," \
-    "\"logs_offset\":{\"type\":\"integer\",\"minimum\":0" E2B_MCP__MORE(",\"description\":\"The first log entry to return (default 0; next_logs_offset to read on).\"") "}," \
-    "\"limit\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100" E2B_MCP__MORE(",\"description\":\"Log entries to return, 0-100 (default 100).\"") "}," \
-    "\"level\":{\"type\":\"string\",\"enum\":[\"debug\",\"info\",\"warn\",\"error\"]" E2B_MCP__MORE(",\"description\":\"Minimum level.\"") "}" \
-    "},\"required\":[\"template_id\",\"build_id\"]}", \
-    E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"buildID\":{\"type\":\"string\"}," \
-    "\"status\":{\"type\":\"string\",\"enum\":[\"building\",\"waiting\",\"ready\",\"error\"]},\"reason\":{\"type\":\"object\"}," \
-    "\"logEntries\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"}," \
-    "\"message\":{\"type\":\"string\"}}}},\"next_logs_offset\":{\"type\":\"integer\"}},\"required\":[\"templateID\",\"buildID\",\"status\",\"logEntries\"]}"))) \
-  E2B_MCP__IF_KILL_SANDBOX(X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
-    "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. " \
-    "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".", \
-    "{\"type\":\"object\",\"properties\":{" E2B_MCP__S_ID "},\"required\":[\"sandbox_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_DONE("state", "string"))))
-
-/* The row's id names its enum constant and its two phases; the rows must fit
-   E2B_MCP__BUILTIN_ROOM, the room the server's tool list keeps for them. */
-#if E2B_MCP__TOOLS_ANY
+/* The row's id names its enum constant and its two phases (the rows:
+   E2B_MCP__TOOLS, >>e2b tools' declarations). */
+#if E2B_MCP__TOOLS_ROWS
 #define E2B_MCP__TOOL_ENUM(id, name, title, ann, gate, desc, in, out) E2B_MCP__T_##id,
-enum { E2B_MCP__TOOLS(E2B_MCP__TOOL_ENUM) E2B_MCP__T_COUNT };
+enum { E2B_MCP__TOOLS(E2B_MCP__TOOL_ENUM, E2B_MCP__IF) E2B_MCP__T_COUNT };
 #undef E2B_MCP__TOOL_ENUM
-typedef char e2b_mcp__builtin_tools_must_fit_their_room[E2B_MCP__T_COUNT <= E2B_MCP__BUILTIN_ROOM ? 1 : -1];
+/* A tool's switch missing from E2B_MCP__TOOLS_BUILT (>>derived) stops the build here. */
+typedef char e2b_mcp__every_tool_switch_is_in_E2B_MCP__TOOLS_BUILT[E2B_MCP__T_COUNT == E2B_MCP__TOOLS_BUILT ? 1 : -1];
 
 #define E2B_MCP__TOOL_GATE(id, name, title, ann, gate, desc, in, out) gate,
-static const int e2b_mcp__gate[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_GATE) };
+static const int e2b_mcp__gate[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_GATE, E2B_MCP__IF) };
 #undef E2B_MCP__TOOL_GATE
 #define E2B_MCP__TOOL_ROW(id, name, title, ann, gate, desc, in, out) \
   { name, title, desc, in, out, (ann) | E2B_MCP__STRICT_ARGS, NULL, (void *)&e2b_mcp__gate[E2B_MCP__T_##id], e2b_mcp__build_##id, e2b_mcp__shape_##id },
-static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_ROW) };
+static const e2b_mcp_tool e2b_mcp__builtin[E2B_MCP__T_COUNT] = { E2B_MCP__TOOLS(E2B_MCP__TOOL_ROW, E2B_MCP__IF) };
 #undef E2B_MCP__TOOL_ROW
 static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) {
   int i;
@@ -2466,6 +2082,9 @@ static int e2b_mcp__group_of(int i) {
 /* Whether the selection spec names row i (by its name or group); -1 (with
    the unknown part in s->errmsg) when a part names neither. */
 static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
+#if E2B_MCP__TOOLS_ROWS == E2B_MCP__TOOLS_ALL
+#  define e2b_mcp__is_built_out(s, p, n) 0     /* none left out: nor the words for one */
+#endif
   const char *p = spec, *e;
   int i, g, hit = 0, known;
   while (*p) {
@@ -2483,7 +2102,7 @@ static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
     for (i = 0; i < E2B_MCP__T_COUNT && !known; i++)
       if (strlen(e2b_mcp__builtin[i].name) == n && memcmp(e2b_mcp__builtin[i].name, p, n) == 0) { known = 1; hit |= i == row; }
     if (!known) {
-      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, e2b_mcp__is_built_out(p, n) ?
+      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, e2b_mcp__is_built_out(s, p, n) ?
                                "'%.*s' is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time); valid: read, write, kill, default, all" :
                                "'%.*s' is neither a tool nor a group; valid: read, write, kill, default, all",
                                (int)(n > 64 ? 64 : n), p);
@@ -2494,6 +2113,7 @@ static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
     p = e;
   }
   return hit;
+#undef e2b_mcp__is_built_out
 }
 #define E2B_MCP__OFF_SEL(group) "it is not in this server's tool selection (--tools / E2B_MCP_TOOLS). Its operator can switch it on by " \
   "adding its name or its group, " group ", there."
@@ -2501,6 +2121,9 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
   static const char *const not_selected[] = { E2B_MCP__OFF_SEL("read"), E2B_MCP__OFF_SEL("write"), E2B_MCP__OFF_SEL("kill") };
   const char *spec = s->cfg.tools && *s->cfg.tools ? s->cfg.tools : NULL;
   int i, on = 1;
+#if E2B_MCP__TOOLS_ROWS < E2B_MCP__TOOLS_ALL
+  s->built_out = e2b_mcp__built_out;
+#endif
   for (i = 0; i < E2B_MCP__T_COUNT; i++) {
     const char *why = NULL;
     if (spec && (on = e2b_mcp__spec_names(s, spec, i)) < 0) return E2B_MCP_ERR_TOOLS;
@@ -2526,6 +2149,7 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
 #else   /* no built-in tool: custom ones only */
 static int e2b_mcp__is_builtin(const e2b_mcp_tool *t) { (void)t; return 0; }
 static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {   /* a selection can name none of them */
+  s->built_out = e2b_mcp__built_out;
   if (!s->cfg.tools || !*s->cfg.tools) return 0;
   e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, "no E2B tool is built into this server, so none can be selected");
   return E2B_MCP_ERR_TOOLS;

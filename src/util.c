@@ -1,4 +1,5 @@
 #include "config.h"
+#include "derived.h"
 /* >>util -------------------------------------------------------------------
    Small string, number and message-formatting helpers that avoid the locale,
    the heap and printf (which a board would otherwise have to link). */

@@ -14,9 +14,9 @@ TEST_SUITES += api schema api-keys
 # E2B_MCP_MAX_TIMEOUT_S lowered to 1 h (a team on a 1 h plan that wants the server to say so first)
 $(BUILD)/e2b-mcp-1h: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_NONE -DE2B_MCP_MAX_TIMEOUT_S=3600 -I. -o $@ examples/e2b-mcp.c
-# E2B_MCP_TERSE: the descriptions a board ships
+# E2B_MCP_WITH_DESCRIPTIONS=0: the descriptions a board ships
 $(BUILD)/e2b-mcp-terse: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_NONE -DE2B_MCP_TERSE -I. -o $@ examples/e2b-mcp.c
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_NONE -DE2B_MCP_WITH_DESCRIPTIONS=0 -I. -o $@ examples/e2b-mcp.c
 
 .PHONY: test-api test-schema test-api-keys
 test-api: all $(BUILD)/e2b-mcp-1h

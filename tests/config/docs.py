@@ -14,7 +14,7 @@ An option's documentation is a comment in src/config.h that starts with its name
     #define E2B_MCP_MSG_MAX      E2B_MCP__D(65536, 2048)
     #endif
 
-A switch (defined or not: E2B_MCP_NO_STDIO) or a hook (E2B_MCP_NOW_S()) has the
+A switch (defined or not: E2B_MCP_SMALL) or a hook (E2B_MCP_NOW_S()) has the
 comment and no default. `/* ---- Name ---- */` starts a group (one table each).
 
 Checked:
@@ -111,61 +111,92 @@ def base(name):
     return re.sub(r"\(.*\)$", "", name)
 
 
+PROFILES = (("desktop", []), ("small", ["-DE2B_MCP_SMALL"]), ("minimal", ["-DE2B_MCP_MINIMAL"]))
+# Every profile as `make` builds it: the POSIX port and BearSSL.
+PROBE_FLAGS = ["-DE2B_MCP_TLS_BEARSSL"]
+PROBE_DIR = os.path.join(ROOT, "build", "config-probe")
+UNDEFINED = "\u2014"
+
+
+def probe(names, flags, tag="probe"):
+    """Every name's value as the preprocessor and the compiler see it after
+    #include "e2b_mcp.h" with flags: {name: text}. A name that is not defined is
+    UNDEFINED, one defined empty is "defined", an integer constant expression is
+    its value as a compiled program prints it, anything else (a string, a
+    keyword) the text it expands to."""
+    os.makedirs(PROBE_DIR, exist_ok=True)
+    head = "#include <bearssl.h>\n#include \"e2b_mcp.h\"\n"
+    src = os.path.join(PROBE_DIR, tag + ".c")
+    with open(src, "w") as f:
+        f.write(head)
+        for n in names:
+            f.write("#ifdef %s\n@@probe \"%s\" = %s @@end\n#else\n@@probe \"%s\" undefined @@end\n#endif\n" % (n, n, n, n))
+    import subprocess
+    cc = os.environ.get("CC", "cc")
+    pre = subprocess.run([cc, "-E", "-P", "-I" + ROOT] + flags + [src], capture_output=True, text=True)
+    if pre.returncode != 0:
+        raise RuntimeError("the probe does not preprocess with %s: %s" % (" ".join(flags), pre.stderr[-800:]))
+    text = " ".join(pre.stdout.split("\n"))
+    raw = {}
+    for m in re.finditer(r'@@probe "(\S+)" (=|undefined)(.*?)@@end', text):
+        raw[m.group(1)] = None if m.group(2) == "undefined" else " ".join(m.group(3).split())
+    numeric = [n for n in names if raw.get(n) and re.match(r"^[\s\d()+\-*/%<>=!&|?:~xXa-fA-FuUlL]*$", raw[n])
+               and re.search(r"\d", raw[n])]
+    prog = os.path.join(PROBE_DIR, tag + "_values.c")
+    with open(prog, "w") as f:
+        f.write(head + "#include <stdio.h>\nint main(void) {\n")
+        for n in numeric:
+            f.write('  printf("%%s %%lld\\n", "%s", (long long)(%s));\n' % (n, n))
+        f.write("  return 0;\n}\n")
+    exe = os.path.join(PROBE_DIR, tag)
+    cp = subprocess.run([cc, "-std=c99", "-I" + ROOT] + flags + ["-o", exe, prog], capture_output=True, text=True)
+    if cp.returncode != 0:
+        raise RuntimeError("the probe does not compile with %s: %s" % (" ".join(flags), cp.stderr[-800:]))
+    out = subprocess.run([exe], capture_output=True, text=True, check=True).stdout
+    values = dict(line.split(" ", 1) for line in out.split("\n") if line)
+    got = {}
+    for n in names:
+        v = raw.get(n)
+        got[n] = UNDEFINED if v is None else "defined" if v == "" else values.get(n, v)
+    return got
+
+
+def probes(entries, extra=()):
+    """{profile: {name: value}} for every option's name (hooks aside)."""
+    names = sorted({base(n) for e in entries for n in e["names"] if "(" not in n})
+    return {p: probe(names, PROBE_FLAGS + flags + list(extra), "probe_" + p) for p, flags in PROFILES}
+
+
 def fmt(name, v):
-    v = v.strip()
-    if re.match(r"^\d+$", v):
+    if re.match(r"^-?\d+$", v):
         n = int(v)
         if re.search(r"_(MAX|CHUNK|ARENA)$", name) and "TIMEOUT" not in name and n >= 1024 and n % 512 == 0:
             k = n / 1024
             return ("%d KiB" % k) if k == int(k) else ("%.1f KiB" % k)
         return v
+    if v in (UNDEFINED, "defined"):
+        return v
     return "`%s`" % v
 
 
-def call_args(text, macro):
-    """The two arguments of macro(a, b) when text is exactly that call (nesting allowed), or None."""
-    text = text.strip()
-    if not text.startswith(macro + "(") or not text.endswith(")"):
-        return None
-    inner, depth, parts, cur = text[len(macro) + 1:-1], 0, [], ""
-    for ch in inner:
-        if ch == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-            continue
-        depth += ch == "("
-        depth -= ch == ")"
-        if depth < 0:
-            return None   # macro(a)...(b): not one call
-        cur += ch
-    parts.append(cur)
-    return [p.strip() for p in parts] if len(parts) == 2 and depth == 0 else None
-
-
-def columns(e):
-    """desktop, small, minimal: from E2B_MCP__D(desktop, small) and E2B_MCP__M(other, minimal)
-    (either inside the other); an empty cell is the column to its left's value."""
-    d = e["defaults"]
-    if d is None:
-        return "", "", ""
-    name = base(e["names"][0])
-
-    def split_m(v):   # (value, minimal or None)
-        a = call_args(v, "E2B_MCP__M")
-        return (a[0], a[1]) if a else (v, None)
-    outer_m = split_m(d)
-    dd = call_args(outer_m[0], "E2B_MCP__D")
-    if dd:
-        desk, small = dd[0], dd[1]
-        small, minimal = split_m(small)
-    else:
-        desk, small, minimal = outer_m[0], None, None
-    if outer_m[1] is not None:
-        minimal = outer_m[1]
-    desk_c = fmt(name, desk)
-    small_c = fmt(name, small) if small is not None else ""
-    min_c = fmt(name, minimal) if minimal is not None else ""
-    return desk_c, small_c, min_c
+def columns(e, values):
+    """desktop, small, minimal: the option's value in each profile (values: probes());
+    an empty cell is the value to its left."""
+    if any("(" in n for n in e["names"]):
+        return "", "", ""                       # a hook: a macro with arguments, no value to show
+    cells = []
+    switch = e["defaults"] is None      # defined or not: a -D gives it 1, an #define nothing
+    for p, _ in PROFILES:
+        vs = [fmt(base(n), values[p].get(base(n), "?")) for n in e["names"]]
+        vs = ["defined" if switch and v in ("1", "defined") else v for v in vs]
+        if len(set(vs)) == 1:
+            cells.append(vs[0])
+        else:
+            cells.append("; ".join("%s: %s" % (base(n), v) for n, v in zip(e["names"], vs)))
+    out = [cells[0]]
+    for i in (1, 2):
+        out.append("" if cells[i] == cells[i - 1] else cells[i])
+    return out
 
 
 def cell(text):
@@ -174,14 +205,14 @@ def cell(text):
     return text.replace("|", "\\|")
 
 
-def generate(entries):
+def generate(entries, values):
     out = [BEGIN]
     group = None
     for e in entries:
         if e["group"] != group:
             group = e["group"]
             out += ["", "**%s**" % group, "", "| macro | desktop | small | minimal | what |", "|---|---|---|---|---|"]
-        desk, small, minimal = columns(e)
+        desk, small, minimal = columns(e, values)
         names = ", ".join("`%s`" % n for n in e["names"])
         out.append("| %s | %s | %s | %s | %s |" % (names, desk, small, minimal, cell(e["text"])))
     out += ["", END]
@@ -225,7 +256,7 @@ def defaults_outside(text):
     return found
 
 
-def problems(config, sources, readme):
+def problems(config, sources, readme, values):
     """Everything wrong, as a list of (check, message). sources: {path: text} of
     src/ and ports/ files other than src/config.h."""
     out = []
@@ -256,7 +287,7 @@ def problems(config, sources, readme):
             out.append(("readme", "%s is in src/config.h but has no row in docs/config.md (make config-docs)" % n))
         for n in sorted(rows - documented):
             out.append(("readme", "docs/config.md has a row for %s, which src/config.h does not have (make config-docs)" % n))
-        if table != generate(entries) and not any(c == "readme" for c, _ in out):
+        if table != generate(entries, values) and not any(c == "readme" for c, _ in out):
             out.append(("readme", "docs/config.md's config table differs from src/config.h's comments (make config-docs)"))
     return out
 
@@ -278,7 +309,7 @@ def write():
     if table is None:
         sys.exit("docs/config.md: no markers for the config table (%s ... %s)" % (BEGIN, END))
     with open(os.path.join(ROOT, "docs", "config.md"), "w", newline="") as f:
-        f.write(readme.replace(table, generate(entries)))
+        f.write(readme.replace(table, generate(entries, probes(entries))))
     print("docs/config.md: config table generated from src/config.h (%d entries)" % len(entries))
 
 
@@ -286,12 +317,13 @@ def main():
     config, sources, readme = inputs()
     entries, _ = parse(config)
     note("%d entries in src/config.h, %d macros" % (len(entries), sum(len(e["names"]) for e in entries)))
-    found = problems(config, sources, readme)
+    values = probes(entries)
+    found = problems(config, sources, readme, values)
     for name in ("documented", "defaults", "readme"):
         mine = [m for c, m in found if c == name]
         check(name, not mine, "; ".join(mine))
     # The same checks on copies with a mistake made on purpose: each must be caught.
-    fresh = generate(entries)
+    fresh = generate(entries, values)
     good_readme = readme.replace(readme_table(readme) or "", fresh) if readme_table(readme) else readme
     added = config.replace("/* ---- Timeouts", "/* E2B_MCP_SELFTEST_NEW: a new option. */\n"
                            "#ifndef E2B_MCP_SELFTEST_NEW\n#define E2B_MCP_SELFTEST_NEW 1\n#endif\n\n/* ---- Timeouts", 1)
@@ -313,11 +345,25 @@ def main():
         ("a default without its comment", nodoc, sources, good_readme, "E2B_MCP_SELFTEST_BARE"),
         ("a table text edited by hand", config, sources, changed, "differs from src/config.h"),
     ]
+    # the table's values are the preprocessor's: the old generator's reading of the source text (the first
+    # #define inside an #ifndef, the deprecated spelling's branch) put 0 where the switch is 1
+    row = [l for l in fresh.split("\n") if l.startswith("| `E2B_MCP_WITH_STDIO` |")]
+    old = good_readme.replace(row[0], row[0].replace("| `E2B_MCP_WITH_STDIO` | 1 |", "| `E2B_MCP_WITH_STDIO` | 0 |", 1), 1) if row else ""
+    cases.append(("a value the preprocessor does not give (WITH_STDIO 0 on the desktop, as the old table said)",
+                  config, sources, old, "differs from src/config.h"))
     for name, c, s, r, want in cases:
-        got = problems(c, s, r)
+        got = problems(c, s, r, values)
         check("self-test: " + name, any(want in m for _, m in got), "not caught: %s" % got)
-    check("self-test: the tree as it is passes", not problems(config, sources, good_readme),
-          str(problems(config, sources, good_readme)))
+    moved = probes(entries, ["-DE2B_MCP_MSG_MAX=1234"])
+    got = problems(config, sources, good_readme, moved)
+    check("self-test: a default the header gives differently is caught (the probe built with E2B_MCP_MSG_MAX 1234)",
+          any("differs" in m for _, m in got) and "| `E2B_MCP_MSG_MAX` | 1234 |" in generate(entries, moved), got)
+    for n, want in (("E2B_MCP_WITH_STDIO", "1"), ("E2B_MCP_WITH_HTTP", "1"), ("E2B_MCP_WITH_DESCRIPTIONS", "1")):
+        line = [l for l in readme.split("\n") if l.startswith("| `%s` |" % n)]
+        check("docs/config.md says %s is %s on the desktop, as the header has it" % (n, want),
+              line and line[0].split(" | ")[1] == want and values["desktop"][n] == want, (line, values["desktop"].get(n)))
+    check("self-test: the tree as it is passes", not problems(config, sources, good_readme, values),
+          str(problems(config, sources, good_readme, values)))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@
    Content-Length or chunked body, or a close-delimited HTTP/1.0 body) whose
    JSON bodies and SSE events are valid JSON. */
 #define E2B_MCP_TLS_NONE
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "json_check.h"

@@ -15,7 +15,7 @@
    origin is never queued), and deferred only when a call is left. */
 #define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_TLS_NONE
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "json_check.h"

@@ -23,7 +23,7 @@
    256-byte staging buffer splits the key across the writer's flushes often. */
 #define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_TLS_NONE
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "json_check.h"

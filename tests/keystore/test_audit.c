@@ -4,7 +4,7 @@
    the server's key masked, E2B's status, the outcome and the duration; a call that sends nothing has
    no status; arguments too long for E2B_MCP_AUDIT_ARGS_MAX are left out, saying so. Built as C and C++. */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"

@@ -50,7 +50,7 @@
 #define E2B_MCP_LWIP_SOCKS 2         /* E2B and a reconnect */
 #endif
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "e2b_mcp.h"
 #include "ports/e2b_mcp_sock_lwip.h"

@@ -3,7 +3,7 @@
    the result. A file built otherwise than the implementation must get
    E2B_MCP_ERR_CONFIG, and not one byte of its server may be written. */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #include "e2b_mcp.h"
 #include <stdio.h>
 #include <string.h>

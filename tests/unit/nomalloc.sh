@@ -22,7 +22,7 @@ check "[ $rc -eq 0 ]" "nomalloc: test_nomalloc exits 0" "exit $rc"
 # 2 ------------------------------------------------------------------------------------------
 HEAP='^(malloc|calloc|realloc|reallocarray|free|strdup|strndup|posix_memalign|aligned_alloc|memalign|valloc|pvalloc)$'
 printf '#define E2B_MCP_IMPLEMENTATION\n#include "e2b_mcp.h"\n' > $B/impl_posix.c
-printf '#define E2B_MCP_SOCK_CUSTOM\n#define E2B_MCP_NO_STDIO\n#define E2B_MCP_IMPLEMENTATION\n#include "e2b_mcp.h"\n' > $B/impl_custom.c
+printf '#define E2B_MCP_SOCK_CUSTOM\n#define E2B_MCP_WITH_STDIO 0\n#define E2B_MCP_IMPLEMENTATION\n#include "e2b_mcp.h"\n' > $B/impl_custom.c
 for v in posix custom; do
   if ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -Werror -O2 -I. -c $B/impl_$v.c -o $B/impl_$v.o; then
     pass "nomalloc: the $v implementation compiles alone"

@@ -13,7 +13,7 @@
    Driven directly (the client alone, with a connection and a dial of its
    own: no server) and through the public API. */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_RESP_MAX 1024          /* small, so oversize answers are easy to make */
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"

@@ -2,7 +2,7 @@
    and the reader helpers (unescape, tokens, integers, redaction, times), called
    in-process: the implementation is included, so its static helpers are reachable. */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"

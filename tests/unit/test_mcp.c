@@ -7,7 +7,7 @@
    in-process API, content blocks, logging, progress, elicitation, the E2B
    tools refusing bad arguments before any socket call, and the key messages. */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"
@@ -1372,7 +1372,7 @@ static void test_broken_answers(void) {
   broken("e2b_get_sandbox_logs", sb, 200, "{\"logs\":{}}", "no list 'logs'");
   broken("e2b_list_template_builds", "{\"template_id\":\"t1\"}", 200, "{\"templateID\":\"t1\"}", "no list 'builds'");
   broken("e2b_list_default_templates", NULL, 200, "{\"templates\":null}", "no list 'templates'");
-#ifndef E2B_MCP_TERSE
+#if E2B_MCP_WITH_DESCRIPTIONS
   /* against the tool's own output schema: required members, types, enums, at any depth */
   broken("e2b_get_sandbox", sb, 200, "{}", "the result has no sandboxID");
   broken("e2b_get_sandbox", sb, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"b\",\"cpuCount\":\"two\"}", "cpuCount is a string, not of type integer");

@@ -9,7 +9,7 @@
    arguments), logging, pings, errors, a custom tool, in-process calls. Nothing
    is printed while armed. Then: zero heap calls. */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"

@@ -8,7 +8,7 @@
    built; a call to one left out is an unknown tool whose message says it is not built in
    (over JSON-RPC and in-process); the tools built work. */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"

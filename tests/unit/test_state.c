@@ -7,7 +7,7 @@
    other arguments, a flipped character, a cut or padded token, another
    key, an expired one - and the arguments' white space not mattering. */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"

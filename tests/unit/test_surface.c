@@ -17,7 +17,7 @@
    and refs that name nothing. With an access token's scopes, each only while
    the tool it works through is in them. */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"

@@ -14,7 +14,7 @@
    of the request sent), a cut stream (recv's E2B_MCP_ERR_CLOSED ends a
    close-delimited answer in an error) and a clean one (its 0 completes it). */
 #define E2B_MCP_SOCK_CUSTOM
-#define E2B_MCP_NO_STDIO
+#define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_TLS_CUSTOM
 
 /* The port's types come before e2b_mcp.h (the contract: >>ports). */
