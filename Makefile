@@ -58,6 +58,8 @@ $(BUILD)/e2b-mcp: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
 # root a packager collects them in (it is never written into the files). The header and
 # its ports go to INCLUDEDIR/e2b_mcp/ (the header includes "ports/..." beside itself), so
 # `pkg-config --cflags e2b_mcp` is -I<includedir>/e2b_mcp and code says #include "e2b_mcp.h".
+# Beside the .pc file, CMAKEDIR gets the CMake package (find_package(e2b_mcp) gives the
+# target e2b_mcp::e2b_mcp, as CMakeLists.txt does), its paths relative to itself.
 # The library has no link flags of its own: a TLS port brings its library (-lbearssl,
 # or -lmbedtls -lmbedx509 -lmbedcrypto); the .pc file says so in its description.
 PREFIX     ?= /usr/local
@@ -65,6 +67,7 @@ BINDIR     ?= $(PREFIX)/bin
 INCLUDEDIR ?= $(PREFIX)/include
 LIBDIR     ?= $(PREFIX)/lib
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR   ?= $(LIBDIR)/cmake/e2b_mcp
 INSTALL    ?= install
 E2B_MCP_VER = $(shell sed -n 's/^\#define E2B_MCP_VERSION "\(.*\)"/\1/p' e2b_mcp.h)
 
@@ -80,14 +83,20 @@ install: $(INSTALL_BIN) | $(BUILD)
 	  'URL: https://e2b.dev' \
 	  'Version: $(E2B_MCP_VER)' \
 	  'Cflags: -I$${includedir}/e2b_mcp' > $(BUILD)/e2b_mcp.pc
-	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/ports" "$(DESTDIR)$(PKGCONFIGDIR)"
+	@sed -e 's|@E2B_MCP_INCLUDE_REL@|$(shell realpath -m --relative-to="$(CMAKEDIR)" "$(INCLUDEDIR)/e2b_mcp")|' \
+	  cmake/e2b_mcpConfig.cmake.in > $(BUILD)/e2b_mcpConfig.cmake
+	@sed -e 's|@E2B_MCP_VERSION@|$(E2B_MCP_VER)|' cmake/e2b_mcpConfigVersion.cmake.in > $(BUILD)/e2b_mcpConfigVersion.cmake
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/ports" "$(DESTDIR)$(PKGCONFIGDIR)" "$(DESTDIR)$(CMAKEDIR)"
 	$(INSTALL) -m 755 $(INSTALL_BIN) "$(DESTDIR)$(BINDIR)/e2b-mcp"
 	$(INSTALL) -m 644 e2b_mcp.h "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/e2b_mcp.h"
 	$(INSTALL) -m 644 $(wildcard ports/*.h) "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/ports/"
 	$(INSTALL) -m 644 $(BUILD)/e2b_mcp.pc "$(DESTDIR)$(PKGCONFIGDIR)/e2b_mcp.pc"
+	$(INSTALL) -m 644 $(BUILD)/e2b_mcpConfig.cmake $(BUILD)/e2b_mcpConfigVersion.cmake cmake/e2b_mcp-port.cmake "$(DESTDIR)$(CMAKEDIR)/"
 
-# Removes exactly what install put there, then the e2b_mcp include directories if empty.
+# Removes exactly what install put there, then the e2b_mcp include and cmake directories if empty.
 uninstall:
+	rm -f "$(DESTDIR)$(CMAKEDIR)/e2b_mcpConfig.cmake" "$(DESTDIR)$(CMAKEDIR)/e2b_mcpConfigVersion.cmake" "$(DESTDIR)$(CMAKEDIR)/e2b_mcp-port.cmake"
+	rmdir "$(DESTDIR)$(CMAKEDIR)" 2>/dev/null || true
 	rm -f "$(DESTDIR)$(BINDIR)/e2b-mcp" "$(DESTDIR)$(PKGCONFIGDIR)/e2b_mcp.pc" \
 	  "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/e2b_mcp.h" $(addprefix "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/,$(addsuffix ",$(wildcard ports/*.h)))
 	rmdir "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp/ports" "$(DESTDIR)$(INCLUDEDIR)/e2b_mcp" 2>/dev/null || true
@@ -106,6 +115,7 @@ uninstall:
 -include tests/matrix/matrix.mk
 -include tests/fuzz/fuzz.mk
 -include tests/install/install.mk
+-include tests/cmake/cmake.mk
 -include tests/api/api.mk
 -include tests/config/config.mk
 -include tests/docs/docs.mk

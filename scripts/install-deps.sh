@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages the project builds and tests with. Idempotent:
 # packages already present are skipped, apt-get runs only when something is missing.
-# Usage: scripts/install-deps.sh [group...]   groups: core tls sim check static cross mcu riscv bench fuzz windows browser ops (default: core sim)
+# Usage: scripts/install-deps.sh [group...]   groups: core tls sim check static cross mcu riscv bench fuzz windows browser ops cmake (default: core sim)
 # With E2B_MCP_DEPS=check (what the Makefile sets unless the goal is deps, demo, test or
 # bench) it installs nothing: it names what is missing and fails.
 set -eu
@@ -22,6 +22,7 @@ for g in $groups; do
     windows) pkgs="$pkgs gcc-mingw-w64-x86-64-posix wine wine64 dpkg-dev openssl nginx-light" ;;
     browser) pkgs="$pkgs chromium fonts-liberation openssl nginx-light" ;;
     ops)    pkgs="$pkgs prometheus redis-server podman buildah nginx-light" ;;
+    cmake)  pkgs="$pkgs cmake" ;;
     *) echo "install-deps: unknown group '$g'" >&2; exit 2 ;;
   esac
 done
