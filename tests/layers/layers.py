@@ -7,6 +7,8 @@ Reads the layer order from src/src.mk (E2B_MCP_SRC; a file's layer is its name
 without .h/.c, so src/mcp.h and src/mcp.c are one layer) and checks:
 
   fresh      e2b_mcp.h is byte for byte what `make header` makes of src/
+  lines      `make header LINES=1`'s #line markers each name the src file and line that
+             follow them (and without them it is the plain header)
   includes   each src file's `#include "x"` lines name exactly the lower layers it uses
              (a .c also its own .h), so reading them shows the layering; the generator
              drops them. --fix-includes rewrites them from what each file uses
@@ -126,6 +128,34 @@ def main():
     texts = {f: open(os.path.join(ROOT, "src", f)).read() for f in files}
     code = {f: strip(t) for f, t in texts.items()}
 
+    # lines: `make header LINES=1` puts a #line marker before every run of lines, and each
+    # marker names the src file and line the lines after it come from; without the markers
+    # it is the plain header
+    if True:
+        makefile = os.path.abspath(os.path.join(HERE, "..", "..", "Makefile"))   # with ROOT's src/src.mk
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "lined.h")
+            subprocess.run(["make", "-s", "--no-print-directory", "-C", ROOT, "-f", makefile, "header", "LINES=1",
+                            "HEADER_OUT=" + out], capture_output=True, check=False)
+            lined = open(out).read().split("\n") if os.path.exists(out) else []
+        src_lines = {f: texts[f].split("\n") for f in files}
+        for page in pages:   # the App's page: its lines as the C strings the header holds
+            src_lines[page] = ['  "%s\\n",' % re.sub(r'([\\"?])', r'\\\1', l)
+                               for l in open(os.path.join(ROOT, "src", page), newline="").read().split("\n")]
+        where, wrong, plain, marks = None, [], [], 0
+        for line in lined[:-1]:
+            m = re.match(r'^#line (\d+) "src/([^"]+)"$', line)
+            if m:
+                where, marks = [m.group(2), int(m.group(1))], marks + 1
+                continue
+            plain.append(line)
+            if where is None or where[0] not in src_lines or src_lines[where[0]][where[1] - 1] != line:
+                wrong.append("%s:%s" % tuple(where) if where else "before any marker")
+            if where:
+                where[1] += 1
+        check("lines: make header LINES=1 maps every line to its src file and line (%d markers)" % marks,
+              lined and not wrong and "\n".join(plain) + "\n" == gen, " ".join(wrong[:5]) or "no header written")
+
     # symbols: who defines what, who uses whom
     home = {}
     for f in files:
@@ -221,11 +251,17 @@ def main():
         can_fail()
 
 
+def _edit(path, old, new):
+    text = open(path).read()
+    open(path, "w").write(text.replace(old, new))
+
+
 def can_fail():
     """Each check fails on a copy of the tree with its mistake made on purpose."""
     import shutil
     mistakes = {
         "fresh": lambda d: open(os.path.join(d, "e2b_mcp.h"), "a").write("/* edited by hand */\n"),
+        "lines": lambda d: _edit(os.path.join(d, "src", "src.mk"), 'print "#line " FNR', 'print "#line " FNR + 1'),
         "includes": lambda d: _prepend(os.path.join(d, "src", "util.c"), '#include "http.h"\n'),
         "symbols": lambda d: open(os.path.join(d, "src", "json.c"), "a").write(
             "static void e2b_mcp__probe(void) { (void)e2b_mcp_step; }\n"),
