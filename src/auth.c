@@ -2,7 +2,7 @@
 #include "config.h"
 #include "derived.h"
 #include "errors.h"
-#include "util.c"
+#include "util.h"
 #include "json.h"
 #include "port.h"
 #include "client.h"

@@ -2,7 +2,7 @@
 #include "front.h"
 #include "config.h"
 #include "errors.h"
-#include "util.c"
+#include "util.h"
 #include "json.h"
 #include "port.h"
 #include "stream.h"

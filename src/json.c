@@ -1,7 +1,7 @@
 #include "json.h"
 #include "config.h"
 #include "errors.h"
-#include "util.c"
+#include "util.h"
 /* >>json writer ------------------------------------------------------------ */
 static void e2b_mcp__w_put(e2b_mcp_json *w, const char *p, size_t n) {
   if (w->err) return;

@@ -1,7 +1,7 @@
 #include "redis.h"
 #include "config.h"
 #include "errors.h"
-#include "util.c"
+#include "util.h"
 #include "port.h"
 #include "stream.h"
 /* >>redis: connecting, a command, its reply ------------------------------------- */

@@ -2,7 +2,7 @@
 #include "front.h"
 #include "config.h"
 #include "derived.h"
-#include "util.c"
+#include "util.h"
 #include "json.h"
 #include "mcp.h"
 #include "prompts.h"

@@ -2,7 +2,7 @@
 #include "config.h"
 #include "derived.h"
 #include "errors.h"
-#include "util.c"
+#include "util.h"
 #include "port.h"
 #include "mcp.h"
 #include "resources.h"

@@ -3,7 +3,7 @@
 #include "config.h"
 #include "derived.h"
 #include "errors.h"
-#include "util.c"
+#include "util.h"
 #include "json.h"
 #include "metrics.h"
 #include "client.h"

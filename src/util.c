@@ -1,8 +1,10 @@
+#include "util.h"
 #include "config.h"
 #include "derived.h"
 /* >>util -------------------------------------------------------------------
    Small string, number and message-formatting helpers that avoid the locale,
-   the heap and printf (which a board would otherwise have to link). */
+   the heap and printf (which a board would otherwise have to link); each is
+   declared, with what it promises, in >>util's declarations (src/util.h). */
 static size_t e2b_mcp__strlcpy(char *dst, const char *src, size_t cap) {
   size_t n = strlen(src);
   if (cap == 0) return n;
