@@ -13,7 +13,7 @@ TEST_SUITES += ops-image
 .PHONY: image test-ops-image
 
 image: $(BUILD)/e2b-mcp-static packaging/Containerfile | $(DEPS_FIRST)
-	@scripts/install-deps.sh ops
+	+@scripts/install-deps.sh ops
 	@rm -rf $(BUILD)/image && mkdir -p $(BUILD)/image
 	@cp $(BUILD)/e2b-mcp-static $(BUILD)/image/e2b-mcp
 	@cp $(IMAGE_CA) $(BUILD)/image/ca-certificates.crt
@@ -24,6 +24,6 @@ image: $(BUILD)/e2b-mcp-static packaging/Containerfile | $(DEPS_FIRST)
 	@echo "image: $(IMAGE)"
 
 test-ops-image:
-	@scripts/install-deps.sh ops static >/dev/null || { echo "FAIL scripts/install-deps.sh ops static"; echo "0 passed, 1 failed"; exit 1; }
+	+@scripts/install-deps.sh ops static >/dev/null || { echo "FAIL scripts/install-deps.sh ops static"; echo "0 passed, 1 failed"; exit 1; }
 	@$(MAKE) -s image IMAGE=localhost/e2b-mcp:test >/dev/null || { echo "FAIL make image"; echo "0 passed, 1 failed"; exit 1; }
 	@IMAGE=localhost/e2b-mcp:test IMAGE_STORAGE=$(IMAGE_STORAGE) timeout 300 python3 tests/ops/test_image.py

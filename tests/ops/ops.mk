@@ -13,11 +13,11 @@ TEST_SUITES += ops-health ops-redis
 .PHONY: test-ops-health test-ops-redis
 
 test-ops-health:
-	@scripts/install-deps.sh ops >/dev/null || { echo "FAIL scripts/install-deps.sh ops"; echo "0 passed, 1 failed"; exit 1; }
+	+@scripts/install-deps.sh ops >/dev/null || { echo "FAIL scripts/install-deps.sh ops"; echo "0 passed, 1 failed"; exit 1; }
 	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/ops/test_health.py
 
 test-ops-redis:
-	@scripts/install-deps.sh ops >/dev/null || { echo "FAIL scripts/install-deps.sh ops"; echo "0 passed, 1 failed"; exit 1; }
+	+@scripts/install-deps.sh ops >/dev/null || { echo "FAIL scripts/install-deps.sh ops"; echo "0 passed, 1 failed"; exit 1; }
 	@$(MAKE) -s $(BUILD)/e2b-mcp >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/ops/test_redis.py
