@@ -23,17 +23,18 @@ USER_CONFIG = {
     "read_only": {
         "type": "boolean", "title": "Read only", "default": False, "required": False,
         "description": "Offer only the tools that spend nothing and change nothing (list, get, logs, metrics, "
-                       "templates, builds, snapshots).",
+                       "templates, builds, snapshots, usage, events).",
     },
     "tools": {
         "type": "string", "title": "Tools", "default": "", "required": False,
         "description": "Which tools to offer, comma-separated names or groups: read, write (starts, bills or changes a "
-                       "sandbox), kill. Empty: all of them.",
+                       "sandbox), kill, default, all. Empty: the default set (all but network rules, snapshot deletion, "
+                       "batch metrics, volumes, secrets and template builds).",
     },
     "enable_kill": {
         "type": "boolean", "title": "Allow killing sandboxes", "default": False, "required": False,
-        "description": "Offer e2b_kill_sandbox, which destroys a sandbox and its data (the server still asks "
-                       "before each kill when the client can ask).",
+        "description": "Offer e2b_kill_sandbox, which destroys a sandbox and its data, and e2b_delete_snapshot (the "
+                       "server still asks before each one when the client can ask).",
     },
     "e2b_domain": {
         "type": "string", "title": "E2B domain", "default": "e2b.app", "required": False,

@@ -21,7 +21,8 @@ from sim import ROOT, Sim  # noqa: E402
 from mcp import McpClient  # noqa: E402
 
 READ = {"e2b_list_sandboxes", "e2b_get_sandbox", "e2b_get_sandbox_logs", "e2b_get_sandbox_metrics", "e2b_list_snapshots",
-        "e2b_list_default_templates", "e2b_list_templates", "e2b_list_template_builds"}
+        "e2b_list_default_templates", "e2b_list_templates", "e2b_list_template_builds", "e2b_get_team_usage",
+        "e2b_list_events"}   # the default set's read tools
 
 
 def client_command(manifest, where, settings):
@@ -113,7 +114,8 @@ def main():
             names, res, text, leaked = session(label, cmd, env, sim, key)
             check("%s: the tools setting (a name and a group) offers those alone" % label,
                   names == {"e2b_list_sandboxes", "e2b_create_sandbox", "e2b_set_sandbox_timeout", "e2b_pause_sandbox",
-                            "e2b_resume_sandbox"}, sorted(names))
+                            "e2b_resume_sandbox", "e2b_fork_sandbox", "e2b_create_snapshot", "e2b_set_sandbox_network"},
+                  sorted(names))
         finally:
             shutil.rmtree(where, ignore_errors=True)
     sim.stop()
