@@ -266,7 +266,7 @@ prow() {  # prow LABEL M4 RV32 BUDGET(B) BUDGET-TEXT
 echo && echo "| profile (src/config.h), -Os, one section per function, --gc-sections | Cortex-M4 (arm-none-eabi-gcc, newlib-nano) | RV32IMAC (riscv64-unknown-elf-gcc, picolibc) | budget | verdict M4 / RV32 |" && echo "|---|---|---|---|---|"
 prow "minimal (E2B_MCP_MINIMAL: list, get, kill over a message loop, one revision, no HTTP server, no TLS): text" "$am_t" "$rm_t" $((20*KiB)) "<= 20 KiB"
 prow "  minimal: RAM = data+bss + worst stack (call graph)" "$am_r" "$rm_r" $((12*KiB)) "<= 12 KiB"
-prow "small (E2B_MCP_SMALL: all 13 tools, 2025 revisions, consent, no TLS): text" "$as_t" "$rs_t" $((40*KiB)) "<= 40 KiB"
+prow "small (E2B_MCP_SMALL: the 13 tools, 2025 revisions, consent, no TLS): text" "$as_t" "$rs_t" $((40*KiB)) "<= 40 KiB"
 prow "  small: RAM = data+bss + worst stack" "$as_r" "$rs_r" $SMALL_RAM_BEFORE "<= $SMALL_RAM_BEFORE B"
 prow "small + BearSSL minimal client profile, 2 compiled-in roots: text" "$at_t" "$rt_t" $((96*KiB)) "<= 96 KiB"
 prow "  small + BearSSL: RAM = data+bss + worst stack + handshake ~$BR_HS_STACK B (est.)" "$at_r" "$rt_r" $((48*KiB)) "<= 48 KiB"
@@ -347,6 +347,17 @@ if git archive "$BEFORE" e2b_mcp.h ports examples bench/m4.c 2>>"$log" | tar -x 
     "$(kv mcp_median_us $B/lat-before-1.txt) / $(kv mcp_median_us $B/lat-before-2.txt)"
   row3 "Cortex-M4 small profile, no TLS: library text (B)" "$m4_none_text" "$((bt - et))"
   row3 "Cortex-M4 small profile, no TLS: RAM = data+bss + worst stack (B)" "$m4_none_ram" "$((bd + bb - ed - eb + stk_before))"
+  # the desktop: the binary both revisions build with the same flags (gcc -O2, BearSSL), and what a client
+  # reads of its tools: the default tools/list answer (no --tools) and, where the revision has it, --tools all
+  tl() { printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"b","version":"1"}}}' \
+           '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' | E2B_MCP_TOOLS="${2:-}" E2B_MCP_ENABLE_KILL=1 timeout 10 "$1" 2>/dev/null |
+         sed -n '/"id":2/p' | python3 -c 'import json,sys; r=json.loads(sys.stdin.read()).get("result",{}); print(len(r.get("tools",[])), len(json.dumps(r, separators=(",",":"))))' 2>/dev/null || echo "- -"; }
+  read -r dt dd db <<<"$(sz $DYN)"; read -r pt pd pb <<<"$(sz $B/bin/e2b-mcp-before)"   # -g adds no text
+  row3 "desktop build/e2b-mcp (gcc -O2, BearSSL): text / data+bss (B)" "$dt / $((dd + db))" "$pt / $((pd + pb))"
+  read -r nn nb <<<"$(tl $DYN)"; read -r bn bb2 <<<"$(tl $B/bin/e2b-mcp-before)"
+  row3 "tools/list, no --tools (E2B_MCP_ENABLE_KILL=1): tools, bytes" "$nn, $nb" "$bn, $bb2"
+  read -r an ab <<<"$(tl $DYN all)"
+  row3 "tools/list, --tools all: tools, bytes" "$an, $ab" "(no such selection)"
 else
   echo "(before and after: the header at $BEFORE could not be built, see $log)"
 fi
