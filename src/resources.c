@@ -413,7 +413,7 @@ static void e2b_mcp__subs_seen(e2b_mcp_server *s, const char *js, size_t n) {
     e2b_mcp__sub *b = &s->subs[u];
     const char *sid = b->uri + sizeof E2B_MCP__SANDBOX_PREFIX - 1;
     int now = whole ? E2B_MCP__SS_GONE : E2B_MCP__SS_UNKNOWN;
-    if (!b->sess || !b->sandbox) continue;
+    if (!b->sess || b->sandbox != 1) continue;
     for (i = d + 1, k = 0; k < t[d].size; k++, i = e2b_mcp__tok_skip(t, i)) {
       int id = t[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(js, t, i, "sandboxID") : -1;
       if (id >= 0 && e2b_mcp__tok_eq(js, &t[id], sid)) { now = e2b_mcp__subs_state(js, t, i); break; }
@@ -444,27 +444,81 @@ static void e2b_mcp__subs_reply(e2b_mcp_call *c, e2b_mcp_json *w) {
 static int e2b_mcp__subs_sink_write(void *ctx, const char *p, size_t n) { (void)ctx; (void)p; (void)n; return 0; }
 static int e2b_mcp__subs_sink_end(void *ctx) { ((e2b_mcp_server *)ctx)->sub_polling = 0; return 0; }
 
-/* Whether a sandbox is watched. */
+#if E2B_MCP_TOOL_LIST_EVENTS
+/* What the events poll saw (e2b_list_events' structured result, newest
+   first): the events newer than the newest one the poll before saw owe
+   notifications to e2b://events and to their sandbox's
+   e2b://sandboxes/{sandboxID}/events. The first poll only records; when the
+   one seen before is no longer among them (more than a page came, or it
+   aged out), every events subscription is told. */
+static void e2b_mcp__subs_events_seen(e2b_mcp_server *s, const char *js, size_t n) {
+  const jsmntok_t *t = s->rtok;
+  int nt = e2b_mcp__parse(js, n, s->rtok, E2B_MCP__COUNT(s->rtok)), d, i, k, u, found = 0, first = 1;
+  if (nt <= 0 || t[0].type != JSMN_OBJECT || (d = e2b_mcp__tok_get(js, t, 0, "data")) < 0 || t[d].type != JSMN_ARRAY) return;
+  for (i = d + 1, k = 0; k < t[d].size; k++, i = e2b_mcp__tok_skip(t, i)) {
+    int id = t[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(js, t, i, "id") : -1, sb;
+    char sid[E2B_MCP_ID_MAX];
+    if (id < 0 || t[id].type != JSMN_STRING) continue;
+    if (s->sub_ev_last[0] && e2b_mcp__tok_eq(js, &t[id], s->sub_ev_last)) { found = 1; break; }
+    if (!s->sub_ev_seen) break;
+    sb = e2b_mcp__tok_get(js, t, i, "sandboxId");
+    if (sb < 0 || e2b_mcp__tok_str(js, &t[sb], sid, sizeof sid) <= 0) sid[0] = 0;
+    for (u = 0; u < s->nsubs; u++) {   /* a new event: the team's subscribers, and its sandbox's */
+      e2b_mcp__sub *b = &s->subs[u];
+      const char *p = b->uri + sizeof E2B_MCP__SANDBOX_PREFIX - 1;
+      size_t sl = strlen(sid);
+      if (!b->sess || b->sandbox != 2) continue;
+      if (strcmp(b->uri, "e2b://events") == 0 ||
+          (sl && strncmp(b->uri, E2B_MCP__SANDBOX_PREFIX, sizeof E2B_MCP__SANDBOX_PREFIX - 1) == 0 && strncmp(p, sid, sl) == 0 &&
+           strcmp(p + sl, "/events") == 0)) b->owed = 1;
+    }
+  }
+  if (s->sub_ev_seen && s->sub_ev_last[0] && !found)
+    for (u = 0; u < s->nsubs; u++) if (s->subs[u].sess && s->subs[u].sandbox == 2) s->subs[u].owed = 1;
+  for (i = d + 1, k = 0; k < t[d].size && first; k++, i = e2b_mcp__tok_skip(t, i)) {   /* the newest is the mark */
+    int id = t[i].type == JSMN_OBJECT ? e2b_mcp__tok_get(js, t, i, "id") : -1;
+    if (id >= 0 && e2b_mcp__tok_str(js, &t[id], s->sub_ev_last, sizeof s->sub_ev_last) > 0) first = 0;
+  }
+  s->sub_ev_seen = 1;
+}
+static void e2b_mcp__subs_events_reply(e2b_mcp_call *c, e2b_mcp_json *w) {
+  if (w) { e2b_mcp_json_obj(w); e2b_mcp_json_obj_end(w); return; }
+  if (!c->is_error && !c->fail_code && c->has_out) e2b_mcp__subs_events_seen(c->srv, c->out.buf, c->out.len);
+}
+#endif
+
+/* What is watched: 1 a sandbox, 2 lifecycle events, or both (3). */
 static int e2b_mcp__subs_watching(const e2b_mcp_server *s) {
-  int i;
-  for (i = 0; i < s->nsubs; i++) if (s->subs[i].sess && s->subs[i].sandbox) return 1;
-  return 0;
+  int i, w = 0;
+  for (i = 0; i < s->nsubs; i++) if (s->subs[i].sess && s->subs[i].sandbox) w |= s->subs[i].sandbox;
+  return w;
 }
 /* The poll: e2b_list_sandboxes, running and paused, as the server's own
    client (its key and cool-downs; a session of its own, told no logs), in a
    call slot through the runner like a resource's read. No slot free: it is
    answered busy at once, and the next poll comes an interval later. */
 static void e2b_mcp__subs_poll(e2b_mcp_server *s, unsigned long now) {
-  static const char args[] = "{\"state\":[\"running\",\"paused\"]}";
+  static const char args_sbx[] = "{\"state\":[\"running\",\"paused\"]}";
+  const char *args = args_sbx, *name = "e2b_list_sandboxes";
+  size_t an = sizeof args_sbx - 1;
   jsmntok_t at[8];
   e2b_mcp__msg m;
   e2b_mcp__ctx cx;
   const e2b_mcp_tool *tool;
+  void (*reply)(e2b_mcp_call *c, e2b_mcp_json *w) = e2b_mcp__subs_reply;
+#if E2B_MCP_TOOL_LIST_EVENTS
+  /* lifecycle events: one e2b_list_events of the team's newest 100; watched
+     beside sandboxes, the two take turns, so E2B still gets one poll an interval */
+  static const char args_ev[] = "{\"limit\":100}";
+  int w = e2b_mcp__subs_watching(s);
+  if (w == 2 || (w == 3 && s->sub_turn)) { args = args_ev; an = sizeof args_ev - 1; name = "e2b_list_events"; reply = e2b_mcp__subs_events_reply; }
+  s->sub_turn = (unsigned char)(w == 3 && !s->sub_turn);
+#endif
   e2b_mcp__ctx_own(s, &cx);
   cx.sess = &s->sub_sess;
   s->sub_polled = now ? now : 1;
-  tool = s->key_len ? e2b_mcp__tool_for(s, &cx, "e2b_list_sandboxes", 18) : NULL;
-  if (!tool || e2b_mcp__parse(args, sizeof args - 1, at, 8) <= 0) return;
+  tool = s->key_len ? e2b_mcp__tool_for(s, &cx, name, strlen(name)) : NULL;
+  if (!tool || e2b_mcp__parse(args, an, at, 8) <= 0) return;
   memset(&s->sub_sess, 0, sizeof s->sub_sess);
   s->sub_sess.initialized = 1;
   s->sub_sess.version = E2B_MCP__VLATEST;
@@ -476,10 +530,10 @@ static void e2b_mcp__subs_poll(e2b_mcp_server *s, unsigned long now) {
   m.sink = &s->sub_sink;
   m.cx = &cx;
   m.async = 1;
-  m.reply = e2b_mcp__subs_reply;
+  m.reply = reply;
   m.ref = "";
   s->sub_polling = 1;
-  s->sub_polls++;
+  s->sub_polls += reply == e2b_mcp__subs_reply;   /* the sandbox polls: what judges a sandbox missing */
   s->run->two_phase(s, &m, tool, args, at, 0, -1, "0");
 }
 /* A session ended (NULL: every one, the server stops): its subscriptions go. */
@@ -552,7 +606,8 @@ static void e2b_mcp__reply_empty(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   e2b_mcp__out_end(m, &w);
 }
 /* What a URI to watch names, for the caller of cx: 1 a sandbox (the poll
-   watches it), 2 a resource of your own (e2b_mcp_resource_updated), 0
+   watches it), 4 lifecycle events (e2b://events, e2b://sandboxes/{sandboxID}/events:
+   the events poll), 2 a resource of your own (e2b_mcp_resource_updated), 0
    something of E2B's that cannot be watched (logs, metrics, the lists), 3 a
    sandbox this server cannot watch (no key of its own to poll with, or the
    list tool off), -1 nothing it has. */
@@ -563,9 +618,10 @@ static int e2b_mcp__subs_kind(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const c
     const e2b_mcp__res *r = &e2b_mcp__builtin_resources[i];
     if (!e2b_mcp__res_tool(s, cx, r)) continue;
     if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 1, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0)
-      kind = strcmp(r->uri, E2B_MCP__SANDBOX_PREFIX "{sandboxID}") == 0;
+      kind = strcmp(r->uri, E2B_MCP__SANDBOX_PREFIX "{sandboxID}") == 0 ? 1 : strcmp(r->tool, "e2b_list_events") == 0 ? 4 : 0;
   }
   if (kind == 1 && (cx->key != s->key || !s->key_len || !e2b_mcp__tool_for(s, cx, "e2b_list_sandboxes", 18))) kind = 3;
+  if (kind == 4 && (cx->key != s->key || !s->key_len)) kind = 3;   /* the events poll uses the server's own key, as the sandbox poll */
   for (i = 0; i < s->nresources && kind < 0; i++) {
     const e2b_mcp_resource *r = s->resources[i];
     if (e2b_mcp__is_template(r->uri) ? e2b_mcp__uri_match(r->uri, uri, 0, NULL, var, sizeof var, &got) : strcmp(r->uri, uri) == 0) kind = 2;
@@ -576,7 +632,7 @@ static int e2b_mcp__subs_kind(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const c
 static void e2b_mcp__subs_put(e2b_mcp_server *s, int at, e2b_mcp_session *sess, int kind, const char *uri) {
   if (at == s->nsubs) s->nsubs++;
   s->subs[at].sess = sess;
-  s->subs[at].sandbox = (unsigned char)(kind == 1);
+  s->subs[at].sandbox = (unsigned char)(kind == 1 ? 1 : kind == 4 ? 2 : 0);
   s->subs[at].state = E2B_MCP__SS_UNKNOWN;
   s->subs[at].owed = s->subs[at].drop = 0;
   s->subs[at].since = s->sub_polls;
@@ -606,8 +662,9 @@ static int e2b_mcp__on_subscribe(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
   if (!on) { e2b_mcp__reply_empty(s, m, id); return 1; }   /* not subscribed: nothing to end */
   sandbox = e2b_mcp__subs_kind(s, m->cx, uri);
   if (sandbox == 0) {
-    e2b_mcp__fmt(text, sizeof text, "Invalid params: %s cannot be subscribed to: only a sandbox's state (e2b://sandboxes/{sandboxID}) is watched "
-                 "(a sandbox's logs and metrics change every second and the lists at each call): read it again instead", uri);
+    e2b_mcp__fmt(text, sizeof text, "Invalid params: %s cannot be subscribed to: only a sandbox's state (e2b://sandboxes/{sandboxID}) and "
+                 "lifecycle events (e2b://events, e2b://sandboxes/{sandboxID}/events) are watched (a sandbox's logs and metrics change "
+                 "every second and the lists at each call): read it again instead", uri);
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
     return 1;
   }
@@ -682,7 +739,7 @@ static int e2b_mcp__on_listen(e2b_mcp_server *s, e2b_mcp__msg *m, const char *js
     int kind, j, dup = 0;
     if (t[i].type != JSMN_STRING || e2b_mcp__tok_str(js, &t[i], uri, sizeof uri) < 0) continue;
     kind = e2b_mcp__subs_kind(s, m->cx, uri);
-    if (kind != 1 && kind != 2) continue;
+    if (kind != 1 && kind != 2 && kind != 4) continue;
     for (j = 0; j < n; j++) dup |= e2b_mcp__tok_eq(js, &t[at[j]], uri);
     if (dup) continue;
     if (n == E2B_MCP_SUBSCRIPTIONS_PER_SESSION) break;   /* a stream is a client's session: its share, acknowledged */

@@ -46,7 +46,8 @@ E2B_MCP_DEF int  e2b_mcp_resource_updated(e2b_mcp_server *s, const char *uri);
    a resource of your own's changes when e2b_mcp_resource_updated says so. */
 typedef struct e2b_mcp__sub {
   e2b_mcp_session *sess;      /* whose: NULL, a free entry */
-  unsigned char sandbox;      /* 1: a sandbox, watched by the poll */
+  unsigned char sandbox;      /* 1: a sandbox, watched by the poll; 2: lifecycle events (the team's or
+                                 one sandbox's), watched by the events poll; 0: a resource of yours */
   unsigned char state;        /* a sandbox's, as last seen: E2B_MCP__SS_* */
   unsigned char owed;         /* notifications/resources/updated is due */
   unsigned char drop;         /* ends once that is sent: a sandbox no poll ever saw */

@@ -107,6 +107,11 @@ struct e2b_mcp_server {
   int sub_polling;            /* one is in flight */
   unsigned sub_polls;         /* how many polls have started */
   int nsubs;                  /* subs[0..nsubs) were used (the rest never were) */
+#if E2B_MCP_TOOL_LIST_EVENTS
+  char sub_ev_last[48];       /* the newest lifecycle event the events poll saw ("": none yet) */
+  unsigned char sub_ev_seen;  /* the events poll has run once (what it saw then is only recorded) */
+  unsigned char sub_turn;     /* which poll is next when sandboxes and events are both watched */
+#endif
 #endif
   unsigned long e2b_answered_ms;   /* when E2B last answered anything (>>ops' readiness; 0: never) */
 #if E2B_MCP_METRICS

@@ -13,7 +13,7 @@
 #   make test-control       tests/integration/test_control.py: the newer control-plane tools (fork, snapshots,
 #                           network rules, usage, batch metrics, lifecycle events, volumes, secrets, template
 #                           build) over stdio and HTTP: happy paths, E2B's errors, consent, selection, scopes,
-#                           budget and paging, 429, audit, redaction
+#                           budget and paging, 429, audit, redaction, lifecycle events subscribed to
 #   make demo               builds, starts the simulator, runs a scripted MCP session, stops it
 # The suite honours E2B_MCP_BIN, E2B_SIM_URL, E2B_API_URL, E2B_MCP_CA_FILE and
 # E2B_MCP_SHORT_TIMEOUT_BIN (see the top of test_stdio.py).
@@ -32,7 +32,7 @@ test-integration: all $(BUILD)/e2b-mcp-short-timeout
 test-select: all
 	@timeout 180 python3 tests/integration/test_select.py
 
-test-control: all
+test-control: all $(BUILD)/e2b-mcp-poll
 	@timeout 240 python3 tests/integration/test_control.py
 
 test-budget: all $(BUILD)/e2b-mcp-small

@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "sim"))
 from seed import ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_PAUSED  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_BIN") or os.path.join(BUILD, "e2b-mcp")
+POLL_BIN = os.environ.get("E2B_MCP_POLL_BIN") or os.path.join(BUILD, "e2b-mcp-poll")   # polls subscriptions every 300 ms
 TEAM = "7f9c2b1e-4a3d-4c8b-9e2f-1a2b3c4d5e6f"
 KEY2 = "e2b_c0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ff"
 ERROR_TPL = "zz9y8x7w6v5u4t3s2r1q"   # a team template whose one build failed
@@ -287,9 +288,10 @@ def happy(t):
     asked = queries()[1].split("=", 1)[1].split(",") if len(queries()) > 1 else []
     check("%s batch metrics: every running sandbox asked for" % L, sorted(asked) == sorted(running), (asked, list(running)))
     rows = d.get("data", [])
-    _, _, e2b = SIM.api("/sandboxes/metrics?sandbox_ids=" + ",".join(sorted(running)))
-    check("%s batch metrics: a row for each sandbox E2B has a sample of (a copy seconds old has none yet), totals over them" % L,
-          sorted(r["sandboxID"] for r in rows) == sorted(e2b["sandboxes"]) and d.get("totals", {}).get("sandboxes") == len(rows)
+    seeded = {ALICE_PROD, BOB_STG1, BOB_STG2}   # running for minutes: E2B has samples of them (a copy seconds old may not)
+    got = set(r["sandboxID"] for r in rows)
+    check("%s batch metrics: a row per running sandbox E2B has a sample of, totals over them" % L,
+          seeded <= got <= set(running) and d.get("totals", {}).get("sandboxes") == len(rows)
           and d["totals"].get("cpuCount") == sum(running[r["sandboxID"]]["cpuCount"] for r in rows), d.get("totals"))
     SIM.clear()
     d = ok("%s batch metrics of two" % L, t.call("e2b_get_sandboxes_metrics", {"sandbox_ids": [BOB_STG1, BOB_STG2]}))
@@ -539,6 +541,52 @@ def t_scopes():
     stop(p)
 
 
+def t_subscribe():
+    """Lifecycle events as a subscribable resource: one events poll (e2b_list_events, 100 newest)
+    tells e2b://events of any new event and e2b://sandboxes/{id}/events of that sandbox's."""
+    import time
+    c = McpClient([POLL_BIN], env({"E2B_MCP_TOOLS": ""}), elicit=ACCEPT)
+    c.initialize(capabilities={})
+    for uri in ("e2b://events", "e2b://sandboxes/%s/events" % BOB_STG1):
+        r = c.request("resources/subscribe", {"uri": uri})
+        check("subscribe %s: accepted" % uri, r.get("result") == {}, r)
+    r = c.request("resources/subscribe", {"uri": "e2b://sandboxes/%s/logs" % BOB_STG1})
+    contains("a sandbox's logs still cannot be subscribed to, and the message names what can",
+             r.get("error", {}).get("message", ""), "e2b://events")
+
+    def told(secs):
+        end, got = time.time() + secs, set(m["params"]["uri"] for m in c.notifications
+                                              if m.get("method") == "notifications/resources/updated")
+        c.notifications[:] = []
+        while time.time() < end:
+            try:
+                m = c.recv(timeout=max(0.05, end - time.time()))
+            except Exception:
+                break
+            if m and m.get("method") == "notifications/resources/updated":
+                got.add(m["params"]["uri"])
+        return got
+    told(1.0)   # the first poll only records
+    SIM.clear()
+    st, _, _ = SIM.api("/sandboxes/%s/pause" % BOB_STG1, method="POST", body={})
+    got = told(2.5)
+    check("a pause of the watched sandbox: both the team's and its own events resource are told",
+          st == 204 and got == {"e2b://events", "e2b://sandboxes/%s/events" % BOB_STG1}, (st, got))
+    st, _, _ = SIM.api("/sandboxes/%s/pause" % ALICE_PROD, method="POST", body={})
+    got = told(2.5)
+    check("another sandbox's event: only the team's resource is told", got == {"e2b://events"}, got)
+    polls = [p for p in SIM.e2b_requests() if p[1].startswith("/events")]
+    check("the events poll: GET /events/sandboxes, at most one an interval", polls and
+          all(p == ("GET", "/events/sandboxes") for p in polls) and len(polls) <= 5 / 0.3 + 2, polls)
+    r = c.request("resources/unsubscribe", {"uri": "e2b://events"})
+    r = c.request("resources/unsubscribe", {"uri": "e2b://sandboxes/%s/events" % BOB_STG1})
+    told(0.7)
+    SIM.clear()
+    told(1.0)
+    eq("no events subscription left: no events poll", [p for p in SIM.e2b_requests() if p[1].startswith("/events")], [])
+    c.close()
+
+
 def main():
     global SIM
     SIM = Sim.start()
@@ -559,6 +607,8 @@ def main():
         t_audit()
         SIM.reset()
         t_scopes()
+        SIM.reset()
+        t_subscribe()
         t_redaction()
     finally:
         SIM.stop()
