@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/concurrency.py SERVER OLD_SERVER NODE_DIR - the concurrency figures, side by side in one run.
+"""bench/concurrency.py SERVER OLD_SERVER NODE_DIR [NO_METRICS] - the concurrency figures, side by side in one run.
 
 SERVER is build/e2b-mcp, OLD_SERVER the same binary built from the header before the concurrent
 work (bench/run.sh builds it), NODE_DIR a directory holding node-connector.mjs and its node_modules
@@ -11,7 +11,8 @@ work (bench/run.sh builds it), NODE_DIR a directory holding node-connector.mjs a
   http128  128 such clients at once, one call each: how many were answered (a result, or 503 with
            Retry-After) and how many were not (a reset, a timeout, anything else)
   stdio8   8 tools/call sent at once over stdio with 500 ms answers: seconds until all 8 answered
-  cpu8     8 HTTP clients with answers at once (CPU-bound): calls/s, this build against the old one
+  cpu8     8 HTTP clients with answers at once (CPU-bound): calls/s, this build against the old one;
+           with NO_METRICS (SERVER built with E2B_MCP_METRICS 0), SERVER and it twice each, interleaved
 
 Prints one Markdown table (one row per figure, a column per server). Python stdlib only."""
 import json
@@ -190,6 +191,7 @@ def node_http(node_dir, env):
 
 def main():
     server, old, node_dir = sys.argv[1:4]
+    nometrics = sys.argv[4] if len(sys.argv) > 4 else None
     rows = []
     sim = Sim.start()
     env = server_env(sim.port, KEY)
@@ -227,6 +229,15 @@ def main():
         cpu.append(http_loop(port, 8, SECONDS)[0])
         stop(p)
     rows.append(("8 HTTP clients, answers at once (CPU-bound): calls/s", ["%.0f" % x for x in cpu]))
+    if nometrics:   # the metrics' cost on the hot path: this build against itself without them, interleaved
+        on, off = [], []
+        for _ in range(2):
+            for binary, into in ((server, on), (nometrics, off)):
+                port, p = start_http(binary, env)
+                into.append(http_loop(port, 8, SECONDS)[0])
+                stop(p)
+        rows.append(("... this build with metrics / built with E2B_MCP_METRICS 0 (twice each, interleaved): calls/s",
+                     ["%.0f / %.0f" % (sum(on) / 2, sum(off) / 2), "-", "-"]))
     inflight = sim.control("GET", "/_sim/inflight")
     sim.stop()
     stop_all()

@@ -301,8 +301,16 @@ OLD_REV=${BENCH_OLD:-139c53d}
 rm -rf $B/old && mkdir -p $B/old
 if git archive "$OLD_REV" e2b_mcp.h ports examples 2>>"$log" | tar -x -C $B/old &&
    gcc -std=c99 -O2 -DE2B_MCP_TLS_BEARSSL -I$B/old -o $B/bin/e2b-mcp-old $B/old/examples/e2b-mcp.c -lbearssl >>"$log" 2>&1; then
+  # the same build without the metrics' counters: their cost on the CPU-bound row
+  NOMET=""
+  gcc -std=c99 -O2 -g -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_METRICS=0 -I. -o $B/bin/e2b-mcp-nometrics examples/e2b-mcp.c -lbearssl >>"$log" 2>&1 &&
+    NOMET=$B/bin/e2b-mcp-nometrics
   cp bench/node-connector.mjs build/npm/bench/ 2>>"$log" &&
-  echo && python3 bench/concurrency.py $DYN $B/bin/e2b-mcp-old build/npm/bench 2>>"$log" || echo "(concurrency: failed, see $log)"
+  echo && python3 bench/concurrency.py $DYN $B/bin/e2b-mcp-old build/npm/bench $NOMET 2>>"$log" || echo "(concurrency: failed, see $log)"
+  if [ -n "$NOMET" ] && mc=$(BENCH_DIR=$B python3 bench/metrics_cost.py $DYN $NOMET 2>>"$log"); then
+    echo; echo "metrics' cost on the hot path (bench/metrics_cost.py, callgrind): instructions per HTTP tools/call with" \
+      "metrics $(kv on <(echo "$mc")), built with E2B_MCP_METRICS 0 $(kv off <(echo "$mc"))"
+  fi
 else
   echo "(concurrency: the old build at $OLD_REV could not be made, see $log)"
 fi
