@@ -1093,6 +1093,19 @@
 #ifndef E2B_MCP_REDIS
 #define E2B_MCP_REDIS E2B_MCP__D(1, 0)
 #endif
+/* E2B_MCP_LIMITS: 1 builds the limits per user (>>ops): a token bucket per
+   principal for tools/call, another for the calls that start, bill, change
+   or destroy (cfg.limit_*); beyond them a call is refused before it reaches
+   E2B (HTTP 429 with Retry-After). Default 1, 0 with E2B_MCP_SMALL. */
+#ifndef E2B_MCP_LIMITS
+#define E2B_MCP_LIMITS E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_LIMIT_PRINCIPALS: the principals whose buckets are kept (32 bytes
+   each); past it the least recently used of a principal's 8 neighbours is
+   forgotten (it starts again with a full bucket). */
+#ifndef E2B_MCP_LIMIT_PRINCIPALS
+#define E2B_MCP_LIMIT_PRINCIPALS 4096
+#endif
 
 
 /* >>derived --------------------------------------------------------------
@@ -1352,8 +1365,9 @@ enum { E2B_MCP__OC_OK, E2B_MCP__OC_ERROR, E2B_MCP__OC_DECLINED, E2B_MCP__OC_CANC
   "completion/complete", "other"}
 #define E2B_MCP__MET_NMETHODS 14
 /* Why a call was refused before it started. */
-enum { E2B_MCP__RF_BUSY, E2B_MCP__RF_QUEUE_FULL, E2B_MCP__RF_SCOPE, E2B_MCP__RF_AUDIT, E2B_MCP__RF_N };
-#define E2B_MCP__RF_NAMES {"busy", "queue_full", "scope", "audit_unavailable"}
+enum { E2B_MCP__RF_BUSY, E2B_MCP__RF_QUEUE_FULL, E2B_MCP__RF_SCOPE, E2B_MCP__RF_AUDIT, E2B_MCP__RF_RATE, E2B_MCP__RF_RATE_BILL,
+       E2B_MCP__RF_LIMITS_DOWN, E2B_MCP__RF_N };
+#define E2B_MCP__RF_NAMES {"busy", "queue_full", "scope", "audit_unavailable", "rate_limit", "rate_limit_billable", "limits_unavailable"}
 /* E2B's answers by status: these, else "other"; 0 is no answer at all. */
 #define E2B_MCP__MET_STATUSES {0, 200, 201, 202, 204, 400, 401, 403, 404, 409, 429, 500, 502, 503, 504}
 #define E2B_MCP__MET_NSTATUS 16
@@ -2160,6 +2174,22 @@ typedef struct e2b_mcp_config {
      it was written, for the groups that must not run unrecorded. NULL: none. */
   int (*audit_start)(void *user, const e2b_mcp_audit_record *r);
   void *audit_user;   /* both hooks' */
+#endif
+#if E2B_MCP_LIMITS
+  /* Limits per user (>>ops): tools/call per principal (an access token's
+     subject, a client's own E2B key, else everyone alike), a token bucket
+     refilled at per_min a minute holding at most burst (0: no limit); the
+     billable ones (every tool not read-only: starts, bills, changes,
+     destroys) have their own. Beyond them HTTP answers 429 with Retry-After,
+     stdio a JSON-RPC error whose data says when; nothing reaches E2B. */
+  int limit_per_min, limit_burst;
+  int limit_bill_per_min, limit_bill_burst;
+  /* Buckets shared by replicas (the binary's Redis): take one call from the
+     bucket (bill: the billable one) of principal: 0 taken, > 0 refused and
+     how many ms until one is there, < 0 the store cannot say (refused).
+     NULL: the server's own table (E2B_MCP_LIMIT_PRINCIPALS). */
+  long (*limit_take)(void *user, unsigned long long principal, int bill, int per_min, int burst);
+  void *limit_user;
 #endif
   long result_budget;         /* the most characters of text in a result; a longer list is cut at a
                                  whole item with a note and a continuation. 0 (or less):
@@ -3108,6 +3138,20 @@ typedef struct e2b_mcp__probe {
 /* The embedder's audit hook could not write a record (a full disk, a closed
    pipe): counted in e2b_mcp_audit_failures_total. Nothing without metrics. */
 E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s);
+
+#if E2B_MCP_LIMITS
+/* One principal's buckets (>>ops' limits): call tokens in thousandths. */
+typedef struct e2b_mcp__bucket {
+  unsigned long long who;     /* the principal's hash; 0: free */
+  long tok[2];                /* calls, billable calls (thousandths of a call) */
+  unsigned long at;           /* when they were last filled (ms) */
+  unsigned long used;         /* the table's use counter then: least recently used goes first */
+} e2b_mcp__bucket;
+typedef struct e2b_mcp__limits {
+  unsigned long uses;
+  e2b_mcp__bucket b[E2B_MCP_LIMIT_PRINCIPALS];
+} e2b_mcp__limits;
+#endif
 /* >>transport: stdio --------------------------------------------------------- */
 
 #if E2B_MCP_WITH_STDIO
@@ -3417,6 +3461,9 @@ struct e2b_mcp_server {
 #endif
 #endif
   unsigned long e2b_answered_ms;   /* when E2B last answered anything (>>ops' readiness; 0: never) */
+#if E2B_MCP_LIMITS
+  e2b_mcp__limits limits;     /* the principals' buckets (>>ops) */
+#endif
 #if E2B_MCP_METRICS
   e2b_mcp__metrics metrics;   /* what GET /metrics shows (>>metrics) */
 #endif
@@ -13550,6 +13597,175 @@ static void e2b_mcp__ops_metrics(e2b_mcp_server *s, const e2b_mcp__ops_view *v, 
 }
 #endif
 #endif
+
+#if E2B_MCP_LIMITS
+/* ---- limits per user: a token bucket per principal ----
+   Two buckets a principal: every tools/call, and the billable ones (a tool
+   that is not read-only). A bucket holds at most burst calls and fills at
+   per_min a minute; a call takes one. The table is fixed: a principal's
+   place is its hash, and it may live in any of the 8 places from there; a
+   new one takes a free place among them, else the least recently used one's
+   (forgotten: it starts again full). */
+#define E2B_MCP__LIM_WAYS 8
+static long e2b_mcp__bucket_take(long *tok, unsigned long dt, int per_min, int burst, int take) {
+  long cap = (long)burst * 1000L, add;
+  if (per_min <= 0 || burst <= 0) return 0;
+  add = dt >= 60000UL * 1000UL ? cap : (long)(((unsigned long long)dt * (unsigned long long)per_min) / 60UL);
+  if (add > cap) add = cap;
+  *tok = *tok + add > cap ? cap : *tok + add;
+  if (*tok >= 1000) { if (take) *tok -= 1000; return 0; }
+  return (long)(((unsigned long long)(1000 - *tok) * 60UL + (unsigned long long)per_min - 1) / (unsigned long long)per_min);
+}
+static e2b_mcp__bucket *e2b_mcp__limit_find(e2b_mcp_server *s, unsigned long long who, unsigned long now) {
+  e2b_mcp__limits *L = &s->limits;
+  unsigned long at = (unsigned long)(who % (unsigned long long)E2B_MCP_LIMIT_PRINCIPALS);
+  e2b_mcp__bucket *pick = NULL;
+  int i;
+  for (i = 0; i < E2B_MCP__LIM_WAYS; i++) {
+    e2b_mcp__bucket *b = &L->b[(at + (unsigned long)i) % E2B_MCP_LIMIT_PRINCIPALS];
+    if (b->who == who) { pick = b; break; }
+    if (!pick || (pick->who && (!b->who || b->used < pick->used))) pick = b;
+  }
+  if (pick->who != who) {   /* new, or forgotten: a full bucket */
+    pick->who = who;
+    pick->tok[0] = (long)s->cfg.limit_burst * 1000L;
+    pick->tok[1] = (long)s->cfg.limit_bill_burst * 1000L;
+    pick->at = now;
+  }
+  pick->used = ++L->uses;
+  return pick;
+}
+/* Whether principal who may make a call now (bill: a billable one): 0 yes
+   (taken), > 0 the ms until it may, < 0 the shared store cannot say; *which
+   says which bucket refused (E2B_MCP__RF_*). */
+static long e2b_mcp__limit_take(e2b_mcp_server *s, unsigned long long who, int bill, int *which) {
+  const e2b_mcp_config *cf = &s->cfg;
+  long w;
+  int on = cf->limit_per_min > 0 && cf->limit_burst > 0, on_bill = bill && cf->limit_bill_per_min > 0 && cf->limit_bill_burst > 0;
+  *which = E2B_MCP__RF_RATE;
+  if (!on && !on_bill) return 0;
+  if (!who) who = 1;
+  if (cf->limit_take) {   /* shared: the billable bucket first, so a refused bill costs no call */
+    if (on_bill) {
+      *which = E2B_MCP__RF_RATE_BILL;
+      if ((w = cf->limit_take(cf->limit_user, who, 1, cf->limit_bill_per_min, cf->limit_bill_burst)) != 0) { if (w < 0) *which = E2B_MCP__RF_LIMITS_DOWN; return w; }
+    }
+    *which = E2B_MCP__RF_RATE;
+    w = on ? cf->limit_take(cf->limit_user, who, 0, cf->limit_per_min, cf->limit_burst) : 0;
+    if (w < 0) *which = E2B_MCP__RF_LIMITS_DOWN;
+    return w;
+  } else {
+    unsigned long now = e2b_mcp__now_ms(s);
+    e2b_mcp__bucket *b = e2b_mcp__limit_find(s, who, now);
+    unsigned long dt = now - b->at;
+    long w0, w1 = 0;
+    b->at = now;
+    w0 = on ? e2b_mcp__bucket_take(&b->tok[0], dt, cf->limit_per_min, cf->limit_burst, 0) : 0;
+    if (on_bill) w1 = e2b_mcp__bucket_take(&b->tok[1], dt, cf->limit_bill_per_min, cf->limit_bill_burst, 0);
+    if (w1) { *which = E2B_MCP__RF_RATE_BILL; return w1; }
+    if (w0) return w0;
+    if (on) b->tok[0] -= 1000;
+    if (on_bill) b->tok[1] -= 1000;
+    return 0;
+  }
+}
+static int e2b_mcp__limit_bills(const e2b_mcp_server *s, const char *name, size_t n);
+/* A tools/call just peeked (js, its tokens in s->mtok) from principal who:
+   0, it may go on; else the ms until it may (< 0: the store the replicas
+   share cannot say), *which the bucket that refused (E2B_MCP__RF_*), *nm the
+   tool name's token. Refusals are counted in the metrics. */
+static long e2b_mcp__limit_call(e2b_mcp_server *s, const char *js, unsigned long long who, int *which, int *nm) {
+  const jsmntok_t *t = s->mtok;
+  int m, p;
+  long w;
+  *nm = -1;
+  if (s->peek_ntok <= 0 || t[0].type != JSMN_OBJECT) return 0;   /* a batch is not limited here */
+  m = e2b_mcp__tok_get(js, t, 0, "method");
+  if (m < 0 || !e2b_mcp__tok_eq(js, &t[m], "tools/call") || e2b_mcp__tok_get(js, t, 0, "id") < 0) return 0;
+  p = e2b_mcp__tok_get(js, t, 0, "params");
+  *nm = p >= 0 ? e2b_mcp__tok_get(js, t, p, "name") : -1;
+  if (*nm < 0 || t[*nm].type != JSMN_STRING) return 0;   /* invalid: the core says why */
+  w = e2b_mcp__limit_take(s, who, e2b_mcp__limit_bills(s, js + t[*nm].start, (size_t)(t[*nm].end - t[*nm].start)), which);
+#if E2B_MCP_METRICS
+  if (w) s->metrics.refused[*which]++;
+#endif
+  return w;
+}
+/* What the caller is told. */
+static void e2b_mcp__limit_text(const e2b_mcp_server *s, long w, int which, char *out, size_t cap) {
+  if (w < 0) e2b_mcp__fmt(out, cap, "Too Many Requests: the limits per user cannot be checked right now (the store the server's replicas "
+                          "share does not answer), so calls are refused; nothing was sent to E2B. Call again in a little while.");
+  else e2b_mcp__fmt(out, cap, "Too Many Requests: you have made as many %scalls as this server allows one user (%d a minute, %d at once); "
+                    "nothing was sent to E2B. Call again in %ld s.", which == E2B_MCP__RF_RATE_BILL ? "billable " : "",
+                    which == E2B_MCP__RF_RATE_BILL ? s->cfg.limit_bill_per_min : s->cfg.limit_per_min,
+                    which == E2B_MCP__RF_RATE_BILL ? s->cfg.limit_bill_burst : s->cfg.limit_burst, (w + 999) / 1000);
+}
+#if E2B_MCP_AUDIT
+/* The audit hears of a call refused for its user's limit: outcome "rate_limited", nothing sent to E2B. */
+static void e2b_mcp__limit_audit(e2b_mcp_server *s, const char *js, int nm, const char *who) {
+  const jsmntok_t *t = s->mtok;
+  char tool[E2B_MCP_ID_MAX + 1], sbx[E2B_MCP_ID_MAX + 1], argv[E2B_MCP_AUDIT_ARGS_MAX];
+  e2b_mcp_audit_record r;
+  int p = e2b_mcp__tok_get(js, t, 0, "params"), i;
+  if (!s->cfg.audit || nm < 0) return;
+  if (e2b_mcp__tok_str(js, &t[nm], tool, sizeof tool) < 0) e2b_mcp__strlcpy(tool, "(a name too long)", sizeof tool);
+  e2b_mcp__audit_args(js, t, p >= 0 ? e2b_mcp__tok_get(js, t, p, "arguments") : -1, argv, sbx);
+  memset(&r, 0, sizeof r);
+  r.tool = tool;
+  r.group = E2B_MCP_GROUP_WRITE;
+  for (i = 0; i < s->ntools; i++)
+    if (strcmp(s->tools[i]->name, tool) == 0)
+      r.group = (s->tools[i]->annotations & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (s->tools[i]->annotations & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
+  r.who = who;
+  r.sandbox_id = sbx;
+  r.args = argv;
+  r.outcome = "rate_limited";
+  s->cfg.audit(s->cfg.audit_user, &r);
+  E2B_MCP__MET_INC(s, audit_records);
+}
+#endif
+/* Whether the tool named name[0..n) bills (starts, changes or destroys): every tool not read-only. */
+static int e2b_mcp__limit_bills(const e2b_mcp_server *s, const char *name, size_t n) {
+  int i;
+  for (i = 0; i < s->ntools; i++)
+    if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return !(s->tools[i]->annotations & E2B_MCP_READ_ONLY);
+  return 0;
+}
+#endif
+
+#if E2B_MCP_LIMITS
+/* A tools/call beyond the limits (>>ops; stdin's one user is one principal):
+   answered at once with an error whose data says when to call again
+   (retryAfterMs), audited, nothing sent to E2B. 1: answered. */
+static int e2b_mcp__stdio_limited(e2b_mcp_server *s, const char *line, const e2b_mcp_sink *k) {
+  char text[400], out[800], id[E2B_MCP_RPC_ID_MAX];
+  e2b_mcp_json w;
+  int which, nm, idt;
+  long wait;
+  if (s->cfg.limit_burst <= 0 && s->cfg.limit_bill_burst <= 0) return 0;
+  if ((wait = e2b_mcp__limit_call(s, line, 1, &which, &nm)) == 0) return 0;
+  e2b_mcp__limit_text(s, wait, which, text, sizeof text);
+#if E2B_MCP_AUDIT
+  e2b_mcp__limit_audit(s, line, nm, NULL);
+#endif
+  idt = e2b_mcp__tok_get(line, s->mtok, 0, "id");
+  if (idt < 0 || e2b_mcp__tok_json(line, &s->mtok[idt], id, sizeof id) < 0) strcpy(id, "null");
+  e2b_mcp_json_init(&w, out, sizeof out);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "jsonrpc"); e2b_mcp_json_str(&w, "2.0");
+  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_raw(&w, id, strlen(id));
+  e2b_mcp_json_key(&w, "error"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "code"); e2b_mcp_json_int(&w, -32000);
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, text);
+  e2b_mcp_json_key(&w, "data"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "retryAfterMs"); e2b_mcp_json_int(&w, wait > 0 ? wait : 5000);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  if (!w.err && k->write(k->ctx, out, w.len) == 0) k->end(k->ctx);
+  return 1;
+}
+#endif
 /* >>transport: stdio ---------------------------------------------------------
    One JSON message per line on stdin and stdout. stdout carries nothing but
    MCP messages; both streams use buffers inside the server (no allocation).
@@ -13716,6 +13932,9 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       else if (len == 0 || e2b_mcp__only_space(line, (size_t)len)) continue;
       e2b_mcp_peek(s, line, (size_t)len, NULL, &kind);   /* the one parse: submit uses it */
       if (kind.busy) { s->peek_n = 0; held = len; break; }   /* the queue is full: it waits, and stdin with it */
+#if E2B_MCP_LIMITS
+      if (kind.json && e2b_mcp__stdio_limited(s, line, &k)) { s->peek_n = 0; continue; }
+#endif
       held = -1;
       from.keep = line;
       if ((r = e2b_mcp_submit(s, line, (size_t)len, &from, &k)) < 0) goto broken;
@@ -14565,6 +14784,40 @@ static int e2b_mcp__hs_ops(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_m
 #endif
 }
 
+#if E2B_MCP_LIMITS
+/* ---- limits per user (>>ops): the principal, and the 429 ----
+   A request's principal is its access token's subject, else its client's
+   own E2B key, else everyone alike (a static token, or none: one user). */
+static unsigned long long e2b_mcp__hs_principal(e2b_mcp_server *s, const e2b_mcp__http_req *q, char *who, size_t cap) {
+  who[0] = 0;
+#if E2B_MCP_AUTH
+  if (s->http.cfg.auth && q->auth && q->auth_n > 7 && e2b_mcp_auth_claim(q->auth + 7, q->auth_n - 7, NULL, 0, who, cap) >= 0 && who[0])
+    return e2b_mcp__hs_hash('s', who, strlen(who));
+#else
+  (void)cap;
+#endif
+  if (E2B_MCP_WITH_CLIENT_KEYS && s->http.cfg.client_keys && q->ekey) return e2b_mcp__hs_hash('k', q->ekey, q->ekey_n);
+  return e2b_mcp__hs_hash('a', "", 0);
+}
+/* A tools/call beyond its user's limit: 429 with Retry-After, audited,
+   nothing sent to E2B. 1: answered. */
+static int e2b_mcp__hs_limited(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  char who[E2B_MCP_SUBJECT_MAX], text[400], head[48];
+  int which, nm;
+  long w;
+  if (s->cfg.limit_burst <= 0 && s->cfg.limit_bill_burst <= 0) return 0;
+  w = e2b_mcp__limit_call(s, s->msg, e2b_mcp__hs_principal(s, q, who, sizeof who), &which, &nm);
+  if (!w) return 0;
+  e2b_mcp__limit_text(s, w, which, text, sizeof text);
+#if E2B_MCP_AUDIT
+  e2b_mcp__limit_audit(s, s->msg, nm, who[0] ? who : NULL);
+#endif
+  e2b_mcp__fmt(head, sizeof head, "Retry-After: %ld\r\n", w > 0 ? (w + 999) / 1000 : 5L);
+  e2b_mcp__hs_simple(s, c, 429, head, -32000, text);
+  return 1;
+}
+#endif
+
 /* ---- one complete request ---- */
 
 #if E2B_MCP_AUTH
@@ -15200,6 +15453,9 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   if (kind.json && kind.modern) c->wire = &c->wire_v;
 #if E2B_MCP_AUTH
   if (s->http.cfg.auth && kind.json && e2b_mcp__hs_oauth_scope(s, c, &q)) { s->peek_n = 0; return; }
+#endif
+#if E2B_MCP_LIMITS
+  if (kind.json && e2b_mcp__hs_limited(s, c, &q)) { s->peek_n = 0; return; }
 #endif
   if (!kind.json || (!kind.modern && (si = e2b_mcp__hs_session(s, c, &q, kind.initialize)) < 0)) {
     s->peek_n = 0;   /* answered here: the next body copied into s->msg must not meet this one's parse */

@@ -123,6 +123,63 @@ static int redis_state_once(void *user, const char *id, unsigned long long expir
   redis_log(r >= 0);
   return r;
 }
+#if E2B_MCP_LIMITS
+/* The limits per user, shared by the replicas (cfg.limit_take): one token
+   bucket per principal and kind in a Redis hash, taken from by one script
+   (atomic), which answers 0 (taken) or the ms until a call is there. */
+static const char redis_bucket_lua[] =
+  "local cap = tonumber(ARGV[1]) * 1000 local rate = tonumber(ARGV[2]) "
+  "local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) "
+  "local v = redis.call('HMGET', KEYS[1], 'tok', 'at') local tok = tonumber(v[1]) local at = tonumber(v[2]) "
+  "if tok == nil or at == nil then tok = cap at = now end "
+  "if now > at then tok = math.min(cap, tok + (now - at) * rate / 60) end "
+  "local wait = 0 "
+  "if tok >= 1000 then tok = tok - 1000 else wait = math.max(1, math.ceil((1000 - tok) * 60 / rate)) end "
+  "redis.call('HSET', KEYS[1], 'tok', tostring(tok), 'at', tostring(now)) "
+  "redis.call('PEXPIRE', KEYS[1], math.floor(cap * 60 / rate) + 1000) "
+  "return wait";
+static long redis_limit_take(void *user, unsigned long long principal, int bill, int per_min, int burst) {
+  static const char hex[] = "0123456789abcdef";
+  char key[64], nb[12], nr[12], *k;
+  const char *argv[6];
+  e2b_mcp_redis_reply rep;
+  int i;
+  (void)user;
+  strcpy(key, bill ? "e2b-mcp:limit:bill:" : "e2b-mcp:limit:calls:");
+  rep.type = 0;
+  k = key + strlen(key);
+  for (i = 0; i < 16; i++) *k++ = hex[(principal >> (60 - 4 * i)) & 15];
+  *k = 0;
+  argv[0] = "EVAL"; argv[1] = redis_bucket_lua; argv[2] = "1"; argv[3] = key;
+  argv[4] = num((unsigned)burst, nb); argv[5] = num((unsigned)per_min, nr);
+  if (e2b_mcp_redis_command(&redis, 6, argv, NULL, &rep) != 0 || rep.type != ':' || rep.num < 0) {
+    if (rep.type == '-') strcpy(redis.why, "Redis refused the limits' script (EVAL)");
+    redis_log(0);
+    return -1;
+  }
+  redis_log(1);
+  return (long)rep.num;
+}
+#endif
+#endif
+
+#if E2B_MCP_LIMITS
+/* "PER_MINUTE:BURST" (BURST defaults to PER_MINUTE) into its two numbers: 0, or -1 (said why). */
+static int limit_env(const char *name, int *per_min, int *burst) {
+  const char *v = getenv(name);
+  char *end;
+  long a, b;
+  if (!v || !*v) return 0;
+  a = strtol(v, &end, 10);
+  b = a;
+  if (*end == ':') b = strtol(end + 1, &end, 10);
+  if (*end || a < 1 || b < 1 || a > 1000000 || b > 1000000) {
+    say("e2b-mcp: ", name, " wants PER_MINUTE or PER_MINUTE:BURST (whole numbers from 1), e.g. 60:10\n", NULL);
+    return -1;
+  }
+  *per_min = (int)a; *burst = (int)b;
+  return 0;
+}
 #endif
 
 /* Whether a switch in the environment is on: "1", or "true" as a bundle's
@@ -798,7 +855,11 @@ static const char usage_ops[] =
   "                         a readiness check sends E2B a probe (GET /health, no key)\n"
   "  E2B_MCP_TEAM_CONCURRENCY  the team's limit of running sandboxes (E2B's API does not say it),\n"
   "                         which the MCP App shows the running count against\n"
-  "  E2B_MCP_TASK_TTL_MS    how long a task (a long call of a client that takes them) is kept (600000)\n";
+  "  E2B_MCP_TASK_TTL_MS    how long a task (a long call of a client that takes them) is kept (600000)\n"
+  "  E2B_MCP_LIMIT_CALLS    PER_MINUTE[:BURST]: tools/call per user (an access token's subject, a\n"
+  "                         client's own E2B key, else all alike); beyond it 429 + Retry-After\n"
+  "  E2B_MCP_LIMIT_BILLABLE PER_MINUTE[:BURST]: the same for calls that start, bill, change or destroy;\n"
+  "                         with E2B_MCP_REDIS_URL both are shared by the replicas\n";
 
 /* /readyz: this program's own checks (cfg.ready), beside the library's. */
 static int ready_checks(void *user, e2b_mcp_json *w) {
@@ -965,6 +1026,13 @@ int main(int argc, char **argv) {
     say("e2b-mcp: E2B_MCP_STATE_KEY without E2B_MCP_STATE_DIR or E2B_MCP_REDIS_URL: each replica remembers the consent answers it "
         "took, so behind N replicas one answer could be used once on each; give them a shared E2B_MCP_STATE_DIR\n", NULL);
   cfg.enable_kill = env_on(kill);
+#if E2B_MCP_LIMITS
+  if (limit_env("E2B_MCP_LIMIT_CALLS", &cfg.limit_per_min, &cfg.limit_burst) != 0 ||
+      limit_env("E2B_MCP_LIMIT_BILLABLE", &cfg.limit_bill_per_min, &cfg.limit_bill_burst) != 0) return 2;
+#if E2B_MCP_REDIS
+  if (redis_on && (cfg.limit_burst > 0 || cfg.limit_bill_burst > 0)) cfg.limit_take = redis_limit_take;
+#endif
+#endif
 #if E2B_MCP_AUDIT
   if (getenv("E2B_MCP_AUDIT_LOG") && *getenv("E2B_MCP_AUDIT_LOG")) {
     audit_path = getenv("E2B_MCP_AUDIT_LOG");

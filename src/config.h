@@ -962,5 +962,18 @@
 #ifndef E2B_MCP_REDIS
 #define E2B_MCP_REDIS E2B_MCP__D(1, 0)
 #endif
+/* E2B_MCP_LIMITS: 1 builds the limits per user (>>ops): a token bucket per
+   principal for tools/call, another for the calls that start, bill, change
+   or destroy (cfg.limit_*); beyond them a call is refused before it reaches
+   E2B (HTTP 429 with Retry-After). Default 1, 0 with E2B_MCP_SMALL. */
+#ifndef E2B_MCP_LIMITS
+#define E2B_MCP_LIMITS E2B_MCP__D(1, 0)
+#endif
+/* E2B_MCP_LIMIT_PRINCIPALS: the principals whose buckets are kept (32 bytes
+   each); past it the least recently used of a principal's 8 neighbours is
+   forgotten (it starts again with a full bucket). */
+#ifndef E2B_MCP_LIMIT_PRINCIPALS
+#define E2B_MCP_LIMIT_PRINCIPALS 4096
+#endif
 
 

@@ -826,6 +826,40 @@ static int e2b_mcp__hs_ops(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_m
 #endif
 }
 
+#if E2B_MCP_LIMITS
+/* ---- limits per user (>>ops): the principal, and the 429 ----
+   A request's principal is its access token's subject, else its client's
+   own E2B key, else everyone alike (a static token, or none: one user). */
+static unsigned long long e2b_mcp__hs_principal(e2b_mcp_server *s, const e2b_mcp__http_req *q, char *who, size_t cap) {
+  who[0] = 0;
+#if E2B_MCP_AUTH
+  if (s->http.cfg.auth && q->auth && q->auth_n > 7 && e2b_mcp_auth_claim(q->auth + 7, q->auth_n - 7, NULL, 0, who, cap) >= 0 && who[0])
+    return e2b_mcp__hs_hash('s', who, strlen(who));
+#else
+  (void)cap;
+#endif
+  if (E2B_MCP_WITH_CLIENT_KEYS && s->http.cfg.client_keys && q->ekey) return e2b_mcp__hs_hash('k', q->ekey, q->ekey_n);
+  return e2b_mcp__hs_hash('a', "", 0);
+}
+/* A tools/call beyond its user's limit: 429 with Retry-After, audited,
+   nothing sent to E2B. 1: answered. */
+static int e2b_mcp__hs_limited(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  char who[E2B_MCP_SUBJECT_MAX], text[400], head[48];
+  int which, nm;
+  long w;
+  if (s->cfg.limit_burst <= 0 && s->cfg.limit_bill_burst <= 0) return 0;
+  w = e2b_mcp__limit_call(s, s->msg, e2b_mcp__hs_principal(s, q, who, sizeof who), &which, &nm);
+  if (!w) return 0;
+  e2b_mcp__limit_text(s, w, which, text, sizeof text);
+#if E2B_MCP_AUDIT
+  e2b_mcp__limit_audit(s, s->msg, nm, who[0] ? who : NULL);
+#endif
+  e2b_mcp__fmt(head, sizeof head, "Retry-After: %ld\r\n", w > 0 ? (w + 999) / 1000 : 5L);
+  e2b_mcp__hs_simple(s, c, 429, head, -32000, text);
+  return 1;
+}
+#endif
+
 /* ---- one complete request ---- */
 
 #if E2B_MCP_AUTH
@@ -1461,6 +1495,9 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   if (kind.json && kind.modern) c->wire = &c->wire_v;
 #if E2B_MCP_AUTH
   if (s->http.cfg.auth && kind.json && e2b_mcp__hs_oauth_scope(s, c, &q)) { s->peek_n = 0; return; }
+#endif
+#if E2B_MCP_LIMITS
+  if (kind.json && e2b_mcp__hs_limited(s, c, &q)) { s->peek_n = 0; return; }
 #endif
   if (!kind.json || (!kind.modern && (si = e2b_mcp__hs_session(s, c, &q, kind.initialize)) < 0)) {
     s->peek_n = 0;   /* answered here: the next body copied into s->msg must not meet this one's parse */

@@ -145,6 +145,22 @@ typedef struct e2b_mcp_config {
   int (*audit_start)(void *user, const e2b_mcp_audit_record *r);
   void *audit_user;   /* both hooks' */
 #endif
+#if E2B_MCP_LIMITS
+  /* Limits per user (>>ops): tools/call per principal (an access token's
+     subject, a client's own E2B key, else everyone alike), a token bucket
+     refilled at per_min a minute holding at most burst (0: no limit); the
+     billable ones (every tool not read-only: starts, bills, changes,
+     destroys) have their own. Beyond them HTTP answers 429 with Retry-After,
+     stdio a JSON-RPC error whose data says when; nothing reaches E2B. */
+  int limit_per_min, limit_burst;
+  int limit_bill_per_min, limit_bill_burst;
+  /* Buckets shared by replicas (the binary's Redis): take one call from the
+     bucket (bill: the billable one) of principal: 0 taken, > 0 refused and
+     how many ms until one is there, < 0 the store cannot say (refused).
+     NULL: the server's own table (E2B_MCP_LIMIT_PRINCIPALS). */
+  long (*limit_take)(void *user, unsigned long long principal, int bill, int per_min, int burst);
+  void *limit_user;
+#endif
   long result_budget;         /* the most characters of text in a result; a longer list is cut at a
                                  whole item with a note and a continuation. 0 (or less):
                                  E2B_MCP_RESULT_BUDGET; at most E2B_MCP_RESULT_MAX */

@@ -26,8 +26,9 @@ enum { E2B_MCP__OC_OK, E2B_MCP__OC_ERROR, E2B_MCP__OC_DECLINED, E2B_MCP__OC_CANC
   "completion/complete", "other"}
 #define E2B_MCP__MET_NMETHODS 14
 /* Why a call was refused before it started. */
-enum { E2B_MCP__RF_BUSY, E2B_MCP__RF_QUEUE_FULL, E2B_MCP__RF_SCOPE, E2B_MCP__RF_AUDIT, E2B_MCP__RF_N };
-#define E2B_MCP__RF_NAMES {"busy", "queue_full", "scope", "audit_unavailable"}
+enum { E2B_MCP__RF_BUSY, E2B_MCP__RF_QUEUE_FULL, E2B_MCP__RF_SCOPE, E2B_MCP__RF_AUDIT, E2B_MCP__RF_RATE, E2B_MCP__RF_RATE_BILL,
+       E2B_MCP__RF_LIMITS_DOWN, E2B_MCP__RF_N };
+#define E2B_MCP__RF_NAMES {"busy", "queue_full", "scope", "audit_unavailable", "rate_limit", "rate_limit_billable", "limits_unavailable"}
 /* E2B's answers by status: these, else "other"; 0 is no answer at all. */
 #define E2B_MCP__MET_STATUSES {0, 200, 201, 202, 204, 400, 401, 403, 404, 409, 429, 500, 502, 503, 504}
 #define E2B_MCP__MET_NSTATUS 16

@@ -260,3 +260,138 @@ static void e2b_mcp__ops_metrics(e2b_mcp_server *s, const e2b_mcp__ops_view *v, 
 }
 #endif
 #endif
+
+#if E2B_MCP_LIMITS
+/* ---- limits per user: a token bucket per principal ----
+   Two buckets a principal: every tools/call, and the billable ones (a tool
+   that is not read-only). A bucket holds at most burst calls and fills at
+   per_min a minute; a call takes one. The table is fixed: a principal's
+   place is its hash, and it may live in any of the 8 places from there; a
+   new one takes a free place among them, else the least recently used one's
+   (forgotten: it starts again full). */
+#define E2B_MCP__LIM_WAYS 8
+static long e2b_mcp__bucket_take(long *tok, unsigned long dt, int per_min, int burst, int take) {
+  long cap = (long)burst * 1000L, add;
+  if (per_min <= 0 || burst <= 0) return 0;
+  add = dt >= 60000UL * 1000UL ? cap : (long)(((unsigned long long)dt * (unsigned long long)per_min) / 60UL);
+  if (add > cap) add = cap;
+  *tok = *tok + add > cap ? cap : *tok + add;
+  if (*tok >= 1000) { if (take) *tok -= 1000; return 0; }
+  return (long)(((unsigned long long)(1000 - *tok) * 60UL + (unsigned long long)per_min - 1) / (unsigned long long)per_min);
+}
+static e2b_mcp__bucket *e2b_mcp__limit_find(e2b_mcp_server *s, unsigned long long who, unsigned long now) {
+  e2b_mcp__limits *L = &s->limits;
+  unsigned long at = (unsigned long)(who % (unsigned long long)E2B_MCP_LIMIT_PRINCIPALS);
+  e2b_mcp__bucket *pick = NULL;
+  int i;
+  for (i = 0; i < E2B_MCP__LIM_WAYS; i++) {
+    e2b_mcp__bucket *b = &L->b[(at + (unsigned long)i) % E2B_MCP_LIMIT_PRINCIPALS];
+    if (b->who == who) { pick = b; break; }
+    if (!pick || (pick->who && (!b->who || b->used < pick->used))) pick = b;
+  }
+  if (pick->who != who) {   /* new, or forgotten: a full bucket */
+    pick->who = who;
+    pick->tok[0] = (long)s->cfg.limit_burst * 1000L;
+    pick->tok[1] = (long)s->cfg.limit_bill_burst * 1000L;
+    pick->at = now;
+  }
+  pick->used = ++L->uses;
+  return pick;
+}
+/* Whether principal who may make a call now (bill: a billable one): 0 yes
+   (taken), > 0 the ms until it may, < 0 the shared store cannot say; *which
+   says which bucket refused (E2B_MCP__RF_*). */
+static long e2b_mcp__limit_take(e2b_mcp_server *s, unsigned long long who, int bill, int *which) {
+  const e2b_mcp_config *cf = &s->cfg;
+  long w;
+  int on = cf->limit_per_min > 0 && cf->limit_burst > 0, on_bill = bill && cf->limit_bill_per_min > 0 && cf->limit_bill_burst > 0;
+  *which = E2B_MCP__RF_RATE;
+  if (!on && !on_bill) return 0;
+  if (!who) who = 1;
+  if (cf->limit_take) {   /* shared: the billable bucket first, so a refused bill costs no call */
+    if (on_bill) {
+      *which = E2B_MCP__RF_RATE_BILL;
+      if ((w = cf->limit_take(cf->limit_user, who, 1, cf->limit_bill_per_min, cf->limit_bill_burst)) != 0) { if (w < 0) *which = E2B_MCP__RF_LIMITS_DOWN; return w; }
+    }
+    *which = E2B_MCP__RF_RATE;
+    w = on ? cf->limit_take(cf->limit_user, who, 0, cf->limit_per_min, cf->limit_burst) : 0;
+    if (w < 0) *which = E2B_MCP__RF_LIMITS_DOWN;
+    return w;
+  } else {
+    unsigned long now = e2b_mcp__now_ms(s);
+    e2b_mcp__bucket *b = e2b_mcp__limit_find(s, who, now);
+    unsigned long dt = now - b->at;
+    long w0, w1 = 0;
+    b->at = now;
+    w0 = on ? e2b_mcp__bucket_take(&b->tok[0], dt, cf->limit_per_min, cf->limit_burst, 0) : 0;
+    if (on_bill) w1 = e2b_mcp__bucket_take(&b->tok[1], dt, cf->limit_bill_per_min, cf->limit_bill_burst, 0);
+    if (w1) { *which = E2B_MCP__RF_RATE_BILL; return w1; }
+    if (w0) return w0;
+    if (on) b->tok[0] -= 1000;
+    if (on_bill) b->tok[1] -= 1000;
+    return 0;
+  }
+}
+static int e2b_mcp__limit_bills(const e2b_mcp_server *s, const char *name, size_t n);
+/* A tools/call just peeked (js, its tokens in s->mtok) from principal who:
+   0, it may go on; else the ms until it may (< 0: the store the replicas
+   share cannot say), *which the bucket that refused (E2B_MCP__RF_*), *nm the
+   tool name's token. Refusals are counted in the metrics. */
+static long e2b_mcp__limit_call(e2b_mcp_server *s, const char *js, unsigned long long who, int *which, int *nm) {
+  const jsmntok_t *t = s->mtok;
+  int m, p;
+  long w;
+  *nm = -1;
+  if (s->peek_ntok <= 0 || t[0].type != JSMN_OBJECT) return 0;   /* a batch is not limited here */
+  m = e2b_mcp__tok_get(js, t, 0, "method");
+  if (m < 0 || !e2b_mcp__tok_eq(js, &t[m], "tools/call") || e2b_mcp__tok_get(js, t, 0, "id") < 0) return 0;
+  p = e2b_mcp__tok_get(js, t, 0, "params");
+  *nm = p >= 0 ? e2b_mcp__tok_get(js, t, p, "name") : -1;
+  if (*nm < 0 || t[*nm].type != JSMN_STRING) return 0;   /* invalid: the core says why */
+  w = e2b_mcp__limit_take(s, who, e2b_mcp__limit_bills(s, js + t[*nm].start, (size_t)(t[*nm].end - t[*nm].start)), which);
+#if E2B_MCP_METRICS
+  if (w) s->metrics.refused[*which]++;
+#endif
+  return w;
+}
+/* What the caller is told. */
+static void e2b_mcp__limit_text(const e2b_mcp_server *s, long w, int which, char *out, size_t cap) {
+  if (w < 0) e2b_mcp__fmt(out, cap, "Too Many Requests: the limits per user cannot be checked right now (the store the server's replicas "
+                          "share does not answer), so calls are refused; nothing was sent to E2B. Call again in a little while.");
+  else e2b_mcp__fmt(out, cap, "Too Many Requests: you have made as many %scalls as this server allows one user (%d a minute, %d at once); "
+                    "nothing was sent to E2B. Call again in %ld s.", which == E2B_MCP__RF_RATE_BILL ? "billable " : "",
+                    which == E2B_MCP__RF_RATE_BILL ? s->cfg.limit_bill_per_min : s->cfg.limit_per_min,
+                    which == E2B_MCP__RF_RATE_BILL ? s->cfg.limit_bill_burst : s->cfg.limit_burst, (w + 999) / 1000);
+}
+#if E2B_MCP_AUDIT
+/* The audit hears of a call refused for its user's limit: outcome "rate_limited", nothing sent to E2B. */
+static void e2b_mcp__limit_audit(e2b_mcp_server *s, const char *js, int nm, const char *who) {
+  const jsmntok_t *t = s->mtok;
+  char tool[E2B_MCP_ID_MAX + 1], sbx[E2B_MCP_ID_MAX + 1], argv[E2B_MCP_AUDIT_ARGS_MAX];
+  e2b_mcp_audit_record r;
+  int p = e2b_mcp__tok_get(js, t, 0, "params"), i;
+  if (!s->cfg.audit || nm < 0) return;
+  if (e2b_mcp__tok_str(js, &t[nm], tool, sizeof tool) < 0) e2b_mcp__strlcpy(tool, "(a name too long)", sizeof tool);
+  e2b_mcp__audit_args(js, t, p >= 0 ? e2b_mcp__tok_get(js, t, p, "arguments") : -1, argv, sbx);
+  memset(&r, 0, sizeof r);
+  r.tool = tool;
+  r.group = E2B_MCP_GROUP_WRITE;
+  for (i = 0; i < s->ntools; i++)
+    if (strcmp(s->tools[i]->name, tool) == 0)
+      r.group = (s->tools[i]->annotations & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (s->tools[i]->annotations & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
+  r.who = who;
+  r.sandbox_id = sbx;
+  r.args = argv;
+  r.outcome = "rate_limited";
+  s->cfg.audit(s->cfg.audit_user, &r);
+  E2B_MCP__MET_INC(s, audit_records);
+}
+#endif
+/* Whether the tool named name[0..n) bills (starts, changes or destroys): every tool not read-only. */
+static int e2b_mcp__limit_bills(const e2b_mcp_server *s, const char *name, size_t n) {
+  int i;
+  for (i = 0; i < s->ntools; i++)
+    if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return !(s->tools[i]->annotations & E2B_MCP_READ_ONLY);
+  return 0;
+}
+#endif

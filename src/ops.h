@@ -23,3 +23,17 @@ typedef struct e2b_mcp__probe {
 /* The embedder's audit hook could not write a record (a full disk, a closed
    pipe): counted in e2b_mcp_audit_failures_total. Nothing without metrics. */
 E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s);
+
+#if E2B_MCP_LIMITS
+/* One principal's buckets (>>ops' limits): call tokens in thousandths. */
+typedef struct e2b_mcp__bucket {
+  unsigned long long who;     /* the principal's hash; 0: free */
+  long tok[2];                /* calls, billable calls (thousandths of a call) */
+  unsigned long at;           /* when they were last filled (ms) */
+  unsigned long used;         /* the table's use counter then: least recently used goes first */
+} e2b_mcp__bucket;
+typedef struct e2b_mcp__limits {
+  unsigned long uses;
+  e2b_mcp__bucket b[E2B_MCP_LIMIT_PRINCIPALS];
+} e2b_mcp__limits;
+#endif

@@ -9,6 +9,7 @@
 #include "resources.h"
 #include "complete.h"
 #include "engine.h"
+#include "ops.h"
 #include "http.h"
 /* >>server: the one struct that holds every layer's state ---------------------
    Declared after the layers whose state it holds; the caller owns it (static
@@ -114,6 +115,9 @@ struct e2b_mcp_server {
 #endif
 #endif
   unsigned long e2b_answered_ms;   /* when E2B last answered anything (>>ops' readiness; 0: never) */
+#if E2B_MCP_LIMITS
+  e2b_mcp__limits limits;     /* the principals' buckets (>>ops) */
+#endif
 #if E2B_MCP_METRICS
   e2b_mcp__metrics metrics;   /* what GET /metrics shows (>>metrics) */
 #endif

@@ -6,7 +6,8 @@ An accepted consent answer (2026-07-28's requestState) is taken once: replayed t
 replica it is refused by every one, and E2B saw one create; the record is a key with a
 TTL in Redis. Redis stopped mid-test: /readyz names it on every replica, a fresh answer is
 refused (never taken: it cannot be proved unused) and nothing reaches E2B; Redis started
-again: the replicas take fresh answers again. A wrong password and a bad URL are refused
+again: the replicas take fresh answers again. A user's limit (E2B_MCP_LIMIT_CALLS) holds across
+the replicas (one bucket in Redis), and is refused while Redis is down. A wrong password and a bad URL are refused
 without the password ever being printed."""
 import json
 import os
@@ -182,6 +183,33 @@ def main():
         code, ev = answer(ngx.port, 43, st2)
         check("the answer refused while Redis was down stays refused (the user is asked again)", ev.get("error", {}).get("code") == -32602, ev)
         eq("E2B saw exactly one create after the restart", len(creates(sim)), 1)
+    finally:
+        ngx.stop()
+        for _, p in reps:
+            stop(p)
+
+    # the limits per user, shared: three replicas that each would allow 4 calls at once
+    limits = dict(extra, E2B_MCP_LIMIT_CALLS="6:4")
+    reps = [start_http(BIN, server_env(sim.port, extra=limits)) for _ in range(3)]
+    ports = [p for p, _ in reps]
+    ngx = Nginx(ports)
+    try:
+        sim.clear()
+        got = [modern(ngx.port, 50 + i, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}}).status for i in range(6)]
+        served = [up for up, s_, sid, m in ngx.log() if m == "tools/call"][-6:]
+        check("limits across replicas: 6 calls round robin, the user's 4 at once answered, then 429 (on every replica alike)",
+              got == [200, 200, 200, 200, 429, 429] and len(set(served)) == 3, (got, served))
+        lists = [x for x in sim.requests() if x["path"].startswith("/v2/sandboxes")]
+        eq("limits across replicas: E2B saw 4 lists", len(lists), 4)
+        keys = red.cmd("KEYS", "e2b-mcp:limit:*")
+        check("the bucket lives in Redis (one key for the user's calls, with a TTL)", len(keys) == 1 and keys[0].startswith("e2b-mcp:limit:calls:")
+              and red.cmd("PTTL", keys[0]) > 0, keys)
+        red.stop()
+        sim.clear()
+        r = modern(ngx.port, 60, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}})
+        check("Redis down: a limited call is refused (429: the limits cannot be checked), nothing sent to E2B",
+              r.status == 429 and "cannot be checked" in r.body and not sim.requests(), (r.status, r.body[:200]))
+        red.start()
     finally:
         ngx.stop()
         for _, p in reps:
