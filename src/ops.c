@@ -261,7 +261,7 @@ static void e2b_mcp__ops_metrics(e2b_mcp_server *s, const e2b_mcp__ops_view *v, 
 #endif
 #endif
 
-#if E2B_MCP_LIMITS
+#if E2B_MCP_LIMITS && (E2B_MCP_WITH_STDIO || defined(E2B_MCP__HTTP))   /* a transport that takes calls */
 /* ---- limits per user: a token bucket per principal ----
    Two buckets a principal: every tools/call, and the billable ones (a tool
    that is not read-only). A bucket holds at most burst calls and fills at

@@ -10,7 +10,7 @@
 #include "engine.h"
 #include "ops.h"
 
-#if E2B_MCP_LIMITS
+#if E2B_MCP_LIMITS && E2B_MCP_WITH_STDIO
 /* A tools/call beyond the limits (>>ops; stdin's one user is one principal):
    answered at once with an error whose data says when to call again
    (retryAfterMs), audited, nothing sent to E2B. 1: answered. */
