@@ -3136,8 +3136,10 @@ typedef struct e2b_mcp__probe {
 #endif
 
 /* The embedder's audit hook could not write a record (a full disk, a closed
-   pipe): counted in e2b_mcp_audit_failures_total. Nothing without metrics. */
+   pipe): counted in e2b_mcp_audit_failures_total (with E2B_MCP_AUDIT). */
+#if E2B_MCP_AUDIT
 E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s);
+#endif
 
 #if E2B_MCP_LIMITS
 /* One principal's buckets (>>ops' limits): call tokens in thousandths. */
@@ -13347,6 +13349,7 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s) {
   for (i = 0; i < s->nslots; i++) e2b_mcp__conn_close(&s->slots[i].conn);
 }
 /* >>ops: health, readiness and metrics, written from the server's state -------- */
+#if E2B_MCP_AUDIT
 E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s) {
 #if E2B_MCP_METRICS
   s->metrics.audit_failures++;
@@ -13354,6 +13357,7 @@ E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s) {
   (void)s;
 #endif
 }
+#endif
 #ifdef E2B_MCP__HTTP
 
 /* What the transport knows that the checks and gauges need (>>transport: streamable http). */

@@ -10,6 +10,7 @@
 #include "mcp.h"
 #include "engine.h"
 /* >>ops: health, readiness and metrics, written from the server's state -------- */
+#if E2B_MCP_AUDIT
 E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s) {
 #if E2B_MCP_METRICS
   s->metrics.audit_failures++;
@@ -17,6 +18,7 @@ E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s) {
   (void)s;
 #endif
 }
+#endif
 #ifdef E2B_MCP__HTTP
 
 /* What the transport knows that the checks and gauges need (>>transport: streamable http). */

@@ -21,8 +21,10 @@ typedef struct e2b_mcp__probe {
 #endif
 
 /* The embedder's audit hook could not write a record (a full disk, a closed
-   pipe): counted in e2b_mcp_audit_failures_total. Nothing without metrics. */
+   pipe): counted in e2b_mcp_audit_failures_total (with E2B_MCP_AUDIT). */
+#if E2B_MCP_AUDIT
 E2B_MCP_DEF void e2b_mcp_audit_failed(e2b_mcp_server *s);
+#endif
 
 #if E2B_MCP_LIMITS
 /* One principal's buckets (>>ops' limits): call tokens in thousandths. */
