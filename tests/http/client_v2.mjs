@@ -52,10 +52,10 @@ try {
   };
   // every listed tool, in an order where each finds what it needs
   const order = ['e2b_list_sandboxes', 'e2b_create_sandbox', 'e2b_get_sandbox', 'e2b_get_sandbox_logs',
-    'e2b_get_sandbox_metrics', 'e2b_set_sandbox_timeout', 'e2b_pause_sandbox', 'e2b_resume_sandbox',
-    'e2b_list_snapshots', 'e2b_list_default_templates', 'e2b_list_templates', 'e2b_list_template_builds',
-    'e2b_kill_sandbox'];
-  let sbx, tpl;
+    'e2b_get_sandbox_metrics', 'e2b_set_sandbox_timeout', 'e2b_fork_sandbox', 'e2b_create_snapshot',
+    'e2b_pause_sandbox', 'e2b_resume_sandbox', 'e2b_list_snapshots', 'e2b_list_default_templates',
+    'e2b_list_templates', 'e2b_list_template_builds', 'e2b_get_team_usage', 'e2b_list_events', 'e2b_kill_sandbox'];
+  let sbx, tpl, copies = [];
   for (const name of order) {
     if (!out.tools.includes(name)) continue;
     if (name === 'e2b_create_sandbox') {
@@ -73,9 +73,17 @@ try {
     else if (name === 'e2b_list_templates') tpl = (await call(name, {})).data?.[0]?.templateID;
     else if (name === 'e2b_list_template_builds') await call(name, { template_id: tpl });
     else if (name === 'e2b_set_sandbox_timeout') await call(name, { sandbox_id: sbx, timeout: 120 });
-    else if (['e2b_get_sandbox', 'e2b_get_sandbox_logs', 'e2b_get_sandbox_metrics', 'e2b_pause_sandbox',
+    else if (name === 'e2b_fork_sandbox') copies = ((await call(name, { sandbox_id: sbx, count: 1, timeout: 60 })).forks ?? [])
+      .map((f) => f.sandboxID).filter(Boolean);
+    else if (['e2b_get_sandbox', 'e2b_get_sandbox_logs', 'e2b_get_sandbox_metrics', 'e2b_pause_sandbox', 'e2b_create_snapshot',
       'e2b_resume_sandbox', 'e2b_kill_sandbox'].includes(name)) await call(name, { sandbox_id: sbx });
     else await call(name, {});
+  }
+  // the fork's copy goes too (its kill asked like any), so the next run's lists are as long as this one's
+  out.copies_killed = 0;
+  for (const id of copies) {
+    const r = await client.callTool({ name: 'e2b_kill_sandbox', arguments: { sandbox_id: id } });
+    if (!r.isError) out.copies_killed++;
   }
   out.unknown = out.tools.filter((t) => !order.includes(t));
   // every prompt (every page), got with arguments that fit it, then one got without its required argument
@@ -88,7 +96,7 @@ try {
   } while (cursor);
   out.prompts = prompts.map((p) => ({ name: p.name, description: p.description,
     args: (p.arguments ?? []).map((a) => ({ name: a.name, required: !!a.required, description: a.description })) }));
-  const promptArgs = { sandbox_id: sbx ?? 'sbx-none', template: 'base', metadata: 'project=web', minutes: '5', level: 'error',
+  const promptArgs = { sandbox_id: sbx ?? 'sbx-none', template: 'base', metadata: 'project=web', minutes: '5', level: 'error', days: '7',
     keep: sbx ?? 'nothing' };
   out.gets = [];
   for (const p of prompts) {

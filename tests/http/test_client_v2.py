@@ -32,7 +32,9 @@ MODERN_ONLY = os.path.join(BUILD, "e2b-mcp-modern-only")
 HTTPTEST = os.path.join(BUILD, "e2b-mcp-httptest")   # 3 session slots
 SIM = None
 TOOLS = []   # every tool, as the server lists it with kill enabled (main)
-CHANGES = [("POST", "/sandboxes"), ("POST", "/timeout"), ("POST", "/connect"), ("DELETE", "/sandboxes/")]
+# each change and how often it reaches E2B: the sandbox's and, killed after it, the fork's copy's DELETE
+CHANGES = [("POST", "/sandboxes", 1), ("POST", "/timeout", 1), ("POST", "/fork", 1), ("POST", "/snapshots", 1),
+           ("POST", "/connect", 1), ("DELETE", "/sandboxes/", 2)]
 
 
 def run_client(mode, kind, target, env_args):
@@ -61,6 +63,8 @@ PROMPT_TOOLS = {
     "e2b_sandbox_usage": ["e2b_get_sandbox_metrics"],
     "e2b_pause_by_metadata": ["e2b_list_sandboxes", "e2b_pause_sandbox"],
     "e2b_start_sandbox": ["e2b_create_sandbox"],
+    "e2b_fork_and_try": ["e2b_fork_sandbox"],
+    "e2b_weekly_usage_review": ["e2b_get_team_usage", "e2b_list_sandboxes"],
 }
 
 
@@ -85,9 +89,9 @@ def verify_prompts(out, label):
           bad.get("code") == -32602 and "sandbox_id" in bad.get("message", ""), bad)
 
 
-RESOURCES = ["e2b://sandboxes", "e2b://templates", "e2b://default-templates", "e2b://snapshots"]
+RESOURCES = ["e2b://sandboxes", "e2b://templates", "e2b://default-templates", "e2b://snapshots", "e2b://events"]
 TEMPLATES = ["e2b://sandboxes/{sandboxID}", "e2b://sandboxes/{sandboxID}/logs", "e2b://sandboxes/{sandboxID}/metrics",
-             "e2b://templates/{templateID}"]
+             "e2b://sandboxes/{sandboxID}/events", "e2b://templates/{templateID}"]
 # arguments whose completions come from E2B (the running sandboxes, the team's templates) or are fixed
 FROM_SANDBOXES = ("sandbox_id", "sandboxID", "keep")
 FROM_TEMPLATES = ("template", "templateID")
@@ -152,8 +156,9 @@ def verify(out, text, label, want_era):
     check("%s: every tool was called and none failed" % label, sorted(c["name"] for c in calls) == TOOLS and not bad,
           bad or len(calls))
     asked = out.get("asked") or []
-    check("%s: four consent questions (create, timeout, resume, kill), answered yes" % label,
-          len(asked) == 4 and "billed" in asked[0], asked)
+    check("%s: six consent questions (create, timeout, fork, resume, kill, the fork's copy's kill), answered yes" % label,
+          len(asked) == 6 and "billed" in asked[0] and "Fork" in asked[2], asked)
+    check("%s: the fork made one copy, killed after" % label, out.get("copies_killed") == 1, out.get("copies_killed"))
     verify_prompts(out, label)
     verify_resources(out, label)
     # 2025: resources/subscribe; 2026-07-28 over HTTP: subscriptions/listen (server/discover says subscribe: true);
@@ -167,10 +172,10 @@ def verify(out, text, label, want_era):
         check("%s: subscribes to nothing (the capability says no)" % label, not out.get("subscribed"), out.get("subscribed"))
     reqs = SIM.requests()
     seen = [(r["method"], r["path"]) for r in reqs]
-    for method, part in CHANGES:   # the API version in the path (/v2/...) does not matter here
+    for method, part, times in CHANGES:   # the API version in the path (/v2/...) does not matter here
         n = sum(1 for m, p in seen if m == method and (p.endswith(part) if part != "/sandboxes/"
                                                           else part in p and "/" not in p.split(part, 1)[1]))
-        check("%s: %s ...%s reached E2B exactly once" % (label, method, part), n == 1, seen)
+        check("%s: %s ...%s reached E2B %d time(s)" % (label, method, part, times), n == times, seen)
     SIM.clear()
 
 
