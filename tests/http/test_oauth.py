@@ -48,8 +48,11 @@ def start_logged(env, addr="127.0.0.1:0"):
     p = track(subprocess.Popen([BIN, "--http", addr], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, env=env))
     got = []
-    line = p.stderr.readline().decode()
-    got.append(line)
+    for _ in range(5):   # warnings (e.g. a descriptor limit below the socket tables) come before it
+        line = p.stderr.readline().decode()
+        got.append(line)
+        if "listening on" in line or not line:
+            break
     threading.Thread(target=lambda: [got.append(b.decode(errors="replace")) for b in iter(lambda: p.stderr.read(1), b"")],
                      daemon=True).start()
     if "listening on" not in line:
@@ -321,7 +324,10 @@ def test_setup(sim_port, iss, aud):
         check("a public address with access tokens starts", False, str(e))
     p = subprocess.Popen([BIN, "--http", "127.0.0.1:0", "--auth", "none"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE, env=auth_env(sim_port, iss, aud, {"E2B_MCP_HTTP_TOKEN": "tok"}))
-    line = p.stderr.readline().decode()
+    for _ in range(5):   # warnings come before it
+        line = p.stderr.readline().decode()
+        if "listening on" in line or not line:
+            break
     port = int(line.rsplit(":", 1)[1].split("/")[0]) if "listening on" in line else 0
     r = request(port, "POST", INIT) if port else None
     check("--auth none on loopback: no token asked, whatever the environment says", r is not None and r.status == 200,
