@@ -2131,9 +2131,12 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
     if (s->cfg.read_only && e2b_mcp__group_of(i) != E2B_MCP__G_READ)
       why = "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change "
             "nothing. Its operator can switch it on by starting it without read-only.";
+#if E2B_MCP_TOOL_DELETE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || E2B_MCP_TOOL_LIST_VOLUMES || \
+    E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD   /* a row outside the default set is built */
     else if (!spec && !on)
       why = "it is not in this server's default set of tools, which keeps the list short for clients that cap how many tools "
             "they offer. Its operator can switch it on with --tools (E2B_MCP_TOOLS) naming it, or default plus its name, or all.";
+#endif
     else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
       why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes and deleting snapshots need; its operator can switch it on by setting it.";
