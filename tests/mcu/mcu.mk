@@ -66,10 +66,10 @@ mcu-riscv: $(BUILD)/mcu-rv32/firmware.elf $(BUILD)/mcu-rv32/firmware-minimal.elf
 
 test-mcu:
 	@$(MAKE) -s deps-mcu || { echo "FAIL scripts/install-deps.sh mcu"; echo "0 passed, 1 failed"; exit 1; }
-	@mkdir -p $(BUILD)/mcu && $(MAKE) -s mcu $(BUILD)/e2b-mcp >$(BUILD)/mcu.build.log 2>&1 || { cat $(BUILD)/mcu.build.log; echo "FAIL firmware build"; echo "0 passed, 1 failed"; exit 1; }
+	@mkdir -p $(BUILD)/mcu && $(MAKE) -s mcu $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-small >$(BUILD)/mcu.build.log 2>&1 || { cat $(BUILD)/mcu.build.log; echo "FAIL firmware build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/mcu/test_mcu.py
 test-mcu-riscv:
 	@$(MAKE) -s deps-mcu-riscv || { echo "FAIL scripts/install-deps.sh riscv"; echo "0 passed, 1 failed"; exit 1; }
-	@mkdir -p $(BUILD)/mcu-rv32 && $(MAKE) -s mcu-riscv $(BUILD)/e2b-mcp >$(BUILD)/mcu-rv32.build.log 2>&1 || { cat $(BUILD)/mcu-rv32.build.log; echo "FAIL firmware build"; echo "0 passed, 1 failed"; exit 1; }
+	@mkdir -p $(BUILD)/mcu-rv32 && $(MAKE) -s mcu-riscv $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-small >$(BUILD)/mcu-rv32.build.log 2>&1 || { cat $(BUILD)/mcu-rv32.build.log; echo "FAIL firmware build"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/mcu/test_mcu.py --board rv32
 TEST_SUITES += mcu mcu-riscv

@@ -48,7 +48,7 @@ SECRETS = ("24863d0f691d58f2bafdcd365e2b54f975a48ce0f0b2a3ff0c573ab3e3de99ef",
            "45bbbcb5ae72f52424591cad5833db2b278d1fbc6e10c0b4", "ghp_SIMSECRET", KEY)
 T0 = time.time()
 sim = tls = None
-HOST_TOOLS = []     # what build/e2b-mcp lists with kill enabled (main)
+HOST_TOOLS = []     # what build/e2b-mcp-small lists with kill enabled (main)
 
 
 def qemu_cmd(args, icount=False, fwd=None, fw=FW, board=None):
@@ -447,8 +447,10 @@ def run_ask_wait(url):
 
 
 def host_tools():
-    """The tools the host build lists with kill enabled: the board must list them too."""
-    c = McpClient([os.path.join(ROOT, "build", "e2b-mcp")], server_env(sim.url, KEY, {"E2B_MCP_ENABLE_KILL": "1"}))
+    """The tools the host build of the board's profile (small) lists with kill enabled: the board must list them
+    too. The desktop build offers more by default (fork, snapshots, usage, events), which the small profile
+    leaves to an embedder to switch on."""
+    c = McpClient([os.path.join(ROOT, "build", "e2b-mcp-small")], server_env(sim.url, KEY, {"E2B_MCP_ENABLE_KILL": "1"}))
     c.initialize()
     names = [t["name"] for t in c.list_tools()]
     c.close()
