@@ -689,6 +689,12 @@
 #ifndef E2B_MCP_HTTP_SESSIONS
 #define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(12288, 2)
 #endif
+/* E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL: sessions one principal (an access
+   token's subject, a client's own key: >>principal) may hold; its next
+   initialize ends its own least recently used one, never another's. */
+#ifndef E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL
+#define E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL (E2B_MCP_HTTP_SESSIONS > 64 ? 64 : E2B_MCP_HTTP_SESSIONS)
+#endif
 /* E2B_MCP_HTTP_HEAD_MAX: one request's line and headers (a longer one gets
    431). */
 #ifndef E2B_MCP_HTTP_HEAD_MAX
@@ -1031,6 +1037,31 @@
    request a minute). */
 #ifndef E2B_MCP_AUTH_REFRESH_MS
 #define E2B_MCP_AUTH_REFRESH_MS 60000
+#endif
+/* E2B_MCP_AUTH_CACHE: access tokens remembered as verified (a 16-byte hash
+   of the whole token and its exp, each): a client's next requests with the
+   same token cost a hash, not a signature check (>>principal). */
+#ifndef E2B_MCP_AUTH_CACHE
+#define E2B_MCP_AUTH_CACHE 256
+#endif
+/* E2B_MCP_AUTH_PEERS: client addresses whose refused tokens are counted. */
+#ifndef E2B_MCP_AUTH_PEERS
+#define E2B_MCP_AUTH_PEERS 64
+#endif
+/* E2B_MCP_AUTH_FAIL_BURST, E2B_MCP_AUTH_FAIL_PER_S: refused tokens (access
+   tokens, or guesses of the static token) an address may send in a row,
+   then a second; beyond, 429 with Retry-After before any signature check. */
+#ifndef E2B_MCP_AUTH_FAIL_BURST
+#define E2B_MCP_AUTH_FAIL_BURST 20
+#endif
+#ifndef E2B_MCP_AUTH_FAIL_PER_S
+#define E2B_MCP_AUTH_FAIL_PER_S 2
+#endif
+/* E2B_MCP_AUTH_KEY_WAITERS: requests that may wait for one fetch of the
+   issuer's keys (each holds a request buffer); beyond, 503 with Retry-After
+   at once. */
+#ifndef E2B_MCP_AUTH_KEY_WAITERS
+#define E2B_MCP_AUTH_KEY_WAITERS 8
 #endif
 /* ---- Who calls: the key store and the audit log (>>keys) ---- */
 
@@ -2033,6 +2064,136 @@ E2B_MCP_DEF const char *e2b_mcp_auth_strerror(int err);
 /* The scope of tool group g (0 read, 1 write, 2 kill): a->scope_names[g] or its default. */
 E2B_MCP_DEF const char *e2b_mcp_auth_scope_name(const e2b_mcp_auth *a, int g);
 #endif
+/* >>principal: who a request is, decided once --------------------------------
+   Every request has one principal, decided once, when its transport admits
+   it, and carried from there by the message's context to every call it
+   makes (e2b_mcp_origin.principal -> the core's context -> the call's slot).
+   Whatever depends on who calls reads it there and nowhere else: the tools
+   a caller may list and call (the core's one scope check, which writes the
+   "forbidden" audit record), the E2B key its calls use, the audit record's
+   who, the 2025 session it may use (sessions are bound to id), and limits
+   kept per caller.
+
+   Contract, for code built on it (per-principal limits, say):
+   - kind says how it was decided (E2B_MCP_PRINCIPAL_*). id identifies it:
+     two requests with the same id are the same principal, two with
+     different ids are not, for the server's lifetime. It is a 64-bit hash
+     (FNV-1a, salted by kind) of the token's subject, of the client's own
+     E2B key, or of the kind alone for the static token; never the secret
+     itself. id is 0 only for E2B_MCP_PRINCIPAL_NONE (nobody said who:
+     stdio, in-process, loopback with no auth): treat such requests as one
+     anonymous principal, or tell them apart by peer.
+   - peer is a hash of the client's address (for IPv6 its /64), 0 when the
+     transport cannot tell; behind a proxy it is the proxy's.
+   - who (who_len bytes, not NUL-terminated) and api_key (api_key_len)
+     point into the request's own buffer, which the transport keeps while
+     the request lives (queued calls included); a call copies them into
+     its slot. api_key NULL: the server's own key (cfg.api_key).
+   - scopes: E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_* as its token grants them;
+     0: every tool (no access token).
+   - no_key: the key store has no key for who: each tool call is told so
+     and nothing reaches E2B.
+   - exp: when its access token expires (Unix seconds), 0 without one.
+   A principal is plain data: copying it copies the decision. */
+/* The tool groups, each the scope of an OAuth access token that may call it:
+   read (spends nothing, changes nothing: annotated E2B_MCP_READ_ONLY), write
+   (starts, bills or changes: every other tool, a custom one too), kill
+   (e2b_kill_sandbox). A principal's scopes: E2B_MCP_SCOPED | 1 << group for
+   each group its token grants. */
+enum { E2B_MCP_GROUP_READ = 0, E2B_MCP_GROUP_WRITE = 1, E2B_MCP_GROUP_KILL = 2, E2B_MCP_SCOPED = 8 };
+enum {
+  E2B_MCP_PRINCIPAL_NONE = 0,        /* nobody said who (loopback-none, stdio, in-process) */
+  E2B_MCP_PRINCIPAL_BEARER = 1,      /* the server's one static token (E2B_MCP_HTTP_TOKEN): all its holders are one */
+  E2B_MCP_PRINCIPAL_OAUTH = 2,       /* an OAuth access token (>>auth): its subject */
+  E2B_MCP_PRINCIPAL_CLIENT_KEY = 3   /* the client's own E2B key (X-E2B-API-Key): that key */
+};
+typedef struct e2b_mcp_principal {
+  int kind;
+  unsigned long long id;
+  unsigned long long peer;
+  int scopes;
+  const char *who;
+  size_t who_len;
+  const char *api_key;
+  size_t api_key_len;
+  int no_key;
+  long long exp;
+} e2b_mcp_principal;
+
+/* FNV-1a over a kind byte and p[0..n), never 0: how a principal (or a
+   client) is told apart without keeping what told it. */
+E2B_MCP_DEF unsigned long long e2b_mcp_principal_hash(char kind, const void *p, size_t n);
+
+#ifdef E2B_MCP__HTTP
+/* ---- admission: a verdict, and no I/O ----
+   e2b_mcp_admit reads what the transport parsed of a request (in), with the
+   transport's settings (cfg), and its state (st: verified tokens and
+   failures per peer), and returns a verdict: admitted (0, *p filled) or
+   refused, with what the answer says. It does no I/O: a token whose key id
+   the keys do not have yet is E2B_MCP_ADMIT_KEYS, and the transport decides
+   whether to fetch the keys and ask again. Kinds, in order: an OAuth access
+   token (cfg->auth), else the static token (cfg->token), else nobody
+   (loopback, or open access); then, with cfg->client_keys, the client's own
+   E2B key.
+
+   Forged tokens are absorbed before they cost a signature check: a token
+   verified once is remembered (a hash of the whole token, until its exp,
+   E2B_MCP_AUTH_CACHE of them), so its next requests cost a hash and no
+   public-key operation; a peer whose tokens failed more than
+   E2B_MCP_AUTH_FAIL_BURST times (refilled at E2B_MCP_AUTH_FAIL_PER_S a
+   second; E2B_MCP_AUTH_PEERS peers are followed) is answered 429 with
+   Retry-After before any crypto, until its budget refills, while a
+   remembered token from the same peer still passes (behind a proxy every
+   client is the proxy's address: a flood through it slows the others'
+   new tokens, never the ones already verified). The static token's
+   wrong guesses are counted the same way. */
+enum { E2B_MCP_ADMIT_OK = 0, E2B_MCP_ADMIT_KEYS = -1 };
+typedef struct e2b_mcp_admit_in {
+  const char *authz;          /* the Authorization header's value (NULL: none) */
+  size_t authz_n;
+  char *authz_w;              /* the same bytes, writable: once the token is taken, who and the
+                                 store's key are kept there (the token is needed no more) */
+  const char *ekey;           /* X-E2B-API-Key's value (NULL: none) */
+  size_t ekey_n;
+  const char *query;          /* the target's query string, after '?' (NULL: none) */
+  size_t query_n;
+  unsigned long long peer;    /* a hash of the client's address (e2b_mcp_principal.peer); 0: unknown */
+  long long now_s;            /* wall clock, Unix seconds */
+  unsigned long now_ms;       /* monotonic ms (0: unknown) */
+} e2b_mcp_admit_in;
+typedef struct e2b_mcp_admit_cfg {
+  const char *token;          /* the static bearer token (NULL or "": none) */
+  int client_keys;            /* each client brings its own E2B key */
+  struct e2b_mcp_auth *auth;  /* OAuth access tokens (NULL: off; >>auth) */
+  const struct e2b_mcp_keystore *keystore;   /* with auth: each caller's key (NULL: off; >>keys) */
+  const char *keystore_claim; /* the claim the store is asked by (NULL: sub) */
+  int fail_burst, fail_per_s; /* refused tokens a peer may send in a row, and how many a second
+                                 after that (0: E2B_MCP_AUTH_FAIL_BURST, E2B_MCP_AUTH_FAIL_PER_S) */
+} e2b_mcp_admit_cfg;
+/* What a client of the static token is told (it offers no OAuth sign-in). */
+#define E2B_MCP__TOKEN_HELP "this server takes a static bearer token that its admin sets (E2B_MCP_HTTP_TOKEN) and gives you; it offers no OAuth sign-in"
+typedef struct e2b_mcp_verdict {
+  int status;                 /* 0 admitted; 400, 401, 429: refused; E2B_MCP_ADMIT_KEYS: the token's key
+                                 id is not known (the rest says the 401 to send if no fetch is made) */
+  int challenge;              /* the WWW-Authenticate line: 0 none, 1 OAuth's (auth's metadata, error,
+                                 why), 2 the static token's (error when the request carried one) */
+  const char *error;          /* the challenge's error code (NULL: none) */
+  char why[128];              /* its error_description: no part of the token */
+  const char *text;           /* the answer's JSON-RPC error message */
+  int retry_after;            /* seconds (429), 0: none */
+  int token;                  /* an access token's verification (E2B_MCP_AUTH_*: 0 valid, else why not),
+                                 1 when none was verified (no token, the static one, throttled) */
+} e2b_mcp_verdict;
+typedef struct e2b_mcp__admit_seen { unsigned char h[16]; long long exp; } e2b_mcp__admit_seen;
+typedef struct e2b_mcp__admit_peer { unsigned long long peer; unsigned long at_ms; long left_milli; } e2b_mcp__admit_peer;
+typedef struct e2b_mcp_admission {   /* zeroed: empty */
+  e2b_mcp__admit_seen seen[E2B_MCP_AUTH_CACHE];
+  e2b_mcp__admit_peer peers[E2B_MCP_AUTH_PEERS];
+  unsigned long hits, verified, throttled;   /* counters: cache hits, signatures checked, 429s */
+} e2b_mcp_admission;
+E2B_MCP_DEF void e2b_mcp_admit(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *cfg, const e2b_mcp_admit_in *in,
+                               e2b_mcp_principal *p, e2b_mcp_verdict *v);
+#endif
 /* >>mcp core: what a tool, a transport and an in-process caller see -------
    The tool table, the sink a transport gives the core, the call a tool
    handler works on, and the functions a handler calls. */
@@ -2050,12 +2211,6 @@ enum {
   E2B_MCP__STRICT_ARGS = 0x100
 };
 
-/* The tool groups, each the scope of an OAuth access token that may call it:
-   read (spends nothing, changes nothing: annotated E2B_MCP_READ_ONLY), write
-   (starts, bills or changes: every other tool, a custom one too), kill
-   (e2b_kill_sandbox). A transport that checks access tokens passes what a
-   token grants as E2B_MCP_SCOPED | 1 << group in e2b_mcp_origin.scopes. */
-enum { E2B_MCP_GROUP_READ = 0, E2B_MCP_GROUP_WRITE = 1, E2B_MCP_GROUP_KILL = 2, E2B_MCP_SCOPED = 8 };
 
 typedef struct e2b_mcp_server e2b_mcp_server;
 typedef struct e2b_mcp_call e2b_mcp_call;
@@ -2312,6 +2467,9 @@ typedef struct e2b_mcp__runner {
   void (*cancel)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
   int  (*ask)(e2b_mcp_call *c, const char *message, const char *schema);
   void (*asked)(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
+  /* a tool call refused for its caller's scopes: its audit record (outcome forbidden; NULL: no audit) */
+  void (*forbidden)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const e2b_mcp_tool *tool, int group,
+                    const char *js, const jsmntok_t *t, int params, int args);
 #if E2B_MCP_WITH_BATCH
   /* a 2025-03-26 batch over a transport that steps the engine: answered as
      one array once its calls end; -2 when it is the core's to answer now */
@@ -2351,16 +2509,8 @@ typedef struct e2b_mcp__ctx {
   unsigned key_len;
   unsigned long *cooldown;
   e2b_mcp_wire *wire;
-#if E2B_MCP_AUTH
-  int scopes;   /* the tool groups an access token grants (e2b_mcp_origin.scopes); 0: every one */
-#endif
-#if E2B_MCP__WHO
-  const char *who;   /* who calls (e2b_mcp_origin.who), who_len bytes; NULL: nobody said */
-  unsigned who_len;
-#endif
-#if E2B_MCP_KEYSTORE
-  int no_key;        /* the key store has no key for who: a call is told so and sends nothing */
-#endif
+  e2b_mcp_principal pr;   /* who sends it (e2b_mcp_origin.principal, copied; zeroed: nobody said) */
+  int *forbidden;         /* e2b_mcp_origin.forbidden */
 #if E2B_MCP_WITH_2026
   unsigned long long caller;   /* who sent it (e2b_mcp_origin.caller); 0: not known */
 #endif
@@ -2381,8 +2531,13 @@ E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, co
 
 
 /* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
-   when the tool ran (see r->is_error), < 0 when it does not exist or the
-   arguments are not a JSON object. */
+   when the tool ran (see r->is_error), -1 when it does not exist or the
+   arguments are not a JSON object, E2B_MCP_CALL_REENTRANT (r->message says
+   so) when called from inside a tool's own handler: not supported, since
+   the running call's arguments and result live in the server's one set of
+   message and result buffers that an inner call would write over; a tool
+   that needs another's work calls that code directly. */
+enum { E2B_MCP_CALL_REENTRANT = -2 };
 E2B_MCP_DEF int  e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r);
 
 /* For tool handlers: arguments. Each returns 1 when present and valid, 0 when
@@ -2999,20 +3154,14 @@ typedef struct e2b_mcp_origin {
   size_t api_key_len;         /* its length (0: up to its NUL) */
   unsigned long *cooldown;    /* that key's 429 cool-downs, one per tool (NULL: the server's own) */
   e2b_mcp_wire *wire;         /* HTTP: the request's headers, for 2026-07-28 (NULL: none) */
-#if E2B_MCP_AUTH
-  int scopes;                 /* the tool groups the client may call, as an access token's scopes
-                                 grant them: E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_*; 0: every one.
-                                 tools/list shows only those, and a call to another is refused */
-#endif
-#if E2B_MCP__WHO
-  const char *who;            /* who the client is, who_len bytes (an access token's subject, or the
-                                 claim the key store went by): the audit record's; NULL: nobody said */
-  size_t who_len;
-#endif
-#if E2B_MCP_KEYSTORE
-  int no_key;                 /* the key store has no key for who: each tool call is answered that
-                                 the admin must add one, and nothing reaches E2B (api_key unused) */
-#endif
+  const e2b_mcp_principal *principal;   /* who sent it, decided once by the transport (>>principal):
+                                 the tools it may list and call (its scopes: a call to another is
+                                 refused, and audited as forbidden), the audit's who, the key
+                                 store's key (its api_key replaces api_key) or none (no_key);
+                                 copied. NULL: nobody said (every tool, api_key) */
+  int *forbidden;             /* out, for a transport that answers such a refusal its own way
+                                 (HTTP: 403 insufficient_scope): a lone tools/call refused for
+                                 its principal's scopes sets it to 1 + the tool's group. NULL: not told */
 #if E2B_MCP_WITH_2026
   unsigned long long caller;  /* who sent it, for a 2026-07-28 request, which no session ties to
                                  the cancel that may follow: the transport's hash of the client's
@@ -3232,6 +3381,13 @@ typedef struct e2b_mcp_http_config {
   const char *keystore_claim; /* the claim the store is asked by (NULL: sub); of an array claim
                                  (groups), the first value the store has a key for */
 #endif
+  int sessions_per_principal; /* 2025 sessions one principal may hold (0:
+                                 E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL); its next initialize ends its
+                                 own least recently used one. A session is bound to the principal
+                                 that made it: another one naming it is told 404, as for a session
+                                 that never existed, and cannot end it */
+  int auth_fail_burst, auth_fail_per_s;   /* refused tokens one address may send in a row, then a
+                                 second (0: E2B_MCP_AUTH_FAIL_BURST, _PER_S); beyond, 429 */
 } e2b_mcp_http_config;
 
 typedef struct e2b_mcp__http_keyslot {   /* per-client keys: one key's 429 cool-downs */
@@ -3244,6 +3400,7 @@ typedef struct e2b_mcp__http_session {
   e2b_mcp_session mcp;
   char id[33];                /* 32 hex digits, random */
   int used;
+  unsigned long long owner;   /* the principal that made it (e2b_mcp_principal.id; 0: nobody said) */
   int conns;                  /* open connections whose last request was in it: never replaced meanwhile */
   unsigned long last_use;     /* the transport's use counter when last used: LRU order */
   int next;                   /* 1 + the next session in its id's hash chain; 0: the last */
@@ -3278,15 +3435,10 @@ typedef struct e2b_mcp__http_conn {
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
   int tied;                   /* the session its last request was in (its conns counts it), -1 none */
-#if E2B_MCP_AUTH
-  int scopes;                 /* with auth: the tool groups the request's token grants (bit g: scope g) */
-#endif
-#if E2B_MCP_WITH_2026
-  unsigned long long peer_hash; /* a hash of its peer's address, once asked (0: not yet) */
-#endif
-#if E2B_MCP_AUTH && E2B_MCP_WITH_2026
-  unsigned long long sub_hash; /* with auth: a hash of the request's token's subject (0: none), who sent it */
-#endif
+  e2b_mcp_principal pr;       /* who sent the request being served, decided on arrival (>>principal) */
+  int forbidden;              /* the core refused its lone tool call for its scopes: 1 + the group (403) */
+  unsigned long long peer_hash, peer_net;   /* a hash of its peer's address, and of its network (IPv6: the
+                                 /64), once asked (0: not yet) */
   e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
   e2b_mcp_wire wire_v;
   int send_sid;               /* the answer carries Mcp-Session-Id */
@@ -3324,6 +3476,7 @@ typedef struct e2b_mcp_http {
   e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */
 #endif
   e2b_mcp__probe probe;       /* /readyz's probe of E2B (>>ops) */
+  e2b_mcp_admission adm;      /* tokens verified, refusals per address (>>principal) */
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
   /* From here on nothing is cleared as a whole, so the pages of slots and
      buffers no client needed stay out of memory: a table sized for ten
@@ -3404,6 +3557,7 @@ struct e2b_mcp_server {
   /* E2B */
   char key[E2B_MCP_KEY_MAX];  /* the server's own key (cfg.api_key, checked) */
   int key_problem;            /* 0 ok, else why the key cannot be used */
+  int in_tool;                /* a tool's handler runs: e2b_mcp_call_tool from inside it is refused */
   unsigned key_len;           /* its length ("" and 0 when none) */
   unsigned char key_fail[E2B_MCP_KEY_MAX];   /* its KMP table, for finding it in a stream */
   e2b_mcp_url api, dash;
@@ -5794,7 +5948,11 @@ static int e2b_mcp__auth_claims(const e2b_mcp_auth *a, const char *js, size_t n,
   return E2B_MCP_AUTH_OK;
 }
 
-E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
+/* known: the token's signature was checked before (the same bytes: the
+   admission's memory of verified tokens, >>principal), so only its header
+   (its key is still one of the issuer's) and its claims (not expired yet)
+   are checked again. */
+static int e2b_mcp__auth_verify_as(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c, int known) {
   unsigned char sig[E2B_MCP_AUTH_RSA_MAX], hash[32];
   char payload[E2B_MCP_AUTH_TOKEN_MAX / 4 * 3 + 3];
   const char *d1, *d2;
@@ -5811,17 +5969,22 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
   rc = e2b_mcp__auth_header(a, tok, (size_t)(d1 - tok), &key, c);
   if (rc) return rc;
   k = &a->keys[key];
-  sn = e2b_mcp__b64url_dec(d2 + 1, n - (size_t)(d2 + 1 - tok), sig, sizeof sig);
-  if (sn != (long)(k->kty == E2B_MCP_AUTH_RSA ? k->klen : 64)) return E2B_MCP_AUTH_SIGNATURE;
-  e2b_mcp__sha256_init(&h);
-  e2b_mcp__sha256_add(&h, tok, (size_t)(d2 - tok));
-  e2b_mcp__sha256_end(&h, hash);
-  rc = k->kty == E2B_MCP_AUTH_RSA ? e2b_mcp_tls_rsa_verify(k->k, k->klen, k->e, k->elen, hash, sig, (size_t)sn)
-                                  : e2b_mcp_tls_p256_verify(k->k, hash, sig);
-  if (rc != 0) return E2B_MCP_AUTH_SIGNATURE;
+  if (!known) {
+    sn = e2b_mcp__b64url_dec(d2 + 1, n - (size_t)(d2 + 1 - tok), sig, sizeof sig);
+    if (sn != (long)(k->kty == E2B_MCP_AUTH_RSA ? k->klen : 64)) return E2B_MCP_AUTH_SIGNATURE;
+    e2b_mcp__sha256_init(&h);
+    e2b_mcp__sha256_add(&h, tok, (size_t)(d2 - tok));
+    e2b_mcp__sha256_end(&h, hash);
+    rc = k->kty == E2B_MCP_AUTH_RSA ? e2b_mcp_tls_rsa_verify(k->k, k->klen, k->e, k->elen, hash, sig, (size_t)sn)
+                                    : e2b_mcp_tls_p256_verify(k->k, hash, sig);
+    if (rc != 0) return E2B_MCP_AUTH_SIGNATURE;
+  }
   pn = e2b_mcp__b64url_dec(d1 + 1, (size_t)(d2 - d1 - 1), (unsigned char *)payload, sizeof payload);
   if (pn <= 0) return E2B_MCP_AUTH_MALFORMED;
   return e2b_mcp__auth_claims(a, payload, (size_t)pn, now_s, c);
+}
+E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
+  return e2b_mcp__auth_verify_as(a, tok, n, now_s, c, 0);
 }
 
 E2B_MCP_DEF int e2b_mcp_auth_claim(const char *tok, size_t n, const char *name, int i, char *out, size_t cap) {
@@ -6088,6 +6251,284 @@ static void e2b_mcp__auth_challenge(const e2b_mcp_auth *a, const char *error, co
 }
 #endif   /* E2B_MCP__HTTP */
 #endif
+/* >>principal: admission ---------------------------------------------------- */
+E2B_MCP_DEF unsigned long long e2b_mcp_principal_hash(char kind, const void *p, size_t n) {
+  const unsigned char *b = (const unsigned char *)p;
+  unsigned long long v = (1469598103934665603ULL ^ (unsigned char)kind) * 1099511628211ULL;
+  for (; n; b++, n--) v = (v ^ *b) * 1099511628211ULL;
+  return v ? v : 1;
+}
+
+enum { E2B_MCP__KEY_OK, E2B_MCP__KEY_MISSING, E2B_MCP__KEY_PERSONAL, E2B_MCP__KEY_MALFORMED };
+/* What is wrong with a team API key k of n bytes (E2B_MCP__KEY_OK: nothing):
+   e2b_, then letters, digits, '_' and '-', at least as long as "[redacted]", so
+   redacting in place never grows a buffer (a real key has 44 characters). */
+static int e2b_mcp__key_check(const char *k, size_t n) {
+  size_t i;
+  if (!k || !n) return E2B_MCP__KEY_MISSING;
+  if (n >= 7 && memcmp(k, "sk_e2b_", 7) == 0) return E2B_MCP__KEY_PERSONAL;
+  if (n < sizeof "[redacted]" - 1 || n >= E2B_MCP_KEY_MAX || memcmp(k, "e2b_", 4) != 0) return E2B_MCP__KEY_MALFORMED;
+  for (i = 0; i < n; i++)
+    if (!((k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') || (k[i] >= '0' && k[i] <= '9') || k[i] == '_' || k[i] == '-'))
+      return E2B_MCP__KEY_MALFORMED;
+  return E2B_MCP__KEY_OK;
+}
+
+#ifdef E2B_MCP__HTTP
+/* The credentials of an Authorization value h[0..n): "Bearer", then one or
+   more spaces (RFC 6750 section 2.1: 1*SP), case-insensitive; NULL when it
+   is not a bearer token. */
+static const char *e2b_mcp__admit_bearer(const char *h, size_t n, size_t *tn) {
+  size_t i = 6;
+  if (!h || n < 8 || !e2b_mcp__ieq(h, 6, "bearer") || h[6] != ' ') return NULL;
+  while (i < n && h[i] == ' ') i++;
+  *tn = n - i;
+  return *tn ? h + i : NULL;
+}
+static void e2b_mcp__admit_refuse(e2b_mcp_verdict *v, int status, int challenge, const char *error, const char *why, const char *text) {
+  v->status = status;
+  v->challenge = challenge;
+  v->error = error;
+  e2b_mcp__strlcpy(v->why, why ? why : "", sizeof v->why);
+  v->text = text;
+}
+
+/* ---- failures per peer: a budget of E2B_MCP_AUTH_FAIL_BURST, refilled at
+   E2B_MCP_AUTH_FAIL_PER_S a second (in thousandths, so a slow refill adds up) ---- */
+static long e2b_mcp__admit_full(const e2b_mcp_admit_cfg *cfg) { return (cfg->fail_burst > 0 ? cfg->fail_burst : E2B_MCP_AUTH_FAIL_BURST) * 1000L; }
+static long e2b_mcp__admit_rate(const e2b_mcp_admit_cfg *cfg) { return cfg->fail_per_s > 0 ? cfg->fail_per_s : E2B_MCP_AUTH_FAIL_PER_S; }
+static e2b_mcp__admit_peer *e2b_mcp__admit_peer_of(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *cfg, unsigned long long peer, unsigned long now) {
+  long full = e2b_mcp__admit_full(cfg);
+  int i;
+  for (i = 0; i < E2B_MCP_AUTH_PEERS; i++) {
+    e2b_mcp__admit_peer *e = &st->peers[i];
+    long left;
+    if (e->peer != peer) continue;
+    left = (long)e->left_milli + (long)((now - e->at_ms) > 600000UL ? 600000UL : now - e->at_ms) * e2b_mcp__admit_rate(cfg);
+    e->left_milli = left > full ? full : left;
+    e->at_ms = now;
+    return e;
+  }
+  return NULL;
+}
+/* 0, or the seconds peer must wait before its next token is checked. */
+static int e2b_mcp__admit_throttled(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *cfg, unsigned long long peer, unsigned long now) {
+  e2b_mcp__admit_peer *e;
+  if (!peer || !now || !(e = e2b_mcp__admit_peer_of(st, cfg, peer, now)) || e->left_milli >= 1000) return 0;
+  return (int)((1000 - e->left_milli + e2b_mcp__admit_rate(cfg) * 1000 - 1) / (e2b_mcp__admit_rate(cfg) * 1000));
+}
+/* A refused token costs its peer one from its budget; a peer not in the
+   table takes the slot of the one that has been quiet longest. */
+static void e2b_mcp__admit_failed(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *cfg, unsigned long long peer, unsigned long now) {
+  e2b_mcp__admit_peer *e;
+  int i, pick = 0;
+  if (!peer || !now) return;
+  if (!(e = e2b_mcp__admit_peer_of(st, cfg, peer, now))) {
+    for (i = 1; i < E2B_MCP_AUTH_PEERS; i++)
+      if (now - st->peers[i].at_ms > now - st->peers[pick].at_ms || !st->peers[i].peer) { pick = i; if (!st->peers[i].peer) break; }
+    e = &st->peers[pick];
+    e->peer = peer;
+    e->at_ms = now;
+    e->left_milli = e2b_mcp__admit_full(cfg);
+  }
+  e->left_milli -= 1000;
+}
+
+#if E2B_MCP_AUTH
+/* ---- verified tokens: the first 16 bytes of the SHA-256 of the whole
+   token, until its exp (and the clock skew) ---- */
+static void e2b_mcp__admit_digest(const char *tok, size_t n, unsigned char h[16]) {
+  unsigned char d[32];
+  e2b_mcp__sha256 c;
+  e2b_mcp__sha256_init(&c);
+  e2b_mcp__sha256_add(&c, tok, n);
+  e2b_mcp__sha256_end(&c, d);
+  memcpy(h, d, 16);
+}
+static e2b_mcp__admit_seen *e2b_mcp__admit_seen_of(e2b_mcp_admission *st, const unsigned char h[16]) {
+  int i;
+  for (i = 0; i < E2B_MCP_AUTH_CACHE; i++) if (st->seen[i].exp && memcmp(st->seen[i].h, h, 16) == 0) return &st->seen[i];
+  return NULL;
+}
+/* Remembered in a free slot, else the one that expires first. */
+static void e2b_mcp__admit_remember(e2b_mcp_admission *st, const unsigned char h[16], long long exp, long long now_s, int skew) {
+  int i, pick = 0;
+  for (i = 0; i < E2B_MCP_AUTH_CACHE; i++) {
+    if (!st->seen[i].exp || st->seen[i].exp + skew < now_s) { pick = i; break; }
+    if (st->seen[i].exp < st->seen[pick].exp) pick = i;
+  }
+  memcpy(st->seen[pick].h, h, 16);
+  st->seen[pick].exp = exp ? exp : 1;
+}
+
+/* Who the token's caller is, for the audit (its sub) and, with a key store,
+   its key: the store is asked by cfg->keystore_claim (NULL: sub), and of an
+   array claim the first value it has a key for is taken. Both are written
+   over the token's own bytes (tok, writable; the token, verified, is needed
+   no more, and the request's buffer lives while its calls wait), so a
+   reload of the store while a call waits changes nothing under it. */
+static void e2b_mcp__admit_who(const e2b_mcp_admit_cfg *cfg, char *tok, size_t tn, e2b_mcp_principal *p) {
+  char who[E2B_MCP_SUBJECT_MAX], first[E2B_MCP_SUBJECT_MAX];
+  size_t wn = 0, kn = 0, j;
+  const char *key = NULL, *claim = NULL;
+  int i, n;
+#if E2B_MCP_KEYSTORE
+  const e2b_mcp_keystore *ks = cfg->keystore;
+  if (ks) claim = cfg->keystore_claim;
+#else
+  (void)cfg;
+#endif
+  first[0] = 0;
+  for (i = 0; (n = e2b_mcp_auth_claim(tok, tn, claim, i, who, sizeof who)) >= 0; i++) {
+    if (!i) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; }
+#if E2B_MCP_KEYSTORE
+    if (ks && (key = e2b_mcp_keystore_find(ks, who, (size_t)n)) != NULL) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; break; }
+#endif
+    if (!claim) break;
+  }
+  for (j = 0; j < wn; j++) if ((unsigned char)first[j] < 0x20 || first[j] == 0x7f) first[j] = '?';   /* it goes into a log line */
+  if (key) kn = strlen(key);
+  if (wn + kn > tn) { key = NULL; kn = 0; wn = wn > tn ? tn : wn; }   /* a token shorter than what it names: no key */
+  memcpy(tok, first, wn);
+  if (key) memcpy(tok + wn, key, kn);
+  memset(tok + wn + kn, ' ', tn - wn - kn);
+  p->who = tok;
+  p->who_len = wn;
+#if E2B_MCP_KEYSTORE
+  if (!ks) return;
+  if (!key) { p->no_key = 1; return; }
+  p->api_key = tok + wn;
+  p->api_key_len = kn;
+#endif
+}
+
+/* Whether the query string q[0..n) has an access_token parameter. */
+static int e2b_mcp__admit_query_token(const char *q, size_t n) {
+  size_t i = 0;
+  while (q && i < n) {
+    if (n - i >= 13 && e2b_mcp__ieqn(q + i, "access_token=", 13)) return 1;
+    while (i < n && q[i] != '&') i++;
+    i++;
+  }
+  return 0;
+}
+
+/* An OAuth access token: 0 admitted (*p filled), else refused in *v. */
+static int e2b_mcp__admit_oauth(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *cfg, const e2b_mcp_admit_in *in,
+                                e2b_mcp_principal *p, e2b_mcp_verdict *v) {
+  e2b_mcp_auth *a = cfg->auth;
+  e2b_mcp_auth_claims cl;
+  e2b_mcp__admit_seen *seen;
+  unsigned char h[16];
+  const char *tok;
+  size_t tn;
+  int r = -1, g, wait, skew = a->skew_s > 0 ? a->skew_s : E2B_MCP_AUTH_SKEW_S;
+  if (e2b_mcp__admit_query_token(in->query, in->query_n)) {   /* it ends up in logs */
+    e2b_mcp__admit_refuse(v, 400, 1, "invalid_request", "send the access token in the Authorization header, never in the URL",
+                          "Bad Request: an access token goes in the Authorization header, never in the URL");
+    return -1;
+  }
+  if (!(tok = e2b_mcp__admit_bearer(in->authz, in->authz_n, &tn))) {
+    e2b_mcp__admit_refuse(v, 401, 1, NULL, NULL, "Unauthorized: this server needs an OAuth access token (see WWW-Authenticate)");
+    return -1;
+  }
+  memset(&cl, 0, sizeof cl);
+  e2b_mcp__admit_digest(tok, tn, h);
+  if ((seen = e2b_mcp__admit_seen_of(st, h)) != NULL) {   /* verified before: its header and claims again, no signature */
+    r = e2b_mcp__auth_verify_as(a, tok, tn, in->now_s, &cl, 1);
+    if (r == E2B_MCP_AUTH_OK) { st->hits++; v->token = 0; }
+    else seen->exp = 0;   /* expired, or its key is gone: forgotten, and checked in full below */
+  }
+  if (r != E2B_MCP_AUTH_OK) {
+    if ((wait = e2b_mcp__admit_throttled(st, cfg, in->peer, in->now_ms)) > 0) {
+      st->throttled++;
+      e2b_mcp__admit_refuse(v, 429, 0, NULL, NULL, "Too Many Requests: too many refused access tokens from this address; "
+                            "retry after the time Retry-After says");
+      v->retry_after = wait;
+      return -1;
+    }
+    st->verified++;
+    r = e2b_mcp__auth_verify_as(a, tok, tn, in->now_s, &cl, 0);
+    v->token = r;
+    if (r == E2B_MCP_AUTH_OK) e2b_mcp__admit_remember(st, h, cl.exp, in->now_s, skew);
+  }
+  if (r != E2B_MCP_AUTH_OK) {
+    e2b_mcp__admit_failed(st, cfg, in->peer, in->now_ms);
+    e2b_mcp__admit_refuse(v, r == E2B_MCP_AUTH_KID ? E2B_MCP_ADMIT_KEYS : 401, 1, "invalid_token", NULL,
+                          "Unauthorized: the access token was refused (see WWW-Authenticate)");
+    if (r == E2B_MCP_AUTH_DUPLICATE && cl.twice[0]) e2b_mcp__fmt(v->why, sizeof v->why, "the token names %s twice (RFC 7519 section 4)", cl.twice);
+    else e2b_mcp__strlcpy(v->why, e2b_mcp_auth_strerror(r), sizeof v->why);
+    return -1;
+  }
+  p->kind = E2B_MCP_PRINCIPAL_OAUTH;
+  /* a token without a subject is a principal of its own */
+  p->id = cl.sub[0] ? e2b_mcp_principal_hash('s', cl.sub, strlen(cl.sub)) : e2b_mcp_principal_hash('t', h, sizeof h);
+  p->exp = cl.exp;
+  p->scopes = E2B_MCP_SCOPED;
+  for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) p->scopes |= 1 << g;
+  if (in->authz_w) e2b_mcp__admit_who(cfg, in->authz_w + (tok - in->authz), tn, p);
+  return 0;
+}
+#endif
+
+/* The static token, compared in constant time. */
+static int e2b_mcp__admit_token_ok(const char *want, const char *got, size_t gn) {
+  size_t tn = strlen(want), i;
+  unsigned d = (unsigned)(gn != tn);
+  for (i = 0; i < tn; i++) d |= (unsigned)((unsigned char)want[i] ^ (unsigned char)(i < gn ? got[i] : 0));
+  return d == 0;
+}
+
+E2B_MCP_DEF void e2b_mcp_admit(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *cfg, const e2b_mcp_admit_in *in,
+                               e2b_mcp_principal *p, e2b_mcp_verdict *v) {
+  memset(p, 0, sizeof *p);
+  memset(v, 0, sizeof *v);
+  v->token = 1;
+  p->peer = in->peer;
+#if E2B_MCP_AUTH
+  if (cfg->auth) { if (e2b_mcp__admit_oauth(st, cfg, in, p, v)) return; } else
+#endif
+  if (cfg->token && *cfg->token) {
+    size_t tn = 0;
+    const char *tok = e2b_mcp__admit_bearer(in->authz, in->authz_n, &tn);
+    int wait = tok ? e2b_mcp__admit_throttled(st, cfg, in->peer, in->now_ms) : 0;
+    if (wait > 0) {   /* guessing the token: as with forged access tokens */
+      st->throttled++;
+      e2b_mcp__admit_refuse(v, 429, 0, NULL, NULL, "Too Many Requests: too many wrong tokens from this address; "
+                            "retry after the time Retry-After says");
+      v->retry_after = wait;
+      return;
+    }
+    if (!tok || !e2b_mcp__admit_token_ok(cfg->token, tok, tn)) {
+      if (tok) e2b_mcp__admit_failed(st, cfg, in->peer, in->now_ms);
+      e2b_mcp__admit_refuse(v, 401, 2, in->authz ? "invalid_token" : NULL, E2B_MCP__TOKEN_HELP,
+                            "Unauthorized: send Authorization: Bearer <token>; " E2B_MCP__TOKEN_HELP);
+      return;
+    }
+    p->kind = E2B_MCP_PRINCIPAL_BEARER;
+    p->id = e2b_mcp_principal_hash('b', "", 0);
+  }
+  if (cfg->client_keys) {   /* never the key itself in an answer or a log */
+    int kp = e2b_mcp__key_check(in->ekey, in->ekey_n);
+    if (kp != E2B_MCP__KEY_OK) {
+      e2b_mcp__admit_refuse(v, 401, 0, NULL, NULL, kp == E2B_MCP__KEY_MISSING ?
+                            "Unauthorized: this server uses each client's own E2B API key: send your team API key (e2b_..., "
+                            "from https://e2b.dev/dashboard?tab=keys) in the X-E2B-API-Key header" : kp == E2B_MCP__KEY_PERSONAL ?
+                            "Unauthorized: X-E2B-API-Key holds a personal access token (sk_e2b_...); send a team API key (e2b_...) "
+                            "from https://e2b.dev/dashboard?tab=keys" :
+                            "Unauthorized: X-E2B-API-Key is not an E2B team API key: it starts with e2b_ and has only letters, "
+                            "digits, '_' and '-'");
+      return;
+    }
+    p->api_key = in->ekey;
+    p->api_key_len = in->ekey_n;
+    if (p->kind != E2B_MCP_PRINCIPAL_OAUTH) {   /* the key is who it is */
+      p->kind = E2B_MCP_PRINCIPAL_CLIENT_KEY;
+      p->id = e2b_mcp_principal_hash('k', in->ekey, in->ekey_n);
+    }
+  }
+}
+#endif
 /* >>mcp core ----------------------------------------------------------------
    JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
    initialize (version negotiation), ping, tools/list (paged), tools/call,
@@ -6201,16 +6642,8 @@ static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
   cx->key = s->key; cx->key_fail = s->key_fail; cx->key_len = s->key_len;
   cx->cooldown = s->cooldown_until;
   cx->wire = NULL;
-#if E2B_MCP_AUTH
-  cx->scopes = 0;   /* every tool its server offers */
-#endif
-#if E2B_MCP__WHO
-  cx->who = NULL;
-  cx->who_len = 0;
-#endif
-#if E2B_MCP_KEYSTORE
-  cx->no_key = 0;
-#endif
+  memset(&cx->pr, 0, sizeof cx->pr);   /* nobody said: every tool its server offers */
+  cx->forbidden = NULL;
 #if E2B_MCP_WITH_2026
   cx->caller = 0;
 #endif
@@ -6618,7 +7051,7 @@ E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
 /* Whether the client of cx may not call tool i: its access token does not
    grant the tool's group. */
 static int e2b_mcp__tool_denied(const e2b_mcp_server *s, const e2b_mcp__ctx *cx, int i) {
-  return cx->scopes && !(cx->scopes & (1 << s->group[i]));
+  return cx->pr.scopes && !(cx->pr.scopes & (1 << s->group[i]));
 }
 /* The group of the tool named name[0..n), or -1 when there is none. */
 static int e2b_mcp__tool_group(const e2b_mcp_server *s, const char *name, size_t n) {
@@ -6626,6 +7059,27 @@ static int e2b_mcp__tool_group(const e2b_mcp_server *s, const char *name, size_t
   for (i = 0; i < s->ntools; i++)
     if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return s->group[i];
   return -1;
+}
+/* The one scope check of a tool call, whatever brought it (a lone call over
+   any transport, a 2025-03-26 batch's member, a 2026-07-28 request, the
+   engine's seam): a tool beyond what the caller's token grants is refused,
+   nothing reaches E2B, and the refusal is audited (outcome forbidden) before
+   it is answered, as a call's record is: an attempt beyond what one was
+   granted is what an audit log is read for. A lone call's transport is told
+   (cx->forbidden: HTTP answers it 403 insufficient_scope). 1: refused. */
+static int e2b_mcp__scope_refused(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool, const char *js, const jsmntok_t *t,
+                                  int params, int args, const char *id) {
+  static const char *const groups[3] = { "read", "write", "kill" };
+  char text[256];
+  int g = e2b_mcp__tool_group(s, tool->name, strlen(tool->name));
+  if (g < 0 || (m->cx->pr.scopes & (1 << g))) return 0;
+  E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_SCOPE]);
+  if (s->run->forbidden) s->run->forbidden(s, m->cx, tool, g, js, t, params, args);
+  if (m->cx->forbidden && !m->batch) *m->cx->forbidden = 1 + g;
+  e2b_mcp__fmt(text, sizeof text, "Forbidden: %s is a %s tool, and the access token's scopes do not grant %s tools "
+               "(insufficient_scope); tools/list names the tools it may call. Nothing was sent to E2B.", tool->name, groups[g], groups[g]);
+  e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
+  return 1;
 }
 #endif
 /* Whether name[0..n) is one of E2B's tools this build leaves out
@@ -6752,11 +7206,20 @@ static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
   }
   if (!c->has_out && c->content.len == 0) e2b_mcp_result_text(c, "");
 }
+/* A custom tool's handler, marked as running: a tool's arguments and result
+   live in the server's one set of message and result buffers while it runs,
+   so e2b_mcp_call_tool from inside it is refused (E2B_MCP_CALL_REENTRANT)
+   rather than let an inner call write over the outer one's. */
+static void e2b_mcp__tool_fn(e2b_mcp_server *s, e2b_mcp_call *c) {
+  s->in_tool++;
+  c->tool->fn(c);
+  s->in_tool--;
+}
 /* In-process (e2b_mcp_call_tool): any tool, run to its end. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
   if (c->tool->build) s->run->in_process(c);   /* its slot checks the arguments */
-  else if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
+  else if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) e2b_mcp__tool_fn(s, c);
   e2b_mcp__result_done(s, c);
 }
 
@@ -6978,7 +7441,7 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     {
       int own = 0;   /* the list differs for this caller: its token's scopes, its App */
 #if E2B_MCP_AUTH
-      own |= m->cx->scopes != 0;
+      own |= m->cx->pr.scopes != 0;
 #endif
 #if E2B_MCP_WITH_APP
       own |= m->cx->sess->client_ui;
@@ -7161,7 +7624,7 @@ E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__m
   c.msg = m;
   c.params = params;
   e2b_mcp__result_reset(&c);
-  if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) c.tool->fn(&c);
+  if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) e2b_mcp__tool_fn(s, &c);
   if (c.slot) { s->run->asked(s, &c, id); return; }   /* its answer comes with the user's */
   e2b_mcp__result_done(s, &c);
   e2b_mcp__reply_call(s, m, &c, id);
@@ -7183,12 +7646,7 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     return;
   }
 #if E2B_MCP_AUTH
-  if (m->cx->scopes && !(m->cx->scopes & (1 << e2b_mcp__tool_group(s, tool->name, strlen(tool->name))))) {
-    /* the transport answers 403 before it gets here; a batch's member, or a transport of one's own, gets this */
-    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Forbidden: the access token's scopes do not include this tool's "
-                         "(insufficient_scope); tools/list names the tools it may call. Nothing was sent to E2B.");
-    return;
-  }
+  if (m->cx->pr.scopes && e2b_mcp__scope_refused(s, m, tool, js, t, params, args, id)) return;
 #endif
   if (args >= 0 && t[args].type == JSMN_PRIMITIVE && js[t[args].start] == 'n') args = -1;
   if (args >= 0 && t[args].type != JSMN_OBJECT) {
@@ -7641,6 +8099,11 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
   memset(&c, 0, sizeof c);
   memset(r, 0, sizeof *r);
   r->message = "";
+  if (s->in_tool) {
+    r->message = "e2b_mcp_call_tool was called from inside a tool's handler: refused, nothing ran (the outer call's "
+                 "arguments and result are in the buffers the inner call would use); call the other tool's code directly";
+    return E2B_MCP_CALL_REENTRANT;
+  }
   c.tool = e2b_mcp__find_tool(s, name, strlen(name));
   if (!c.tool) {   /* the message says why, for a tool that is switched off */
     e2b_mcp__unknown_tool(s, name, strlen(name), s->errmsg, sizeof s->errmsg);
@@ -7713,20 +8176,6 @@ static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
   return 1;
 }
 
-enum { E2B_MCP__KEY_OK, E2B_MCP__KEY_MISSING, E2B_MCP__KEY_PERSONAL, E2B_MCP__KEY_MALFORMED };
-/* What is wrong with a team API key k of n bytes (E2B_MCP__KEY_OK: nothing):
-   e2b_, then letters, digits, '_' and '-', at least as long as "[redacted]", so
-   redacting in place never grows a buffer (a real key has 44 characters). */
-static int e2b_mcp__key_check(const char *k, size_t n) {
-  size_t i;
-  if (!k || !n) return E2B_MCP__KEY_MISSING;
-  if (n >= 7 && memcmp(k, "sk_e2b_", 7) == 0) return E2B_MCP__KEY_PERSONAL;
-  if (n < sizeof e2b_mcp__redacted - 1 || n >= E2B_MCP_KEY_MAX || memcmp(k, "e2b_", 4) != 0) return E2B_MCP__KEY_MALFORMED;
-  for (i = 0; i < n; i++)
-    if (!((k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') || (k[i] >= '0' && k[i] <= '9') || k[i] == '_' || k[i] == '-'))
-      return E2B_MCP__KEY_MALFORMED;
-  return E2B_MCP__KEY_OK;
-}
 /* The redactor's table for a key (what output never carries); its length. */
 static unsigned e2b_mcp__key_table(const char *k, unsigned n, unsigned char *fail) {
   unsigned i, b = 0;
@@ -7974,9 +8423,9 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
   unsigned long now, until;
 #if E2B_MCP_KEYSTORE
-  if (c->cx->no_key) {   /* never the server's own key instead: this caller has none here */
-    const char *who = c->cx->who ? c->cx->who : "";
-    int wn = c->cx->who ? (int)c->cx->who_len : 0;
+  if (c->cx->pr.no_key) {   /* never the server's own key instead: this caller has none here */
+    const char *who = c->cx->pr.who ? c->cx->pr.who : "";
+    int wn = c->cx->pr.who ? (int)c->cx->pr.who_len : 0;
     e2b_mcp_result_error(c, "This server has no E2B API key for you (your identity: \"%.*s\"), so nothing was sent to E2B. "
                             "Ask the server's admin to add your team's key: e2b-mcp keys add '%.*s' (the key is read from "
                             "stdin), then to reload the server (SIGHUP).", wn, who, wn, who);
@@ -9837,7 +10286,7 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {   /* a selection can name
 static const e2b_mcp_tool *e2b_mcp__tool_for(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *name, size_t n) {
   const e2b_mcp_tool *t = e2b_mcp__find_tool(s, name, n);
 #if E2B_MCP_AUTH
-  if (t && cx->scopes && !(cx->scopes & (1 << e2b_mcp__tool_group(s, name, n)))) return NULL;
+  if (t && cx->pr.scopes && !(cx->pr.scopes & (1 << e2b_mcp__tool_group(s, name, n)))) return NULL;
 #else
   (void)cx;
 #endif
@@ -12089,6 +12538,45 @@ static void e2b_mcp__audit_args(const char *js, const jsmntok_t *t, int args, ch
   sb = args >= 0 ? e2b_mcp__tok_get(js, t, args, "sandbox_id") : -1;
   if (sb < 0 || e2b_mcp__tok_str(js, &t[sb], sbx, E2B_MCP_ID_MAX + 1) < 0) sbx[0] = 0;
 }
+/* Masks the caller's own key wherever it was typed into the arguments. */
+static void e2b_mcp__audit_mask(const e2b_mcp__ctx *cx, char *argv) {
+  char *p = argv;
+  if (!cx->key_len) return;
+  while ((p = strstr(p, cx->key)) != NULL) memset(p, '*', cx->key_len);
+}
+/* A tool call refused for its caller's scopes (the core's one scope check):
+   its record, written before the refusal is answered; nothing reached E2B. */
+static void e2b_mcp__audit_forbidden(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp_tool *tool, int group,
+                                     const char *js, const jsmntok_t *t, int params, int args) {
+  char who[E2B_MCP_SUBJECT_MAX], sbx[E2B_MCP_ID_MAX + 1], argv[E2B_MCP_AUDIT_ARGS_MAX];
+  e2b_mcp_audit_record r;
+  size_t wn = cx->pr.who_len < sizeof who - 1 ? cx->pr.who_len : sizeof who - 1;
+#if E2B_MCP_WITH_2026
+  char trace[56];
+#endif
+  if (!s->cfg.audit) return;
+  e2b_mcp__audit_args(js, t, args, argv, sbx);
+  e2b_mcp__audit_mask(cx, argv);
+  if (cx->pr.who) memcpy(who, cx->pr.who, wn);
+  who[cx->pr.who ? wn : 0] = 0;
+  r.tool = tool->name;
+  r.group = group;
+  r.who = cx->pr.who ? who : NULL;
+  r.sandbox_id = sbx;
+  r.args = argv;
+  r.e2b_status = 0;
+  r.outcome = "forbidden";
+  r.duration_ms = 0;
+  r.traceparent = NULL;
+#if E2B_MCP_WITH_2026
+  e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, params, "_meta"), "traceparent"), trace);
+  if (trace[0]) r.traceparent = trace;
+#else
+  (void)params;
+#endif
+  s->cfg.audit(s->cfg.audit_user, &r);
+  E2B_MCP__MET_INC(s, audit_records);
+}
 static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
   const e2b_mcp_call *c = &k->call;
   k->audit_on = 1;
@@ -12116,13 +12604,13 @@ static void e2b_mcp__audit_record(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp_a
     }
   r->tool = c->tool->name;
   r->group = (ann & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (ann & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
-  r->who = k->cx.who ? k->who : NULL;
+  r->who = k->cx.pr.who ? k->who : NULL;
   r->sandbox_id = sbx;
   r->args = k->audit_args;
   r->e2b_status = k->audit_status;
   r->outcome = k->audit_refused ? "audit_unavailable" : c->cancelled ? "cancelled" :
 #if E2B_MCP_KEYSTORE
-              k->cx.no_key ? "no_key" :
+              k->cx.pr.no_key ? "no_key" :
 #endif
               c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
   r->duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
@@ -12169,7 +12657,7 @@ static void e2b_mcp__met_call(e2b_mcp_server *s, const e2b_mcp__slot *k) {
   if (i < 0) return;
   oc = c->cancelled ? E2B_MCP__OC_CANCELLED :
 #if E2B_MCP_KEYSTORE
-       k->cx.no_key ? E2B_MCP__OC_NO_KEY :
+       k->cx.pr.no_key ? E2B_MCP__OC_NO_KEY :
 #endif
        c->refused ? E2B_MCP__OC_DECLINED : c->is_error || c->fail_code ? E2B_MCP__OC_ERROR : E2B_MCP__OC_OK;
   e2b_mcp__met_observe(&s->metrics.tool[i][oc], now && k->met_t0 ? now - k->met_t0 : 0);
@@ -12367,14 +12855,20 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
     memcpy(k->client_key_fail, cx->key_fail, cx->key_len);
     k->cx.key = k->client_key; k->cx.key_fail = k->client_key_fail;
   }
+  k->cx.pr.api_key = NULL;   /* copied above, as cx.key */
+  k->cx.pr.api_key_len = 0;
 #if E2B_MCP__WHO
-  if (cx->who) {   /* the transport's text it points to goes with this step too */
-    k->cx.who_len = cx->who_len < sizeof k->who - 1 ? cx->who_len : (unsigned)sizeof k->who - 1;
-    memcpy(k->who, cx->who, k->cx.who_len);
-    k->who[k->cx.who_len] = 0;
-    k->cx.who = k->who;
+  if (cx->pr.who) {   /* the transport's text it points to goes with this step too */
+    k->cx.pr.who_len = cx->pr.who_len < sizeof k->who - 1 ? cx->pr.who_len : sizeof k->who - 1;
+    memcpy(k->who, cx->pr.who, k->cx.pr.who_len);
+    k->who[k->cx.pr.who_len] = 0;
+    k->cx.pr.who = k->who;
   }
+#else
+  k->cx.pr.who = NULL;
+  k->cx.pr.who_len = 0;
 #endif
+  k->cx.forbidden = NULL;
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
   if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; s->sinks_bound++; }
 }
@@ -12790,7 +13284,7 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
     c->args = e2b_mcp__tok_get(c->js, c->tok, 1, "arguments");
     if (c->args >= 0 && c->tok[c->args].type != JSMN_OBJECT) c->args = -1;
     c->sink = m.sink; c->msg = &m; c->asks = 0;
-    c->tool->fn(c);
+    e2b_mcp__tool_fn(s, c);
     c->js = NULL; c->tok = NULL; c->msg = NULL;
   }
   if (k->state != E2B_MCP__CS_ASKING) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
@@ -12836,24 +13330,17 @@ static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e
   if (!from) return;
   if (from->session) cx->sess = from->session;
   cx->wire = from->wire;
-  if (from->api_key) {
-    size_t kn = from->api_key_len ? from->api_key_len : strlen(from->api_key);
+  if (from->principal) cx->pr = *from->principal;
+  cx->forbidden = from->forbidden;
+  if (cx->pr.api_key || from->api_key) {   /* the principal's (the key store's, a client's own), else the origin's */
+    const char *ak = cx->pr.api_key ? cx->pr.api_key : from->api_key;
+    size_t kn = cx->pr.api_key ? cx->pr.api_key_len : from->api_key_len ? from->api_key_len : strlen(from->api_key);
     if (kn >= E2B_MCP_KEY_MAX) kn = 0;
-    cx->key = from->api_key;
+    cx->key = ak;
     cx->key_len = e2b_mcp__key_table(cx->key, (unsigned)kn, fail);
     cx->key_fail = fail;
   }
   if (from->cooldown) cx->cooldown = from->cooldown;
-#if E2B_MCP_AUTH
-  cx->scopes = from->scopes;
-#endif
-#if E2B_MCP__WHO
-  cx->who = from->who;
-  cx->who_len = from->who ? (unsigned)from->who_len : 0;
-#endif
-#if E2B_MCP_KEYSTORE
-  cx->no_key = from->no_key;
-#endif
 #if E2B_MCP_WITH_2026
   cx->caller = from->caller;
 #endif
@@ -13337,7 +13824,12 @@ static int e2b_mcp__tasks_method(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
 /* What the core reaches calls through (e2b_mcp_server.run, set at e2b_mcp_init). */
 static const e2b_mcp__runner e2b_mcp__engine_runner = {
   e2b_mcp__two_phase_call, e2b_mcp__run_two_phase, e2b_mcp__call_user_answer, e2b_mcp__call_cancel,
-  e2b_mcp__custom_ask, e2b_mcp__custom_asked
+  e2b_mcp__custom_ask, e2b_mcp__custom_asked,
+#if E2B_MCP_AUDIT
+  e2b_mcp__audit_forbidden
+#else
+  NULL   /* nothing to record */
+#endif
 #if E2B_MCP_WITH_BATCH
   , e2b_mcp__bat_run
 #endif
@@ -14070,16 +14562,6 @@ typedef struct e2b_mcp__http_req {
 
 static unsigned long e2b_mcp__hs_ms(int v, int def) { return (unsigned long)(v > 0 ? v : def); }
 static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, t, strlen(t)); }
-#if E2B_MCP_WITH_2026
-/* FNV-1a over a kind byte and p[0..n): how a client is told apart without keeping what told it (never 0). */
-static unsigned long long e2b_mcp__hs_hash(char kind, const void *p, size_t n) {
-  const unsigned char *b = (const unsigned char *)p;
-  unsigned long long v = (1469598103934665603ULL ^ (unsigned char)kind) * 1099511628211ULL;
-  for (; n; b++, n--) v = (v ^ *b) * 1099511628211ULL;
-  return v ? v : 1;
-}
-#endif
-
 /* ---- the socket side: an answer leaves through the connection's queue ----
    Bytes go to the socket as it takes them; what it does not take now waits in
    the connection's buffer past the request's head (the request's body was
@@ -14288,12 +14770,19 @@ static int e2b_mcp__hs_chunk(e2b_mcp_server *s, e2b_mcp__http_conn *c, const cha
 }
 
 static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) {
-  char head[256];
+  char head[1024];
   e2b_mcp_json w;
   if (c->started) return 0;
   c->started = 1;
   c->sse = sse;
   e2b_mcp_json_init(&w, head, sizeof head);
+#if E2B_MCP_AUTH
+  if (c->forbidden && s->http.cfg.auth) {   /* the core refused its tool call for its token's scopes (RFC 6750 3.1) */
+    e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 403 Forbidden\r\n" : "HTTP/1.1 403 Forbidden\r\n");
+    e2b_mcp__auth_challenge(s->http.cfg.auth, "insufficient_scope", "this tool needs a scope the access token does not grant",
+                            e2b_mcp_auth_scope_name(s->http.cfg.auth, c->forbidden - 1), &w);
+  } else
+#endif
   if (c->wire && c->wire->status) {   /* a 2026-07-28 error answer: 400 or 404, with its JSON-RPC error */
     e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ");
     e2b_mcp__hs_lit(&w, c->wire->status == 404 ? "404 Not Found\r\n" : "400 Bad Request\r\n");
@@ -14375,20 +14864,44 @@ static void e2b_mcp__hs_unhash(e2b_mcp_http *h, int si) {
   while (*at && *at != si + 1) at = &h->sessions[*at - 1].next;
   if (*at) *at = h->sessions[si].next;
 }
-/* A new session in a slot never used, else a free one, else in the least
-   recently used one that no open connection last used (its client is idle: it
-   gets 404 and starts over); never one whose client is connected, so never one
-   whose call waits for an answer. Its id is random, or the one the balancer
-   named (32 lowercase hex digits, not in use). -1: every session's client is
-   connected. */
-static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t named_n) {
+/* The session id[0..n) names, when it is c's principal's: a session is
+   bound to the principal that made it (the MCP security guidance: a
+   session id is not an identity), so another one naming it is told what an
+   unknown id is told, and can neither use it (its subscriptions, its
+   questions, its cancels) nor end it. -1: none of c's. */
+static int e2b_mcp__hs_own_session(e2b_mcp_server *s, const e2b_mcp__http_conn *c, const char *id, size_t n) {
+  int si = e2b_mcp__hs_find_session(s, id, n);
+  return si >= 0 && s->http.sessions[si].owner == c->pr.id ? si : -1;
+}
+/* A new session of c's principal in a slot never used, else a free one,
+   else in the least recently used one that no open connection last used
+   (its client is idle: it gets 404 and starts over); never one whose client
+   is connected, so never one whose call waits for an answer. A principal
+   that is one person or key (an access token's subject, a client's own
+   key) holds at most sessions_per_principal: past that, its own least
+   recently used one is taken, never another's, so opening thousands pushes
+   out nobody else's (counting them is a pass over the slots used, made
+   only for such a principal's initialize). Its id is random, or the one
+   the balancer named (32 lowercase hex digits, not in use). -1: every
+   session it could take has its client connected. */
+static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const e2b_mcp__http_conn *c, const char *named, size_t named_n) {
   static const char hex[] = "0123456789abcdef";
   unsigned char rnd[16];
-  int i, pick = -1;
+  int i, pick = -1, own = -1, mine = 0, cap = s->http.cfg.sessions_per_principal > 0 ? s->http.cfg.sessions_per_principal
+                                                                                     : E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL;
+  int capped = c->pr.kind == E2B_MCP_PRINCIPAL_OAUTH || c->pr.kind == E2B_MCP_PRINCIPAL_CLIENT_KEY;
   unsigned b;
   e2b_mcp__http_session *x;
   if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
-  if (s->http.sess_hi < E2B_MCP_HTTP_SESSIONS) pick = s->http.sess_hi;   /* untouched till now */
+  if (capped)
+    for (i = 0; i < s->http.sess_hi; i++) {
+      x = &s->http.sessions[i];
+      if (!x->used || x->owner != c->pr.id) continue;
+      mine++;
+      if (!x->conns && (own < 0 || x->last_use < s->http.sessions[own].last_use)) own = i;
+    }
+  if (capped && mine >= cap) pick = own;   /* its own oldest, or none */
+  else if (s->http.sess_hi < E2B_MCP_HTTP_SESSIONS) pick = s->http.sess_hi;   /* untouched till now */
   else for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
     x = &s->http.sessions[i];
     /* a session whose client is connected keeps its slot; so does one whose
@@ -14407,6 +14920,7 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
     e2b_mcp__hs_unhash(&s->http, pick);
   } else s->http.sess_hi = pick + 1;
   memset(x, 0, sizeof *x);   /* conns is 0: it was picked so */
+  x->owner = c->pr.id;
   if (named) memcpy(x->id, named, 32);
   else for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
   x->id[32] = 0;
@@ -14572,19 +15086,6 @@ static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) 
   /* Not bound to loopback (so behind a token): the page's own origin is fine. */
   return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__ieqn(o, q->host, k);
 }
-static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
-  const char *tok = s->http.cfg.token;
-  size_t tn, i, an;
-  unsigned d;
-  if (!tok || !*tok) return 1;
-  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieq(q->auth, 7, "bearer ")) return 0;
-  an = q->auth_n - 7;
-  tn = strlen(tok);
-  d = (unsigned)(an != tn);
-  for (i = 0; i < tn; i++) d |= (unsigned)((unsigned char)tok[i] ^ (unsigned char)(i < an ? q->auth[7 + i] : 0));
-  return d == 0;
-}
-
 /* ---- public documents: what a client reads before it connects ---- */
 
 #define E2B_MCP__HS_DOC_MAX 2048   /* the largest public document: the card, ~1 KB */
@@ -14793,18 +15294,14 @@ static int e2b_mcp__hs_ops(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_m
 
 #if E2B_MCP_LIMITS
 /* ---- limits per user (>>ops): the principal, and the 429 ----
-   A request's principal is its access token's subject, else its client's
-   own E2B key, else everyone alike (a static token, or none: one user). */
-static unsigned long long e2b_mcp__hs_principal(e2b_mcp_server *s, const e2b_mcp__http_req *q, char *who, size_t cap) {
-  who[0] = 0;
-#if E2B_MCP_AUTH
-  if (s->http.cfg.auth && q->auth && q->auth_n > 7 && e2b_mcp_auth_claim(q->auth + 7, q->auth_n - 7, NULL, 0, who, cap) >= 0 && who[0])
-    return e2b_mcp__hs_hash('s', who, strlen(who));
-#else
-  (void)cap;
-#endif
-  if (E2B_MCP_WITH_CLIENT_KEYS && s->http.cfg.client_keys && q->ekey) return e2b_mcp__hs_hash('k', q->ekey, q->ekey_n);
-  return e2b_mcp__hs_hash('a', "", 0);
+   A request's principal is the one admission decided (>>principal: its
+   access token's subject, else its client's own E2B key), else everyone
+   alike (a static token, or none: one user). */
+static unsigned long long e2b_mcp__hs_principal(const e2b_mcp__http_conn *c, char *who, size_t cap) {
+  size_t n = c->pr.who && c->pr.who_len < cap ? c->pr.who_len : 0;   /* decided on arrival (>>principal) */
+  if (n) memcpy(who, c->pr.who, n);
+  who[n] = 0;
+  return c->pr.id ? c->pr.id : e2b_mcp_principal_hash('a', "", 0);
 }
 /* A tools/call beyond its user's limit: 429 with Retry-After, audited,
    nothing sent to E2B. 1: answered. */
@@ -14813,7 +15310,8 @@ static int e2b_mcp__hs_limited(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
   int which, nm;
   long w;
   if (s->cfg.limit_burst <= 0 && s->cfg.limit_bill_burst <= 0) return 0;
-  w = e2b_mcp__limit_call(s, s->msg, e2b_mcp__hs_principal(s, q, who, sizeof who), &which, &nm);
+  (void)q;
+  w = e2b_mcp__limit_call(s, s->msg, e2b_mcp__hs_principal(c, who, sizeof who), &which, &nm);
   if (!w) return 0;
   e2b_mcp__limit_text(s, w, which, text, sizeof text);
 #if E2B_MCP_AUDIT
@@ -14828,20 +15326,16 @@ static int e2b_mcp__hs_limited(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
 /* ---- one complete request ---- */
 
 #if E2B_MCP_AUTH
-/* An OAuth 2.1 protected resource (cfg.auth, >>auth), in the admit step: the
-   RFC 9728 metadata (GET, public: it tells a client where to get a token),
-   then the request's token, from the Authorization header only (a token in
-   the query string is refused: it ends up in logs). 0: it may go on, with
-   c->scopes; -1: answered. Nothing of the token reaches an answer or a log. */
-/* Whether the query string q[0..n) (what follows '?') has an access_token parameter. */
-static int e2b_mcp__hs_query_token(const char *q, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    if (n - i >= 13 && e2b_mcp__ieqn(q + i, "access_token=", 13)) return 1;
-    while (i < n && q[i] != '&') i++;
-    i++;
-  }
-  return 0;
+/* The RFC 9728 metadata of an OAuth 2.1 protected resource (cfg.auth,
+   >>auth): public, it tells a client where to get a token. 1: answered. */
+static int e2b_mcp__hs_oauth_meta(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  char body[1536];
+  e2b_mcp_json b;
+  if (!e2b_mcp__auth_is_meta(s->http.cfg.auth, q->target, q->target_n)) return 0;
+  e2b_mcp_json_init(&b, body, sizeof body);
+  e2b_mcp__auth_metadata(s->http.cfg.auth, &b);
+  e2b_mcp__hs_doc(s, c, 200, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\n", body, b.len);
+  return 1;
 }
 #ifdef E2B_MCP__FETCH
 /* A token whose kid no key has: the issuer may have rotated its keys since
@@ -14851,11 +15345,17 @@ static int e2b_mcp__hs_query_token(const char *q, size_t n) {
    met a 401 instead would send its user through the whole sign-in again
    after every rotation. The JWKS alone is fetched again while the last
    fetch worked; after a failure, the metadata first. 1 when it waits; 0: it
-   is refused now (no fetch allowed yet, or no slot free for one). */
+   is refused now (no fetch allowed yet, or no slot free for one); -1: too
+   many wait already (E2B_MCP_AUTH_KEY_WAITERS). */
 static int e2b_mcp__hs_keys_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   e2b_mcp_auth *a = s->http.cfg.auth;
   unsigned long now = e2b_mcp__now_ms(s);
+  int i, waiting = 0;
   if (!a->discover) return 0;
+  /* each waiter holds a request buffer: a pile of made-up key ids must not
+     take them all from requests whose keys are known (503 at once instead) */
+  for (i = 0; i < s->http.hi; i++) waiting += s->http.conns[i].state == E2B_MCP__HC_KEYS;
+  if (waiting >= E2B_MCP_AUTH_KEY_WAITERS) return -1;
   if (!a->fetch.busy) {
     if (a->refreshed && (!now || now - a->refresh_ms < (unsigned long)E2B_MCP_AUTH_REFRESH_MS)) return 0;
     /* the jwks_uri the last fetch loaded (fetch stays pointed at it), else the metadata first */
@@ -14868,130 +15368,6 @@ static int e2b_mcp__hs_keys_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   return 1;
 }
 #endif
-static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, int meta) {
-  e2b_mcp_auth *a = s->http.cfg.auth;
-  e2b_mcp_auth_claims cl;
-  char out[2048];
-  const char *query;
-  e2b_mcp_json w;
-  int r, g;
-  e2b_mcp_json_init(&w, out, sizeof out - 1);   /* room for the NUL of a challenge */
-  if (meta) {
-    char body[1536];
-    e2b_mcp_json b;
-    if (!e2b_mcp__auth_is_meta(a, q->target, q->target_n)) return 0;
-    e2b_mcp_json_init(&b, body, sizeof body);
-    e2b_mcp__auth_metadata(a, &b);
-    e2b_mcp__hs_doc(s, c, 200, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\n", body, b.len);
-    return -1;
-  }
-  query = (const char *)memchr(q->target, '?', q->target_n);
-  if (query && e2b_mcp__hs_query_token(query + 1, q->target_n - (size_t)(query + 1 - q->target))) {
-    e2b_mcp__auth_challenge(a, "invalid_request", "send the access token in the Authorization header, never in the URL", NULL, &w);
-    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
-    e2b_mcp__hs_simple(s, c, 400, out, -32001, "Bad Request: an access token goes in the Authorization header, never in the URL");
-    return -1;
-  }
-  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieq(q->auth, 7, "bearer ")) {
-    e2b_mcp__auth_challenge(a, NULL, NULL, NULL, &w);
-    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
-    e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: this server needs an OAuth access token (see WWW-Authenticate)");
-    return -1;
-  }
-  r = e2b_mcp_auth_verify(a, q->auth + 7, q->auth_n - 7, (long long)e2b_mcp__state_now(), &cl);
-#ifdef E2B_MCP__FETCH
-  if (r == E2B_MCP_AUTH_KID && e2b_mcp__hs_keys_wait(s, c)) return -1;
-#endif
-  E2B_MCP__MET_INC(s, tokens[-r >= 0 && -r < E2B_MCP__MET_TOKENS ? -r : E2B_MCP__MET_TOKENS - 1]);
-  if (r != E2B_MCP_AUTH_OK) {
-    char why[128];
-    if (r == E2B_MCP_AUTH_DUPLICATE && cl.twice[0]) e2b_mcp__fmt(why, sizeof why, "the token names %s twice (RFC 7519 section 4)", cl.twice);
-    else e2b_mcp__strlcpy(why, e2b_mcp_auth_strerror(r), sizeof why);
-    e2b_mcp__auth_challenge(a, "invalid_token", why, NULL, &w);
-    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
-    e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: the access token was refused (see WWW-Authenticate)");
-    return -1;
-  }
-  c->scopes = E2B_MCP_SCOPED;
-#if E2B_MCP_WITH_2026
-  c->sub_hash = cl.sub[0] ? e2b_mcp__hs_hash('s', cl.sub, strlen(cl.sub)) : 0;
-#endif
-  for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) c->scopes |= 1 << g;
-  return 0;
-}
-#if E2B_MCP_AUDIT
-/* A call refused for its scope never reaches a call slot, so the engine's
-   audit never hears of it; an attempt beyond what one was granted is what an
-   audit log is read for, so it gets its record here: outcome "forbidden",
-   nothing sent to E2B. Who: the token's subject (or the key store's claim),
-   read from the token still whole in the head. */
-static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_req *q, int nm, int args, int g) {
-  const char *js = s->msg;
-  const jsmntok_t *t = s->mtok;
-  char tool[E2B_MCP_ID_MAX + 1], who[E2B_MCP_SUBJECT_MAX], sbx[E2B_MCP_ID_MAX + 1], argv[E2B_MCP_AUDIT_ARGS_MAX];
-  const char *claim = NULL;
-  e2b_mcp_audit_record r;
-  int n;
-#if E2B_MCP_WITH_2026
-  char trace[56];
-#endif
-  if (!s->cfg.audit) return;
-#if E2B_MCP_KEYSTORE
-  if (s->http.cfg.keystore) claim = s->http.cfg.keystore_claim;
-#endif
-  n = q->auth && q->auth_n > 7 ? e2b_mcp_auth_claim(q->auth + 7, q->auth_n - 7, claim, 0, who, sizeof who) : -1;
-  if (e2b_mcp__tok_str(js, &t[nm], tool, sizeof tool) < 0) e2b_mcp__strlcpy(tool, "(a name too long)", sizeof tool);
-  e2b_mcp__audit_args(js, t, args, argv, sbx);
-  r.tool = tool;
-  r.group = g;
-  r.who = n >= 0 ? who : NULL;
-  r.sandbox_id = sbx;
-  r.args = argv;
-  r.e2b_status = 0;
-  r.outcome = "forbidden";
-  r.duration_ms = 0;
-  r.traceparent = NULL;
-#if E2B_MCP_WITH_2026
-  e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, 0, "params"), "_meta"), "traceparent"), trace);
-  if (trace[0]) r.traceparent = trace;
-#endif
-  s->cfg.audit(s->cfg.audit_user, &r);
-  E2B_MCP__MET_INC(s, audit_records);
-}
-#endif
-/* A tools/call (peeked: s->msg, s->mtok) of a tool whose scope the request's
-   token does not grant: 403 insufficient_scope naming the scope (RFC 6750
-   3.1), before anything reaches the core. -1: answered; 0: it may go on (the
-   core filters batches and tools/list by the same scopes). */
-static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
-  const char *js = s->msg, *need;
-  const jsmntok_t *t = s->mtok;
-  char out[1024], text[256];
-  e2b_mcp_json w;
-  int m, p, nm, g;
-  if (s->peek_ntok <= 0 || t[0].type != JSMN_OBJECT) return 0;
-  m = e2b_mcp__tok_get(js, t, 0, "method");
-  if (m < 0 || !e2b_mcp__tok_eq(js, &t[m], "tools/call")) return 0;
-  p = e2b_mcp__tok_get(js, t, 0, "params");
-  nm = p >= 0 ? e2b_mcp__tok_get(js, t, p, "name") : -1;
-  if (nm < 0 || t[nm].type != JSMN_STRING) return 0;
-  g = e2b_mcp__tool_group(s, js + t[nm].start, (size_t)(t[nm].end - t[nm].start));
-  if (g < 0 || (c->scopes & (1 << g))) return 0;
-  need = e2b_mcp_auth_scope_name(s->http.cfg.auth, g);
-  e2b_mcp_json_init(&w, out, sizeof out - 1);
-  e2b_mcp__auth_challenge(s->http.cfg.auth, "insufficient_scope", "this tool needs a scope the access token does not grant", need, &w);
-  out[w.len] = 0;
-  e2b_mcp__fmt(text, sizeof text, "Forbidden: %.*s needs the scope %s, which the access token does not grant; nothing was sent to E2B",
-               (int)(t[nm].end - t[nm].start > 64 ? 64 : t[nm].end - t[nm].start), js + t[nm].start, need);
-#if E2B_MCP_AUDIT   /* written before the answer leaves, as the engine's are */
-  e2b_mcp__hs_audit_forbidden(s, q, nm, p >= 0 ? e2b_mcp__tok_get(js, t, p, "arguments") : -1, g);
-#else
-  (void)q;
-#endif
-  E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_SCOPE]);
-  e2b_mcp__hs_simple(s, c, 403, out, -32001, text);
-  return -1;
-}
 #endif
 
 #if E2B_MCP_WITH_CLIENT_KEYS
@@ -15030,77 +15406,30 @@ static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k,
 }
 #endif
 
-#if E2B_MCP_AUTH && E2B_MCP__WHO
-/* Who an access token's caller is, for the audit (its sub) and, with a key
-   store, its key: the store is asked by cfg.keystore_claim (NULL: sub), and
-   of an array claim the first value it has a key for is taken. Both go over
-   the token's own bytes in the request head (the token, verified on
-   arrival, is needed no more; the head stays while the call waits in the
-   queue, as a client's own key does), so a reload of the store while a
-   call waits changes nothing under it. */
-static void e2b_mcp__hs_who(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, e2b_mcp_origin *from) {
-  char who[E2B_MCP_SUBJECT_MAX], first[E2B_MCP_SUBJECT_MAX];
-  char *tok = c->buf + (q->auth + 7 - c->buf);   /* the head was parsed from the connection's own buffer */
-  size_t tn = q->auth_n - 7, wn = 0, kn = 0, j;
-  const char *key = NULL, *claim = NULL;
-  int i, n;
-#if E2B_MCP_KEYSTORE
-  const e2b_mcp_keystore *ks = s->http.cfg.keystore;
-  if (ks) claim = s->http.cfg.keystore_claim;
-#else
-  (void)s;
-#endif
-  first[0] = 0;
-  for (i = 0; (n = e2b_mcp_auth_claim(tok, tn, claim, i, who, sizeof who)) >= 0; i++) {
-    if (!i) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; }
-#if E2B_MCP_KEYSTORE
-    if (ks && (key = e2b_mcp_keystore_find(ks, who, (size_t)n)) != NULL) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; break; }
-#endif
-    if (!claim) break;
-  }
-  for (j = 0; j < wn; j++) if ((unsigned char)first[j] < 0x20 || first[j] == 0x7f) first[j] = '?';   /* it goes into a head line */
-  if (key) kn = strlen(key);
-  if (wn + kn > tn) { key = NULL; kn = 0; wn = wn > tn ? tn : wn; }   /* a token shorter than what it names: no key */
-  memcpy(tok, first, wn);
-  if (key) memcpy(tok + wn, key, kn);
-  memset(tok + wn + kn, ' ', tn - wn - kn);
-  from->who = tok;
-  from->who_len = wn;
-#if E2B_MCP_KEYSTORE
-  if (!ks) return;
-  if (!key) { from->no_key = 1; return; }
-  from->api_key = tok + wn;
-  from->api_key_len = kn;
-  from->cooldown = e2b_mcp__hs_key_cooldown(s, key, kn);
-#endif
-}
-#endif
-
-#if E2B_MCP_WITH_2026
-/* Who sent the request, for a 2026-07-28 cancel, which no session ties to
-   its call: the client's own E2B key when clients bring theirs, else its
-   access token's subject, else its address as the POSIX port tells it (0:
-   none known, as with another port: its calls cannot be cancelled). A hash:
-   nothing of a key is kept. */
-static unsigned long long e2b_mcp__hs_caller(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+/* A hash of the client's address as the POSIX port tells it (0: another
+   port, or not known); with prefix, an IPv6 address's /64 (one host may hold
+   a whole /64: its addresses are one peer to a budget). */
+static unsigned long long e2b_mcp__hs_peer(e2b_mcp_server *s, e2b_mcp__http_conn *c, int prefix) {
 #if defined(E2B_MCP_SOCK_POSIX)
   e2b_mcp_addr a;
-#endif
-#if E2B_MCP_WITH_CLIENT_KEYS
-  if (s->http.cfg.client_keys && q->ekey_n) return e2b_mcp__hs_hash('k', q->ekey, q->ekey_n);
-#endif
-#if E2B_MCP_AUTH
-  if (s->http.cfg.auth && c->sub_hash) return c->sub_hash;
-#endif
-  (void)q;
-#if defined(E2B_MCP_SOCK_POSIX)
-  if (!c->peer_hash && s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0)   /* once a connection */
-    c->peer_hash = e2b_mcp__hs_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
-  return c->peer_hash;
+  if (!c->peer_hash && s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0) {   /* once a connection */
+    c->peer_hash = e2b_mcp_principal_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
+    c->peer_net = a.family == 6 ? e2b_mcp_principal_hash('6', a.ip, 8) : c->peer_hash;
+  }
+  return prefix ? c->peer_net : c->peer_hash;
 #else
-  (void)s; (void)c;
+  (void)s; (void)c; (void)prefix;
 #endif
   return 0;
+}
+#if E2B_MCP_WITH_2026
+/* Who sent the request, for a 2026-07-28 cancel, which no session ties to
+   its call: its principal when it is one person or key (an access token's
+   subject, the client's own E2B key), else its address (0: not known, as
+   with another port: its calls cannot be cancelled). */
+static unsigned long long e2b_mcp__hs_caller(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (c->pr.kind == E2B_MCP_PRINCIPAL_OAUTH || c->pr.kind == E2B_MCP_PRINCIPAL_CLIENT_KEY) return c->pr.id;
+  return e2b_mcp__hs_peer(s, c, 0);
 }
 #endif
 
@@ -15120,30 +15449,21 @@ static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
 #if E2B_MCP__HS_STREAMS
 static void e2b_mcp__hs_stream_idle(e2b_mcp_server *s, e2b_mcp__http_conn *c);
 #endif
-static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_req *q, size_t n) {
+static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, size_t n) {
   e2b_mcp_sink k;
   e2b_mcp_origin from;
   int r;
   memset(&from, 0, sizeof from);
+  from.principal = &c->pr;   /* decided on arrival (e2b_mcp__hs_admit); what it points to stays in the head */
+  c->forbidden = 0;
+  from.forbidden = &c->forbidden;
 #if E2B_MCP_WITH_CLIENT_KEYS
-  if (s->http.cfg.client_keys) {   /* checked on arrival (e2b_mcp__hs_admit); it stays in the head, which nothing overwrites */
-    from.api_key = q->ekey;
-    from.api_key_len = q->ekey_n;
-    from.cooldown = e2b_mcp__hs_key_cooldown(s, q->ekey, q->ekey_n);
-  }
-#else
-  (void)q;
-#endif
-#if E2B_MCP_AUTH
-  if (s->http.cfg.auth) from.scopes = c->scopes;   /* set by e2b_mcp__hs_oauth on arrival */
-#if E2B_MCP__WHO
-  if (s->http.cfg.auth) e2b_mcp__hs_who(s, c, q, &from);
-#endif
+  if (c->pr.api_key) from.cooldown = e2b_mcp__hs_key_cooldown(s, c->pr.api_key, c->pr.api_key_len);   /* a key's own 429s */
 #endif
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
   from.wire = c->wire;
 #if E2B_MCP_WITH_2026
-  from.caller = e2b_mcp__hs_caller(s, c, q);
+  from.caller = e2b_mcp__hs_caller(s, c);
 #endif
   from.keep = c->buf + c->head_len;
   c->srv = s;
@@ -15167,19 +15487,26 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   return 0;
 }
 
-#define E2B_MCP__HS_TOKEN_HELP "this server takes a static bearer token that its admin sets (E2B_MCP_HTTP_TOKEN) and gives you; it offers no OAuth sign-in"
-
 /* The request's head against the rules, in order: a public document (the
    server card, the OAuth metadata: answered as they are), path (404), Host (400),
-   Host and Origin against DNS rebinding (403), the bearer token (401), the
-   client's own E2B key when clients bring theirs (401, never echoed). 0: it
-   may go on; -1: answered. */
+   Host and Origin against DNS rebinding (403), then who sent it, decided
+   once (>>principal: the access token, the static token, the client's own
+   E2B key) into c->pr, or refused as the verdict says (400, 401, 429; 503
+   when too many requests already wait for the issuer's keys). A token whose
+   key id is not known yet may wait for one fetch of the issuer's keys
+   (KEYS). 0: it may go on; -1: answered. */
 static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
+  e2b_mcp_admit_cfg ac;
+  e2b_mcp_admit_in in;
+  e2b_mcp_verdict v;
+  char head[1024], num[24];
+  e2b_mcp_json w;
+  const char *query;
   if (e2b_mcp__hs_public(s, c, q)) return -1;
   if (!e2b_mcp__hs_ops_path(q, "/metrics") && e2b_mcp__hs_ops(s, c, q)) return -1;   /* /healthz, /readyz: before Host and token */
 #if E2B_MCP_AUTH
-  if (h->cfg.auth && strcmp(q->method, "GET") == 0 && e2b_mcp__hs_oauth(s, c, q, 1)) return -1;
+  if (h->cfg.auth && strcmp(q->method, "GET") == 0 && e2b_mcp__hs_oauth_meta(s, c, q)) return -1;
 #endif
   if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?')) && !e2b_mcp__hs_ops_path(q, "/metrics")) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
@@ -15196,36 +15523,69 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     return -1;
   }
   if (e2b_mcp__hs_ops(s, c, q)) return -1;   /* /metrics: past the Host check, with its own token */
+  memset(&ac, 0, sizeof ac);
+  ac.token = h->cfg.token;
+  ac.client_keys = E2B_MCP_WITH_CLIENT_KEYS && h->cfg.client_keys;
+  ac.fail_burst = h->cfg.auth_fail_burst;
+  ac.fail_per_s = h->cfg.auth_fail_per_s;
 #if E2B_MCP_AUTH
-  if (h->cfg.auth) { if (e2b_mcp__hs_oauth(s, c, q, 0)) return -1; } else
+  ac.auth = h->cfg.auth;
 #endif
-  if (!e2b_mcp__hs_auth_ok(s, q)) {
+#if E2B_MCP_KEYSTORE
+  ac.keystore = h->cfg.keystore;
+  ac.keystore_claim = h->cfg.keystore_claim;
+#endif
+  memset(&in, 0, sizeof in);
+  in.authz = q->auth;
+  in.authz_n = q->auth_n;
+  in.authz_w = q->auth ? c->buf + (q->auth - c->buf) : NULL;   /* the head was parsed from the connection's own buffer */
+  in.ekey = q->ekey;
+  in.ekey_n = q->ekey_n;
+  query = (const char *)memchr(q->target, '?', q->target_n);
+  if (query) { in.query = query + 1; in.query_n = q->target_n - (size_t)(query + 1 - q->target); }
+  in.peer = e2b_mcp__hs_peer(s, c, 1);
+#if E2B_MCP_AUTH
+  in.now_s = (long long)e2b_mcp__state_now();
+#endif
+  in.now_ms = e2b_mcp__now_ms(s);
+  e2b_mcp_admit(&h->adm, &ac, &in, &c->pr, &v);
+  if (v.token <= 0) E2B_MCP__MET_INC(s, tokens[-v.token < E2B_MCP__MET_TOKENS ? -v.token : E2B_MCP__MET_TOKENS - 1]);
+  if (v.status == E2B_MCP_ADMIT_OK) return 0;
+#ifdef E2B_MCP__FETCH
+  if (v.status == E2B_MCP_ADMIT_KEYS) {
+    int r = e2b_mcp__hs_keys_wait(s, c);
+    if (r > 0) return -1;
+    if (r < 0) {   /* too many wait already: told at once, its buffer freed */
+      e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000, "Service Unavailable: too many requests wait for the "
+                         "issuer's new keys; retry in a moment");
+      return -1;
+    }
+  }
+#endif
+  if (v.status == E2B_MCP_ADMIT_KEYS) v.status = 401;
+  e2b_mcp_json_init(&w, head, sizeof head - 1);   /* room for the NUL: hs_simple reads the lines as a C string */
+#if E2B_MCP_AUTH
+  if (v.challenge == 1) e2b_mcp__auth_challenge(h->cfg.auth, v.error, v.why, NULL, &w);
+#endif
+  if (v.challenge == 2) {
     /* The description is what a client shows: a connector that meets a 401
        tries OAuth sign-up, and "registration rejected" alone would send the
        user looking in the wrong place. */
-    e2b_mcp__hs_simple(s, c, 401, q->auth ?
-                       "WWW-Authenticate: Bearer realm=\"e2b-mcp\", error=\"invalid_token\", error_description=\"" E2B_MCP__HS_TOKEN_HELP "\"\r\n" :
-                       "WWW-Authenticate: Bearer realm=\"e2b-mcp\", error_description=\"" E2B_MCP__HS_TOKEN_HELP "\"\r\n",
-                       -32001, "Unauthorized: send Authorization: Bearer <token>; " E2B_MCP__HS_TOKEN_HELP);
-    return -1;
+    e2b_mcp__hs_lit(&w, "WWW-Authenticate: Bearer realm=\"e2b-mcp\", ");
+    if (v.error) { e2b_mcp__hs_lit(&w, "error=\""); e2b_mcp__hs_lit(&w, v.error); e2b_mcp__hs_lit(&w, "\", "); }
+    e2b_mcp__hs_lit(&w, "error_description=\"");
+    e2b_mcp__hs_lit(&w, v.why);
+    e2b_mcp__hs_lit(&w, "\"\r\n");
   }
-  if (E2B_MCP_WITH_CLIENT_KEYS && h->cfg.client_keys) {   /* never the key itself in an answer or a log */
-    int kp = e2b_mcp__key_check(q->ekey, q->ekey_n);
-    if (kp == E2B_MCP__KEY_MISSING) {
-      e2b_mcp__hs_simple(s, c, 401, NULL, -32001, "Unauthorized: this server uses each client's own E2B API key: send your "
-                         "team API key (e2b_..., from https://e2b.dev/dashboard?tab=keys) in the X-E2B-API-Key header");
-      return -1;
-    }
-    if (kp != E2B_MCP__KEY_OK) {
-      e2b_mcp__hs_simple(s, c, 401, NULL, -32001, kp == E2B_MCP__KEY_PERSONAL ?
-                         "Unauthorized: X-E2B-API-Key holds a personal access token (sk_e2b_...); send a team API key (e2b_...) "
-                         "from https://e2b.dev/dashboard?tab=keys" :
-                         "Unauthorized: X-E2B-API-Key is not an E2B team API key: it starts with e2b_ and has only letters, "
-                         "digits, '_' and '-'");
-      return -1;
-    }
+  if (v.retry_after > 0) {
+    e2b_mcp__fmt_ll(num, v.retry_after);
+    e2b_mcp__hs_lit(&w, "Retry-After: ");
+    e2b_mcp__hs_lit(&w, num);
+    e2b_mcp__hs_lit(&w, "\r\n");
   }
-  return 0;
+  head[w.len] = 0;
+  e2b_mcp__hs_simple(s, c, v.status, w.len ? head : NULL, -32001, v.text);
+  return -1;
 }
 
 #if E2B_MCP__HS_STREAMS
@@ -15266,7 +15626,7 @@ static void e2b_mcp__hs_stream_open(e2b_mcp_server *s, e2b_mcp__http_conn *c, co
     e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
     return;
   }
-  if ((si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n)) < 0) {
+  if ((si = e2b_mcp__hs_own_session(s, c, q->sid, q->sid_n)) < 0) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again");
     return;
   }
@@ -15299,8 +15659,9 @@ static e2b_mcp_session *e2b_mcp__hs_listen_open(e2b_mcp_server *s, const e2b_mcp
   e2b_mcp_http *h = &s->http;
   e2b_mcp__http_conn *c;
   int si;
-  if (!k || k->write != e2b_mcp__hs_sink_write || (si = e2b_mcp__hs_new_session(s, NULL, 0)) < 0) return NULL;
+  if (!k || k->write != e2b_mcp__hs_sink_write) return NULL;
   c = (e2b_mcp__http_conn *)k->ctx;
+  if ((si = e2b_mcp__hs_new_session(s, c, NULL, 0)) < 0) return NULL;   /* its principal's, like any */
   h->sessions[si].listen = 1;
   h->sessions[si].mcp.version = E2B_MCP__V2026_07;
   e2b_mcp__strlcpy(h->sessions[si].mcp.listen_id, id, sizeof h->sessions[si].mcp.listen_id);
@@ -15370,7 +15731,7 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
   if (strcmp(q->method, "DELETE") == 0) {
     int si;
     if (!q->sid) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required"); return -1; }
-    si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
+    si = e2b_mcp__hs_own_session(s, c, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return -1; }
     h->sessions[si].used = 0;
 #if E2B_MCP__HS_STREAMS
@@ -15412,10 +15773,10 @@ static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
     return -1;
   }
   if (q->sid) {
-    si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
+    si = e2b_mcp__hs_own_session(s, c, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return -1; }
   } else if (is_init) {
-    if ((si = e2b_mcp__hs_new_session(s, s->http.cfg.proxy_names_sessions ? q->newsid : NULL, q->newsid_n)) < 0) {
+    if ((si = e2b_mcp__hs_new_session(s, c, s->http.cfg.proxy_names_sessions ? q->newsid : NULL, q->newsid_n)) < 0) {
       e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: no free session slot");
       return -1;
     }
@@ -15458,9 +15819,6 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   s->msg[n] = 0;
   e2b_mcp_peek(s, s->msg, n, &c->wire_v, &kind);   /* the one parse: submit uses it */
   if (kind.json && kind.modern) c->wire = &c->wire_v;
-#if E2B_MCP_AUTH
-  if (s->http.cfg.auth && kind.json && e2b_mcp__hs_oauth_scope(s, c, &q)) { s->peek_n = 0; return; }
-#endif
 #if E2B_MCP_LIMITS
   if (kind.json && e2b_mcp__hs_limited(s, c, &q)) { s->peek_n = 0; return; }
 #endif
@@ -15476,7 +15834,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
                        "of calls waiting for one is full; nothing was sent to E2B, call again");
     return;
   }
-  e2b_mcp__hs_run_core(s, c, si, &q, n);
+  e2b_mcp__hs_run_core(s, c, si, n);
 }
 
 /* Whether an answer sent on k has yet to reach the client (a port that cannot tell: no). */

@@ -831,6 +831,10 @@ static const char usage_auth[] =
   "  E2B_MCP_AUTH_SCOPE_READ, _WRITE, _KILL  the scopes of the tool groups (default e2b:read,\n"
   "                         e2b:write, e2b:kill): tools/list shows a caller only what its token's\n"
   "                         scopes allow, a call to another tool is 403 insufficient_scope\n"
+  "  E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL  2025 sessions one user (token subject, client key) may hold\n"
+  "                         (default 64); its next ends its own oldest. A session is its maker's only\n"
+  "  E2B_MCP_AUTH_FAIL_BURST, _PER_S  refused tokens one address may send in a row (20), then a\n"
+  "                         second (2); beyond, 429 with Retry-After before any signature check\n"
   "  E2B_MCP_AUTH_TYP_JWT=1 also take tokens whose typ is JWT, or none (Keycloak and others); by\n"
   "                         default a token's typ must be at+jwt, as RFC 9068 asks\n"
   "  E2B_MCP_KEYSTORE_FILE  with the issuer: each caller's E2B key from this encrypted store, by its\n"
@@ -919,6 +923,9 @@ int main(int argc, char **argv) {
       http.metrics_token = getenv("E2B_MCP_METRICS_TOKEN");
       if (getenv("E2B_MCP_READY_E2B_MS")) http.ready_e2b_ms = atoi(getenv("E2B_MCP_READY_E2B_MS"));
       http.ready = ready_checks;
+      http.sessions_per_principal = getenv("E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL") ? atoi(getenv("E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL")) : 0;
+      http.auth_fail_burst = getenv("E2B_MCP_AUTH_FAIL_BURST") ? atoi(getenv("E2B_MCP_AUTH_FAIL_BURST")) : 0;
+      http.auth_fail_per_s = getenv("E2B_MCP_AUTH_FAIL_PER_S") ? atoi(getenv("E2B_MCP_AUTH_FAIL_PER_S")) : 0;
       use_http = 1;
       continue;
     }

@@ -374,8 +374,9 @@ static int e2b_mcp__sock_posix_unsent(void *user, e2b_mcp_sock *s) {
 /* The address of an accepted connection's peer (not part of the port
    contract: the HTTP transport asks this port, and tells a 2026-07-28
    client's cancel from another's by it when the client brings no key or
-   token of its own). 0, or -1 when not known. */
-#if defined(E2B_MCP__HTTP) && E2B_MCP_WITH_2026
+   token of its own, and counts refused tokens per address by it). 0, or -1
+   when not known. */
+#if defined(E2B_MCP__HTTP)
 static int e2b_mcp__sock_posix_peer(const e2b_mcp_sock *s, e2b_mcp_addr *addr) {
   struct sockaddr_storage ss;
   socklen_t n = sizeof ss;

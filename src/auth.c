@@ -218,7 +218,11 @@ static int e2b_mcp__auth_claims(const e2b_mcp_auth *a, const char *js, size_t n,
   return E2B_MCP_AUTH_OK;
 }
 
-E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
+/* known: the token's signature was checked before (the same bytes: the
+   admission's memory of verified tokens, >>principal), so only its header
+   (its key is still one of the issuer's) and its claims (not expired yet)
+   are checked again. */
+static int e2b_mcp__auth_verify_as(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c, int known) {
   unsigned char sig[E2B_MCP_AUTH_RSA_MAX], hash[32];
   char payload[E2B_MCP_AUTH_TOKEN_MAX / 4 * 3 + 3];
   const char *d1, *d2;
@@ -235,17 +239,22 @@ E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size
   rc = e2b_mcp__auth_header(a, tok, (size_t)(d1 - tok), &key, c);
   if (rc) return rc;
   k = &a->keys[key];
-  sn = e2b_mcp__b64url_dec(d2 + 1, n - (size_t)(d2 + 1 - tok), sig, sizeof sig);
-  if (sn != (long)(k->kty == E2B_MCP_AUTH_RSA ? k->klen : 64)) return E2B_MCP_AUTH_SIGNATURE;
-  e2b_mcp__sha256_init(&h);
-  e2b_mcp__sha256_add(&h, tok, (size_t)(d2 - tok));
-  e2b_mcp__sha256_end(&h, hash);
-  rc = k->kty == E2B_MCP_AUTH_RSA ? e2b_mcp_tls_rsa_verify(k->k, k->klen, k->e, k->elen, hash, sig, (size_t)sn)
-                                  : e2b_mcp_tls_p256_verify(k->k, hash, sig);
-  if (rc != 0) return E2B_MCP_AUTH_SIGNATURE;
+  if (!known) {
+    sn = e2b_mcp__b64url_dec(d2 + 1, n - (size_t)(d2 + 1 - tok), sig, sizeof sig);
+    if (sn != (long)(k->kty == E2B_MCP_AUTH_RSA ? k->klen : 64)) return E2B_MCP_AUTH_SIGNATURE;
+    e2b_mcp__sha256_init(&h);
+    e2b_mcp__sha256_add(&h, tok, (size_t)(d2 - tok));
+    e2b_mcp__sha256_end(&h, hash);
+    rc = k->kty == E2B_MCP_AUTH_RSA ? e2b_mcp_tls_rsa_verify(k->k, k->klen, k->e, k->elen, hash, sig, (size_t)sn)
+                                    : e2b_mcp_tls_p256_verify(k->k, hash, sig);
+    if (rc != 0) return E2B_MCP_AUTH_SIGNATURE;
+  }
   pn = e2b_mcp__b64url_dec(d1 + 1, (size_t)(d2 - d1 - 1), (unsigned char *)payload, sizeof payload);
   if (pn <= 0) return E2B_MCP_AUTH_MALFORMED;
   return e2b_mcp__auth_claims(a, payload, (size_t)pn, now_s, c);
+}
+E2B_MCP_DEF int e2b_mcp_auth_verify(const e2b_mcp_auth *a, const char *tok, size_t n, long long now_s, e2b_mcp_auth_claims *c) {
+  return e2b_mcp__auth_verify_as(a, tok, n, now_s, c, 0);
 }
 
 E2B_MCP_DEF int e2b_mcp_auth_claim(const char *tok, size_t n, const char *name, int i, char *out, size_t cap) {

@@ -558,6 +558,12 @@
 #ifndef E2B_MCP_HTTP_SESSIONS
 #define E2B_MCP_HTTP_SESSIONS E2B_MCP__D(12288, 2)
 #endif
+/* E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL: sessions one principal (an access
+   token's subject, a client's own key: >>principal) may hold; its next
+   initialize ends its own least recently used one, never another's. */
+#ifndef E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL
+#define E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL (E2B_MCP_HTTP_SESSIONS > 64 ? 64 : E2B_MCP_HTTP_SESSIONS)
+#endif
 /* E2B_MCP_HTTP_HEAD_MAX: one request's line and headers (a longer one gets
    431). */
 #ifndef E2B_MCP_HTTP_HEAD_MAX
@@ -900,6 +906,31 @@
    request a minute). */
 #ifndef E2B_MCP_AUTH_REFRESH_MS
 #define E2B_MCP_AUTH_REFRESH_MS 60000
+#endif
+/* E2B_MCP_AUTH_CACHE: access tokens remembered as verified (a 16-byte hash
+   of the whole token and its exp, each): a client's next requests with the
+   same token cost a hash, not a signature check (>>principal). */
+#ifndef E2B_MCP_AUTH_CACHE
+#define E2B_MCP_AUTH_CACHE 256
+#endif
+/* E2B_MCP_AUTH_PEERS: client addresses whose refused tokens are counted. */
+#ifndef E2B_MCP_AUTH_PEERS
+#define E2B_MCP_AUTH_PEERS 64
+#endif
+/* E2B_MCP_AUTH_FAIL_BURST, E2B_MCP_AUTH_FAIL_PER_S: refused tokens (access
+   tokens, or guesses of the static token) an address may send in a row,
+   then a second; beyond, 429 with Retry-After before any signature check. */
+#ifndef E2B_MCP_AUTH_FAIL_BURST
+#define E2B_MCP_AUTH_FAIL_BURST 20
+#endif
+#ifndef E2B_MCP_AUTH_FAIL_PER_S
+#define E2B_MCP_AUTH_FAIL_PER_S 2
+#endif
+/* E2B_MCP_AUTH_KEY_WAITERS: requests that may wait for one fetch of the
+   issuer's keys (each holds a request buffer); beyond, 503 with Retry-After
+   at once. */
+#ifndef E2B_MCP_AUTH_KEY_WAITERS
+#define E2B_MCP_AUTH_KEY_WAITERS 8
 #endif
 /* ---- Who calls: the key store and the audit log (>>keys) ---- */
 

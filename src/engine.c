@@ -9,6 +9,7 @@
 #include "stream.h"
 #include "client.h"
 #include "seal.h"
+#include "principal.h"
 #include "mcp.h"
 #include "tools.h"
 #include "resources.h"
@@ -334,6 +335,45 @@ static void e2b_mcp__audit_args(const char *js, const jsmntok_t *t, int args, ch
   sb = args >= 0 ? e2b_mcp__tok_get(js, t, args, "sandbox_id") : -1;
   if (sb < 0 || e2b_mcp__tok_str(js, &t[sb], sbx, E2B_MCP_ID_MAX + 1) < 0) sbx[0] = 0;
 }
+/* Masks the caller's own key wherever it was typed into the arguments. */
+static void e2b_mcp__audit_mask(const e2b_mcp__ctx *cx, char *argv) {
+  char *p = argv;
+  if (!cx->key_len) return;
+  while ((p = strstr(p, cx->key)) != NULL) memset(p, '*', cx->key_len);
+}
+/* A tool call refused for its caller's scopes (the core's one scope check):
+   its record, written before the refusal is answered; nothing reached E2B. */
+static void e2b_mcp__audit_forbidden(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp_tool *tool, int group,
+                                     const char *js, const jsmntok_t *t, int params, int args) {
+  char who[E2B_MCP_SUBJECT_MAX], sbx[E2B_MCP_ID_MAX + 1], argv[E2B_MCP_AUDIT_ARGS_MAX];
+  e2b_mcp_audit_record r;
+  size_t wn = cx->pr.who_len < sizeof who - 1 ? cx->pr.who_len : sizeof who - 1;
+#if E2B_MCP_WITH_2026
+  char trace[56];
+#endif
+  if (!s->cfg.audit) return;
+  e2b_mcp__audit_args(js, t, args, argv, sbx);
+  e2b_mcp__audit_mask(cx, argv);
+  if (cx->pr.who) memcpy(who, cx->pr.who, wn);
+  who[cx->pr.who ? wn : 0] = 0;
+  r.tool = tool->name;
+  r.group = group;
+  r.who = cx->pr.who ? who : NULL;
+  r.sandbox_id = sbx;
+  r.args = argv;
+  r.e2b_status = 0;
+  r.outcome = "forbidden";
+  r.duration_ms = 0;
+  r.traceparent = NULL;
+#if E2B_MCP_WITH_2026
+  e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, params, "_meta"), "traceparent"), trace);
+  if (trace[0]) r.traceparent = trace;
+#else
+  (void)params;
+#endif
+  s->cfg.audit(s->cfg.audit_user, &r);
+  E2B_MCP__MET_INC(s, audit_records);
+}
 static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
   const e2b_mcp_call *c = &k->call;
   k->audit_on = 1;
@@ -361,13 +401,13 @@ static void e2b_mcp__audit_record(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp_a
     }
   r->tool = c->tool->name;
   r->group = (ann & E2B_MCP_DESTRUCTIVE) ? E2B_MCP_GROUP_KILL : (ann & E2B_MCP_READ_ONLY) ? E2B_MCP_GROUP_READ : E2B_MCP_GROUP_WRITE;
-  r->who = k->cx.who ? k->who : NULL;
+  r->who = k->cx.pr.who ? k->who : NULL;
   r->sandbox_id = sbx;
   r->args = k->audit_args;
   r->e2b_status = k->audit_status;
   r->outcome = k->audit_refused ? "audit_unavailable" : c->cancelled ? "cancelled" :
 #if E2B_MCP_KEYSTORE
-              k->cx.no_key ? "no_key" :
+              k->cx.pr.no_key ? "no_key" :
 #endif
               c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
   r->duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
@@ -414,7 +454,7 @@ static void e2b_mcp__met_call(e2b_mcp_server *s, const e2b_mcp__slot *k) {
   if (i < 0) return;
   oc = c->cancelled ? E2B_MCP__OC_CANCELLED :
 #if E2B_MCP_KEYSTORE
-       k->cx.no_key ? E2B_MCP__OC_NO_KEY :
+       k->cx.pr.no_key ? E2B_MCP__OC_NO_KEY :
 #endif
        c->refused ? E2B_MCP__OC_DECLINED : c->is_error || c->fail_code ? E2B_MCP__OC_ERROR : E2B_MCP__OC_OK;
   e2b_mcp__met_observe(&s->metrics.tool[i][oc], now && k->met_t0 ? now - k->met_t0 : 0);
@@ -612,14 +652,20 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
     memcpy(k->client_key_fail, cx->key_fail, cx->key_len);
     k->cx.key = k->client_key; k->cx.key_fail = k->client_key_fail;
   }
+  k->cx.pr.api_key = NULL;   /* copied above, as cx.key */
+  k->cx.pr.api_key_len = 0;
 #if E2B_MCP__WHO
-  if (cx->who) {   /* the transport's text it points to goes with this step too */
-    k->cx.who_len = cx->who_len < sizeof k->who - 1 ? cx->who_len : (unsigned)sizeof k->who - 1;
-    memcpy(k->who, cx->who, k->cx.who_len);
-    k->who[k->cx.who_len] = 0;
-    k->cx.who = k->who;
+  if (cx->pr.who) {   /* the transport's text it points to goes with this step too */
+    k->cx.pr.who_len = cx->pr.who_len < sizeof k->who - 1 ? cx->pr.who_len : sizeof k->who - 1;
+    memcpy(k->who, cx->pr.who, k->cx.pr.who_len);
+    k->who[k->cx.pr.who_len] = 0;
+    k->cx.pr.who = k->who;
   }
+#else
+  k->cx.pr.who = NULL;
+  k->cx.pr.who_len = 0;
 #endif
+  k->cx.forbidden = NULL;
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
   if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; s->sinks_bound++; }
 }
@@ -1035,7 +1081,7 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
     c->args = e2b_mcp__tok_get(c->js, c->tok, 1, "arguments");
     if (c->args >= 0 && c->tok[c->args].type != JSMN_OBJECT) c->args = -1;
     c->sink = m.sink; c->msg = &m; c->asks = 0;
-    c->tool->fn(c);
+    e2b_mcp__tool_fn(s, c);
     c->js = NULL; c->tok = NULL; c->msg = NULL;
   }
   if (k->state != E2B_MCP__CS_ASKING) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
@@ -1081,24 +1127,17 @@ static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e
   if (!from) return;
   if (from->session) cx->sess = from->session;
   cx->wire = from->wire;
-  if (from->api_key) {
-    size_t kn = from->api_key_len ? from->api_key_len : strlen(from->api_key);
+  if (from->principal) cx->pr = *from->principal;
+  cx->forbidden = from->forbidden;
+  if (cx->pr.api_key || from->api_key) {   /* the principal's (the key store's, a client's own), else the origin's */
+    const char *ak = cx->pr.api_key ? cx->pr.api_key : from->api_key;
+    size_t kn = cx->pr.api_key ? cx->pr.api_key_len : from->api_key_len ? from->api_key_len : strlen(from->api_key);
     if (kn >= E2B_MCP_KEY_MAX) kn = 0;
-    cx->key = from->api_key;
+    cx->key = ak;
     cx->key_len = e2b_mcp__key_table(cx->key, (unsigned)kn, fail);
     cx->key_fail = fail;
   }
   if (from->cooldown) cx->cooldown = from->cooldown;
-#if E2B_MCP_AUTH
-  cx->scopes = from->scopes;
-#endif
-#if E2B_MCP__WHO
-  cx->who = from->who;
-  cx->who_len = from->who ? (unsigned)from->who_len : 0;
-#endif
-#if E2B_MCP_KEYSTORE
-  cx->no_key = from->no_key;
-#endif
 #if E2B_MCP_WITH_2026
   cx->caller = from->caller;
 #endif
@@ -1582,7 +1621,12 @@ static int e2b_mcp__tasks_method(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
 /* What the core reaches calls through (e2b_mcp_server.run, set at e2b_mcp_init). */
 static const e2b_mcp__runner e2b_mcp__engine_runner = {
   e2b_mcp__two_phase_call, e2b_mcp__run_two_phase, e2b_mcp__call_user_answer, e2b_mcp__call_cancel,
-  e2b_mcp__custom_ask, e2b_mcp__custom_asked
+  e2b_mcp__custom_ask, e2b_mcp__custom_asked,
+#if E2B_MCP_AUDIT
+  e2b_mcp__audit_forbidden
+#else
+  NULL   /* nothing to record */
+#endif
 #if E2B_MCP_WITH_BATCH
   , e2b_mcp__bat_run
 #endif

@@ -3,6 +3,7 @@
 #include "port.h"
 #include "stream.h"
 #include "client.h"
+#include "principal.h"
 #include "mcp.h"
 /* >>engine: calls in flight, and the seam a transport uses -------------------- */
 
@@ -143,20 +144,14 @@ typedef struct e2b_mcp_origin {
   size_t api_key_len;         /* its length (0: up to its NUL) */
   unsigned long *cooldown;    /* that key's 429 cool-downs, one per tool (NULL: the server's own) */
   e2b_mcp_wire *wire;         /* HTTP: the request's headers, for 2026-07-28 (NULL: none) */
-#if E2B_MCP_AUTH
-  int scopes;                 /* the tool groups the client may call, as an access token's scopes
-                                 grant them: E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_*; 0: every one.
-                                 tools/list shows only those, and a call to another is refused */
-#endif
-#if E2B_MCP__WHO
-  const char *who;            /* who the client is, who_len bytes (an access token's subject, or the
-                                 claim the key store went by): the audit record's; NULL: nobody said */
-  size_t who_len;
-#endif
-#if E2B_MCP_KEYSTORE
-  int no_key;                 /* the key store has no key for who: each tool call is answered that
-                                 the admin must add one, and nothing reaches E2B (api_key unused) */
-#endif
+  const e2b_mcp_principal *principal;   /* who sent it, decided once by the transport (>>principal):
+                                 the tools it may list and call (its scopes: a call to another is
+                                 refused, and audited as forbidden), the audit's who, the key
+                                 store's key (its api_key replaces api_key) or none (no_key);
+                                 copied. NULL: nobody said (every tool, api_key) */
+  int *forbidden;             /* out, for a transport that answers such a refusal its own way
+                                 (HTTP: 403 insufficient_scope): a lone tools/call refused for
+                                 its principal's scopes sets it to 1 + the tool's group. NULL: not told */
 #if E2B_MCP_WITH_2026
   unsigned long long caller;  /* who sent it, for a 2026-07-28 request, which no session ties to
                                  the cancel that may follow: the transport's hash of the client's

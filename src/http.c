@@ -9,10 +9,9 @@
 #include "port.h"
 #include "client.h"
 #include "seal.h"
-#include "keys.h"
 #include "auth.h"
+#include "principal.h"
 #include "mcp.h"
-#include "tools.h"
 #include "resources.h"
 #include "engine.h"
 #include "ops.h"
@@ -105,16 +104,6 @@ typedef struct e2b_mcp__http_req {
 
 static unsigned long e2b_mcp__hs_ms(int v, int def) { return (unsigned long)(v > 0 ? v : def); }
 static void e2b_mcp__hs_lit(e2b_mcp_json *w, const char *t) { e2b_mcp__w_put(w, t, strlen(t)); }
-#if E2B_MCP_WITH_2026
-/* FNV-1a over a kind byte and p[0..n): how a client is told apart without keeping what told it (never 0). */
-static unsigned long long e2b_mcp__hs_hash(char kind, const void *p, size_t n) {
-  const unsigned char *b = (const unsigned char *)p;
-  unsigned long long v = (1469598103934665603ULL ^ (unsigned char)kind) * 1099511628211ULL;
-  for (; n; b++, n--) v = (v ^ *b) * 1099511628211ULL;
-  return v ? v : 1;
-}
-#endif
-
 /* ---- the socket side: an answer leaves through the connection's queue ----
    Bytes go to the socket as it takes them; what it does not take now waits in
    the connection's buffer past the request's head (the request's body was
@@ -323,12 +312,19 @@ static int e2b_mcp__hs_chunk(e2b_mcp_server *s, e2b_mcp__http_conn *c, const cha
 }
 
 static int e2b_mcp__hs_start(e2b_mcp_server *s, e2b_mcp__http_conn *c, int sse) {
-  char head[256];
+  char head[1024];
   e2b_mcp_json w;
   if (c->started) return 0;
   c->started = 1;
   c->sse = sse;
   e2b_mcp_json_init(&w, head, sizeof head);
+#if E2B_MCP_AUTH
+  if (c->forbidden && s->http.cfg.auth) {   /* the core refused its tool call for its token's scopes (RFC 6750 3.1) */
+    e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 403 Forbidden\r\n" : "HTTP/1.1 403 Forbidden\r\n");
+    e2b_mcp__auth_challenge(s->http.cfg.auth, "insufficient_scope", "this tool needs a scope the access token does not grant",
+                            e2b_mcp_auth_scope_name(s->http.cfg.auth, c->forbidden - 1), &w);
+  } else
+#endif
   if (c->wire && c->wire->status) {   /* a 2026-07-28 error answer: 400 or 404, with its JSON-RPC error */
     e2b_mcp__hs_lit(&w, c->http10 ? "HTTP/1.0 " : "HTTP/1.1 ");
     e2b_mcp__hs_lit(&w, c->wire->status == 404 ? "404 Not Found\r\n" : "400 Bad Request\r\n");
@@ -410,20 +406,44 @@ static void e2b_mcp__hs_unhash(e2b_mcp_http *h, int si) {
   while (*at && *at != si + 1) at = &h->sessions[*at - 1].next;
   if (*at) *at = h->sessions[si].next;
 }
-/* A new session in a slot never used, else a free one, else in the least
-   recently used one that no open connection last used (its client is idle: it
-   gets 404 and starts over); never one whose client is connected, so never one
-   whose call waits for an answer. Its id is random, or the one the balancer
-   named (32 lowercase hex digits, not in use). -1: every session's client is
-   connected. */
-static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t named_n) {
+/* The session id[0..n) names, when it is c's principal's: a session is
+   bound to the principal that made it (the MCP security guidance: a
+   session id is not an identity), so another one naming it is told what an
+   unknown id is told, and can neither use it (its subscriptions, its
+   questions, its cancels) nor end it. -1: none of c's. */
+static int e2b_mcp__hs_own_session(e2b_mcp_server *s, const e2b_mcp__http_conn *c, const char *id, size_t n) {
+  int si = e2b_mcp__hs_find_session(s, id, n);
+  return si >= 0 && s->http.sessions[si].owner == c->pr.id ? si : -1;
+}
+/* A new session of c's principal in a slot never used, else a free one,
+   else in the least recently used one that no open connection last used
+   (its client is idle: it gets 404 and starts over); never one whose client
+   is connected, so never one whose call waits for an answer. A principal
+   that is one person or key (an access token's subject, a client's own
+   key) holds at most sessions_per_principal: past that, its own least
+   recently used one is taken, never another's, so opening thousands pushes
+   out nobody else's (counting them is a pass over the slots used, made
+   only for such a principal's initialize). Its id is random, or the one
+   the balancer named (32 lowercase hex digits, not in use). -1: every
+   session it could take has its client connected. */
+static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const e2b_mcp__http_conn *c, const char *named, size_t named_n) {
   static const char hex[] = "0123456789abcdef";
   unsigned char rnd[16];
-  int i, pick = -1;
+  int i, pick = -1, own = -1, mine = 0, cap = s->http.cfg.sessions_per_principal > 0 ? s->http.cfg.sessions_per_principal
+                                                                                     : E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL;
+  int capped = c->pr.kind == E2B_MCP_PRINCIPAL_OAUTH || c->pr.kind == E2B_MCP_PRINCIPAL_CLIENT_KEY;
   unsigned b;
   e2b_mcp__http_session *x;
   if (named && (named_n != 32 || strspn(named, hex) < 32 || e2b_mcp__hs_find_session(s, named, 32) >= 0)) named = NULL;
-  if (s->http.sess_hi < E2B_MCP_HTTP_SESSIONS) pick = s->http.sess_hi;   /* untouched till now */
+  if (capped)
+    for (i = 0; i < s->http.sess_hi; i++) {
+      x = &s->http.sessions[i];
+      if (!x->used || x->owner != c->pr.id) continue;
+      mine++;
+      if (!x->conns && (own < 0 || x->last_use < s->http.sessions[own].last_use)) own = i;
+    }
+  if (capped && mine >= cap) pick = own;   /* its own oldest, or none */
+  else if (s->http.sess_hi < E2B_MCP_HTTP_SESSIONS) pick = s->http.sess_hi;   /* untouched till now */
   else for (i = 0; i < E2B_MCP_HTTP_SESSIONS; i++) {
     x = &s->http.sessions[i];
     /* a session whose client is connected keeps its slot; so does one whose
@@ -442,6 +462,7 @@ static int e2b_mcp__hs_new_session(e2b_mcp_server *s, const char *named, size_t 
     e2b_mcp__hs_unhash(&s->http, pick);
   } else s->http.sess_hi = pick + 1;
   memset(x, 0, sizeof *x);   /* conns is 0: it was picked so */
+  x->owner = c->pr.id;
   if (named) memcpy(x->id, named, 32);
   else for (i = 0; i < 16; i++) { x->id[2 * i] = hex[rnd[i] >> 4]; x->id[2 * i + 1] = hex[rnd[i] & 15]; }
   x->id[32] = 0;
@@ -607,19 +628,6 @@ static int e2b_mcp__hs_origin_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) 
   /* Not bound to loopback (so behind a token): the page's own origin is fine. */
   return !s->http.loopback && q->host && k == e2b_mcp__hs_hostpart(q->host, q->host_n) && e2b_mcp__ieqn(o, q->host, k);
 }
-static int e2b_mcp__hs_auth_ok(e2b_mcp_server *s, const e2b_mcp__http_req *q) {
-  const char *tok = s->http.cfg.token;
-  size_t tn, i, an;
-  unsigned d;
-  if (!tok || !*tok) return 1;
-  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieq(q->auth, 7, "bearer ")) return 0;
-  an = q->auth_n - 7;
-  tn = strlen(tok);
-  d = (unsigned)(an != tn);
-  for (i = 0; i < tn; i++) d |= (unsigned)((unsigned char)tok[i] ^ (unsigned char)(i < an ? q->auth[7 + i] : 0));
-  return d == 0;
-}
-
 /* ---- public documents: what a client reads before it connects ---- */
 
 #define E2B_MCP__HS_DOC_MAX 2048   /* the largest public document: the card, ~1 KB */
@@ -828,18 +836,14 @@ static int e2b_mcp__hs_ops(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_m
 
 #if E2B_MCP_LIMITS
 /* ---- limits per user (>>ops): the principal, and the 429 ----
-   A request's principal is its access token's subject, else its client's
-   own E2B key, else everyone alike (a static token, or none: one user). */
-static unsigned long long e2b_mcp__hs_principal(e2b_mcp_server *s, const e2b_mcp__http_req *q, char *who, size_t cap) {
-  who[0] = 0;
-#if E2B_MCP_AUTH
-  if (s->http.cfg.auth && q->auth && q->auth_n > 7 && e2b_mcp_auth_claim(q->auth + 7, q->auth_n - 7, NULL, 0, who, cap) >= 0 && who[0])
-    return e2b_mcp__hs_hash('s', who, strlen(who));
-#else
-  (void)cap;
-#endif
-  if (E2B_MCP_WITH_CLIENT_KEYS && s->http.cfg.client_keys && q->ekey) return e2b_mcp__hs_hash('k', q->ekey, q->ekey_n);
-  return e2b_mcp__hs_hash('a', "", 0);
+   A request's principal is the one admission decided (>>principal: its
+   access token's subject, else its client's own E2B key), else everyone
+   alike (a static token, or none: one user). */
+static unsigned long long e2b_mcp__hs_principal(const e2b_mcp__http_conn *c, char *who, size_t cap) {
+  size_t n = c->pr.who && c->pr.who_len < cap ? c->pr.who_len : 0;   /* decided on arrival (>>principal) */
+  if (n) memcpy(who, c->pr.who, n);
+  who[n] = 0;
+  return c->pr.id ? c->pr.id : e2b_mcp_principal_hash('a', "", 0);
 }
 /* A tools/call beyond its user's limit: 429 with Retry-After, audited,
    nothing sent to E2B. 1: answered. */
@@ -848,7 +852,8 @@ static int e2b_mcp__hs_limited(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
   int which, nm;
   long w;
   if (s->cfg.limit_burst <= 0 && s->cfg.limit_bill_burst <= 0) return 0;
-  w = e2b_mcp__limit_call(s, s->msg, e2b_mcp__hs_principal(s, q, who, sizeof who), &which, &nm);
+  (void)q;
+  w = e2b_mcp__limit_call(s, s->msg, e2b_mcp__hs_principal(c, who, sizeof who), &which, &nm);
   if (!w) return 0;
   e2b_mcp__limit_text(s, w, which, text, sizeof text);
 #if E2B_MCP_AUDIT
@@ -863,20 +868,16 @@ static int e2b_mcp__hs_limited(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
 /* ---- one complete request ---- */
 
 #if E2B_MCP_AUTH
-/* An OAuth 2.1 protected resource (cfg.auth, >>auth), in the admit step: the
-   RFC 9728 metadata (GET, public: it tells a client where to get a token),
-   then the request's token, from the Authorization header only (a token in
-   the query string is refused: it ends up in logs). 0: it may go on, with
-   c->scopes; -1: answered. Nothing of the token reaches an answer or a log. */
-/* Whether the query string q[0..n) (what follows '?') has an access_token parameter. */
-static int e2b_mcp__hs_query_token(const char *q, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    if (n - i >= 13 && e2b_mcp__ieqn(q + i, "access_token=", 13)) return 1;
-    while (i < n && q[i] != '&') i++;
-    i++;
-  }
-  return 0;
+/* The RFC 9728 metadata of an OAuth 2.1 protected resource (cfg.auth,
+   >>auth): public, it tells a client where to get a token. 1: answered. */
+static int e2b_mcp__hs_oauth_meta(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+  char body[1536];
+  e2b_mcp_json b;
+  if (!e2b_mcp__auth_is_meta(s->http.cfg.auth, q->target, q->target_n)) return 0;
+  e2b_mcp_json_init(&b, body, sizeof body);
+  e2b_mcp__auth_metadata(s->http.cfg.auth, &b);
+  e2b_mcp__hs_doc(s, c, 200, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\n", body, b.len);
+  return 1;
 }
 #ifdef E2B_MCP__FETCH
 /* A token whose kid no key has: the issuer may have rotated its keys since
@@ -886,11 +887,17 @@ static int e2b_mcp__hs_query_token(const char *q, size_t n) {
    met a 401 instead would send its user through the whole sign-in again
    after every rotation. The JWKS alone is fetched again while the last
    fetch worked; after a failure, the metadata first. 1 when it waits; 0: it
-   is refused now (no fetch allowed yet, or no slot free for one). */
+   is refused now (no fetch allowed yet, or no slot free for one); -1: too
+   many wait already (E2B_MCP_AUTH_KEY_WAITERS). */
 static int e2b_mcp__hs_keys_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   e2b_mcp_auth *a = s->http.cfg.auth;
   unsigned long now = e2b_mcp__now_ms(s);
+  int i, waiting = 0;
   if (!a->discover) return 0;
+  /* each waiter holds a request buffer: a pile of made-up key ids must not
+     take them all from requests whose keys are known (503 at once instead) */
+  for (i = 0; i < s->http.hi; i++) waiting += s->http.conns[i].state == E2B_MCP__HC_KEYS;
+  if (waiting >= E2B_MCP_AUTH_KEY_WAITERS) return -1;
   if (!a->fetch.busy) {
     if (a->refreshed && (!now || now - a->refresh_ms < (unsigned long)E2B_MCP_AUTH_REFRESH_MS)) return 0;
     /* the jwks_uri the last fetch loaded (fetch stays pointed at it), else the metadata first */
@@ -903,130 +910,6 @@ static int e2b_mcp__hs_keys_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
   return 1;
 }
 #endif
-static int e2b_mcp__hs_oauth(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, int meta) {
-  e2b_mcp_auth *a = s->http.cfg.auth;
-  e2b_mcp_auth_claims cl;
-  char out[2048];
-  const char *query;
-  e2b_mcp_json w;
-  int r, g;
-  e2b_mcp_json_init(&w, out, sizeof out - 1);   /* room for the NUL of a challenge */
-  if (meta) {
-    char body[1536];
-    e2b_mcp_json b;
-    if (!e2b_mcp__auth_is_meta(a, q->target, q->target_n)) return 0;
-    e2b_mcp_json_init(&b, body, sizeof body);
-    e2b_mcp__auth_metadata(a, &b);
-    e2b_mcp__hs_doc(s, c, 200, "Content-Type: application/json\r\nCache-Control: max-age=3600\r\n", body, b.len);
-    return -1;
-  }
-  query = (const char *)memchr(q->target, '?', q->target_n);
-  if (query && e2b_mcp__hs_query_token(query + 1, q->target_n - (size_t)(query + 1 - q->target))) {
-    e2b_mcp__auth_challenge(a, "invalid_request", "send the access token in the Authorization header, never in the URL", NULL, &w);
-    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
-    e2b_mcp__hs_simple(s, c, 400, out, -32001, "Bad Request: an access token goes in the Authorization header, never in the URL");
-    return -1;
-  }
-  if (!q->auth || q->auth_n < 7 || !e2b_mcp__ieq(q->auth, 7, "bearer ")) {
-    e2b_mcp__auth_challenge(a, NULL, NULL, NULL, &w);
-    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
-    e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: this server needs an OAuth access token (see WWW-Authenticate)");
-    return -1;
-  }
-  r = e2b_mcp_auth_verify(a, q->auth + 7, q->auth_n - 7, (long long)e2b_mcp__state_now(), &cl);
-#ifdef E2B_MCP__FETCH
-  if (r == E2B_MCP_AUTH_KID && e2b_mcp__hs_keys_wait(s, c)) return -1;
-#endif
-  E2B_MCP__MET_INC(s, tokens[-r >= 0 && -r < E2B_MCP__MET_TOKENS ? -r : E2B_MCP__MET_TOKENS - 1]);
-  if (r != E2B_MCP_AUTH_OK) {
-    char why[128];
-    if (r == E2B_MCP_AUTH_DUPLICATE && cl.twice[0]) e2b_mcp__fmt(why, sizeof why, "the token names %s twice (RFC 7519 section 4)", cl.twice);
-    else e2b_mcp__strlcpy(why, e2b_mcp_auth_strerror(r), sizeof why);
-    e2b_mcp__auth_challenge(a, "invalid_token", why, NULL, &w);
-    out[w.len] = 0;   /* the writer leaves no NUL; hs_simple reads the lines as a C string */
-    e2b_mcp__hs_simple(s, c, 401, out, -32001, "Unauthorized: the access token was refused (see WWW-Authenticate)");
-    return -1;
-  }
-  c->scopes = E2B_MCP_SCOPED;
-#if E2B_MCP_WITH_2026
-  c->sub_hash = cl.sub[0] ? e2b_mcp__hs_hash('s', cl.sub, strlen(cl.sub)) : 0;
-#endif
-  for (g = 0; g < 3; g++) if (e2b_mcp_auth_has_scope(&cl, e2b_mcp_auth_scope_name(a, g))) c->scopes |= 1 << g;
-  return 0;
-}
-#if E2B_MCP_AUDIT
-/* A call refused for its scope never reaches a call slot, so the engine's
-   audit never hears of it; an attempt beyond what one was granted is what an
-   audit log is read for, so it gets its record here: outcome "forbidden",
-   nothing sent to E2B. Who: the token's subject (or the key store's claim),
-   read from the token still whole in the head. */
-static void e2b_mcp__hs_audit_forbidden(e2b_mcp_server *s, const e2b_mcp__http_req *q, int nm, int args, int g) {
-  const char *js = s->msg;
-  const jsmntok_t *t = s->mtok;
-  char tool[E2B_MCP_ID_MAX + 1], who[E2B_MCP_SUBJECT_MAX], sbx[E2B_MCP_ID_MAX + 1], argv[E2B_MCP_AUDIT_ARGS_MAX];
-  const char *claim = NULL;
-  e2b_mcp_audit_record r;
-  int n;
-#if E2B_MCP_WITH_2026
-  char trace[56];
-#endif
-  if (!s->cfg.audit) return;
-#if E2B_MCP_KEYSTORE
-  if (s->http.cfg.keystore) claim = s->http.cfg.keystore_claim;
-#endif
-  n = q->auth && q->auth_n > 7 ? e2b_mcp_auth_claim(q->auth + 7, q->auth_n - 7, claim, 0, who, sizeof who) : -1;
-  if (e2b_mcp__tok_str(js, &t[nm], tool, sizeof tool) < 0) e2b_mcp__strlcpy(tool, "(a name too long)", sizeof tool);
-  e2b_mcp__audit_args(js, t, args, argv, sbx);
-  r.tool = tool;
-  r.group = g;
-  r.who = n >= 0 ? who : NULL;
-  r.sandbox_id = sbx;
-  r.args = argv;
-  r.e2b_status = 0;
-  r.outcome = "forbidden";
-  r.duration_ms = 0;
-  r.traceparent = NULL;
-#if E2B_MCP_WITH_2026
-  e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, 0, "params"), "_meta"), "traceparent"), trace);
-  if (trace[0]) r.traceparent = trace;
-#endif
-  s->cfg.audit(s->cfg.audit_user, &r);
-  E2B_MCP__MET_INC(s, audit_records);
-}
-#endif
-/* A tools/call (peeked: s->msg, s->mtok) of a tool whose scope the request's
-   token does not grant: 403 insufficient_scope naming the scope (RFC 6750
-   3.1), before anything reaches the core. -1: answered; 0: it may go on (the
-   core filters batches and tools/list by the same scopes). */
-static int e2b_mcp__hs_oauth_scope(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
-  const char *js = s->msg, *need;
-  const jsmntok_t *t = s->mtok;
-  char out[1024], text[256];
-  e2b_mcp_json w;
-  int m, p, nm, g;
-  if (s->peek_ntok <= 0 || t[0].type != JSMN_OBJECT) return 0;
-  m = e2b_mcp__tok_get(js, t, 0, "method");
-  if (m < 0 || !e2b_mcp__tok_eq(js, &t[m], "tools/call")) return 0;
-  p = e2b_mcp__tok_get(js, t, 0, "params");
-  nm = p >= 0 ? e2b_mcp__tok_get(js, t, p, "name") : -1;
-  if (nm < 0 || t[nm].type != JSMN_STRING) return 0;
-  g = e2b_mcp__tool_group(s, js + t[nm].start, (size_t)(t[nm].end - t[nm].start));
-  if (g < 0 || (c->scopes & (1 << g))) return 0;
-  need = e2b_mcp_auth_scope_name(s->http.cfg.auth, g);
-  e2b_mcp_json_init(&w, out, sizeof out - 1);
-  e2b_mcp__auth_challenge(s->http.cfg.auth, "insufficient_scope", "this tool needs a scope the access token does not grant", need, &w);
-  out[w.len] = 0;
-  e2b_mcp__fmt(text, sizeof text, "Forbidden: %.*s needs the scope %s, which the access token does not grant; nothing was sent to E2B",
-               (int)(t[nm].end - t[nm].start > 64 ? 64 : t[nm].end - t[nm].start), js + t[nm].start, need);
-#if E2B_MCP_AUDIT   /* written before the answer leaves, as the engine's are */
-  e2b_mcp__hs_audit_forbidden(s, q, nm, p >= 0 ? e2b_mcp__tok_get(js, t, p, "arguments") : -1, g);
-#else
-  (void)q;
-#endif
-  E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_SCOPE]);
-  e2b_mcp__hs_simple(s, c, 403, out, -32001, text);
-  return -1;
-}
 #endif
 
 #if E2B_MCP_WITH_CLIENT_KEYS
@@ -1065,77 +948,30 @@ static unsigned long *e2b_mcp__hs_key_cooldown(e2b_mcp_server *s, const char *k,
 }
 #endif
 
-#if E2B_MCP_AUTH && E2B_MCP__WHO
-/* Who an access token's caller is, for the audit (its sub) and, with a key
-   store, its key: the store is asked by cfg.keystore_claim (NULL: sub), and
-   of an array claim the first value it has a key for is taken. Both go over
-   the token's own bytes in the request head (the token, verified on
-   arrival, is needed no more; the head stays while the call waits in the
-   queue, as a client's own key does), so a reload of the store while a
-   call waits changes nothing under it. */
-static void e2b_mcp__hs_who(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q, e2b_mcp_origin *from) {
-  char who[E2B_MCP_SUBJECT_MAX], first[E2B_MCP_SUBJECT_MAX];
-  char *tok = c->buf + (q->auth + 7 - c->buf);   /* the head was parsed from the connection's own buffer */
-  size_t tn = q->auth_n - 7, wn = 0, kn = 0, j;
-  const char *key = NULL, *claim = NULL;
-  int i, n;
-#if E2B_MCP_KEYSTORE
-  const e2b_mcp_keystore *ks = s->http.cfg.keystore;
-  if (ks) claim = s->http.cfg.keystore_claim;
-#else
-  (void)s;
-#endif
-  first[0] = 0;
-  for (i = 0; (n = e2b_mcp_auth_claim(tok, tn, claim, i, who, sizeof who)) >= 0; i++) {
-    if (!i) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; }
-#if E2B_MCP_KEYSTORE
-    if (ks && (key = e2b_mcp_keystore_find(ks, who, (size_t)n)) != NULL) { memcpy(first, who, (size_t)n + 1); wn = (size_t)n; break; }
-#endif
-    if (!claim) break;
-  }
-  for (j = 0; j < wn; j++) if ((unsigned char)first[j] < 0x20 || first[j] == 0x7f) first[j] = '?';   /* it goes into a head line */
-  if (key) kn = strlen(key);
-  if (wn + kn > tn) { key = NULL; kn = 0; wn = wn > tn ? tn : wn; }   /* a token shorter than what it names: no key */
-  memcpy(tok, first, wn);
-  if (key) memcpy(tok + wn, key, kn);
-  memset(tok + wn + kn, ' ', tn - wn - kn);
-  from->who = tok;
-  from->who_len = wn;
-#if E2B_MCP_KEYSTORE
-  if (!ks) return;
-  if (!key) { from->no_key = 1; return; }
-  from->api_key = tok + wn;
-  from->api_key_len = kn;
-  from->cooldown = e2b_mcp__hs_key_cooldown(s, key, kn);
-#endif
-}
-#endif
-
-#if E2B_MCP_WITH_2026
-/* Who sent the request, for a 2026-07-28 cancel, which no session ties to
-   its call: the client's own E2B key when clients bring theirs, else its
-   access token's subject, else its address as the POSIX port tells it (0:
-   none known, as with another port: its calls cannot be cancelled). A hash:
-   nothing of a key is kept. */
-static unsigned long long e2b_mcp__hs_caller(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
+/* A hash of the client's address as the POSIX port tells it (0: another
+   port, or not known); with prefix, an IPv6 address's /64 (one host may hold
+   a whole /64: its addresses are one peer to a budget). */
+static unsigned long long e2b_mcp__hs_peer(e2b_mcp_server *s, e2b_mcp__http_conn *c, int prefix) {
 #if defined(E2B_MCP_SOCK_POSIX)
   e2b_mcp_addr a;
-#endif
-#if E2B_MCP_WITH_CLIENT_KEYS
-  if (s->http.cfg.client_keys && q->ekey_n) return e2b_mcp__hs_hash('k', q->ekey, q->ekey_n);
-#endif
-#if E2B_MCP_AUTH
-  if (s->http.cfg.auth && c->sub_hash) return c->sub_hash;
-#endif
-  (void)q;
-#if defined(E2B_MCP_SOCK_POSIX)
-  if (!c->peer_hash && s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0)   /* once a connection */
-    c->peer_hash = e2b_mcp__hs_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
-  return c->peer_hash;
+  if (!c->peer_hash && s->net == &e2b_mcp_sock_posix && e2b_mcp__sock_posix_peer(&c->sock, &a) == 0) {   /* once a connection */
+    c->peer_hash = e2b_mcp_principal_hash((char)('0' + a.family), a.ip, a.family == 6 ? 16 : 4);
+    c->peer_net = a.family == 6 ? e2b_mcp_principal_hash('6', a.ip, 8) : c->peer_hash;
+  }
+  return prefix ? c->peer_net : c->peer_hash;
 #else
-  (void)s; (void)c;
+  (void)s; (void)c; (void)prefix;
 #endif
   return 0;
+}
+#if E2B_MCP_WITH_2026
+/* Who sent the request, for a 2026-07-28 cancel, which no session ties to
+   its call: its principal when it is one person or key (an access token's
+   subject, the client's own E2B key), else its address (0: not known, as
+   with another port: its calls cannot be cancelled). */
+static unsigned long long e2b_mcp__hs_caller(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
+  if (c->pr.kind == E2B_MCP_PRINCIPAL_OAUTH || c->pr.kind == E2B_MCP_PRINCIPAL_CLIENT_KEY) return c->pr.id;
+  return e2b_mcp__hs_peer(s, c, 0);
 }
 #endif
 
@@ -1155,30 +991,21 @@ static void e2b_mcp__hs_answered(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
 #if E2B_MCP__HS_STREAMS
 static void e2b_mcp__hs_stream_idle(e2b_mcp_server *s, e2b_mcp__http_conn *c);
 #endif
-static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, const e2b_mcp__http_req *q, size_t n) {
+static void e2b_mcp__hs_run_core(e2b_mcp_server *s, e2b_mcp__http_conn *c, int si, size_t n) {
   e2b_mcp_sink k;
   e2b_mcp_origin from;
   int r;
   memset(&from, 0, sizeof from);
+  from.principal = &c->pr;   /* decided on arrival (e2b_mcp__hs_admit); what it points to stays in the head */
+  c->forbidden = 0;
+  from.forbidden = &c->forbidden;
 #if E2B_MCP_WITH_CLIENT_KEYS
-  if (s->http.cfg.client_keys) {   /* checked on arrival (e2b_mcp__hs_admit); it stays in the head, which nothing overwrites */
-    from.api_key = q->ekey;
-    from.api_key_len = q->ekey_n;
-    from.cooldown = e2b_mcp__hs_key_cooldown(s, q->ekey, q->ekey_n);
-  }
-#else
-  (void)q;
-#endif
-#if E2B_MCP_AUTH
-  if (s->http.cfg.auth) from.scopes = c->scopes;   /* set by e2b_mcp__hs_oauth on arrival */
-#if E2B_MCP__WHO
-  if (s->http.cfg.auth) e2b_mcp__hs_who(s, c, q, &from);
-#endif
+  if (c->pr.api_key) from.cooldown = e2b_mcp__hs_key_cooldown(s, c->pr.api_key, c->pr.api_key_len);   /* a key's own 429s */
 #endif
   from.session = si >= 0 ? &s->http.sessions[si].mcp : NULL;
   from.wire = c->wire;
 #if E2B_MCP_WITH_2026
-  from.caller = e2b_mcp__hs_caller(s, c, q);
+  from.caller = e2b_mcp__hs_caller(s, c);
 #endif
   from.keep = c->buf + c->head_len;
   c->srv = s;
@@ -1202,19 +1029,26 @@ static int e2b_mcp__hs_version_ok(const char *p, size_t n) {
   return 0;
 }
 
-#define E2B_MCP__HS_TOKEN_HELP "this server takes a static bearer token that its admin sets (E2B_MCP_HTTP_TOKEN) and gives you; it offers no OAuth sign-in"
-
 /* The request's head against the rules, in order: a public document (the
    server card, the OAuth metadata: answered as they are), path (404), Host (400),
-   Host and Origin against DNS rebinding (403), the bearer token (401), the
-   client's own E2B key when clients bring theirs (401, never echoed). 0: it
-   may go on; -1: answered. */
+   Host and Origin against DNS rebinding (403), then who sent it, decided
+   once (>>principal: the access token, the static token, the client's own
+   E2B key) into c->pr, or refused as the verdict says (400, 401, 429; 503
+   when too many requests already wait for the issuer's keys). A token whose
+   key id is not known yet may wait for one fetch of the issuer's keys
+   (KEYS). 0: it may go on; -1: answered. */
 static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_mcp__http_req *q) {
   e2b_mcp_http *h = &s->http;
+  e2b_mcp_admit_cfg ac;
+  e2b_mcp_admit_in in;
+  e2b_mcp_verdict v;
+  char head[1024], num[24];
+  e2b_mcp_json w;
+  const char *query;
   if (e2b_mcp__hs_public(s, c, q)) return -1;
   if (!e2b_mcp__hs_ops_path(q, "/metrics") && e2b_mcp__hs_ops(s, c, q)) return -1;   /* /healthz, /readyz: before Host and token */
 #if E2B_MCP_AUTH
-  if (h->cfg.auth && strcmp(q->method, "GET") == 0 && e2b_mcp__hs_oauth(s, c, q, 1)) return -1;
+  if (h->cfg.auth && strcmp(q->method, "GET") == 0 && e2b_mcp__hs_oauth_meta(s, c, q)) return -1;
 #endif
   if (!(q->target_n >= 4 && memcmp(q->target, "/mcp", 4) == 0 && (q->target_n == 4 || q->target[4] == '?')) && !e2b_mcp__hs_ops_path(q, "/metrics")) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32000, "Not Found: the MCP endpoint is /mcp");
@@ -1231,36 +1065,69 @@ static int e2b_mcp__hs_admit(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b
     return -1;
   }
   if (e2b_mcp__hs_ops(s, c, q)) return -1;   /* /metrics: past the Host check, with its own token */
+  memset(&ac, 0, sizeof ac);
+  ac.token = h->cfg.token;
+  ac.client_keys = E2B_MCP_WITH_CLIENT_KEYS && h->cfg.client_keys;
+  ac.fail_burst = h->cfg.auth_fail_burst;
+  ac.fail_per_s = h->cfg.auth_fail_per_s;
 #if E2B_MCP_AUTH
-  if (h->cfg.auth) { if (e2b_mcp__hs_oauth(s, c, q, 0)) return -1; } else
+  ac.auth = h->cfg.auth;
 #endif
-  if (!e2b_mcp__hs_auth_ok(s, q)) {
+#if E2B_MCP_KEYSTORE
+  ac.keystore = h->cfg.keystore;
+  ac.keystore_claim = h->cfg.keystore_claim;
+#endif
+  memset(&in, 0, sizeof in);
+  in.authz = q->auth;
+  in.authz_n = q->auth_n;
+  in.authz_w = q->auth ? c->buf + (q->auth - c->buf) : NULL;   /* the head was parsed from the connection's own buffer */
+  in.ekey = q->ekey;
+  in.ekey_n = q->ekey_n;
+  query = (const char *)memchr(q->target, '?', q->target_n);
+  if (query) { in.query = query + 1; in.query_n = q->target_n - (size_t)(query + 1 - q->target); }
+  in.peer = e2b_mcp__hs_peer(s, c, 1);
+#if E2B_MCP_AUTH
+  in.now_s = (long long)e2b_mcp__state_now();
+#endif
+  in.now_ms = e2b_mcp__now_ms(s);
+  e2b_mcp_admit(&h->adm, &ac, &in, &c->pr, &v);
+  if (v.token <= 0) E2B_MCP__MET_INC(s, tokens[-v.token < E2B_MCP__MET_TOKENS ? -v.token : E2B_MCP__MET_TOKENS - 1]);
+  if (v.status == E2B_MCP_ADMIT_OK) return 0;
+#ifdef E2B_MCP__FETCH
+  if (v.status == E2B_MCP_ADMIT_KEYS) {
+    int r = e2b_mcp__hs_keys_wait(s, c);
+    if (r > 0) return -1;
+    if (r < 0) {   /* too many wait already: told at once, its buffer freed */
+      e2b_mcp__hs_simple(s, c, 503, "Retry-After: 2\r\n", -32000, "Service Unavailable: too many requests wait for the "
+                         "issuer's new keys; retry in a moment");
+      return -1;
+    }
+  }
+#endif
+  if (v.status == E2B_MCP_ADMIT_KEYS) v.status = 401;
+  e2b_mcp_json_init(&w, head, sizeof head - 1);   /* room for the NUL: hs_simple reads the lines as a C string */
+#if E2B_MCP_AUTH
+  if (v.challenge == 1) e2b_mcp__auth_challenge(h->cfg.auth, v.error, v.why, NULL, &w);
+#endif
+  if (v.challenge == 2) {
     /* The description is what a client shows: a connector that meets a 401
        tries OAuth sign-up, and "registration rejected" alone would send the
        user looking in the wrong place. */
-    e2b_mcp__hs_simple(s, c, 401, q->auth ?
-                       "WWW-Authenticate: Bearer realm=\"e2b-mcp\", error=\"invalid_token\", error_description=\"" E2B_MCP__HS_TOKEN_HELP "\"\r\n" :
-                       "WWW-Authenticate: Bearer realm=\"e2b-mcp\", error_description=\"" E2B_MCP__HS_TOKEN_HELP "\"\r\n",
-                       -32001, "Unauthorized: send Authorization: Bearer <token>; " E2B_MCP__HS_TOKEN_HELP);
-    return -1;
+    e2b_mcp__hs_lit(&w, "WWW-Authenticate: Bearer realm=\"e2b-mcp\", ");
+    if (v.error) { e2b_mcp__hs_lit(&w, "error=\""); e2b_mcp__hs_lit(&w, v.error); e2b_mcp__hs_lit(&w, "\", "); }
+    e2b_mcp__hs_lit(&w, "error_description=\"");
+    e2b_mcp__hs_lit(&w, v.why);
+    e2b_mcp__hs_lit(&w, "\"\r\n");
   }
-  if (E2B_MCP_WITH_CLIENT_KEYS && h->cfg.client_keys) {   /* never the key itself in an answer or a log */
-    int kp = e2b_mcp__key_check(q->ekey, q->ekey_n);
-    if (kp == E2B_MCP__KEY_MISSING) {
-      e2b_mcp__hs_simple(s, c, 401, NULL, -32001, "Unauthorized: this server uses each client's own E2B API key: send your "
-                         "team API key (e2b_..., from https://e2b.dev/dashboard?tab=keys) in the X-E2B-API-Key header");
-      return -1;
-    }
-    if (kp != E2B_MCP__KEY_OK) {
-      e2b_mcp__hs_simple(s, c, 401, NULL, -32001, kp == E2B_MCP__KEY_PERSONAL ?
-                         "Unauthorized: X-E2B-API-Key holds a personal access token (sk_e2b_...); send a team API key (e2b_...) "
-                         "from https://e2b.dev/dashboard?tab=keys" :
-                         "Unauthorized: X-E2B-API-Key is not an E2B team API key: it starts with e2b_ and has only letters, "
-                         "digits, '_' and '-'");
-      return -1;
-    }
+  if (v.retry_after > 0) {
+    e2b_mcp__fmt_ll(num, v.retry_after);
+    e2b_mcp__hs_lit(&w, "Retry-After: ");
+    e2b_mcp__hs_lit(&w, num);
+    e2b_mcp__hs_lit(&w, "\r\n");
   }
-  return 0;
+  head[w.len] = 0;
+  e2b_mcp__hs_simple(s, c, v.status, w.len ? head : NULL, -32001, v.text);
+  return -1;
 }
 
 #if E2B_MCP__HS_STREAMS
@@ -1301,7 +1168,7 @@ static void e2b_mcp__hs_stream_open(e2b_mcp_server *s, e2b_mcp__http_conn *c, co
     e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Unsupported protocol version (MCP-Protocol-Version)");
     return;
   }
-  if ((si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n)) < 0) {
+  if ((si = e2b_mcp__hs_own_session(s, c, q->sid, q->sid_n)) < 0) {
     e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again");
     return;
   }
@@ -1334,8 +1201,9 @@ static e2b_mcp_session *e2b_mcp__hs_listen_open(e2b_mcp_server *s, const e2b_mcp
   e2b_mcp_http *h = &s->http;
   e2b_mcp__http_conn *c;
   int si;
-  if (!k || k->write != e2b_mcp__hs_sink_write || (si = e2b_mcp__hs_new_session(s, NULL, 0)) < 0) return NULL;
+  if (!k || k->write != e2b_mcp__hs_sink_write) return NULL;
   c = (e2b_mcp__http_conn *)k->ctx;
+  if ((si = e2b_mcp__hs_new_session(s, c, NULL, 0)) < 0) return NULL;   /* its principal's, like any */
   h->sessions[si].listen = 1;
   h->sessions[si].mcp.version = E2B_MCP__V2026_07;
   e2b_mcp__strlcpy(h->sessions[si].mcp.listen_id, id, sizeof h->sessions[si].mcp.listen_id);
@@ -1405,7 +1273,7 @@ static int e2b_mcp__hs_method(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2
   if (strcmp(q->method, "DELETE") == 0) {
     int si;
     if (!q->sid) { e2b_mcp__hs_simple(s, c, 400, NULL, -32000, "Bad Request: Mcp-Session-Id header is required"); return -1; }
-    si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
+    si = e2b_mcp__hs_own_session(s, c, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found"); return -1; }
     h->sessions[si].used = 0;
 #if E2B_MCP__HS_STREAMS
@@ -1447,10 +1315,10 @@ static int e2b_mcp__hs_session(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
     return -1;
   }
   if (q->sid) {
-    si = e2b_mcp__hs_find_session(s, q->sid, q->sid_n);
+    si = e2b_mcp__hs_own_session(s, c, q->sid, q->sid_n);
     if (si < 0) { e2b_mcp__hs_simple(s, c, 404, NULL, -32001, "Session not found: it ended or never existed; initialize again"); return -1; }
   } else if (is_init) {
-    if ((si = e2b_mcp__hs_new_session(s, s->http.cfg.proxy_names_sessions ? q->newsid : NULL, q->newsid_n)) < 0) {
+    if ((si = e2b_mcp__hs_new_session(s, c, s->http.cfg.proxy_names_sessions ? q->newsid : NULL, q->newsid_n)) < 0) {
       e2b_mcp__hs_simple(s, c, 503, "Retry-After: 1\r\n", -32000, "Service Unavailable: no free session slot");
       return -1;
     }
@@ -1493,9 +1361,6 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
   s->msg[n] = 0;
   e2b_mcp_peek(s, s->msg, n, &c->wire_v, &kind);   /* the one parse: submit uses it */
   if (kind.json && kind.modern) c->wire = &c->wire_v;
-#if E2B_MCP_AUTH
-  if (s->http.cfg.auth && kind.json && e2b_mcp__hs_oauth_scope(s, c, &q)) { s->peek_n = 0; return; }
-#endif
 #if E2B_MCP_LIMITS
   if (kind.json && e2b_mcp__hs_limited(s, c, &q)) { s->peek_n = 0; return; }
 #endif
@@ -1511,7 +1376,7 @@ static void e2b_mcp__hs_serve(e2b_mcp_server *s, int ci) {
                        "of calls waiting for one is full; nothing was sent to E2B, call again");
     return;
   }
-  e2b_mcp__hs_run_core(s, c, si, &q, n);
+  e2b_mcp__hs_run_core(s, c, si, n);
 }
 
 /* Whether an answer sent on k has yet to reach the client (a port that cannot tell: no). */

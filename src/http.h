@@ -5,6 +5,7 @@
 #include "client.h"
 #include "keys.h"
 #include "auth.h"
+#include "principal.h"
 #include "mcp.h"
 #include "ops.h"
 /* >>transport: streamable http ------------------------------------------------ */
@@ -74,6 +75,13 @@ typedef struct e2b_mcp_http_config {
   const char *keystore_claim; /* the claim the store is asked by (NULL: sub); of an array claim
                                  (groups), the first value the store has a key for */
 #endif
+  int sessions_per_principal; /* 2025 sessions one principal may hold (0:
+                                 E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL); its next initialize ends its
+                                 own least recently used one. A session is bound to the principal
+                                 that made it: another one naming it is told 404, as for a session
+                                 that never existed, and cannot end it */
+  int auth_fail_burst, auth_fail_per_s;   /* refused tokens one address may send in a row, then a
+                                 second (0: E2B_MCP_AUTH_FAIL_BURST, _PER_S); beyond, 429 */
 } e2b_mcp_http_config;
 
 typedef struct e2b_mcp__http_keyslot {   /* per-client keys: one key's 429 cool-downs */
@@ -86,6 +94,7 @@ typedef struct e2b_mcp__http_session {
   e2b_mcp_session mcp;
   char id[33];                /* 32 hex digits, random */
   int used;
+  unsigned long long owner;   /* the principal that made it (e2b_mcp_principal.id; 0: nobody said) */
   int conns;                  /* open connections whose last request was in it: never replaced meanwhile */
   unsigned long last_use;     /* the transport's use counter when last used: LRU order */
   int next;                   /* 1 + the next session in its id's hash chain; 0: the last */
@@ -120,15 +129,10 @@ typedef struct e2b_mcp__http_conn {
   unsigned long drain_ms;     /* DRAIN: when the answer was complete, its rest still queued */
   int sess;                   /* session being answered, -1 none */
   int tied;                   /* the session its last request was in (its conns counts it), -1 none */
-#if E2B_MCP_AUTH
-  int scopes;                 /* with auth: the tool groups the request's token grants (bit g: scope g) */
-#endif
-#if E2B_MCP_WITH_2026
-  unsigned long long peer_hash; /* a hash of its peer's address, once asked (0: not yet) */
-#endif
-#if E2B_MCP_AUTH && E2B_MCP_WITH_2026
-  unsigned long long sub_hash; /* with auth: a hash of the request's token's subject (0: none), who sent it */
-#endif
+  e2b_mcp_principal pr;       /* who sent the request being served, decided on arrival (>>principal) */
+  int forbidden;              /* the core refused its lone tool call for its scopes: 1 + the group (403) */
+  unsigned long long peer_hash, peer_net;   /* a hash of its peer's address, and of its network (IPv6: the
+                                 /64), once asked (0: not yet) */
   e2b_mcp_wire *wire;         /* a 2026-07-28 request's headers while it is answered (wire_v), else NULL */
   e2b_mcp_wire wire_v;
   int send_sid;               /* the answer carries Mcp-Session-Id */
@@ -166,6 +170,7 @@ typedef struct e2b_mcp_http {
   e2b_mcp_sink stream_sink;   /* a GET stream's, for a notification being sent (>>resources' subscriptions) */
 #endif
   e2b_mcp__probe probe;       /* /readyz's probe of E2B (>>ops) */
+  e2b_mcp_admission adm;      /* tokens verified, refusals per address (>>principal) */
   int nfree, ntouched;        /* request buffers unused, their indexes in free_bufs (the last given back on top); touched so far */
   /* From here on nothing is cleared as a whole, so the pages of slots and
      buffers no client needed stay out of memory: a table sized for ten

@@ -7,6 +7,7 @@
 #include "metrics.h"
 #include "port.h"
 #include "seal.h"
+#include "principal.h"
 /* >>mcp core ----------------------------------------------------------------
    JSON-RPC 2.0 and the MCP lifecycle for the handshake-era revisions:
    initialize (version negotiation), ping, tools/list (paged), tools/call,
@@ -120,16 +121,8 @@ static void e2b_mcp__ctx_own(e2b_mcp_server *s, e2b_mcp__ctx *cx) {
   cx->key = s->key; cx->key_fail = s->key_fail; cx->key_len = s->key_len;
   cx->cooldown = s->cooldown_until;
   cx->wire = NULL;
-#if E2B_MCP_AUTH
-  cx->scopes = 0;   /* every tool its server offers */
-#endif
-#if E2B_MCP__WHO
-  cx->who = NULL;
-  cx->who_len = 0;
-#endif
-#if E2B_MCP_KEYSTORE
-  cx->no_key = 0;
-#endif
+  memset(&cx->pr, 0, sizeof cx->pr);   /* nobody said: every tool its server offers */
+  cx->forbidden = NULL;
 #if E2B_MCP_WITH_2026
   cx->caller = 0;
 #endif
@@ -537,7 +530,7 @@ E2B_MCP_DEF int e2b_mcp_add_tool(e2b_mcp_server *s, const e2b_mcp_tool *t) {
 /* Whether the client of cx may not call tool i: its access token does not
    grant the tool's group. */
 static int e2b_mcp__tool_denied(const e2b_mcp_server *s, const e2b_mcp__ctx *cx, int i) {
-  return cx->scopes && !(cx->scopes & (1 << s->group[i]));
+  return cx->pr.scopes && !(cx->pr.scopes & (1 << s->group[i]));
 }
 /* The group of the tool named name[0..n), or -1 when there is none. */
 static int e2b_mcp__tool_group(const e2b_mcp_server *s, const char *name, size_t n) {
@@ -545,6 +538,27 @@ static int e2b_mcp__tool_group(const e2b_mcp_server *s, const char *name, size_t
   for (i = 0; i < s->ntools; i++)
     if (strlen(s->tools[i]->name) == n && memcmp(s->tools[i]->name, name, n) == 0) return s->group[i];
   return -1;
+}
+/* The one scope check of a tool call, whatever brought it (a lone call over
+   any transport, a 2025-03-26 batch's member, a 2026-07-28 request, the
+   engine's seam): a tool beyond what the caller's token grants is refused,
+   nothing reaches E2B, and the refusal is audited (outcome forbidden) before
+   it is answered, as a call's record is: an attempt beyond what one was
+   granted is what an audit log is read for. A lone call's transport is told
+   (cx->forbidden: HTTP answers it 403 insufficient_scope). 1: refused. */
+static int e2b_mcp__scope_refused(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_mcp_tool *tool, const char *js, const jsmntok_t *t,
+                                  int params, int args, const char *id) {
+  static const char *const groups[3] = { "read", "write", "kill" };
+  char text[256];
+  int g = e2b_mcp__tool_group(s, tool->name, strlen(tool->name));
+  if (g < 0 || (m->cx->pr.scopes & (1 << g))) return 0;
+  E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_SCOPE]);
+  if (s->run->forbidden) s->run->forbidden(s, m->cx, tool, g, js, t, params, args);
+  if (m->cx->forbidden && !m->batch) *m->cx->forbidden = 1 + g;
+  e2b_mcp__fmt(text, sizeof text, "Forbidden: %s is a %s tool, and the access token's scopes do not grant %s tools "
+               "(insufficient_scope); tools/list names the tools it may call. Nothing was sent to E2B.", tool->name, groups[g], groups[g]);
+  e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, text);
+  return 1;
 }
 #endif
 /* Whether name[0..n) is one of E2B's tools this build leaves out
@@ -671,11 +685,20 @@ static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
   }
   if (!c->has_out && c->content.len == 0) e2b_mcp_result_text(c, "");
 }
+/* A custom tool's handler, marked as running: a tool's arguments and result
+   live in the server's one set of message and result buffers while it runs,
+   so e2b_mcp_call_tool from inside it is refused (E2B_MCP_CALL_REENTRANT)
+   rather than let an inner call write over the outer one's. */
+static void e2b_mcp__tool_fn(e2b_mcp_server *s, e2b_mcp_call *c) {
+  s->in_tool++;
+  c->tool->fn(c);
+  s->in_tool--;
+}
 /* In-process (e2b_mcp_call_tool): any tool, run to its end. */
 static void e2b_mcp__run_tool(e2b_mcp_server *s, e2b_mcp_call *c) {
   e2b_mcp__result_reset(c);
   if (c->tool->build) s->run->in_process(c);   /* its slot checks the arguments */
-  else if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) c->tool->fn(c);
+  else if (e2b_mcp__check_arg_text(c) == 0 && e2b_mcp__check_arg_names(s, c) == 0) e2b_mcp__tool_fn(s, c);
   e2b_mcp__result_done(s, c);
 }
 
@@ -897,7 +920,7 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     {
       int own = 0;   /* the list differs for this caller: its token's scopes, its App */
 #if E2B_MCP_AUTH
-      own |= m->cx->scopes != 0;
+      own |= m->cx->pr.scopes != 0;
 #endif
 #if E2B_MCP_WITH_APP
       own |= m->cx->sess->client_ui;
@@ -1080,7 +1103,7 @@ E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__m
   c.msg = m;
   c.params = params;
   e2b_mcp__result_reset(&c);
-  if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) c.tool->fn(&c);
+  if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) e2b_mcp__tool_fn(s, &c);
   if (c.slot) { s->run->asked(s, &c, id); return; }   /* its answer comes with the user's */
   e2b_mcp__result_done(s, &c);
   e2b_mcp__reply_call(s, m, &c, id);
@@ -1102,12 +1125,7 @@ static void e2b_mcp__on_tools_call(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     return;
   }
 #if E2B_MCP_AUTH
-  if (m->cx->scopes && !(m->cx->scopes & (1 << e2b_mcp__tool_group(s, tool->name, strlen(tool->name))))) {
-    /* the transport answers 403 before it gets here; a batch's member, or a transport of one's own, gets this */
-    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Forbidden: the access token's scopes do not include this tool's "
-                         "(insufficient_scope); tools/list names the tools it may call. Nothing was sent to E2B.");
-    return;
-  }
+  if (m->cx->pr.scopes && e2b_mcp__scope_refused(s, m, tool, js, t, params, args, id)) return;
 #endif
   if (args >= 0 && t[args].type == JSMN_PRIMITIVE && js[t[args].start] == 'n') args = -1;
   if (args >= 0 && t[args].type != JSMN_OBJECT) {
@@ -1560,6 +1578,11 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
   memset(&c, 0, sizeof c);
   memset(r, 0, sizeof *r);
   r->message = "";
+  if (s->in_tool) {
+    r->message = "e2b_mcp_call_tool was called from inside a tool's handler: refused, nothing ran (the outer call's "
+                 "arguments and result are in the buffers the inner call would use); call the other tool's code directly";
+    return E2B_MCP_CALL_REENTRANT;
+  }
   c.tool = e2b_mcp__find_tool(s, name, strlen(name));
   if (!c.tool) {   /* the message says why, for a tool that is switched off */
     e2b_mcp__unknown_tool(s, name, strlen(name), s->errmsg, sizeof s->errmsg);

@@ -3,6 +3,7 @@
 #include "json.h"
 #include "port.h"
 #include "client.h"
+#include "principal.h"
 /* >>mcp core: what a tool, a transport and an in-process caller see -------
    The tool table, the sink a transport gives the core, the call a tool
    handler works on, and the functions a handler calls. */
@@ -20,12 +21,6 @@ enum {
   E2B_MCP__STRICT_ARGS = 0x100
 };
 
-/* The tool groups, each the scope of an OAuth access token that may call it:
-   read (spends nothing, changes nothing: annotated E2B_MCP_READ_ONLY), write
-   (starts, bills or changes: every other tool, a custom one too), kill
-   (e2b_kill_sandbox). A transport that checks access tokens passes what a
-   token grants as E2B_MCP_SCOPED | 1 << group in e2b_mcp_origin.scopes. */
-enum { E2B_MCP_GROUP_READ = 0, E2B_MCP_GROUP_WRITE = 1, E2B_MCP_GROUP_KILL = 2, E2B_MCP_SCOPED = 8 };
 
 typedef struct e2b_mcp_server e2b_mcp_server;
 typedef struct e2b_mcp_call e2b_mcp_call;
@@ -282,6 +277,9 @@ typedef struct e2b_mcp__runner {
   void (*cancel)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params);
   int  (*ask)(e2b_mcp_call *c, const char *message, const char *schema);
   void (*asked)(e2b_mcp_server *s, e2b_mcp_call *c, const char *id);
+  /* a tool call refused for its caller's scopes: its audit record (outcome forbidden; NULL: no audit) */
+  void (*forbidden)(e2b_mcp_server *s, const struct e2b_mcp__ctx *cx, const e2b_mcp_tool *tool, int group,
+                    const char *js, const jsmntok_t *t, int params, int args);
 #if E2B_MCP_WITH_BATCH
   /* a 2025-03-26 batch over a transport that steps the engine: answered as
      one array once its calls end; -2 when it is the core's to answer now */
@@ -321,16 +319,8 @@ typedef struct e2b_mcp__ctx {
   unsigned key_len;
   unsigned long *cooldown;
   e2b_mcp_wire *wire;
-#if E2B_MCP_AUTH
-  int scopes;   /* the tool groups an access token grants (e2b_mcp_origin.scopes); 0: every one */
-#endif
-#if E2B_MCP__WHO
-  const char *who;   /* who calls (e2b_mcp_origin.who), who_len bytes; NULL: nobody said */
-  unsigned who_len;
-#endif
-#if E2B_MCP_KEYSTORE
-  int no_key;        /* the key store has no key for who: a call is told so and sends nothing */
-#endif
+  e2b_mcp_principal pr;   /* who sends it (e2b_mcp_origin.principal, copied; zeroed: nobody said) */
+  int *forbidden;         /* e2b_mcp_origin.forbidden */
 #if E2B_MCP_WITH_2026
   unsigned long long caller;   /* who sent it (e2b_mcp_origin.caller); 0: not known */
 #endif
@@ -351,8 +341,13 @@ E2B_MCP_DEF int  e2b_mcp_handle(e2b_mcp_server *s, const char *msg, size_t n, co
 
 
 /* Calls a tool in-process; args_json may be NULL for no arguments. Returns 0
-   when the tool ran (see r->is_error), < 0 when it does not exist or the
-   arguments are not a JSON object. */
+   when the tool ran (see r->is_error), -1 when it does not exist or the
+   arguments are not a JSON object, E2B_MCP_CALL_REENTRANT (r->message says
+   so) when called from inside a tool's own handler: not supported, since
+   the running call's arguments and result live in the server's one set of
+   message and result buffers that an inner call would write over; a tool
+   that needs another's work calls that code directly. */
+enum { E2B_MCP_CALL_REENTRANT = -2 };
 E2B_MCP_DEF int  e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const char *args_json, e2b_mcp_result *r);
 
 /* For tool handlers: arguments. Each returns 1 when present and valid, 0 when

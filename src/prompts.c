@@ -23,7 +23,7 @@
 static const e2b_mcp_tool *e2b_mcp__tool_for(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *name, size_t n) {
   const e2b_mcp_tool *t = e2b_mcp__find_tool(s, name, n);
 #if E2B_MCP_AUTH
-  if (t && cx->scopes && !(cx->scopes & (1 << e2b_mcp__tool_group(s, name, n)))) return NULL;
+  if (t && cx->pr.scopes && !(cx->pr.scopes & (1 << e2b_mcp__tool_group(s, name, n)))) return NULL;
 #else
   (void)cx;
 #endif

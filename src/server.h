@@ -56,6 +56,7 @@ struct e2b_mcp_server {
   /* E2B */
   char key[E2B_MCP_KEY_MAX];  /* the server's own key (cfg.api_key, checked) */
   int key_problem;            /* 0 ok, else why the key cannot be used */
+  int in_tool;                /* a tool's handler runs: e2b_mcp_call_tool from inside it is refused */
   unsigned key_len;           /* its length ("" and 0 when none) */
   unsigned char key_fail[E2B_MCP_KEY_MAX];   /* its KMP table, for finding it in a stream */
   e2b_mcp_url api, dash;

@@ -9,11 +9,11 @@
 # the generator drops those lines, keeping every other line byte for byte.
 # `make test` (suite `layers`) fails when e2b_mcp.h differs from a fresh generation.
 
-E2B_MCP_LAYERS := front config derived errors util json metrics port stream redis client seal keys auth mcp tools prompts resources complete engine ops stdio http server license
+E2B_MCP_LAYERS := front config derived errors util json metrics port stream redis client seal keys auth principal mcp tools prompts resources complete engine ops stdio http server license
 
 E2B_MCP_SRC := src/front.h src/config.h src/derived.h src/errors.h src/util.h src/json.h src/metrics.h src/port.h src/stream.h src/redis.h src/client.h \
-  src/seal.h src/keys.h src/auth.h src/mcp.h src/tools.h src/prompts.h src/resources.h src/complete.h src/engine.h src/ops.h src/stdio.h src/http.h src/server.h \
-  src/front.c src/errors.c src/util.c src/json.c src/metrics.c src/port.c src/stream.c src/redis.c src/client.c src/seal.c src/keys.c src/auth.c \
+  src/seal.h src/keys.h src/auth.h src/principal.h src/mcp.h src/tools.h src/prompts.h src/resources.h src/complete.h src/engine.h src/ops.h src/stdio.h src/http.h src/server.h \
+  src/front.c src/errors.c src/util.c src/json.c src/metrics.c src/port.c src/stream.c src/redis.c src/client.c src/seal.c src/keys.c src/auth.c src/principal.c \
   src/mcp.c src/tools.c src/prompts.c src/resources.c src/complete.c src/engine.c src/ops.c src/stdio.c src/http.c src/server.c src/license.h
 
 # `make header LINES=1` also writes a #line marker where each file starts and after each

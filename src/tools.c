@@ -7,6 +7,7 @@
 #include "json.h"
 #include "metrics.h"
 #include "client.h"
+#include "principal.h"
 #include "mcp.h"
 /* >>e2b tools ----------------------------------------------------------------
    E2B's tools. Each is one row of the table E2B_MCP__TOOLS (>>e2b tools'
@@ -52,20 +53,6 @@ static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
   return 1;
 }
 
-enum { E2B_MCP__KEY_OK, E2B_MCP__KEY_MISSING, E2B_MCP__KEY_PERSONAL, E2B_MCP__KEY_MALFORMED };
-/* What is wrong with a team API key k of n bytes (E2B_MCP__KEY_OK: nothing):
-   e2b_, then letters, digits, '_' and '-', at least as long as "[redacted]", so
-   redacting in place never grows a buffer (a real key has 44 characters). */
-static int e2b_mcp__key_check(const char *k, size_t n) {
-  size_t i;
-  if (!k || !n) return E2B_MCP__KEY_MISSING;
-  if (n >= 7 && memcmp(k, "sk_e2b_", 7) == 0) return E2B_MCP__KEY_PERSONAL;
-  if (n < sizeof e2b_mcp__redacted - 1 || n >= E2B_MCP_KEY_MAX || memcmp(k, "e2b_", 4) != 0) return E2B_MCP__KEY_MALFORMED;
-  for (i = 0; i < n; i++)
-    if (!((k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') || (k[i] >= '0' && k[i] <= '9') || k[i] == '_' || k[i] == '-'))
-      return E2B_MCP__KEY_MALFORMED;
-  return E2B_MCP__KEY_OK;
-}
 /* The redactor's table for a key (what output never carries); its length. */
 static unsigned e2b_mcp__key_table(const char *k, unsigned n, unsigned char *fail) {
   unsigned i, b = 0;
@@ -313,9 +300,9 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
   e2b_mcp_server *s = c->srv;
   unsigned long now, until;
 #if E2B_MCP_KEYSTORE
-  if (c->cx->no_key) {   /* never the server's own key instead: this caller has none here */
-    const char *who = c->cx->who ? c->cx->who : "";
-    int wn = c->cx->who ? (int)c->cx->who_len : 0;
+  if (c->cx->pr.no_key) {   /* never the server's own key instead: this caller has none here */
+    const char *who = c->cx->pr.who ? c->cx->pr.who : "";
+    int wn = c->cx->pr.who ? (int)c->cx->pr.who_len : 0;
     e2b_mcp_result_error(c, "This server has no E2B API key for you (your identity: \"%.*s\"), so nothing was sent to E2B. "
                             "Ask the server's admin to add your team's key: e2b-mcp keys add '%.*s' (the key is read from "
                             "stdin), then to reload the server (SIGHUP).", wn, who, wn, who);

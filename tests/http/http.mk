@@ -54,6 +54,11 @@ $(BUILD)/e2b-mcp-httptest: examples/e2b-mcp.c $(HDRS) | $(BUILD)
 	  -DE2B_MCP_HTTP_HEAD_TIMEOUT_MS=700 \
 	  -DE2B_MCP_ASK_TIMEOUT_MS=8000 -o $@ examples/e2b-mcp.c
 
+# The server binary with its TLS port (access tokens) and 3 session slots (tests/http/test_oauth.py:
+# one user's sessions never push out another's).
+$(BUILD)/e2b-mcp-sessions: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -I. -DE2B_MCP_HTTP_SESSIONS=3 -o $@ examples/e2b-mcp.c $(TLS_LIBS)
+
 # The server binary with fewer call buffers, request buffers and session slots than its clients:
 # 4 call slots sharing 2 call buffers, a queue of 3, 24 connections sharing 8 request buffers, 8 sessions.
 $(BUILD)/e2b-mcp-pools: examples/e2b-mcp.c $(HDRS) | $(BUILD)
@@ -168,7 +173,7 @@ test-http-jwks:
 	@timeout 300 python3 tests/http/test_jwks.py
 
 test-http-oauth:
-	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-plain http-npm-oidc >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
+	@$(MAKE) -s $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-plain $(BUILD)/e2b-mcp-sessions http-npm-oidc >/dev/null || { echo "FAIL build"; echo "0 passed, 1 failed"; exit 1; }
 	@command -v node >/dev/null || { echo "FAIL node is not installed (apt-get install nodejs)"; echo "0 passed, 1 failed"; exit 1; }
 	@timeout 300 python3 tests/http/test_oauth.py
 

@@ -355,6 +355,14 @@ def test_token(sim_port):
     www = r.headers.get("www-authenticate", "")
     check("token: a wrong token's 401 says error=\"invalid_token\" and the same description",
           'error="invalid_token"' in www and "admin" in www and "wrong" not in www, www)
+    r = request(port, "POST", rpc(2, "ping"), {"Mcp-Session-Id": s.sid, "Authorization": "Bearer  " + TOKEN})
+    check("token: Bearer followed by two spaces is taken (RFC 6750: 1*SP)", r.status == 200, r.status)
+    got = [request(port, "POST", INIT, {"Authorization": "Bearer guess%d" % i}) for i in range(30)]
+    codes = [g.status for g in got]
+    first = codes.index(429) if 429 in codes else -1
+    check("token: guesses from one address: 401 until its budget (20) is spent, then 429 with Retry-After",
+          first >= 10 and all(c == 401 for c in codes[:first]) and all(c == 429 for c in codes[first:]) and
+          int(got[first].headers.get("retry-after", "0")) >= 1, codes)
     stop(p)
     # a non-loopback address without a token: refused before listening
     env = server_env(sim_port)

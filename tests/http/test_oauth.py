@@ -22,6 +22,7 @@ from mcp import init_params, request, rpc, start_http  # noqa: E402
 
 BIN = os.path.join(BUILD, "e2b-mcp")
 PLAIN = os.path.join(BUILD, "e2b-mcp-plain")
+SMALL = os.path.join(BUILD, "e2b-mcp-sessions")   # 3 session slots
 DIR = os.path.join(BUILD, "http-oauth")
 META = "/.well-known/oauth-protected-resource"
 INIT = rpc(1, "initialize", init_params())
@@ -43,9 +44,9 @@ def auth_env(sim_port, iss, aud, extra=None):
     return server_env(sim_port, extra=env)
 
 
-def start_logged(env, addr="127.0.0.1:0"):
+def start_logged(env, addr="127.0.0.1:0", binary=BIN):
     """start_http, keeping what the server writes to stderr (in the returned list)."""
-    p = track(subprocess.Popen([BIN, "--http", addr], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+    p = track(subprocess.Popen([binary, "--http", addr], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, env=env))
     got = []
     for _ in range(5):   # warnings (e.g. a descriptor limit below the socket tables) come before it
@@ -131,6 +132,8 @@ def test_valid(port, sim, toks, p_err):
     request(port, "POST", rpc(None, "notifications/initialized"), h2)
     r = request(port, "POST", rpc(2, "ping"), {"Mcp-Session-Id": sid, "MCP-Protocol-Version": "2025-11-25"})
     check("every request needs the token, not only initialize", r.status == 401, r.status)
+    r = request(port, "POST", rpc(31, "ping"), dict(h2, Authorization="Bearer   " + good))
+    check("Bearer followed by several spaces is taken (RFC 6750: 1*SP)", r.status == 200, r.status)
     _, es = toks["ok_es256"]
     r = request(port, "POST", rpc(3, "ping"), dict(h2, Authorization="bearer " + es))
     check("an ES256 token (scheme in lower case) is taken on the same session", r.status == 200, r.status)
@@ -191,7 +194,9 @@ def test_scopes(sim, iss, aud, toks):
     check("scopes: a write tool with e2b:read only is 403 insufficient_scope naming e2b:write",
           r.status == 403 and ch.get("error") == "insufficient_scope" and ch.get("scope") == "e2b:write" and
           ch.get("resource_metadata", "").endswith(META + "/mcp"), (r.status, ch))
-    check("scopes: the 403 says which scope in its body too", "e2b:write" in r.body and "e2b_create_sandbox" in r.body, r.body)
+    body = json.loads(r.body) if r.status == 403 else {}
+    check("scopes: the 403's body is the JSON-RPC error of that request (its id), naming the tool and its group",
+          body.get("id") is not None and "e2b_create_sandbox" in r.body and "write tool" in r.body and "insufficient_scope" in r.body, r.body)
     check("scopes: nothing reached E2B", sim.requests() == [], sim.requests())
     r = c.call("e2b_list_sandboxes")
     check("scopes: a read tool with e2b:read runs", r.status == 200 and not r.events()[-1]["result"].get("isError"), r.body[:200])
@@ -237,6 +242,67 @@ def test_typ_jwt(sim, iss, aud, toks):
         check("E2B_MCP_AUTH_TYP_JWT=1: %s is taken" % name, r.status == 200, r.status)
     r = request(port, "POST", INIT, {"Authorization": "Bearer " + toks["typ_dpop"][1]})
     check("E2B_MCP_AUTH_TYP_JWT=1: another typ (dpop+jwt) is still refused", r.status == 401, r.status)
+    stop(p)
+
+
+def test_sessions(sim, iss, aud, toks):
+    """A 2025 session is its maker's (the token's subject): another user's valid token naming it is
+    told 404, as for an unknown session, and cannot end it; one user opening more sessions than
+    E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL ends its own oldest, never another user's (the server has
+    3 session slots here)."""
+    port, p, _ = start_logged(auth_env(sim.port, iss, aud, {"E2B_MCP_HTTP_SESSIONS_PER_PRINCIPAL": "2"}), binary=SMALL)
+    alice = {"Authorization": "Bearer " + toks["http_all"][1]}   # user-1
+    bob = {"Authorization": "Bearer " + toks["http_bob"][1]}     # user-2
+    v = {"MCP-Protocol-Version": "2025-11-25"}
+
+    def new_session(h):
+        r = request(port, "POST", INIT, h)
+        sid = r.headers.get("mcp-session-id")
+        request(port, "POST", rpc(None, "notifications/initialized"), dict(h, **v, **{"Mcp-Session-Id": sid or ""}))
+        return sid
+
+    def ping(h, sid):
+        return request(port, "POST", rpc(7, "ping"), dict(h, **v, **{"Mcp-Session-Id": sid})).status
+
+    sa = new_session(alice)
+    check("sessions: alice's session works for alice", sa and ping(alice, sa) == 200)
+    check("sessions: bob's valid token naming alice's session is 404, as an unknown one", ping(bob, sa) == 404)
+    r = request(port, "GET", headers=dict(bob, **v, **{"Mcp-Session-Id": sa, "Accept": "text/event-stream"}))
+    check("sessions: bob cannot open alice's GET stream (404)", r.status == 404, r.status)
+    r = request(port, "DELETE", headers=dict(bob, **v, **{"Mcp-Session-Id": sa}))
+    check("sessions: bob cannot end alice's session (DELETE 404)", r.status == 404, r.status)
+    check("sessions: and alice's session still works", ping(alice, sa) == 200)
+    bobs = [new_session(bob) for _ in range(4)]
+    check("sessions: bob opens 4 sessions", all(bobs) and len(set(bobs)) == 4, bobs)
+    check("sessions: past his cap of 2 each new one ended his own oldest",
+          [ping(bob, x) for x in bobs] == [404, 404, 200, 200], [ping(bob, x) for x in bobs])
+    check("sessions: alice's session outlived bob's four in a server of 3 slots", ping(alice, sa) == 200)
+    r = request(port, "DELETE", headers=dict(alice, **v, **{"Mcp-Session-Id": sa}))
+    check("sessions: alice ends her own (200), then it is gone", r.status == 200 and ping(alice, sa) == 404, r.status)
+    stop(p)
+
+
+def test_flood(sim, iss, aud, toks):
+    """Forged tokens from one address: 401 until its budget (E2B_MCP_AUTH_FAIL_BURST, 20 by default) is
+    spent, then 429 with Retry-After before any signature check; a token verified before goes on
+    being served from the same address meanwhile."""
+    port, p, _ = start_logged(auth_env(sim.port, iss, aud))
+    good = {"Authorization": "Bearer " + toks["ok_rs256"][1]}
+    check("flood: an honest token is taken first", request(port, "POST", INIT, good).status == 200)
+    forged = {"Authorization": "Bearer " + toks["forged_rs256"][1]}
+    got = [request(port, "POST", INIT, forged) for _ in range(30)]
+    codes = [g.status for g in got]
+    first = codes.index(429) if 429 in codes else -1
+    check("flood: forged tokens are 401 until the budget is spent, then 429 with Retry-After",
+          first >= 15 and all(c == 401 for c in codes[:first]) and all(c == 429 for c in codes[first:]) and
+          int(got[first].headers.get("retry-after", "0")) >= 1, codes)
+    check("flood: the honest token, verified before, is still served from the same address",
+          request(port, "POST", INIT, good).status == 200)
+    r = request(port, "POST", INIT, {"Authorization": "Bearer " + toks["ok_es256"][1]})
+    check("flood: a token not seen before waits for the budget too (429: its check would cost a signature)", r.status == 429, r.status)
+    time.sleep(1.2)
+    r = request(port, "POST", INIT, {"Authorization": "Bearer " + toks["ok_es256"][1]})
+    check("flood: the budget refills (2 a second): that token is taken a second later", r.status == 200, r.status)
     stop(p)
 
 
@@ -338,7 +404,7 @@ def test_setup(sim_port, iss, aud):
 def main():
     iss, aud, toks = make_tokens()
     sim = Sim.start()
-    port, p, errs = start_logged(auth_env(sim.port, iss, aud))
+    port, p, errs = start_logged(auth_env(sim.port, iss, aud, {"E2B_MCP_AUTH_FAIL_BURST": "1000"}))   # every refusal below is 401
     test_metadata(port, iss, aud)
     test_refusals(port, toks)
     test_valid(port, sim, toks, errs)
@@ -349,6 +415,8 @@ def main():
     check("no token in the server's stderr", not any(leaks(err, t) for _, t in toks.values()))
     test_scopes(sim, iss, aud, toks)
     test_typ_jwt(sim, iss, aud, toks)
+    test_sessions(sim, iss, aud, toks)
+    test_flood(sim, iss, aud, toks)
     test_real_issuer(sim)
     test_setup(sim.port, iss, aud)
     sim.stop()

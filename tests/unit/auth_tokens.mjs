@@ -120,6 +120,7 @@ add('dup_header_alg', 'DUPLICATE', jwt('{"alg":"RS256","typ":"at+jwt","kid":"rsa
 add('http_read', 'OK', jwt(RS('rsa-1'), good({ scope: 'e2b:read' }), keys.rsa1));
 add('http_all', 'OK', jwt(ES('ec-1'), good({ scope: 'e2b:read e2b:write e2b:kill' }), keys.ec1));
 add('http_none', 'OK', jwt(RS('rsa-1'), good({ scope: undefined }), keys.rsa1));
+add('http_bob', 'OK', jwt(RS('rsa-1'), good({ sub: 'user-2', scope: 'e2b:read e2b:write e2b:kill' }), keys.rsa1));   // another user
 add('http_custom', 'OK', jwt(RS('rsa-1'), good({ scope: 'sandbox.read sandbox.write' }), keys.rsa1));
 writeFileSync(`${dir}/tokens.txt`, cases.join('\n') + '\n');
 writeFileSync(`${dir}/meta.txt`, `${ISS}\n${AUD}\n`);

@@ -255,6 +255,41 @@ static void t_exact(e2b_mcp_call *c) {   /* {"a":"xx…x"}: exactly E2B_MCP_RESU
   e2b_mcp_json_obj_end(w);
 }
 static const e2b_mcp_tool tool_exact = { "exact", NULL, "Fills the result buffer.", "{\"type\":\"object\"}", NULL, 0, t_exact, NULL, NULL, NULL };
+/* A custom tool that calls a tool from its own handler (issue 30, item 5):
+   the inner call is refused (E2B_MCP_CALL_REENTRANT, with words), and the
+   outer call's own argument and answer stay whole. */
+static int reenter_rc = 99;
+static char reenter_msg[256];
+static void t_reenter(e2b_mcp_call *c) {
+  e2b_mcp_result r;
+  char x[32] = "";
+  e2b_mcp_json *w;
+  reenter_rc = e2b_mcp_call_tool(c->srv, "board_temperature", "{\"sensor\":\"inner-argument-value\"}", &r);
+  snprintf(reenter_msg, sizeof reenter_msg, "%s", r.message ? r.message : "");
+  e2b_mcp_arg_str(c, "x", x, sizeof x);
+  w = e2b_mcp_result_json(c);
+  e2b_mcp_json_obj(w);
+  e2b_mcp_json_key(w, "x"); e2b_mcp_json_str(w, x);
+  e2b_mcp_json_obj_end(w);
+}
+static const e2b_mcp_tool tool_reenter = { "reenter", NULL, "Calls a tool from inside.", "{\"type\":\"object\"}", NULL, 0, t_reenter, NULL, NULL, NULL };
+static void test_reentrant(void) {
+  e2b_mcp_result r;
+  setup(KEY, 0);
+  CHECK(e2b_mcp_add_tool(&srv, &tool_board) == 0 && e2b_mcp_add_tool(&srv, &tool_reenter) == 0);
+  init_version("2025-11-25");
+  /* over JSON-RPC: the answer is one valid JSON object with the outer argument */
+  CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"reenter\",\"arguments\":{\"x\":\"outer\"}}}") == 1);
+  CHECKM(jis(0, "id", "3") && jis(0, "result.structuredContent.x", "outer") && !jhas(0, "error"), msg(0));
+  CHECKM(reenter_rc == E2B_MCP_CALL_REENTRANT && strstr(reenter_msg, "inside a tool's handler") != NULL, reenter_msg);
+  /* in process: the same */
+  reenter_rc = 99;
+  CHECK(e2b_mcp_call_tool(&srv, "reenter", "{\"x\":\"outer2\"}", &r) == 0 && !r.is_error && r.json &&
+        strcmp(r.json, "{\"x\":\"outer2\"}") == 0);
+  CHECK(reenter_rc == E2B_MCP_CALL_REENTRANT);
+  /* and after it, a call from outside any handler runs again */
+  CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{\"sensor\":4}", &r) == 0 && !r.is_error);
+}
 
 static void add_tools(void) {
   CHECK(e2b_mcp_add_tool(&srv, &tool_board) == 0);
@@ -1545,14 +1580,17 @@ static void test_tool_selection(void) {
 }
 
 #if E2B_MCP_AUTH   /* built so by make test-unit-auth (test_mcp-auth) */
-/* An access token's scopes (e2b_mcp_origin.scopes, as the HTTP transport sets
+/* An access token's scopes (e2b_mcp_origin.principal's scopes, as the HTTP transport sets
    them): tools/list pages hold only the tools of the granted groups, a call
    to another is refused before E2B is asked, custom tools are read or write
    by their annotation, 0 leaves everything as it was. */
 static int scoped_rpc(const char *text, int scopes) {
   e2b_mcp_origin from;
+  e2b_mcp_principal who;
   memset(&from, 0, sizeof from);
-  from.scopes = scopes;
+  memset(&who, 0, sizeof who);
+  who.scopes = scopes;
+  from.principal = &who;
   out.len = 0; out.n = 0; out.start[0] = 0;
   return e2b_mcp_submit(&srv, text, strlen(text), &from, &sink) < 0 ? -1 : out.n;
 }
@@ -1632,6 +1670,7 @@ int main(void) {
   test_broken_answers();
   test_runtime_config();
   test_tool_selection();
+  test_reentrant();
 #if E2B_MCP_AUTH
   test_scopes();
 #endif

@@ -514,8 +514,11 @@ static void test_completions(void) {
 #if E2B_MCP_AUTH
 static int scoped(const char *text, int scopes) {
   e2b_mcp_origin from;
+  e2b_mcp_principal who;
   memset(&from, 0, sizeof from);
-  from.scopes = scopes;
+  memset(&who, 0, sizeof who);
+  who.scopes = scopes;
+  from.principal = &who;
   out.len = 0; out.n = 0; out.start[0] = 0;
   if (e2b_mcp_submit(&srv, text, strlen(text), &from, &sink) < 0) return -1;
   while (e2b_mcp_calls_in_flight(&srv)) e2b_mcp_step(&srv);
