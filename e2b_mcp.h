@@ -1040,7 +1040,8 @@
 #endif
 /* E2B_MCP_AUTH_CACHE: access tokens remembered as verified (a 16-byte hash
    of the whole token and its exp, each): a client's next requests with the
-   same token cost a hash, not a signature check (>>principal). */
+   same token cost a hash, not a signature check (>>principal). 0: none
+   remembered (make bench's build without the protection). */
 #ifndef E2B_MCP_AUTH_CACHE
 #define E2B_MCP_AUTH_CACHE 256
 #endif
@@ -2187,7 +2188,7 @@ typedef struct e2b_mcp_verdict {
 typedef struct e2b_mcp__admit_seen { unsigned char h[16]; long long exp; } e2b_mcp__admit_seen;
 typedef struct e2b_mcp__admit_peer { unsigned long long peer; unsigned long at_ms; long left_milli; } e2b_mcp__admit_peer;
 typedef struct e2b_mcp_admission {   /* zeroed: empty */
-  e2b_mcp__admit_seen seen[E2B_MCP_AUTH_CACHE];
+  e2b_mcp__admit_seen seen[E2B_MCP_AUTH_CACHE > 0 ? E2B_MCP_AUTH_CACHE : 1];
   e2b_mcp__admit_peer peers[E2B_MCP_AUTH_PEERS];
   unsigned long hits, verified, throttled;   /* counters: cache hits, signatures checked, 429s */
 } e2b_mcp_admission;
@@ -6434,7 +6435,7 @@ static int e2b_mcp__admit_oauth(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *
   }
   memset(&cl, 0, sizeof cl);
   e2b_mcp__admit_digest(tok, tn, h);
-  if ((seen = e2b_mcp__admit_seen_of(st, h)) != NULL) {   /* verified before: its header and claims again, no signature */
+  if (E2B_MCP_AUTH_CACHE > 0 && (seen = e2b_mcp__admit_seen_of(st, h)) != NULL) {   /* verified before: its header and claims again, no signature */
     r = e2b_mcp__auth_verify_as(a, tok, tn, in->now_s, &cl, 1);
     if (r == E2B_MCP_AUTH_OK) { st->hits++; v->token = 0; }
     else seen->exp = 0;   /* expired, or its key is gone: forgotten, and checked in full below */
@@ -6450,7 +6451,7 @@ static int e2b_mcp__admit_oauth(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *
     st->verified++;
     r = e2b_mcp__auth_verify_as(a, tok, tn, in->now_s, &cl, 0);
     v->token = r;
-    if (r == E2B_MCP_AUTH_OK) e2b_mcp__admit_remember(st, h, cl.exp, in->now_s, skew);
+    if (r == E2B_MCP_AUTH_OK && E2B_MCP_AUTH_CACHE > 0) e2b_mcp__admit_remember(st, h, cl.exp, in->now_s, skew);
   }
   if (r != E2B_MCP_AUTH_OK) {
     e2b_mcp__admit_failed(st, cfg, in->peer, in->now_ms);

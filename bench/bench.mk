@@ -18,7 +18,13 @@ deps-bench:
 # The Node connector of the concurrency figures: the official TypeScript MCP SDK from npm.
 bench-npm:
 	$(call http_npm_install,bench,@modelcontextprotocol/sdk,1.32)
-bench: deps-bench bench-npm $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-static mcu mcu-riscv
+# The server without the forged-token absorption (>>principal): no verified-token memory, no
+# per-address budget, no cap on the requests waiting for the issuer's keys; bench/identity.py
+# runs it beside build/e2b-mcp.
+$(BUILD)/e2b-mcp-unprotected: examples/e2b-mcp.c $(HDRS) | $(BUILD) $(DEPS_FIRST)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(TLS_CFLAGS) -I. -DE2B_MCP_AUTH_CACHE=0 -DE2B_MCP_AUTH_FAIL_BURST=1000000 \
+	  -DE2B_MCP_AUTH_KEY_WAITERS=100000 -o $@ examples/e2b-mcp.c $(TLS_LIBS)
+bench: deps-bench bench-npm $(BUILD)/e2b-mcp $(BUILD)/e2b-mcp-unprotected $(BUILD)/e2b-mcp-static mcu mcu-riscv
 	@mkdir -p $(BUILD)/bench
 	@MUSL_CFLAGS='$(MUSL_CFLAGS)' MUSL_LDFLAGS='$(MUSL_LDFLAGS)' \
 	  BENCH_CALLS=$(or $(BENCH_CALLS),1000) BENCH_COLD=$(or $(BENCH_COLD),300) timeout 1500 bench/run.sh | tee $(BUILD)/bench/table.md

@@ -373,3 +373,4 @@ fi
 # ---- service under hostile load: trickling sockets, big answers ----
 echo && echo "| under hostile load (build/e2b-mcp) | measured |" && echo "|---|---|"
 python3 bench/hardening.py $DYN 2>>"$log" || echo "(hardening: failed, see $log)"
+python3 bench/identity.py $DYN build/e2b-mcp-unprotected 2>>"$log" || echo "(identity: failed, see $log)"

@@ -909,7 +909,8 @@
 #endif
 /* E2B_MCP_AUTH_CACHE: access tokens remembered as verified (a 16-byte hash
    of the whole token and its exp, each): a client's next requests with the
-   same token cost a hash, not a signature check (>>principal). */
+   same token cost a hash, not a signature check (>>principal). 0: none
+   remembered (make bench's build without the protection). */
 #ifndef E2B_MCP_AUTH_CACHE
 #define E2B_MCP_AUTH_CACHE 256
 #endif

@@ -188,7 +188,7 @@ static int e2b_mcp__admit_oauth(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *
   }
   memset(&cl, 0, sizeof cl);
   e2b_mcp__admit_digest(tok, tn, h);
-  if ((seen = e2b_mcp__admit_seen_of(st, h)) != NULL) {   /* verified before: its header and claims again, no signature */
+  if (E2B_MCP_AUTH_CACHE > 0 && (seen = e2b_mcp__admit_seen_of(st, h)) != NULL) {   /* verified before: its header and claims again, no signature */
     r = e2b_mcp__auth_verify_as(a, tok, tn, in->now_s, &cl, 1);
     if (r == E2B_MCP_AUTH_OK) { st->hits++; v->token = 0; }
     else seen->exp = 0;   /* expired, or its key is gone: forgotten, and checked in full below */
@@ -204,7 +204,7 @@ static int e2b_mcp__admit_oauth(e2b_mcp_admission *st, const e2b_mcp_admit_cfg *
     st->verified++;
     r = e2b_mcp__auth_verify_as(a, tok, tn, in->now_s, &cl, 0);
     v->token = r;
-    if (r == E2B_MCP_AUTH_OK) e2b_mcp__admit_remember(st, h, cl.exp, in->now_s, skew);
+    if (r == E2B_MCP_AUTH_OK && E2B_MCP_AUTH_CACHE > 0) e2b_mcp__admit_remember(st, h, cl.exp, in->now_s, skew);
   }
   if (r != E2B_MCP_AUTH_OK) {
     e2b_mcp__admit_failed(st, cfg, in->peer, in->now_ms);

@@ -125,7 +125,7 @@ typedef struct e2b_mcp_verdict {
 typedef struct e2b_mcp__admit_seen { unsigned char h[16]; long long exp; } e2b_mcp__admit_seen;
 typedef struct e2b_mcp__admit_peer { unsigned long long peer; unsigned long at_ms; long left_milli; } e2b_mcp__admit_peer;
 typedef struct e2b_mcp_admission {   /* zeroed: empty */
-  e2b_mcp__admit_seen seen[E2B_MCP_AUTH_CACHE];
+  e2b_mcp__admit_seen seen[E2B_MCP_AUTH_CACHE > 0 ? E2B_MCP_AUTH_CACHE : 1];
   e2b_mcp__admit_peer peers[E2B_MCP_AUTH_PEERS];
   unsigned long hits, verified, throttled;   /* counters: cache hits, signatures checked, 429s */
 } e2b_mcp_admission;

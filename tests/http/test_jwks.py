@@ -186,6 +186,16 @@ def test_rotation(sim, port_slow, port_down):
     th = threading.Thread(target=slow_client)
     th.start()
     time.sleep(0.5)   # its request is in, and the fetch on its way
+    pile = []   # made-up kids while the fetch is slow: at most 8 wait (E2B_MCP_AUTH_KEY_WAITERS), the rest 503 at once
+
+    def pile_client(i):
+        t = time.time()
+        r = request(port_slow, "POST", INIT, bearer(with_kid(old, "pile-%d" % i)), timeout=30)
+        pile.append((r.status, time.time() - t, r.headers.get("retry-after")))
+    piles = [threading.Thread(target=pile_client, args=(i,)) for i in range(14)]
+    for t in piles:
+        t.start()
+    time.sleep(0.3)
     times, codes = [], []
     for i in range(5):
         t = time.time()
@@ -193,6 +203,13 @@ def test_rotation(sim, port_slow, port_down):
         times.append(time.time() - t)
     still_waiting = th.is_alive()
     th.join(30)
+    for t in piles:
+        t.join(30)
+    busy = [p for p in pile if p[0] == 503]
+    check("rotation: of 14 requests with made-up kids during the slow fetch, those past the 7 that join the new key's "
+          "(8 waiters) are 503 at once with Retry-After; the waiters are 401 once the keys came",
+          len(pile) == 14 and len(busy) >= 7 and all(t < 1.0 and ra for _, t, ra in busy) and
+          all(st == 401 for st, _, _ in pile if st != 503), sorted((st, round(t, 2)) for st, t, _ in pile))
     r = got.get("r")
     check("rotation: while the JWKS fetch is slow, other clients are served (5 initializes with the old key, each under 1 s)",
           codes == [200] * 5 and max(times) < 1.0 and still_waiting, (codes, times, still_waiting))
@@ -259,7 +276,7 @@ def main():
     port, p = test_discovery(sim)
     test_unknown_kid(port)
     stop(p)
-    port_slow, p1 = start_http(BIN, env_for(sim, ISS.url))
+    port_slow, p1 = start_http(BIN, env_for(sim, ISS.url, {"E2B_MCP_AUTH_FAIL_BURST": "100"}))
     port_down, p2 = start_http(BIN, env_for(sim, ISS.url))
     test_rotation(sim, port_slow, port_down)
     check("the servers are still alive", p1.poll() is None and p2.poll() is None)
