@@ -49,7 +49,8 @@ def start_logged(env, addr="127.0.0.1:0", binary=BIN):
     p = track(subprocess.Popen([binary, "--http", addr], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, env=env))
     got = []
-    for _ in range(5):   # warnings (e.g. a descriptor limit below the socket tables) come before it
+    line = ""
+    for _ in range(5):   # a warning (the descriptor limit, say) may come first
         line = p.stderr.readline().decode()
         got.append(line)
         if "listening on" in line or not line:

@@ -331,16 +331,11 @@ def test_audit(sim, issuer, jwks, token):
     before = len(sim.e2b_requests())
     ro = Client(srv.port, token("bob-app", "e2b:read")).post(
         rpc(8, "tools/call", {"name": "e2b_kill_sandbox", "arguments": {"sandbox_id": sid, "api_key": SECRET_ENV}}))
-    # the same refusal inside a 2025-03-26 batch: the core's one scope check audits each refused member
-    bb = Client(srv.port, token("bob-app", "e2b:read"), "2025-03-26").post(
-        "[" + ",".join([rpc(21, "tools/call", {"name": "e2b_create_sandbox", "arguments": {"template_id": "base"}}),
-                        rpc(22, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}}),
-                        rpc(23, "tools/call", {"name": "e2b_kill_sandbox", "arguments": {"sandbox_id": sid}})]) + "]")
     lines = read_log(log)
     check("audit: reads are not logged by default; create, kill, a failed kill, a refused create and a kill beyond "
           "the token's scope are (5 lines)",
-          [l.get("tool") for l in lines][:5] == ["e2b_create_sandbox", "e2b_kill_sandbox", "e2b_kill_sandbox", "e2b_create_sandbox",
-                                                 "e2b_kill_sandbox"], [l.get("tool") for l in lines])
+          [l.get("tool") for l in lines] == ["e2b_create_sandbox", "e2b_kill_sandbox", "e2b_kill_sandbox", "e2b_create_sandbox",
+                                             "e2b_kill_sandbox"], [l.get("tool") for l in lines])
     fl = lines[4] if len(lines) > 4 else {}
     check("audit: a kill beyond the token's scope: 403, outcome forbidden, its subject, group kill, its sandbox, "
           "a secret-named argument redacted, nothing sent to E2B",
@@ -353,19 +348,11 @@ def test_audit(sim, issuer, jwks, token):
           "no status), then its record; a refusal has none",
           [(l.get("tool"), l.get("outcome")) for l in every] ==
           [("e2b_create_sandbox", "started"), ("e2b_create_sandbox", "ok"), ("e2b_kill_sandbox", "started"), ("e2b_kill_sandbox", "ok"),
-           ("e2b_kill_sandbox", "started"), ("e2b_kill_sandbox", "error"), ("e2b_create_sandbox", "no_key"), ("e2b_kill_sandbox", "forbidden"),
-           ("e2b_create_sandbox", "forbidden"), ("e2b_kill_sandbox", "forbidden")]
+           ("e2b_kill_sandbox", "started"), ("e2b_kill_sandbox", "error"), ("e2b_create_sandbox", "no_key"), ("e2b_kill_sandbox", "forbidden")]
           and every[2].get("sandbox_id") == sid and every[2].get("e2b_status") is None and every[0].get("subject") == "alice-app",
           [(l.get("tool"), l.get("outcome")) for l in every])
     check("audit: the 403's JSON-RPC error answers the request's id (8), not null",
           ro.status == 403 and json.loads(ro.body or "{}").get("id") == 8, ro.body[:200])
-    bl2 = lines[5:]
-    check("audit: a 2025-03-26 batch with two calls beyond the token's scope: one forbidden line each (create, kill), "
-          "the allowed read unlogged, nothing sent to E2B",
-          bb.status == 200 and [(l.get("tool"), l.get("outcome"), l.get("subject"), l.get("group")) for l in bl2] ==
-          [("e2b_create_sandbox", "forbidden", "bob-app", "write"), ("e2b_kill_sandbox", "forbidden", "bob-app", "kill")] and
-          all(m == "GET" for m, _ in sim.e2b_requests()[before:]), ([(l.get("tool"), l.get("outcome")) for l in bl2], bb.status,
-                                                                    sim.e2b_requests()[before:]))
     c = lines[0] if lines else {}
     ts = c.get("time", "")
     check("audit: time is UTC ISO 8601 of the call", re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", ts) is not None and
@@ -397,7 +384,7 @@ def test_audit(sim, issuer, jwks, token):
     a.call("e2b_create_sandbox", {"template_id": "base"})
     old, new = read_log(log + ".1"), read_log(log)
     check("audit: after the file was moved and SIGHUP, the next line is in a new file, the moved one unchanged",
-          len(old) == 7 and [l.get("tool") for l in new] == ["e2b_create_sandbox"] and new[0].get("subject") == "alice-app", (len(old), new))
+          len(old) == 5 and [l.get("tool") for l in new] == ["e2b_create_sandbox"] and new[0].get("subject") == "alice-app", (len(old), new))
     srv.stop()
     check("audit: nothing secret in the log: no key, token, or env var value",
           not any(leaks(open(f).read()) or SECRET_ENV in open(f).read() for f in (log, log + ".1")))

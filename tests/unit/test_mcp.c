@@ -1614,6 +1614,49 @@ static int scoped_list(int scopes, char names[][64], int cap) {   /* every page;
   }
   return -1;
 }
+#if E2B_MCP_AUDIT
+/* The one scope check writes the forbidden record on every path (issue 30, item 3): here a
+   2025-03-26 batch through the engine's seam, and a lone call, whose transport is told. */
+static int forbidden_n;
+static char forbidden_tools[256];
+static void forbidden_hook(void *user, const e2b_mcp_audit_record *r) {
+  (void)user;
+  if (strcmp(r->outcome, "forbidden") != 0 || r->e2b_status != 0) return;
+  forbidden_n++;
+  strncat(forbidden_tools, r->tool, sizeof forbidden_tools - strlen(forbidden_tools) - 2);
+  strcat(forbidden_tools, ",");
+}
+static void test_scope_audit(void) {
+  e2b_mcp_origin from;
+  e2b_mcp_principal who;
+  int told = 0;
+  const char *batch = "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_create_sandbox\",\"arguments\":{}}},"
+                      "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"},"
+                      "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_kill_sandbox\",\"arguments\":{\"sandbox_id\":\"sb1\"}}}]";
+  const char *lone = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_kill_sandbox\",\"arguments\":{\"sandbox_id\":\"sb1\"}}}";
+  setup(KEY, 1);
+  srv.cfg.audit = forbidden_hook;
+  init_version("2025-03-26");
+  memset(&from, 0, sizeof from);
+  memset(&who, 0, sizeof who);
+  who.kind = E2B_MCP_PRINCIPAL_OAUTH;
+  who.id = 42;
+  who.scopes = E2B_MCP_SCOPED | 1 << E2B_MCP_GROUP_READ;
+  who.who = "bob"; who.who_len = 3;
+  from.principal = &who;
+  from.forbidden = &told;
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  CHECK(e2b_mcp_submit(&srv, batch, strlen(batch), &from, &sink) >= 0);
+  while (e2b_mcp_calls_in_flight(&srv)) e2b_mcp_step(&srv);
+  CHECKM(forbidden_n == 2 && strcmp(forbidden_tools, "e2b_create_sandbox,e2b_kill_sandbox,") == 0, forbidden_tools);
+  CHECK(told == 0 && m.requests == 0);   /* a batch member's refusal is the batch answer's, not the transport's 403 */
+  CHECKM(CONTAINS(msg(0), "insufficient_scope") && CONTAINS(msg(0), "\"id\":3"), msg(0));
+  out.len = 0; out.n = 0; out.start[0] = 0;
+  CHECK(e2b_mcp_submit(&srv, lone, strlen(lone), &from, &sink) >= 0);
+  CHECK(forbidden_n == 3 && told == 1 + E2B_MCP_GROUP_KILL && m.requests == 0);
+  CHECKM(CONTAINS(msg(0), "\"id\":4") && CONTAINS(msg(0), "e2b_kill_sandbox is a kill tool"), msg(0));
+}
+#endif
 static void test_scopes(void) {
   static const e2b_mcp_tool writer = { "board_reset", NULL, "Resets the board.", "{\"type\":\"object\"}", NULL, 0, t_board, NULL, NULL, NULL };
   char names[64][64];
@@ -1673,6 +1716,9 @@ int main(void) {
   test_reentrant();
 #if E2B_MCP_AUTH
   test_scopes();
+#if E2B_MCP_AUDIT
+  test_scope_audit();
+#endif
 #endif
   return CHECK_DONE();
 }
