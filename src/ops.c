@@ -7,6 +7,7 @@
 #include "metrics.h"
 #include "client.h"
 #include "auth.h"
+#include "principal.h"
 #include "mcp.h"
 #include "engine.h"
 /* >>ops: health, readiness and metrics, written from the server's state -------- */
