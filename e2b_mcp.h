@@ -15298,11 +15298,18 @@ static int e2b_mcp__hs_ops(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e2b_m
    A request's principal is the one admission decided (>>principal: its
    access token's subject, else its client's own E2B key), else everyone
    alike (a static token, or none: one user). */
-static unsigned long long e2b_mcp__hs_principal(const e2b_mcp__http_conn *c, char *who, size_t cap) {
+static unsigned long long e2b_mcp__hs_peer(e2b_mcp_server *s, e2b_mcp__http_conn *c, int prefix);
+/* Whose bucket a call takes: a person or key when the principal is one (an
+   access token's subject, the client's own E2B key), else the client's
+   address (an IPv6 /64), else everyone alike (another port knows none). */
+static unsigned long long e2b_mcp__hs_principal(e2b_mcp_server *s, e2b_mcp__http_conn *c, char *who, size_t cap) {
   size_t n = c->pr.who && c->pr.who_len < cap ? c->pr.who_len : 0;   /* decided on arrival (>>principal) */
+  unsigned long long peer;
   if (n) memcpy(who, c->pr.who, n);
   who[n] = 0;
-  return c->pr.id ? c->pr.id : e2b_mcp_principal_hash('a', "", 0);
+  if ((c->pr.kind == E2B_MCP_PRINCIPAL_OAUTH || c->pr.kind == E2B_MCP_PRINCIPAL_CLIENT_KEY) && c->pr.id) return c->pr.id;
+  peer = e2b_mcp__hs_peer(s, c, 1);
+  return peer ? peer : e2b_mcp_principal_hash('a', "", 0);
 }
 /* A tools/call beyond its user's limit: 429 with Retry-After, audited,
    nothing sent to E2B. 1: answered. */
@@ -15312,7 +15319,7 @@ static int e2b_mcp__hs_limited(e2b_mcp_server *s, e2b_mcp__http_conn *c, const e
   long w;
   if (s->cfg.limit_burst <= 0 && s->cfg.limit_bill_burst <= 0) return 0;
   (void)q;
-  w = e2b_mcp__limit_call(s, s->msg, e2b_mcp__hs_principal(c, who, sizeof who), &which, &nm);
+  w = e2b_mcp__limit_call(s, s->msg, e2b_mcp__hs_principal(s, c, who, sizeof who), &which, &nm);
   if (!w) return 0;
   e2b_mcp__limit_text(s, w, which, text, sizeof text);
 #if E2B_MCP_AUDIT

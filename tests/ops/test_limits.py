@@ -2,12 +2,14 @@
 (E2B_MCP_LIMIT_CALLS) and another for the billable ones (E2B_MCP_LIMIT_BILLABLE).
 
 Over HTTP a call beyond its user's bucket is answered 429 with Retry-After and reaches no
-E2B; another user (another E2B key of its own) is not held back; the billable bucket
+E2B; another user (another E2B key of its own, or another address when nothing else tells who calls) is not
+held back; the billable bucket
 refuses a second create while reads go on; the audit log notes each refusal
 (outcome rate_limited) and /metrics counts them. Over stdio the error's data says when to
 call again (retryAfterMs). The bucket fills again at its rate."""
 import json
 import os
+import socket
 import sys
 import tempfile
 import time
@@ -17,7 +19,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from report import check, eq, run  # noqa: E402
 from sim import BUILD, KEY, Sim, server_env, stop  # noqa: E402
 from seed import KEY2  # noqa: E402
-from mcp import HttpSession, McpClient, request, start_http  # noqa: E402
+from mcp import HttpSession, McpClient, request, rpc, start_http  # noqa: E402
 
 BIN = os.path.join(BUILD, "e2b-mcp")
 
@@ -55,6 +57,15 @@ def main():
         check("... its JSON-RPC error says the limit and that nothing was sent", "6 a minute" in body.get("error", {}).get("message", "")
               and "nothing was sent to E2B" in body["error"]["message"], body)
         eq("E2B saw three lists", lists(sim), 3)
+        # no identity of its own (no token subject, no E2B key of its own): its address is who it is
+        other = socket.socket()
+        other.settimeout(10)
+        other.bind(("127.0.0.2", 0))
+        other.connect(("127.0.0.1", port))
+        r = s.post(rpc(90, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}}), sock=other)
+        other.close()
+        check("another address (127.0.0.2) is not held back by the first one's bucket", r.status == 200, r.status)
+        eq("... and its call reached E2B", lists(sim), 4)
         check("tools/list is not limited", s.call("tools/list").status == 200)
         eq("metrics: one refusal for the rate limit", metric(port, "rate_limit"), 1.0)
         time.sleep(10.2)
