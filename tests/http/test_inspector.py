@@ -61,11 +61,12 @@ def call_ok(rc, data, text, sim_port, label):
     SIM.clear()
 
 
+# the default tool set's (fork and team usage bring their prompts, events its resources)
 PROMPTS = sorted(["e2b_audit_sandboxes", "e2b_whats_running", "e2b_why_failed", "e2b_sandbox_usage", "e2b_pause_by_metadata",
-                  "e2b_start_sandbox"])
-RESOURCES = ["e2b://sandboxes", "e2b://templates", "e2b://default-templates", "e2b://snapshots"]
+                  "e2b_start_sandbox", "e2b_fork_and_try", "e2b_weekly_usage_review"])
+RESOURCES = ["e2b://sandboxes", "e2b://templates", "e2b://default-templates", "e2b://snapshots", "e2b://events"]
 TEMPLATES = ["e2b://sandboxes/{sandboxID}", "e2b://sandboxes/{sandboxID}/logs", "e2b://sandboxes/{sandboxID}/metrics",
-             "e2b://templates/{templateID}"]
+             "e2b://sandboxes/{sandboxID}/events", "e2b://templates/{templateID}"]
 
 
 def surface_ok(target, label):
