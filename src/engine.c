@@ -96,6 +96,7 @@ static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
 #endif
   k->state = E2B_MCP__CS_FREE;
   k->cl.io = E2B_MCP__IO_IDLE;
+  if (k->has_sink && k->sink_no > s->sinks_floor) s->sinks_done++;
   k->has_sink = 0;
   if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
     memset(k->client_key, 0, sizeof k->client_key);
@@ -191,6 +192,7 @@ static int e2b_mcp__bat_emit(e2b_mcp_server *s, e2b_mcp__batch *b) {
     }
   }
   if (items && !bad) bad = k->write(k->ctx, "]", 1) != 0 || (k->end && k->end(k->ctx) != 0);
+  if (b->has_sink && b->sink_no > s->sinks_floor) s->sinks_done++;
   s->bat_used[b - s->batches] = 0;
   return bad ? -1 : items > 0;
 }
@@ -667,7 +669,7 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
 #endif
   k->cx.forbidden = NULL;
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
-  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; s->sinks_bound++; }
+  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; k->sink_no = ++s->sinks_bound; }
 }
 
 /* Starts a built-in tool's call in its slot k (claimed, k->call filled from
@@ -1148,7 +1150,8 @@ static void e2b_mcp__origin_ctx(e2b_mcp_server *s, const e2b_mcp_origin *from, e
 static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out, int ntok) {
   e2b_mcp__ctx cx;
   unsigned char fail[E2B_MCP_KEY_MAX];
-  unsigned long before = s->sinks_bound;   /* a call (or batch) that answers later through out takes it on */
+  unsigned long before = s->sinks_bound, done = s->sinks_done;   /* a call (or batch) that answers later through out takes it on */
+  s->sinks_floor = before;   /* only those taken on in this submit count as ended in it */
   int r;
   e2b_mcp__origin_ctx(s, from, &cx, fail);
 #if E2B_MCP_WITH_BATCH
@@ -1157,7 +1160,8 @@ static int e2b_mcp__submit_parsed(e2b_mcp_server *s, const char *msg, size_t n, 
   r = e2b_mcp__handle(s, msg, n, out, &cx, 1, ntok);
   memset(fail, 0, sizeof fail);
   if (r < 0) return r;
-  return out && s->sinks_bound != before ? E2B_MCP_DEFERRED : E2B_MCP_ANSWERED;
+  /* one that took it on and already ended (E2B answered within the submit) has answered */
+  return out && s->sinks_bound - before > s->sinks_done - done ? E2B_MCP_DEFERRED : E2B_MCP_ANSWERED;
 }
 
 E2B_MCP_DEF int e2b_mcp_submit(e2b_mcp_server *s, const char *msg, size_t n, const e2b_mcp_origin *from, const e2b_mcp_sink *out) {
@@ -1249,7 +1253,7 @@ static int e2b_mcp__bat_run(e2b_mcp_server *s, e2b_mcp__msg *m, const char *msg,
   b->out = 0;
   b->count = count;
   b->has_sink = 1;
-  s->sinks_bound++;
+  b->sink_no = ++s->sinks_bound;
   b->over = 0;
   b->sink = *m->sink;
   b->mem.ctx = b; b->mem.write = e2b_mcp__bat_write; b->mem.end = NULL;

@@ -51,6 +51,7 @@ typedef struct e2b_mcp__slot {
   const e2b_mcp_session *from;/* the session it came from, which its answers and cancels must too; NULL: none */
   e2b_mcp_sink sink;          /* where its answer and notifications go */
   unsigned char has_sink;     /* 0: nowhere (in-process, or its client is gone) */
+  unsigned long sink_no;      /* s->sinks_bound when it took its sink on */
   unsigned char decided;      /* asking: the user's answer came, to act on at the next step: 1 yes, else
                                  E2B_MCP_NO_* (a simple custom tool's: 1 an answer, 2 none) */
   const char *drop;           /* the call is to end without an answer at the next step, and why (a cancel) */
@@ -243,6 +244,7 @@ typedef struct e2b_mcp__batch {
   int out;                    /* its calls not answered yet: in a slot, or in the queue */
   int count;                  /* its requests */
   unsigned char has_sink;     /* 0: its client went away (its calls run on, answering nobody) */
+  unsigned long sink_no;      /* s->sinks_bound when it took its sink on */
   unsigned char over;         /* the answer being written did not fit */
   e2b_mcp_sink sink;          /* where the array goes */
   e2b_mcp_sink mem;           /* where answers go meanwhile: into buf */

@@ -75,6 +75,8 @@ struct e2b_mcp_server {
   int wgen;
   const e2b_mcp_poll *wready;
   unsigned long sinks_bound;  /* calls and batches given a sink so far: a message whose handling gave one is answered later */
+  unsigned long sinks_done;   /* of those taken on since sinks_floor (a submit's start), the ones already ended */
+  unsigned long sinks_floor;
   unsigned char watch_idle;
   const e2b_mcp__runner *run; /* how the core reaches the calls (>>engine's table) */
   e2b_mcp__queued queue[E2B_MCP_QUEUE];    /* calls waiting for a slot, oldest first (>>engine) */
