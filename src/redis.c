@@ -190,19 +190,35 @@ static int e2b_mcp__rd_read(e2b_mcp_redis *r, e2b_mcp_redis_reply *out, unsigned
   }
 }
 
-/* One command written as RESP (an array of bulk strings), sent and answered. */
+/* Appends p[0..n) to the command gathered in r->in (free while a command is
+   written: the reply is read only after), sending each full buffer. */
+static int e2b_mcp__rd_put(e2b_mcp_redis *r, size_t *k, const char *p, size_t n, unsigned long until) {
+  while (n) {
+    size_t room = sizeof r->in - *k, m = n < room ? n : room;
+    int x;
+    memcpy(r->in + *k, p, m);
+    *k += m; p += m; n -= m;
+    if (*k == sizeof r->in) { if ((x = e2b_mcp__rd_send(r, r->in, *k, until)) != 0) return x; *k = 0; }
+  }
+  return 0;
+}
+
+/* One command written as RESP (an array of bulk strings), gathered so it
+   leaves in one write and one flush (one TLS record), then answered. */
 static int e2b_mcp__rd_exchange(e2b_mcp_redis *r, int argc, const char *const *argv, const size_t *lens, e2b_mcp_redis_reply *out, unsigned long until) {
   char head[32];
+  size_t k = 0;
   int i, x;
   head[0] = '*'; x = e2b_mcp__fmt_ll(head + 1, argc); head[1 + x] = '\r'; head[2 + x] = '\n';
-  if ((x = e2b_mcp__rd_send(r, head, (size_t)x + 3, until)) != 0) return x;
+  if ((x = e2b_mcp__rd_put(r, &k, head, (size_t)x + 3, until)) != 0) return x;
   for (i = 0; i < argc; i++) {
     size_t n = lens ? lens[i] : strlen(argv[i]);
-    int k;
-    head[0] = '$'; k = e2b_mcp__fmt_ll(head + 1, (long long)n); head[1 + k] = '\r'; head[2 + k] = '\n';
-    if ((x = e2b_mcp__rd_send(r, head, (size_t)k + 3, until)) != 0 || (x = e2b_mcp__rd_send(r, argv[i], n, until)) != 0 ||
-        (x = e2b_mcp__rd_send(r, "\r\n", 2, until)) != 0) return x;
+    int h;
+    head[0] = '$'; h = e2b_mcp__fmt_ll(head + 1, (long long)n); head[1 + h] = '\r'; head[2 + h] = '\n';
+    if ((x = e2b_mcp__rd_put(r, &k, head, (size_t)h + 3, until)) != 0 || (x = e2b_mcp__rd_put(r, &k, argv[i], n, until)) != 0 ||
+        (x = e2b_mcp__rd_put(r, &k, "\r\n", 2, until)) != 0) return x;
   }
+  if (k && (x = e2b_mcp__rd_send(r, r->in, k, until)) != 0) return x;
   return e2b_mcp__rd_read(r, out, until);
 }
 

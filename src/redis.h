@@ -48,7 +48,9 @@ typedef struct e2b_mcp_redis_reply {
 E2B_MCP_DEF int  e2b_mcp_redis_init(e2b_mcp_redis *r, const char *url, const e2b_mcp_sock_port *net, e2b_mcp_tls_trust *trust);
 /* One command: argv[0..argc) (lens NULL: strlen) sent, one reply read.
    0 (a reply of any type, an error reply too), or a negative E2B_MCP_ERR_*
-   with r->why (and the connection closed). */
+   with r->why (and the connection closed). The reply (out->str) lives in r
+   until the next command, which writes over it: copy what must outlive it,
+   and never pass it back as an argument. */
 E2B_MCP_DEF int  e2b_mcp_redis_command(e2b_mcp_redis *r, int argc, const char *const *argv, const size_t *lens, e2b_mcp_redis_reply *out);
 /* SET key 1 NX PX ttl_ms: 1 set now, 0 it was there, -1 Redis could not say. */
 E2B_MCP_DEF int  e2b_mcp_redis_set_once(e2b_mcp_redis *r, const char *key, unsigned long ttl_ms);
