@@ -14515,16 +14515,20 @@ broken:   /* stdout or stdin failed: the calls in flight answer nobody (their si
    idle one, so silent connections cannot keep the slots.
 
    A request is checked in this order: a public document (answered as it
-   is), path (404), Host and Origin against DNS rebinding (403), the bearer
-   token (401, constant time) or the access token (401; a token whose key is
-   not known yet waits, KEYS, for one fetch of the issuer's keys; 403 for a
-   tool beyond its scopes, after the body), the method (GET
-   opens a session's stream, else 405; DELETE ends a session),
-   MCP-Protocol-Version (400), Accept (406), the
-   session (400 missing, 404 unknown or ended), then the core handles the
-   body. Notifications and responses get 202. A request's answer streams with
-   chunked framing: as JSON when the response is the first message, as SSE
-   when a notification (progress, log) or a question (elicitation) comes first.
+   is), /healthz and /readyz (>>ops, open to all), path (404), Host and
+   Origin against DNS rebinding (403), /metrics (its own rules), then who
+   sent it, decided once by >>principal (the access token, the static token,
+   the client's own E2B key; 401, 429 for an address whose tokens keep
+   failing, 503 while too many wait for the issuer's keys; a token whose key
+   is not known yet waits, KEYS, for one fetch), the method (GET opens a
+   session's stream, else 405; DELETE ends a session),
+   MCP-Protocol-Version (400), Accept (406), the session (400 missing, 404
+   unknown, ended or another principal's), the user's rate limit (429), then
+   the core handles the body; the core's one scope check refuses a tool
+   beyond the principal's scopes, answered 403 here. Notifications and
+   responses get 202. A request's answer streams with chunked framing: as
+   JSON when the response is the first message, as SSE when a notification
+   (progress, log) or a question (elicitation) comes first.
 
    Concurrency: a tools/call takes a call slot (>>engine) and its connection
    waits (CALL) while its request is with E2B or its question with the user;
