@@ -18,18 +18,16 @@ a sandbox when the host's tool call was its metrics, in the host's dark theme an
 token's page shows no action. The browser asks nothing of any origin but the host page's own (the
 App loads nothing), every control has a name, and the screenshots (PNG) of each view are written to
 build/app/ (APP_SHOTS_DIR=docs: into docs/, for the README)."""
-import base64
 import json
 import os
 import struct
 import subprocess
 import sys
-import urllib.parse
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import at_exit, check, eq, note, run  # noqa: E402
 from sim import BUILD, ROOT, Sim, server_env, stop, track  # noqa: E402
+from issuer import start_client_issuer  # noqa: E402
 from mcp import HttpSession, request, rpc, start_http  # noqa: E402
 
 BIN = os.path.join(BUILD, "e2b-mcp")
@@ -46,24 +44,8 @@ MODERN = "2026-07-28"
 
 
 def start_issuer(workdir):
-    op = track(subprocess.Popen([os.path.join(NODE_BIN, "node"), os.path.join(ROOT, "tests", "keystore", "oidc_clients.mjs"),
-                                 os.path.join(NPM, "oidc", "node_modules"), RESOURCE, "s3cret", "alice-app", "reader-app"],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL))
-    line = op.stdout.readline().decode()
-    if not line.startswith("oidc-ready "):
-        raise RuntimeError("oidc-provider did not start: %r" % line)
-    issuer = line.split()[1]
-    disc = json.loads(urllib.request.urlopen(issuer + "/.well-known/openid-configuration", timeout=10).read())
-    jwks = os.path.join(workdir, "jwks.json")
-    open(jwks, "wb").write(urllib.request.urlopen(disc["jwks_uri"], timeout=10).read())
-
-    def token(client, scope):
-        data = urllib.parse.urlencode({"grant_type": "client_credentials", "scope": scope, "resource": RESOURCE}).encode()
-        req = urllib.request.Request(disc["token_endpoint"], data=data, headers={
-            "Authorization": "Basic " + base64.b64encode((client + ":s3cret").encode()).decode()})
-        return json.loads(urllib.request.urlopen(req, timeout=10).read())["access_token"]
-    return op, issuer, jwks, token
-
+    return start_client_issuer(os.path.join(NODE_BIN, "node"), NPM, RESOURCE, ["alice-app", "reader-app"],
+                               os.path.join(workdir, "jwks.json"))
 
 def modern(port, rid, method, params, token, caps):
     params = dict(params)

@@ -10,20 +10,17 @@ tasks/cancel of a working one answers at once and the task says cancelled, wheth
 reached E2B; a finished task is gone after its time (E2B_MCP_TASK_TTL_MS); a read is answered as before;
 a client that does not declare the extension gets the result itself and has no tasks/get (-32601);
 server/discover names the extension for a client that declares it."""
-import base64
 import json
 import os
 import re
-import subprocess
 import sys
 import threading
 import time
-import urllib.parse
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import at_exit, check, eq, run  # noqa: E402
 from sim import BUILD, ROOT, Sim, server_env, stop, track  # noqa: E402
+from issuer import start_client_issuer  # noqa: E402
 from mcp import HttpSession, request, rpc, start_http  # noqa: E402
 
 BIN = os.path.join(BUILD, "e2b-mcp")
@@ -37,24 +34,7 @@ SIM = None
 
 
 def start_issuer(workdir):
-    op = track(subprocess.Popen([NODE, os.path.join(ROOT, "tests", "keystore", "oidc_clients.mjs"), os.path.join(NPM, "oidc", "node_modules"),
-                                 RESOURCE, "s3cret", "alice-app", "bob-app"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL))
-    line = op.stdout.readline().decode()
-    if not line.startswith("oidc-ready "):
-        raise RuntimeError("oidc-provider did not start: %r" % line)
-    issuer = line.split()[1]
-    disc = json.loads(urllib.request.urlopen(issuer + "/.well-known/openid-configuration", timeout=10).read())
-    jwks = os.path.join(workdir, "jwks.json")
-    open(jwks, "wb").write(urllib.request.urlopen(disc["jwks_uri"], timeout=10).read())
-
-    def token(client):
-        data = urllib.parse.urlencode({"grant_type": "client_credentials", "scope": "e2b:read e2b:write e2b:kill",
-                                       "resource": RESOURCE}).encode()
-        req = urllib.request.Request(disc["token_endpoint"], data=data, headers={
-            "Authorization": "Basic " + base64.b64encode((client + ":s3cret").encode()).decode()})
-        return json.loads(urllib.request.urlopen(req, timeout=10).read())["access_token"]
-    return op, issuer, jwks, token
-
+    return start_client_issuer(NODE, NPM, RESOURCE, ["alice-app", "bob-app"], os.path.join(workdir, "jwks.json"))
 
 class Modern:
     """2026-07-28 requests of one user (its token), declaring caps."""

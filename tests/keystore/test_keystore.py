@@ -25,13 +25,12 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.parse
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import report  # noqa: E402
 from report import check  # noqa: E402
 from sim import BUILD, KEY, ROOT, Sim, server_env, stop, track  # noqa: E402
+from issuer import ALL_SCOPES, start_client_issuer  # noqa: E402
 from mcp import init_params, request, rpc  # noqa: E402
 from seed import KEY2  # noqa: E402
 
@@ -134,28 +133,15 @@ def sent_keys(sim):
 
 def start_issuer():
     node = NODE22 if os.path.exists(NODE22) else "node"
-    op = track(subprocess.Popen([node, os.path.join(ROOT, "tests", "keystore", "oidc_clients.mjs"), os.path.join(NPM, "oidc", "node_modules"),
-                                 RESOURCE, "s3cret", "alice-app", "bob-app", "carol-app", "team-app", "lone-app",
-                                 "--groups", "team-app=red,blue", "--groups", "lone-app=red"],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL))
-    line = op.stdout.readline().decode()
-    if not line.startswith("oidc-ready "):
-        raise RuntimeError("oidc-provider did not start: %r" % line)
-    issuer = line.split()[1]
-    disc = json.loads(urllib.request.urlopen(issuer + "/.well-known/openid-configuration", timeout=10).read())
-    jwks = os.path.join(DIR, "jwks.json")
-    open(jwks, "wb").write(urllib.request.urlopen(disc["jwks_uri"], timeout=10).read())
+    op, issuer, jwks, mint = start_client_issuer(node, NPM, RESOURCE, ["alice-app", "bob-app", "carol-app", "team-app", "lone-app"],
+                                                 os.path.join(DIR, "jwks.json"),
+                                                 ["--groups", "team-app=red,blue", "--groups", "lone-app=red"])
 
-    def token(client, scope="e2b:read e2b:write e2b:kill"):
-        data = urllib.parse.urlencode({"grant_type": "client_credentials", "scope": scope,
-                                       "resource": RESOURCE}).encode()
-        req = urllib.request.Request(disc["token_endpoint"], data=data, headers={
-            "Authorization": "Basic " + base64.b64encode((client + ":s3cret").encode()).decode()})
-        tok = json.loads(urllib.request.urlopen(req, timeout=10).read())["access_token"]
-        TOKENS.append(tok)
+    def token(client, scope=ALL_SCOPES):
+        tok = mint(client, scope)
+        TOKENS.append(tok)   # so no output may hold it
         return tok
     return op, issuer, jwks, token
-
 
 def claims(tok):
     p = tok.split(".")[1]
