@@ -3281,10 +3281,13 @@ E2B_MCP_DEF void e2b_mcp_close(e2b_mcp_server *s);
 /* E2B's readiness probe: GET /health on the API's host, with no key (any
    answer, a 401 too, says E2B is there), run in a call slot like an issuer's
    keys (e2b_mcp__fetch). */
+/* /readyz is open to anyone: a flood of it must not become a flood of probes
+   while E2B is down (each one a call slot's connection). */
+#define E2B_MCP__PROBE_GAP_MS 1000UL
 typedef struct e2b_mcp__probe {
   e2b_mcp__fetch f;           /* first: done() gets &f */
   unsigned long *answered;    /* the server's e2b_answered_ms, set when E2B answers */
-  unsigned long now;          /* when it went out */
+  unsigned long now;          /* when it went out: the next goes out E2B_MCP__PROBE_GAP_MS later at the earliest */
   int failed;                 /* the last one that ended got no answer at all */
 } e2b_mcp__probe;
 #endif
@@ -13921,7 +13924,7 @@ static int e2b_mcp__ops_ready(e2b_mcp_server *s, const e2b_mcp__ops_view *v, e2b
   if (v->auth) e2b_mcp__ops_check(w, "issuer_keys", v->auth_keys ? NULL : "the issuer's signing keys are not loaded yet", &bad);
   if (v->keystore) e2b_mcp__ops_check(w, "keystore", NULL, &bad);
   if (v->ready) bad += v->ready(v->ready_user, w);
-  if (!e2b_ok && !p->f.busy) {   /* ask E2B itself */
+  if (!e2b_ok && !p->f.busy && (!p->now || !now || now - p->now >= E2B_MCP__PROBE_GAP_MS)) {   /* ask E2B itself, once a second at most */
     p->answered = &s->e2b_answered_ms;
     p->now = now;
     p->f.url = s->api;
@@ -13931,7 +13934,7 @@ static int e2b_mcp__ops_ready(e2b_mcp_server *s, const e2b_mcp__ops_view *v, e2b
   }
   if (e2b_ok) why[0] = 0;
   else if (slotless) e2b_mcp__fmt(why, sizeof why, "E2B has not answered in the last %lu s, and every call slot is busy: no probe could be sent", win / 1000);
-  else if (p->failed) e2b_mcp__fmt(why, sizeof why, "E2B did not answer the last probe (GET /health); another is on its way");
+  else if (p->failed) e2b_mcp__fmt(why, sizeof why, "E2B did not answer the last probe (GET /health); another goes within a second");
   else e2b_mcp__fmt(why, sizeof why, "E2B has not answered in the last %lu s; a probe (GET /health) is on its way", win / 1000);
   e2b_mcp__ops_check(w, "e2b", why[0] ? why : NULL, &bad);
   e2b_mcp_json_obj_end(w);

@@ -61,7 +61,7 @@ static int e2b_mcp__ops_ready(e2b_mcp_server *s, const e2b_mcp__ops_view *v, e2b
   if (v->auth) e2b_mcp__ops_check(w, "issuer_keys", v->auth_keys ? NULL : "the issuer's signing keys are not loaded yet", &bad);
   if (v->keystore) e2b_mcp__ops_check(w, "keystore", NULL, &bad);
   if (v->ready) bad += v->ready(v->ready_user, w);
-  if (!e2b_ok && !p->f.busy) {   /* ask E2B itself */
+  if (!e2b_ok && !p->f.busy && (!p->now || !now || now - p->now >= E2B_MCP__PROBE_GAP_MS)) {   /* ask E2B itself, once a second at most */
     p->answered = &s->e2b_answered_ms;
     p->now = now;
     p->f.url = s->api;
@@ -71,7 +71,7 @@ static int e2b_mcp__ops_ready(e2b_mcp_server *s, const e2b_mcp__ops_view *v, e2b
   }
   if (e2b_ok) why[0] = 0;
   else if (slotless) e2b_mcp__fmt(why, sizeof why, "E2B has not answered in the last %lu s, and every call slot is busy: no probe could be sent", win / 1000);
-  else if (p->failed) e2b_mcp__fmt(why, sizeof why, "E2B did not answer the last probe (GET /health); another is on its way");
+  else if (p->failed) e2b_mcp__fmt(why, sizeof why, "E2B did not answer the last probe (GET /health); another goes within a second");
   else e2b_mcp__fmt(why, sizeof why, "E2B has not answered in the last %lu s; a probe (GET /health) is on its way", win / 1000);
   e2b_mcp__ops_check(w, "e2b", why[0] ? why : NULL, &bad);
   e2b_mcp_json_obj_end(w);

@@ -12,10 +12,13 @@
 /* E2B's readiness probe: GET /health on the API's host, with no key (any
    answer, a 401 too, says E2B is there), run in a call slot like an issuer's
    keys (e2b_mcp__fetch). */
+/* /readyz is open to anyone: a flood of it must not become a flood of probes
+   while E2B is down (each one a call slot's connection). */
+#define E2B_MCP__PROBE_GAP_MS 1000UL
 typedef struct e2b_mcp__probe {
   e2b_mcp__fetch f;           /* first: done() gets &f */
   unsigned long *answered;    /* the server's e2b_answered_ms, set when E2B answers */
-  unsigned long now;          /* when it went out */
+  unsigned long now;          /* when it went out: the next goes out E2B_MCP__PROBE_GAP_MS later at the earliest */
   int failed;                 /* the last one that ended got no answer at all */
 } e2b_mcp__probe;
 #endif

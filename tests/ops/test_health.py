@@ -112,6 +112,26 @@ def health_and_readiness(sim):
           st == 503 and "did not answer" in body["checks"]["e2b"], body)
     stop(p)
 
+    # /readyz is open to anyone: a flood of it is not a flood of probes (one a second at most)
+    lst = socket.socket()
+    lst.bind(("127.0.0.1", 0))
+    lst.listen(64)
+    lst.settimeout(0.005)
+    port, p = start_http(BIN, server_env(lst.getsockname()[1]))
+    probes, asks, t0 = 0, 0, time.time()
+    while time.time() - t0 < 1.5:   # each probe is accepted and closed unanswered
+        request(port, "GET", path="/readyz")
+        asks += 1
+        try:
+            c, _ = lst.accept()
+            c.close()
+            probes += 1
+        except socket.timeout:
+            pass
+    check("a flood of /readyz for 1.5 s with E2B not answering: at most 3 probes reach it", 1 <= probes <= 3, (probes, asks))
+    stop(p)
+    lst.close()
+
     # an audit log that cannot be written (a full disk: /dev/full)
     port, p = start_http(BIN, server_env(sim.port, extra={"E2B_MCP_AUDIT_LOG": "/dev/full", "E2B_MCP_AUDIT_READS": "1"}))
     st, body = ready(port, 200)
