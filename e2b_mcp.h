@@ -2275,6 +2275,8 @@ typedef struct e2b_mcp_audit_record {
   unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
   const char *traceparent;    /* the W3C traceparent its request carried in params._meta (SEP-414), as
                                  sent on to E2B; NULL: none, or not well formed */
+  unsigned long batch;        /* a member of a 2025-03-26 batch: a number the records of its members share
+                                 and no other batch of this server has; 0: a call of its own */
 } e2b_mcp_audit_record;
 #endif
 
@@ -3097,6 +3099,7 @@ typedef struct e2b_mcp__slot {
   unsigned char audit_refused;  /* cfg.audit_start refused it: nothing was sent */
   int audit_status;           /* E2B's HTTP status, once answered */
   unsigned long audit_t0;     /* when it came */
+  unsigned long audit_batch;  /* the record's batch (the 2025-03-26 batch it came in: its sink_no), or 0 */
   char audit_sbx[E2B_MCP_ID_MAX + 1];         /* its sandbox_id argument */
   char audit_args[E2B_MCP_AUDIT_ARGS_MAX];    /* its arguments, secrets redacted */
 #endif
@@ -12596,6 +12599,10 @@ static void e2b_mcp__audit_forbidden(e2b_mcp_server *s, const e2b_mcp__ctx *cx, 
   r.outcome = "forbidden";
   r.duration_ms = 0;
   r.traceparent = NULL;
+  r.batch = 0;
+#if E2B_MCP_WITH_BATCH
+  if (s->bat) r.batch = s->bat->sink_no;   /* the batch whose member is being read now */
+#endif
 #if E2B_MCP_WITH_2026
   e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, params, "_meta"), "traceparent"), trace);
   if (trace[0]) r.traceparent = trace;
@@ -12610,6 +12617,10 @@ static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->audit_on = 1;
   k->audit_refused = 0;
   k->audit_t0 = e2b_mcp__now_ms(s);
+  k->audit_batch = 0;
+#if E2B_MCP_WITH_BATCH
+  if (s->bat) k->audit_batch = s->bat->sink_no;   /* it is begun while its batch is read (or its queued turn comes) */
+#endif
   e2b_mcp__audit_args(c->js, c->tok, c->args, k->audit_args, k->audit_sbx);
   if (k->cx.key_len) {   /* a caller's key typed into an argument: masked, whatever its name */
     char *p = k->audit_args;
@@ -12643,6 +12654,7 @@ static void e2b_mcp__audit_record(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp_a
               c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
   r->duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
   r->traceparent = c->trace[0] ? c->trace : NULL;
+  r->batch = k->audit_batch;
 }
 static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_audit_record r;

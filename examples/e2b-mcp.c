@@ -254,7 +254,13 @@ static void on_hup(int sig) { (void)sig; hup_ks = hup_log = 1; }
    Refusals (nothing reached E2B, outcome not ok) of one subject are written
    in full once per E2B_MCP_AUDIT_REFUSALS_S (60 s), the rest counted into
    one summary line at the end of that interval: a caller refused every
-   time cannot fill the disk. */
+   time cannot fill the disk. The fold goes by request, not by member: the
+   members of the 2025-03-26 batch whose refusal is written in full are each
+   written in full too (a batch is bounded by its size, and a reader sees
+   everything it tried, not its first member and a count), while the members
+   of a batch that comes later in the interval are counted like any request.
+   Exempting every batch member would let a flood of one-call batches pass
+   the fold. */
 static int audit_fd = -1;
 static const char *audit_path, *audit_client;
 static int audit_reads, audit_fail_open, audit_broken, audit_partial;
@@ -332,7 +338,13 @@ static int audit_write(const e2b_mcp_audit_record *r) {
 
 /* Refusals by subject: the first of an interval written, the others counted. */
 #define AUDIT_REFUSERS 64
-static struct { int used, anon; char who[E2B_MCP_SUBJECT_MAX], outcome[24], tool[64]; time_t since, last; unsigned long count; } refusers[AUDIT_REFUSERS];
+static struct {
+  int used, anon;
+  char who[E2B_MCP_SUBJECT_MAX], outcome[24], tool[64];
+  time_t since, last;
+  unsigned long count;
+  unsigned long batch;   /* the batch of the refusal written in full (r->batch): its other members are too */
+} refusers[AUDIT_REFUSERS];
 static void audit_summary(int i) {
   char t1[32], t2[32], t3[32];
   e2b_mcp_json w;
@@ -370,6 +382,7 @@ static int audit_counted(const e2b_mcp_audit_record *r) {
     if (!refusers[i].used) { if (free_i < 0) free_i = i; continue; }
     if (refusers[i].since < refusers[old].since || !refusers[old].used) old = i;
     if ((r->who ? !refusers[i].anon && !strcmp(refusers[i].who, r->who) : refusers[i].anon) && !strcmp(refusers[i].outcome, r->outcome)) {
+      if (r->batch && r->batch == refusers[i].batch) return 0;   /* a member of the batch written in full */
       refusers[i].count++;
       refusers[i].last = now;
       e2b_mcp__strlcpy(refusers[i].tool, r->tool, sizeof refusers[i].tool);
@@ -383,6 +396,7 @@ static int audit_counted(const e2b_mcp_audit_record *r) {
   e2b_mcp__strlcpy(refusers[free_i].outcome, r->outcome, sizeof refusers[free_i].outcome);
   refusers[free_i].since = refusers[free_i].last = now;
   refusers[free_i].count = 0;
+  refusers[free_i].batch = r->batch;
   return 0;
 }
 static void audit_end(void) { audit_tick(1); }

@@ -367,6 +367,10 @@ static void e2b_mcp__audit_forbidden(e2b_mcp_server *s, const e2b_mcp__ctx *cx, 
   r.outcome = "forbidden";
   r.duration_ms = 0;
   r.traceparent = NULL;
+  r.batch = 0;
+#if E2B_MCP_WITH_BATCH
+  if (s->bat) r.batch = s->bat->sink_no;   /* the batch whose member is being read now */
+#endif
 #if E2B_MCP_WITH_2026
   e2b_mcp__trace_take(js, t, e2b_mcp__tok_get(js, t, e2b_mcp__tok_get(js, t, params, "_meta"), "traceparent"), trace);
   if (trace[0]) r.traceparent = trace;
@@ -381,6 +385,10 @@ static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->audit_on = 1;
   k->audit_refused = 0;
   k->audit_t0 = e2b_mcp__now_ms(s);
+  k->audit_batch = 0;
+#if E2B_MCP_WITH_BATCH
+  if (s->bat) k->audit_batch = s->bat->sink_no;   /* it is begun while its batch is read (or its queued turn comes) */
+#endif
   e2b_mcp__audit_args(c->js, c->tok, c->args, k->audit_args, k->audit_sbx);
   if (k->cx.key_len) {   /* a caller's key typed into an argument: masked, whatever its name */
     char *p = k->audit_args;
@@ -414,6 +422,7 @@ static void e2b_mcp__audit_record(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp_a
               c->refused ? "declined" : c->is_error || c->fail_code ? "error" : "ok";
   r->duration_ms = now && k->audit_t0 ? now - k->audit_t0 : 0;
   r->traceparent = c->trace[0] ? c->trace : NULL;
+  r->batch = k->audit_batch;
 }
 static void e2b_mcp__audit_end(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp_audit_record r;

@@ -84,6 +84,7 @@ typedef struct e2b_mcp__slot {
   unsigned char audit_refused;  /* cfg.audit_start refused it: nothing was sent */
   int audit_status;           /* E2B's HTTP status, once answered */
   unsigned long audit_t0;     /* when it came */
+  unsigned long audit_batch;  /* the record's batch (the 2025-03-26 batch it came in: its sink_no), or 0 */
   char audit_sbx[E2B_MCP_ID_MAX + 1];         /* its sandbox_id argument */
   char audit_args[E2B_MCP_AUDIT_ARGS_MAX];    /* its arguments, secrets redacted */
 #endif

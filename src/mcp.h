@@ -82,6 +82,8 @@ typedef struct e2b_mcp_audit_record {
   unsigned long duration_ms;  /* from the call's arrival to its end (0: the port has no clock) */
   const char *traceparent;    /* the W3C traceparent its request carried in params._meta (SEP-414), as
                                  sent on to E2B; NULL: none, or not well formed */
+  unsigned long batch;        /* a member of a 2025-03-26 batch: a number the records of its members share
+                                 and no other batch of this server has; 0: a call of its own */
 } e2b_mcp_audit_record;
 #endif
 

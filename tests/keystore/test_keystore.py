@@ -459,6 +459,48 @@ def test_audit_forged(sim, issuer, jwks, token):
     srv.stop()
 
 
+def test_audit_batch(sim, issuer, jwks, token):
+    """The refusal fold goes by request: every member of the 2025-03-26 batch whose refusal is written in full has
+    its own forbidden line; lone refusals and a later batch in the same interval are counted, and the count is
+    written when the server stops (SIGTERM)."""
+    log = os.path.join(DIR, "audit-batch.log")
+    if os.path.exists(log):
+        os.unlink(log)
+    srv = Server(sim, issuer, jwks, extra={"E2B_MCP_AUDIT_LOG": log, "E2B_MCP_ENABLE_KILL": "1", "E2B_MCP_AUDIT_REFUSALS_S": "600"})
+    before = len(sim.e2b_requests())
+    tok = token("bob-app", "e2b:read")
+    bob = Client(srv.port, tok, "2025-03-26")
+
+    def batch(first, kills):
+        return bob.post("[" + ",".join([rpc(first, "tools/call", {"name": "e2b_create_sandbox", "arguments": {"template_id": "base"}}),
+                                        rpc(first + 1, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}})] +
+                                       [rpc(first + 2 + i, "tools/call", {"name": "e2b_kill_sandbox", "arguments": {"sandbox_id": k}})
+                                        for i, k in enumerate(kills)]) + "]")
+    b1 = batch(21, ["sbxbatch1", "sbxbatch2", "sbxbatch3"])
+    time.sleep(0.2)
+    recs = read_log(log)
+    check("audit: a 2025-03-26 batch with four calls beyond a read-only token's scope (a create, three kills): one forbidden "
+          "line each, its own sandbox on each kill, the allowed read unlogged, nothing sent to E2B",
+          b1.status == 200 and [(l.get("tool"), l.get("outcome"), l.get("subject"), l.get("sandbox_id")) for l in recs] ==
+          [("e2b_create_sandbox", "forbidden", "bob-app", None)] +
+          [("e2b_kill_sandbox", "forbidden", "bob-app", "sbxbatch%d" % i) for i in (1, 2, 3)] and
+          all(m == "GET" for m, _ in sim.e2b_requests()[before:]), (b1.status, recs))
+    lone = [bob.post(rpc(40 + i, "tools/call", {"name": "e2b_kill_sandbox", "arguments": {"sandbox_id": "sbxlone%d" % i}})).status
+            for i in range(5)]
+    b2 = batch(50, ["sbxlater1", "sbxlater2"])
+    time.sleep(0.2)
+    recs = read_log(log)
+    check("audit: in the same interval, 5 lone refusals and a later batch of 3 refused members are counted, not written "
+          "(a flood of requests or of batches still folds)",
+          b2.status == 200 and len(recs) == 4 and all(r.get("count") is None for r in recs), (lone, b2.status, recs[4:]))
+    srv.stop()
+    recs = read_log(log)
+    summ = [r for r in recs if r.get("count") is not None]
+    check("audit: the server stopped by SIGTERM writes the interval's summary first: 8 refusals of bob-app counted",
+          len(recs) == 5 and len(summ) == 1 and summ[0].get("count") == 8 and summ[0].get("subject") == "bob-app" and
+          summ[0].get("outcome") == "forbidden", recs[4:])
+
+
 def test_setup(sim, issuer, jwks):
     def run(env):
         e = server_env(sim.port, key=KEY3, extra=dict({"E2B_MCP_AUTH_ISSUER": issuer, "E2B_MCP_AUTH_RESOURCE": RESOURCE,
@@ -491,6 +533,7 @@ def main():
         test_group_claim(sim, issuer, jwks, token)
         test_audit(sim, issuer, jwks, token)
         test_audit_forged(sim, issuer, jwks, token)
+        test_audit_batch(sim, issuer, jwks, token)
         test_setup(sim, issuer, jwks)
     finally:
         stop(op)

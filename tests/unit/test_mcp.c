@@ -1617,11 +1617,14 @@ static int scoped_list(int scopes, char names[][64], int cap) {   /* every page;
 #if E2B_MCP_AUDIT
 /* The one scope check writes the forbidden record on every path (issue 30, item 3): here a
    2025-03-26 batch through the engine's seam, and a lone call, whose transport is told. */
-static int forbidden_n;
+static int forbidden_n, error_n;
 static char forbidden_tools[256];
+static unsigned long forbidden_batch[4], error_batch;   /* each record's batch number */
 static void forbidden_hook(void *user, const e2b_mcp_audit_record *r) {
   (void)user;
+  if (strcmp(r->outcome, "error") == 0 && r->e2b_status == 0) { error_n++; error_batch = r->batch; return; }
   if (strcmp(r->outcome, "forbidden") != 0 || r->e2b_status != 0) return;
+  if (forbidden_n < 4) forbidden_batch[forbidden_n] = r->batch;
   forbidden_n++;
   strncat(forbidden_tools, r->tool, sizeof forbidden_tools - strlen(forbidden_tools) - 2);
   strcat(forbidden_tools, ",");
@@ -1655,6 +1658,18 @@ static void test_scope_audit(void) {
   CHECK(e2b_mcp_submit(&srv, lone, strlen(lone), &from, &sink) >= 0);
   CHECK(forbidden_n == 3 && told == 1 + E2B_MCP_GROUP_KILL && m.requests == 0);
   CHECKM(CONTAINS(msg(0), "\"id\":4") && CONTAINS(msg(0), "e2b_kill_sandbox is a kill tool"), msg(0));
+  /* the records say which batch a call came in (a log's refusal fold goes by batch, not by member):
+     the batch's two members share a number, the lone call has none */
+  CHECK(forbidden_batch[0] != 0 && forbidden_batch[1] == forbidden_batch[0] && forbidden_batch[2] == 0);
+  {   /* a member refused in its call slot (an unknown argument) carries its own batch's number, another one */
+    const char *bad = "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_create_sandbox\",\"arguments\":{\"bogus\":1}}},"
+                      "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}]";
+    who.scopes = 0;   /* not scoped: every group */
+    out.len = 0; out.n = 0; out.start[0] = 0;
+    CHECK(e2b_mcp_submit(&srv, bad, strlen(bad), &from, &sink) >= 0);
+    while (e2b_mcp_calls_in_flight(&srv)) e2b_mcp_step(&srv);
+    CHECKM(error_n == 1 && error_batch != 0 && error_batch != forbidden_batch[0] && m.requests == 0, msg(0));
+  }
 }
 #endif
 static void test_scopes(void) {
