@@ -3317,11 +3317,17 @@ typedef struct e2b_mcp__limits {
 /* >>transport: stdio --------------------------------------------------------- */
 
 #if E2B_MCP_WITH_STDIO
+#include <signal.h>   /* sig_atomic_t: the stop flag a signal handler sets */
 /* MCP over stdin/stdout, one JSON message per line, until end of input (and
    the calls in flight are answered). Requests sent without waiting run
    concurrently, each answered when it is done; with every call slot busy,
    a tool call waits (its line parked in s->msg, see the engine's seam)
-   while the lines after it are read and served. */
+   while the lines after it are read and served. Setting s->stdio_stop
+   (from a SIGTERM handler, say) ends it as the end of input does: stdin is
+   read no more (what was read of it and not yet taken is dropped), the
+   calls already taken on run to their answers, a question to the user ends
+   unanswered (not a yes), and it returns 0, so the program's own end (an
+   audit log's last lines) runs in its main thread, not in the handler. */
 E2B_MCP_DEF int  e2b_mcp_serve_stdio(e2b_mcp_server *s);
 #endif
 
@@ -3669,6 +3675,7 @@ struct e2b_mcp_server {
   char stdin_buf[E2B_MCP__D(4096, 256)];    /* stdin's bytes, read by the stdio transport */
   size_t in_at, in_len, line_n;             /* stdin_buf[in_at..in_len) unread; line_n bytes of the next line in msg */
   int in_eof, line_over;
+  volatile sig_atomic_t stdio_stop;         /* set (from a signal handler, say) to end e2b_mcp_serve_stdio */
   char stdout_buf[E2B_MCP__D(32768, 256)];  /* stdout's: one write(2) per message up to this size */
 #endif
 };
@@ -14457,6 +14464,11 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   for (;;) {
     int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued, stalled = 0;
     long len;
+    if (s->stdio_stop && !s->in_eof) {   /* stopped: as at stdin's end, without the unread rest */
+      s->in_eof = 1;
+      s->in_at = s->in_len = s->line_n = 0;
+      s->line_over = 0;
+    }
     if (park && !e2b_mcp__queued_in_msg(s)) {   /* every parked line has started: the next one moves to the front */
       memmove(s->msg, s->msg + park, held >= 0 ? (size_t)held + 1 : s->line_n);
       park = 0;

@@ -28,7 +28,14 @@
 
 static e2b_mcp_server srv;   /* every buffer the server uses lives here */
 
-static void on_stop(int sig) { (void)sig; srv.http.stop = 1; }
+/* SIGTERM, SIGINT: the server's loop ends (stdio's as at stdin's end, HTTP's
+   after the calls in flight) and main returns, so what is left to write (an
+   audit log's refusal summaries, atexit) is written in the main thread. */
+static void on_stop(int sig) {
+  (void)sig;
+  srv.http.stop = 1;
+  srv.stdio_stop = 1;
+}
 /* A handler that stays installed: sigaction where there is one, restarting
    the system calls it interrupts (SA_RESTART). ISO C's signal() under
    -std=c99 has System V's meaning, the default put back while the handler
@@ -1122,7 +1129,11 @@ int main(int argc, char **argv) {
   }
 #endif
   else if (srv.key_problem) say("e2b-mcp: E2B_API_KEY is missing or not a team key; tools will say how to fix it\n", NULL);
-  if (!use_http) return e2b_mcp_serve_stdio(&srv);
+  if (!use_http) {
+    on_signal(SIGINT, on_stop);
+    on_signal(SIGTERM, on_stop);
+    return e2b_mcp_serve_stdio(&srv);
+  }
 #ifndef _WIN32
   {   /* every client is a descriptor: the soft limit (often 1024) up to the hard one */
     struct rlimit rl;

@@ -157,6 +157,7 @@ struct e2b_mcp_server {
   char stdin_buf[E2B_MCP__D(4096, 256)];    /* stdin's bytes, read by the stdio transport */
   size_t in_at, in_len, line_n;             /* stdin_buf[in_at..in_len) unread; line_n bytes of the next line in msg */
   int in_eof, line_over;
+  volatile sig_atomic_t stdio_stop;         /* set (from a signal handler, say) to end e2b_mcp_serve_stdio */
   char stdout_buf[E2B_MCP__D(32768, 256)];  /* stdout's: one write(2) per message up to this size */
 #endif
 };

@@ -193,6 +193,11 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
   for (;;) {
     int timeout = E2B_MCP__STDIO_IDLE_MS, talking, queued, stalled = 0;
     long len;
+    if (s->stdio_stop && !s->in_eof) {   /* stopped: as at stdin's end, without the unread rest */
+      s->in_eof = 1;
+      s->in_at = s->in_len = s->line_n = 0;
+      s->line_over = 0;
+    }
     if (park && !e2b_mcp__queued_in_msg(s)) {   /* every parked line has started: the next one moves to the front */
       memmove(s->msg, s->msg + park, held >= 0 ? (size_t)held + 1 : s->line_n);
       park = 0;

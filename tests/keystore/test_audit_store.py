@@ -298,6 +298,55 @@ def test_keys_concurrent():
     check("the store put back is whole: every key still there", rc4 == 0 and len(out4.splitlines()) == 162, len(out4.splitlines()))
 
 
+def test_stop_flush(sim):
+    """Refusals counted but not yet written (the interval not over) are written when the server stops cleanly:
+    SIGTERM, SIGINT or the end of stdin over stdio, SIGTERM or SIGINT over HTTP. The signal only sets a flag; the
+    loop ends and the summary is written on the way out, and the server exits 0."""
+    bad = {"name": "e2b_create_sandbox", "arguments": {"template_id": "base", "bogus": 1}}   # refused, nothing sent
+    for how in ("SIGTERM", "SIGINT", "end of stdin"):
+        log = os.path.join(DIR, "stop-stdio.log")
+        if os.path.exists(log):
+            os.unlink(log)
+        c = stdio_server(sim, log, {"E2B_MCP_AUDIT_REFUSALS_S": "600"})
+        sim.clear()
+        res = [call(c, bad["name"], bad["arguments"]) for _ in range(3)]
+        before = records(log)
+        if how == "end of stdin":
+            c.proc.stdin.close()
+        else:
+            c.proc.send_signal(signal.SIGTERM if how == "SIGTERM" else signal.SIGINT)
+        try:
+            rc = c.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            rc = None
+        recs = records(log)
+        summ = [r for r in recs if r.get("count") is not None]
+        check("stdio, stopped by %s: the 2 refusals counted in the interval are written as a summary (count 2) on the way "
+              "out, after the one written in full; it exits 0" % how,
+              all(r.get("isError") for r in res) and not creates(sim) and len(before) == 1 and rc == 0 and len(recs) == 2 and
+              len(summ) == 1 and summ[0].get("count") == 2 and summ[0].get("outcome") == "error", (rc, before, recs))
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        log = os.path.join(DIR, "stop-http.log")
+        if os.path.exists(log):
+            os.unlink(log)
+        port, p = start_http(BIN, server_env(sim.port, extra={"E2B_MCP_AUDIT_LOG": log, "E2B_MCP_AUDIT_REFUSALS_S": "600"}))
+        h = HttpSession(port)
+        st = [h.call("tools/call", bad).status for _ in range(3)]
+        time.sleep(0.1)
+        before = records(log)
+        p.send_signal(sig)
+        try:
+            rc = p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            rc = None
+        recs = records(log)
+        summ = [r for r in recs if r.get("count") is not None]
+        check("HTTP, stopped by %s: the counted refusals are written as a summary (count 2) on the way out; it exits 0" %
+              signal.Signals(sig).name,
+              st == [200] * 3 and len(before) == 1 and rc == 0 and len(recs) == 2 and len(summ) == 1 and summ[0].get("count") == 2,
+              (st, rc, before, recs))
+
+
 def main():
     os.makedirs(DIR, exist_ok=True)
     test_keys_concurrent()
@@ -306,6 +355,7 @@ def main():
         test_full_device(sim)
         test_reopen_retried(sim)
         test_sighup_storm(sim)
+        test_stop_flush(sim)
     finally:
         sim.stop()
     bad = [s[:200] for s in SEEN if KEY in s or MASTER in s]
