@@ -937,6 +937,18 @@
 #ifndef E2B_MCP_TLS_BUFSIZE
 #define E2B_MCP_TLS_BUFSIZE BR_SSL_BUFSIZE_MONO
 #endif
+/* E2B_MCP_TLS_LEND: BearSSL's X.509 context (about 3 KiB, used only while
+   the certificate chain is checked) is not kept in every connection: the call
+   whose request opens the connection lends it the tail of its answer buffer,
+   empty until the answer comes, and BearSSL is told to refuse renegotiation
+   (which would check a chain again). A request body then has that much less
+   room (E2B_MCP_RESP_MAX less the question and the context). rediss:// has no
+   buffer to lend (E2B_MCP_REDIS needs 0), nor has the minimal profile's
+   answer buffer room for it. Default 1 with E2B_MCP_SMALL, 0 otherwise; ports
+   other than BearSSL's ignore it. */
+#ifndef E2B_MCP_TLS_LEND
+#define E2B_MCP_TLS_LEND E2B_MCP__D(0, E2B_MCP__M(1, 0))
+#endif
 /* E2B_MCP_TLS_MAX_ANCHORS: BearSSL's trust anchor slots, for a CA file
    (1 with E2B_MCP_TLS_ANCHORS: compiled-in anchors need none). */
 #ifndef E2B_MCP_TLS_MAX_ANCHORS
@@ -1652,6 +1664,12 @@ typedef struct e2b_mcp_conn {
   unsigned port;
   char host[E2B_MCP_HOST_MAX];
   e2b_mcp_tls tls;
+#ifdef E2B_MCP__TLS_LEND_ROOM
+  /* memory the TLS port may use until the handshake ends (E2B_MCP_TLS_LEND):
+     the tail of the answer buffer of the call that opens the connection */
+  void *lend;
+  size_t lend_n;
+#endif
   unsigned long requests, connects;   /* counters, for tests and benchmarks */
 } e2b_mcp_conn;
 
@@ -3029,6 +3047,15 @@ typedef struct e2b_mcp__buf {
   char req[E2B_MCP_REQ_MAX];  /* the request the exchange sends (and the body, in resp, before the answer) */
   char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
 } e2b_mcp__buf;
+/* Until the answer, resp holds the request's body, then the consent question
+   (E2B_MCP__ASK_MAX), then what the TLS port borrows for its handshake
+   (E2B_MCP_TLS_LEND), at its very end (>>client). */
+#ifdef E2B_MCP__TLS_LEND_ROOM
+#  define E2B_MCP__BODY_MAX (E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX - E2B_MCP__TLS_LEND_ROOM)
+#else
+#  define E2B_MCP__BODY_MAX (E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX)
+#endif
+typedef char e2b_mcp__answer_buffer_too_small_for_body_question_and_tls_loan[E2B_MCP_RESP_MAX >= E2B_MCP__BODY_MAX && E2B_MCP__BODY_MAX >= 1024 ? 1 : -1];
 
 #if E2B_MCP__TASKS
 /* A long call as a task (>>engine, the tasks extension): answered at once
@@ -4427,7 +4454,13 @@ static const e2b_mcp__stream e2b_mcp__stream_plain = {
 };
 
 #if !defined(E2B_MCP_TLS_NONE)   /* without a TLS port, https:// is refused before a stream is chosen */
-static int e2b_mcp__st_tls_start(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr, const char *host) { return e2b_mcp_tls_start(&c->tls, tr, host); }
+static int e2b_mcp__st_tls_start(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr, const char *host) {
+#ifdef E2B_MCP__TLS_LEND_ROOM
+  e2b_mcp_tls_lend(&c->tls, c->lend, c->lend_n);
+  c->lend = NULL; c->lend_n = 0;
+#endif
+  return e2b_mcp_tls_start(&c->tls, tr, host);
+}
 static int e2b_mcp__st_tls_handshake(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr) { return e2b_mcp_tls_handshake(&c->tls, tr, &c->sock); }
 static int e2b_mcp__st_tls_send(e2b_mcp_conn *c, const unsigned char *p, size_t n) { return e2b_mcp_tls_send(&c->tls, &c->sock, p, n); }
 static int e2b_mcp__st_tls_flush(e2b_mcp_conn *c) { return e2b_mcp_tls_flush(&c->tls, &c->sock); }
@@ -5291,6 +5324,12 @@ static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_
           e2b_mcp__client_fail(k, c, r);
           continue;
         }
+#ifdef E2B_MCP__TLS_LEND_ROOM
+        /* the answer buffer's tail is empty until the answer (the body and the
+           question end before it: >>engine's body_cap) */
+        c->lend = x->in_cap >= E2B_MCP__TLS_LEND_ROOM ? x->in + x->in_cap - E2B_MCP__TLS_LEND_ROOM : NULL;
+        c->lend_n = E2B_MCP__TLS_LEND_ROOM;
+#endif
         if ((r = c->st->start(c, d->trust, u->host)) != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, c, r); continue; }
         k->io = E2B_MCP__IO_HANDSHAKE;
         /* fall through */
@@ -12941,7 +12980,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
   k->rq.cap = E2B_MCP_REQ_MAX;   /* rq.buf and rq.body_buf: the slot's buffer */
-  k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
+  k->rq.body_cap = E2B_MCP__BODY_MAX;   /* the question waits past the body, the TLS port's loan past both */
   k->state = E2B_MCP__CS_E2B;
   e2b_mcp__result_reset(c);
   if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;

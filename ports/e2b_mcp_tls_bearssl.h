@@ -79,10 +79,26 @@ typedef struct e2b_mcp_tls_trust {
   unsigned long resumed;                /* abbreviated handshakes (session resumed) */
 } e2b_mcp_tls_trust;
 
+/* E2B_MCP_TLS_LEND: the X.509 context lives in memory the connection's
+   caller lends for the handshake (e2b_mcp_tls_lend): this much, for the
+   context aligned within it. */
+#if E2B_MCP_TLS_LEND
+#  if E2B_MCP_REDIS
+#    error "E2B_MCP_TLS_LEND: rediss:// has no buffer to lend the X.509 context; define E2B_MCP_TLS_LEND 0"
+#  endif
+#  define E2B_MCP__TLS_LEND_ROOM (sizeof(br_x509_minimal_context) + 8)
+#endif
+
 /* One TLS connection over one socket. All zero is a valid initial state. */
 typedef struct e2b_mcp_tls {
   br_ssl_client_context sc;
-  br_x509_minimal_context xc;
+  br_x509_minimal_context *xc;          /* during a handshake: own_xc, or in the lent memory */
+#if E2B_MCP_TLS_LEND
+  unsigned char *lent;                  /* what the next handshake may use (e2b_mcp_tls_lend) */
+  size_t lent_n;
+#else
+  br_x509_minimal_context own_xc;
+#endif
   char host[E2B_MCP_HOST_MAX];          /* the server's name, checked against its certificate */
   unsigned char offered[32];            /* the session ID offered for resumption */
   size_t offered_len;
@@ -373,12 +389,12 @@ static void e2b_mcp__br_profile(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr) {
   br_ssl_client_zero(&t->sc);
   br_ssl_engine_set_versions(eng, BR_TLS12, BR_TLS12);
   br_ssl_engine_set_suites(eng, suites, sizeof suites / sizeof suites[0]);
-  br_x509_minimal_init(&t->xc, &br_sha256_vtable, tr->ta, tr->nta);
-  br_x509_minimal_set_hash(&t->xc, br_sha256_ID, &br_sha256_vtable);
-  br_x509_minimal_set_hash(&t->xc, br_sha384_ID, &br_sha384_vtable);
-  br_x509_minimal_set_rsa(&t->xc, br_rsa_i15_pkcs1_vrfy);
-  br_x509_minimal_set_ecdsa(&t->xc, &br_ec_prime_i15, br_ecdsa_i15_vrfy_asn1);
-  br_ssl_engine_set_x509(eng, &t->xc.vtable);
+  br_x509_minimal_init(t->xc, &br_sha256_vtable, tr->ta, tr->nta);
+  br_x509_minimal_set_hash(t->xc, br_sha256_ID, &br_sha256_vtable);
+  br_x509_minimal_set_hash(t->xc, br_sha384_ID, &br_sha384_vtable);
+  br_x509_minimal_set_rsa(t->xc, br_rsa_i15_pkcs1_vrfy);
+  br_x509_minimal_set_ecdsa(t->xc, &br_ec_prime_i15, br_ecdsa_i15_vrfy_asn1);
+  br_ssl_engine_set_x509(eng, &t->xc->vtable);
   br_ssl_engine_set_hash(eng, br_sha256_ID, &br_sha256_vtable);
   br_ssl_engine_set_hash(eng, br_sha384_ID, &br_sha384_vtable);
   br_ssl_engine_set_prf_sha256(eng, &br_tls12_sha256_prf);
@@ -392,7 +408,7 @@ static void e2b_mcp__br_profile(e2b_mcp_tls *t, const e2b_mcp_tls_trust *tr) {
   br_ssl_engine_set_chacha20(eng, &br_chacha20_ct_run);
   br_ssl_engine_set_poly1305(eng, &br_poly1305_ctmul32_run);
 #else
-  br_ssl_client_init_full(&t->sc, &t->xc, tr->ta, tr->nta);
+  br_ssl_client_init_full(&t->sc, t->xc, tr->ta, tr->nta);
   br_ssl_engine_set_versions(&t->sc.eng, BR_TLS12, BR_TLS12);   /* no TLS 1.0/1.1 (RFC 8996) */
 #endif
 }
@@ -410,10 +426,25 @@ static int e2b_mcp_tls_start(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, const char *
   /* No host, no name check: refused, as is a trust store that never loaded. */
   if (hl == 0 || hl >= sizeof t->host) return E2B_MCP_ERR_TLS_NAME;
   if (!tr || tr->nta == 0) return E2B_MCP_ERR_TLS_TRUST;
+#if E2B_MCP_TLS_LEND
+  {
+    /* the lent memory, aligned for the context; none (or too little) fails closed */
+    size_t pad = (size_t)(0u - (size_t)((uintptr_t)t->lent & 7u)) & 7u;
+    if (!t->lent || t->lent_n < pad + sizeof *t->xc) return E2B_MCP_ERR_TLS;
+    t->xc = (br_x509_minimal_context *)(void *)(t->lent + pad);
+    t->lent = NULL; t->lent_n = 0;
+  }
+#else
+  t->xc = &t->own_xc;
+#endif
   memcpy(t->host, host, hl + 1);
   e2b_mcp__br_profile(t, tr);
+#if E2B_MCP_TLS_LEND
+  /* a renegotiation would check a chain again, in memory given back by then */
+  br_ssl_engine_add_flags(eng, BR_OPT_NO_RENEGOTIATION);
+#endif
   if (now > 0)
-    br_x509_minimal_set_time(&t->xc, (uint32_t)(now / 86400UL + 719528UL), (uint32_t)(now % 86400UL));
+    br_x509_minimal_set_time(t->xc, (uint32_t)(now / 86400UL + 719528UL), (uint32_t)(now % 86400UL));
   br_ssl_engine_set_buffer(eng, t->buf, sizeof t->buf, 0);
 #ifdef E2B_MCP_TLS_ENTROPY
   {
@@ -439,6 +470,7 @@ static int e2b_mcp_tls_handshake(e2b_mcp_tls *t, e2b_mcp_tls_trust *tr, e2b_mcp_
      application data; nothing of ours is written before that. */
   int r = e2b_mcp__br_pump(t, s, BR_SSL_SENDAPP);
   if (r == E2B_MCP_ERR_AGAIN) return r;
+  t->xc = NULL;                         /* the chain is checked (or refused): its context is done with */
   if (r != 0) {
     if (tr->have_sess && strcmp(tr->sess_host, t->host) == 0) tr->have_sess = 0;   /* never resume after a failure */
     t->open = 0;
@@ -501,6 +533,12 @@ static int e2b_mcp_tls_recv(e2b_mcp_tls *t, e2b_mcp_sock *s, unsigned char *p, s
   br_ssl_engine_recvapp_ack(eng, len);
   return (int)len;
 }
+
+#if E2B_MCP_TLS_LEND
+/* Lends the next handshake n bytes at p for its X.509 context
+   (E2B_MCP__TLS_LEND_ROOM); they must stay untouched until the handshake ends. */
+static void e2b_mcp_tls_lend(e2b_mcp_tls *t, void *p, size_t n) { t->lent = (unsigned char *)p; t->lent_n = p ? n : 0; }
+#endif
 
 static void e2b_mcp_tls_close(e2b_mcp_tls *t, e2b_mcp_sock *s) {
   if (t->open) {

@@ -56,7 +56,8 @@ $(TLS_T)/decl/e2b_mcp.h: e2b_mcp.h
 $(TLS_T)/tls_client-bearssl: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_BEARSSL -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c -lbearssl
 $(TLS_T)/tls_client-minimal: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | $(DEPS_FIRST)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c -lbearssl
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_BEARSSL -DE2B_MCP_TLS_BEARSSL_MINIMAL -DE2B_MCP_TLS_LEND=1 -DE2B_MCP_REDIS=0 \
+	  -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c -lbearssl
 $(TLS_T)/tls_client-mbedtls: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h | $(DEPS_FIRST)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DE2B_MCP_TLS_MBEDTLS -I$(TLS_T)/decl -I. -o $@ tests/tls/tls_client.c $(MBEDTLS_LIBS)
 $(TLS_T)/tls_client-musl: $(TLS_HARNESS) $(TLS_T)/decl/e2b_mcp.h $(MUSL_BEARSSL)/lib/libbearssl.a | $(DEPS_FIRST)

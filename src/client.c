@@ -543,6 +543,12 @@ static void e2b_mcp__client_step(e2b_mcp__client *k, e2b_mcp_conn *c, const e2b_
           e2b_mcp__client_fail(k, c, r);
           continue;
         }
+#ifdef E2B_MCP__TLS_LEND_ROOM
+        /* the answer buffer's tail is empty until the answer (the body and the
+           question end before it: >>engine's body_cap) */
+        c->lend = x->in_cap >= E2B_MCP__TLS_LEND_ROOM ? x->in + x->in_cap - E2B_MCP__TLS_LEND_ROOM : NULL;
+        c->lend_n = E2B_MCP__TLS_LEND_ROOM;
+#endif
         if ((r = c->st->start(c, d->trust, u->host)) != 0) { e2b_mcp__sock_close(&c->sock); e2b_mcp__client_fail(k, c, r); continue; }
         k->io = E2B_MCP__IO_HANDSHAKE;
         /* fall through */

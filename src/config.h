@@ -806,6 +806,18 @@
 #ifndef E2B_MCP_TLS_BUFSIZE
 #define E2B_MCP_TLS_BUFSIZE BR_SSL_BUFSIZE_MONO
 #endif
+/* E2B_MCP_TLS_LEND: BearSSL's X.509 context (about 3 KiB, used only while
+   the certificate chain is checked) is not kept in every connection: the call
+   whose request opens the connection lends it the tail of its answer buffer,
+   empty until the answer comes, and BearSSL is told to refuse renegotiation
+   (which would check a chain again). A request body then has that much less
+   room (E2B_MCP_RESP_MAX less the question and the context). rediss:// has no
+   buffer to lend (E2B_MCP_REDIS needs 0), nor has the minimal profile's
+   answer buffer room for it. Default 1 with E2B_MCP_SMALL, 0 otherwise; ports
+   other than BearSSL's ignore it. */
+#ifndef E2B_MCP_TLS_LEND
+#define E2B_MCP_TLS_LEND E2B_MCP__D(0, E2B_MCP__M(1, 0))
+#endif
 /* E2B_MCP_TLS_MAX_ANCHORS: BearSSL's trust anchor slots, for a CA file
    (1 with E2B_MCP_TLS_ANCHORS: compiled-in anchors need none). */
 #ifndef E2B_MCP_TLS_MAX_ANCHORS

@@ -702,7 +702,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   k->back = back;
   c->sink = k->has_sink ? &k->sink : NULL;   /* no notifications inside a batch answer */
   k->rq.cap = E2B_MCP_REQ_MAX;   /* rq.buf and rq.body_buf: the slot's buffer */
-  k->rq.body_cap = E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX;   /* the question waits past the body */
+  k->rq.body_cap = E2B_MCP__BODY_MAX;   /* the question waits past the body, the TLS port's loan past both */
   k->state = E2B_MCP__CS_E2B;
   e2b_mcp__result_reset(c);
   if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;

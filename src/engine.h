@@ -14,6 +14,15 @@ typedef struct e2b_mcp__buf {
   char req[E2B_MCP_REQ_MAX];  /* the request the exchange sends (and the body, in resp, before the answer) */
   char resp[E2B_MCP_RESP_MAX + 1];   /* the answer the exchange reads */
 } e2b_mcp__buf;
+/* Until the answer, resp holds the request's body, then the consent question
+   (E2B_MCP__ASK_MAX), then what the TLS port borrows for its handshake
+   (E2B_MCP_TLS_LEND), at its very end (>>client). */
+#ifdef E2B_MCP__TLS_LEND_ROOM
+#  define E2B_MCP__BODY_MAX (E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX - E2B_MCP__TLS_LEND_ROOM)
+#else
+#  define E2B_MCP__BODY_MAX (E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX)
+#endif
+typedef char e2b_mcp__answer_buffer_too_small_for_body_question_and_tls_loan[E2B_MCP_RESP_MAX >= E2B_MCP__BODY_MAX && E2B_MCP__BODY_MAX >= 1024 ? 1 : -1];
 
 #if E2B_MCP__TASKS
 /* A long call as a task (>>engine, the tasks extension): answered at once

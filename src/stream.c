@@ -17,7 +17,13 @@ static const e2b_mcp__stream e2b_mcp__stream_plain = {
 };
 
 #if !defined(E2B_MCP_TLS_NONE)   /* without a TLS port, https:// is refused before a stream is chosen */
-static int e2b_mcp__st_tls_start(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr, const char *host) { return e2b_mcp_tls_start(&c->tls, tr, host); }
+static int e2b_mcp__st_tls_start(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr, const char *host) {
+#ifdef E2B_MCP__TLS_LEND_ROOM
+  e2b_mcp_tls_lend(&c->tls, c->lend, c->lend_n);
+  c->lend = NULL; c->lend_n = 0;
+#endif
+  return e2b_mcp_tls_start(&c->tls, tr, host);
+}
 static int e2b_mcp__st_tls_handshake(e2b_mcp_conn *c, e2b_mcp_tls_trust *tr) { return e2b_mcp_tls_handshake(&c->tls, tr, &c->sock); }
 static int e2b_mcp__st_tls_send(e2b_mcp_conn *c, const unsigned char *p, size_t n) { return e2b_mcp_tls_send(&c->tls, &c->sock, p, n); }
 static int e2b_mcp__st_tls_flush(e2b_mcp_conn *c) { return e2b_mcp_tls_flush(&c->tls, &c->sock); }

@@ -38,6 +38,12 @@ typedef struct e2b_mcp_conn {
   unsigned port;
   char host[E2B_MCP_HOST_MAX];
   e2b_mcp_tls tls;
+#ifdef E2B_MCP__TLS_LEND_ROOM
+  /* memory the TLS port may use until the handshake ends (E2B_MCP_TLS_LEND):
+     the tail of the answer buffer of the call that opens the connection */
+  void *lend;
+  size_t lend_n;
+#endif
   unsigned long requests, connects;   /* counters, for tests and benchmarks */
 } e2b_mcp_conn;
 

@@ -97,6 +97,20 @@ k=$(grep -c "GET /hello" "$log"); want=$((15 + 1 + 3))
 [ "$k" -eq "$want" ] && pass "no request sent on a refused connection to the good server (CA/IP cases)" \
   || fail "nginx logged $k /hello requests, want $want"
 
+# The minimal build lends each handshake its X.509 context's memory (E2B_MCP_TLS_LEND)
+# and the harness overwrites it as soon as the handshake ends: keep-alive, resumption and
+# records of every size still work, and without a loan the handshake is refused.
+case "$name" in minimal)
+  expect "lent X.509 memory overwritten after each handshake: 3 connections x 3 requests" \
+    "ok requests 9 handshakes 1 resumed 2" "$bin" get localhost "$P" "$d/ca.pem" /hello -n 3 -c 3
+  expect "lent X.509 memory overwritten: 100 KB bodies" "ok requests 4 handshakes 1 resumed 1" \
+    "$bin" get localhost "$P" "$d/ca.pem" /big -n 2 -c 2
+  expect "lent X.509 memory overwritten: an RSA chain" "ok requests 2 handshakes 1" \
+    "$bin" get localhost "$(port rsa)" "$d/ca.pem" /hello -n 2
+  expect "no memory lent: the handshake is refused before any byte" "error -8 TLS, application records sent 0" \
+    "$bin" get localhost "$P" "$d/ca.pem" /hello -nolend ;;
+esac
+
 # BearSSL takes certificate time from E2B_MCP_NOW_S(): the device clock hook.
 case "$name" in bearssl|minimal|musl)
   expect "clock hook: 20 years ahead, the certificate has expired" "error -10 TLS_EXPIRED" \

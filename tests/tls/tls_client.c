@@ -9,7 +9,10 @@
        CONNS connections one after the other, REQS keep-alive GETs on each; prints
        "ok requests R handshakes H resumed X" or "error CODE NAME" (exit 1).
        -t shifts the clock E2B_MCP_NOW_S() reports (the certificate time hook).
-       -hold sleeps between connections (the suite restarts the server meanwhile). */
+       -hold sleeps between connections (the suite restarts the server meanwhile).
+       With E2B_MCP_TLS_LEND (the minimal build): each handshake is lent memory at an odd
+       address, which is overwritten once the handshake ends (the connection must not use
+       it again); -nolend lends none. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include <string.h>
@@ -188,7 +191,10 @@ int main(int argc, char **argv) {
   (void)e2b_mcp_tls_aes_gcm;
 #endif
   const char *ca;
-  int r, i, c, reqs = 1, conns = 1, hold = 0, done = 0;
+  int r, i, c, reqs = 1, conns = 1, hold = 0, done = 0, nolend = 0;
+#if E2B_MCP_TLS_LEND
+  static unsigned char lent[E2B_MCP__TLS_LEND_ROOM + 1];
+#endif
   if (argc >= 3 && strcmp(argv[1], "trust") == 0) {
     r = e2b_mcp_tls_trust_init(&trust, strcmp(argv[2], "-") == 0 ? NULL : argv[2]);
     if (r < 0) return fail(r);
@@ -209,6 +215,7 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "-hold") == 0) hold = atoi(argv[i + 1]);
     else if (strcmp(argv[i], "-t") == 0) clock_offset = atol(argv[i + 1]);
   }
+  for (i = 6; i < argc; i++) if (strcmp(argv[i], "-nolend") == 0) nolend = 1;
   ca = strcmp(argv[4], "-") == 0 ? NULL : argv[4];
   r = e2b_mcp_tls_trust_init(&trust, ca);
   if (r < 0) return fail(r);
@@ -226,8 +233,15 @@ int main(int argc, char **argv) {
     r = sock_open(&s, argv[2], argv[3]);
     if (r < 0) return fail(r);
     fcntl((int)s.h, F_SETFL, fcntl((int)s.h, F_GETFL) | O_NONBLOCK);
+#if E2B_MCP_TLS_LEND
+    if (!nolend) e2b_mcp_tls_lend(&tls, lent + 1, E2B_MCP__TLS_LEND_ROOM);
+#endif
+    (void)nolend;
     r = e2b_mcp_tls_start(&tls, &trust, argv[2]);
     if (r == 0) DRIVE(&s, e2b_mcp_tls_handshake(&tls, &trust, &s));
+#if E2B_MCP_TLS_LEND
+    memset(lent, 0xA5, sizeof lent);    /* given back: what the connection still reads there is garbage */
+#endif
     if (r < 0) { sock_close(&s); return fail(r); }
     for (i = 0; i < reqs; i++) {
       r = get(&s, argv[2], argv[5]);
