@@ -222,7 +222,7 @@ class Nginx:
         d = self.dir
         nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
         nofile = 1 << 20 if nofile == resource.RLIM_INFINITY else nofile
-        conns = min(conns + 1024, nofile - 64)   # clients, and the replicas' connections for requests in flight
+        conns = min(conns + 1024, nofile - 64)   # and a margin for connections opening and closing
         conf = ("daemon off;\nmaster_process on;\nworker_processes 1;\nworker_rlimit_nofile %d;\npid %s/nginx.pid;\n"
                 "error_log %s/error.log warn;\nevents { worker_connections %d; }\nhttp {\n"
                 "    client_body_temp_path %s/tmp/body;\n    proxy_temp_path %s/tmp/proxy;\n"
@@ -317,7 +317,9 @@ def main():
         reps = [start_http(server, server_env(stub.port, KEY, extra)) for _ in range(REPLICAS)]
         ng = None
         try:
-            ng = Nginx([q for q, _ in reps], held * (2 if get else 1) + active)
+            # nginx holds both ends: a client connection per held session (and its GET stream), and an
+            # upstream one per stream and per call in flight; short of them it closes idle clients
+            ng = Nginx([q for q, _ in reps], held * (3 if get else 1) + 2 * active)
             c0 = ceiling(binary, stub.port, active)
             rep = sessions(binary, ng.port, [p.pid for _, p in reps], held, active, get)
             rep["ceiling"] = (c0 + ceiling(binary, stub.port, active)) / 2
