@@ -3460,6 +3460,10 @@ typedef struct e2b_mcp__http_session {
 #define E2B_MCP__HS_HASH (E2B_MCP_HTTP_SESSIONS > 8192 ? 32768 : E2B_MCP_HTTP_SESSIONS > 2048 ? 8192 : \
                           E2B_MCP_HTTP_SESSIONS > 256 ? 2048 : E2B_MCP_HTTP_SESSIONS > 16 ? 256 : 16)
 
+/* Connections whose answer ended that a step remembers by index (more: it
+   looks at all of them); a step ends a few answers, seldom more. */
+#define E2B_MCP__HS_ENDED (E2B_MCP_HTTP_CONNS < 64 ? E2B_MCP_HTTP_CONNS : 64)
+
 typedef struct e2b_mcp__http_conn {
   /* first what the step's wait looks at for every connection (one cache line) */
   e2b_mcp_sock sock;
@@ -3511,8 +3515,11 @@ typedef struct e2b_mcp_http {
                                  not over every slot (a slot is taken lowest free first) */
   int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
   int sess_hi;                /* sessions[sess_hi..] were never used (taken lowest first, cleared when taken) */
-  int ended, notified, holding; /* since the step last looked: an answer ended on a connection whose call ran;
-                                 a notification went to a GET stream; a connection holds its next request back */
+  int ended, notified, holding; /* since the step last looked: answers that ended on connections whose call ran
+                                 (their indexes in ended_at, one past E2B_MCP__HS_ENDED: more); a notification
+                                 went to a GET stream; a connection holds its next request back */
+  int ended_at[E2B_MCP__HS_ENDED];
+  int keys_wait;              /* a request waits for the issuer's keys (>>principal): the step looks once they came */
   unsigned long swept_ms;     /* when the step last passed over every connection */
   int free_lo;                /* no free connection slot below it: accept looks from there */
   int sess_hash[E2B_MCP__HS_HASH];   /* 1 + the first session whose id hashes here; 0: none */
@@ -3612,6 +3619,10 @@ struct e2b_mcp_server {
      server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
+  /* slots[i].sink.ctx while slot i answers through a sink, else NULL: asking
+     whether a connection still has a call in flight reads this one array, not
+     every slot (a thousand cache misses a call under load) */
+  const void *slot_sink[E2B_MCP_CALLS];
   /* A transport that hands the engine its wait's findings (HTTP): e2b_mcp_watch
      number wgen put each watched socket in the array that, after the wait,
      is at wready (NULL: not known, every call's socket is tried); with
@@ -12376,6 +12387,7 @@ static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->cl.io = E2B_MCP__IO_IDLE;
   if (k->has_sink && k->sink_no > s->sinks_floor) s->sinks_done++;
   k->has_sink = 0;
+  s->slot_sink[k - s->slots] = NULL;
   if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
     memset(k->client_key, 0, sizeof k->client_key);
     memset(k->rq.buf, 0, k->rq.w.len < E2B_MCP_REQ_MAX ? k->rq.w.len : E2B_MCP_REQ_MAX);
@@ -12956,7 +12968,10 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
 #endif
   k->cx.forbidden = NULL;
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
-  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; k->sink_no = ++s->sinks_bound; }
+  if (m && m->sink && !m->batch) {
+    k->sink = *m->sink; k->has_sink = 1; k->sink_no = ++s->sinks_bound;
+    s->slot_sink[k - s->slots] = k->sink.ctx;
+  }
 }
 
 /* Starts a built-in tool's call in its slot k (claimed, k->call filled from
@@ -13260,6 +13275,7 @@ E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
     k->has_sink = 0;
+    s->slot_sink[i] = NULL;
     k->call.sink = NULL;
     if (k->state == E2B_MCP__CS_ASKING) e2b_mcp__slot_free(s, k);
   }
@@ -13312,8 +13328,8 @@ E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
 #if E2B_MCP_WITH_BATCH
   for (i = 0; i < E2B_MCP_BATCHES; i++) if (s->bat_used[i] && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx) return 1;
 #endif
-  for (i = 0; i < s->nslots; i++)
-    if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
+  for (i = 0; i < s->nslots; i++)   /* a NULL ctx is a sink's too: only a slot in use has it */
+    if (s->slot_sink[i] == ctx && (ctx || (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink))) return 1;
   return 0;
 }
 
@@ -14931,7 +14947,12 @@ static int e2b_mcp__hs_sink_end(void *ctx) {
     if (e2b_mcp__hs_decide(c->srv, c, kind < 0 ? 0 : kind)) return -1;
   }
   c->in_msg = 0;
-  if (c->state == E2B_MCP__HC_CALL) c->ended = c->srv->http.ended = 1;   /* its call may be over: the step looks */
+  if (c->state == E2B_MCP__HC_CALL) {   /* its call may be over: the step looks at it */
+    e2b_mcp_http *h = &c->srv->http;
+    c->ended = 1;
+    if (h->ended < E2B_MCP__HS_ENDED) h->ended_at[h->ended] = (int)(c - h->conns);
+    if (h->ended <= E2B_MCP__HS_ENDED) h->ended++;   /* one past: more than the list holds, look at all */
+  }
   if (!c->sse) return 0;   /* the response: it leaves with the answer's end */
   if (e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2)) return -1;
   e2b_mcp__hs_push(c);     /* an event (a notification, a question, a stream's): it goes now */
@@ -15469,6 +15490,7 @@ static int e2b_mcp__hs_keys_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
     a->refresh_ms = now;
   }
   c->state = E2B_MCP__HC_KEYS;
+  s->http.keys_wait = 1;   /* the step looks at every connection once the fetch ends */
   return 1;
 }
 #endif
@@ -16230,11 +16252,33 @@ static void e2b_mcp__hs_lingering(e2b_mcp_server *s, const unsigned char *got) {
   }
 }
 
+/* Connection i after the calls moved on: a request that waited for the
+   issuer's keys is served again; one whose call's answer ended (or any in a
+   call, on a sweep) ends its answer once no call answers through it. */
+static void e2b_mcp__hs_look(e2b_mcp_server *s, int i, int sweep) {
+  e2b_mcp_http *h = &s->http;
+  e2b_mcp__http_conn *c = &h->conns[i];
+#ifdef E2B_MCP__FETCH
+  if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
+    h->served--;   /* the same request, counted once */
+    e2b_mcp__hs_serve(s, i);
+    if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
+    return;
+  }
+#endif
+  if (c->state != E2B_MCP__HC_CALL || !(sweep || c->ended)) return;
+  c->ended = 0;
+  if (e2b_mcp_sink_busy(s, c)) return;
+  e2b_mcp__hs_answered(s, c);
+  c->state = E2B_MCP__HC_BUSY;
+  e2b_mcp__hs_done(s, c);
+}
+
 E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_http *h = &s->http;
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
-  int i, n, first_call, sweep;
+  int i, n, first_call, sweep, full;
   unsigned long now;
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
@@ -16258,23 +16302,19 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   now = e2b_mcp__now_ms(s);
   sweep = h->holding || (unsigned long)(now - h->swept_ms) >= E2B_MCP__HS_SWEEP_MS || h->stop;
   if (sweep) h->swept_ms = now;
-  for (i = 0; (sweep || h->ended) && i < h->hi; i++) {
-    e2b_mcp__http_conn *c = &h->conns[i];
+  /* the connections whose answer ended: those the sinks named, or all of them
+     (a sweep, more than the list holds, requests waiting for the keys) */
+  full = sweep || h->ended > E2B_MCP__HS_ENDED;
 #ifdef E2B_MCP__FETCH
-    if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
-      h->served--;   /* the same request, counted once */
-      e2b_mcp__hs_serve(s, i);
-      if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
-      continue;
-    }
-#endif
-    if (c->state != E2B_MCP__HC_CALL || !(sweep || c->ended)) continue;
-    c->ended = 0;
-    if (e2b_mcp_sink_busy(s, c)) continue;
-    e2b_mcp__hs_answered(s, c);
-    c->state = E2B_MCP__HC_BUSY;
-    e2b_mcp__hs_done(s, c);
+  if (h->keys_wait && !h->cfg.auth->fetch.busy) {
+    full = 1;
+    h->keys_wait = 0;
   }
+#endif
+  if (full)
+    for (i = 0; i < h->hi; i++) e2b_mcp__hs_look(s, i, sweep);
+  else
+    for (i = 0; i < h->ended; i++) e2b_mcp__hs_look(s, h->ended_at[i], 0);
   h->ended = 0;
 #if E2B_MCP__HS_STREAMS
   for (i = 0; (sweep || h->notified) && i < h->hi; i++)

@@ -236,7 +236,7 @@ static int e2b_mcp__sock_posix_wait(void *user, e2b_mcp_poll *q, int n, int time
   e2b_mcp__sock_posix_reg *reg = e2b_mcp__sock_posix_regs();
   struct epoll_event ev[256];
   unsigned g;
-  int i, r, k;
+  int i, r, k, named;
   (void)user;
   if (n > E2B_MCP_SOCK_POSIX_WAIT_MAX) n = E2B_MCP_SOCK_POSIX_WAIT_MAX;
   if (n <= 1 || reg->ep < 0) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
@@ -245,6 +245,7 @@ static int e2b_mcp__sock_posix_wait(void *user, e2b_mcp_poll *q, int n, int time
     return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
   }
   g = ++reg->gen;
+  named = 0;
   /* one pass over the array: what it names that is registered is marked (and
      changed when it waits for something else now), what is new is added */
   for (i = 0; i < n; i++) {
@@ -262,6 +263,7 @@ static int e2b_mcp__sock_posix_wait(void *user, e2b_mcp_poll *q, int n, int time
       if (reg->seen[j] == g) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);   /* named twice */
       reg->seen[j] = g;
       reg->at[j] = i;
+      named++;
       if (reg->want[j] != want) {
         if (epoll_ctl(reg->ep, EPOLL_CTL_MOD, fd, &e) != 0) return e2b_mcp__sock_posix_poll(q, n, timeout_ms);
         reg->want[j] = want;
@@ -278,9 +280,10 @@ static int e2b_mcp__sock_posix_wait(void *user, e2b_mcp_poll *q, int n, int time
     j = reg->n++;
     reg->fd[j] = fd; reg->at[j] = i; reg->seen[j] = g; reg->want[j] = want;
     reg->pos[fd] = j + 1;
+    named++;
   }
-  /* the ones it no longer names go */
-  for (k = 0; k < reg->n;) {
+  /* the ones it no longer names go (none when it named every one) */
+  for (k = 0; named < reg->n && k < reg->n;) {
     if (reg->seen[k] != g) e2b_mcp__ep_drop(reg->fd[k]);
     else k++;
   }

@@ -98,6 +98,7 @@ static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->cl.io = E2B_MCP__IO_IDLE;
   if (k->has_sink && k->sink_no > s->sinks_floor) s->sinks_done++;
   k->has_sink = 0;
+  s->slot_sink[k - s->slots] = NULL;
   if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
     memset(k->client_key, 0, sizeof k->client_key);
     memset(k->rq.buf, 0, k->rq.w.len < E2B_MCP_REQ_MAX ? k->rq.w.len : E2B_MCP_REQ_MAX);
@@ -678,7 +679,10 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
 #endif
   k->cx.forbidden = NULL;
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
-  if (m && m->sink && !m->batch) { k->sink = *m->sink; k->has_sink = 1; k->sink_no = ++s->sinks_bound; }
+  if (m && m->sink && !m->batch) {
+    k->sink = *m->sink; k->has_sink = 1; k->sink_no = ++s->sinks_bound;
+    s->slot_sink[k - s->slots] = k->sink.ctx;
+  }
 }
 
 /* Starts a built-in tool's call in its slot k (claimed, k->call filled from
@@ -982,6 +986,7 @@ E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
     k->has_sink = 0;
+    s->slot_sink[i] = NULL;
     k->call.sink = NULL;
     if (k->state == E2B_MCP__CS_ASKING) e2b_mcp__slot_free(s, k);
   }
@@ -1034,8 +1039,8 @@ E2B_MCP_DEF int e2b_mcp_sink_busy(const e2b_mcp_server *s, const void *ctx) {
 #if E2B_MCP_WITH_BATCH
   for (i = 0; i < E2B_MCP_BATCHES; i++) if (s->bat_used[i] && s->batches[i].has_sink && s->batches[i].sink.ctx == ctx) return 1;
 #endif
-  for (i = 0; i < s->nslots; i++)
-    if (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink && s->slots[i].sink.ctx == ctx) return 1;
+  for (i = 0; i < s->nslots; i++)   /* a NULL ctx is a sink's too: only a slot in use has it */
+    if (s->slot_sink[i] == ctx && (ctx || (s->slots[i].state != E2B_MCP__CS_FREE && s->slots[i].has_sink))) return 1;
   return 0;
 }
 

@@ -380,7 +380,12 @@ static int e2b_mcp__hs_sink_end(void *ctx) {
     if (e2b_mcp__hs_decide(c->srv, c, kind < 0 ? 0 : kind)) return -1;
   }
   c->in_msg = 0;
-  if (c->state == E2B_MCP__HC_CALL) c->ended = c->srv->http.ended = 1;   /* its call may be over: the step looks */
+  if (c->state == E2B_MCP__HC_CALL) {   /* its call may be over: the step looks at it */
+    e2b_mcp_http *h = &c->srv->http;
+    c->ended = 1;
+    if (h->ended < E2B_MCP__HS_ENDED) h->ended_at[h->ended] = (int)(c - h->conns);
+    if (h->ended <= E2B_MCP__HS_ENDED) h->ended++;   /* one past: more than the list holds, look at all */
+  }
   if (!c->sse) return 0;   /* the response: it leaves with the answer's end */
   if (e2b_mcp__hs_chunk(c->srv, c, "\n\n", 2)) return -1;
   e2b_mcp__hs_push(c);     /* an event (a notification, a question, a stream's): it goes now */
@@ -918,6 +923,7 @@ static int e2b_mcp__hs_keys_wait(e2b_mcp_server *s, e2b_mcp__http_conn *c) {
     a->refresh_ms = now;
   }
   c->state = E2B_MCP__HC_KEYS;
+  s->http.keys_wait = 1;   /* the step looks at every connection once the fetch ends */
   return 1;
 }
 #endif
@@ -1679,11 +1685,33 @@ static void e2b_mcp__hs_lingering(e2b_mcp_server *s, const unsigned char *got) {
   }
 }
 
+/* Connection i after the calls moved on: a request that waited for the
+   issuer's keys is served again; one whose call's answer ended (or any in a
+   call, on a sweep) ends its answer once no call answers through it. */
+static void e2b_mcp__hs_look(e2b_mcp_server *s, int i, int sweep) {
+  e2b_mcp_http *h = &s->http;
+  e2b_mcp__http_conn *c = &h->conns[i];
+#ifdef E2B_MCP__FETCH
+  if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
+    h->served--;   /* the same request, counted once */
+    e2b_mcp__hs_serve(s, i);
+    if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
+    return;
+  }
+#endif
+  if (c->state != E2B_MCP__HC_CALL || !(sweep || c->ended)) return;
+  c->ended = 0;
+  if (e2b_mcp_sink_busy(s, c)) return;
+  e2b_mcp__hs_answered(s, c);
+  c->state = E2B_MCP__HC_BUSY;
+  e2b_mcp__hs_done(s, c);
+}
+
 E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   e2b_mcp_http *h = &s->http;
   e2b_mcp_poll fds[E2B_MCP__POLL_MAX];
   unsigned char got[E2B_MCP__POLL_MAX];
-  int i, n, first_call, sweep;
+  int i, n, first_call, sweep, full;
   unsigned long now;
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
@@ -1707,23 +1735,19 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   now = e2b_mcp__now_ms(s);
   sweep = h->holding || (unsigned long)(now - h->swept_ms) >= E2B_MCP__HS_SWEEP_MS || h->stop;
   if (sweep) h->swept_ms = now;
-  for (i = 0; (sweep || h->ended) && i < h->hi; i++) {
-    e2b_mcp__http_conn *c = &h->conns[i];
+  /* the connections whose answer ended: those the sinks named, or all of them
+     (a sweep, more than the list holds, requests waiting for the keys) */
+  full = sweep || h->ended > E2B_MCP__HS_ENDED;
 #ifdef E2B_MCP__FETCH
-    if (c->state == E2B_MCP__HC_KEYS && !h->cfg.auth->fetch.busy) {   /* the keys came (or did not): its request again */
-      h->served--;   /* the same request, counted once */
-      e2b_mcp__hs_serve(s, i);
-      if (c->state == E2B_MCP__HC_BUSY) e2b_mcp__hs_done(s, c);
-      continue;
-    }
-#endif
-    if (c->state != E2B_MCP__HC_CALL || !(sweep || c->ended)) continue;
-    c->ended = 0;
-    if (e2b_mcp_sink_busy(s, c)) continue;
-    e2b_mcp__hs_answered(s, c);
-    c->state = E2B_MCP__HC_BUSY;
-    e2b_mcp__hs_done(s, c);
+  if (h->keys_wait && !h->cfg.auth->fetch.busy) {
+    full = 1;
+    h->keys_wait = 0;
   }
+#endif
+  if (full)
+    for (i = 0; i < h->hi; i++) e2b_mcp__hs_look(s, i, sweep);
+  else
+    for (i = 0; i < h->ended; i++) e2b_mcp__hs_look(s, h->ended_at[i], 0);
   h->ended = 0;
 #if E2B_MCP__HS_STREAMS
   for (i = 0; (sweep || h->notified) && i < h->hi; i++)

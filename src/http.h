@@ -110,6 +110,10 @@ typedef struct e2b_mcp__http_session {
 #define E2B_MCP__HS_HASH (E2B_MCP_HTTP_SESSIONS > 8192 ? 32768 : E2B_MCP_HTTP_SESSIONS > 2048 ? 8192 : \
                           E2B_MCP_HTTP_SESSIONS > 256 ? 2048 : E2B_MCP_HTTP_SESSIONS > 16 ? 256 : 16)
 
+/* Connections whose answer ended that a step remembers by index (more: it
+   looks at all of them); a step ends a few answers, seldom more. */
+#define E2B_MCP__HS_ENDED (E2B_MCP_HTTP_CONNS < 64 ? E2B_MCP_HTTP_CONNS : 64)
+
 typedef struct e2b_mcp__http_conn {
   /* first what the step's wait looks at for every connection (one cache line) */
   e2b_mcp_sock sock;
@@ -161,8 +165,11 @@ typedef struct e2b_mcp_http {
                                  not over every slot (a slot is taken lowest free first) */
   int watched;                /* hi when the step's wait was set up: fds[1 .. 1 + watched) */
   int sess_hi;                /* sessions[sess_hi..] were never used (taken lowest first, cleared when taken) */
-  int ended, notified, holding; /* since the step last looked: an answer ended on a connection whose call ran;
-                                 a notification went to a GET stream; a connection holds its next request back */
+  int ended, notified, holding; /* since the step last looked: answers that ended on connections whose call ran
+                                 (their indexes in ended_at, one past E2B_MCP__HS_ENDED: more); a notification
+                                 went to a GET stream; a connection holds its next request back */
+  int ended_at[E2B_MCP__HS_ENDED];
+  int keys_wait;              /* a request waits for the issuer's keys (>>principal): the step looks once they came */
   unsigned long swept_ms;     /* when the step last passed over every connection */
   int free_lo;                /* no free connection slot below it: accept looks from there */
   int sess_hash[E2B_MCP__HS_HASH];   /* 1 + the first session whose id hashes here; 0: none */

@@ -67,6 +67,10 @@ struct e2b_mcp_server {
      server's own key before this (ms); a client's key has its own (HTTP) */
   unsigned long cooldown_until[E2B_MCP__BUILTIN_ROOM + E2B_MCP_MAX_TOOLS];
   int nslots;                 /* call slots used so far (the rest were never touched) */
+  /* slots[i].sink.ctx while slot i answers through a sink, else NULL: asking
+     whether a connection still has a call in flight reads this one array, not
+     every slot (a thousand cache misses a call under load) */
+  const void *slot_sink[E2B_MCP_CALLS];
   /* A transport that hands the engine its wait's findings (HTTP): e2b_mcp_watch
      number wgen put each watched socket in the array that, after the wait,
      is at wready (NULL: not known, every call's socket is tried); with
