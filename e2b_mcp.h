@@ -776,10 +776,11 @@
 /* E2B_MCP_TASKS: long calls as tasks (the io.modelcontextprotocol/tasks
    extension, SEP-2663: tasks/get, tasks/update, tasks/cancel) for a client
    that declares it: a create or a resume is answered at once with a task
-   its caller polls, while the call runs on in its slot. This many tasks at
+   its principal polls, while the call runs on in its slot. This many tasks at
    once for the whole server, each keeping its answer (E2B_MCP_TASK_RESULT_MAX
    bytes); when none is free the call is answered as before. Needs
-   E2B_MCP_WITH_2026 (a task belongs to its caller). 0 leaves them out. */
+   E2B_MCP_WITH_2026 (where nobody said who, a task belongs to the 2026-07-28
+   caller, the client's address). 0 leaves them out. */
 #ifndef E2B_MCP_TASKS
 #define E2B_MCP_TASKS E2B_MCP__D(16, 0)
 #endif
@@ -3060,12 +3061,16 @@ typedef char e2b_mcp__answer_buffer_too_small_for_body_question_and_tls_loan[E2B
 #if E2B_MCP__TASKS
 /* A long call as a task (>>engine, the tasks extension): answered at once
    with its handle, while the call runs on in its slot and writes its answer
-   here (the slot's sink becomes the task's); its caller polls it with
-   tasks/get. Only its caller (e2b_mcp_origin.caller) finds it. */
+   here (the slot's sink becomes the task's); its owner polls it with
+   tasks/get. Its owner is the principal admitted for the request
+   (e2b_mcp_origin.principal's id: the identity 2025 sessions are bound to),
+   so only that principal finds it, from any session or connection; where
+   nobody said who (no principal: loopback with no auth), the transport's
+   caller (e2b_mcp_origin.caller: HTTP's, the client's address). */
 typedef struct e2b_mcp__task {
   int state;                  /* E2B_MCP__TS_*: free, working, completed, failed, cancelled */
   char id[33];                /* 32 hex digits, random */
-  unsigned long long owner;   /* its caller */
+  unsigned long long owner;   /* its principal's id (e2b_mcp__task_owner), never 0 */
   unsigned long long created_s, updated_s;   /* Unix seconds */
   unsigned long created_ms;   /* the port's clock, for its expiry (0: no clock) */
   struct e2b_mcp__slot *slot; /* its call's, while it runs */
@@ -13723,8 +13728,8 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
    (else as before: the answer comes when E2B answers). The call runs on in
    its slot; its answer is kept in the task, whose caller polls it with
    tasks/get (working, then completed with the tool's result, or failed with
-   the JSON-RPC error). The task belongs to its caller: another caller's
-   tasks/get, update or cancel is told the task is unknown, as for one that
+   the JSON-RPC error). The task belongs to its principal (e2b_mcp__task_owner):
+   another principal's tasks/get, update or cancel is told the task is unknown, as for one that
    expired (E2B_MCP_TASK_TTL_MS after its creation) or never was. tasks/cancel
    of a working task ends its call now, as notifications/cancelled ends a
    read: its E2B connection is closed (E2B's server sees its request's context
@@ -13821,6 +13826,17 @@ static void e2b_mcp__task_fields(const e2b_mcp_server *s, const e2b_mcp__task *t
   e2b_mcp_json_key(w, "ttlMs"); e2b_mcp_json_int(w, (long long)e2b_mcp__task_ttl(s));
   e2b_mcp_json_key(w, "pollIntervalMs"); e2b_mcp_json_int(w, E2B_MCP__TASK_POLL_MS);
 }
+/* Who owns the tasks of a request with context cx: its admitted principal,
+   the same identity a session is bound to (an access token's subject, a
+   client's own E2B key, the static token: all its holders are one), so a
+   principal reaches its task from a new session, a 2026-07-28 request or
+   another connection, and no other principal does, whatever its session or
+   address. Nobody said who (no principal): the transport's caller, on HTTP
+   the client's address, so an open loopback server's tasks are at least
+   held to where they came from. 0: nobody to own one (no task is made). */
+static unsigned long long e2b_mcp__task_owner(const e2b_mcp__ctx *cx) {
+  return cx->pr.id ? cx->pr.id : cx->caller;
+}
 /* k's call is about to go to E2B: a task for it when it is long, its client
    takes tasks, it has an answer to give and someone to own it. */
 static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
@@ -13830,7 +13846,7 @@ static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp__msg own;
   e2b_mcp_json w;
   int i;
-  if (k->task || !k->sess.client_tasks || !k->has_sink || k->back || !k->cx.caller || !e2b_mcp__task_long(k->call.tool)) return;
+  if (k->task || !k->sess.client_tasks || !k->has_sink || k->back || !e2b_mcp__task_owner(&k->cx) || !e2b_mcp__task_long(k->call.tool)) return;
 #if E2B_MCP_WITH_BATCH
   if (k->batch) return;
 #endif
@@ -13840,7 +13856,7 @@ static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
   memset(t, 0, offsetof(e2b_mcp__task, answer));
   for (i = 0; i < 16; i++) { t->id[2 * i] = hex[rnd[i] >> 4]; t->id[2 * i + 1] = hex[rnd[i] & 15]; }
   t->state = E2B_MCP__TS_WORKING;
-  t->owner = k->cx.caller;
+  t->owner = e2b_mcp__task_owner(&k->cx);
   t->created_s = t->updated_s = e2b_mcp__state_now();
   t->created_ms = e2b_mcp__now_ms(s);
   t->slot = k;
@@ -13864,15 +13880,15 @@ static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->call.sink = NULL;
   k->task = t;
 }
-/* The caller's task named by params.taskId (the caller's own, not expired), or NULL. */
+/* The task named by params.taskId when it is cx's principal's own (and not expired), or NULL. */
 static e2b_mcp__task *e2b_mcp__task_find(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
   int id = e2b_mcp__tok_get(js, t, params, "taskId"), i;
-  if (id < 0 || t[id].type != JSMN_STRING || !cx->caller) return NULL;
+  if (id < 0 || t[id].type != JSMN_STRING || !e2b_mcp__task_owner(cx)) return NULL;
   for (i = 0; i < E2B_MCP_TASKS; i++) {
     e2b_mcp__task *k = &s->tasks[i];
     if (k->state == E2B_MCP__TS_FREE || !e2b_mcp__tok_eq(js, &t[id], k->id)) continue;
     if (e2b_mcp__task_expired(s, k)) { k->state = E2B_MCP__TS_FREE; return NULL; }
-    return k->owner == cx->caller ? k : NULL;
+    return k->owner == e2b_mcp__task_owner(cx) ? k : NULL;
   }
   return NULL;
 }

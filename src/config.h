@@ -645,10 +645,11 @@
 /* E2B_MCP_TASKS: long calls as tasks (the io.modelcontextprotocol/tasks
    extension, SEP-2663: tasks/get, tasks/update, tasks/cancel) for a client
    that declares it: a create or a resume is answered at once with a task
-   its caller polls, while the call runs on in its slot. This many tasks at
+   its principal polls, while the call runs on in its slot. This many tasks at
    once for the whole server, each keeping its answer (E2B_MCP_TASK_RESULT_MAX
    bytes); when none is free the call is answered as before. Needs
-   E2B_MCP_WITH_2026 (a task belongs to its caller). 0 leaves them out. */
+   E2B_MCP_WITH_2026 (where nobody said who, a task belongs to the 2026-07-28
+   caller, the client's address). 0 leaves them out. */
 #ifndef E2B_MCP_TASKS
 #define E2B_MCP_TASKS E2B_MCP__D(16, 0)
 #endif

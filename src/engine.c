@@ -1434,8 +1434,8 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
    (else as before: the answer comes when E2B answers). The call runs on in
    its slot; its answer is kept in the task, whose caller polls it with
    tasks/get (working, then completed with the tool's result, or failed with
-   the JSON-RPC error). The task belongs to its caller: another caller's
-   tasks/get, update or cancel is told the task is unknown, as for one that
+   the JSON-RPC error). The task belongs to its principal (e2b_mcp__task_owner):
+   another principal's tasks/get, update or cancel is told the task is unknown, as for one that
    expired (E2B_MCP_TASK_TTL_MS after its creation) or never was. tasks/cancel
    of a working task ends its call now, as notifications/cancelled ends a
    read: its E2B connection is closed (E2B's server sees its request's context
@@ -1532,6 +1532,17 @@ static void e2b_mcp__task_fields(const e2b_mcp_server *s, const e2b_mcp__task *t
   e2b_mcp_json_key(w, "ttlMs"); e2b_mcp_json_int(w, (long long)e2b_mcp__task_ttl(s));
   e2b_mcp_json_key(w, "pollIntervalMs"); e2b_mcp_json_int(w, E2B_MCP__TASK_POLL_MS);
 }
+/* Who owns the tasks of a request with context cx: its admitted principal,
+   the same identity a session is bound to (an access token's subject, a
+   client's own E2B key, the static token: all its holders are one), so a
+   principal reaches its task from a new session, a 2026-07-28 request or
+   another connection, and no other principal does, whatever its session or
+   address. Nobody said who (no principal): the transport's caller, on HTTP
+   the client's address, so an open loopback server's tasks are at least
+   held to where they came from. 0: nobody to own one (no task is made). */
+static unsigned long long e2b_mcp__task_owner(const e2b_mcp__ctx *cx) {
+  return cx->pr.id ? cx->pr.id : cx->caller;
+}
 /* k's call is about to go to E2B: a task for it when it is long, its client
    takes tasks, it has an answer to give and someone to own it. */
 static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
@@ -1541,7 +1552,7 @@ static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
   e2b_mcp__msg own;
   e2b_mcp_json w;
   int i;
-  if (k->task || !k->sess.client_tasks || !k->has_sink || k->back || !k->cx.caller || !e2b_mcp__task_long(k->call.tool)) return;
+  if (k->task || !k->sess.client_tasks || !k->has_sink || k->back || !e2b_mcp__task_owner(&k->cx) || !e2b_mcp__task_long(k->call.tool)) return;
 #if E2B_MCP_WITH_BATCH
   if (k->batch) return;
 #endif
@@ -1551,7 +1562,7 @@ static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
   memset(t, 0, offsetof(e2b_mcp__task, answer));
   for (i = 0; i < 16; i++) { t->id[2 * i] = hex[rnd[i] >> 4]; t->id[2 * i + 1] = hex[rnd[i] & 15]; }
   t->state = E2B_MCP__TS_WORKING;
-  t->owner = k->cx.caller;
+  t->owner = e2b_mcp__task_owner(&k->cx);
   t->created_s = t->updated_s = e2b_mcp__state_now();
   t->created_ms = e2b_mcp__now_ms(s);
   t->slot = k;
@@ -1575,15 +1586,15 @@ static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->call.sink = NULL;
   k->task = t;
 }
-/* The caller's task named by params.taskId (the caller's own, not expired), or NULL. */
+/* The task named by params.taskId when it is cx's principal's own (and not expired), or NULL. */
 static e2b_mcp__task *e2b_mcp__task_find(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const char *js, const jsmntok_t *t, int params) {
   int id = e2b_mcp__tok_get(js, t, params, "taskId"), i;
-  if (id < 0 || t[id].type != JSMN_STRING || !cx->caller) return NULL;
+  if (id < 0 || t[id].type != JSMN_STRING || !e2b_mcp__task_owner(cx)) return NULL;
   for (i = 0; i < E2B_MCP_TASKS; i++) {
     e2b_mcp__task *k = &s->tasks[i];
     if (k->state == E2B_MCP__TS_FREE || !e2b_mcp__tok_eq(js, &t[id], k->id)) continue;
     if (e2b_mcp__task_expired(s, k)) { k->state = E2B_MCP__TS_FREE; return NULL; }
-    return k->owner == cx->caller ? k : NULL;
+    return k->owner == e2b_mcp__task_owner(cx) ? k : NULL;
   }
   return NULL;
 }

@@ -27,12 +27,16 @@ typedef char e2b_mcp__answer_buffer_too_small_for_body_question_and_tls_loan[E2B
 #if E2B_MCP__TASKS
 /* A long call as a task (>>engine, the tasks extension): answered at once
    with its handle, while the call runs on in its slot and writes its answer
-   here (the slot's sink becomes the task's); its caller polls it with
-   tasks/get. Only its caller (e2b_mcp_origin.caller) finds it. */
+   here (the slot's sink becomes the task's); its owner polls it with
+   tasks/get. Its owner is the principal admitted for the request
+   (e2b_mcp_origin.principal's id: the identity 2025 sessions are bound to),
+   so only that principal finds it, from any session or connection; where
+   nobody said who (no principal: loopback with no auth), the transport's
+   caller (e2b_mcp_origin.caller: HTTP's, the client's address). */
 typedef struct e2b_mcp__task {
   int state;                  /* E2B_MCP__TS_*: free, working, completed, failed, cancelled */
   char id[33];                /* 32 hex digits, random */
-  unsigned long long owner;   /* its caller */
+  unsigned long long owner;   /* its principal's id (e2b_mcp__task_owner), never 0 */
   unsigned long long created_s, updated_s;   /* Unix seconds */
   unsigned long created_ms;   /* the port's clock, for its expiry (0: no clock) */
   struct e2b_mcp__slot *slot; /* its call's, while it runs */

@@ -13,6 +13,7 @@ server/discover names the extension for a client that declares it."""
 import json
 import os
 import re
+import socket
 import sys
 import threading
 import time
@@ -37,21 +38,29 @@ def start_issuer(workdir):
     return start_client_issuer(NODE, NPM, RESOURCE, ["alice-app", "bob-app"], os.path.join(workdir, "jwks.json"))
 
 class Modern:
-    """2026-07-28 requests of one user (its token), declaring caps."""
+    """2026-07-28 requests of one user (its token; None: no Authorization), declaring caps, each on a new
+    connection from src (a loopback address)."""
 
-    def __init__(self, port, token, caps):
-        self.port, self.token, self.caps, self.n = port, token, caps, 100
+    def __init__(self, port, token, caps, src="127.0.0.1"):
+        self.port, self.token, self.caps, self.n, self.src = port, token, caps, 100, src
 
     def __call__(self, method, params, name=None):
         self.n += 1
         p = dict(params)
         p["_meta"] = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": self.caps}
-        h = {"MCP-Protocol-Version": MODERN, "Mcp-Method": method, "Authorization": "Bearer " + self.token}
+        h = {"MCP-Protocol-Version": MODERN, "Mcp-Method": method, "Authorization": "Bearer " + self.token if self.token else None}
         if method == "tools/call":
             h["Mcp-Name"] = p["name"]
         elif method.startswith("tasks/"):
             h["Mcp-Name"] = p.get("taskId", "")
-        r = request(self.port, "POST", rpc(self.n, method, p), h, timeout=20)
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.settimeout(20)
+        sock.bind((self.src, 0))
+        sock.connect(("127.0.0.1", self.port))
+        try:
+            r = request(self.port, "POST", rpc(self.n, method, p), h, sock=sock, timeout=20)
+        finally:
+            sock.close()
         return r.events()[-1] if r.status in (200, 400, 404) and r.body else {"status": r.status}
 
 
@@ -145,6 +154,55 @@ def era(label, alice, bob, plain):
     check("%s: after its time (%d ms) the task is gone: no such task" % (label, TTL_MS), g.get("error", {}).get("code") == -32602, g)
 
 
+def start_task(client):
+    """A create answered with a task while E2B holds it: its id ("" when none came)."""
+    r = client("tools/call", {"name": "e2b_create_sandbox", "arguments": {"template_id": "base", "timeout": 120}})
+    wait(lambda: len(held_creates()) == 1, 5)
+    return r.get("result", {}).get("taskId", "")
+
+
+def status(client, tid):
+    r = client("tasks/get", {"taskId": tid})
+    return r.get("result", {}).get("status") or r.get("error", {}).get("code")
+
+
+def owned_by_principal(port, alice, bob):
+    """A task belongs to the principal admitted for its request (the identity sessions are bound to), not to the
+    session or the connection it came over: its owner reaches it from a new session and from a 2026-07-28 request;
+    another principal does from neither."""
+    SIM.reset()
+    SIM.hold(True)
+    tid = start_task(Legacy(port, alice, TASKS))
+    seen = {"alice, a new 2025 session": status(Legacy(port, alice, TASKS), tid),
+            "alice, a 2026-07-28 request": status(Modern(port, alice, TASKS), tid),
+            "bob, a new 2025 session": status(Legacy(port, bob, TASKS), tid),
+            "bob, a 2026-07-28 request": status(Modern(port, bob, TASKS), tid)}
+    SIM.release(match="/v2/sandboxes")
+    check("a task made in alice's 2025 session: alice finds it from a new session and a 2026-07-28 request (working); bob "
+          "from neither (no such task, -32602)",
+          len(tid) == 32 and list(seen.values()) == ["working", "working", -32602, -32602], (tid, seen))
+    SIM.hold(False)
+
+
+def static_token_tasks():
+    """The static token (E2B_MCP_HTTP_TOKEN) is one principal, whoever holds it: its task is reached from another
+    address; with no authentication at all (loopback), nobody said who, and a task stays with the address it came from."""
+    tok = "static-token-for-tasks-0123456789"
+    for label, env, token, want in (("the static token", {"E2B_MCP_HTTP_TOKEN": tok}, tok, "working"),
+                                    ("no authentication (loopback)", {}, None, -32602)):
+        SIM.reset()
+        SIM.hold(True)
+        port, p = start_http(BIN, server_env(SIM.port, extra=dict({"E2B_MCP_TASK_TTL_MS": str(TTL_MS)}, **env)))
+        tid = start_task(Modern(port, token, TASKS))
+        here, there = status(Modern(port, token, TASKS), tid), status(Modern(port, token, TASKS, src="127.0.0.2"), tid)
+        SIM.release(match="/v2/sandboxes")
+        check("%s: a task made from 127.0.0.1 is %s from 127.0.0.2 (%r), and found from where it came" %
+              (label, "found" if want == "working" else "not found", want),
+              len(tid) == 32 and here == "working" and there == want, (tid, here, there))
+        SIM.hold(False)
+        stop(p)
+
+
 def main():
     global SIM
     SIM = Sim.start()
@@ -163,6 +221,8 @@ def main():
     check("... and not for one that does not", "extensions" not in dc.get("capabilities", {}), dc.get("capabilities"))
     era("2026-07-28", Modern(port, alice, TASKS), Modern(port, bob, TASKS), Modern(port, alice, {}))
     era("2025-11-25", Legacy(port, alice, TASKS), Legacy(port, bob, TASKS), Legacy(port, alice, {}))
+    owned_by_principal(port, alice, bob)
+    static_token_tasks()
     SIM.hold(False)
     stop(p)
 
