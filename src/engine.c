@@ -1583,6 +1583,7 @@ static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
   t->sink.write = e2b_mcp__task_write;
   t->sink.end = e2b_mcp__task_end;
   k->sink = t->sink;
+  s->slot_sink[k - s->slots] = k->sink.ctx;   /* its connection's answer is over: the sink it waits on is the task's */
   k->call.sink = NULL;
   k->task = t;
 }
