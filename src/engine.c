@@ -30,6 +30,9 @@
    (rtok, result, content, out, errmsg) is used within one step only: while a
    call starts, and while its answer is shaped and written. */
 enum { E2B_MCP__CS_FREE, E2B_MCP__CS_ASKING, E2B_MCP__CS_E2B, E2B_MCP__CS_RUN };
+/* Without questions (E2B_MCP__ASKS 0) no slot ever asks: the test is a
+   constant, and the compiler drops every path behind it. */
+#define E2B_MCP__IS_ASKING(k) (E2B_MCP__ASKS && (k)->state == E2B_MCP__CS_ASKING)
 
 /* A free slot with a buffer from the pool (NULL when either is missing):
    the slot one used before (its connection may be open), else the next one
@@ -72,7 +75,7 @@ static int e2b_mcp__calls_busy(const e2b_mcp_server *s, int *asking, int *talkin
   int i, n = 0, a = 0, t = 0;
   for (i = 0; i < s->nslots; i++) {
     n += s->slots[i].state != E2B_MCP__CS_FREE;
-    a |= s->slots[i].state == E2B_MCP__CS_ASKING;
+    a |= E2B_MCP__IS_ASKING(&s->slots[i]);
     t |= s->slots[i].state == E2B_MCP__CS_E2B;
   }
   if (asking) *asking = a;
@@ -577,7 +580,7 @@ static void e2b_mcp__call_send(e2b_mcp_server *s, e2b_mcp__slot *k) {
 static int e2b_mcp__ask_room(const e2b_mcp_server *s, const e2b_mcp_session *sess) {
   int i, mine = 0, all = 0;
   for (i = 0; i < s->nslots; i++)
-    if (s->slots[i].state == E2B_MCP__CS_ASKING) { all++; mine += s->slots[i].from == sess; }
+    if (E2B_MCP__IS_ASKING(&s->slots[i])) { all++; mine += s->slots[i].from == sess; }
   if (mine >= E2B_MCP_ASKS_PER_CLIENT) return E2B_MCP_NO_TOO_MANY;
   return all >= E2B_MCP_ASKING_MAX ? E2B_MCP_NO_CROWDED : 0;
 }
@@ -834,7 +837,7 @@ static int e2b_mcp__custom_ask(e2b_mcp_call *c, const char *message, const char 
   e2b_mcp__slot *k = (e2b_mcp__slot *)c->slot;
   unsigned long now = e2b_mcp__now_ms(s);
   long id;
-  if (k && (k->state == E2B_MCP__CS_ASKING || k->said + 16 > E2B_MCP_RESP_MAX)) return -2;   /* one question per run; room for its answer */
+  if (k && (E2B_MCP__IS_ASKING(k) || k->said + 16 > E2B_MCP_RESP_MAX)) return -2;   /* one question per run; room for its answer */
   if ((c->refused = e2b_mcp__ask_room(s, c->cx->sess)) != 0) return -2;   /* as a question nobody answered */
   if (!k) {   /* its first question: a slot to wait in, with the params for its next run */
     size_t pn = (size_t)(c->tok[c->params].end - c->tok[c->params].start);
@@ -874,7 +877,7 @@ static int e2b_mcp__call_user_answer(e2b_mcp_server *s, const e2b_mcp__ctx *cx, 
   if (idt < 0 || e2b_mcp__tok_int(js, &t[idt], &id) != 0) return 0;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state != E2B_MCP__CS_ASKING || k->decided || k->ask_id != id || k->from != cx->sess) continue;
+    if (!E2B_MCP__IS_ASKING(k) || k->decided || k->ask_id != id || k->from != cx->sess) continue;
     if (!k->call.tool->build) {   /* a simple custom tool: the answer is kept for its next run */
       int obj = res >= 0 && t[res].type == JSMN_OBJECT;
       e2b_mcp__custom_add(k, obj ? js + t[res].start : "null", obj ? (size_t)(t[res].end - t[res].start) : 4);
@@ -908,7 +911,7 @@ static void e2b_mcp__call_drop(e2b_mcp_server *s, e2b_mcp__slot *k, const char *
 
 /* The server stops: a question or a read ends now, answered so. */
 static void e2b_mcp__call_stop(e2b_mcp_server *s, e2b_mcp__slot *k) {
-  int asking = k->state == E2B_MCP__CS_ASKING;
+  int asking = E2B_MCP__IS_ASKING(k);
   e2b_mcp__conn_close(&k->conn);
   e2b_mcp__result_reset(&k->call);
   e2b_mcp_result_error(&k->call, asking ? "The server is stopping: nothing was done and nothing was sent to E2B. Call again once it is back."
@@ -988,7 +991,7 @@ E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
     k->has_sink = 0;
     s->slot_sink[i] = NULL;
     k->call.sink = NULL;
-    if (k->state == E2B_MCP__CS_ASKING) e2b_mcp__slot_free(s, k);
+    if (E2B_MCP__IS_ASKING(k)) e2b_mcp__slot_free(s, k);
   }
 }
 
@@ -1007,7 +1010,7 @@ E2B_MCP_DEF int e2b_mcp_stop(e2b_mcp_server *s, void (*gone)(e2b_mcp_server *s, 
 #ifdef E2B_MCP__DOC
     if (k->state != E2B_MCP__CS_FREE && k->fetch) { k->fetch->busy = 0; e2b_mcp__slot_free(s, k); }   /* nobody waits for it now */
 #endif
-    if (k->state == E2B_MCP__CS_ASKING || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
+    if (E2B_MCP__IS_ASKING(k) || (k->state == E2B_MCP__CS_E2B && e2b_mcp__call_reads(k))) e2b_mcp__call_stop(s, k);
     left += k->state != E2B_MCP__CS_FREE;
   }
   return left;
@@ -1024,7 +1027,7 @@ E2B_MCP_DEF int e2b_mcp_sink_eof(e2b_mcp_server *s, const void *ctx) {
   int i, n = 0;
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
-    if (k->state == E2B_MCP__CS_ASKING && !k->decided && !k->drop && k->has_sink && k->sink.ctx == ctx) {
+    if (E2B_MCP__IS_ASKING(k) && !k->decided && !k->drop && k->has_sink && k->sink.ctx == ctx) {
       k->decided = 2;   /* a simple custom tool reads "no answer" (null) */
       n++;
     }
@@ -1100,7 +1103,7 @@ static void e2b_mcp__custom_resume(e2b_mcp_server *s, e2b_mcp__slot *k, const ch
     e2b_mcp__tool_fn(s, c);
     c->js = NULL; c->tok = NULL; c->msg = NULL;
   }
-  if (k->state != E2B_MCP__CS_ASKING) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
+  if (!E2B_MCP__IS_ASKING(k)) e2b_mcp__call_done(s, k, NULL);   /* else: it asked again */
 }
 
 
@@ -1127,7 +1130,7 @@ static int e2b_mcp__queue_add(e2b_mcp_server *s, size_t n, const e2b_mcp_origin 
   int i;
   if (!from || !from->keep || s->nqueue >= E2B_MCP_QUEUE) return 0;
   for (i = 0; i < s->nslots; i++)
-    if (s->slots[i].state == E2B_MCP__CS_ASKING && s->slots[i].has_sink && s->slots[i].sink.ctx == out->ctx) return 0;
+    if (E2B_MCP__IS_ASKING(&s->slots[i]) && s->slots[i].has_sink && s->slots[i].sink.ctx == out->ctx) return 0;
   s->queue[s->nqueue].msg = from->keep;
   s->queue[s->nqueue].n = n;
   s->queue[s->nqueue].from = *from;
@@ -1335,13 +1338,13 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
       if (e2b_mcp__slot_ready(s, k) > 0) e2b_mcp__conn_close(&k->conn);   /* closed by E2B while idle (or stray bytes) */
       continue;
     }
-    if (k->drop && k->state == E2B_MCP__CS_ASKING && !k->call.tool->build) {
+    if (k->drop && E2B_MCP__IS_ASKING(k) && !k->call.tool->build) {
       if (!k->decided) { e2b_mcp__custom_resume(s, k, "false"); continue; }
       k->call.cancelled = 1;   /* its answer came first: the tool reads the cancel, and its result goes nowhere */
       k->drop = NULL;
     }
     if (k->drop) { e2b_mcp__call_drop(s, k, k->drop); continue; }
-    if (k->state == E2B_MCP__CS_ASKING && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
+    if (E2B_MCP__IS_ASKING(k) && (k->decided || (k->until && now && (long)(now - k->until) >= 0))) {
       if (!k->call.tool->build) e2b_mcp__custom_resume(s, k, k->decided == 1 ? NULL : "null");
       else e2b_mcp__call_decided(s, k, k->decided ? k->decided : E2B_MCP_NO_ANSWER, NULL);   /* no answer in time: not a yes */
       continue;
@@ -1650,8 +1653,10 @@ static int e2b_mcp__tasks_method(e2b_mcp_server *s, e2b_mcp__msg *m, const char 
 
 /* What the core reaches calls through (e2b_mcp_server.run, set at e2b_mcp_init). */
 static const e2b_mcp__runner e2b_mcp__engine_runner = {
-  e2b_mcp__two_phase_call, e2b_mcp__run_two_phase, e2b_mcp__call_user_answer, e2b_mcp__call_cancel,
-  e2b_mcp__custom_ask, e2b_mcp__custom_asked,
+  e2b_mcp__two_phase_call, e2b_mcp__run_two_phase,
+  E2B_MCP__ASKS ? e2b_mcp__call_user_answer : NULL,   /* nobody is asked: no answer is waited for */
+  e2b_mcp__call_cancel,
+  E2B_MCP__ASKS ? e2b_mcp__custom_ask : NULL, E2B_MCP__ASKS ? e2b_mcp__custom_asked : NULL,
 #if E2B_MCP_AUDIT
   e2b_mcp__audit_forbidden
 #else

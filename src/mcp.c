@@ -1104,7 +1104,7 @@ E2B_MCP__NOINLINE static void e2b_mcp__custom_call(e2b_mcp_server *s, e2b_mcp__m
   c.params = params;
   e2b_mcp__result_reset(&c);
   if (e2b_mcp__check_arg_text(&c) == 0 && e2b_mcp__check_arg_names(s, &c) == 0) e2b_mcp__tool_fn(s, &c);
-  if (c.slot) { s->run->asked(s, &c, id); return; }   /* its answer comes with the user's */
+  if (E2B_MCP__ASKS && c.slot) { s->run->asked(s, &c, id); return; }   /* its answer comes with the user's */
   e2b_mcp__result_done(s, &c);
   e2b_mcp__reply_call(s, m, &c, id);
 }
@@ -1427,7 +1427,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   }
   if (meth < 0) {
     if (!is_response) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_REQUEST, "Invalid Request: method is required");
-    else s->run->user_answer(s, m->cx, js, t, root);   /* the user's answer to a call's question, or nobody's */
+    else if (E2B_MCP__ASKS) s->run->user_answer(s, m->cx, js, t, root);   /* the user's answer to a call's question, or nobody's */
     return;
   }
   if (t[meth].type != JSMN_STRING) {

@@ -44,6 +44,15 @@ static const char *call(const char *tool, const char *args) {
   snprintf(b, sizeof b, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\",\"arguments\":%s}}", tool, args);
   return rpc(b);
 }
+#if !E2B_MCP_WITH_CONSENT
+/* a simple custom tool that asks its user: says what e2b_mcp_elicit answered */
+static void asker_fn(e2b_mcp_call *c) {
+  char t[32];
+  snprintf(t, sizeof t, "elicit %d", e2b_mcp_elicit(c, "Go ahead?", "{\"type\":\"object\",\"properties\":{}}"));
+  e2b_mcp_result_text(c, t);
+}
+static const e2b_mcp_tool asker = { "asker", "Asker", "Asks its user.", "{\"type\":\"object\"}", NULL, 0, asker_fn, NULL, NULL, NULL };
+#endif
 static int count(const char *s, const char *sub) {
   int n = 0;
   for (; (s = strstr(s, sub)) != NULL; s++) n++;
@@ -138,6 +147,21 @@ int main(void) {
     for (i = 0; i < 1000 && e2b_mcp_calls_in_flight(&srv); i++) e2b_mcp_step(&srv);
   }
   CHECK(!CONTAINS(buf, "elicitation/create") && CONTAINS(buf, "\"id\":9") && CONTAINS(buf, "\"isError\":false"));
+  /* nor does a custom tool's question: e2b_mcp_elicit answers as for a client that cannot be asked */
+  CHECK(e2b_mcp_add_tool(&srv, &asker) == 0);
+  len = 0; buf[0] = 0;
+  {
+    const char *k = "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"asker\",\"arguments\":{}}}";
+    int i;
+    CHECK(e2b_mcp_submit(&srv, k, strlen(k), NULL, &sink) >= 0);
+    for (i = 0; i < 1000 && e2b_mcp_calls_in_flight(&srv); i++) e2b_mcp_step(&srv);
+  }
+  CHECK(!CONTAINS(buf, "elicitation/create") && CONTAINS(buf, "\"id\":10") && CONTAINS(buf, "elicit -1"));
+  /* and a response from the client answers no question: nothing is said back, the server goes on */
+  a = rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}}");
+  CHECK(a[0] == 0);
+  a = rpc("{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\"}");
+  CHECK(CONTAINS(a, "\"id\":11") && CONTAINS(a, "\"result\":{}"));
 #endif
   e2b_mcp_close(&srv);
 
