@@ -1217,6 +1217,19 @@
   E2B_MCP_TOOL_SET_SANDBOX_NETWORK + E2B_MCP_TOOL_GET_TEAM_USAGE + E2B_MCP_TOOL_GET_SANDBOXES_METRICS + \
   E2B_MCP_TOOL_LIST_EVENTS + E2B_MCP_TOOL_LIST_VOLUMES + E2B_MCP_TOOL_GET_VOLUME + E2B_MCP_TOOL_LIST_SECRETS + \
   E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
+/* How many of E2B's tools a build names as left out (a call to one is told
+   that it is not built in; >>e2b tools counts the same from its table and
+   checks that they agree): every tool switched off on the desktop; in the
+   small profile only the 13 of the connectors this server replaces, since
+   it builds the newer control plane only when its embedder asks for a tool. */
+#ifdef E2B_MCP_SMALL
+#  define E2B_MCP__TOOLS_OUT (13 - (E2B_MCP_TOOL_LIST_SANDBOXES + E2B_MCP_TOOL_GET_SANDBOX + E2B_MCP_TOOL_CREATE_SANDBOX + \
+  E2B_MCP_TOOL_GET_SANDBOX_LOGS + E2B_MCP_TOOL_GET_SANDBOX_METRICS + E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT + \
+  E2B_MCP_TOOL_PAUSE_SANDBOX + E2B_MCP_TOOL_RESUME_SANDBOX + E2B_MCP_TOOL_LIST_SNAPSHOTS + \
+  E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS + E2B_MCP_TOOL_KILL_SANDBOX))
+#else
+#  define E2B_MCP__TOOLS_OUT (24 - E2B_MCP__TOOLS_BUILT)
+#endif
 /* The tools that make more than one request per call (>>engine's chain). */
 #define E2B_MCP__CHAIN (E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || E2B_MCP_TOOL_SET_SANDBOX_NETWORK)
 /* The room the server's tool lists keep for E2B's tools (at least one). */
@@ -2692,7 +2705,10 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
 #define E2B_MCP__IF_NOT_(on) E2B_MCP__IF_NOT_##on
 #define E2B_MCP__IF_NOT_1(row)
 #define E2B_MCP__IF_NOT_0(row) row
-#define E2B_MCP__TOOLS(X, IF) \
+/* in three parts (the 12 tools of the connectors this server replaces,
+   E2B's newer control plane, kill), listed in this order */
+#define E2B_MCP__TOOLS(X, IF) E2B_MCP__TOOLS_FIRST(X, IF) E2B_MCP__TOOLS_NEWER(X, IF) E2B_MCP__TOOLS_LAST(X, IF)
+#define E2B_MCP__TOOLS_FIRST(X, IF) \
   IF(E2B_MCP_TOOL_LIST_SANDBOXES)(X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
     "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end " \
     "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or " \
@@ -2808,7 +2824,12 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
     "the ID (not an alias). Paged with next_token") ".", \
     "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "}," \
     E2B_MCP__S_PAGE "},\"required\":[\"template_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}")))) \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}"))))
+/* E2B's newer control plane (issue 33's tools): none of them is in the small
+   profile unless its embedder switches it on, so a small build does not name
+   them as left out (E2B_MCP__BUILT_OUT): to a client there they are tools
+   like any other it does not have. */
+#define E2B_MCP__TOOLS_NEWER(X, IF) \
   IF(E2B_MCP_TOOL_FORK_SANDBOX)(X(fork_sandbox, "e2b_fork_sandbox", "Fork a sandbox", 0, 0, \
     "Copy a running sandbox into count new sandboxes (1-100) that go on from its exact state, memory and files" E2B_MCP__MORE(": " \
     "to try several approaches at once from one point. The source is paused for a moment and keeps running with its ID and " \
@@ -2911,7 +2932,8 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"buildID\":{\"type\":\"string\"}," \
     "\"status\":{\"type\":\"string\",\"enum\":[\"building\",\"waiting\",\"ready\",\"error\"]},\"reason\":{\"type\":\"object\"}," \
     "\"logEntries\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"}," \
-    "\"message\":{\"type\":\"string\"}}}},\"next_logs_offset\":{\"type\":\"integer\"}},\"required\":[\"templateID\",\"buildID\",\"status\",\"logEntries\"]}"))) \
+    "\"message\":{\"type\":\"string\"}}}},\"next_logs_offset\":{\"type\":\"integer\"}},\"required\":[\"templateID\",\"buildID\",\"status\",\"logEntries\"]}")))
+#define E2B_MCP__TOOLS_LAST(X, IF) \
   IF(E2B_MCP_TOOL_KILL_SANDBOX)(X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
     "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. " \
     "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".", \
@@ -2920,15 +2942,21 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
 
 #define E2B_MCP__T_ONE(id, name, title, ann, gate, desc, in, out) + 1
 #define E2B_MCP__T_NAME(id, name, title, ann, gate, desc, in, out) name " "
-/* How many rows the table has, and how many of them are built (usable in
-   #if; the second must be >>derived's E2B_MCP__TOOLS_BUILT, which sizes the
-   server's lists below this layer: >>e2b tools checks that they agree). */
-#define E2B_MCP__IF_ALL(on) E2B_MCP__IF_1
-#define E2B_MCP__TOOLS_ALL (0 E2B_MCP__TOOLS(E2B_MCP__T_ONE, E2B_MCP__IF_ALL))
+/* How many rows are built (usable in #if; it must be >>derived's
+   E2B_MCP__TOOLS_BUILT, which sizes the server's lists below this layer:
+   >>e2b tools checks that they agree). */
 #define E2B_MCP__TOOLS_ROWS (0 E2B_MCP__TOOLS(E2B_MCP__T_ONE, E2B_MCP__IF))
 /* The names of E2B's tools this build leaves out, each followed by a space: a
-   call to one is told that it is not built in (s->built_out). */
-#define E2B_MCP__BUILT_OUT " " E2B_MCP__TOOLS(E2B_MCP__T_NAME, E2B_MCP__IF_NOT)
+   call to one is told that it is not built in (s->built_out); the small
+   profile's leaves out the newer control plane, which it never builds unless
+   asked to. E2B_MCP__BUILT_OUT_N: how many (usable in #if). */
+#ifdef E2B_MCP_SMALL
+#  define E2B_MCP__OUT_ROWS(X, IF) E2B_MCP__TOOLS_FIRST(X, IF) E2B_MCP__TOOLS_LAST(X, IF)
+#else
+#  define E2B_MCP__OUT_ROWS(X, IF) E2B_MCP__TOOLS(X, IF)
+#endif
+#define E2B_MCP__BUILT_OUT " " E2B_MCP__OUT_ROWS(E2B_MCP__T_NAME, E2B_MCP__IF_NOT)
+#define E2B_MCP__BUILT_OUT_N (0 E2B_MCP__OUT_ROWS(E2B_MCP__T_ONE, E2B_MCP__IF_NOT))
 /* >>prompts: E2B's documented workflows as prompts, and prompts of your own --
    A prompt is a command a user picks in the client (a slash command): its
    arguments are strings, and prompts/get turns them into messages for the
@@ -3597,7 +3625,9 @@ struct e2b_mcp_server {
   const e2b_mcp_tool *off[E2B_MCP__BUILTIN_ROOM];   /* E2B's tools switched off (cfg.tools, read_only, enable_kill), */
   const char *off_why[E2B_MCP__BUILTIN_ROOM];       /* why, and how to switch each on (a call to one says it) */
   int noff;
+#if E2B_MCP__TOOLS_OUT
   const char *const *built_out;   /* E2B's tools this build leaves out and what a call to one is told (>>e2b tools), or NULL */
+#endif
 #if E2B_MCP__SURFACE
   const e2b_mcp__surface *surface[E2B_MCP__SURFACES];   /* the layers that serve methods beyond tools */
   int nsurface;
@@ -7179,7 +7209,8 @@ static int e2b_mcp__scope_refused(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_
 /* Whether name[0..n) is one of E2B's tools this build leaves out
    (E2B_MCP_TOOL_<ID> 0, >>config): s->built_out[0], the names from >>e2b
    tools' table, each after a space; s->built_out[1] is what a call to one is
-   told. NULL when the build leaves none out (nor has the words). */
+   told. A build that leaves none out has neither (nor the words). */
+#if E2B_MCP__TOOLS_OUT
 static int e2b_mcp__is_built_out(const e2b_mcp_server *s, const char *name, size_t n) {
   const char *p, *sp;
   if (!s->built_out) return 0;
@@ -7187,6 +7218,7 @@ static int e2b_mcp__is_built_out(const e2b_mcp_server *s, const char *name, size
     if ((size_t)(sp - p) == n && memcmp(p, name, n) == 0) return 1;
   return 0;
 }
+#endif
 static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *name, size_t n) {
   int i;
   for (i = 0; i < s->ntools; i++)
@@ -7204,10 +7236,12 @@ static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, siz
                    shown, name, s->off_why[i]);
       return;
     }
+#if E2B_MCP__TOOLS_OUT
   if (e2b_mcp__is_built_out(s, name, n)) {
     e2b_mcp__fmt(text, cap, s->built_out[1], shown, name);
     return;
   }
+#endif
   e2b_mcp__fmt(text, cap, "Unknown tool: %.*s (tools/list names the tools)", shown, name);
 }
 
@@ -8747,9 +8781,10 @@ static int e2b_mcp__copy_member(e2b_mcp_json *w, const char *js, const jsmntok_t
   const jsmntok_t *key = &t[i];
   int f = flags;
   if (e2b_mcp__secret_key(js, key)) return e2b_mcp__tok_skip(t, i + 1);
-  /* a secret's record: E2B never sends its value, and were it to, it would not leave */
+#if E2B_MCP_TOOL_LIST_SECRETS   /* a secret's record: E2B never sends its value, and were it to, it would not leave */
   if ((flags & E2B_MCP__IN_SECRETS) && depth <= 1 && (e2b_mcp__key_is(js, key, "value") || e2b_mcp__key_is(js, key, "values")))
     return e2b_mcp__tok_skip(t, i + 1);
+#endif
   if (e2b_mcp__key_is(js, key, "rules")) f |= E2B_MCP__IN_RULES;
   if (((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) || e2b_mcp__names_only_key(js, key)) f |= E2B_MCP__IN_VALUES;
   if (e2b_mcp__key_is(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
@@ -10238,7 +10273,9 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (vo
 
 /* E2B's tools this build leaves out, and what a call to one is told
    (s->built_out: the core answers it), only when there are some. */
-#if E2B_MCP__TOOLS_ROWS < E2B_MCP__TOOLS_ALL
+/* >>derived sized the server for as many (s->built_out is there only then) */
+typedef char e2b_mcp__built_out_agrees_with_E2B_MCP__TOOLS_OUT[E2B_MCP__BUILT_OUT_N == E2B_MCP__TOOLS_OUT ? 1 : -1];
+#if E2B_MCP__BUILT_OUT_N
 static const char *const e2b_mcp__built_out[2] = { E2B_MCP__BUILT_OUT,
   "Unknown tool: %.*s is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): "
   "tools/list names the tools it offers." };
@@ -10279,6 +10316,15 @@ enum { E2B_MCP__G_READ = E2B_MCP_GROUP_READ, E2B_MCP__G_WRITE = E2B_MCP_GROUP_WR
    server offers when cfg.tools names nothing: every row not marked
    E2B_MCP__GATE_EXTRA) and all (every row) */
 static const char *const e2b_mcp__group_name[] = { "read", "write", "kill", "default", "all" };
+/* Whether a row outside the default set (E2B_MCP__GATE_EXTRA) is built:
+   without one (the small profile) the default set is every row. */
+#define E2B_MCP__EXTRA_BUILT (E2B_MCP_TOOL_DELETE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || \
+  E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
+#if E2B_MCP_TOOL_DELETE_SNAPSHOT
+#  define E2B_MCP__AND_DELETING " and deleting snapshots"
+#else
+#  define E2B_MCP__AND_DELETING ""
+#endif
 static int e2b_mcp__group_of(int i) {
   if (e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) return E2B_MCP__G_KILL;
   return (e2b_mcp__builtin[i].annotations & E2B_MCP_READ_ONLY) ? E2B_MCP__G_READ : E2B_MCP__G_WRITE;
@@ -10286,7 +10332,7 @@ static int e2b_mcp__group_of(int i) {
 /* Whether the selection spec names row i (by its name or group); -1 (with
    the unknown part in s->errmsg) when a part names neither. */
 static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
-#if E2B_MCP__TOOLS_ROWS == E2B_MCP__TOOLS_ALL
+#if !E2B_MCP__BUILT_OUT_N
 #  define e2b_mcp__is_built_out(s, p, n) 0     /* none left out: nor the words for one */
 #endif
   const char *p = spec, *e;
@@ -10301,15 +10347,18 @@ static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
     for (g = 0; g < 5 && !known; g++)
       if (strlen(e2b_mcp__group_name[g]) == n && memcmp(e2b_mcp__group_name[g], p, n) == 0) {
         known = 1;
+#if E2B_MCP__EXTRA_BUILT
         hit |= g == 4 || (g == 3 ? !(e2b_mcp__gate[row] & E2B_MCP__GATE_EXTRA) : e2b_mcp__group_of(row) == g);
+#else   /* the default set is every row */
+        hit |= g >= 3 || e2b_mcp__group_of(row) == g;
+#endif
       }
     for (i = 0; i < E2B_MCP__T_COUNT && !known; i++)
       if (strlen(e2b_mcp__builtin[i].name) == n && memcmp(e2b_mcp__builtin[i].name, p, n) == 0) { known = 1; hit |= i == row; }
     if (!known) {
-      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, e2b_mcp__is_built_out(s, p, n) ?
-                               "'%.*s' is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time); valid: read, write, kill, default, all" :
-                               "'%.*s' is neither a tool nor a group; valid: read, write, kill, default, all",
-                               (int)(n > 64 ? 64 : n), p);
+      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, "'%.*s' is %s; valid: read, write, kill, default, all", (int)(n > 64 ? 64 : n), p,
+                               e2b_mcp__is_built_out(s, p, n) ? "not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time)"
+                                                              : "neither a tool nor a group");
       for (i = 0; i < E2B_MCP__T_COUNT && at < sizeof s->errmsg; i++)
         at += e2b_mcp__fmt(s->errmsg + at, sizeof s->errmsg - at, ", %s", e2b_mcp__builtin[i].name);
       return -1;
@@ -10325,25 +10374,26 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
   static const char *const not_selected[] = { E2B_MCP__OFF_SEL("read"), E2B_MCP__OFF_SEL("write"), E2B_MCP__OFF_SEL("kill") };
   const char *spec = s->cfg.tools && *s->cfg.tools ? s->cfg.tools : NULL;
   int i, on = 1;
-#if E2B_MCP__TOOLS_ROWS < E2B_MCP__TOOLS_ALL
+#if E2B_MCP__BUILT_OUT_N
   s->built_out = e2b_mcp__built_out;
 #endif
   for (i = 0; i < E2B_MCP__T_COUNT; i++) {
     const char *why = NULL;
     if (spec && (on = e2b_mcp__spec_names(s, spec, i)) < 0) return E2B_MCP_ERR_TOOLS;
+#if E2B_MCP__EXTRA_BUILT
     if (!spec) on = !(e2b_mcp__gate[i] & E2B_MCP__GATE_EXTRA);   /* no selection: the default set */
+#endif
     if (s->cfg.read_only && e2b_mcp__group_of(i) != E2B_MCP__G_READ)
       why = "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change "
             "nothing. Its operator can switch it on by starting it without read-only.";
-#if E2B_MCP_TOOL_DELETE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || E2B_MCP_TOOL_LIST_VOLUMES || \
-    E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD   /* a row outside the default set is built */
+#if E2B_MCP__EXTRA_BUILT
     else if (!spec && !on)
       why = "it is not in this server's default set of tools, which keeps the list short for clients that cap how many tools "
             "they offer. Its operator can switch it on with --tools (E2B_MCP_TOOLS) naming it, or default plus its name, or all.";
 #endif
     else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
-      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes and deleting snapshots need; its operator can switch it on by setting it.";
+      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes" E2B_MCP__AND_DELETING " need; its operator can switch it on by setting it.";
     if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
 #if E2B_MCP_AUTH
     else { s->group[s->ntools] = (unsigned char)e2b_mcp__group_of(i); s->tools[s->ntools++] = &e2b_mcp__builtin[i]; }

@@ -63,6 +63,19 @@
   E2B_MCP_TOOL_SET_SANDBOX_NETWORK + E2B_MCP_TOOL_GET_TEAM_USAGE + E2B_MCP_TOOL_GET_SANDBOXES_METRICS + \
   E2B_MCP_TOOL_LIST_EVENTS + E2B_MCP_TOOL_LIST_VOLUMES + E2B_MCP_TOOL_GET_VOLUME + E2B_MCP_TOOL_LIST_SECRETS + \
   E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
+/* How many of E2B's tools a build names as left out (a call to one is told
+   that it is not built in; >>e2b tools counts the same from its table and
+   checks that they agree): every tool switched off on the desktop; in the
+   small profile only the 13 of the connectors this server replaces, since
+   it builds the newer control plane only when its embedder asks for a tool. */
+#ifdef E2B_MCP_SMALL
+#  define E2B_MCP__TOOLS_OUT (13 - (E2B_MCP_TOOL_LIST_SANDBOXES + E2B_MCP_TOOL_GET_SANDBOX + E2B_MCP_TOOL_CREATE_SANDBOX + \
+  E2B_MCP_TOOL_GET_SANDBOX_LOGS + E2B_MCP_TOOL_GET_SANDBOX_METRICS + E2B_MCP_TOOL_SET_SANDBOX_TIMEOUT + \
+  E2B_MCP_TOOL_PAUSE_SANDBOX + E2B_MCP_TOOL_RESUME_SANDBOX + E2B_MCP_TOOL_LIST_SNAPSHOTS + \
+  E2B_MCP_TOOL_LIST_DEFAULT_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATES + E2B_MCP_TOOL_LIST_TEMPLATE_BUILDS + E2B_MCP_TOOL_KILL_SANDBOX))
+#else
+#  define E2B_MCP__TOOLS_OUT (24 - E2B_MCP__TOOLS_BUILT)
+#endif
 /* The tools that make more than one request per call (>>engine's chain). */
 #define E2B_MCP__CHAIN (E2B_MCP_TOOL_GET_TEAM_USAGE || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || E2B_MCP_TOOL_SET_SANDBOX_NETWORK)
 /* The room the server's tool lists keep for E2B's tools (at least one). */

@@ -564,7 +564,8 @@ static int e2b_mcp__scope_refused(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_
 /* Whether name[0..n) is one of E2B's tools this build leaves out
    (E2B_MCP_TOOL_<ID> 0, >>config): s->built_out[0], the names from >>e2b
    tools' table, each after a space; s->built_out[1] is what a call to one is
-   told. NULL when the build leaves none out (nor has the words). */
+   told. A build that leaves none out has neither (nor the words). */
+#if E2B_MCP__TOOLS_OUT
 static int e2b_mcp__is_built_out(const e2b_mcp_server *s, const char *name, size_t n) {
   const char *p, *sp;
   if (!s->built_out) return 0;
@@ -572,6 +573,7 @@ static int e2b_mcp__is_built_out(const e2b_mcp_server *s, const char *name, size
     if ((size_t)(sp - p) == n && memcmp(p, name, n) == 0) return 1;
   return 0;
 }
+#endif
 static const e2b_mcp_tool *e2b_mcp__find_tool(e2b_mcp_server *s, const char *name, size_t n) {
   int i;
   for (i = 0; i < s->ntools; i++)
@@ -589,10 +591,12 @@ static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, siz
                    shown, name, s->off_why[i]);
       return;
     }
+#if E2B_MCP__TOOLS_OUT
   if (e2b_mcp__is_built_out(s, name, n)) {
     e2b_mcp__fmt(text, cap, s->built_out[1], shown, name);
     return;
   }
+#endif
   e2b_mcp__fmt(text, cap, "Unknown tool: %.*s (tools/list names the tools)", shown, name);
 }
 

@@ -37,7 +37,9 @@ struct e2b_mcp_server {
   const e2b_mcp_tool *off[E2B_MCP__BUILTIN_ROOM];   /* E2B's tools switched off (cfg.tools, read_only, enable_kill), */
   const char *off_why[E2B_MCP__BUILTIN_ROOM];       /* why, and how to switch each on (a call to one says it) */
   int noff;
+#if E2B_MCP__TOOLS_OUT
   const char *const *built_out;   /* E2B's tools this build leaves out and what a call to one is told (>>e2b tools), or NULL */
+#endif
 #if E2B_MCP__SURFACE
   const e2b_mcp__surface *surface[E2B_MCP__SURFACES];   /* the layers that serve methods beyond tools */
   int nsurface;

@@ -530,9 +530,10 @@ static int e2b_mcp__copy_member(e2b_mcp_json *w, const char *js, const jsmntok_t
   const jsmntok_t *key = &t[i];
   int f = flags;
   if (e2b_mcp__secret_key(js, key)) return e2b_mcp__tok_skip(t, i + 1);
-  /* a secret's record: E2B never sends its value, and were it to, it would not leave */
+#if E2B_MCP_TOOL_LIST_SECRETS   /* a secret's record: E2B never sends its value, and were it to, it would not leave */
   if ((flags & E2B_MCP__IN_SECRETS) && depth <= 1 && (e2b_mcp__key_is(js, key, "value") || e2b_mcp__key_is(js, key, "values")))
     return e2b_mcp__tok_skip(t, i + 1);
+#endif
   if (e2b_mcp__key_is(js, key, "rules")) f |= E2B_MCP__IN_RULES;
   if (((flags & E2B_MCP__IN_RULES) && e2b_mcp__key_is(js, key, "headers")) || e2b_mcp__names_only_key(js, key)) f |= E2B_MCP__IN_VALUES;
   if (e2b_mcp__key_is(js, key, "egressProxy")) f |= E2B_MCP__IN_PROXY;
@@ -2021,7 +2022,9 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (vo
 
 /* E2B's tools this build leaves out, and what a call to one is told
    (s->built_out: the core answers it), only when there are some. */
-#if E2B_MCP__TOOLS_ROWS < E2B_MCP__TOOLS_ALL
+/* >>derived sized the server for as many (s->built_out is there only then) */
+typedef char e2b_mcp__built_out_agrees_with_E2B_MCP__TOOLS_OUT[E2B_MCP__BUILT_OUT_N == E2B_MCP__TOOLS_OUT ? 1 : -1];
+#if E2B_MCP__BUILT_OUT_N
 static const char *const e2b_mcp__built_out[2] = { E2B_MCP__BUILT_OUT,
   "Unknown tool: %.*s is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): "
   "tools/list names the tools it offers." };
@@ -2062,6 +2065,15 @@ enum { E2B_MCP__G_READ = E2B_MCP_GROUP_READ, E2B_MCP__G_WRITE = E2B_MCP_GROUP_WR
    server offers when cfg.tools names nothing: every row not marked
    E2B_MCP__GATE_EXTRA) and all (every row) */
 static const char *const e2b_mcp__group_name[] = { "read", "write", "kill", "default", "all" };
+/* Whether a row outside the default set (E2B_MCP__GATE_EXTRA) is built:
+   without one (the small profile) the default set is every row. */
+#define E2B_MCP__EXTRA_BUILT (E2B_MCP_TOOL_DELETE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || \
+  E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
+#if E2B_MCP_TOOL_DELETE_SNAPSHOT
+#  define E2B_MCP__AND_DELETING " and deleting snapshots"
+#else
+#  define E2B_MCP__AND_DELETING ""
+#endif
 static int e2b_mcp__group_of(int i) {
   if (e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) return E2B_MCP__G_KILL;
   return (e2b_mcp__builtin[i].annotations & E2B_MCP_READ_ONLY) ? E2B_MCP__G_READ : E2B_MCP__G_WRITE;
@@ -2069,7 +2081,7 @@ static int e2b_mcp__group_of(int i) {
 /* Whether the selection spec names row i (by its name or group); -1 (with
    the unknown part in s->errmsg) when a part names neither. */
 static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
-#if E2B_MCP__TOOLS_ROWS == E2B_MCP__TOOLS_ALL
+#if !E2B_MCP__BUILT_OUT_N
 #  define e2b_mcp__is_built_out(s, p, n) 0     /* none left out: nor the words for one */
 #endif
   const char *p = spec, *e;
@@ -2084,15 +2096,18 @@ static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
     for (g = 0; g < 5 && !known; g++)
       if (strlen(e2b_mcp__group_name[g]) == n && memcmp(e2b_mcp__group_name[g], p, n) == 0) {
         known = 1;
+#if E2B_MCP__EXTRA_BUILT
         hit |= g == 4 || (g == 3 ? !(e2b_mcp__gate[row] & E2B_MCP__GATE_EXTRA) : e2b_mcp__group_of(row) == g);
+#else   /* the default set is every row */
+        hit |= g >= 3 || e2b_mcp__group_of(row) == g;
+#endif
       }
     for (i = 0; i < E2B_MCP__T_COUNT && !known; i++)
       if (strlen(e2b_mcp__builtin[i].name) == n && memcmp(e2b_mcp__builtin[i].name, p, n) == 0) { known = 1; hit |= i == row; }
     if (!known) {
-      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, e2b_mcp__is_built_out(s, p, n) ?
-                               "'%.*s' is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time); valid: read, write, kill, default, all" :
-                               "'%.*s' is neither a tool nor a group; valid: read, write, kill, default, all",
-                               (int)(n > 64 ? 64 : n), p);
+      size_t at = e2b_mcp__fmt(s->errmsg, sizeof s->errmsg, "'%.*s' is %s; valid: read, write, kill, default, all", (int)(n > 64 ? 64 : n), p,
+                               e2b_mcp__is_built_out(s, p, n) ? "not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time)"
+                                                              : "neither a tool nor a group");
       for (i = 0; i < E2B_MCP__T_COUNT && at < sizeof s->errmsg; i++)
         at += e2b_mcp__fmt(s->errmsg + at, sizeof s->errmsg - at, ", %s", e2b_mcp__builtin[i].name);
       return -1;
@@ -2108,25 +2123,26 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
   static const char *const not_selected[] = { E2B_MCP__OFF_SEL("read"), E2B_MCP__OFF_SEL("write"), E2B_MCP__OFF_SEL("kill") };
   const char *spec = s->cfg.tools && *s->cfg.tools ? s->cfg.tools : NULL;
   int i, on = 1;
-#if E2B_MCP__TOOLS_ROWS < E2B_MCP__TOOLS_ALL
+#if E2B_MCP__BUILT_OUT_N
   s->built_out = e2b_mcp__built_out;
 #endif
   for (i = 0; i < E2B_MCP__T_COUNT; i++) {
     const char *why = NULL;
     if (spec && (on = e2b_mcp__spec_names(s, spec, i)) < 0) return E2B_MCP_ERR_TOOLS;
+#if E2B_MCP__EXTRA_BUILT
     if (!spec) on = !(e2b_mcp__gate[i] & E2B_MCP__GATE_EXTRA);   /* no selection: the default set */
+#endif
     if (s->cfg.read_only && e2b_mcp__group_of(i) != E2B_MCP__G_READ)
       why = "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change "
             "nothing. Its operator can switch it on by starting it without read-only.";
-#if E2B_MCP_TOOL_DELETE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || E2B_MCP_TOOL_LIST_VOLUMES || \
-    E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD   /* a row outside the default set is built */
+#if E2B_MCP__EXTRA_BUILT
     else if (!spec && !on)
       why = "it is not in this server's default set of tools, which keeps the list short for clients that cap how many tools "
             "they offer. Its operator can switch it on with --tools (E2B_MCP_TOOLS) naming it, or default plus its name, or all.";
 #endif
     else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
-      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes and deleting snapshots need; its operator can switch it on by setting it.";
+      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes" E2B_MCP__AND_DELETING " need; its operator can switch it on by setting it.";
     if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
 #if E2B_MCP_AUTH
     else { s->group[s->ntools] = (unsigned char)e2b_mcp__group_of(i); s->tools[s->ntools++] = &e2b_mcp__builtin[i]; }

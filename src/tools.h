@@ -44,7 +44,10 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
 #define E2B_MCP__IF_NOT_(on) E2B_MCP__IF_NOT_##on
 #define E2B_MCP__IF_NOT_1(row)
 #define E2B_MCP__IF_NOT_0(row) row
-#define E2B_MCP__TOOLS(X, IF) \
+/* in three parts (the 12 tools of the connectors this server replaces,
+   E2B's newer control plane, kill), listed in this order */
+#define E2B_MCP__TOOLS(X, IF) E2B_MCP__TOOLS_FIRST(X, IF) E2B_MCP__TOOLS_NEWER(X, IF) E2B_MCP__TOOLS_LAST(X, IF)
+#define E2B_MCP__TOOLS_FIRST(X, IF) \
   IF(E2B_MCP_TOOL_LIST_SANDBOXES)(X(list_sandboxes, "e2b_list_sandboxes", "List sandboxes", E2B_MCP_READ_ONLY, 0, \
     "List the team's E2B sandboxes, running and paused, newest first" E2B_MCP__MORE(": ID, template, state, metadata, start and end " \
     "time (endAt: when it will be killed or paused), CPU, memory and disk. Filter by state, template, metadata or " \
@@ -160,7 +163,12 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
     "the ID (not an alias). Paged with next_token") ".", \
     "{\"type\":\"object\",\"properties\":{\"template_id\":{\"type\":\"string\"" E2B_MCP__MORE(",\"description\":\"The template ID (templateID in e2b_list_templates).\"") "}," \
     E2B_MCP__S_PAGE "},\"required\":[\"template_id\"]}", \
-    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}")))) \
+    E2B_MCP__OUT(E2B_MCP__O_LIST("{\"type\":\"object\",\"properties\":{\"buildID\":{\"type\":\"string\"},\"status\":{\"type\":\"string\"},\"createdAt\":{\"type\":\"string\"}}}"))))
+/* E2B's newer control plane (issue 33's tools): none of them is in the small
+   profile unless its embedder switches it on, so a small build does not name
+   them as left out (E2B_MCP__BUILT_OUT): to a client there they are tools
+   like any other it does not have. */
+#define E2B_MCP__TOOLS_NEWER(X, IF) \
   IF(E2B_MCP_TOOL_FORK_SANDBOX)(X(fork_sandbox, "e2b_fork_sandbox", "Fork a sandbox", 0, 0, \
     "Copy a running sandbox into count new sandboxes (1-100) that go on from its exact state, memory and files" E2B_MCP__MORE(": " \
     "to try several approaches at once from one point. The source is paused for a moment and keeps running with its ID and " \
@@ -263,7 +271,8 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
     E2B_MCP__OUT("{\"type\":\"object\",\"properties\":{\"templateID\":{\"type\":\"string\"},\"buildID\":{\"type\":\"string\"}," \
     "\"status\":{\"type\":\"string\",\"enum\":[\"building\",\"waiting\",\"ready\",\"error\"]},\"reason\":{\"type\":\"object\"}," \
     "\"logEntries\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"timestamp\":{\"type\":\"string\"},\"level\":{\"type\":\"string\"}," \
-    "\"message\":{\"type\":\"string\"}}}},\"next_logs_offset\":{\"type\":\"integer\"}},\"required\":[\"templateID\",\"buildID\",\"status\",\"logEntries\"]}"))) \
+    "\"message\":{\"type\":\"string\"}}}},\"next_logs_offset\":{\"type\":\"integer\"}},\"required\":[\"templateID\",\"buildID\",\"status\",\"logEntries\"]}")))
+#define E2B_MCP__TOOLS_LAST(X, IF) \
   IF(E2B_MCP_TOOL_KILL_SANDBOX)(X(kill_sandbox, "e2b_kill_sandbox", "Kill a sandbox", E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, E2B_MCP__GATE_KILL, \
     "Kill a sandbox now, running or paused. This cannot be undone: its files, memory and snapshot are destroyed. " \
     "Ask the user first" E2B_MCP__MORE("; prefer e2b_pause_sandbox when the work may be needed again") ".", \
@@ -272,12 +281,18 @@ E2B_MCP_DEF const jsmntok_t *e2b_mcp_response_json(e2b_mcp_call *c, const e2b_mc
 
 #define E2B_MCP__T_ONE(id, name, title, ann, gate, desc, in, out) + 1
 #define E2B_MCP__T_NAME(id, name, title, ann, gate, desc, in, out) name " "
-/* How many rows the table has, and how many of them are built (usable in
-   #if; the second must be >>derived's E2B_MCP__TOOLS_BUILT, which sizes the
-   server's lists below this layer: >>e2b tools checks that they agree). */
-#define E2B_MCP__IF_ALL(on) E2B_MCP__IF_1
-#define E2B_MCP__TOOLS_ALL (0 E2B_MCP__TOOLS(E2B_MCP__T_ONE, E2B_MCP__IF_ALL))
+/* How many rows are built (usable in #if; it must be >>derived's
+   E2B_MCP__TOOLS_BUILT, which sizes the server's lists below this layer:
+   >>e2b tools checks that they agree). */
 #define E2B_MCP__TOOLS_ROWS (0 E2B_MCP__TOOLS(E2B_MCP__T_ONE, E2B_MCP__IF))
 /* The names of E2B's tools this build leaves out, each followed by a space: a
-   call to one is told that it is not built in (s->built_out). */
-#define E2B_MCP__BUILT_OUT " " E2B_MCP__TOOLS(E2B_MCP__T_NAME, E2B_MCP__IF_NOT)
+   call to one is told that it is not built in (s->built_out); the small
+   profile's leaves out the newer control plane, which it never builds unless
+   asked to. E2B_MCP__BUILT_OUT_N: how many (usable in #if). */
+#ifdef E2B_MCP_SMALL
+#  define E2B_MCP__OUT_ROWS(X, IF) E2B_MCP__TOOLS_FIRST(X, IF) E2B_MCP__TOOLS_LAST(X, IF)
+#else
+#  define E2B_MCP__OUT_ROWS(X, IF) E2B_MCP__TOOLS(X, IF)
+#endif
+#define E2B_MCP__BUILT_OUT " " E2B_MCP__OUT_ROWS(E2B_MCP__T_NAME, E2B_MCP__IF_NOT)
+#define E2B_MCP__BUILT_OUT_N (0 E2B_MCP__OUT_ROWS(E2B_MCP__T_ONE, E2B_MCP__IF_NOT))
