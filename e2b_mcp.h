@@ -194,7 +194,8 @@
 
 /* E2B_MCP_SMALL: the microcontroller profile: every default in its second
    column (one call slot, kilobytes instead of megabytes; see the firmware in
-   tests/mcu/), E2B_MCP_WITH_DESCRIPTIONS 0, no jsmn parent links, the handshake
+   tests/mcu/), E2B_MCP_WITH_DESCRIPTIONS 0, E2B_MCP_WITH_ADVICE 0 (each
+   message a code and a few words), no jsmn parent links, the handshake
    revisions 2025-06-18 and 2025-11-25 only (no 2026-07-28, no batches: a
    device serves one era; E2B_MCP_WITH_2026 and E2B_MCP_WITH_BATCH add them
    back). */
@@ -421,6 +422,14 @@
    tools have no output schema to check without E2B_MCP_WITH_DESCRIPTIONS. */
 #ifndef E2B_MCP_WITH_OUTPUT_CHECK
 #define E2B_MCP_WITH_OUTPUT_CHECK E2B_MCP__M(1, 0)
+#endif
+/* E2B_MCP_WITH_ADVICE: the messages a model or a user reads (tool errors,
+   JSON-RPC errors, consent questions, the server's instructions) with their
+   advice written out; 0 says each as a code and a few words a model still
+   acts on ("E2B_RATE_LIMITED: retry after 30 s"): the same refusals, error
+   numbers and results, about 4 KB less flash. */
+#ifndef E2B_MCP_WITH_ADVICE
+#define E2B_MCP_WITH_ADVICE E2B_MCP__D(1, 0)
 #endif
 /* E2B_MCP_WITH_DESCRIPTIONS: the long tool descriptions, property
    descriptions and output schemas; 0 keeps each description's first sentence
@@ -1331,6 +1340,164 @@ enum e2b_mcp_err {
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
+/* >>errors: the messages a model reads ---------------------------------
+   Every message with advice in it that a tool result, a JSON-RPC error, a
+   consent question or the server's instructions carry is written here once,
+   in both its forms: E2B_MCP__SAY(short, long). E2B_MCP_WITH_ADVICE 1 (the
+   desktop, >>config) says the long form, the advice written out;
+   0 (the small and minimal profiles) says the short one: a code and a few
+   words a model still acts on ("E2B_RATE_LIMITED: retry after 30 s"). Only
+   the prose differs: the same refusals, JSON-RPC error numbers and isError
+   results. A message on its own starts its short form with a code
+   (UPPER_CASE then ": ", or JSON-RPC's own "Invalid Request:"); a part that
+   goes into another message (an argument's complaint, a hint, why a tool is
+   off) is a few words. The short form takes the same e2b_mcp__fmt
+   arguments in the same order and may stop before the last ones (those are
+   then ignored); tests/unit/messages.py checks both rules and that each is
+   used. */
+#if E2B_MCP_WITH_ADVICE
+#  define E2B_MCP__SAY(short_form, long_form) long_form
+#else
+#  define E2B_MCP__SAY(short_form, long_form) short_form
+#endif
+#define E2B_MCP__MSG_DISMISSED E2B_MCP__SAY("DISMISSED: the user closed the question; nothing was done", \
+  "The user dismissed the question without answering, so nothing was done and nothing was sent to E2B.")
+#define E2B_MCP__MSG_NO_ANSWER E2B_MCP__SAY("NO_ANSWER: the user did not answer in time; nothing was done", \
+  "The user did not answer the question in time, so nothing was done and nothing was sent to E2B.")
+#define E2B_MCP__MSG_NOT_ASKED E2B_MCP__SAY("NOT_ASKED: the question could not be sent; nothing was done", \
+  "The question could not be sent to the user, so nothing was done and nothing was sent to E2B.")
+#define E2B_MCP__MSG_ASKS_PER_CLIENT E2B_MCP__SAY("TOO_MANY_QUESTIONS: answer the waiting ones, then retry", \
+  "The user was not asked: this client already has as many questions waiting for its user as one client may have. Answer or cancel those, then call again. Nothing was done or sent to E2B.")
+#define E2B_MCP__MSG_ASKS_FULL E2B_MCP__SAY("TOO_MANY_QUESTIONS: retry once some are answered", \
+  "The user was not asked: as many questions as this server holds are waiting for their users. Call again once some are answered. Nothing was done or sent to E2B.")
+#define E2B_MCP__MSG_DECLINED E2B_MCP__SAY("DECLINED: the user said no; nothing was done", \
+  "The user declined, so nothing was done and nothing was sent to E2B.")
+#define E2B_MCP__MSG_TOOL_OFF E2B_MCP__SAY("TOOL_OFF: %.*s: %s", \
+  "Unknown tool: %.*s is switched off on this server: %s tools/list names the tools it offers.")
+#define E2B_MCP__MSG_ARG_ESCAPED E2B_MCP__SAY("BAD_ARG_NAME: '%.*s' has escapes", \
+  "Invalid argument name '%.*s': argument names are written plainly, without escapes (\\u...). Nothing was sent to E2B.")
+#define E2B_MCP__MSG_ARG_NONE E2B_MCP__SAY("BAD_ARG: '%s': this tool takes none", \
+  "Invalid argument '%s': this tool takes no arguments. Nothing was sent to E2B.")
+#define E2B_MCP__MSG_ARG_UNKNOWN E2B_MCP__SAY("BAD_ARG: '%s': use %s", \
+  "Invalid argument '%s': this tool has no such argument; it takes %s. Nothing was sent to E2B.")
+#define E2B_MCP__MSG_ARG_SURROGATE E2B_MCP__SAY("BAD_ARG: '%s': lone UTF-16 surrogate", \
+  "Invalid argument '%s': it holds a lone UTF-16 surrogate (such as \\ud800), which is not text. Nothing was sent to E2B.")
+#define E2B_MCP__MSG_RESULT_TOO_LARGE E2B_MCP__SAY("TOO_LARGE: result over %lu B; ask for less", \
+  "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller limit, a narrower filter or a shorter time range.")
+#define E2B_MCP__MSG_INSTRUCTIONS E2B_MCP__SAY("E2B sandboxes bill per second: ask the user before creating, resuming or extending one; keep timeouts short; after a 429 wait the time it names.", \
+  "Manage E2B cloud sandboxes (microVMs billed per second). Start with e2b_list_sandboxes to see what is running and when each one ends. Creating, resuming or extending a sandbox costs money: ask the user first, keep timeouts short, and never put secrets in env_vars unless the user gave them for that purpose. Pausing stops the billing of compute; a paused sandbox can be resumed. This server does not run code inside sandboxes. When a call answers 429, wait the time it names before calling E2B again.")
+#define E2B_MCP__MSG_BAD_CURSOR E2B_MCP__SAY("Invalid cursor: use nextCursor", \
+  "Invalid cursor: pass the nextCursor of the previous page, or none")
+#define E2B_MCP__MSG_ID_TOO_LONG E2B_MCP__SAY("Invalid Request: id over %d B", \
+  "Invalid Request: the id is longer than this server echoes (E2B_MCP_RPC_ID_MAX: %d bytes of JSON)")
+#define E2B_MCP__MSG_BAD_LEVEL E2B_MCP__SAY("Invalid log level: use an RFC 5424 level name", \
+  "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency")
+#define E2B_MCP__MSG_MSG_TOKENS E2B_MCP__SAY("Invalid Request: too many JSON values", \
+  "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)")
+#define E2B_MCP__MSG_MSG_DEEP E2B_MCP__SAY("Invalid Request: nested over %d levels", \
+  "Invalid Request: the message nests deeper than this server reads (%d levels)")
+#define E2B_MCP__MSG_NO_BATCHES E2B_MCP__SAY("Invalid Request: no batches here", \
+  "Invalid Request: batches are not built into this server (protocol version 2025-03-26 is not offered)")
+#define E2B_MCP__MSG_REENTRANT E2B_MCP__SAY("REENTRANT: e2b_mcp_call_tool inside a tool; nothing ran", \
+  "e2b_mcp_call_tool was called from inside a tool's handler: refused, nothing ran (the outer call's arguments and result are in the buffers the inner call would use); call the other tool's code directly")
+#define E2B_MCP__MSG_MSG_TOO_LONG E2B_MCP__SAY("Invalid Request: message over %lu B", \
+  "Invalid Request: the message is longer than this server accepts (%lu bytes)")
+#define E2B_MCP__MSG_KILL_OFF E2B_MCP__SAY("KILL_OFF: set E2B_MCP_ENABLE_KILL=1", \
+  "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).")
+#define E2B_MCP__MSG_BUILD_FAILED E2B_MCP__SAY("BUILD_FAILED: %s wrote no request; nothing sent", \
+  "The tool %s could not write its request to E2B (its build phase failed without saying why); nothing was sent.")
+#define E2B_MCP__MSG_BODY_TOO_LARGE E2B_MCP__SAY("TOO_LARGE: request body; use less metadata or env_vars", \
+  "The request body does not fit in this server's buffer; use less metadata or fewer env_vars.")
+#define E2B_MCP__MSG_BUSY_BLOCKING E2B_MCP__SAY("BUSY: %d slots / %d buffers in use; retry later", \
+  "Server busy: all %d call slots or all %d call buffers are in use. Try again when a call has been answered.")
+#define E2B_MCP__MSG_BUSY E2B_MCP__SAY("BUSY: %d slots / %d buffers in use%s; retry later", \
+  "Server busy: all %d call slots or all %d call buffers are in use%s. Wait for an answer, then call again (no request was sent to E2B).")
+#define E2B_MCP__MSG_BUSY_ASKING E2B_MCP__SAY(" (one waits for its question)", \
+  ", one by a call waiting for the user's answer to its question (answer it, or cancel that call)")
+#define E2B_MCP__MSG_BAD_ARG E2B_MCP__SAY("BAD_ARG: '%s': %s", \
+  "Invalid argument '%s': %s. Nothing was sent to E2B.")
+#define E2B_MCP__MSG_BAD_ID E2B_MCP__SAY("letters, digits, - and _ only", \
+  "an ID has only letters, digits, '-' and '_' (copy it from a list result)")
+#define E2B_MCP__MSG_BAD_TEMPLATE E2B_MCP__SAY("not a template ID or name", \
+  "expected a template ID or name such as base or team/name:tag")
+#define E2B_MCP__MSG_BAD_TIME E2B_MCP__SAY("not an ISO 8601 time", \
+  "expected an ISO 8601 time such as 2026-01-31T12:00:00Z")
+#define E2B_MCP__MSG_BAD_ENUM E2B_MCP__SAY("not an allowed value", \
+  "not one of the allowed values (see the tool's schema)")
+#define E2B_MCP__MSG_KEY_MISSING E2B_MCP__SAY("NO_API_KEY: set E2B_API_KEY to a team key (e2b_...)", \
+  "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at https://e2b.dev/dashboard?tab=keys and start this server with E2B_API_KEY set to it.")
+#define E2B_MCP__MSG_KEY_PERSONAL E2B_MCP__SAY("BAD_API_KEY: sk_e2b_ is personal; use a team key (e2b_...)", \
+  "E2B_API_KEY holds a personal access token (sk_e2b_...), which the sandbox API does not accept. Set E2B_API_KEY to a team API key (it starts with e2b_) from https://e2b.dev/dashboard?tab=keys.")
+#define E2B_MCP__MSG_KEY_MALFORMED E2B_MCP__SAY("BAD_API_KEY: not a team key (e2b_...)", \
+  "E2B_API_KEY is not a team API key: it must start with e2b_ and contain only letters, digits, '_' and '-'. Copy it again from https://e2b.dev/dashboard?tab=keys.")
+#define E2B_MCP__MSG_COOLDOWN E2B_MCP__SAY("E2B_RATE_LIMITED: retry after %lu s", \
+  "E2B asked this server to slow down (429). Wait %lu s before calling %s again; no request was sent.")
+#define E2B_MCP__MSG_ADVICE_400 E2B_MCP__SAY("check the arguments", \
+  "Check the arguments against the tool's input schema; a limit of the team's E2B plan (such as the longest timeout) is in E2B's message.")
+#define E2B_MCP__MSG_ADVICE_401 E2B_MCP__SAY("check E2B_API_KEY", \
+  "Check E2B_API_KEY: it must be a valid team API key (e2b_...) from https://e2b.dev/dashboard?tab=keys.")
+#define E2B_MCP__MSG_ADVICE_404 E2B_MCP__SAY("not found (see e2b_list_sandboxes)", \
+  "It does not exist: the sandbox has ended or been killed, or the ID is wrong. e2b_list_sandboxes shows the live ones.")
+#define E2B_MCP__MSG_ADVICE_409 E2B_MCP__SAY("busy or paused; retry later", \
+  "It is already paused or changing state. Check it with e2b_get_sandbox and try again later.")
+#define E2B_MCP__MSG_ADVICE_429 E2B_MCP__SAY("wait, do not loop; free capacity", \
+  "E2B is rate limiting or the team reached its limit of concurrent sandboxes. Wait before trying again, do not retry in a loop; pausing or killing sandboxes frees capacity.")
+#define E2B_MCP__MSG_ADVICE_5XX E2B_MCP__SAY("retry in a minute", \
+  "This is a problem on E2B's side; try again in a minute.")
+#define E2B_MCP__MSG_RESP_TOO_LARGE E2B_MCP__SAY("E2B_TOO_LARGE: answer over %lu B; ask for fewer", \
+  "E2B's answer is larger than this server's buffer (E2B_MCP_RESP_MAX = %lu bytes). Ask for fewer items (a smaller limit or a narrower filter), or rebuild with a larger E2B_MCP_RESP_MAX.")
+#define E2B_MCP__MSG_HINT_UNTRUSTED E2B_MCP__SAY(" No trust anchors.", \
+  " No trust anchors were loaded. " E2B_MCP_HINT_TRUST)
+#define E2B_MCP__MSG_HINT_TLS E2B_MCP__SAY(" Nothing sent.", \
+  " The connection was refused before anything was sent. " E2B_MCP_HINT_TLS)
+#define E2B_MCP__MSG_HINT_TIMEOUT E2B_MCP__SAY(" Retry in a minute.", \
+  " E2B may be slow or unreachable; try again in a minute.")
+#define E2B_MCP__MSG_HINT_UNSURE E2B_MCP__SAY(" It may have run: check before repeating.", \
+  " The request may or may not have been carried out; check with a list or get call before repeating it.")
+#define E2B_MCP__MSG_E2B_429 E2B_MCP__SAY("E2B_RATE_LIMITED%s: %s; retry after %ld s", \
+  "E2B answered 429%s: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s")
+#define E2B_MCP__MSG_RESP_TOKENS E2B_MCP__SAY("E2B_TOO_LARGE: over %d JSON values; ask for fewer", \
+  "E2B's answer has more JSON values than this server can hold (E2B_MCP_RESP_TOKENS = %d). Ask for fewer items.")
+#define E2B_MCP__MSG_RESP_DEEP E2B_MCP__SAY("E2B_BAD_ANSWER: nested over %d levels", \
+  "E2B's answer nests deeper than this server reads (%d levels); nothing could be read from it.")
+#define E2B_MCP__MSG_RESP_NOT_JSON E2B_MCP__SAY("E2B_BAD_ANSWER: not JSON (%lu B)", \
+  "E2B's answer is not valid JSON (%lu bytes); nothing could be read from it.")
+#define E2B_MCP__MSG_RESP_KIND E2B_MCP__SAY("E2B_BAD_ANSWER: not a JSON %s", \
+  "E2B's answer is not the JSON %s this call returns; nothing could be read from it.")
+#define E2B_MCP__MSG_RESP_NO_LIST E2B_MCP__SAY("E2B_BAD_ANSWER: no list '%s'", \
+  "E2B's answer has no list '%s' (a JSON array); nothing could be read from it.")
+#define E2B_MCP__MSG_CUT E2B_MCP__SAY("CUT: %d of %d %s (budget %ld chars); %s", \
+  "This result holds %d of the %d %s E2B sent: more would pass this server's result budget (%ld characters). %s")
+#define E2B_MCP__MSG_READ_ON_TOKEN E2B_MCP__SAY("pass next_token", \
+  "To read on, call again with next_token set to this result's next_token and the same filters.")
+#define E2B_MCP__MSG_READ_ON_CURSOR E2B_MCP__SAY("pass cursor = next_cursor", \
+  "To read on, call again with cursor set to this result's next_cursor and the same direction, level and search.")
+#define E2B_MCP__MSG_READ_ON_START E2B_MCP__SAY("the summary covers all; pass start = next_start", \
+  "The summary covers all of them. To read on, call again with start set to this result's next_start and the same end.")
+#define E2B_MCP__MSG_BAD_NEXT_TOKEN E2B_MCP__SAY("not a next_token from this server", \
+  "not a next_token this server gave: pass the next_token of the previous result as it is")
+#define E2B_MCP__MSG_BAD_DEST E2B_MCP__SAY("expected IPs, CIDRs or (allow_out) domains", \
+  "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 or (allow_out only) domain names such as api.example.com or *.example.com")
+#define E2B_MCP__MSG_NO_RESUME E2B_MCP__SAY("needs auto_pause_memory: true", \
+  "a sandbox paused without its memory (auto_pause_memory: false) cannot resume by itself")
+#define E2B_MCP__MSG_ASK_CREATE E2B_MCP__SAY("Start a sandbox from '%s' for %lld s%s? Billed per second.", \
+  "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per second until it times out, is paused or is killed.")
+#define E2B_MCP__MSG_ASK_TIMEOUT E2B_MCP__SAY("Make sandbox %s end in %lld s? Billed per second.", \
+  "Set sandbox %s to end %lld seconds from now? It is billed per second until then; a shorter time ends it sooner.")
+#define E2B_MCP__MSG_ASK_RESUME E2B_MCP__SAY("Run sandbox %s for %lld s more? Billed per second.", \
+  "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per second while it runs.")
+#define E2B_MCP__MSG_ASK_KILL E2B_MCP__SAY("Kill sandbox %s? Its files and memory are lost for good.", \
+  "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot are destroyed.")
+#define E2B_MCP__MSG_READ_ONLY E2B_MCP__SAY("read-only server", \
+  "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change nothing. Its operator can switch it on by starting it without read-only.")
+#define E2B_MCP__MSG_NEEDS_KILL E2B_MCP__SAY("needs E2B_MCP_ENABLE_KILL=1", \
+  "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes" E2B_MCP__AND_DELETING " need; its operator can switch it on by setting it.")
+#define E2B_MCP__MSG_NOT_BUILT_IN E2B_MCP__SAY("NOT_BUILT_IN: %.*s", \
+  "Unknown tool: %.*s is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): tools/list names the tools it offers.")
+#define E2B_MCP__MSG_NOT_DEFAULT E2B_MCP__SAY("not in the default set (--tools)", \
+  "it is not in this server's default set of tools, which keeps the list short for clients that cap how many tools they offer. Its operator can switch it on with --tools (E2B_MCP_TOOLS) naming it, or default plus its name, or all.")
+#define E2B_MCP__MSG_NOT_SELECTED(group) E2B_MCP__SAY("not in --tools (" group ")", \
+  "it is not in this server's tool selection (--tools / E2B_MCP_TOOLS). Its operator can switch it on by adding its name or its group, " group ", there.")
 /* >>util: the helpers every layer of the implementation may call ------------
    Small string, number and message-formatting helpers that avoid the locale,
    the heap and printf (which a board would otherwise have to link); their
@@ -6971,14 +7138,12 @@ static int e2b_mcp__consent_said(e2b_mcp_call *c, int kind) {
 /* What the model is told when consent was not given (refused: E2B_MCP_NO_*). */
 static const char *e2b_mcp__refusal_text(int refused) {
   switch (refused) {
-    case E2B_MCP_NO_CANCELLED: return "The user dismissed the question without answering, so nothing was done and nothing was sent to E2B.";
-    case E2B_MCP_NO_ANSWER: return "The user did not answer the question in time, so nothing was done and nothing was sent to E2B.";
-    case E2B_MCP_NO_UNSENT: return "The question could not be sent to the user, so nothing was done and nothing was sent to E2B.";
-    case E2B_MCP_NO_TOO_MANY: return "The user was not asked: this client already has as many questions waiting for its user as one "
-                                     "client may have. Answer or cancel those, then call again. Nothing was done or sent to E2B.";
-    case E2B_MCP_NO_CROWDED: return "The user was not asked: as many questions as this server holds are waiting for their users. "
-                                    "Call again once some are answered. Nothing was done or sent to E2B.";
-    default: return "The user declined, so nothing was done and nothing was sent to E2B.";
+    case E2B_MCP_NO_CANCELLED: return E2B_MCP__MSG_DISMISSED;
+    case E2B_MCP_NO_ANSWER: return E2B_MCP__MSG_NO_ANSWER;
+    case E2B_MCP_NO_UNSENT: return E2B_MCP__MSG_NOT_ASKED;
+    case E2B_MCP_NO_TOO_MANY: return E2B_MCP__MSG_ASKS_PER_CLIENT;
+    case E2B_MCP_NO_CROWDED: return E2B_MCP__MSG_ASKS_FULL;
+    default: return E2B_MCP__MSG_DECLINED;
   }
 }
 
@@ -7232,7 +7397,7 @@ static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, siz
   int i, shown = n > 80 ? 80 : (int)n;
   for (i = 0; i < s->noff; i++)
     if (strlen(s->off[i]->name) == n && memcmp(s->off[i]->name, name, n) == 0) {
-      e2b_mcp__fmt(text, cap, "Unknown tool: %.*s is switched off on this server: %s tools/list names the tools it offers.",
+      e2b_mcp__fmt(text, cap, E2B_MCP__MSG_TOOL_OFF,
                    shown, name, s->off_why[i]);
       return;
     }
@@ -7261,8 +7426,7 @@ static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   for (i = c->args + 1, k = 0; c->args >= 0 && c->tok[c->args].type == JSMN_OBJECT && k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1))
     if (memchr(c->js + c->tok[i].start, '\\', (size_t)(c->tok[i].end - c->tok[i].start))) {
       int kn = c->tok[i].end - c->tok[i].start;
-      e2b_mcp_result_error(c, "Invalid argument name '%.*s': argument names are written plainly, without escapes "
-                           "(\\u...). Nothing was sent to E2B.", kn < 40 ? kn : 40, c->js + c->tok[i].start);
+      e2b_mcp_result_error(c, E2B_MCP__MSG_ARG_ESCAPED, kn < 40 ? kn : 40, c->js + c->tok[i].start);
       return -1;
     }
   if (c->args < 0 || !c->tok[c->args].size || e2b_mcp__parse_own(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
@@ -7279,12 +7443,12 @@ static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
       e2b_mcp__fmt(key, sizeof key, "%.*s...", kn < 40 ? kn : 40, c->js + c->tok[i].start);
     }
     if (props < 0 || s->rtok[props].type != JSMN_OBJECT || !s->rtok[props].size) {
-      e2b_mcp_result_error(c, "Invalid argument '%s': this tool takes no arguments. Nothing was sent to E2B.", key);
+      e2b_mcp_result_error(c, E2B_MCP__MSG_ARG_NONE, key);
       return -1;
     }
     for (j = props + 1, q = 0; q < s->rtok[props].size; q++, j = e2b_mcp__tok_skip(s->rtok, j + 1))
       o += e2b_mcp__fmt(names + o, sizeof names - o, "%s%.*s", q ? ", " : "", s->rtok[j].end - s->rtok[j].start, sc + s->rtok[j].start);
-    e2b_mcp_result_error(c, "Invalid argument '%s': this tool has no such argument; it takes %s. Nothing was sent to E2B.", key, names);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_ARG_UNKNOWN, key, names);
     return -1;
   }
   return 0;
@@ -7315,8 +7479,7 @@ static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
       if (t[j].type == JSMN_STRING && e2b_mcp__lone_surrogate(c->js + t[j].start, (size_t)(t[j].end - t[j].start))) {
         char key[48];
         if (e2b_mcp__tok_str(c->js, &t[i], key, sizeof key) < 0) e2b_mcp__strlcpy(key, "?", sizeof key);
-        e2b_mcp_result_error(c, "Invalid argument '%s': it holds a lone UTF-16 surrogate (such as \\ud800), which is not "
-                                "text. Nothing was sent to E2B.", key);
+        e2b_mcp_result_error(c, E2B_MCP__MSG_ARG_SURROGATE, key);
         return -1;
       }
     }
@@ -7329,8 +7492,7 @@ static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
 static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
   if (c->out.err || c->content.err) {
     size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
-    e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
-                         "limit, a narrower filter or a shorter time range.", (unsigned long)cap);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESULT_TOO_LARGE, (unsigned long)cap);
   }
   if (!c->has_out && c->content.len == 0) e2b_mcp_result_text(c, "");
 }
@@ -7450,11 +7612,7 @@ static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, cons
 }
 
 static const char e2b_mcp__default_instructions[] =
-  "Manage E2B cloud sandboxes (microVMs billed per second). Start with e2b_list_sandboxes to see what is running "
-  "and when each one ends. Creating, resuming or extending a sandbox costs money: ask the user first, keep timeouts "
-  "short, and never put secrets in env_vars unless the user gave them for that purpose. Pausing stops the billing "
-  "of compute; a paused sandbox can be resumed. This server does not run code inside sandboxes. When a call "
-  "answers 429, wait the time it names before calling E2B again.";
+  E2B_MCP__MSG_INSTRUCTIONS;
 
 /* The surface beyond tools (prompts, resources, completions): its layers'
    capabilities, and a method the core does not know offered to each. */
@@ -7538,7 +7696,7 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (cur >= 0 && !(t[cur].type == JSMN_PRIMITIVE && js[t[cur].start] == 'n')) {
     if (t[cur].type != JSMN_STRING || e2b_mcp__parse_ll(js + t[cur].start, (size_t)(t[cur].end - t[cur].start), &start) != 0 ||
         start <= 0 || start >= s->ntools) {
-      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid cursor: pass the nextCursor of the previous page, or none");
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, E2B_MCP__MSG_BAD_CURSOR);
       return;
     }
   }
@@ -8057,7 +8215,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     int ok = it->type == JSMN_STRING || (it->type == JSMN_PRIMITIVE && (js[it->start] == '-' || (js[it->start] >= '0' && js[it->start] <= '9')));
     if (ok && (size_t)(it->end - it->start) + 3 > sizeof id) {
       char text[128];
-      e2b_mcp__fmt(text, sizeof text, "Invalid Request: the id is longer than this server echoes (E2B_MCP_RPC_ID_MAX: %d bytes of JSON)", (int)sizeof id - 1);
+      e2b_mcp__fmt(text, sizeof text, E2B_MCP__MSG_ID_TOO_LONG, (int)sizeof id - 1);
       e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, text);
       return;
     }
@@ -8110,7 +8268,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
   else if (E2B_MCP__IS("logging/setLevel")) {
     int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
-    if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
+    if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, E2B_MCP__MSG_BAD_LEVEL);
     else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
   } else if (E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id)) {
   } else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
@@ -8137,12 +8295,12 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
   m.cx = cx;
   m.async = async;
   if (ntok == JSMN_ERROR_NOMEM) {
-    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, E2B_MCP__MSG_MSG_TOKENS);
     return m.failed ? -1 : m.written;
   }
   if (ntok == E2B_MCP__JSON_DEEP) {
     char text[96];
-    e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message nests deeper than this server reads (%d levels)", (int)E2B_MCP__JSON_DEPTH);
+    e2b_mcp__fmt(text, sizeof text, E2B_MCP__MSG_MSG_DEEP, (int)E2B_MCP__JSON_DEPTH);
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
     return m.failed ? -1 : m.written;
   }
@@ -8167,7 +8325,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
   }
   if (s->mtok[0].type == JSMN_ARRAY) {
 #if !E2B_MCP_WITH_BATCH
-    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: batches are not built into this server (protocol version 2025-03-26 is not offered)");
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, E2B_MCP__MSG_NO_BATCHES);
     (void)i; (void)k;
     return m.failed ? -1 : m.written;
 #else
@@ -8228,8 +8386,7 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
   memset(r, 0, sizeof *r);
   r->message = "";
   if (s->in_tool) {
-    r->message = "e2b_mcp_call_tool was called from inside a tool's handler: refused, nothing ran (the outer call's "
-                 "arguments and result are in the buffers the inner call would use); call the other tool's code directly";
+    r->message = E2B_MCP__MSG_REENTRANT;
     return E2B_MCP_CALL_REENTRANT;
   }
   c.tool = e2b_mcp__find_tool(s, name, strlen(name));
@@ -8331,7 +8488,7 @@ static void e2b_mcp__load_key(e2b_mcp_server *s) {
 /* Helpers shared by the tools' functions, built whatever uses them: a build
    that leaves those tools out drops them (E2B_MCP__UNUSED). */
 E2B_MCP__UNUSED static int e2b_mcp__bad(e2b_mcp_call *c, const char *key, const char *what) {
-  e2b_mcp_result_error(c, "Invalid argument '%s': %s. Nothing was sent to E2B.", key, what);
+  e2b_mcp_result_error(c, E2B_MCP__MSG_BAD_ARG, key, what);
   return -1;
 }
 E2B_MCP__UNUSED static int e2b_mcp__want_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
@@ -8361,7 +8518,7 @@ E2B_MCP__UNUSED static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, 
   int i, r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
   for (i = 0; i < n; i++) if (e2b_mcp__streq(buf, allowed[i])) return 1;
-  return e2b_mcp__bad(c, key, "not one of the allowed values (see the tool's schema)");
+  return e2b_mcp__bad(c, key, E2B_MCP__MSG_BAD_ENUM);
 }
 /* An ID that goes into a request path: letters, digits, '-' and '_' only. */
 E2B_MCP__UNUSED static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
@@ -8369,7 +8526,7 @@ E2B_MCP__UNUSED static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, ch
   if (r <= 0) return r;
   if (!buf[0]) return e2b_mcp__bad(c, key, "it is empty");
   if (!e2b_mcp__charset(buf, 1, "-_"))
-    return e2b_mcp__bad(c, key, "an ID has only letters, digits, '-' and '_' (copy it from a list result)");
+    return e2b_mcp__bad(c, key, E2B_MCP__MSG_BAD_ID);
   return 1;
 }
 /* A template reference for the create body: alias, namespace/alias, :tag. */
@@ -8379,7 +8536,7 @@ E2B_MCP__UNUSED static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const cha
   if (r <= 0) return r;
   for (p = buf; *p && !(p[0] == '.' && p[1] == '.'); p++) {}   /* no ".." (and no strstr on a board) */
   if (!buf[0] || *p || !e2b_mcp__charset(buf, 1, "-_./:"))
-    return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
+    return e2b_mcp__bad(c, key, E2B_MCP__MSG_BAD_TEMPLATE);
   return 1;
 }
 /* A time stamp for a query: RFC 3339 characters only. */
@@ -8388,7 +8545,7 @@ static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_
   int r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
   if (!e2b_mcp__charset(buf, 0, "0123456789-:TZtz.+") || strlen(buf) < 10 || buf[4] != '-' || buf[7] != '-')
-    return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
+    return e2b_mcp__bad(c, key, E2B_MCP__MSG_BAD_TIME);
   return 1;
 }
 #endif
@@ -8562,24 +8719,20 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
 #endif
   switch (c->cx->key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
     case E2B_MCP__KEY_MISSING:
-      e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "
-                              "https://e2b.dev/dashboard?tab=keys and start this server with E2B_API_KEY set to it.");
+      e2b_mcp_result_error(c, E2B_MCP__MSG_KEY_MISSING);
       return -1;
     case E2B_MCP__KEY_PERSONAL:
-      e2b_mcp_result_error(c, "E2B_API_KEY holds a personal access token (sk_e2b_...), which the sandbox API does not "
-                              "accept. Set E2B_API_KEY to a team API key (it starts with e2b_) from https://e2b.dev/dashboard?tab=keys.");
+      e2b_mcp_result_error(c, E2B_MCP__MSG_KEY_PERSONAL);
       return -1;
     case E2B_MCP__KEY_MALFORMED:
-      e2b_mcp_result_error(c, "E2B_API_KEY is not a team API key: it must start with e2b_ and contain only letters, "
-                              "digits, '_' and '-'. Copy it again from https://e2b.dev/dashboard?tab=keys.");
+      e2b_mcp_result_error(c, E2B_MCP__MSG_KEY_MALFORMED);
       return -1;
     default: break;
   }
   now = e2b_mcp__now_ms(s);
   until = *e2b_mcp__cooldown(s, c);
   if (until && now && (long)(until - now) > 0) {
-    e2b_mcp_result_error(c, "E2B asked this server to slow down (429). Wait %lu s before calling %s again; no request "
-                            "was sent.", (until - now + 999) / 1000, c->tool->name);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_COOLDOWN, (until - now + 999) / 1000, c->tool->name);
     return -1;
   }
   return 0;
@@ -8587,14 +8740,14 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
 
 static const char *e2b_mcp__advice(int status) {
   switch (status) {
-    case 400: return "Check the arguments against the tool's input schema; a limit of the team's E2B plan (such as the longest timeout) is in E2B's message.";
-    case 401: return "Check E2B_API_KEY: it must be a valid team API key (e2b_...) from https://e2b.dev/dashboard?tab=keys.";
+    case 400: return E2B_MCP__MSG_ADVICE_400;
+    case 401: return E2B_MCP__MSG_ADVICE_401;
     case 403: return "This API key's team has no access to it.";
-    case 404: return "It does not exist: the sandbox has ended or been killed, or the ID is wrong. e2b_list_sandboxes shows the live ones.";
-    case 409: return "It is already paused or changing state. Check it with e2b_get_sandbox and try again later.";
+    case 404: return E2B_MCP__MSG_ADVICE_404;
+    case 409: return E2B_MCP__MSG_ADVICE_409;
     case 410: return "It is gone.";
-    case 429: return "E2B is rate limiting or the team reached its limit of concurrent sandboxes. Wait before trying again, do not retry in a loop; pausing or killing sandboxes frees capacity.";
-    default: return status >= 500 ? "This is a problem on E2B's side; try again in a minute." : "";
+    case 429: return E2B_MCP__MSG_ADVICE_429;
+    default: return status >= 500 ? E2B_MCP__MSG_ADVICE_5XX : "";
   }
 }
 
@@ -8623,16 +8776,15 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
   if (err) {
     const char *what = e2b_mcp_strerror(err), *hint = "";
     if (err == E2B_MCP_ERR_TOO_LARGE) {
-      e2b_mcp_result_error(c, "E2B's answer is larger than this server's buffer (E2B_MCP_RESP_MAX = %lu bytes). Ask for fewer items "
-                              "(a smaller limit or a narrower filter), or rebuild with a larger E2B_MCP_RESP_MAX.", (unsigned long)E2B_MCP_RESP_MAX);
+      e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_TOO_LARGE, (unsigned long)E2B_MCP_RESP_MAX);
       return -1;
     }
-    if (err == E2B_MCP_ERR_TLS_TRUST) hint = " No trust anchors were loaded. " E2B_MCP_HINT_TRUST;
-    else if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) hint = " The connection was refused before anything was sent. " E2B_MCP_HINT_TLS;
+    if (err == E2B_MCP_ERR_TLS_TRUST) hint = E2B_MCP__MSG_HINT_UNTRUSTED;
+    else if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) hint = E2B_MCP__MSG_HINT_TLS;
     else if (err == E2B_MCP_ERR_DNS || err == E2B_MCP_ERR_CONNECT) hint = " " E2B_MCP_HINT_NET;
     else if (err == E2B_MCP_ERR_NO_TLS || err == E2B_MCP_ERR_URL) hint = " Nothing was sent.";
-    else if (err == E2B_MCP_ERR_TIMEOUT) hint = " E2B may be slow or unreachable; try again in a minute.";
-    else hint = " The request may or may not have been carried out; check with a list or get call before repeating it.";
+    else if (err == E2B_MCP_ERR_TIMEOUT) hint = E2B_MCP__MSG_HINT_TIMEOUT;
+    else hint = E2B_MCP__MSG_HINT_UNSURE;
     e2b_mcp_result_error(c, "Could not complete the call to E2B at %s:%u: %s.%s", u->host, u->port, what, hint);
     return -1;
   }
@@ -8656,7 +8808,7 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
     unsigned long now = e2b_mcp__now_ms(s);   /* 0: a custom port without a clock, no cool-down */
     *e2b_mcp__cooldown(s, c) = now ? now + (unsigned long)wait * 1000UL : 0;
     E2B_MCP__MET_INC(s, cooldowns);
-    e2b_mcp_result_error(c, "E2B answered 429%s: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
+    e2b_mcp_result_error(c, E2B_MCP__MSG_E2B_429,
                          code, msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
     return -1;
   }
@@ -8669,16 +8821,16 @@ static int e2b_mcp__parse_response(e2b_mcp_call *c, const e2b_mcp_response *r) {
   int n = e2b_mcp__parse(r->body, r->body_len, c->srv->rtok, E2B_MCP__COUNT(c->srv->rtok));
   size_t end = 0;
   if (n == JSMN_ERROR_NOMEM) {
-    e2b_mcp_result_error(c, "E2B's answer has more JSON values than this server can hold (E2B_MCP_RESP_TOKENS = %d). Ask for fewer items.", (int)E2B_MCP_RESP_TOKENS);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_TOKENS, (int)E2B_MCP_RESP_TOKENS);
     return -1;
   }
   if (n == E2B_MCP__JSON_DEEP) {
-    e2b_mcp_result_error(c, "E2B's answer nests deeper than this server reads (%d levels); nothing could be read from it.", (int)E2B_MCP__JSON_DEPTH);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_DEEP, (int)E2B_MCP__JSON_DEPTH);
     return -1;
   }
   if (n > 0) end = (size_t)c->srv->rtok[0].end + (c->srv->rtok[0].type == JSMN_STRING ? 1u : 0u);   /* past a string's quote */
   if (n <= 0 || !e2b_mcp__only_space(r->body + end, r->body_len - end)) {
-    e2b_mcp_result_error(c, "E2B's answer is not valid JSON (%lu bytes); nothing could be read from it.", (unsigned long)r->body_len);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_NOT_JSON, (unsigned long)r->body_len);
     return -1;
   }
   return 0;
@@ -8860,8 +9012,7 @@ E2B_MCP__UNUSED static int e2b_mcp__copy_page(e2b_mcp_call *c, e2b_mcp_json *w, 
    it holds of how many E2B sent, and how to read on. */
 E2B_MCP__UNUSED static void e2b_mcp__cut_note(e2b_mcp_call *c, e2b_mcp_json *w, int shown, int of, const char *items, const char *how) {
   char note[400];
-  e2b_mcp__fmt(note, sizeof note, "This result holds %d of the %d %s E2B sent: more would pass this server's result budget "
-               "(%ld characters). %s", shown, of, items, c->srv->cfg.result_budget, how);
+  e2b_mcp__fmt(note, sizeof note, E2B_MCP__MSG_CUT, shown, of, items, c->srv->cfg.result_budget, how);
   e2b_mcp_json_key(w, "note");
   e2b_mcp_json_str(w, note);
 }
@@ -8918,7 +9069,7 @@ E2B_MCP__UNUSED static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__
   if (r->total_running >= 0) { e2b_mcp_json_key(w, "total_running"); e2b_mcp_json_int(w, r->total_running); }
   if (left >= 0)
     e2b_mcp__cut_note(c, w, shown, t[arr].size - skip, "items",
-                      "To read on, call again with next_token set to this result's next_token and the same filters.");
+                      E2B_MCP__MSG_READ_ON_TOKEN);
 }
 /* A list result, {"data": <array at arr>, "next_token": …, "total_running": …}. */
 E2B_MCP__UNUSED static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr) {
@@ -9112,7 +9263,7 @@ E2B_MCP__UNUSED static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, lo
     char *a = next + 1, *b = strchr(a, E2B_MCP__SKIP_MARK), *e = b ? strchr(b + 1, E2B_MCP__SKIP_MARK) : NULL;
     if (!e || e2b_mcp__parse_ll(a, (size_t)(b - a), &skip) || e2b_mcp__parse_ll(b + 1, (size_t)(e - b - 1), &limit) ||
         skip < 1 || skip > 100 || limit < 0 || limit > 100)
-      return e2b_mcp__bad(c, "next_token", "not a next_token this server gave: pass the next_token of the previous result as it is");
+      return e2b_mcp__bad(c, "next_token", E2B_MCP__MSG_BAD_NEXT_TOKEN);
     tok = e + 1;
     r = limit > 0;   /* 0: the page was asked without a limit (E2B's default) */
   }
@@ -9133,7 +9284,7 @@ E2B_MCP__UNUSED static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, 
   if (e2b_mcp__parse_response(c, r)) return NULL;
   t = c->srv->rtok;
   if (t[0].type != (jsmntype_t)want) {
-    e2b_mcp_result_error(c, "E2B's answer is not the JSON %s this call returns; nothing could be read from it.",
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_KIND,
                          want == JSMN_ARRAY ? "array" : "object");
     return NULL;
   }
@@ -9143,7 +9294,7 @@ E2B_MCP__UNUSED static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, 
 E2B_MCP__UNUSED static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, const jsmntok_t *t, const char *key) {
   int i = e2b_mcp__tok_get(r->body, t, 0, key);
   if (i < 0 || t[i].type != JSMN_ARRAY) {
-    e2b_mcp_result_error(c, "E2B's answer has no list '%s' (a JSON array); nothing could be read from it.", key);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_NO_LIST, key);
     return -1;
   }
   return i;
@@ -9215,8 +9366,7 @@ static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, 
    v2 sandbox is secured, and what was not asked for is left to E2B's defaults. */
 #if E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
-  static const char dest[] = "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 "
-                             "or (allow_out only) domain names such as api.example.com or *.example.com";
+  static const char dest[] = E2B_MCP__MSG_BAD_DEST;
   e2b_mcp_json *b;
   char tmpl[128];
   long long timeout;
@@ -9230,7 +9380,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   /* the SDK's own rules, so the user is not asked to pay for a call E2B refuses */
   if (has_apm > 0 && !auto_pause) return e2b_mcp__bad(c, "auto_pause_memory", "it applies only with auto_pause: true");
   if (resume && !auto_pause) return e2b_mcp__bad(c, "auto_resume", "it applies only with auto_pause: true");
-  if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", "a sandbox paused without its memory (auto_pause_memory: false) cannot resume by itself");
+  if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", E2B_MCP__MSG_NO_RESUME);
   if (!tmpl[0]) strcpy(tmpl, "base");
   b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "templateID"); e2b_mcp_json_str(b, tmpl);
@@ -9257,8 +9407,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_on(rq, "POST", &c->srv->api);
   e2b_mcp__req_lit(rq, "/v2/sandboxes");
   rq->num = timeout;
-  e2b_mcp__ask(rq, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
-           "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
+  e2b_mcp__ask(rq, E2B_MCP__MSG_ASK_CREATE, tmpl, timeout, auto_pause ? " (then paused)" : "");
   return 0;
 }
 static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
@@ -9324,8 +9473,7 @@ static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req 
     } else left = -1;
   }
   if (left >= 0)
-    e2b_mcp__cut_note(c, w, shown, n, "log entries", "To read on, call again with cursor set to this result's next_cursor "
-                      "and the same direction, level and search.");
+    e2b_mcp__cut_note(c, w, shown, n, "log entries", E2B_MCP__MSG_READ_ON_CURSOR);
   e2b_mcp_json_obj_end(w);
 }
 #endif
@@ -9360,8 +9508,7 @@ static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__r
   else left = -1;
   e2b_mcp__metrics_summary(w, r->body, t, 0);
   if (left >= 0)
-    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", "The summary covers all of them. To read on, call again with start "
-                      "set to this result's next_start and the same end.");
+    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", E2B_MCP__MSG_READ_ON_START);
   e2b_mcp_json_obj_end(w);
 }
 #endif
@@ -9379,8 +9526,7 @@ static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq)
   b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
   rq->num = timeout;
-  e2b_mcp__ask(rq, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
-           "a shorter time ends it sooner.", rq->id, timeout);
+  e2b_mcp__ask(rq, E2B_MCP__MSG_ASK_TIMEOUT, rq->id, timeout);
   return 0;
 }
 static void e2b_mcp__shape_set_sandbox_timeout(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
@@ -9416,8 +9562,7 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   rq->idempotent = 1;   /* resumes or extends; never shortens */
   b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
-  e2b_mcp__ask(rq, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
-           "second while it runs.", rq->id, timeout);
+  e2b_mcp__ask(rq, E2B_MCP__MSG_ASK_RESUME, rq->id, timeout);
   return 0;
 }
 static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
@@ -9563,8 +9708,7 @@ static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__
 static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
   e2b_mcp__req_sandbox(c, rq, "DELETE", rq->id, NULL);
-  e2b_mcp__ask(rq, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
-           "are destroyed.", rq->id);
+  e2b_mcp__ask(rq, E2B_MCP__MSG_ASK_KILL, rq->id);
   return 0;
 }
 static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
@@ -9595,7 +9739,7 @@ static void e2b_mcp__offset_list(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
   }
   if (left >= 0)
     e2b_mcp__cut_note(c, w, shown, t[arr].size - skip, items,
-                      "To read on, call again with next_token set to this result's next_token and the same filters.");
+                      E2B_MCP__MSG_READ_ON_TOKEN);
   e2b_mcp_json_obj_end(w);
 }
 /* next_token of an offset-paged list: the items to skip (a decimal count). */
@@ -9604,7 +9748,7 @@ static int e2b_mcp__want_offset(e2b_mcp_call *c, e2b_mcp__req *rq) {
   long long n = 0;
   if (e2b_mcp__want_str(c, "next_token", next, sizeof next, 0) < 0) return -1;
   if (next[0] && (e2b_mcp__parse_ll(next, strlen(next), &n) || n < 0 || n > 100000))
-    return e2b_mcp__bad(c, "next_token", "not a next_token this server gave: pass the next_token of the previous result as it is");
+    return e2b_mcp__bad(c, "next_token", E2B_MCP__MSG_BAD_NEXT_TOKEN);
   rq->num = n;
   return 0;
 }
@@ -9717,8 +9861,7 @@ static void e2b_mcp__shape_delete_snapshot(e2b_mcp_call *c, const e2b_mcp__req *
    cleared); then GET /sandboxes/{id} reads back what E2B now holds, so the
    result is E2B's own view, not an echo of the arguments. */
 static int e2b_mcp__build_set_sandbox_network(e2b_mcp_call *c, e2b_mcp__req *rq) {
-  static const char dest[] = "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 "
-                             "or (allow_out only) domain names such as api.example.com or *.example.com";
+  static const char dest[] = E2B_MCP__MSG_BAD_DEST;
   e2b_mcp_json *b;
   int net, has_net;
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
@@ -9880,8 +10023,7 @@ static void e2b_mcp__shape_get_team_usage(e2b_mcp_call *c, const e2b_mcp__req *c
   if (left >= 0) {
     int ts = e2b_mcp__tok_get(r->body, t, left, "timestampUnix");
     if (ts >= 0 && e2b_mcp__tok_int(r->body, &t[ts], &v) == 0) { e2b_mcp_json_key(w, "next_start"); e2b_mcp_json_int(w, v); }
-    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", "The summary covers all of them. To read on, call again with start "
-                      "set to this result's next_start and the same end.");
+    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", E2B_MCP__MSG_READ_ON_START);
   }
   e2b_mcp_json_obj_end(w);
 }
@@ -10277,8 +10419,7 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (vo
 typedef char e2b_mcp__built_out_agrees_with_E2B_MCP__TOOLS_OUT[E2B_MCP__BUILT_OUT_N == E2B_MCP__TOOLS_OUT ? 1 : -1];
 #if E2B_MCP__BUILT_OUT_N
 static const char *const e2b_mcp__built_out[2] = { E2B_MCP__BUILT_OUT,
-  "Unknown tool: %.*s is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): "
-  "tools/list names the tools it offers." };
+  E2B_MCP__MSG_NOT_BUILT_IN };
 #endif
 /* The row's id names its enum constant and its two phases (the rows:
    E2B_MCP__TOOLS, >>e2b tools' declarations). */
@@ -10368,10 +10509,8 @@ static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
   return hit;
 #undef e2b_mcp__is_built_out
 }
-#define E2B_MCP__OFF_SEL(group) "it is not in this server's tool selection (--tools / E2B_MCP_TOOLS). Its operator can switch it on by " \
-  "adding its name or its group, " group ", there."
 static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
-  static const char *const not_selected[] = { E2B_MCP__OFF_SEL("read"), E2B_MCP__OFF_SEL("write"), E2B_MCP__OFF_SEL("kill") };
+  static const char *const not_selected[] = { E2B_MCP__MSG_NOT_SELECTED("read"), E2B_MCP__MSG_NOT_SELECTED("write"), E2B_MCP__MSG_NOT_SELECTED("kill") };
   const char *spec = s->cfg.tools && *s->cfg.tools ? s->cfg.tools : NULL;
   int i, on = 1;
 #if E2B_MCP__BUILT_OUT_N
@@ -10384,16 +10523,14 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
     if (!spec) on = !(e2b_mcp__gate[i] & E2B_MCP__GATE_EXTRA);   /* no selection: the default set */
 #endif
     if (s->cfg.read_only && e2b_mcp__group_of(i) != E2B_MCP__G_READ)
-      why = "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change "
-            "nothing. Its operator can switch it on by starting it without read-only.";
+      why = E2B_MCP__MSG_READ_ONLY;
 #if E2B_MCP__EXTRA_BUILT
     else if (!spec && !on)
-      why = "it is not in this server's default set of tools, which keeps the list short for clients that cap how many tools "
-            "they offer. Its operator can switch it on with --tools (E2B_MCP_TOOLS) naming it, or default plus its name, or all.";
+      why = E2B_MCP__MSG_NOT_DEFAULT;
 #endif
     else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
-      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes" E2B_MCP__AND_DELETING " need; its operator can switch it on by setting it.";
+      why = E2B_MCP__MSG_NEEDS_KILL;
     if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
 #if E2B_MCP_AUTH
     else { s->group[s->ntools] = (unsigned char)e2b_mcp__group_of(i); s->tools[s->ntools++] = &e2b_mcp__builtin[i]; }
@@ -10454,7 +10591,7 @@ static int e2b_mcp__list_cursor(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   if (cur < 0 || (t[cur].type == JSMN_PRIMITIVE && js[t[cur].start] == 'n')) return 0;
   if (t[cur].type != JSMN_STRING || e2b_mcp__parse_ll(js + t[cur].start, (size_t)(t[cur].end - t[cur].start), &start) != 0 ||
       start <= 0 || start >= n) {
-    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid cursor: pass the nextCursor of the previous page, or none");
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, E2B_MCP__MSG_BAD_CURSOR);
     return -1;
   }
   return (int)start;
@@ -13061,16 +13198,16 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp__result_reset(c);
   if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;
   if (e2b_mcp__is_builtin(c->tool) && (*(const int *)c->tool->user & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill) {
-    e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
+    e2b_mcp_result_error(c, E2B_MCP__MSG_KILL_OFF);
     goto answered;
   }
   if (c->tool->build(c, &k->rq) != 0 || !k->rq.base || !k->rq.w.len) {   /* a build that failed, or wrote nothing to send */
     if (!c->is_error && !c->input_required && !c->fail_code)
-      e2b_mcp_result_error(c, "The tool %s could not write its request to E2B (its build phase failed without saying why); nothing was sent.", c->tool->name);
+      e2b_mcp_result_error(c, E2B_MCP__MSG_BUILD_FAILED, c->tool->name);
     goto answered;
   }
   if (k->rq.body.err) {
-    e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars.");
+    e2b_mcp_result_error(c, E2B_MCP__MSG_BODY_TOO_LARGE);
     goto answered;
   }
   if (e2b_mcp__ready(c) != 0) goto answered;
@@ -13718,7 +13855,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
 static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
   e2b_mcp__slot *k = e2b_mcp__slot_claim(c->srv);
   if (!k) {
-    e2b_mcp_result_error(c, "Server busy: all %d call slots or all %d call buffers are in use. Try again when a call has been answered.",
+    e2b_mcp_result_error(c, E2B_MCP__MSG_BUSY_BLOCKING,
                          (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS);
     return;
   }
@@ -13756,9 +13893,8 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
     int asking;
     E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_BUSY]);
     e2b_mcp__calls_busy(s, &asking, NULL);
-    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots or all %d call buffers are in use%s. Wait for an answer, "
-                 "then call again (no request was sent to E2B).", (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS,
-                 asking ? ", one by a call waiting for the user's answer to its question (answer it, or cancel that call)" : "");
+    e2b_mcp__fmt(text, sizeof text, E2B_MCP__MSG_BUSY, (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS,
+                 asking ? E2B_MCP__MSG_BUSY_ASKING : "");
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
     return;
   }
@@ -14561,7 +14697,7 @@ static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   memset(&m, 0, sizeof m);
   m.sink = k;
   m.cx = &cx;
-  e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
+  e2b_mcp__fmt(text, sizeof text, E2B_MCP__MSG_MSG_TOO_LONG, (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
 E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {

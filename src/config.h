@@ -63,7 +63,8 @@
 
 /* E2B_MCP_SMALL: the microcontroller profile: every default in its second
    column (one call slot, kilobytes instead of megabytes; see the firmware in
-   tests/mcu/), E2B_MCP_WITH_DESCRIPTIONS 0, no jsmn parent links, the handshake
+   tests/mcu/), E2B_MCP_WITH_DESCRIPTIONS 0, E2B_MCP_WITH_ADVICE 0 (each
+   message a code and a few words), no jsmn parent links, the handshake
    revisions 2025-06-18 and 2025-11-25 only (no 2026-07-28, no batches: a
    device serves one era; E2B_MCP_WITH_2026 and E2B_MCP_WITH_BATCH add them
    back). */
@@ -290,6 +291,14 @@
    tools have no output schema to check without E2B_MCP_WITH_DESCRIPTIONS. */
 #ifndef E2B_MCP_WITH_OUTPUT_CHECK
 #define E2B_MCP_WITH_OUTPUT_CHECK E2B_MCP__M(1, 0)
+#endif
+/* E2B_MCP_WITH_ADVICE: the messages a model or a user reads (tool errors,
+   JSON-RPC errors, consent questions, the server's instructions) with their
+   advice written out; 0 says each as a code and a few words a model still
+   acts on ("E2B_RATE_LIMITED: retry after 30 s"): the same refusals, error
+   numbers and results, about 4 KB less flash. */
+#ifndef E2B_MCP_WITH_ADVICE
+#define E2B_MCP_WITH_ADVICE E2B_MCP__D(1, 0)
 #endif
 /* E2B_MCP_WITH_DESCRIPTIONS: the long tool descriptions, property
    descriptions and output schemas; 0 keeps each description's first sentence

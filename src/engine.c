@@ -714,16 +714,16 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp__result_reset(c);
   if (e2b_mcp__check_arg_text(c) != 0 || e2b_mcp__check_arg_names(s, c) != 0) goto answered;
   if (e2b_mcp__is_builtin(c->tool) && (*(const int *)c->tool->user & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill) {
-    e2b_mcp_result_error(c, "Killing sandboxes is switched off on this server (E2B_MCP_ENABLE_KILL=1 enables it).");
+    e2b_mcp_result_error(c, E2B_MCP__MSG_KILL_OFF);
     goto answered;
   }
   if (c->tool->build(c, &k->rq) != 0 || !k->rq.base || !k->rq.w.len) {   /* a build that failed, or wrote nothing to send */
     if (!c->is_error && !c->input_required && !c->fail_code)
-      e2b_mcp_result_error(c, "The tool %s could not write its request to E2B (its build phase failed without saying why); nothing was sent.", c->tool->name);
+      e2b_mcp_result_error(c, E2B_MCP__MSG_BUILD_FAILED, c->tool->name);
     goto answered;
   }
   if (k->rq.body.err) {
-    e2b_mcp_result_error(c, "The request body does not fit in this server's buffer; use less metadata or fewer env_vars.");
+    e2b_mcp_result_error(c, E2B_MCP__MSG_BODY_TOO_LARGE);
     goto answered;
   }
   if (e2b_mcp__ready(c) != 0) goto answered;
@@ -1371,7 +1371,7 @@ E2B_MCP_DEF void e2b_mcp_step(e2b_mcp_server *s) {
 static void e2b_mcp__run_two_phase(e2b_mcp_call *c) {
   e2b_mcp__slot *k = e2b_mcp__slot_claim(c->srv);
   if (!k) {
-    e2b_mcp_result_error(c, "Server busy: all %d call slots or all %d call buffers are in use. Try again when a call has been answered.",
+    e2b_mcp_result_error(c, E2B_MCP__MSG_BUSY_BLOCKING,
                          (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS);
     return;
   }
@@ -1409,9 +1409,8 @@ static void e2b_mcp__two_phase_call(e2b_mcp_server *s, e2b_mcp__msg *m, const e2
     int asking;
     E2B_MCP__MET_INC(s, refused[E2B_MCP__RF_BUSY]);
     e2b_mcp__calls_busy(s, &asking, NULL);
-    e2b_mcp__fmt(text, sizeof text, "Server busy: all %d call slots or all %d call buffers are in use%s. Wait for an answer, "
-                 "then call again (no request was sent to E2B).", (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS,
-                 asking ? ", one by a call waiting for the user's answer to its question (answer it, or cancel that call)" : "");
+    e2b_mcp__fmt(text, sizeof text, E2B_MCP__MSG_BUSY, (int)E2B_MCP_CALLS, (int)E2B_MCP_CALL_BUFS,
+                 asking ? E2B_MCP__MSG_BUSY_ASKING : "");
     e2b_mcp__reply_error(s, m, id, E2B_MCP__INTERNAL_ERROR, text);
     return;
   }

@@ -326,14 +326,12 @@ static int e2b_mcp__consent_said(e2b_mcp_call *c, int kind) {
 /* What the model is told when consent was not given (refused: E2B_MCP_NO_*). */
 static const char *e2b_mcp__refusal_text(int refused) {
   switch (refused) {
-    case E2B_MCP_NO_CANCELLED: return "The user dismissed the question without answering, so nothing was done and nothing was sent to E2B.";
-    case E2B_MCP_NO_ANSWER: return "The user did not answer the question in time, so nothing was done and nothing was sent to E2B.";
-    case E2B_MCP_NO_UNSENT: return "The question could not be sent to the user, so nothing was done and nothing was sent to E2B.";
-    case E2B_MCP_NO_TOO_MANY: return "The user was not asked: this client already has as many questions waiting for its user as one "
-                                     "client may have. Answer or cancel those, then call again. Nothing was done or sent to E2B.";
-    case E2B_MCP_NO_CROWDED: return "The user was not asked: as many questions as this server holds are waiting for their users. "
-                                    "Call again once some are answered. Nothing was done or sent to E2B.";
-    default: return "The user declined, so nothing was done and nothing was sent to E2B.";
+    case E2B_MCP_NO_CANCELLED: return E2B_MCP__MSG_DISMISSED;
+    case E2B_MCP_NO_ANSWER: return E2B_MCP__MSG_NO_ANSWER;
+    case E2B_MCP_NO_UNSENT: return E2B_MCP__MSG_NOT_ASKED;
+    case E2B_MCP_NO_TOO_MANY: return E2B_MCP__MSG_ASKS_PER_CLIENT;
+    case E2B_MCP_NO_CROWDED: return E2B_MCP__MSG_ASKS_FULL;
+    default: return E2B_MCP__MSG_DECLINED;
   }
 }
 
@@ -587,7 +585,7 @@ static void e2b_mcp__unknown_tool(const e2b_mcp_server *s, const char *name, siz
   int i, shown = n > 80 ? 80 : (int)n;
   for (i = 0; i < s->noff; i++)
     if (strlen(s->off[i]->name) == n && memcmp(s->off[i]->name, name, n) == 0) {
-      e2b_mcp__fmt(text, cap, "Unknown tool: %.*s is switched off on this server: %s tools/list names the tools it offers.",
+      e2b_mcp__fmt(text, cap, E2B_MCP__MSG_TOOL_OFF,
                    shown, name, s->off_why[i]);
       return;
     }
@@ -616,8 +614,7 @@ static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
   for (i = c->args + 1, k = 0; c->args >= 0 && c->tok[c->args].type == JSMN_OBJECT && k < c->tok[c->args].size; k++, i = e2b_mcp__tok_skip(c->tok, i + 1))
     if (memchr(c->js + c->tok[i].start, '\\', (size_t)(c->tok[i].end - c->tok[i].start))) {
       int kn = c->tok[i].end - c->tok[i].start;
-      e2b_mcp_result_error(c, "Invalid argument name '%.*s': argument names are written plainly, without escapes "
-                           "(\\u...). Nothing was sent to E2B.", kn < 40 ? kn : 40, c->js + c->tok[i].start);
+      e2b_mcp_result_error(c, E2B_MCP__MSG_ARG_ESCAPED, kn < 40 ? kn : 40, c->js + c->tok[i].start);
       return -1;
     }
   if (c->args < 0 || !c->tok[c->args].size || e2b_mcp__parse_own(sc, strlen(sc), s->rtok, E2B_MCP__COUNT(s->rtok)) <= 0) return 0;
@@ -634,12 +631,12 @@ static int e2b_mcp__check_arg_names(e2b_mcp_server *s, e2b_mcp_call *c) {
       e2b_mcp__fmt(key, sizeof key, "%.*s...", kn < 40 ? kn : 40, c->js + c->tok[i].start);
     }
     if (props < 0 || s->rtok[props].type != JSMN_OBJECT || !s->rtok[props].size) {
-      e2b_mcp_result_error(c, "Invalid argument '%s': this tool takes no arguments. Nothing was sent to E2B.", key);
+      e2b_mcp_result_error(c, E2B_MCP__MSG_ARG_NONE, key);
       return -1;
     }
     for (j = props + 1, q = 0; q < s->rtok[props].size; q++, j = e2b_mcp__tok_skip(s->rtok, j + 1))
       o += e2b_mcp__fmt(names + o, sizeof names - o, "%s%.*s", q ? ", " : "", s->rtok[j].end - s->rtok[j].start, sc + s->rtok[j].start);
-    e2b_mcp_result_error(c, "Invalid argument '%s': this tool has no such argument; it takes %s. Nothing was sent to E2B.", key, names);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_ARG_UNKNOWN, key, names);
     return -1;
   }
   return 0;
@@ -670,8 +667,7 @@ static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
       if (t[j].type == JSMN_STRING && e2b_mcp__lone_surrogate(c->js + t[j].start, (size_t)(t[j].end - t[j].start))) {
         char key[48];
         if (e2b_mcp__tok_str(c->js, &t[i], key, sizeof key) < 0) e2b_mcp__strlcpy(key, "?", sizeof key);
-        e2b_mcp_result_error(c, "Invalid argument '%s': it holds a lone UTF-16 surrogate (such as \\ud800), which is not "
-                                "text. Nothing was sent to E2B.", key);
+        e2b_mcp_result_error(c, E2B_MCP__MSG_ARG_SURROGATE, key);
         return -1;
       }
     }
@@ -684,8 +680,7 @@ static int e2b_mcp__check_arg_text(e2b_mcp_call *c) {
 static void e2b_mcp__result_done(e2b_mcp_server *s, e2b_mcp_call *c) {
   if (c->out.err || c->content.err) {
     size_t cap = c->out.err ? sizeof s->result : sizeof s->content;
-    e2b_mcp_result_error(c, "The result does not fit in this server's buffer (%lu bytes). Ask for less: a smaller "
-                         "limit, a narrower filter or a shorter time range.", (unsigned long)cap);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESULT_TOO_LARGE, (unsigned long)cap);
   }
   if (!c->has_out && c->content.len == 0) e2b_mcp_result_text(c, "");
 }
@@ -805,11 +800,7 @@ static void e2b_mcp__write_tool(const e2b_mcp_session *ss, e2b_mcp_json *w, cons
 }
 
 static const char e2b_mcp__default_instructions[] =
-  "Manage E2B cloud sandboxes (microVMs billed per second). Start with e2b_list_sandboxes to see what is running "
-  "and when each one ends. Creating, resuming or extending a sandbox costs money: ask the user first, keep timeouts "
-  "short, and never put secrets in env_vars unless the user gave them for that purpose. Pausing stops the billing "
-  "of compute; a paused sandbox can be resumed. This server does not run code inside sandboxes. When a call "
-  "answers 429, wait the time it names before calling E2B again.";
+  E2B_MCP__MSG_INSTRUCTIONS;
 
 /* The surface beyond tools (prompts, resources, completions): its layers'
    capabilities, and a method the core does not know offered to each. */
@@ -893,7 +884,7 @@ static void e2b_mcp__on_tools_list(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
   if (cur >= 0 && !(t[cur].type == JSMN_PRIMITIVE && js[t[cur].start] == 'n')) {
     if (t[cur].type != JSMN_STRING || e2b_mcp__parse_ll(js + t[cur].start, (size_t)(t[cur].end - t[cur].start), &start) != 0 ||
         start <= 0 || start >= s->ntools) {
-      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid cursor: pass the nextCursor of the previous page, or none");
+      e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, E2B_MCP__MSG_BAD_CURSOR);
       return;
     }
   }
@@ -1412,7 +1403,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
     int ok = it->type == JSMN_STRING || (it->type == JSMN_PRIMITIVE && (js[it->start] == '-' || (js[it->start] >= '0' && js[it->start] <= '9')));
     if (ok && (size_t)(it->end - it->start) + 3 > sizeof id) {
       char text[128];
-      e2b_mcp__fmt(text, sizeof text, "Invalid Request: the id is longer than this server echoes (E2B_MCP_RPC_ID_MAX: %d bytes of JSON)", (int)sizeof id - 1);
+      e2b_mcp__fmt(text, sizeof text, E2B_MCP__MSG_ID_TOO_LONG, (int)sizeof id - 1);
       e2b_mcp__reply_error(s, m, NULL, E2B_MCP__INVALID_REQUEST, text);
       return;
     }
@@ -1465,7 +1456,7 @@ static void e2b_mcp__handle_one(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   else if (E2B_MCP__IS("tools/call")) e2b_mcp__on_tools_call(s, m, js, t, params, id);
   else if (E2B_MCP__IS("logging/setLevel")) {
     int lv = e2b_mcp__tok_get(js, t, params, "level"), li = lv >= 0 ? e2b_mcp__level_index(js, &t[lv]) : -1;
-    if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid log level: use debug, info, notice, warning, error, critical, alert or emergency");
+    if (li < 0) e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, E2B_MCP__MSG_BAD_LEVEL);
     else { e2b_mcp_json w; m->cx->sess->log_level = li; e2b_mcp__reply_begin(s, m, &w, id); e2b_mcp_json_obj(&w); e2b_mcp_json_obj_end(&w); e2b_mcp__out_end(m, &w); }
   } else if (E2B_MCP__TASKS_HANDLE(s, m, js, t, meth, params, id)) {
   } else if (E2B_MCP__SURFACE_HANDLE(s, m, js, t, meth, params, id)) {}
@@ -1492,12 +1483,12 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
   m.cx = cx;
   m.async = async;
   if (ntok == JSMN_ERROR_NOMEM) {
-    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: the message has more JSON values than this server accepts (E2B_MCP_MSG_TOKENS)");
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, E2B_MCP__MSG_MSG_TOKENS);
     return m.failed ? -1 : m.written;
   }
   if (ntok == E2B_MCP__JSON_DEEP) {
     char text[96];
-    e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message nests deeper than this server reads (%d levels)", (int)E2B_MCP__JSON_DEPTH);
+    e2b_mcp__fmt(text, sizeof text, E2B_MCP__MSG_MSG_DEEP, (int)E2B_MCP__JSON_DEPTH);
     e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
     return m.failed ? -1 : m.written;
   }
@@ -1522,7 +1513,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
   }
   if (s->mtok[0].type == JSMN_ARRAY) {
 #if !E2B_MCP_WITH_BATCH
-    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: batches are not built into this server (protocol version 2025-03-26 is not offered)");
+    e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, E2B_MCP__MSG_NO_BATCHES);
     (void)i; (void)k;
     return m.failed ? -1 : m.written;
 #else
@@ -1583,8 +1574,7 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
   memset(r, 0, sizeof *r);
   r->message = "";
   if (s->in_tool) {
-    r->message = "e2b_mcp_call_tool was called from inside a tool's handler: refused, nothing ran (the outer call's "
-                 "arguments and result are in the buffers the inner call would use); call the other tool's code directly";
+    r->message = E2B_MCP__MSG_REENTRANT;
     return E2B_MCP_CALL_REENTRANT;
   }
   c.tool = e2b_mcp__find_tool(s, name, strlen(name));

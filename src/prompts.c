@@ -47,7 +47,7 @@ static int e2b_mcp__list_cursor(e2b_mcp_server *s, e2b_mcp__msg *m, const char *
   if (cur < 0 || (t[cur].type == JSMN_PRIMITIVE && js[t[cur].start] == 'n')) return 0;
   if (t[cur].type != JSMN_STRING || e2b_mcp__parse_ll(js + t[cur].start, (size_t)(t[cur].end - t[cur].start), &start) != 0 ||
       start <= 0 || start >= n) {
-    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, "Invalid cursor: pass the nextCursor of the previous page, or none");
+    e2b_mcp__reply_error(s, m, id, E2B_MCP__INVALID_PARAMS, E2B_MCP__MSG_BAD_CURSOR);
     return -1;
   }
   return (int)start;

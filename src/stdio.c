@@ -160,7 +160,7 @@ static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   memset(&m, 0, sizeof m);
   m.sink = k;
   m.cx = &cx;
-  e2b_mcp__fmt(text, sizeof text, "Invalid Request: the message is longer than this server accepts (%lu bytes)", (unsigned long)E2B_MCP_MSG_MAX);
+  e2b_mcp__fmt(text, sizeof text, E2B_MCP__MSG_MSG_TOO_LONG, (unsigned long)E2B_MCP_MSG_MAX);
   e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, text);
 }
 E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {

@@ -80,7 +80,7 @@ static void e2b_mcp__load_key(e2b_mcp_server *s) {
 /* Helpers shared by the tools' functions, built whatever uses them: a build
    that leaves those tools out drops them (E2B_MCP__UNUSED). */
 E2B_MCP__UNUSED static int e2b_mcp__bad(e2b_mcp_call *c, const char *key, const char *what) {
-  e2b_mcp_result_error(c, "Invalid argument '%s': %s. Nothing was sent to E2B.", key, what);
+  e2b_mcp_result_error(c, E2B_MCP__MSG_BAD_ARG, key, what);
   return -1;
 }
 E2B_MCP__UNUSED static int e2b_mcp__want_str(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
@@ -110,7 +110,7 @@ E2B_MCP__UNUSED static int e2b_mcp__want_enum(e2b_mcp_call *c, const char *key, 
   int i, r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
   for (i = 0; i < n; i++) if (e2b_mcp__streq(buf, allowed[i])) return 1;
-  return e2b_mcp__bad(c, key, "not one of the allowed values (see the tool's schema)");
+  return e2b_mcp__bad(c, key, E2B_MCP__MSG_BAD_ENUM);
 }
 /* An ID that goes into a request path: letters, digits, '-' and '_' only. */
 E2B_MCP__UNUSED static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, char *buf, size_t cap, int required) {
@@ -118,7 +118,7 @@ E2B_MCP__UNUSED static int e2b_mcp__want_id(e2b_mcp_call *c, const char *key, ch
   if (r <= 0) return r;
   if (!buf[0]) return e2b_mcp__bad(c, key, "it is empty");
   if (!e2b_mcp__charset(buf, 1, "-_"))
-    return e2b_mcp__bad(c, key, "an ID has only letters, digits, '-' and '_' (copy it from a list result)");
+    return e2b_mcp__bad(c, key, E2B_MCP__MSG_BAD_ID);
   return 1;
 }
 /* A template reference for the create body: alias, namespace/alias, :tag. */
@@ -128,7 +128,7 @@ E2B_MCP__UNUSED static int e2b_mcp__want_template_ref(e2b_mcp_call *c, const cha
   if (r <= 0) return r;
   for (p = buf; *p && !(p[0] == '.' && p[1] == '.'); p++) {}   /* no ".." (and no strstr on a board) */
   if (!buf[0] || *p || !e2b_mcp__charset(buf, 1, "-_./:"))
-    return e2b_mcp__bad(c, key, "expected a template ID or name such as base or team/name:tag");
+    return e2b_mcp__bad(c, key, E2B_MCP__MSG_BAD_TEMPLATE);
   return 1;
 }
 /* A time stamp for a query: RFC 3339 characters only. */
@@ -137,7 +137,7 @@ static int e2b_mcp__want_time(e2b_mcp_call *c, const char *key, char *buf, size_
   int r = e2b_mcp__want_str(c, key, buf, cap, 0);
   if (r <= 0) return r;
   if (!e2b_mcp__charset(buf, 0, "0123456789-:TZtz.+") || strlen(buf) < 10 || buf[4] != '-' || buf[7] != '-')
-    return e2b_mcp__bad(c, key, "expected an ISO 8601 time such as 2026-01-31T12:00:00Z");
+    return e2b_mcp__bad(c, key, E2B_MCP__MSG_BAD_TIME);
   return 1;
 }
 #endif
@@ -311,24 +311,20 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
 #endif
   switch (c->cx->key == s->key ? s->key_problem : E2B_MCP__KEY_OK) {   /* a client's key was checked on arrival */
     case E2B_MCP__KEY_MISSING:
-      e2b_mcp_result_error(c, "E2B_API_KEY is not set. Create a team API key (it starts with e2b_) at "
-                              "https://e2b.dev/dashboard?tab=keys and start this server with E2B_API_KEY set to it.");
+      e2b_mcp_result_error(c, E2B_MCP__MSG_KEY_MISSING);
       return -1;
     case E2B_MCP__KEY_PERSONAL:
-      e2b_mcp_result_error(c, "E2B_API_KEY holds a personal access token (sk_e2b_...), which the sandbox API does not "
-                              "accept. Set E2B_API_KEY to a team API key (it starts with e2b_) from https://e2b.dev/dashboard?tab=keys.");
+      e2b_mcp_result_error(c, E2B_MCP__MSG_KEY_PERSONAL);
       return -1;
     case E2B_MCP__KEY_MALFORMED:
-      e2b_mcp_result_error(c, "E2B_API_KEY is not a team API key: it must start with e2b_ and contain only letters, "
-                              "digits, '_' and '-'. Copy it again from https://e2b.dev/dashboard?tab=keys.");
+      e2b_mcp_result_error(c, E2B_MCP__MSG_KEY_MALFORMED);
       return -1;
     default: break;
   }
   now = e2b_mcp__now_ms(s);
   until = *e2b_mcp__cooldown(s, c);
   if (until && now && (long)(until - now) > 0) {
-    e2b_mcp_result_error(c, "E2B asked this server to slow down (429). Wait %lu s before calling %s again; no request "
-                            "was sent.", (until - now + 999) / 1000, c->tool->name);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_COOLDOWN, (until - now + 999) / 1000, c->tool->name);
     return -1;
   }
   return 0;
@@ -336,14 +332,14 @@ static int e2b_mcp__ready(e2b_mcp_call *c) {
 
 static const char *e2b_mcp__advice(int status) {
   switch (status) {
-    case 400: return "Check the arguments against the tool's input schema; a limit of the team's E2B plan (such as the longest timeout) is in E2B's message.";
-    case 401: return "Check E2B_API_KEY: it must be a valid team API key (e2b_...) from https://e2b.dev/dashboard?tab=keys.";
+    case 400: return E2B_MCP__MSG_ADVICE_400;
+    case 401: return E2B_MCP__MSG_ADVICE_401;
     case 403: return "This API key's team has no access to it.";
-    case 404: return "It does not exist: the sandbox has ended or been killed, or the ID is wrong. e2b_list_sandboxes shows the live ones.";
-    case 409: return "It is already paused or changing state. Check it with e2b_get_sandbox and try again later.";
+    case 404: return E2B_MCP__MSG_ADVICE_404;
+    case 409: return E2B_MCP__MSG_ADVICE_409;
     case 410: return "It is gone.";
-    case 429: return "E2B is rate limiting or the team reached its limit of concurrent sandboxes. Wait before trying again, do not retry in a loop; pausing or killing sandboxes frees capacity.";
-    default: return status >= 500 ? "This is a problem on E2B's side; try again in a minute." : "";
+    case 429: return E2B_MCP__MSG_ADVICE_429;
+    default: return status >= 500 ? E2B_MCP__MSG_ADVICE_5XX : "";
   }
 }
 
@@ -372,16 +368,15 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
   if (err) {
     const char *what = e2b_mcp_strerror(err), *hint = "";
     if (err == E2B_MCP_ERR_TOO_LARGE) {
-      e2b_mcp_result_error(c, "E2B's answer is larger than this server's buffer (E2B_MCP_RESP_MAX = %lu bytes). Ask for fewer items "
-                              "(a smaller limit or a narrower filter), or rebuild with a larger E2B_MCP_RESP_MAX.", (unsigned long)E2B_MCP_RESP_MAX);
+      e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_TOO_LARGE, (unsigned long)E2B_MCP_RESP_MAX);
       return -1;
     }
-    if (err == E2B_MCP_ERR_TLS_TRUST) hint = " No trust anchors were loaded. " E2B_MCP_HINT_TRUST;
-    else if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) hint = " The connection was refused before anything was sent. " E2B_MCP_HINT_TLS;
+    if (err == E2B_MCP_ERR_TLS_TRUST) hint = E2B_MCP__MSG_HINT_UNTRUSTED;
+    else if (err <= E2B_MCP_ERR_TLS && err >= E2B_MCP_ERR_TLS_NAME) hint = E2B_MCP__MSG_HINT_TLS;
     else if (err == E2B_MCP_ERR_DNS || err == E2B_MCP_ERR_CONNECT) hint = " " E2B_MCP_HINT_NET;
     else if (err == E2B_MCP_ERR_NO_TLS || err == E2B_MCP_ERR_URL) hint = " Nothing was sent.";
-    else if (err == E2B_MCP_ERR_TIMEOUT) hint = " E2B may be slow or unreachable; try again in a minute.";
-    else hint = " The request may or may not have been carried out; check with a list or get call before repeating it.";
+    else if (err == E2B_MCP_ERR_TIMEOUT) hint = E2B_MCP__MSG_HINT_TIMEOUT;
+    else hint = E2B_MCP__MSG_HINT_UNSURE;
     e2b_mcp_result_error(c, "Could not complete the call to E2B at %s:%u: %s.%s", u->host, u->port, what, hint);
     return -1;
   }
@@ -405,7 +400,7 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
     unsigned long now = e2b_mcp__now_ms(s);   /* 0: a custom port without a clock, no cool-down */
     *e2b_mcp__cooldown(s, c) = now ? now + (unsigned long)wait * 1000UL : 0;
     E2B_MCP__MET_INC(s, cooldowns);
-    e2b_mcp_result_error(c, "E2B answered 429%s: %s. Retry after %ld s; until then this server sends no %s request to E2B. %s",
+    e2b_mcp_result_error(c, E2B_MCP__MSG_E2B_429,
                          code, msg[0] ? msg : "Too many requests", wait, c->tool->name, e2b_mcp__advice(429));
     return -1;
   }
@@ -418,16 +413,16 @@ static int e2b_mcp__parse_response(e2b_mcp_call *c, const e2b_mcp_response *r) {
   int n = e2b_mcp__parse(r->body, r->body_len, c->srv->rtok, E2B_MCP__COUNT(c->srv->rtok));
   size_t end = 0;
   if (n == JSMN_ERROR_NOMEM) {
-    e2b_mcp_result_error(c, "E2B's answer has more JSON values than this server can hold (E2B_MCP_RESP_TOKENS = %d). Ask for fewer items.", (int)E2B_MCP_RESP_TOKENS);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_TOKENS, (int)E2B_MCP_RESP_TOKENS);
     return -1;
   }
   if (n == E2B_MCP__JSON_DEEP) {
-    e2b_mcp_result_error(c, "E2B's answer nests deeper than this server reads (%d levels); nothing could be read from it.", (int)E2B_MCP__JSON_DEPTH);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_DEEP, (int)E2B_MCP__JSON_DEPTH);
     return -1;
   }
   if (n > 0) end = (size_t)c->srv->rtok[0].end + (c->srv->rtok[0].type == JSMN_STRING ? 1u : 0u);   /* past a string's quote */
   if (n <= 0 || !e2b_mcp__only_space(r->body + end, r->body_len - end)) {
-    e2b_mcp_result_error(c, "E2B's answer is not valid JSON (%lu bytes); nothing could be read from it.", (unsigned long)r->body_len);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_NOT_JSON, (unsigned long)r->body_len);
     return -1;
   }
   return 0;
@@ -609,8 +604,7 @@ E2B_MCP__UNUSED static int e2b_mcp__copy_page(e2b_mcp_call *c, e2b_mcp_json *w, 
    it holds of how many E2B sent, and how to read on. */
 E2B_MCP__UNUSED static void e2b_mcp__cut_note(e2b_mcp_call *c, e2b_mcp_json *w, int shown, int of, const char *items, const char *how) {
   char note[400];
-  e2b_mcp__fmt(note, sizeof note, "This result holds %d of the %d %s E2B sent: more would pass this server's result budget "
-               "(%ld characters). %s", shown, of, items, c->srv->cfg.result_budget, how);
+  e2b_mcp__fmt(note, sizeof note, E2B_MCP__MSG_CUT, shown, of, items, c->srv->cfg.result_budget, how);
   e2b_mcp_json_key(w, "note");
   e2b_mcp_json_str(w, note);
 }
@@ -667,7 +661,7 @@ E2B_MCP__UNUSED static void e2b_mcp__list_parts(e2b_mcp_call *c, const e2b_mcp__
   if (r->total_running >= 0) { e2b_mcp_json_key(w, "total_running"); e2b_mcp_json_int(w, r->total_running); }
   if (left >= 0)
     e2b_mcp__cut_note(c, w, shown, t[arr].size - skip, "items",
-                      "To read on, call again with next_token set to this result's next_token and the same filters.");
+                      E2B_MCP__MSG_READ_ON_TOKEN);
 }
 /* A list result, {"data": <array at arr>, "next_token": …, "total_running": …}. */
 E2B_MCP__UNUSED static void e2b_mcp__list_result(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r, int arr) {
@@ -861,7 +855,7 @@ E2B_MCP__UNUSED static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, lo
     char *a = next + 1, *b = strchr(a, E2B_MCP__SKIP_MARK), *e = b ? strchr(b + 1, E2B_MCP__SKIP_MARK) : NULL;
     if (!e || e2b_mcp__parse_ll(a, (size_t)(b - a), &skip) || e2b_mcp__parse_ll(b + 1, (size_t)(e - b - 1), &limit) ||
         skip < 1 || skip > 100 || limit < 0 || limit > 100)
-      return e2b_mcp__bad(c, "next_token", "not a next_token this server gave: pass the next_token of the previous result as it is");
+      return e2b_mcp__bad(c, "next_token", E2B_MCP__MSG_BAD_NEXT_TOKEN);
     tok = e + 1;
     r = limit > 0;   /* 0: the page was asked without a limit (E2B's default) */
   }
@@ -882,7 +876,7 @@ E2B_MCP__UNUSED static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, 
   if (e2b_mcp__parse_response(c, r)) return NULL;
   t = c->srv->rtok;
   if (t[0].type != (jsmntype_t)want) {
-    e2b_mcp_result_error(c, "E2B's answer is not the JSON %s this call returns; nothing could be read from it.",
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_KIND,
                          want == JSMN_ARRAY ? "array" : "object");
     return NULL;
   }
@@ -892,7 +886,7 @@ E2B_MCP__UNUSED static const jsmntok_t *e2b_mcp__response_json(e2b_mcp_call *c, 
 E2B_MCP__UNUSED static int e2b_mcp__response_list(e2b_mcp_call *c, const e2b_mcp_response *r, const jsmntok_t *t, const char *key) {
   int i = e2b_mcp__tok_get(r->body, t, 0, key);
   if (i < 0 || t[i].type != JSMN_ARRAY) {
-    e2b_mcp_result_error(c, "E2B's answer has no list '%s' (a JSON array); nothing could be read from it.", key);
+    e2b_mcp_result_error(c, E2B_MCP__MSG_RESP_NO_LIST, key);
     return -1;
   }
   return i;
@@ -964,8 +958,7 @@ static void e2b_mcp__shape_get_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, 
    v2 sandbox is secured, and what was not asked for is left to E2B's defaults. */
 #if E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
-  static const char dest[] = "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 "
-                             "or (allow_out only) domain names such as api.example.com or *.example.com";
+  static const char dest[] = E2B_MCP__MSG_BAD_DEST;
   e2b_mcp_json *b;
   char tmpl[128];
   long long timeout;
@@ -979,7 +972,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   /* the SDK's own rules, so the user is not asked to pay for a call E2B refuses */
   if (has_apm > 0 && !auto_pause) return e2b_mcp__bad(c, "auto_pause_memory", "it applies only with auto_pause: true");
   if (resume && !auto_pause) return e2b_mcp__bad(c, "auto_resume", "it applies only with auto_pause: true");
-  if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", "a sandbox paused without its memory (auto_pause_memory: false) cannot resume by itself");
+  if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", E2B_MCP__MSG_NO_RESUME);
   if (!tmpl[0]) strcpy(tmpl, "base");
   b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "templateID"); e2b_mcp_json_str(b, tmpl);
@@ -1006,8 +999,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   e2b_mcp__req_on(rq, "POST", &c->srv->api);
   e2b_mcp__req_lit(rq, "/v2/sandboxes");
   rq->num = timeout;
-  e2b_mcp__ask(rq, "Start a new E2B sandbox from template '%s' for up to %lld seconds%s? It is billed per "
-           "second until it times out, is paused or is killed.", tmpl, timeout, auto_pause ? " (then paused)" : "");
+  e2b_mcp__ask(rq, E2B_MCP__MSG_ASK_CREATE, tmpl, timeout, auto_pause ? " (then paused)" : "");
   return 0;
 }
 static void e2b_mcp__shape_create_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
@@ -1073,8 +1065,7 @@ static void e2b_mcp__shape_get_sandbox_logs(e2b_mcp_call *c, const e2b_mcp__req 
     } else left = -1;
   }
   if (left >= 0)
-    e2b_mcp__cut_note(c, w, shown, n, "log entries", "To read on, call again with cursor set to this result's next_cursor "
-                      "and the same direction, level and search.");
+    e2b_mcp__cut_note(c, w, shown, n, "log entries", E2B_MCP__MSG_READ_ON_CURSOR);
   e2b_mcp_json_obj_end(w);
 }
 #endif
@@ -1109,8 +1100,7 @@ static void e2b_mcp__shape_get_sandbox_metrics(e2b_mcp_call *c, const e2b_mcp__r
   else left = -1;
   e2b_mcp__metrics_summary(w, r->body, t, 0);
   if (left >= 0)
-    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", "The summary covers all of them. To read on, call again with start "
-                      "set to this result's next_start and the same end.");
+    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", E2B_MCP__MSG_READ_ON_START);
   e2b_mcp_json_obj_end(w);
 }
 #endif
@@ -1128,8 +1118,7 @@ static int e2b_mcp__build_set_sandbox_timeout(e2b_mcp_call *c, e2b_mcp__req *rq)
   b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
   rq->num = timeout;
-  e2b_mcp__ask(rq, "Set sandbox %s to end %lld seconds from now? It is billed per second until then; "
-           "a shorter time ends it sooner.", rq->id, timeout);
+  e2b_mcp__ask(rq, E2B_MCP__MSG_ASK_TIMEOUT, rq->id, timeout);
   return 0;
 }
 static void e2b_mcp__shape_set_sandbox_timeout(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
@@ -1165,8 +1154,7 @@ static int e2b_mcp__build_resume_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   rq->idempotent = 1;   /* resumes or extends; never shortens */
   b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout); e2b_mcp_json_obj_end(b);
-  e2b_mcp__ask(rq, "Resume (or keep running) sandbox %s for at least %lld more seconds? It is billed per "
-           "second while it runs.", rq->id, timeout);
+  e2b_mcp__ask(rq, E2B_MCP__MSG_ASK_RESUME, rq->id, timeout);
   return 0;
 }
 static void e2b_mcp__shape_resume_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
@@ -1312,8 +1300,7 @@ static void e2b_mcp__shape_list_template_builds(e2b_mcp_call *c, const e2b_mcp__
 static int e2b_mcp__build_kill_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0) return -1;
   e2b_mcp__req_sandbox(c, rq, "DELETE", rq->id, NULL);
-  e2b_mcp__ask(rq, "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot "
-           "are destroyed.", rq->id);
+  e2b_mcp__ask(rq, E2B_MCP__MSG_ASK_KILL, rq->id);
   return 0;
 }
 static void e2b_mcp__shape_kill_sandbox(e2b_mcp_call *c, const e2b_mcp__req *rq, const e2b_mcp_response *r) {
@@ -1344,7 +1331,7 @@ static void e2b_mcp__offset_list(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
   }
   if (left >= 0)
     e2b_mcp__cut_note(c, w, shown, t[arr].size - skip, items,
-                      "To read on, call again with next_token set to this result's next_token and the same filters.");
+                      E2B_MCP__MSG_READ_ON_TOKEN);
   e2b_mcp_json_obj_end(w);
 }
 /* next_token of an offset-paged list: the items to skip (a decimal count). */
@@ -1353,7 +1340,7 @@ static int e2b_mcp__want_offset(e2b_mcp_call *c, e2b_mcp__req *rq) {
   long long n = 0;
   if (e2b_mcp__want_str(c, "next_token", next, sizeof next, 0) < 0) return -1;
   if (next[0] && (e2b_mcp__parse_ll(next, strlen(next), &n) || n < 0 || n > 100000))
-    return e2b_mcp__bad(c, "next_token", "not a next_token this server gave: pass the next_token of the previous result as it is");
+    return e2b_mcp__bad(c, "next_token", E2B_MCP__MSG_BAD_NEXT_TOKEN);
   rq->num = n;
   return 0;
 }
@@ -1466,8 +1453,7 @@ static void e2b_mcp__shape_delete_snapshot(e2b_mcp_call *c, const e2b_mcp__req *
    cleared); then GET /sandboxes/{id} reads back what E2B now holds, so the
    result is E2B's own view, not an echo of the arguments. */
 static int e2b_mcp__build_set_sandbox_network(e2b_mcp_call *c, e2b_mcp__req *rq) {
-  static const char dest[] = "expected an array of destinations: IP addresses, CIDR blocks such as 10.0.0.0/8 "
-                             "or (allow_out only) domain names such as api.example.com or *.example.com";
+  static const char dest[] = E2B_MCP__MSG_BAD_DEST;
   e2b_mcp_json *b;
   int net, has_net;
   if (e2b_mcp__want_id(c, "sandbox_id", rq->id, sizeof rq->id, 1) < 0 ||
@@ -1629,8 +1615,7 @@ static void e2b_mcp__shape_get_team_usage(e2b_mcp_call *c, const e2b_mcp__req *c
   if (left >= 0) {
     int ts = e2b_mcp__tok_get(r->body, t, left, "timestampUnix");
     if (ts >= 0 && e2b_mcp__tok_int(r->body, &t[ts], &v) == 0) { e2b_mcp_json_key(w, "next_start"); e2b_mcp_json_int(w, v); }
-    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", "The summary covers all of them. To read on, call again with start "
-                      "set to this result's next_start and the same end.");
+    e2b_mcp__cut_note(c, w, shown, t[0].size, "samples", E2B_MCP__MSG_READ_ON_START);
   }
   e2b_mcp_json_obj_end(w);
 }
@@ -2026,8 +2011,7 @@ static void e2b_mcp__check_output(e2b_mcp_call *c, const e2b_mcp__req *rq) { (vo
 typedef char e2b_mcp__built_out_agrees_with_E2B_MCP__TOOLS_OUT[E2B_MCP__BUILT_OUT_N == E2B_MCP__TOOLS_OUT ? 1 : -1];
 #if E2B_MCP__BUILT_OUT_N
 static const char *const e2b_mcp__built_out[2] = { E2B_MCP__BUILT_OUT,
-  "Unknown tool: %.*s is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): "
-  "tools/list names the tools it offers." };
+  E2B_MCP__MSG_NOT_BUILT_IN };
 #endif
 /* The row's id names its enum constant and its two phases (the rows:
    E2B_MCP__TOOLS, >>e2b tools' declarations). */
@@ -2117,10 +2101,8 @@ static int e2b_mcp__spec_names(e2b_mcp_server *s, const char *spec, int row) {
   return hit;
 #undef e2b_mcp__is_built_out
 }
-#define E2B_MCP__OFF_SEL(group) "it is not in this server's tool selection (--tools / E2B_MCP_TOOLS). Its operator can switch it on by " \
-  "adding its name or its group, " group ", there."
 static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
-  static const char *const not_selected[] = { E2B_MCP__OFF_SEL("read"), E2B_MCP__OFF_SEL("write"), E2B_MCP__OFF_SEL("kill") };
+  static const char *const not_selected[] = { E2B_MCP__MSG_NOT_SELECTED("read"), E2B_MCP__MSG_NOT_SELECTED("write"), E2B_MCP__MSG_NOT_SELECTED("kill") };
   const char *spec = s->cfg.tools && *s->cfg.tools ? s->cfg.tools : NULL;
   int i, on = 1;
 #if E2B_MCP__BUILT_OUT_N
@@ -2133,16 +2115,14 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
     if (!spec) on = !(e2b_mcp__gate[i] & E2B_MCP__GATE_EXTRA);   /* no selection: the default set */
 #endif
     if (s->cfg.read_only && e2b_mcp__group_of(i) != E2B_MCP__G_READ)
-      why = "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change "
-            "nothing. Its operator can switch it on by starting it without read-only.";
+      why = E2B_MCP__MSG_READ_ONLY;
 #if E2B_MCP__EXTRA_BUILT
     else if (!spec && !on)
-      why = "it is not in this server's default set of tools, which keeps the list short for clients that cap how many tools "
-            "they offer. Its operator can switch it on with --tools (E2B_MCP_TOOLS) naming it, or default plus its name, or all.";
+      why = E2B_MCP__MSG_NOT_DEFAULT;
 #endif
     else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
-      why = "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes" E2B_MCP__AND_DELETING " need; its operator can switch it on by setting it.";
+      why = E2B_MCP__MSG_NEEDS_KILL;
     if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
 #if E2B_MCP_AUTH
     else { s->group[s->ntools] = (unsigned char)e2b_mcp__group_of(i); s->tools[s->ntools++] = &e2b_mcp__builtin[i]; }

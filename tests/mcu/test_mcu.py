@@ -214,7 +214,7 @@ def run_session(url, dash, label):
     res, seen = b.tool("e2b_kill_sandbox", {"sandbox_id": sid}, elicit=DECLINE)
     reqs = sim.e2b_requests()
     check(label + ": e2b_kill_sandbox declined: refused, nothing sent to E2B",
-          res and res.get("isError") and "declined" in result_text(res) and
+          res and res.get("isError") and ("declined" in result_text(res) or result_text(res).startswith("DECLINED: ")) and
           len(seen) == 1 and not any(m == "DELETE" for m, _ in reqs),
           (res, reqs))
     res, _ = b.tool("e2b_kill_sandbox", {"sandbox_id": sid}, elicit=ACCEPT)
@@ -387,8 +387,8 @@ def run_minimal(url):
     r = b.call("e2b_create_sandbox", {"template_id": "base"})
     out.append(json.dumps(r))
     err = (r or {}).get("error") or {}
-    check("minimal: e2b_create_sandbox is an unknown tool that is not built in",
-          err.get("code") == -32602 and "not built into this server" in err.get("message", ""), r)
+    check("minimal: e2b_create_sandbox is an unknown tool that is not built in (the small profiles' short message)",
+          err.get("code") == -32602 and err.get("message") == "NOT_BUILT_IN: e2b_create_sandbox", r)
     res, seen = b.tool("e2b_kill_sandbox", {"sandbox_id": sid}, elicit=ACCEPT)
     out.append(json.dumps(res))
     code = sim.api("/sandboxes/%s" % sid)[0]

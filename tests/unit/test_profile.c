@@ -6,7 +6,9 @@
    (E2B_MCP_TOOL_CREATE_SANDBOX=0 and each feature named in UNIT_EXTRA_profile_off).
    What it checks is what a client of such a build meets: tools/list names only the tools
    built; a call to one left out is an unknown tool whose message says it is not built in
-   (over JSON-RPC and in-process); the tools built work. */
+   (over JSON-RPC and in-process); the tools built work; the messages a model reads are
+   the minimal profile's short form (a code and a few words, E2B_MCP_WITH_ADVICE 0) and the
+   desktop's long one, word for word, with the same errors either way. */
 #define E2B_MCP_SOCK_CUSTOM
 #define E2B_MCP_WITH_STDIO 0
 #define E2B_MCP_IMPLEMENTATION
@@ -53,6 +55,13 @@ static void asker_fn(e2b_mcp_call *c) {
 }
 static const e2b_mcp_tool asker = { "asker", "Asker", "Asks its user.", "{\"type\":\"object\"}", NULL, 0, asker_fn, NULL, NULL, NULL };
 #endif
+/* What a call to a tool left out is told, in each form (src/errors.h) */
+#if E2B_MCP_WITH_ADVICE
+#  define NOT_BUILT(tool) "Unknown tool: " tool " is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): " \
+  "tools/list names the tools it offers."
+#else
+#  define NOT_BUILT(tool) "NOT_BUILT_IN: " tool
+#endif
 static int count(const char *s, const char *sub) {
   int n = 0;
   for (; (s = strstr(s, sub)) != NULL; s++) n++;
@@ -91,16 +100,16 @@ int main(void) {
 
   /* a tool left out: unknown, and the message says why */
   a = call("e2b_create_sandbox", "{}");
-  CHECK(CONTAINS(a, "-32602") && CONTAINS(a, "Unknown tool: e2b_create_sandbox") && CONTAINS(a, "not built into this server"));
+  CHECK(CONTAINS(a, "-32602") && CONTAINS(a, "\"message\":\"" NOT_BUILT("e2b_create_sandbox") "\""));
   CHECK(m.opens == 0);
   /* a name that never was a tool: unknown, and not said to be left out */
   a = call("e2b_create_sandboxes", "{}");
-  CHECK(CONTAINS(a, "Unknown tool: e2b_create_sandboxes") && !CONTAINS(a, "not built"));
+  CHECK(CONTAINS(a, "-32602") && CONTAINS(a, "Unknown tool: e2b_create_sandboxes") && !CONTAINS(a, "not built") && !CONTAINS(a, "NOT_BUILT"));
   a = call("e2b_create", "{}");
-  CHECK(CONTAINS(a, "Unknown tool: e2b_create") && !CONTAINS(a, "not built"));
+  CHECK(CONTAINS(a, "Unknown tool: e2b_create") && !CONTAINS(a, "not built") && !CONTAINS(a, "NOT_BUILT"));
   /* in-process: refused, with the reason */
-  CHECK(e2b_mcp_call_tool(&srv, "e2b_create_sandbox", "{}", &r) == -1 && CONTAINS(r.message, "not built into this server"));
-  CHECK(e2b_mcp_call_tool(&srv, "e2b_no_such_tool", "{}", &r) == -1 && !CONTAINS(r.message, "not built"));
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_create_sandbox", "{}", &r) == -1 && strcmp(r.message, NOT_BUILT("e2b_create_sandbox")) == 0);
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_no_such_tool", "{}", &r) == -1 && !CONTAINS(r.message, "not built") && !CONTAINS(r.message, "NOT_BUILT"));
 
   /* the tools built work */
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb1\",\"templateID\":\"base\"}");
@@ -113,13 +122,45 @@ int main(void) {
   CHECK(CONTAINS(a, "\"isError\":false") && CONTAINS(a, "killed"));
   CHECK(!CONTAINS(buf, KEY));
 
+  /* the messages a model reads: E2B's 429, then the call during its wait, then an argument
+     refused; each an error result either way (isError), only the prose differs: the short
+     form's code and few words, or the advice written out as it always was */
+  m.now = 5000;   /* a clock, so the 429's wait is kept */
+  FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 7\r\nContent-Length: 23\r\n\r\n{\"message\":\"slow down\"}");
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &r) == 0 && r.is_error);
+#if E2B_MCP_WITH_ADVICE
+  CHECK(strcmp(r.message, "E2B answered 429: slow down. Retry after 7 s; until then this server sends no e2b_get_sandbox request to "
+                          "E2B. E2B is rate limiting or the team reached its limit of concurrent sandboxes. Wait before trying again, "
+                          "do not retry in a loop; pausing or killing sandboxes frees capacity.") == 0);
+#else
+  CHECK(strcmp(r.message, "E2B_RATE_LIMITED: slow down; retry after 7 s") == 0);
+#endif
+  CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"sb1\"}", &r) == 0 && r.is_error);
+#if E2B_MCP_WITH_ADVICE
+  CHECK(strcmp(r.message, "E2B asked this server to slow down (429). Wait 7 s before calling e2b_get_sandbox again; no request was sent.") == 0);
+#else
+  CHECK(strcmp(r.message, "E2B_RATE_LIMITED: retry after 7 s") == 0);
+#endif
+  a = call("e2b_list_sandboxes", "{\"limit\":5,\"colour\":\"red\"}");
+  CHECK(CONTAINS(a, "\"isError\":true"));
+#if E2B_MCP_WITH_ADVICE
+  CHECK(CONTAINS(a, "Invalid argument 'colour': this tool has no such argument; it takes state, template, metadata, order, "
+                    "started_after, limit, next_token. Nothing was sent to E2B."));
+#else
+  CHECK(CONTAINS(a, "\"text\":\"BAD_ARG: 'colour': use state, template, metadata, order, started_after, limit, next_token\""));
+#endif
+
   /* the revisions left out are negotiated to the latest built; what they alone had is refused */
 #if !E2B_MCP_WITH_BATCH
   a = rpc("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-03-26\","
           "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
   CHECK(CONTAINS(a, "\"protocolVersion\":\"2025-11-25\""));
   a = rpc("[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]");
+#if E2B_MCP_WITH_ADVICE
   CHECK(CONTAINS(a, "-32600") && CONTAINS(a, "batches are not built into this server") && !CONTAINS(a, "\"id\":5"));
+#else
+  CHECK(CONTAINS(a, "-32600") && CONTAINS(a, "\"Invalid Request: no batches here\"") && !CONTAINS(a, "\"id\":5"));
+#endif
 #endif
 #if !E2B_MCP_WITH_2025_06
   a = rpc("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","

@@ -42,11 +42,13 @@ UNIT_EXTRA_profile_off := -DE2B_MCP_TOOL_CREATE_SANDBOX=0 -DE2B_MCP_WITH_2026=0 
 $(UNIT_DIR)/test_profile_off: tests/unit/test_profile.c $(UNIT_DEPS) | $(UNIT_DIR)
 	$(CC) $(UNIT_CF) $(UNIT_SAN) $(UNIT_EXTRA_profile_off) -o $@ $<
 
+# and the table of the messages a model reads, in both forms (tests/unit/messages.py)
 test-unit-profile: $(UNIT_DIR)/test_profile $(UNIT_DIR)/test_profile_off
 	@$(UNIT_DIR)/test_profile | sed 's/^/minimal: /' | grep -v ' passed, ' ; \
 	 $(UNIT_DIR)/test_profile_off | sed 's/^/desktop, parts off: /' | grep -v ' passed, ' ; \
-	 a=$$($(UNIT_DIR)/test_profile | tail -n 1); b=$$($(UNIT_DIR)/test_profile_off | tail -n 1); \
-	 echo "$$a $$b" | awk '{ p = $$1 + $$5; f = $$3 + $$7; print p " passed, " f " failed"; exit (f > 0 || p == 0) }'
+	 python3 tests/unit/messages.py | sed 's/^/messages: /' | grep -v ' passed, ' ; \
+	 a=$$($(UNIT_DIR)/test_profile | tail -n 1); b=$$($(UNIT_DIR)/test_profile_off | tail -n 1); c=$$(python3 tests/unit/messages.py | tail -n 1); \
+	 echo "$$a $$b $$c" | awk '{ p = $$1 + $$5 + $$9; f = $$3 + $$7 + $$11; print p " passed, " f " failed"; exit (f > 0 || p == 0) }'
 UNIT_EXTRA_surface := -DE2B_MCP_AUTH=1   # scopes (no verifier is needed: the test passes them as a transport would)
 
 test-unit-json: $(UNIT_DIR)/test_json
