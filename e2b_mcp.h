@@ -1294,33 +1294,53 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* >>errors: the messages a model reads ---------------------------------
+   Every message with advice in it that a tool result, a JSON-RPC error, a
+   consent question or the server's instructions carry is written here once,
+   in both its forms: E2B_MCP__SAY(short, long). E2B_MCP_WITH_ADVICE 1 (the
+   desktop, >>config) says the long form, the advice written out;
+   0 (the small and minimal profiles) says the short one: a code and a few
+   words a model still acts on ("E2B_RATE_LIMITED: retry after 30 s"). Only
+   the prose differs: the same refusals, JSON-RPC error numbers and isError
+   results. A message on its own starts its short form with a code
+   (UPPER_CASE then ": ", or JSON-RPC's own "Invalid Request:"); a part that
+   goes into another message (an argument's complaint, a hint, why a tool is
+   off) is a few words. The short form takes the same e2b_mcp__fmt
+   arguments in the same order and may stop before the last ones (those are
+   then ignored); tests/unit/messages.py checks both rules and that each is
+   used; e2b_mcp_strerror's words below have both forms too. */
+#if E2B_MCP_WITH_ADVICE
+#  define E2B_MCP__SAY(short_form, long_form) long_form
+#else
+#  define E2B_MCP__SAY(short_form, long_form) short_form
+#endif
 /* >>errors ---------------------------------------------------------------
    Negative codes from the E2B client, the ports and set-up; e2b_mcp_strerror() says them
    in words a user understands. */
 #define E2B_MCP__ERRORS(X) \
   X(OK,            0,  "ok") \
   X(DNS,          -1,  "the host name could not be resolved") \
-  X(CONNECT,      -2,  "the connection was refused or could not be opened") \
+  X(CONNECT,      -2,  E2B_MCP__SAY("the connection was refused or failed", "the connection was refused or could not be opened")) \
   X(TIMEOUT,      -3,  "the server did not answer in time") \
   X(RESET,        -4,  "the connection was reset") \
-  X(CLOSED,       -5,  "the server closed the connection before answering in full") \
-  X(TOO_LARGE,    -6,  "the answer is larger than this server's buffer") \
+  X(CLOSED,       -5,  E2B_MCP__SAY("the server closed the connection early", "the server closed the connection before answering in full")) \
+  X(TOO_LARGE,    -6,  E2B_MCP__SAY("the answer is larger than the buffer", "the answer is larger than this server's buffer")) \
   X(PROTOCOL,     -7,  "the answer is not valid HTTP") \
   X(TLS,          -8,  "the TLS handshake failed") \
-  X(TLS_UNTRUSTED,-9,  "the server's certificate is not signed by a trusted authority") \
-  X(TLS_EXPIRED,  -10, "the server's certificate has expired or is not yet valid") \
+  X(TLS_UNTRUSTED,-9,  E2B_MCP__SAY("the certificate is not signed by a trusted authority", "the server's certificate is not signed by a trusted authority")) \
+  X(TLS_EXPIRED,  -10, E2B_MCP__SAY("the certificate has expired or is not yet valid", "the server's certificate has expired or is not yet valid")) \
   X(TLS_NAME,     -11, "the server's certificate is for another host name") \
-  X(NO_TLS,       -12, "https:// needs a build with a TLS port (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS)") \
+  X(NO_TLS,       -12, E2B_MCP__SAY("https:// needs a build with a TLS port", "https:// needs a build with a TLS port (E2B_MCP_TLS_BEARSSL or E2B_MCP_TLS_MBEDTLS)")) \
   X(URL,          -13, "the URL is not a valid http:// or https:// URL") \
   X(IO,           -14, "the transport failed") \
   X(TLS_TRUST,    -15, "no trust anchors could be loaded") \
-  X(LISTEN,       -16, "the address could not be listened on (in use, or not an address of this machine)") \
-  X(NEED_TOKEN,   -17, "a non-loopback address needs a bearer token (E2B_MCP_HTTP_TOKEN)") \
-  X(CANCELLED,    -18, "the call was cancelled (by the client, or the server is stopping)") \
-  X(TLS_BROKEN,   -19, "the TLS connection failed after the request was sent") \
-  X(AGAIN,        -20, "the operation would block (a port's answer: try again when the socket is ready)") \
-  X(CONFIG,       -21, "this file was built with other e2b_mcp.h settings than the implementation (E2B_MCP_SMALL, a buffer size, jsmn's token layout): every file must agree") \
-  X(TOOLS,        -22, "the tool selection names a tool or group this server does not have") \
+  X(LISTEN,       -16, E2B_MCP__SAY("the address could not be listened on", "the address could not be listened on (in use, or not an address of this machine)")) \
+  X(NEED_TOKEN,   -17, E2B_MCP__SAY("a non-loopback address needs E2B_MCP_HTTP_TOKEN", "a non-loopback address needs a bearer token (E2B_MCP_HTTP_TOKEN)")) \
+  X(CANCELLED,    -18, E2B_MCP__SAY("the call was cancelled", "the call was cancelled (by the client, or the server is stopping)")) \
+  X(TLS_BROKEN,   -19, E2B_MCP__SAY("TLS failed after the request was sent", "the TLS connection failed after the request was sent")) \
+  X(AGAIN,        -20, E2B_MCP__SAY("would block: try again when ready", "the operation would block (a port's answer: try again when the socket is ready)")) \
+  X(CONFIG,       -21, E2B_MCP__SAY("E2B_MCP_ settings differ between files: build all alike", "this file was built with other e2b_mcp.h settings than the implementation (E2B_MCP_SMALL, a buffer size, jsmn's token layout): every file must agree")) \
+  X(TOOLS,        -22, E2B_MCP__SAY("unknown tool or group in the selection", "the tool selection names a tool or group this server does not have")) \
   E2B_MCP__ERRORS_AUTH(X)
 /* Only a build with access tokens (E2B_MCP_AUTH) can meet these: the others
    carry none of their text. */
@@ -1340,26 +1360,6 @@ enum e2b_mcp_err {
 };
 E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
 
-/* >>errors: the messages a model reads ---------------------------------
-   Every message with advice in it that a tool result, a JSON-RPC error, a
-   consent question or the server's instructions carry is written here once,
-   in both its forms: E2B_MCP__SAY(short, long). E2B_MCP_WITH_ADVICE 1 (the
-   desktop, >>config) says the long form, the advice written out;
-   0 (the small and minimal profiles) says the short one: a code and a few
-   words a model still acts on ("E2B_RATE_LIMITED: retry after 30 s"). Only
-   the prose differs: the same refusals, JSON-RPC error numbers and isError
-   results. A message on its own starts its short form with a code
-   (UPPER_CASE then ": ", or JSON-RPC's own "Invalid Request:"); a part that
-   goes into another message (an argument's complaint, a hint, why a tool is
-   off) is a few words. The short form takes the same e2b_mcp__fmt
-   arguments in the same order and may stop before the last ones (those are
-   then ignored); tests/unit/messages.py checks both rules and that each is
-   used. */
-#if E2B_MCP_WITH_ADVICE
-#  define E2B_MCP__SAY(short_form, long_form) long_form
-#else
-#  define E2B_MCP__SAY(short_form, long_form) short_form
-#endif
 #define E2B_MCP__MSG_DISMISSED E2B_MCP__SAY("DISMISSED: the user closed the question; nothing was done", \
   "The user dismissed the question without answering, so nothing was done and nothing was sent to E2B.")
 #define E2B_MCP__MSG_NO_ANSWER E2B_MCP__SAY("NO_ANSWER: the user did not answer in time; nothing was done", \
@@ -1444,7 +1444,7 @@ E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
   "E2B is rate limiting or the team reached its limit of concurrent sandboxes. Wait before trying again, do not retry in a loop; pausing or killing sandboxes frees capacity.")
 #define E2B_MCP__MSG_ADVICE_5XX E2B_MCP__SAY("retry in a minute", \
   "This is a problem on E2B's side; try again in a minute.")
-#define E2B_MCP__MSG_RESP_TOO_LARGE E2B_MCP__SAY("E2B_TOO_LARGE: answer over %lu B; ask for fewer", \
+#define E2B_MCP__MSG_RESP_TOO_LARGE E2B_MCP__SAY("E2B_TOO_LARGE: over E2B_MCP_RESP_MAX (%lu B); ask for fewer", \
   "E2B's answer is larger than this server's buffer (E2B_MCP_RESP_MAX = %lu bytes). Ask for fewer items (a smaller limit or a narrower filter), or rebuild with a larger E2B_MCP_RESP_MAX.")
 #define E2B_MCP__MSG_HINT_UNTRUSTED E2B_MCP__SAY(" No trust anchors.", \
   " No trust anchors were loaded. " E2B_MCP_HINT_TRUST)
@@ -1490,14 +1490,18 @@ E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
   "Kill sandbox %s? This cannot be undone: its files, memory and any paused snapshot are destroyed.")
 #define E2B_MCP__MSG_READ_ONLY E2B_MCP__SAY("read-only server", \
   "this server is read-only (--read-only / E2B_MCP_READ_ONLY=1): it offers only tools that spend nothing and change nothing. Its operator can switch it on by starting it without read-only.")
-#define E2B_MCP__MSG_NEEDS_KILL E2B_MCP__SAY("needs E2B_MCP_ENABLE_KILL=1", \
-  "this server was started without E2B_MCP_ENABLE_KILL=1, which killing sandboxes" E2B_MCP__AND_DELETING " need; its operator can switch it on by setting it.")
+#define E2B_MCP__MSG_NEEDS_KILL(what) E2B_MCP__SAY("needs E2B_MCP_ENABLE_KILL=1", \
+  "this server was started without E2B_MCP_ENABLE_KILL=1, which " what " need; its operator can switch it on by setting it.")
 #define E2B_MCP__MSG_NOT_BUILT_IN E2B_MCP__SAY("NOT_BUILT_IN: %.*s", \
   "Unknown tool: %.*s is not built into this server (its E2B_MCP_TOOL_ switch was 0 at build time): tools/list names the tools it offers.")
 #define E2B_MCP__MSG_NOT_DEFAULT E2B_MCP__SAY("not in the default set (--tools)", \
   "it is not in this server's default set of tools, which keeps the list short for clients that cap how many tools they offer. Its operator can switch it on with --tools (E2B_MCP_TOOLS) naming it, or default plus its name, or all.")
 #define E2B_MCP__MSG_NOT_SELECTED(group) E2B_MCP__SAY("not in --tools (" group ")", \
   "it is not in this server's tool selection (--tools / E2B_MCP_TOOLS). Its operator can switch it on by adding its name or its group, " group ", there.")
+#define E2B_MCP__MSG_WANT_PAIRS E2B_MCP__SAY("expected [{\"key\":..., \"value\":...}]", \
+  "expected an array of {\"key\": ..., \"value\": ...} objects with string values")
+#define E2B_MCP__MSG_WANT_MOUNTS E2B_MCP__SAY("expected [{\"name\":..., \"path\":...}]", \
+  "expected an array of {\"name\": a volume name, \"path\": an absolute path} objects")
 /* >>util: the helpers every layer of the implementation may call ------------
    Small string, number and message-formatting helpers that avoid the locale,
    the heap and printf (which a board would otherwise have to link); their
@@ -8569,7 +8573,7 @@ E2B_MCP__UNUSED static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, in
   (*n)++;
   return *kt >= 0 && *vt >= 0 && t[*kt].type == JSMN_STRING && t[*kt].end > t[*kt].start && t[*vt].type == JSMN_STRING ? 1 : -1;
 }
-#define E2B_MCP__PAIRS_WANT "expected an array of {\"key\": ..., \"value\": ...} objects with string values"
+#define E2B_MCP__PAIRS_WANT E2B_MCP__MSG_WANT_PAIRS
 /* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
    as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
    decodes the whole, splits on & and =, and decodes each part (the caller adds
@@ -8666,7 +8670,7 @@ static int e2b_mcp__want_port_list(e2b_mcp_call *c, const char *key, e2b_mcp_jso
 /* Volume mounts: [{"name": volume name, "path": absolute path}]. */
 #if E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
-  static const char want[] = "expected an array of {\"name\": a volume name, \"path\": an absolute path} objects";
+  static const char want[] = E2B_MCP__MSG_WANT_MOUNTS;
   int i = e2b_mcp_arg_token(c, "volume_mounts"), j, n, nt, pt;
   const jsmntok_t *t = c->tok;
   char name[E2B_MCP_ARG_MAX / 2], path[E2B_MCP_ARG_MAX];
@@ -10530,7 +10534,7 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
 #endif
     else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
-      why = E2B_MCP__MSG_NEEDS_KILL;
+      why = E2B_MCP__MSG_NEEDS_KILL("killing sandboxes" E2B_MCP__AND_DELETING);
     if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
 #if E2B_MCP_AUTH
     else { s->group[s->ntools] = (unsigned char)e2b_mcp__group_of(i); s->tools[s->ntools++] = &e2b_mcp__builtin[i]; }

@@ -2,6 +2,7 @@
 #include "front.h"
 #include "config.h"
 #include "derived.h"
+#include "errors.h"
 #include "util.h"
 #include "json.h"
 #include "metrics.h"

@@ -161,7 +161,7 @@ E2B_MCP__UNUSED static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, in
   (*n)++;
   return *kt >= 0 && *vt >= 0 && t[*kt].type == JSMN_STRING && t[*kt].end > t[*kt].start && t[*vt].type == JSMN_STRING ? 1 : -1;
 }
-#define E2B_MCP__PAIRS_WANT "expected an array of {\"key\": ..., \"value\": ...} objects with string values"
+#define E2B_MCP__PAIRS_WANT E2B_MCP__MSG_WANT_PAIRS
 /* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
    as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
    decodes the whole, splits on & and =, and decodes each part (the caller adds
@@ -258,7 +258,7 @@ static int e2b_mcp__want_port_list(e2b_mcp_call *c, const char *key, e2b_mcp_jso
 /* Volume mounts: [{"name": volume name, "path": absolute path}]. */
 #if E2B_MCP_TOOL_CREATE_SANDBOX
 static int e2b_mcp__want_mounts(e2b_mcp_call *c, e2b_mcp_json *w) {
-  static const char want[] = "expected an array of {\"name\": a volume name, \"path\": an absolute path} objects";
+  static const char want[] = E2B_MCP__MSG_WANT_MOUNTS;
   int i = e2b_mcp_arg_token(c, "volume_mounts"), j, n, nt, pt;
   const jsmntok_t *t = c->tok;
   char name[E2B_MCP_ARG_MAX / 2], path[E2B_MCP_ARG_MAX];
@@ -2122,7 +2122,7 @@ static int e2b_mcp__builtin_tools(e2b_mcp_server *s) {
 #endif
     else if (spec && !on) why = not_selected[e2b_mcp__group_of(i)];
     else if ((e2b_mcp__gate[i] & E2B_MCP__GATE_KILL) && !s->cfg.enable_kill)
-      why = E2B_MCP__MSG_NEEDS_KILL;
+      why = E2B_MCP__MSG_NEEDS_KILL("killing sandboxes" E2B_MCP__AND_DELETING);
     if (why) { s->off[s->noff] = &e2b_mcp__builtin[i]; s->off_why[s->noff++] = why; }
 #if E2B_MCP_AUTH
     else { s->group[s->ntools] = (unsigned char)e2b_mcp__group_of(i); s->tools[s->ntools++] = &e2b_mcp__builtin[i]; }
