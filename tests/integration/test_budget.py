@@ -231,8 +231,8 @@ def t_small():
           SIM.requests()[0]["query"] == "limit=10" and d.get("data") and isinstance(d.get("next_cursor"), int),
           (SIM.requests()[0]["query"], str(d)[:200]))
     d = taken("small: logs, limit 15", "e2b_get_sandbox_logs", c.call_tool("e2b_get_sandbox_logs", {"sandbox_id": ALICE_PROD, "limit": 15}), 3072)
-    contains("small: 15 log entries are cut at the small profile's budget, and say so", d.get("note", ""),
-             "holds %d of the 15 log entries" % len(d.get("data", [])), "(3072 characters)")
+    contains("small: 15 log entries are cut at the small profile's budget, and say so (its short note: a code and how to read on)",
+             d.get("note", ""), "CUT: %d of 15 log entries (budget 3072 chars); pass cursor" % len(d.get("data", [])))
     c.close()
 
 

@@ -73,6 +73,9 @@ tools-kill-group-only-cxx|g++ -std=c++11 $W -O0 -DE2B_MCP_TOOLS_READ=0 -DE2B_MCP
 off-stdio|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_STDIO=0 -I. -c $TU -o $OUT/off-stdio.o|
 off-http|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_HTTP=0 -I. -c $TU -o $OUT/off-http.o|
 off-descriptions|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_DESCRIPTIONS=0 -I. -c $TU -o $OUT/off-descriptions.o|
+off-advice|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_ADVICE=0 -I. -c $TU -o $OUT/off-advice.o|
+off-advice-cxx|g++ -std=c++11 $W -O0 -DE2B_MCP_WITH_ADVICE=0 -I. -x c++ -c $TU -o $OUT/off-advice-cxx.o|
+profile-small-advice-on|gcc -std=c99 $W -O0 -DE2B_MCP_SMALL -DE2B_MCP_WITH_ADVICE=1 -I. -c $TU -o $OUT/profile-small-advice-on.o|
 off-2026|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_2026=0 -I. -c $TU -o $OUT/off-2026.o|
 off-batch|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_BATCH=0 -I. -c $TU -o $OUT/off-batch.o|
 off-2025-06|gcc -std=c99 $W -O0 -DE2B_MCP_WITH_2025_06=0 -I. -c $TU -o $OUT/off-2025-06.o|

@@ -31,7 +31,7 @@ check "echo '$log' | grep -q 'state=running'" "embedded: the simulator saw state
 E2B_API_URL=http://127.0.0.1:$port $BIN > $B/embedded-nokey.out 2>&1
 rc=$?
 check "[ $rc -eq 1 ]" "embedded: without a key the list fails" "exit $rc"
-check "grep -q 'E2B_API_KEY is not set' $B/embedded-nokey.out" "embedded: the missing-key message"
+check "grep -q 'NO_API_KEY: set E2B_API_KEY' $B/embedded-nokey.out" "embedded: the missing-key message (the small profile's short form, code and fix)"
 check "grep -q 'millicelsius' $B/embedded-nokey.out" "embedded: the custom tool works without a key"
 
 # the stepped style: the board's loop serves 3 requests over Streamable HTTP, then exits. The
