@@ -710,7 +710,8 @@
    connection. By default in the words of the e2b-mcp binary's environment
    variables, or with E2B_MCP_TLS_NO_FILE (a device: no E2B_MCP_CA_FILE to
    set) of the device's own settings and build; define them to name your
-   program's settings. */
+   program's settings. They are said in both forms of the messages
+   (E2B_MCP_WITH_ADVICE). */
 #ifndef E2B_MCP_HINT_TRUST
 #  ifndef E2B_MCP_TLS_NO_FILE
 #    define E2B_MCP_HINT_TRUST "Set E2B_MCP_CA_FILE to a PEM file of CA certificates."

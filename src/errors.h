@@ -151,9 +151,9 @@ E2B_MCP_DEF const char *e2b_mcp_strerror(int err);
   "This is a problem on E2B's side; try again in a minute.")
 #define E2B_MCP__MSG_RESP_TOO_LARGE E2B_MCP__SAY("E2B_TOO_LARGE: over E2B_MCP_RESP_MAX (%lu B); ask for fewer", \
   "E2B's answer is larger than this server's buffer (E2B_MCP_RESP_MAX = %lu bytes). Ask for fewer items (a smaller limit or a narrower filter), or rebuild with a larger E2B_MCP_RESP_MAX.")
-#define E2B_MCP__MSG_HINT_UNTRUSTED E2B_MCP__SAY(" No trust anchors.", \
+#define E2B_MCP__MSG_HINT_UNTRUSTED E2B_MCP__SAY(" " E2B_MCP_HINT_TRUST, \
   " No trust anchors were loaded. " E2B_MCP_HINT_TRUST)
-#define E2B_MCP__MSG_HINT_TLS E2B_MCP__SAY(" Nothing sent.", \
+#define E2B_MCP__MSG_HINT_TLS E2B_MCP__SAY(" Nothing sent. " E2B_MCP_HINT_TLS, \
   " The connection was refused before anything was sent. " E2B_MCP_HINT_TLS)
 #define E2B_MCP__MSG_HINT_TIMEOUT E2B_MCP__SAY(" Retry in a minute.", \
   " E2B may be slow or unreachable; try again in a minute.")
