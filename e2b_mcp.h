@@ -3259,7 +3259,7 @@ typedef struct e2b_mcp__buf {
 #else
 #  define E2B_MCP__BODY_MAX (E2B_MCP_RESP_MAX - E2B_MCP__ASK_MAX)
 #endif
-typedef char e2b_mcp__answer_buffer_too_small_for_body_question_and_tls_loan[E2B_MCP_RESP_MAX >= E2B_MCP__BODY_MAX && E2B_MCP__BODY_MAX >= 1024 ? 1 : -1];
+typedef char e2b_mcp__answer_buffer_too_small_for_body_question_and_tls_loan[E2B_MCP_RESP_MAX >= E2B_MCP__BODY_MAX && E2B_MCP__BODY_MAX > 0 ? 1 : -1];
 
 #if E2B_MCP__TASKS
 /* A long call as a task (>>engine, the tasks extension): answered at once
