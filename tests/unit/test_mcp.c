@@ -12,6 +12,7 @@
 #include "../../e2b_mcp.h"
 #include "check.h"
 #include "fake_port.h"
+#include "sink.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -26,55 +27,34 @@ static e2b_mcp_server srv;
 static fake m;
 static e2b_mcp_sock_port port;
 
-/* ---- a memory sink: messages separated by NULs ---- */
-typedef struct msink {
-  char buf[1 << 20];
-  size_t len;
-  int start[512];
-  int n;             /* complete messages */
-  int key_leaks;     /* messages that contained the API key */
-  const char *action;   /* elicitation: the user's answer, NULL: no answer, "cancel-call": a cancel instead */
-  int confirm;
-  int asked;
-} msink;
-static msink out;
-static e2b_mcp_sink sink;
+/* ---- the server's messages, kept in a memory sink (tests/lib/sink.h) ---- */
+static char outbuf[1 << 20];
+static mem_sink out;   /* out.secret: the API key, counted in out.leaks */
+/* The user's side of an elicitation: the answer (NULL: none, "cancel-call": a cancel
+   instead), the confirm it carries (-1: none), and how many questions came. */
+static struct { const char *action; int confirm; int asked; } elicit;
 
-static int sink_write(void *ctx, const char *p, size_t n) {
-  msink *k = (msink *)ctx;
-  if (k->len + n + 1 > sizeof k->buf) return -1;
-  memcpy(k->buf + k->len, p, n);
-  k->len += n;
-  return 0;
-}
-static int sink_end(void *ctx) {
-  msink *k = (msink *)ctx;
-  k->buf[k->len++] = 0;
-  if (strstr(k->buf + k->start[k->n], KEY)) k->key_leaks++;
-  k->start[++k->n] = (int)k->len;
-  return 0;
-}
 /* Handles one message; returns how many messages the sink got (answers and
    notifications), or -1 when e2b_mcp_handle failed. */
 static int rpc(const char *msg) {
   int r;
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  r = e2b_mcp_handle(&srv, msg, strlen(msg), &sink);
+  mem_sink_clear(&out);
+  r = e2b_mcp_handle(&srv, msg, strlen(msg), &out.sink);
   return r < 0 ? -1 : out.n;
 }
-static const char *msg(int i) { return i < out.n ? out.buf + out.start[i] : ""; }
+static const char *msg(int i) { return mem_msg(&out, i); }
 /* The same, as an HTTP transport submits a 2026-07-28 request: with its headers. */
 static int wrpc(const char *text, e2b_mcp_wire *w) {
   e2b_mcp_origin from;
   memset(&from, 0, sizeof from);
   from.wire = w;
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  return e2b_mcp_submit(&srv, text, strlen(text), &from, &sink) < 0 ? -1 : out.n;
+  mem_sink_clear(&out);
+  return e2b_mcp_submit(&srv, text, strlen(text), &from, &out.sink) < 0 ? -1 : out.n;
 }
 
 /* As a transport that steps the engine: the message goes in through
    e2b_mcp_submit; when the server asks (elicitation/create), the client's
-   answer (out.action, out.confirm) comes back as a message of its own, and
+   answer (elicit.action, elicit.confirm) comes back as a message of its own, and
    the engine is stepped until no call is left. Returns how many messages the
    sink got in all. */
 static int ask_id(void) {   /* the id of the last elicitation/create in the sink, or -1 */
@@ -85,26 +65,26 @@ static int ask_id(void) {   /* the id of the last elicitation/create in the sink
 }
 static char reply[1024];
 static int seen_asks;
-static void answer_asks(void) {   /* answers each new question as out.action says */
+static void answer_asks(void) {   /* answers each new question as elicit.action says */
   int id;
   while (out.n > seen_asks) {
     int before = out.n;
     id = strstr(msg(seen_asks), "\"method\":\"elicitation/create\"") ? ask_id() : -1;
     seen_asks++;
     if (id < 0) continue;
-    out.asked++;
-    if (!out.action) continue;   /* no answer: the question times out */
-    if (strcmp(out.action, "cancel-call") == 0) snprintf(reply, sizeof reply, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+    elicit.asked++;
+    if (!elicit.action) continue;   /* no answer: the question times out */
+    if (strcmp(elicit.action, "cancel-call") == 0) snprintf(reply, sizeof reply, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
     else snprintf(reply, sizeof reply, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"action\":\"%s\",\"content\":{%s}}}",
-                  id, out.action, out.confirm < 0 ? "" : out.confirm ? "\"confirm\":true" : "\"confirm\":false");
-    CHECK(e2b_mcp_submit(&srv, reply, strlen(reply), NULL, &sink) == 0);
+                  id, elicit.action, elicit.confirm < 0 ? "" : elicit.confirm ? "\"confirm\":true" : "\"confirm\":false");
+    CHECK(e2b_mcp_submit(&srv, reply, strlen(reply), NULL, &out.sink) == 0);
     (void)before;
   }
 }
 static int arpc(const char *text) {
   int i;
-  out.len = 0; out.n = 0; out.start[0] = 0; seen_asks = 0;
-  if (e2b_mcp_submit(&srv, text, strlen(text), NULL, &sink) < 0) return -1;
+  mem_sink_clear(&out); seen_asks = 0;
+  if (e2b_mcp_submit(&srv, text, strlen(text), NULL, &out.sink) < 0) return -1;
   for (i = 0; i < 100000 && e2b_mcp_calls_in_flight(&srv); i++) {
     e2b_mcp_poll ps[E2B_MCP_CALLS];
     int timeout = -1;
@@ -162,9 +142,10 @@ static void setup(const char *key, int enable_kill) {
   fake_reset(&m);
   fake_port_init(&port, &m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
-  sink.ctx = &out;
-  sink.write = sink_write;
-  sink.end = sink_end;
+  if (!out.buf) {   /* once: the leak count covers the whole run */
+    mem_sink_init(&out, outbuf, sizeof outbuf);
+    out.secret = KEY;
+  }
 }
 static void init_version(const char *v) {
   char b[256];
@@ -655,7 +636,7 @@ static void test_tools_call(void) {
   CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{bad", &r) == -1);
   CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{} {}", &r) == -1);
   CHECK(e2b_mcp_call_tool(&srv, "board_temperature", "{\"a\":tru}", &r) == -1);
-  CHECK(out.key_leaks == 0);
+  CHECK(out.leaks == 0);
 }
 
 static void test_logging(void) {
@@ -804,7 +785,7 @@ static void test_bad_arguments(void) {
   /* valid IDs do go out */
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 47\r\n\r\n{\"sandboxID\":\"i1a2b3c4-d5_e6\",\"templateID\":\"b\"}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_get_sandbox", "{\"sandbox_id\":\"i1a2b3c4-d5_e6\"}", &r) == 0 && !r.is_error && m.opens == 1);
-  CHECK(out.key_leaks == 0);
+  CHECK(out.leaks == 0);
 }
 
 static void test_keys(void) {
@@ -860,14 +841,14 @@ static void test_elicitation(void) {
   setup(KEY, 0);
   CHECK(rpc(init) == 1);
   /* no request reaches the client before its notifications/initialized */
-  out.action = "decline"; out.asked = 0;
+  elicit.action = "decline"; elicit.asked = 0;
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb6\",\"templateID\":\"base\"}");
-  CHECK(arpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false") && m.opens == 1);
+  CHECK(arpc(create) == 1 && elicit.asked == 0 && jis(0, "result.isError", "false") && m.opens == 1);
   e2b_mcp_close(&srv);
   fake_reset(&m);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
   /* a blocking e2b_mcp_handle cannot take the answer: the client is not asked */
-  out.asked = 0;
+  elicit.asked = 0;
   e2b_mcp_close(&srv);
   fake_reset(&m);
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb5\",\"templateID\":\"base\"}");
@@ -875,53 +856,53 @@ static void test_elicitation(void) {
   e2b_mcp_close(&srv);
   fake_reset(&m);
   /* declined: nothing is sent */
-  out.action = "decline";
+  elicit.action = "decline";
   CHECK(arpc(create) == 2);
-  CHECK(out.asked == 1 && jis(0, "method", "elicitation/create") && jhas(0, "id") && jis(0, "params.mode", "form"));
+  CHECK(elicit.asked == 1 && jis(0, "method", "elicitation/create") && jhas(0, "id") && jis(0, "params.mode", "form"));
   CHECK(CONTAINS(J(0, "params.message"), "base") && jis(0, "params.requestedSchema.type", "object"));
   CHECK(jis(1, "id", "1") && jis(1, "result.isError", "true") && CONTAINS(J(1, "result.content.0.text"), "declined"));
   CHECK(m.opens == 0 && m.sends == 0);
   /* accepted but unchecked, or without the field */
-  out.action = "accept"; out.confirm = 0;
+  elicit.action = "accept"; elicit.confirm = 0;
   CHECK(arpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
-  out.confirm = -1;
+  elicit.confirm = -1;
   CHECK(arpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
   /* the call cancelled while asked: no answer at all */
-  out.action = "cancel-call";
+  elicit.action = "cancel-call";
   CHECK(arpc(create) == 1 && jis(0, "method", "elicitation/create") && m.opens == 0);
   /* dismissed (cancel): said so, not "declined" */
-  out.action = "cancel";
+  elicit.action = "cancel";
   CHECK(arpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
   CHECKM(CONTAINS(J(1, "result.content.0.text"), "dismissed") && !CONTAINS(J(1, "result.content.0.text"), "declined"), msg(1));
   /* no answer in time: not a yes, and said so */
-  out.action = NULL;
+  elicit.action = NULL;
   CHECK(arpc(create) == 2 && jis(1, "result.isError", "true") && m.opens == 0);
   CHECKM(CONTAINS(J(1, "result.content.0.text"), "did not answer") && !CONTAINS(J(1, "result.content.0.text"), "declined"), msg(1));
   /* accepted: the request goes out */
-  out.action = "accept"; out.confirm = 1;
+  elicit.action = "accept"; elicit.confirm = 1;
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb7\",\"templateID\":\"base\"}");
   CHECK(arpc(create) == 2 && jis(1, "result.isError", "false") && jis(1, "result.structuredContent.sandboxID", "sb7") && m.opens == 1);
   CHECK(jis(1, "result.structuredContent.timeout", "60"));
   /* 2025-06-18 has no mode field */
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"elicitation\":{}}}}") == 1);
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
-  out.action = "decline";
+  elicit.action = "decline";
   CHECK(arpc(create) == 2 && jis(0, "method", "elicitation/create") && !jhas(0, "params.mode"));
   /* a client without the capability is not asked; in-process calls are never asked */
   init_version("2025-11-25");
-  out.asked = 0;
+  elicit.asked = 0;
   e2b_mcp_close(&srv);   /* a create is never retried on a stale connection: start on a fresh one */
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb8\",\"templateID\":\"base\"}");
-  CHECKM(arpc(create) == 1 && out.asked == 0 && jis(0, "result.isError", "false"), msg(0));
+  CHECKM(arpc(create) == 1 && elicit.asked == 0 && jis(0, "result.isError", "false"), msg(0));
   e2b_mcp_close(&srv);
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 201 Created\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sb9\",\"templateID\":\"base\"}");
   CHECK(e2b_mcp_call_tool(&srv, "e2b_create_sandbox", NULL, &r) == 0 && !r.is_error && CONTAINS(r.json, "sb9"));
   /* the sink failing: e2b_mcp_handle says so */
   {
-    e2b_mcp_sink bad = sink;
-    out.len = sizeof out.buf;   /* full: every write fails */
-    out.n = 0;
-    CHECK(e2b_mcp_handle(&srv, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", 40, &bad) < 0);
+    out.fail_write = out.writes + 1;   /* the next write fails, and all after it */
+    CHECK(e2b_mcp_handle(&srv, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", 40, &out.sink) < 0);
+    out.fail_write = out.failed = 0;
+    mem_sink_clear(&out);
   }
 }
 
@@ -963,24 +944,24 @@ static void test_custom_ask(void) {
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
   /* asked, answered, asked again, answered: three runs, the arguments read on each */
   custom_runs = 0;
-  out.len = 0; out.n = 0; out.start[0] = 0; seen_asks = 0;
-  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == E2B_MCP_DEFERRED && out.n == 1 && jis(0, "method", "elicitation/create"));
+  mem_sink_clear(&out); seen_asks = 0;
+  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &out.sink) == E2B_MCP_DEFERRED && out.n == 1 && jis(0, "method", "elicitation/create"));
   CHECK(e2b_mcp_calls_in_flight(&srv) == 1 && custom_runs == 1);
   snprintf(q1, sizeof q1, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}}", J(0, "id"));
   /* while it waits, another tool is served at once, and a ping */
   {
     static const char board[] = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"board_temperature\",\"arguments\":{}}}";
-    CHECK(e2b_mcp_submit(&srv, board, sizeof board - 1, NULL, &sink) == E2B_MCP_ANSWERED && out.n == 2);
+    CHECK(e2b_mcp_submit(&srv, board, sizeof board - 1, NULL, &out.sink) == E2B_MCP_ANSWERED && out.n == 2);
   }
   CHECK(jis(1, "id", "7") && jis(1, "result.structuredContent.celsius", "21"));
-  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &sink) == E2B_MCP_ANSWERED && out.n == 2);   /* taken; acted on at the next step */
+  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &out.sink) == E2B_MCP_ANSWERED && out.n == 2);   /* taken; acted on at the next step */
   e2b_mcp_step(&srv);
   CHECK(custom_runs == 2 && out.n == 3 && jis(2, "method", "elicitation/create") && jis(2, "params.message", "Second?"));
   snprintf(q2, sizeof q2, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"action\":\"accept\",\"content\":{\"n\":42}}}", J(2, "id"));
-  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &sink) == 0);   /* the old question's id: nobody's answer any more */
+  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &out.sink) == 0);   /* the old question's id: nobody's answer any more */
   e2b_mcp_step(&srv);
   CHECK(custom_runs == 2 && e2b_mcp_calls_in_flight(&srv) == 1);
-  CHECK(e2b_mcp_submit(&srv, q2, strlen(q2), NULL, &sink) == 0);
+  CHECK(e2b_mcp_submit(&srv, q2, strlen(q2), NULL, &out.sink) == 0);
   e2b_mcp_step(&srv);
   CHECKM(custom_runs == 3 && out.n == 4 && jis(3, "id", "1") && jis(3, "result.structuredContent.who", "ada") &&
          jis(3, "result.structuredContent.first", "1") && jis(3, "result.structuredContent.second", "42"), msg(3));
@@ -988,14 +969,14 @@ static void test_custom_ask(void) {
   /* answered, then cancelled before the next step: the answer stands against the end of
      input, the tool reads the cancel (no second question), and nothing is sent for it */
   custom_runs = 0;
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == E2B_MCP_DEFERRED && out.n == 1);
+  mem_sink_clear(&out);
+  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &out.sink) == E2B_MCP_DEFERRED && out.n == 1);
   snprintf(q1, sizeof q1, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}}", J(0, "id"));
-  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &sink) >= 0);
-  CHECK(e2b_mcp_sink_eof(&srv, sink.ctx) == 0);
+  CHECK(e2b_mcp_submit(&srv, q1, strlen(q1), NULL, &out.sink) >= 0);
+  CHECK(e2b_mcp_sink_eof(&srv, out.sink.ctx) == 0);
   {
     static const char cancel[] = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}";
-    CHECK(e2b_mcp_submit(&srv, cancel, sizeof cancel - 1, NULL, &sink) >= 0);
+    CHECK(e2b_mcp_submit(&srv, cancel, sizeof cancel - 1, NULL, &out.sink) >= 0);
   }
   e2b_mcp_step(&srv);
   CHECKM(custom_runs == 2 && out.n == 1 && e2b_mcp_calls_in_flight(&srv) == 0, msg(0));
@@ -1011,19 +992,19 @@ static void test_custom_ask(void) {
           memcmp(said + srv.slots[0].said - 6, ",false", 6) != 0);
   }
   /* declined, then no answer in time: 0 and -2 */
-  out.action = "decline"; out.confirm = 0; custom_runs = 0;
+  elicit.action = "decline"; elicit.confirm = 0; custom_runs = 0;
   CHECK(arpc(call) == 3 && jis(2, "result.structuredContent.first", "0") && jis(2, "result.structuredContent.second", "-9"));
-  out.action = NULL;
+  elicit.action = NULL;
   CHECK(arpc(call) == 3 && jis(2, "result.structuredContent.first", "0") && jis(2, "result.structuredContent.second", "-2"));
   /* cancelled while asked: -3 in its last run, and no answer */
-  out.action = "cancel-call";
+  elicit.action = "cancel-call";
   CHECKM(arpc(call) == 1 && jis(0, "method", "elicitation/create") && e2b_mcp_calls_in_flight(&srv) == 0, msg(1));
   /* the question holds a slot: with every slot taken, a question gets no answer (0: not a yes) */
   for (busy = 0; busy < E2B_MCP_CALLS; busy++) srv.slots[busy].state = E2B_MCP__CS_ASKING, srv.slots[busy].call.tool = &tool_ask_two;
   srv.nslots = E2B_MCP_CALLS;
-  out.action = "accept"; out.confirm = 1;
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == E2B_MCP_ANSWERED && out.n == 1 && jis(0, "result.structuredContent.first", "0"));
+  elicit.action = "accept"; elicit.confirm = 1;
+  mem_sink_clear(&out);
+  CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &out.sink) == E2B_MCP_ANSWERED && out.n == 1 && jis(0, "result.structuredContent.first", "0"));
   for (busy = 0; busy < E2B_MCP_CALLS; busy++) srv.slots[busy].state = E2B_MCP__CS_FREE;
   /* in-process: never asked */
   {
@@ -1046,16 +1027,16 @@ static void test_queue(void) {
   srv.nslots = E2B_MCP_CALLS;
   memset(&from, 0, sizeof from);
   /* without a place for its text, a call is told the server is busy */
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  CHECK(e2b_mcp_submit(&srv, get, sizeof get - 1, NULL, &sink) == E2B_MCP_ANSWERED && out.n == 1 && CONTAINS(J(0, "error.message"), "busy"));
+  mem_sink_clear(&out);
+  CHECK(e2b_mcp_submit(&srv, get, sizeof get - 1, NULL, &out.sink) == E2B_MCP_ANSWERED && out.n == 1 && CONTAINS(J(0, "error.message"), "busy"));
   /* with one it waits in the queue: nothing written, its sink busy, counted in flight */
   memcpy(kept, get, sizeof get);
   from.keep = kept;
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  CHECK(e2b_mcp_submit(&srv, kept, sizeof get - 1, &from, &sink) == E2B_MCP_QUEUED && out.n == 0);
+  mem_sink_clear(&out);
+  CHECK(e2b_mcp_submit(&srv, kept, sizeof get - 1, &from, &out.sink) == E2B_MCP_QUEUED && out.n == 0);
   CHECK(e2b_mcp_queued(&srv, &out) == 1 && e2b_mcp_sink_busy(&srv, &out) && e2b_mcp_calls_in_flight(&srv) == E2B_MCP_CALLS + 1);
   /* a ping is still answered at once, and a client gone takes its queued calls with it */
-  other = sink;
+  other = out.sink;
   other.ctx = &m;   /* any other client */
   CHECK(e2b_mcp_submit(&srv, get, sizeof get - 1, &from, &other) == E2B_MCP_QUEUED && e2b_mcp_queued(&srv, &m) == 1);
   e2b_mcp_sink_gone(&srv, &m);
@@ -1069,13 +1050,13 @@ static void test_queue(void) {
   CHECK(timeout == 0);
   memcpy(srv.msg, "garbage that is not the call", 28);   /* s->msg is the transport's between messages */
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 200 OK\r\nContent-Length: 39\r\n\r\n{\"sandboxID\":\"sbq\",\"templateID\":\"base\"}");
-  out.len = 0; out.n = 0; out.start[0] = 0;
+  mem_sink_clear(&out);
   for (i = 0; i < 1000 && e2b_mcp_calls_in_flight(&srv); i++) e2b_mcp_step(&srv);
   CHECKM(e2b_mcp_queued(&srv, &out) == 0 && out.n == 1 && jis(0, "id", "41") && jis(0, "result.structuredContent.sandboxID", "sbq"), msg(0));
   /* a call of the same client waiting for its user: the next call is not queued behind its answer */
-  for (i = 0; i < E2B_MCP_CALLS; i++) { srv.slots[i].state = E2B_MCP__CS_ASKING; srv.slots[i].has_sink = 1; srv.slots[i].sink = sink; srv.slots[i].call.tool = srv.tools[0]; srv.slots[i].until = 0; }
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  CHECK(e2b_mcp_submit(&srv, kept, sizeof get - 1, &from, &sink) == E2B_MCP_ANSWERED && out.n == 1 && CONTAINS(J(0, "error.message"), "busy"));
+  for (i = 0; i < E2B_MCP_CALLS; i++) { srv.slots[i].state = E2B_MCP__CS_ASKING; srv.slots[i].has_sink = 1; srv.slots[i].sink = out.sink; srv.slots[i].call.tool = srv.tools[0]; srv.slots[i].until = 0; }
+  mem_sink_clear(&out);
+  CHECK(e2b_mcp_submit(&srv, kept, sizeof get - 1, &from, &out.sink) == E2B_MCP_ANSWERED && out.n == 1 && CONTAINS(J(0, "error.message"), "busy"));
   for (i = 0; i < E2B_MCP_CALLS; i++) { srv.slots[i].state = E2B_MCP__CS_FREE; srv.slots[i].has_sink = 0; }
 }
 
@@ -1335,7 +1316,7 @@ static void test_hostile_answers(void) {
   answer(0, 200, "{\"sandboxID\":\"sb1\",\"templateID\":\"base\",\"alias\":\"" KEY "\",\"note\":\"e2b_\\u0030123456789abcdef0123456789abcdef01234567\"}");
   CHECK((a = call(call_get)) >= 0 && jis(a, "result.isError", "false") && !CONTAINS(msg(a), KEY) &&
         count(msg(a), "[redacted]") == 4 && jis(a, "result.structuredContent.alias", "[redacted]"));
-  CHECK(out.key_leaks == 0);
+  CHECK(out.leaks == 0);
   /* the key split across the writer's flushes, at every offset around a chunk boundary */
   ok = 1;
   for (pad = E2B_MCP_OUT_CHUNK - 200; pad < E2B_MCP_OUT_CHUNK; pad++) {
@@ -1526,8 +1507,8 @@ static void test_runtime_config(void) {
     CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"elicitation\":{}}}}") == 1);
     CHECK(rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}") == 0);
     custom_runs = 0;
-    out.len = 0; out.n = 0; out.start[0] = 0;
-    CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &sink) == E2B_MCP_DEFERRED && jis(0, "method", "elicitation/create") && custom_runs == 1);
+    mem_sink_clear(&out);
+    CHECK(e2b_mcp_submit(&srv, call, strlen(call), NULL, &out.sink) == E2B_MCP_DEFERRED && jis(0, "method", "elicitation/create") && custom_runs == 1);
     e2b_mcp_watch(&srv, ps, E2B_MCP_CALLS, &timeout);
     CHECKM(timeout > 0 && timeout <= 2500, "the watch's deadline");
     m.now += 2400;
@@ -1591,8 +1572,8 @@ static int scoped_rpc(const char *text, int scopes) {
   memset(&who, 0, sizeof who);
   who.scopes = scopes;
   from.principal = &who;
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  return e2b_mcp_submit(&srv, text, strlen(text), &from, &sink) < 0 ? -1 : out.n;
+  mem_sink_clear(&out);
+  return e2b_mcp_submit(&srv, text, strlen(text), &from, &out.sink) < 0 ? -1 : out.n;
 }
 static int scoped_list(int scopes, char names[][64], int cap) {   /* every page; the count */
   char req[160], cursor[32] = "";
@@ -1648,14 +1629,14 @@ static void test_scope_audit(void) {
   who.who = "bob"; who.who_len = 3;
   from.principal = &who;
   from.forbidden = &told;
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  CHECK(e2b_mcp_submit(&srv, batch, strlen(batch), &from, &sink) >= 0);
+  mem_sink_clear(&out);
+  CHECK(e2b_mcp_submit(&srv, batch, strlen(batch), &from, &out.sink) >= 0);
   while (e2b_mcp_calls_in_flight(&srv)) e2b_mcp_step(&srv);
   CHECKM(forbidden_n == 2 && strcmp(forbidden_tools, "e2b_create_sandbox,e2b_kill_sandbox,") == 0, forbidden_tools);
   CHECK(told == 0 && m.requests == 0);   /* a batch member's refusal is the batch answer's, not the transport's 403 */
   CHECKM(CONTAINS(msg(0), "insufficient_scope") && CONTAINS(msg(0), "\"id\":3"), msg(0));
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  CHECK(e2b_mcp_submit(&srv, lone, strlen(lone), &from, &sink) >= 0);
+  mem_sink_clear(&out);
+  CHECK(e2b_mcp_submit(&srv, lone, strlen(lone), &from, &out.sink) >= 0);
   CHECK(forbidden_n == 3 && told == 1 + E2B_MCP_GROUP_KILL && m.requests == 0);
   CHECKM(CONTAINS(msg(0), "\"id\":4") && CONTAINS(msg(0), "e2b_kill_sandbox is a kill tool"), msg(0));
   /* the records say which batch a call came in (a log's refusal fold goes by batch, not by member):
