@@ -22,6 +22,7 @@
 #include "../../e2b_mcp.h"
 #include "check.h"
 #include "fake_port.h"
+#include "sink.h"
 
 #include <stdlib.h>
 
@@ -31,34 +32,18 @@ static e2b_mcp_server srv;
 static fake m;
 static e2b_mcp_sock_port port;
 
-/* ---- a memory sink: messages separated by NULs ---- */
-typedef struct msink {
-  char buf[1 << 18];
-  size_t len;
-  int start[256];
-  int n;
-  int key_leaks;
-} msink;
-static msink out;
-static e2b_mcp_sink sink;
-static int sink_write(void *ctx, const char *p, size_t n) {
-  msink *k = (msink *)ctx;
-  if (k->len + n + 1 > sizeof k->buf) return -1;
-  memcpy(k->buf + k->len, p, n);
-  k->len += n;
-  return 0;
+/* ---- the server's messages, kept in a memory sink (tests/lib/sink.h) ---- */
+static char outbuf[1 << 18];
+static mem_sink out;   /* out.secret: the API key, counted in out.leaks over the whole run */
+static void sink_once(void) {
+  if (out.buf) return;
+  mem_sink_init(&out, outbuf, sizeof outbuf);
+  out.secret = KEY;
 }
-static int sink_end(void *ctx) {
-  msink *k = (msink *)ctx;
-  k->buf[k->len++] = 0;
-  if (strstr(k->buf + k->start[k->n], KEY)) k->key_leaks++;
-  k->start[++k->n] = (int)k->len;
-  return 0;
-}
-static const char *msg(int i) { return i < out.n ? out.buf + out.start[i] : ""; }
+static const char *msg(int i) { return mem_msg(&out, i); }
 static int rpc(const char *text) {
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  return e2b_mcp_handle(&srv, text, strlen(text), &sink) < 0 ? -1 : out.n;
+  mem_sink_clear(&out);
+  return e2b_mcp_handle(&srv, text, strlen(text), &out.sink) < 0 ? -1 : out.n;
 }
 
 /* ---- reading answers: "result.prompts.0.name" ---- */
@@ -107,9 +92,7 @@ static void setup(int enable_kill) {
   fake_reset(&m);
   fake_port_init(&port, &m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
-  sink.ctx = &out;
-  sink.write = sink_write;
-  sink.end = sink_end;
+  sink_once();
 }
 static void init_version(const char *v) {
   char b[256];
@@ -240,7 +223,7 @@ static void test_prompts_get(void) {
   CHECK(get("e2b_why_failed", "{\"sandbox_id\":\"i1a2b3\"}", 1) == 1 && jis(0, "result.resultType", "complete") &&
         jcontains(0, "result.messages.0.content.text", "i1a2b3"));
   CHECK(get("e2b_why_failed", NULL, 1) == 1 && err(0) == -32602);
-  CHECK(out.key_leaks == 0);
+  CHECK(out.leaks == 0);
 }
 
 static void test_custom_prompt(void) {
@@ -278,12 +261,12 @@ static void test_custom_prompt(void) {
     memset(&from, 0, sizeof from);
     from.wire = &w;
     p = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\",\"params\":{\"name\":\"empty\"," META "}}";
-    out.len = 0; out.n = 0; out.start[0] = 0;
-    CHECK(e2b_mcp_submit(&srv, p, strlen(p), &from, &sink) == E2B_MCP_ANSWERED && out.n == 1 && err(0) == -32020 && w.status == 400);
+    mem_sink_clear(&out);
+    CHECK(e2b_mcp_submit(&srv, p, strlen(p), &from, &out.sink) == E2B_MCP_ANSWERED && out.n == 1 && err(0) == -32020 && w.status == 400);
     w.name = "mine"; w.name_n = 4; w.status = 0;
     q = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\",\"params\":{\"name\":\"mine\",\"arguments\":{\"who\":\"Ada\"}," META "}}";
-    out.len = 0; out.n = 0; out.start[0] = 0;
-    CHECK(e2b_mcp_submit(&srv, q, strlen(q), &from, &sink) == E2B_MCP_ANSWERED && out.n == 1 && jis(0, "result.resultType", "input_required"));
+    mem_sink_clear(&out);
+    CHECK(e2b_mcp_submit(&srv, q, strlen(q), &from, &out.sink) == E2B_MCP_ANSWERED && out.n == 1 && jis(0, "result.resultType", "input_required"));
   }
 }
 
@@ -332,7 +315,7 @@ static void setup_e2b(int with_key) {
   m.answer_fn = answer;
   fail_lists = 0;
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
-  sink.ctx = &out; sink.write = sink_write; sink.end = sink_end;
+  sink_once();
 }
 static int read_uri(const char *uri, int modern) {
   snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"%s%s}}",
@@ -443,7 +426,7 @@ static void test_resources(void) {
   setup_e2b(1);
   init_version("2024-11-05");
   CHECK(rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}") == 1 && jlen(0, "result.resources") == 5 && !jhas(0, "result.resources.0.title"));
-  CHECK(out.key_leaks == 0);
+  CHECK(out.leaks == 0);
 }
 
 static int complete(const char *ref, const char *arg, const char *value) {
@@ -506,7 +489,7 @@ static void test_completions(void) {
   init_version("2025-11-25");
   before = m.requests;
   CHECK(complete(PROMPT("e2b_why_failed"), "sandbox_id", "") == 1 && jlen(0, "result.completion.values") == 0 && m.requests == before);
-  CHECK(out.key_leaks == 0);
+  CHECK(out.leaks == 0);
 }
 
 /* An access token's scopes (E2B_MCP_AUTH): what works through a tool is the
@@ -519,8 +502,8 @@ static int scoped(const char *text, int scopes) {
   memset(&who, 0, sizeof who);
   who.scopes = scopes;
   from.principal = &who;
-  out.len = 0; out.n = 0; out.start[0] = 0;
-  if (e2b_mcp_submit(&srv, text, strlen(text), &from, &sink) < 0) return -1;
+  mem_sink_clear(&out);
+  if (e2b_mcp_submit(&srv, text, strlen(text), &from, &out.sink) < 0) return -1;
   while (e2b_mcp_calls_in_flight(&srv)) e2b_mcp_step(&srv);
   return out.n;
 }
