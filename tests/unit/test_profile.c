@@ -15,6 +15,7 @@
 #include "../../e2b_mcp.h"
 #include "check.h"
 #include "fake_port.h"
+#include "sink.h"
 
 #define KEY "e2b_0123456789abcdef0123456789abcdef01234567"
 
@@ -22,24 +23,15 @@ static e2b_mcp_server srv;
 static fake m;
 static e2b_mcp_sock_port port;
 
-static char buf[1 << 16];
-static size_t len;
-static int sink_write(void *ctx, const char *p, size_t n) {
-  (void)ctx;
-  if (len + n + 1 > sizeof buf) return -1;
-  memcpy(buf + len, p, n);
-  len += n;
-  buf[len] = 0;
-  return 0;
-}
-static int sink_end(void *ctx) { (void)ctx; return 0; }
-static e2b_mcp_sink sink;
+/* the server's messages as one text, a line each (tests/lib/sink.h) */
+static char outbuf[1 << 16];
+static mem_sink out;
 
 /* One message in, the answer's text out (all of it, NUL-terminated). */
 static const char *rpc(const char *msg) {
-  len = 0; buf[0] = 0;
-  CHECK(e2b_mcp_handle(&srv, msg, strlen(msg), &sink) >= 0);
-  return buf;
+  mem_sink_clear(&out);
+  CHECK(e2b_mcp_handle(&srv, msg, strlen(msg), &out.sink) >= 0);
+  return out.buf;
 }
 static const char *call(const char *tool, const char *args) {
   static char b[512];
@@ -80,7 +72,8 @@ int main(void) {
   fake_reset(&m);
   fake_port_init(&port, &m);
   CHECK(e2b_mcp_init(&srv, &cfg) == 0);
-  sink.ctx = NULL; sink.write = sink_write; sink.end = sink_end;
+  mem_sink_init(&out, outbuf, sizeof outbuf);
+  out.sep = '\n';
 
   a = rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
           "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
@@ -120,7 +113,7 @@ int main(void) {
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
   a = call("e2b_kill_sandbox", "{\"sandbox_id\":\"sb2\"}");
   CHECK(CONTAINS(a, "\"isError\":false") && CONTAINS(a, "killed"));
-  CHECK(!CONTAINS(buf, KEY));
+  CHECK(!CONTAINS(out.buf, KEY));
 
   /* the messages a model reads: E2B's 429, then the call during its wait, then an argument
      refused; each an error result either way (isError), only the prose differs: the short
@@ -180,24 +173,24 @@ int main(void) {
       "\"capabilities\":{\"elicitation\":{\"form\":{}}},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
   rpc("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
   FAKE_ADD(fake_conn(&m, 0), "HTTP/1.1 204 No Content\r\n\r\n");
-  len = 0; buf[0] = 0;
+  mem_sink_clear(&out);
   {
     const char *k = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_kill_sandbox\",\"arguments\":{\"sandbox_id\":\"sb3\"}}}";
     int i;
-    CHECK(e2b_mcp_submit(&srv, k, strlen(k), NULL, &sink) >= 0);
+    CHECK(e2b_mcp_submit(&srv, k, strlen(k), NULL, &out.sink) >= 0);
     for (i = 0; i < 1000 && e2b_mcp_calls_in_flight(&srv); i++) e2b_mcp_step(&srv);
   }
-  CHECK(!CONTAINS(buf, "elicitation/create") && CONTAINS(buf, "\"id\":9") && CONTAINS(buf, "\"isError\":false"));
+  CHECK(!CONTAINS(out.buf, "elicitation/create") && CONTAINS(out.buf, "\"id\":9") && CONTAINS(out.buf, "\"isError\":false"));
   /* nor does a custom tool's question: e2b_mcp_elicit answers as for a client that cannot be asked */
   CHECK(e2b_mcp_add_tool(&srv, &asker) == 0);
-  len = 0; buf[0] = 0;
+  mem_sink_clear(&out);
   {
     const char *k = "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"asker\",\"arguments\":{}}}";
     int i;
-    CHECK(e2b_mcp_submit(&srv, k, strlen(k), NULL, &sink) >= 0);
+    CHECK(e2b_mcp_submit(&srv, k, strlen(k), NULL, &out.sink) >= 0);
     for (i = 0; i < 1000 && e2b_mcp_calls_in_flight(&srv); i++) e2b_mcp_step(&srv);
   }
-  CHECK(!CONTAINS(buf, "elicitation/create") && CONTAINS(buf, "\"id\":10") && CONTAINS(buf, "elicit -1"));
+  CHECK(!CONTAINS(out.buf, "elicitation/create") && CONTAINS(out.buf, "\"id\":10") && CONTAINS(out.buf, "elicit -1"));
   /* and a response from the client answers no question: nothing is said back, the server goes on */
   a = rpc("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"action\":\"accept\",\"content\":{\"confirm\":true}}}");
   CHECK(a[0] == 0);
