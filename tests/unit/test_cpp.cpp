@@ -3,6 +3,7 @@
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "check.h"
+#include "sink.h"
 
 #include <string.h>
 
@@ -17,17 +18,6 @@ static void hello(e2b_mcp_call *c) {
   e2b_mcp_json_str(w, who);
   e2b_mcp_json_obj_end(w);
 }
-
-struct capture { char buf[4096]; size_t len; int ends; };
-static int cap_write(void *ctx, const char *p, size_t n) {
-  capture *k = static_cast<capture *>(ctx);
-  if (k->len + n >= sizeof k->buf) return -1;
-  memcpy(k->buf + k->len, p, n);
-  k->len += n;
-  k->buf[k->len] = 0;
-  return 0;
-}
-static int cap_end(void *ctx) { static_cast<capture *>(ctx)->ends++; return 0; }
 
 int main() {
   e2b_mcp_config cfg;
@@ -49,16 +39,12 @@ int main() {
   // an E2B tool without a key: a clear error, no network
   CHECK(e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", NULL, &r) == 0 && r.is_error && CONTAINS(r.message, "E2B_API_KEY"));
 
-  capture k;
-  memset(&k, 0, sizeof k);
-  e2b_mcp_sink sink;
-  memset(&sink, 0, sizeof sink);
-  sink.ctx = &k;
-  sink.write = cap_write;
-  sink.end = cap_end;
+  static char buf[4096];
+  static mem_sink k;   // tests/lib/sink.h, compiled as C++ too
+  mem_sink_init(&k, buf, sizeof buf);
   const char *call = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"hello\"}}";
-  CHECK(e2b_mcp_handle(&srv, call, strlen(call), &sink) == 1);
-  CHECK(k.ends == 1 && CONTAINS(k.buf, "\"structuredContent\":{\"hello\":\"world\"}"));
+  CHECK(e2b_mcp_handle(&srv, call, strlen(call), &k.sink) == 1);
+  CHECK(k.n == 1 && CONTAINS(mem_msg(&k, 0), "\"structuredContent\":{\"hello\":\"world\"}"));
   CHECK(strcmp(e2b_mcp_strerror(E2B_MCP_ERR_TIMEOUT), "the server did not answer in time") == 0);
   e2b_mcp_close(&srv);
   return CHECK_DONE();
