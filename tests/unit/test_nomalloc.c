@@ -14,6 +14,7 @@
 #include "../../e2b_mcp.h"
 #include "check.h"
 #include "fake_port.h"
+#include "sink.h"
 
 #include <stdlib.h>
 
@@ -85,29 +86,16 @@ static e2b_mcp_server srv;
 static fake m;
 static e2b_mcp_sock_port port;
 
+/* The session's messages, one at a time, each tallied as it ends (tests/lib/sink.h). */
 static char outbuf[1 << 20];
-static size_t outlen;
-static int messages, results, tool_errors, rpc_errors;
-static int sink_write(void *ctx, const char *p, size_t n) {
-  (void)ctx;
-  if (outlen + n > sizeof outbuf) return -1;
-  memcpy(outbuf + outlen, p, n);
-  outlen += n;
+static mem_sink out;
+static int results, tool_errors, rpc_errors;
+static int tally(mem_sink *k, const char *msg, size_t len) {
+  (void)k; (void)len;
+  if (strstr(msg, "\"error\":{\"code\"")) rpc_errors++;   /* not a schema's "error" property (e2b_fork_sandbox's) */
+  else if (strstr(msg, "\"isError\":true")) { tool_errors++; if (getenv("NOMALLOC_DEBUG")) fprintf(stderr, "%s\n", msg); }
+  else if (strstr(msg, "\"result\":")) results++;
   return 0;
-}
-static int sink_end(void *ctx) {
-  (void)ctx;
-  messages++;
-  outlen = 0;
-  return 0;
-}
-/* Tallies the answer in outbuf before sink_end clears it. */
-static int sink_end_tally(void *ctx) {
-  outbuf[outlen < sizeof outbuf ? outlen : sizeof outbuf - 1] = 0;
-  if (strstr(outbuf, "\"error\":{\"code\"")) rpc_errors++;   /* not a schema's "error" property (e2b_fork_sandbox's) */
-  else if (strstr(outbuf, "\"isError\":true")) { tool_errors++; if (getenv("NOMALLOC_DEBUG")) fprintf(stderr, "%s\n", outbuf); }
-  else if (strstr(outbuf, "\"result\":")) results++;
-  return sink_end(ctx);
 }
 
 static void t_board(e2b_mcp_call *c) {
@@ -157,7 +145,6 @@ static const char *const session[] = {
 
 int main(void) {
   e2b_mcp_config cfg;
-  e2b_mcp_sink sink;
   e2b_mcp_result r;
   fake_script *api, *dash, *api2;
   int i, handled = 0, inproc = 0;
@@ -194,9 +181,9 @@ int main(void) {
   cfg.api_url = "http://127.0.0.1:3000";
   cfg.dashboard_url = "http://127.0.0.1:3001";
   cfg.sock_port = &port;
-  memset(&sink, 0, sizeof sink);
-  sink.write = sink_write;
-  sink.end = sink_end_tally;
+  mem_sink_init(&out, outbuf, sizeof outbuf);
+  out.each = 1;
+  out.on_end = tally;
   snprintf(cursor_req, sizeof cursor_req, "{\"jsonrpc\":\"2.0\",\"id\":30,\"method\":\"tools/list\",\"params\":{\"cursor\":\"%d\"}}", 8);
 
   /* the interposition works: a heap call while armed is seen */
@@ -216,8 +203,8 @@ int main(void) {
   e2b_mcp_init(&srv, &cfg);
   e2b_mcp_add_tool(&srv, &tool_board);
   for (i = 0; i < (int)(sizeof session / sizeof session[0]); i++)
-    if (e2b_mcp_handle(&srv, session[i], strlen(session[i]), &sink) >= 0) handled++;
-  if (e2b_mcp_handle(&srv, cursor_req, strlen(cursor_req), &sink) >= 0) handled++;
+    if (e2b_mcp_handle(&srv, session[i], strlen(session[i]), &out.sink) >= 0) handled++;
+  if (e2b_mcp_handle(&srv, cursor_req, strlen(cursor_req), &out.sink) >= 0) handled++;
   /* in-process */
   if (e2b_mcp_call_tool(&srv, "board_temperature", NULL, &r) == 0 && !r.is_error) inproc++;
   if (e2b_mcp_call_tool(&srv, "e2b_list_sandboxes", "{\"limit\":0}", &r) == 0 && r.is_error) inproc++;
@@ -230,9 +217,9 @@ int main(void) {
   CHECK(inproc == 3);
   CHECK(m.opens == 3 && m.nscripts == 3);                 /* every canned answer was asked for */
   printf("session: %d messages (%d results, %d tool errors, %d JSON-RPC errors), %d connections\n",
-         messages, results, tool_errors, rpc_errors, m.opens);
+         out.n, results, tool_errors, rpc_errors, m.opens);
   /* + 3 notifications from the board tool, + 12 around the E2B calls (progress, debug logs) */
-  CHECK(results == 14 && tool_errors == 4 && rpc_errors == 5 && messages == 14 + 4 + 5 + 3 + 12);
+  CHECK(results == 14 && tool_errors == 4 && rpc_errors == 5 && out.n == 14 + 4 + 5 + 3 + 12);
   CHECKM(heap_calls == 0, first_call ? first_call : "");
   printf("heap calls during the session: %lu%s%s\n", heap_calls, first_call ? ", first: " : "", first_call ? first_call : "");
   return CHECK_DONE();
