@@ -18,7 +18,7 @@ FUZZ_CC            ?= clang
 FUZZ_FLAGS         ?=
 FUZZ_CF   := -std=c99 -Wall -Wextra -pedantic -Werror -g -O1 -fsanitize=fuzzer,address,undefined \
              -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I. -Itests/lib
-FUZZ_DEPS := tests/fuzz/json_check.h tests/lib/fake_port.h tests/lib/tool_args.h $(HDRS)
+FUZZ_DEPS := tests/fuzz/json_check.h tests/lib/fake_port.h tests/lib/sink.h tests/lib/tool_args.h $(HDRS)
 FUZZ_TARGETS := fuzz_json fuzz_http fuzz_http_small fuzz_mcp fuzz_mcp_small fuzz_http_server fuzz_secret fuzz_secret_small
 FUZZ_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 FUZZ_EXTRA_fuzz_http_server := -pthread

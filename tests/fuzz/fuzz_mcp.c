@@ -19,6 +19,7 @@
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "json_check.h"
+#include "sink.h"
 #include "fake_port.h"
 
 #include <stdio.h>
@@ -78,38 +79,21 @@ static void answer(fake *f, const char *line, const char **ans, size_t *n) {
   *n = strlen(answers[a]);
 }
 
-/* ---- the sink: a message at a time, checked at its end ---- */
+/* ---- the sink: a message at a time, checked at its end (tests/lib/sink.h) ---- */
 static char msgbuf[8 << 20];
-static size_t msglen, total, fail_after;
-static int overflow, ends, failed;
+static mem_sink out;
 static const char *answer_part;
 static size_t answer_len;
 
 static int verbose = -1;   /* FUZZ_VERBOSE=1: print each message (for writing seeds) */
-static void check_message(void) {
+static int check_message(mem_sink *k, const char *msg, size_t len) {
+  (void)k;
   if (verbose < 0) verbose = getenv("FUZZ_VERBOSE") != NULL;
-  if (verbose) fprintf(stderr, "<< %.*s\n", (int)(msglen > 600 ? 600 : msglen), msgbuf);
-  if (!overflow) {
-    FZ_CHECK(msglen > 0);
-    FZ_CHECK(msgbuf[0] == '{' || msgbuf[0] == '[');
-    FZ_CHECK(memchr(msgbuf, '\n', msglen) == NULL);
-    FZ_CHECK(jc_valid(msgbuf, msglen, 0, NULL, NULL));
-  }
-  msglen = 0;
-  overflow = 0;
-  ends++;
-}
-static int sink_write(void *ctx, const char *p, size_t n) {
-  (void)ctx;
-  if (failed || (fail_after && total + n > fail_after)) { failed = 1; msglen = 0; return -1; }   /* a pipe that broke */
-  total += n;
-  if (msglen + n > sizeof msgbuf) overflow = 1;
-  else { memcpy(msgbuf + msglen, p, n); msglen += n; }
-  return 0;
-}
-static int sink_end(void *ctx) {
-  (void)ctx;
-  check_message();
+  if (verbose) fprintf(stderr, "<< %.*s\n", (int)(len > 600 ? 600 : len), msg);
+  FZ_CHECK(len > 0);
+  FZ_CHECK(msg[0] == '{' || msg[0] == '[');
+  FZ_CHECK(memchr(msg, '\n', len) == NULL);
+  FZ_CHECK(jc_valid(msg, len, 0, NULL, NULL));
   return 0;
 }
 static int asking(void) {
@@ -128,10 +112,10 @@ static void handle(const char *p, size_t n, const e2b_mcp_sink *k) {
   memcpy(srv.msg, p, n);   /* as the stdio transport does: the text lives in s->msg */
   srv.msg[n] = 0;
   rc = e2b_mcp_submit(&srv, srv.msg, n, NULL, k);
-  if (failed) { msglen = 0; overflow = 0; return; }
+  if (out.failed) return;   /* a pipe that broke: the sink dropped the half-written message */
   FZ_CHECK(rc == E2B_MCP_ANSWERED || rc == E2B_MCP_DEFERRED);
   FZ_CHECK(rc == E2B_MCP_ANSWERED || e2b_mcp_calls_in_flight(&srv) > 0);
-  FZ_CHECK(msglen == 0);   /* nothing half-written */
+  FZ_CHECK(out.len == 0);   /* nothing half-written */
   for (i = 0; i < 20000 && e2b_mcp_calls_in_flight(&srv); i++) {
     e2b_mcp_poll ps[E2B_MCP_CALLS];
     int timeout = -1;
@@ -140,13 +124,12 @@ static void handle(const char *p, size_t n, const e2b_mcp_sink *k) {
       memcpy(srv.msg, answer_part, an);
       srv.msg[an] = 0;
       answer_part = NULL;
-      FZ_CHECK(e2b_mcp_submit(&srv, srv.msg, an, NULL, k) >= 0 || failed);
+      FZ_CHECK(e2b_mcp_submit(&srv, srv.msg, an, NULL, k) >= 0 || out.failed);
     }
     if (e2b_mcp_watch(&srv, ps, E2B_MCP_CALLS, &timeout) == 0 && timeout > 0) fp.now += (unsigned long)timeout;   /* only the clock to wait for */
     e2b_mcp_step(&srv);
-    if (failed) { msglen = 0; overflow = 0; }
   }
-  FZ_CHECK(msglen == 0);
+  FZ_CHECK(out.len == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
@@ -156,7 +139,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   int np = 0, flags;
   char init[256];
   e2b_mcp_config cfg;
-  e2b_mcp_sink k;
   if (n < 2) return 0;
   flags = data[0];
   p = (const char *)data + 2;
@@ -182,19 +164,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   cfg.enable_kill = (flags & 16) != 0;
   FZ_CHECK(e2b_mcp_init(&srv, &cfg) == 0);
   if (!answers[0][0]) build_answers();
-  msglen = total = 0; overflow = ends = failed = 0;
-  fail_after = 0;
+  mem_sink_init(&out, msgbuf, sizeof msgbuf);
+  out.each = 1;
+  out.on_end = check_message;
   answer_part = np > 1 ? parts[1] : NULL;
   answer_len = np > 1 ? lens[1] : 0;
-  k.ctx = NULL; k.write = sink_write; k.end = sink_end;
   snprintf(init, sizeof init, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"%s\","
            "\"capabilities\":{%s},\"clientInfo\":{\"name\":\"fuzz\",\"version\":\"1\"}}}",
            versions[flags & 3], flags & 4 ? "\"elicitation\":{}" : "");
-  handle(init, strlen(init), &k);
-  handle("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", 54, &k);
-  if (flags & 8) fail_after = total + (size_t)data[1] * 64;
-  handle(parts[0], lens[0], &k);
-  if (np > 2) handle(parts[2], lens[2], &k);
+  handle(init, strlen(init), &out.sink);
+  handle("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", 54, &out.sink);
+  if (flags & 8) out.fail_after = out.total + (size_t)data[1] * 64;
+  handle(parts[0], lens[0], &out.sink);
+  if (np > 2) handle(parts[2], lens[2], &out.sink);
   e2b_mcp_close(&srv);
   return 0;
 }
