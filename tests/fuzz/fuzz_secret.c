@@ -27,6 +27,7 @@
 #define E2B_MCP_IMPLEMENTATION
 #include "../../e2b_mcp.h"
 #include "json_check.h"
+#include "sink.h"
 #include "fake_port.h"
 #include "tool_args.h"
 
@@ -73,29 +74,18 @@ static void check_text(const char *p, size_t n, int depth) {
   }
 }
 
-/* ---- a sink that takes bytes in pieces of varying size ---- */
-static char out[1 << 21];
-static size_t out_len, msg_start;
-static int msgs;
-static int sink_write(void *ctx, const char *p, size_t n) {
-  (void)ctx;
-  FZ_CHECK(out_len + n <= sizeof out);
-  memcpy(out + out_len, p, n);
-  out_len += n;
-  return 0;
-}
-static int sink_end(void *ctx) {
-  (void)ctx;
-  FZ_CHECK(jc_valid(out + msg_start, out_len - msg_start, 0, NULL, NULL));
-  check_text(out + msg_start, out_len - msg_start, 0);
-  msg_start = out_len;
-  msgs++;
+/* ---- the sink: each message checked as it ends (tests/lib/sink.h, one at a time) ---- */
+static char outbuf[1 << 21];
+static mem_sink out;
+static int check_message(mem_sink *k, const char *msg, size_t len) {
+  (void)k;
+  FZ_CHECK(jc_valid(msg, len, 0, NULL, NULL));
+  check_text(msg, len, 0);
   return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   static char req[2048];
-  e2b_mcp_sink k;
   const char *name;
   int which;
   if (n < 4) return 0;
@@ -111,20 +101,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
     if (r.content) check_text(r.content, r.content_len, 0);
     check_text(r.message, strlen(r.message), 0);
   } else {
-    k.ctx = NULL; k.write = sink_write; k.end = sink_end;
-    out_len = msg_start = 0;
-    msgs = 0;
+    mem_sink_init(&out, outbuf, sizeof outbuf);
+    out.each = 1;
+    out.on_end = check_message;
     snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
              "\"capabilities\":{},\"clientInfo\":{\"name\":\"f\",\"version\":\"1\"}}}");
-    FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
+    FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &out.sink) == 1);
     if (data[0] & 0x10) {
       snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"debug\"}}");
-      FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
+      FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &out.sink) == 1);
     }
     snprintf(req, sizeof req, "{\"jsonrpc\":\"2.0\",\"id\":\"c\",\"method\":\"tools/call\",\"params\":{\"name\":\"%s\",\"arguments\":%s,"
              "\"_meta\":{\"progressToken\":7}}}", name, calls.args[which]);
-    FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &k) == 1);
-    FZ_CHECK(out_len == msg_start);   /* nothing left half-written */
+    FZ_CHECK(e2b_mcp_handle(&srv, req, strlen(req), &out.sink) == 1);
+    FZ_CHECK(!out.failed && out.len == 0);   /* every message fit; nothing left half-written */
   }
   e2b_mcp_close(&srv);
   return 0;
