@@ -13,6 +13,7 @@
 #include "check.h"
 #include "fake_port.h"
 #include "sink.h"
+#include "jsonpath.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -96,41 +97,12 @@ static int arpc(const char *text) {
   return out.n;
 }
 
-/* ---- reading answers: a path of keys and array indexes, "result.tools.0.name" ---- */
-static jsmntok_t jt[16384];
-static char jval[65536];
-static int jlast;   /* the token J found */
-/* The raw text of the value at path in message i (strings without quotes), or NULL. */
-static const char *J(int i, const char *path) {
-  const char *js = msg(i), *p = path;
-  int n = e2b_mcp__parse(js, strlen(js), jt, E2B_MCP__COUNT(jt)), t = 0;
-  size_t l;
-  if (n <= 0) return NULL;
-  while (*p) {
-    char key[64];
-    l = strcspn(p, ".");
-    if (l >= sizeof key) return NULL;
-    memcpy(key, p, l); key[l] = 0;
-    p += l; if (*p == '.') p++;
-    if (jt[t].type == JSMN_ARRAY) {
-      int idx = atoi(key), k, j = t + 1;
-      if (idx >= jt[t].size) return NULL;
-      for (k = 0; k < idx; k++) j = e2b_mcp__tok_skip(jt, j);
-      t = j;
-    } else if ((t = e2b_mcp__tok_get(js, jt, t, key)) < 0) return NULL;
-  }
-  jlast = t;
-  l = (size_t)(jt[t].end - jt[t].start);
-  if (l >= sizeof jval) return NULL;
-  memcpy(jval, js + jt[t].start, l);
-  jval[l] = 0;
-  return jval;
-}
-static int jis(int i, const char *path, const char *want) { const char *v = J(i, path); return v && strcmp(v, want) == 0; }
-static int jhas(int i, const char *path) { return J(i, path) != NULL; }
-static long jint(int i, const char *path) { const char *v = J(i, path); return v ? atol(v) : -999999; }
-/* The number of members or elements of the object or array at path, or -1. */
-static int jlen(int i, const char *path) { return J(i, path) ? jt[jlast].size : -1; }
+/* ---- reading answers: message i's value at a path, "result.tools.0.name" (tests/lib/jsonpath.h) ---- */
+#define J(i, path) jp_get(msg(i), (path))
+#define jis(i, path, want) jp_is(msg(i), (path), (want))
+#define jhas(i, path) jp_has(msg(i), (path))
+#define jint(i, path) jp_int(msg(i), (path))
+#define jlen(i, path) jp_len(msg(i), (path))
 
 static void setup(const char *key, int enable_kill) {
   e2b_mcp_config cfg;
@@ -476,7 +448,7 @@ static void test_tools_list(void) {
     for (i = 0; i < n && total < 64; i++) {
       char path[32];
       snprintf(path, sizeof path, "result.tools.%d.name", i);
-      snprintf(names[total++], sizeof names[0], "%.60s", J(0, path) ? jval : "?");
+      snprintf(names[total++], sizeof names[0], "%.60s", J(0, path) ? jp_val : "?");
     }
     pages++;
     if (!jhas(0, "result.nextCursor")) { CHECK(n <= 5); break; }
@@ -1073,7 +1045,7 @@ static const char *mcall(const char *tool, const char *args, const char *extra) 
 static char state[512];
 /* A fresh consent question for the arguments args: its requestState into state. */
 #define FRESH_STATE() (rpc(mcall("e2b_set_sandbox_timeout", args, "")) == 1 && J(0, "result.requestState") != NULL \
-                       && snprintf(state, sizeof state, "%s", jval) > 40)
+                       && snprintf(state, sizeof state, "%s", jp_val) > 40)
 /* The record of used tokens replicas share (cfg.state_once), as a test keeps it. */
 #define SHARED_MAX 8
 static char shared[SHARED_MAX][17];
@@ -1144,7 +1116,7 @@ static void test_modern(void) {
   CHECK(jis(0, "id", "c1") && jis(0, "result.resultType", "input_required") && !jhas(0, "result.content"));
   CHECK(jis(0, "result.inputRequests.confirm.method", "elicitation/create") && jis(0, "result.inputRequests.confirm.params.mode", "form"));
   CHECK(CONTAINS(J(0, "result.inputRequests.confirm.params.message"), "sbx1") && jhas(0, "result.inputRequests.confirm.params.requestedSchema.properties.confirm"));
-  CHECK(J(0, "result.requestState") != NULL && strlen(jval) > 40);
+  CHECK(J(0, "result.requestState") != NULL && strlen(jp_val) > 40);
   snprintf(state, sizeof state, "%s", J(0, "result.requestState"));
   CHECK(m.opens == 0 && m.sends == 0);
   /* the same state on another tool, other arguments, altered, or with its answer missing or a decline */
@@ -1408,7 +1380,7 @@ static void test_broken_answers(void) {
   fresh();
   for (a = 0; a < srv.ntools; a++)
     if (srv.tools[a]->output_schema)
-      CHECKM(e2b_mcp__parse(srv.tools[a]->output_schema, strlen(srv.tools[a]->output_schema), jt, E2B_MCP__SCHEMA_TOKENS) > 0, srv.tools[a]->name);
+      CHECKM(e2b_mcp__parse(srv.tools[a]->output_schema, strlen(srv.tools[a]->output_schema), jp_tok, E2B_MCP__SCHEMA_TOKENS) > 0, srv.tools[a]->name);
   /* what the API documents still passes: empty lists, nulls where allowed, members the schema does not name */
   fresh();
   answer(0, 200, "[]");
@@ -1587,7 +1559,7 @@ static int scoped_list(int scopes, char names[][64], int cap) {   /* every page;
     for (i = 0; i < k && n < cap; i++) {
       char path[32];
       snprintf(path, sizeof path, "result.tools.%d.name", i);
-      snprintf(names[n++], 64, "%.60s", J(0, path) ? jval : "?");
+      snprintf(names[n++], 64, "%.60s", J(0, path) ? jp_val : "?");
     }
     if (!jhas(0, "result.nextCursor")) return n;
     if (k == 0) return -1;   /* a page with nothing on it, yet more to come */
