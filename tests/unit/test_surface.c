@@ -23,6 +23,7 @@
 #include "check.h"
 #include "fake_port.h"
 #include "sink.h"
+#include "jsonpath.h"
 
 #include <stdlib.h>
 
@@ -46,40 +47,13 @@ static int rpc(const char *text) {
   return e2b_mcp_handle(&srv, text, strlen(text), &out.sink) < 0 ? -1 : out.n;
 }
 
-/* ---- reading answers: "result.prompts.0.name" ---- */
-static jsmntok_t jt[8192];
-static char jval[32768];
-static int jlast;
-static const char *J(int i, const char *path) {
-  const char *js = msg(i), *p = path;
-  int n = e2b_mcp__parse(js, strlen(js), jt, E2B_MCP__COUNT(jt)), t = 0;
-  size_t l;
-  if (n <= 0) return NULL;
-  while (*p) {
-    char key[64];
-    l = strcspn(p, ".");
-    if (l >= sizeof key) return NULL;
-    memcpy(key, p, l); key[l] = 0;
-    p += l; if (*p == '.') p++;
-    if (jt[t].type == JSMN_ARRAY) {
-      int idx = atoi(key), k, j = t + 1;
-      if (idx >= jt[t].size) return NULL;
-      for (k = 0; k < idx; k++) j = e2b_mcp__tok_skip(jt, j);
-      t = j;
-    } else if ((t = e2b_mcp__tok_get(js, jt, t, key)) < 0) return NULL;
-  }
-  jlast = t;
-  l = (size_t)(jt[t].end - jt[t].start);
-  if (l >= sizeof jval) return NULL;
-  memcpy(jval, js + jt[t].start, l);
-  jval[l] = 0;
-  return jval;
-}
-static int jis(int i, const char *path, const char *want) { const char *v = J(i, path); return v && strcmp(v, want) == 0; }
-static int jhas(int i, const char *path) { return J(i, path) != NULL; }
-static long jint(int i, const char *path) { const char *v = J(i, path); return v ? atol(v) : -999999; }
-static int jlen(int i, const char *path) { return J(i, path) ? jt[jlast].size : -1; }
-static int jcontains(int i, const char *path, const char *sub) { const char *v = J(i, path); return v && strstr(v, sub) != NULL; }
+/* ---- reading answers: message i's value at a path, "result.tools.0.name" (tests/lib/jsonpath.h) ---- */
+#define J(i, path) jp_get(msg(i), (path))
+#define jis(i, path, want) jp_is(msg(i), (path), (want))
+#define jhas(i, path) jp_has(msg(i), (path))
+#define jint(i, path) jp_int(msg(i), (path))
+#define jlen(i, path) jp_len(msg(i), (path))
+#define jcontains(i, path, sub) jp_contains(msg(i), (path), (sub))
 
 static void setup(int enable_kill) {
   e2b_mcp_config cfg;
