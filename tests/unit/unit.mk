@@ -21,7 +21,7 @@ TEST_SUITES += unit-json unit-http unit-mcp unit-surface unit-state unit-nomallo
 UNIT_DIR   := $(BUILD)/unit
 UNIT_CF    := $(CSTD) $(WARN) -g -I. -Itests/lib
 UNIT_SAN   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-UNIT_DEPS  := tests/lib/check.h tests/lib/fake_port.h tests/lib/sink.h $(HDRS)
+UNIT_DEPS  := tests/lib/check.h tests/lib/fake_port.h tests/lib/sink.h tests/lib/jsonpath.h $(HDRS)
 
 .PHONY: test-unit-profile test-unit-abi test-unit-auth test-unit test-unit-json test-unit-http test-unit-mcp test-unit-surface test-unit-state test-unit-nomalloc test-unit-cpp test-unit-embedded
 
