@@ -1618,8 +1618,8 @@ static void test_scope_audit(void) {
     const char *bad = "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"e2b_create_sandbox\",\"arguments\":{\"bogus\":1}}},"
                       "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}]";
     who.scopes = 0;   /* not scoped: every group */
-    out.len = 0; out.n = 0; out.start[0] = 0;
-    CHECK(e2b_mcp_submit(&srv, bad, strlen(bad), &from, &sink) >= 0);
+    mem_sink_clear(&out);
+    CHECK(e2b_mcp_submit(&srv, bad, strlen(bad), &from, &out.sink) >= 0);
     while (e2b_mcp_calls_in_flight(&srv)) e2b_mcp_step(&srv);
     CHECKM(error_n == 1 && error_batch != 0 && error_batch != forbidden_batch[0] && m.requests == 0, msg(0));
   }
