@@ -11,7 +11,8 @@ const dir = process.argv[2];
 if (!dir) { console.error('usage: auth_tokens.mjs DIR'); process.exit(2); }
 mkdirSync(dir, { recursive: true });
 
-export const ISS = 'https://auth.example.test/';
+// AUTH_TOKENS_ISS: another issuer for every token (bench/identity.py's own, served on loopback).
+export const ISS = process.env.AUTH_TOKENS_ISS || 'https://auth.example.test/';
 export const AUD = 'https://mcp.example.test/mcp';
 const now = Math.floor(Date.now() / 1000);
 
