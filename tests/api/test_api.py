@@ -15,7 +15,7 @@ import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
-from report import check, run  # noqa: E402
+from report import check, run, run_groups  # noqa: E402
 from sim import KEY as DEFAULT_KEY, BUILD, Sim, server_env  # noqa: E402
 from mcp import McpClient, result_json, result_text  # noqa: E402
 from seed import KEY2, ALICE_PROD, BOB_STG1, BOB_PAUSED  # noqa: E402
@@ -224,21 +224,12 @@ def main():
     try:
         cli = client(sim)
         try:
-            for part in (create_and_resume, refusals, timeouts, lists, errors):   # errors last: its 429 starts a cool-down
-                sim.reset()
-                try:
-                    part(sim, cli)
-                except Exception as e:  # a crash is a failure of that part, not of the run
-                    check("%s ran" % part.__name__, False, "%s: %s" % (type(e).__name__, e))
+            # errors last: its 429 starts a cool-down
+            run_groups((create_and_resume, refusals, timeouts, lists, errors), sim, cli, before=sim.reset)
         finally:
             out, err, rc = cli.close()
             check("the key never reaches the server's output", DEFAULT_KEY.encode() not in out + err, "")
-        for part in (max_timeout_macro, second_team):
-            sim.reset()
-            try:
-                part(sim)
-            except Exception as e:
-                check("%s ran" % part.__name__, False, "%s: %s" % (type(e).__name__, e))
+        run_groups((max_timeout_macro, second_team), sim, before=sim.reset)
     finally:
         sim.stop()
 

@@ -21,11 +21,10 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from report import check, contains, eq, note, run  # noqa: E402
+from report import check, contains, eq, note, run, run_groups  # noqa: E402
 from sim import KEY as DEFAULT_KEY, ROOT, CountingProxy, Sim, closed_port, server_env  # noqa: E402
 from mcp import McpClient, McpError, result_json, result_text  # noqa: E402
 
@@ -1117,6 +1116,18 @@ def t_key_never_printed():
 
 # ----------------------------------------------------------------------------- main
 
+def fresh_sim():
+    """Ahead of each group: no faults, plain (not chunked) answers."""
+    SIM.clear_faults()
+    SIM.config(chunked=False)
+
+
+def finish_clients():
+    """After each group: every client it started is closed and checked."""
+    while CLIENTS:
+        finish(CLIENTS[0])
+
+
 def main():
     global SIM, API_URL, PROXIED
     signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 240 s")))
@@ -1129,19 +1140,8 @@ def main():
         API_URL = os.environ.get("E2B_API_URL") or SIM.url
         PROXIED = API_URL.rstrip("/") != SIM.url
         note("binary %s, simulator %s, API URL %s" % (BIN, SIM.url, API_URL))
-        for group in (t_handshake, t_tools, t_metadata_filters, t_bad_input, t_failures, t_secrets, t_progress_and_logs):
-            t0 = time.time()
-            try:
-                SIM.clear_faults()
-                SIM.config(chunked=False)
-                group()
-            except Exception as e:  # a group that dies is one failure; the others still run
-                check(group.__name__, False, "%s: %s" % (type(e).__name__, e))
-                traceback.print_exc(file=sys.stdout)
-            finally:
-                while CLIENTS:
-                    finish(CLIENTS[0])
-            note("%s: %.1f s" % (group.__name__, time.time() - t0))
+        run_groups((t_handshake, t_tools, t_metadata_filters, t_bad_input, t_failures, t_secrets, t_progress_and_logs),
+                   before=fresh_sim, after=finish_clients)
         t_key_never_printed()
     finally:
         signal.alarm(0)

@@ -46,7 +46,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from report import at_exit, check, note, run  # noqa: E402
+from report import at_exit, check, note, run, run_groups  # noqa: E402
 from sim import KEY as DEFAULT_KEY, ROOT, Sim, ready_line, server_env, stop, track  # noqa: E402
 from mcp import HttpSession, McpClient, McpError, dechunk, request, rpc, sse_messages, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
@@ -632,16 +632,8 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, poll interval %.1f s" % (BIN, SIM.url, POLL_S))
-    for group in [g for g in (t_stdio, t_http, t_listen, t_http_bufs, t_evict, t_own, t_noreader, t_client_keys, t_share)
-                  if not os.environ.get("SUBSCRIBE_ONLY") or g.__name__ == os.environ["SUBSCRIBE_ONLY"]]:
-        t0 = time.time()
-        try:
-            group()
-        except Exception as e:  # a group that dies is one failure; the other still runs
-            check(group.__name__, False, "%s: %s" % (type(e).__name__, e))
-        finally:
-            SIM.reset()
-        note("%s: %.1f s" % (group.__name__, time.time() - t0))
+    run_groups([g for g in (t_stdio, t_http, t_listen, t_http_bufs, t_evict, t_own, t_noreader, t_client_keys, t_share)
+                if not os.environ.get("SUBSCRIBE_ONLY") or g.__name__ == os.environ["SUBSCRIBE_ONLY"]], after=SIM.reset)
     signal.alarm(0)
 
 

@@ -16,9 +16,14 @@ A suite may also be a list of check functions, each one check named after the fu
     def paging(): expect_eq(len(page), 2, "page size"); expect(token, "a next token")
     run_tests(before=reset)                      # inside main()
 
+or groups of checks, each a function that makes many:
+
+    run_groups((t_stdio, t_http), port, after=sim.reset)   # t_stdio(port), then t_http(port)
+
 Python standard library only.
 """
 import sys
+import time
 import traceback
 
 passed = 0
@@ -92,6 +97,26 @@ def run_tests(only=(), before=None):
             check(t.__name__, True)
         except Exception as e:  # a crash in a check is a failure of that check
             check(t.__name__, False, "%s: %s" % (type(e).__name__, e))
+
+
+def run_groups(groups, *args, before=None, after=None):
+    """Runs each group of checks (a function, given args) in turn. A group that raises is one
+    failure named after it, its traceback printed, and the groups after it still run. before()
+    runs ahead of each group inside that guard, after() once it ended (also when it raised);
+    a note gives each group's time."""
+    for group in groups:
+        t0 = time.time()
+        try:
+            if before:
+                before()
+            group(*args)
+        except Exception as e:  # a group that dies is one failure; the others still run
+            check(group.__name__, False, "%s: %s" % (type(e).__name__, e))
+            traceback.print_exc(file=sys.stdout)
+        finally:
+            if after:
+                after()
+        note("%s: %.1f s" % (group.__name__, time.time() - t0))
 
 
 def note(text):
