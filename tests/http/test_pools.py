@@ -38,7 +38,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from report import at_exit, check, eq, note, run  # noqa: E402
+from report import at_exit, check, eq, note, run, run_groups  # noqa: E402
 from sim import KEY as DEFAULT_KEY, ROOT, Listener, Sim, server_env, stop  # noqa: E402
 from mcp import HttpSession, init_params, read_response, request, rpc, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
@@ -90,15 +90,6 @@ class Client:
             pass
 
 
-def wait_held(n, timeout=5):
-    deadline = time.time() + timeout
-    while True:
-        held = SIM.held()
-        if len(held) >= n or time.time() > deadline:
-            return held
-        time.sleep(0.02)
-
-
 def in_threads(fns):
     """Runs each fn in its own thread; returns (threads, results list filled as they end)."""
     out = [None] * len(fns)
@@ -147,7 +138,7 @@ def t_starved(port):
     SIM.reset()
     SIM.hold(True)
     ts, out = in_threads([lambda: a.post(get_call(0, 11)), lambda: b.post(get_call(1, 12))])
-    held = wait_held(2)
+    held = SIM.wait_held(2)
     check("starved: 2 calls hold both call buffers (both reach E2B)", len(held) == 2, held)
     t3, out3 = in_threads([lambda: c.post(get_call(2, 13))])
     time.sleep(0.5)
@@ -155,7 +146,7 @@ def t_starved(port):
     check("starved: a third call finds no buffer: it does not reach E2B and is not answered",
           len(held) == 2 and not any(h["path"].endswith(SANDBOXES[2]) for h in held) and out3[0] is None, (held, out3))
     SIM.release(n=held[0]["n"])
-    held2 = wait_held(2)
+    held2 = SIM.wait_held(2)
     reached = any(h["path"].endswith(SANDBOXES[2]) for h in held2)
     check("starved: once a call is answered its buffer goes to the waiting call, which reaches E2B", reached, held2)
     SIM.hold(False)
@@ -174,7 +165,7 @@ def t_queue(port):
     SIM.hold(True)
     n = CALL_BUFS + QUEUE
     ts, out = in_threads([lambda k=k: clients[k].post(get_call(k, 20 + k), 30) for k in range(CALL_BUFS)])
-    wait_held(CALL_BUFS)
+    SIM.wait_held(CALL_BUFS)
     more_ts, more = [], []
     for k in range(CALL_BUFS, n):   # one at a time, so the queue's order is known
         t, o = in_threads([lambda k=k: clients[k].post(get_call(k, 20 + k), 30)])
@@ -219,7 +210,7 @@ def t_sessions(port):
     SIM.reset()
     SIM.hold(True)
     ts, out = in_threads([lambda: a.post(get_call(0, 4), 30)])
-    wait_held(1)
+    SIM.wait_held(1)
     others = [HttpSession(port) for _ in range(2 * SESSIONS)]
     SIM.hold(False)
     for t in ts:
@@ -406,15 +397,7 @@ def main():
     port, p = start_http(BIN, server_env(SIM.url, KEY))
     at_exit(lambda: stop(p))
     note("binary %s, simulator %s" % (BIN, SIM.url))
-    for group in (t_order, t_starved, t_queue, t_sessions, t_conns, t_clock, t_kept):
-        t0 = time.time()
-        try:
-            group(port)
-        except Exception as e:  # a group that dies is one failure; the others still run
-            check(group.__name__, False, "%s: %s" % (type(e).__name__, e))
-        finally:
-            SIM.reset()
-        note("%s: %.1f s" % (group.__name__, time.time() - t0))
+    run_groups((t_order, t_starved, t_queue, t_sessions, t_conns, t_clock, t_kept), port, after=SIM.reset)
     check("the server is still running", p.poll() is None, p.poll())
     signal.alarm(0)
 

@@ -181,6 +181,21 @@ class Sim:
         """The held API requests, oldest first: [{"n", "method", "path", "query"}]."""
         return self.control("GET", "/_sim/held")["held"]
 
+    def wait_held(self, n, timeout=5):
+        """The held requests once there are n of them (or as they are at the timeout)."""
+        deadline = time.time() + timeout
+        while True:
+            held = self.held()
+            if len(held) >= n or time.time() > deadline:
+                return held
+            time.sleep(0.02)
+
+    def wait_idle(self, timeout=5):
+        """Until no API request is open (held ones included), at most timeout seconds."""
+        deadline = time.time() + timeout
+        while self.inflight()["now"] and time.time() < deadline:
+            time.sleep(0.02)
+
     def release(self, n=None, match=None):
         """Lets held request n (or those whose path matches the regex) be answered; how many."""
         body = {"n": n} if n is not None else {"match": match}
