@@ -28,16 +28,14 @@ E2B_API_URL, E2B_MCP_CA_FILE, E2B_TEST_API_KEY.
 import json
 import os
 import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from report import at_exit, check, eq, note, run  # noqa: E402
-from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop, track  # noqa: E402
-from mcp import ACCEPT, HttpSession, McpClient, McpError, read_until, request, rpc, start_http  # noqa: E402
+from report import at_exit, check, eq, note, run, run_groups  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop  # noqa: E402
+from mcp import HttpSession, McpClient, McpError, read_until, request, rpc, start_fixture, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_BIN") or os.path.join(ROOT, "build", "e2b-mcp")
@@ -51,7 +49,6 @@ CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
 SANDBOXES = [ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED]
 N = len(SANDBOXES)
 ORDER = [2, 0, 5, 1, 4, 3]   # the order E2B answers them in: neither arrival order nor its reverse
-HELD_WAIT_S = 5              # for all N to reach the simulator
 ANSWER_WAIT_S = 5            # for one answer after its release
 PROMPT_S = 2                 # "at once"
 
@@ -64,23 +61,6 @@ def env():
     if CA_FILE:
         e["E2B_MCP_CA_FILE"] = CA_FILE
     return e
-
-
-def wait_held(n, timeout=HELD_WAIT_S):
-    """The simulator's held requests once there are n (or what there is at the timeout)."""
-    deadline = time.time() + timeout
-    while True:
-        held = SIM.held()
-        if len(held) >= n or time.time() > deadline:
-            return held
-        time.sleep(0.02)
-
-
-def wait_idle(timeout=5):
-    """Until the simulator has no API request open (bounded)."""
-    deadline = time.time() + timeout
-    while SIM.inflight()["now"] and time.time() < deadline:
-        time.sleep(0.02)
 
 
 def held_by_sandbox(held):
@@ -109,7 +89,7 @@ def answers_sandbox(msg, i):
 
 def release_all():
     SIM.hold(False)
-    wait_idle()
+    SIM.wait_idle()
 
 
 # ----------------------------------------------------------------------------- stdio
@@ -123,7 +103,7 @@ def t_stdio():
     ids = [c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": sb}})
            for sb in SANDBOXES]
     ns = all_in_flight("stdio: %d pipelined calls are in flight at once (the simulator holds %d open)" % (N, N),
-                       wait_held(N))
+                       SIM.wait_held(N))
     if ns is None:
         note("stdio: the order checks are skipped (not all calls were in flight)")
         release_all()
@@ -173,7 +153,7 @@ def t_http():
     threads = [threading.Thread(target=one, args=(i,), daemon=True) for i in range(N)]
     for t in threads:
         t.start()
-    held = wait_held(N)
+    held = SIM.wait_held(N)
     with lock:
         early = list(done)
     ns = all_in_flight("http: %d calls from %d sessions are in flight at once (the simulator holds %d open)"
@@ -227,7 +207,7 @@ def t_cancel():
     SIM.reset()
     SIM.hold(True)
     cid = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": ALICE_PROD}})
-    if not check("cancel: the call's E2B request is held", len(wait_held(1)) == 1, SIM.held()):
+    if not check("cancel: the call's E2B request is held", len(SIM.wait_held(1)) == 1, SIM.held()):
         release_all()
         return
     c.cancel(cid)
@@ -272,7 +252,7 @@ def t_small():
     pid = c.send_request("ping")
     most, answers = 0, {}
     for _ in ids:   # each held request in turn: no second one may be open beside it
-        held = wait_held(1, 2)
+        held = SIM.wait_held(1, 2)
         time.sleep(0.2)
         held = SIM.held()
         most = max(most, len(held))
@@ -324,29 +304,36 @@ def t_small():
     c2.close(2)
 
 
-def t_small_hol():
-    """stdio with every call slot busy (the small profile's one) and a call waiting for it: the lines
-    behind that call are still read. A cancel for the call in the slot ends it (its slot goes to the
-    waiting call, whose E2B request then opens), and a ping is answered at once; nothing is lost."""
+def small_slot_held(where):
+    """The small profile over stdio, its one call slot held by a first call whose E2B answer is
+    held, and a second call sent behind it: (client, first id, second id), or None (checked)."""
     if not os.path.exists(SMALL_BIN):
-        check("small hol: binary exists", False, "%s not found (make build/e2b-mcp-small)" % SMALL_BIN)
-        return
-    c = McpClient([SMALL_BIN], env=env(), label="small-hol")
+        check("%s: binary exists" % where, False, "%s not found (make build/e2b-mcp-small)" % SMALL_BIN)
+        return None
+    c = McpClient([SMALL_BIN], env=env(), label=where.replace(" ", "-"))
     at_exit(lambda: c.close(2))
     c.initialize()
     SIM.reset()
     SIM.hold(True)
     first = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[0]}})
-    if not check("small hol: the first call holds the one slot", len(wait_held(1)) == 1, SIM.held()):
+    if not check("%s: the first call holds the one slot" % where, len(SIM.wait_held(1)) == 1, SIM.held()):
         release_all()
-        return
+        return None
     second = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[1]}})
+    return c, first, second
+
+
+def t_small_hol():
+    """stdio with every call slot busy (the small profile's one) and a call waiting for it: the lines
+    behind that call are still read. A cancel for the call in the slot ends it (its slot goes to the
+    waiting call, whose E2B request then opens), and a ping is answered at once; nothing is lost."""
+    held = small_slot_held("small hol")
+    if not held:
+        return
+    c, first, second = held
     c.cancel(first)
     pid = c.send_request("ping")
-    try:
-        got = c.read_message(PROMPT_S)
-    except McpError as e:
-        got = {"missing": str(e)}
+    got = read_or_missing(c, PROMPT_S)
     check("small hol: a ping behind a call that waits for the slot is answered at once",
           isinstance(got, dict) and got.get("id") == pid, str(got)[:300])
     deadline = time.time() + PROMPT_S
@@ -370,25 +357,13 @@ def t_small_hol():
 def t_small_cancel_queued():
     """A cancel for a call that still waits for the slot (the small profile's one, held by another
     call) takes it out of the queue: it never starts, E2B never sees it, it is never answered."""
-    if not os.path.exists(SMALL_BIN):
-        check("small cancel queued: binary exists", False, "%s not found (make build/e2b-mcp-small)" % SMALL_BIN)
+    held = small_slot_held("small cancel queued")
+    if not held:
         return
-    c = McpClient([SMALL_BIN], env=env(), label="small-cancel-queued")
-    at_exit(lambda: c.close(2))
-    c.initialize()
-    SIM.reset()
-    SIM.hold(True)
-    first = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[0]}})
-    if not check("small cancel queued: the first call holds the one slot", len(wait_held(1)) == 1, SIM.held()):
-        release_all()
-        return
-    second = c.send_request("tools/call", {"name": "e2b_get_sandbox", "arguments": {"sandbox_id": SANDBOXES[1]}})
+    c, first, second = held
     c.cancel(second)
     pid = c.send_request("ping")
-    try:
-        got = c.read_message(PROMPT_S)
-    except McpError as e:
-        got = {"missing": str(e)}
+    got = read_or_missing(c, PROMPT_S)
     check("small cancel queued: a ping after the cancel is answered at once", isinstance(got, dict) and got.get("id") == pid, got)
     release_all()
     seen = {}
@@ -431,6 +406,14 @@ def ask_checks(where, results, served, final):
           str(final)[:300])
 
 
+def read_or_missing(c, timeout):
+    """The next answer, or {"missing": why} when none comes in time."""
+    try:
+        return c.read_message(timeout)
+    except McpError as e:
+        return {"missing": str(e)}
+
+
 def wait_or_missing(c, rid, timeout):
     """The answer to rid, or {"missing": why} when it does not come in time."""
     try:
@@ -451,7 +434,7 @@ def t_ask_stdio():
         return
     SIM.hold(True)
     ids = [c.send_request("tools/call", call) for call in ask_calls()]
-    held = wait_held(ASK_N)
+    held = SIM.wait_held(ASK_N)
     check("ask stdio: the %d E2B calls are in flight at once while the question waits" % ASK_N, len(held) == ASK_N,
           "held %d: %s" % (len(held), [h["path"] for h in held]))
     SIM.hold(False)
@@ -526,20 +509,14 @@ def t_batch_stdio():
     SIM.hold(True)
     c.send(batch_body())
     pid = c.send_request("ping")
-    try:
-        first = c.read_message(PROMPT_S)
-    except McpError as e:
-        first = {"missing": str(e)}
+    first = read_or_missing(c, PROMPT_S)
     check("stdio batch: a ping sent after the batch is answered while its calls wait for E2B",
           isinstance(first, dict) and first.get("id") == pid, str(first)[:300])
-    ns = all_in_flight("stdio batch: its %d calls are in flight at once (the simulator holds %d open)" % (N, N), wait_held(N))
+    ns = all_in_flight("stdio batch: its %d calls are in flight at once (the simulator holds %d open)" % (N, N), SIM.wait_held(N))
     for i in ORDER if ns else []:
         SIM.release(n=ns[i])
     release_all()
-    try:
-        answer = c.read_message(ANSWER_WAIT_S)
-    except McpError as e:
-        answer = {"missing": str(e)}
+    answer = read_or_missing(c, ANSWER_WAIT_S)
     batch_checks("stdio batch", answer)
     c.close(2)
 
@@ -553,21 +530,15 @@ def t_batch_cancel():
     SIM.reset()
     SIM.hold(True)
     c.send(batch_body()[:2])
-    if not check("batch cancel: both calls are held", len(wait_held(2)) == 2, SIM.held()):
+    if not check("batch cancel: both calls are held", len(SIM.wait_held(2)) == 2, SIM.held()):
         release_all()
         return
     c.cancel(1)
     pid = c.send_request("ping")
-    try:
-        first = c.read_message(PROMPT_S)
-    except McpError as e:
-        first = {"missing": str(e)}
+    first = read_or_missing(c, PROMPT_S)
     check("batch cancel: a ping after the cancel is answered at once", isinstance(first, dict) and first.get("id") == pid, first)
     release_all()
-    try:
-        answer = c.read_message(ANSWER_WAIT_S)
-    except McpError as e:
-        answer = {"missing": str(e)}
+    answer = read_or_missing(c, ANSWER_WAIT_S)
     check("batch cancel: the array holds the other call's answer only",
           isinstance(answer, list) and [m.get("id") for m in answer] == [2] and answers_sandbox(answer[0], 1), str(answer)[:300])
     c.close(2)
@@ -592,7 +563,7 @@ def t_batch_http():
             got["a"] = {"error": repr(e)}
     t = threading.Thread(target=batch, daemon=True)
     t.start()
-    held = wait_held(N)
+    held = SIM.wait_held(N)
     t0 = time.time()
     try:
         r = request(port, "POST", rpc(77, "ping"), b.headers(), timeout=PROMPT_S + 1)
@@ -659,7 +630,7 @@ def modern_case(where, extra_env, mine, other):
     SIM.reset()
     SIM.hold(True)
     t, got = modern_held_call(port, 41, SANDBOXES[0], mine)
-    if not check("%s: the 2026-07-28 call's E2B request is held" % where, len(wait_held(1)) == 1, SIM.held()):
+    if not check("%s: the 2026-07-28 call's E2B request is held" % where, len(SIM.wait_held(1)) == 1, SIM.held()):
         release_all()
         stop(p)
         return
@@ -687,29 +658,13 @@ def t_modern_cancel():
     modern_case("modern cancel (peer)", {}, None, None)
 
 
-def start_fixture_http():
-    p = subprocess.Popen([FIXTURE_BIN, "0"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, env=env())
-    track(p)
-    line = p.stdout.readline().decode()
-    if not line.startswith("READY "):
-        stop(p)
-        raise RuntimeError("fixture-server did not start: %r" % line)
-    return int(line.split()[1]), p
-
-
 def t_ask_http():
-    port, p = start_fixture_http()
+    port, p = start_fixture(FIXTURE_BIN, env())
     at_exit(lambda: stop(p))
     SIM.reset()
     asker = HttpSession(port, caps={"elicitation": {}})
-    body = rpc(500, "tools/call", {"name": "test_elicitation", "arguments": {"message": "Who are you?"}})
-    sock = socket.create_connection(("127.0.0.1", port), timeout=15)
+    sock = asker.stream(rpc(500, "tools/call", {"name": "test_elicitation", "arguments": {"message": "Who are you?"}}))
     at_exit(sock.close)
-    head = "POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in asker.headers({
-        "Host": "127.0.0.1:%d" % port, "Content-Type": "application/json", "Accept": ACCEPT,
-        "Content-Length": str(len(body))}).items()) + "\r\n"
-    sock.sendall(head.encode() + body.encode())
     raw, msgs = read_until(sock, b"", lambda m, r: any(x.get("method") == "elicitation/create" for x in m), PROMPT_S)
     qs = [x for x in msgs if x.get("method") == "elicitation/create"]
     if not check("ask http: the custom tool's question goes out on its call's stream", len(qs) == 1, raw[-300:]):
@@ -732,7 +687,7 @@ def t_ask_http():
     threads = [threading.Thread(target=one, args=(i, call), daemon=True) for i, call in enumerate(ask_calls())]
     for t in threads:
         t.start()
-    held = wait_held(ASK_N)
+    held = SIM.wait_held(ASK_N)
     check("ask http: the %d E2B calls are in flight at once while the question waits" % ASK_N, len(held) == ASK_N,
           "held %d: %s" % (len(held), [h["path"] for h in held]))
     SIM.hold(False)
@@ -764,15 +719,8 @@ def main():
     API_URL = os.environ.get("E2B_API_URL") or SIM.url
     at_exit(lambda: SIM.reset())
     note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
-    for group in (t_stdio, t_http, t_cancel, t_small, t_small_hol, t_small_cancel_queued, t_ask_stdio, t_ask_http, t_ask_small, t_batch_stdio, t_batch_cancel, t_batch_http, t_modern_cancel):
-        t0 = time.time()
-        try:
-            group()
-        except Exception as e:  # a group that dies is one failure; the others still run
-            check(group.__name__, False, "%s: %s" % (type(e).__name__, e))
-        finally:
-            SIM.reset()
-        note("%s: %.1f s" % (group.__name__, time.time() - t0))
+    run_groups((t_stdio, t_http, t_cancel, t_small, t_small_hol, t_small_cancel_queued, t_ask_stdio, t_ask_http, t_ask_small,
+                t_batch_stdio, t_batch_cancel, t_batch_http, t_modern_cancel), after=SIM.reset)
     signal.alarm(0)
 
 

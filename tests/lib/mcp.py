@@ -8,21 +8,24 @@ stdio (one JSON message per line):
 
 Streamable HTTP (raw sockets, so every byte is the test's):
     port, proc = start_http(BIN, env)                      # BIN --http 127.0.0.1:0
+    port, proc = start_fixture(FIXTURE_BIN, env)           # build/fixture-server 0
     s = HttpSession(port, token=None, caps={}); r = s.call("tools/list"); r.status, r.events()
     r = request(port, "POST", rpc(1, "ping"), {"Mcp-Session-Id": s.sid})
-    raw, msgs = read_until(sock, b"", lambda msgs, raw: ...)      # an SSE answer as it comes
+    sock = s.stream(rpc(7, "tools/call", {...}))                 # a POST whose answer is read as it comes:
+    raw, msgs = read_until(sock, b"", lambda msgs, raw: ...)      # its SSE messages so far
 
 Helpers: result_json(res), result_text(res), tool_names(tools), tool_args(schema, all, known). Every read has a timeout;
 every process started here is stopped at exit. Python standard library only.
 """
 import json
+import os
 import queue
 import socket
 import subprocess
 import threading
 import time
 
-from sim import ROOT, server_env, stop, track  # noqa: F401  (server_env: for the suites)
+from sim import ROOT, ready_line, server_env, stop, track  # noqa: F401  (server_env: for the suites)
 
 ACCEPT = "application/json, text/event-stream"
 CLIENT_INFO = {"name": "e2b-mcp-tests", "version": "1.0"}
@@ -270,6 +273,14 @@ def start_http(binary, env, addr="127.0.0.1:0", timeout=10):
     raise RuntimeError("%s --http did not start" % binary)
 
 
+def start_fixture(binary, env, timeout=15):
+    """Starts build/fixture-server (or its small build) over HTTP on a free loopback port;
+    returns (port, proc) once it printed READY."""
+    p = track(subprocess.Popen([binary, "0"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, env=env))
+    return int(ready_line(p, os.path.basename(binary), timeout).split()[1]), p
+
+
 def dechunk(b):
     """The data of chunked framing; stops at an incomplete chunk (for partial reads)."""
     out = b""
@@ -380,12 +391,9 @@ def read_response(s):
     return Resp(status, headers, body.decode())
 
 
-def request(port, method, body=None, headers=None, path="/mcp", sock=None, timeout=10):
-    """One HTTP request to 127.0.0.1:port, on sock (keep-alive) or a new connection. Returns Resp.
+def send_http(sock, port, method, body=None, headers=None, path="/mcp"):
+    """Sends one HTTP request to 127.0.0.1:port on sock; the answer is the caller's to read.
     A body gets Content-Type, Accept and Content-Length; a header given as None is not sent."""
-    own = sock is None
-    if own:
-        sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     h = {"Host": "127.0.0.1:%d" % port}
     if body is not None:
         h["Content-Type"] = "application/json"
@@ -396,6 +404,15 @@ def request(port, method, body=None, headers=None, path="/mcp", sock=None, timeo
         h["Content-Length"] = str(len(data))
     head = "%s %s HTTP/1.1\r\n" % (method, path) + "".join("%s: %s\r\n" % (k, v) for k, v in h.items() if v is not None)
     sock.sendall(head.encode() + b"\r\n" + data)
+
+
+def request(port, method, body=None, headers=None, path="/mcp", sock=None, timeout=10):
+    """One HTTP request to 127.0.0.1:port, on sock (keep-alive) or a new connection (see
+    send_http). Returns Resp."""
+    own = sock is None
+    if own:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    send_http(sock, port, method, body, headers, path)
     r = read_response(sock)
     if own:
         sock.close()
@@ -435,6 +452,13 @@ class HttpSession:
     def call(self, method, params=None):
         self.next_id += 1
         return self.post(rpc(self.next_id, method, params))
+
+    def stream(self, msg, extra=None, timeout=15):
+        """POSTs msg on a connection of its own and returns the socket with the answer unread:
+        its SSE messages are read as they come with read_until(sock, b"", pred)."""
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=timeout)
+        send_http(sock, self.port, "POST", msg, self.headers(extra))
+        return sock
 
     def list_tools(self):
         """Every tool, following nextCursor."""
