@@ -15,9 +15,9 @@ memory, no per-address budget: -DE2B_MCP_AUTH_CACHE=0 -DE2B_MCP_AUTH_FAIL_BURST=
          token with a kid nobody published (each would wait for a fetch of the keys; more than
          the 2,304 request buffers), and the honest client, whose token's key is known, pings
          throughout the fetch and a second after: its median / p99 / slowest, and how the pile
-         was answered (503 with Retry-After beyond the 8 waiters of E2B_MCP_AUTH_KEY_WAITERS, the
-         slowest counted from its send, its reader starting once all were sent; 401 once the
-         keys came without the kid; 429 past an address's budget).
+         was answered (503 with Retry-After beyond the 8 waiters of E2B_MCP_AUTH_KEY_WAITERS, and
+         the slowest of them from its send; 401 once the keys came without the kid; 429 past an
+         address's budget).
          The issuer is a loopback server of this file's behind the test CA's TLS front (nginx,
          tests/sim/tls-proxy.sh), since the keys are fetched over verified TLS only.
 
@@ -28,6 +28,7 @@ import http.server
 import json
 import multiprocessing
 import os
+import queue
 import resource
 import selectors
 import socket
@@ -177,15 +178,26 @@ def with_kid(tok, kid):
     return base64.urlsafe_b64encode(json.dumps(head, separators=(",", ":")).encode()).decode().rstrip("=") + tok[tok.index("."):]
 
 
-def pile_reader(socks, sent_at, out, done):
-    """Reads each pile connection's answer: out gets (status, ms from its send to its answer)."""
+def pile_reader(fresh, total, out, done):
+    """Reads each pile connection's answer as the connections come (fresh: a queue of (socket, sent at)):
+    out gets (status, ms from its send to its answer's first line)."""
     sel = selectors.DefaultSelector()
-    bufs = {}
-    for s in socks:
-        sel.register(s, selectors.EVENT_READ)
-        bufs[s] = b""
-    while bufs and not done.is_set():
-        for key, _ in sel.select(0.2):
+    bufs, seen = {}, 0
+    while (seen < total or bufs) and not done.is_set():
+        while True:
+            try:
+                s, at = fresh.get_nowait()
+            except queue.Empty:
+                break
+            seen += 1
+            if s is None:
+                continue   # its connect failed
+            sel.register(s, selectors.EVENT_READ, at)
+            bufs[s] = b""
+        if not bufs:
+            time.sleep(0.005)
+            continue
+        for key, _ in sel.select(0.05):
             s = key.fileobj
             try:
                 got = s.recv(4096)
@@ -194,7 +206,7 @@ def pile_reader(socks, sent_at, out, done):
             bufs[s] += got
             if b"\r\n" in bufs[s] or not got:
                 line = bufs[s].split(b"\r\n", 1)[0].split(b" ")
-                out.append((int(line[1]) if len(line) > 1 and line[1].isdigit() else 0, (time.time() - sent_at[s]) * 1000))
+                out.append((int(line[1]) if len(line) > 1 and line[1].isdigit() else 0, (time.time() - key.data) * 1000))
                 sel.unregister(s)
                 del bufs[s]
                 s.close()
@@ -216,7 +228,9 @@ def run_slow(server, sim_port, iss, aud, toks, ca, issuer):
     gets0 = issuer.jwks_gets
     issuer.slow = True
     body = rpc(1, "initialize", init_params()).encode()
-    socks, sent_at = [], {}
+    fresh, out, done = queue.Queue(), [], threading.Event()
+    th = threading.Thread(target=pile_reader, args=(fresh, PILE, out, done), daemon=True)
+    th.start()
     t0 = time.time()
     for i in range(PILE):
         tok = with_kid(toks["http_all"], "pile-%d" % i)
@@ -227,14 +241,11 @@ def run_slow(server, sim_port, iss, aud, toks, ca, issuer):
             s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.1.%d.%d" % (i // 250, i % 250 + 1), 0))
             s.sendall(req)
         except OSError:
+            fresh.put((None, 0))
             continue
         s.setblocking(False)
-        socks.append(s)
-        sent_at[s] = time.time()
+        fresh.put((s, time.time()))
     piled = time.time() - t0
-    out, done = [], threading.Event()
-    th = threading.Thread(target=pile_reader, args=(socks, sent_at, out, done), daemon=True)
-    th.start()
     lat, bad, end = [], 0, time.time() + SLOW_S + 1.0
     while time.time() < end:
         t = time.time()
