@@ -1520,6 +1520,10 @@ static int e2b_mcp__ieqn(const char *a, const char *b, size_t n);
 static int e2b_mcp__ieq(const char *a, size_t an, const char *b);
 /* Whether two strings are equal (no libc strcmp on a board). */
 static int e2b_mcp__streq(const char *a, const char *b);
+/* Whether s starts with p. */
+static int e2b_mcp__starts(const char *s, const char *p);
+/* libc's strchr: the first c in s (its terminator when c is 0), or NULL. */
+static char *e2b_mcp__strchr(const char *s, int c);
 /* *u /= d, returning the remainder, with no 64-bit division routine linked. */
 static unsigned long e2b_mcp__divmod(unsigned long long *u, unsigned long d);
 /* v in decimal into buf (at least 21 bytes); returns its length. */
@@ -4030,6 +4034,18 @@ static int e2b_mcp__streq(const char *a, const char *b) {
   while (*a && *a == *b) { a++; b++; }
   return *a == *b;
 }
+/* The same for strncmp's prefix test and strchr: newlib-nano's are 132 and
+   208 bytes of word-at-a-time code, these a loop each. */
+static int e2b_mcp__starts(const char *s, const char *p) {
+  while (*p && *s == *p) { s++; p++; }
+  return *p == 0;
+}
+static char *e2b_mcp__strchr(const char *s, int c) {
+  for (;; s++) {
+    if (*s == (char)c) return (char *)s;
+    if (!*s) return NULL;
+  }
+}
 /* *u /= d, returning the remainder, with 32-bit divisions only: a 32-bit board
    links no 64-bit division routine (700 bytes). A divisor up to 0xffff takes
    three hardware divisions of 16 bits each below the high word; a larger one
@@ -5024,8 +5040,8 @@ static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
   const char *p, *h, *he, *pe;
   size_t hn;
   memset(u, 0, sizeof *u);
-  if (strncmp(url, "https://", 8) == 0) { u->https = 1; u->port = 443; p = url + 8; }
-  else if (strncmp(url, "http://", 7) == 0) { u->port = 80; p = url + 7; }
+  if (e2b_mcp__starts(url, "https://")) { u->https = 1; u->port = 443; p = url + 8; }
+  else if (e2b_mcp__starts(url, "http://")) { u->port = 80; p = url + 7; }
   else return E2B_MCP_ERR_URL;
   h = p;
   if (*p == '[') { h = ++p; while (*p && *p != ']') p++; if (*p != ']') return E2B_MCP_ERR_URL; he = p++; }
@@ -5250,7 +5266,7 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   const e2b_mcp_url *u = rq->base;
   char num[24];
   e2b_mcp__req_lit(rq, " HTTP/1.1\r\nHost: ");
-  if (strchr(u->host, ':')) {   /* an IPv6 literal keeps its brackets in Host (RFC 9110 7.2) */
+  if (e2b_mcp__strchr(u->host, ':')) {   /* an IPv6 literal keeps its brackets in Host (RFC 9110 7.2) */
     e2b_mcp__w_c(&rq->w, '[');
     e2b_mcp__req_lit(rq, u->host);
     e2b_mcp__w_c(&rq->w, ']');
@@ -5796,7 +5812,7 @@ static long e2b_mcp__b64url_dec(const char *s, size_t n, unsigned char *out, siz
   int bits = 0;
   if (n % 4 == 1) return -1;
   for (i = 0; i < n; i++) {
-    const char *q = s[i] ? strchr(e2b_mcp__b64url, s[i]) : NULL;
+    const char *q = s[i] ? e2b_mcp__strchr(e2b_mcp__b64url, s[i]) : NULL;
     if (!q) return -1;
     v = (v << 6) | (unsigned)(q - e2b_mcp__b64url);
     bits += 6;
@@ -6470,7 +6486,7 @@ static int e2b_mcp__auth_url_ok(const char *u) {
 static int e2b_mcp__auth_config_ok(const e2b_mcp_auth *a) {
   int g;
   /* bounded so that a 401's head fits the transport's small answer */
-  if (!e2b_mcp__auth_url_ok(a->resource) || strlen(a->resource) > 256 || !a->issuer || !*a->issuer || strchr(a->issuer, '"')) return 0;
+  if (!e2b_mcp__auth_url_ok(a->resource) || strlen(a->resource) > 256 || !a->issuer || !*a->issuer || e2b_mcp__strchr(a->issuer, '"')) return 0;
   for (g = 0; g < 3; g++) {
     const char *n = e2b_mcp_auth_scope_name(a, g), *p;
     if (strlen(n) > 64) return 0;
@@ -6482,7 +6498,7 @@ static int e2b_mcp__auth_config_ok(const e2b_mcp_auth *a) {
 /* The metadata's URL: the resource's origin, /.well-known/oauth-protected-resource,
    then the resource's path (RFC 9728 section 3.1). */
 static void e2b_mcp__auth_meta_url(const e2b_mcp_auth *a, e2b_mcp_json *w) {
-  const char *r = a->resource, *path = strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
+  const char *r = a->resource, *path = e2b_mcp__strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
   size_t on = path ? (size_t)(path - r) : strlen(r);
   e2b_mcp__w_put(w, r, on);
   e2b_mcp__w_put(w, "/.well-known/oauth-protected-resource", 37);
@@ -6492,7 +6508,7 @@ static void e2b_mcp__auth_meta_url(const e2b_mcp_auth *a, e2b_mcp_json *w) {
    well-known path, or with the resource's path after it. */
 static int e2b_mcp__auth_is_meta(const e2b_mcp_auth *a, const char *target, size_t n) {
   static const char wk[] = "/.well-known/oauth-protected-resource";
-  const char *r = a->resource, *path = strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
+  const char *r = a->resource, *path = e2b_mcp__strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
   size_t k = strcspn(target, "?"), pn = path ? strlen(path) : 0;
   if (k > n) k = n;
   if (k < sizeof wk - 1 || memcmp(target, wk, sizeof wk - 1) != 0) return 0;
@@ -7384,7 +7400,7 @@ static int e2b_mcp__scope_refused(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_
 static int e2b_mcp__is_built_out(const e2b_mcp_server *s, const char *name, size_t n) {
   const char *p, *sp;
   if (!s->built_out) return 0;
-  for (p = s->built_out[0] + 1; (sp = strchr(p, ' ')) != NULL; p = sp + 1)
+  for (p = s->built_out[0] + 1; (sp = e2b_mcp__strchr(p, ' ')) != NULL; p = sp + 1)
     if ((size_t)(sp - p) == n && memcmp(p, name, n) == 0) return 1;
   return 0;
 }
@@ -8039,7 +8055,7 @@ static int e2b_mcp__b64_std(const char *v, size_t n, char *out, size_t cap) {
   int bits = 0, pad = 0;
   if (n % 4) return -1;
   for (i = 0; i < n; i++) {
-    const char *q = v[i] ? strchr(a, v[i]) : NULL;
+    const char *q = v[i] ? e2b_mcp__strchr(a, v[i]) : NULL;
     if (v[i] == '=' && i + 2 >= n) { pad++; continue; }
     if (!q || pad) return -1;
     acc = (acc << 6) | (unsigned)(q - a);
@@ -8144,7 +8160,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp_json_obj(&w);
     e2b_mcp_json_key(&w, "supported"); e2b_mcp__supported_versions(&w, 1);
     e2b_mcp_json_key(&w, "requested");
-    if (e2b_mcp__tok_str(js, &t[pv], req, sizeof req) < 0) strcpy(req, "?");
+    if (e2b_mcp__tok_str(js, &t[pv], req, sizeof req) < 0) memcpy(req, "?", 2);
     e2b_mcp_json_str(&w, req);
     e2b_mcp_json_obj_end(&w);
     data[w.err ? 0 : w.len] = 0;
@@ -8313,7 +8329,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
     size_t i = 0;
     while (i < n && (msg[i] == ' ' || msg[i] == '\t' || msg[i] == '\r' || msg[i] == '\n')) i++;
     size_t j = i;
-    while (j < n && msg[j] && strchr("0123456789+-.eE \t\r\n", msg[j])) j++;
+    while (j < n && msg[j] && e2b_mcp__strchr("0123456789+-.eE \t\r\n", msg[j])) j++;
     if (i < n && j == n && (msg[i] == '-' || (msg[i] >= '0' && msg[i] <= '9'))) {
       e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: expected one JSON-RPC object");
       return m.failed ? -1 : m.written;
@@ -8461,7 +8477,7 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
 /* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
 static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
   for (; *s; s++)
-    if (!((alnum && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) || strchr(extra, *s)))
+    if (!((alnum && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) || e2b_mcp__strchr(extra, *s)))
       return 0;
   return 1;
 }
@@ -8600,9 +8616,9 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
     if (!all[0]) return 0;
     for (p = all, n = 0; p; p = amp ? amp + 1 : NULL, n++) {
       char *eq;
-      amp = strchr(p, '&');
+      amp = e2b_mcp__strchr(p, '&');
       if (amp) *amp = 0;
-      eq = strchr(p, '=');
+      eq = e2b_mcp__strchr(p, '=');
       if (!eq || eq == p) return e2b_mcp__bad(c, "metadata", "expected key=value pairs joined by '&'");
       *eq = 0;
       if (n) e2b_mcp__w_c(q, '&');
@@ -8806,7 +8822,7 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
     /* a code is a word; anything else is left out rather than passed on */
     if (ci < 0 || e2b_mcp__tok_str(r->body, &s->rtok[ci], code + 13, sizeof code - 14) <= 0 ||
         !e2b_mcp__charset(code + 13, 1, "_-.")) code[0] = 0;
-    else { memcpy(code, " (error_code ", 13); strcat(code, ")"); }
+    else { size_t n = strlen(code + 13); memcpy(code, " (error_code ", 13); memcpy(code + 13 + n, ")", 2); }
   }
   if (r->status == 429) {   /* Retry-After is honoured up to 10 minutes, so a wrong header cannot lock a tool for a day */
     long wait = r->retry_after > 0 ? (r->retry_after < 600 ? r->retry_after : 600) : 1;
@@ -9265,7 +9281,7 @@ E2B_MCP__UNUSED static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, lo
   if (r < 0 || e2b_mcp__want_str(c, "next_token", next, sizeof next, 0) < 0) return -1;
   if (r == 0 && def_limit > 0) { limit = def_limit; r = 1; }   /* a page that fits (E2B_MCP_PAGE_LIMIT) */
   if (next[0] == E2B_MCP__SKIP_MARK) {
-    char *a = next + 1, *b = strchr(a, E2B_MCP__SKIP_MARK), *e = b ? strchr(b + 1, E2B_MCP__SKIP_MARK) : NULL;
+    char *a = next + 1, *b = e2b_mcp__strchr(a, E2B_MCP__SKIP_MARK), *e = b ? e2b_mcp__strchr(b + 1, E2B_MCP__SKIP_MARK) : NULL;
     if (!e || e2b_mcp__parse_ll(a, (size_t)(b - a), &skip) || e2b_mcp__parse_ll(b + 1, (size_t)(e - b - 1), &limit) ||
         skip < 1 || skip > 100 || limit < 0 || limit > 100)
       return e2b_mcp__bad(c, "next_token", E2B_MCP__MSG_BAD_NEXT_TOKEN);
@@ -9386,7 +9402,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (has_apm > 0 && !auto_pause) return e2b_mcp__bad(c, "auto_pause_memory", "it applies only with auto_pause: true");
   if (resume && !auto_pause) return e2b_mcp__bad(c, "auto_resume", "it applies only with auto_pause: true");
   if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", E2B_MCP__MSG_NO_RESUME);
-  if (!tmpl[0]) strcpy(tmpl, "base");
+  if (!tmpl[0]) memcpy(tmpl, "base", 5);
   b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "templateID"); e2b_mcp_json_str(b, tmpl);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout);
@@ -9938,7 +9954,7 @@ static int e2b_mcp__build_get_team_usage(e2b_mcp_call *c, e2b_mcp__req *rq) {
                               "its operator must correct it. Nothing was sent to E2B.");
       return -1;
     }
-    strcpy(rq->kept[0], team);
+    memcpy(rq->kept[0], team, strlen(team) + 1);
     rq->flag = 1;
     rq->step = 1;
     e2b_mcp__usage_req(c, rq, "concurrent_sandboxes");
@@ -9956,7 +9972,7 @@ static int e2b_mcp__usage_keep_max(e2b_mcp_call *c, const e2b_mcp_response *r, c
   if (!t) return -1;
   v = e2b_mcp__tok_get(r->body, t, 0, "value");
   ts = e2b_mcp__tok_get(r->body, t, 0, "timestampUnix");
-  if (v < 0 || t[v].type != JSMN_PRIMITIVE || t[v].end - t[v].start > 20 || !strchr("-0123456789", r->body[t[v].start])) {
+  if (v < 0 || t[v].type != JSMN_PRIMITIVE || t[v].end - t[v].start > 20 || !e2b_mcp__strchr("-0123456789", r->body[t[v].start])) {
     e2b_mcp_result_error(c, "E2B's answer for the team's maximum has no numeric value; nothing could be read from it.");
     return -1;
   }
@@ -9966,7 +9982,7 @@ static int e2b_mcp__usage_keep_max(e2b_mcp_call *c, const e2b_mcp_response *r, c
   return 0;
 }
 static void e2b_mcp__usage_max(e2b_mcp_json *w, const char *name, const char *kept) {
-  const char *sp = strchr(kept, ' ');
+  const char *sp = e2b_mcp__strchr(kept, ' ');
   e2b_mcp_json_key(w, name);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "value"); e2b_mcp_json_raw(w, kept, sp ? (size_t)(sp - kept) : strlen(kept));
@@ -10690,7 +10706,7 @@ static void e2b_mcp__prompt_running(e2b_mcp_call *c) {
   size_t o = 0;
   if (e2b_mcp__prompt_arg(c, "metadata", meta, sizeof meta, NULL, NULL) != 0 ||
       e2b_mcp__prompt_arg(c, "template", tpl, sizeof tpl, "-_./:", "a template ID or name such as base or team/name:tag") != 0) return;
-  if (meta[0] && (meta[0] == '=' || !strchr(meta, '='))) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
+  if (meta[0] && (meta[0] == '=' || !e2b_mcp__strchr(meta, '='))) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
   filter[0] = 0;
   if (meta[0]) o += e2b_mcp__fmt(filter + o, sizeof filter - o, ", metadata \"%s\"", meta);
   if (tpl[0]) e2b_mcp__fmt(filter + o, sizeof filter - o, ", template \"%s\"", tpl);
@@ -10744,7 +10760,7 @@ static void e2b_mcp__prompt_usage(e2b_mcp_call *c) {
 static void e2b_mcp__prompt_pause(e2b_mcp_call *c) {
   char meta[E2B_MCP_ARG_MAX], text[1536];
   if (e2b_mcp__prompt_arg(c, "metadata", meta, sizeof meta, NULL, NULL) != 0) return;
-  if (meta[0] == '=' || !strchr(meta, '=')) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
+  if (meta[0] == '=' || !e2b_mcp__strchr(meta, '=')) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
   e2b_mcp__fmt(text, sizeof text,
     "Pause every running E2B sandbox whose metadata has %s.\n"
     "1. Call e2b_list_sandboxes with state [\"running\"] and metadata \"%s\" (follow next_token to the last page).\n"
@@ -11167,7 +11183,7 @@ static int e2b_mcp__uri_match(const char *tpl, const char *uri, int ids, const c
   *got = 0;
   while (*tpl) {
     if (*tpl == '{') {
-      const char *e = strchr(tpl, '}'), *name = tpl + 1;
+      const char *e = e2b_mcp__strchr(tpl, '}'), *name = tpl + 1;
       size_t n = 0;
       if (!e) return 0;
       tpl = e + 1;
@@ -11186,7 +11202,7 @@ static int e2b_mcp__uri_match(const char *tpl, const char *uri, int ids, const c
   }
   return *uri == 0;
 }
-static int e2b_mcp__is_template(const char *uri) { return strchr(uri, '{') != NULL; }
+static int e2b_mcp__is_template(const char *uri) { return e2b_mcp__strchr(uri, '{') != NULL; }
 static const e2b_mcp_tool *e2b_mcp__res_tool(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp__res *r) {
   return e2b_mcp__tool_for(s, cx, r->tool, strlen(r->tool));
 }
@@ -15357,7 +15373,7 @@ static int e2b_mcp__hs_ctype_json(const char *p, size_t n) {
    wildcard, not at q=0. Items are compared whole, so "application/jsonx" is
    not application/json. */
 static int e2b_mcp__hs_accepts(const char *p, size_t n, const char *want) {
-  size_t wn = strlen(want), major = (size_t)(strchr(want, '/') - want);
+  size_t wn = strlen(want), major = (size_t)(e2b_mcp__strchr(want, '/') - want);
   while (n) {
     size_t e = 0, k;
     const char *t;
@@ -16698,10 +16714,10 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
   if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
   if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
-  else { strcpy(url, "https://api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->api, url); }
+  else { e2b_mcp__fmt(url, sizeof url, "https://api.%s", domain); r = e2b_mcp__url_parse(&s->api, url); }
   if (r) return r;
   if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
-  else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
+  else { e2b_mcp__fmt(url, sizeof url, "https://dashboard-api.%s", domain); r = e2b_mcp__url_parse(&s->dash, url); }
   if (r) return r;
   if (s->api.https || s->dash.https)
     s->trust_loaded = e2b_mcp_tls_trust_init(&s->trust, s->cfg.ca_file) > 0;

@@ -444,7 +444,7 @@ static int e2b_mcp__auth_url_ok(const char *u) {
 static int e2b_mcp__auth_config_ok(const e2b_mcp_auth *a) {
   int g;
   /* bounded so that a 401's head fits the transport's small answer */
-  if (!e2b_mcp__auth_url_ok(a->resource) || strlen(a->resource) > 256 || !a->issuer || !*a->issuer || strchr(a->issuer, '"')) return 0;
+  if (!e2b_mcp__auth_url_ok(a->resource) || strlen(a->resource) > 256 || !a->issuer || !*a->issuer || e2b_mcp__strchr(a->issuer, '"')) return 0;
   for (g = 0; g < 3; g++) {
     const char *n = e2b_mcp_auth_scope_name(a, g), *p;
     if (strlen(n) > 64) return 0;
@@ -456,7 +456,7 @@ static int e2b_mcp__auth_config_ok(const e2b_mcp_auth *a) {
 /* The metadata's URL: the resource's origin, /.well-known/oauth-protected-resource,
    then the resource's path (RFC 9728 section 3.1). */
 static void e2b_mcp__auth_meta_url(const e2b_mcp_auth *a, e2b_mcp_json *w) {
-  const char *r = a->resource, *path = strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
+  const char *r = a->resource, *path = e2b_mcp__strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
   size_t on = path ? (size_t)(path - r) : strlen(r);
   e2b_mcp__w_put(w, r, on);
   e2b_mcp__w_put(w, "/.well-known/oauth-protected-resource", 37);
@@ -466,7 +466,7 @@ static void e2b_mcp__auth_meta_url(const e2b_mcp_auth *a, e2b_mcp_json *w) {
    well-known path, or with the resource's path after it. */
 static int e2b_mcp__auth_is_meta(const e2b_mcp_auth *a, const char *target, size_t n) {
   static const char wk[] = "/.well-known/oauth-protected-resource";
-  const char *r = a->resource, *path = strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
+  const char *r = a->resource, *path = e2b_mcp__strchr(r + (strncmp(r, "https://", 8) == 0 ? 8 : 7), '/');
   size_t k = strcspn(target, "?"), pn = path ? strlen(path) : 0;
   if (k > n) k = n;
   if (k < sizeof wk - 1 || memcmp(target, wk, sizeof wk - 1) != 0) return 0;

@@ -22,8 +22,8 @@ static int e2b_mcp__url_parse(e2b_mcp_url *u, const char *url) {
   const char *p, *h, *he, *pe;
   size_t hn;
   memset(u, 0, sizeof *u);
-  if (strncmp(url, "https://", 8) == 0) { u->https = 1; u->port = 443; p = url + 8; }
-  else if (strncmp(url, "http://", 7) == 0) { u->port = 80; p = url + 7; }
+  if (e2b_mcp__starts(url, "https://")) { u->https = 1; u->port = 443; p = url + 8; }
+  else if (e2b_mcp__starts(url, "http://")) { u->port = 80; p = url + 7; }
   else return E2B_MCP_ERR_URL;
   h = p;
   if (*p == '[') { h = ++p; while (*p && *p != ']') p++; if (*p != ']') return E2B_MCP_ERR_URL; he = p++; }
@@ -248,7 +248,7 @@ static int e2b_mcp__req_end(e2b_mcp__req *rq, const char *key) {
   const e2b_mcp_url *u = rq->base;
   char num[24];
   e2b_mcp__req_lit(rq, " HTTP/1.1\r\nHost: ");
-  if (strchr(u->host, ':')) {   /* an IPv6 literal keeps its brackets in Host (RFC 9110 7.2) */
+  if (e2b_mcp__strchr(u->host, ':')) {   /* an IPv6 literal keeps its brackets in Host (RFC 9110 7.2) */
     e2b_mcp__w_c(&rq->w, '[');
     e2b_mcp__req_lit(rq, u->host);
     e2b_mcp__w_c(&rq->w, ']');

@@ -574,7 +574,7 @@ static int e2b_mcp__hs_ctype_json(const char *p, size_t n) {
    wildcard, not at q=0. Items are compared whole, so "application/jsonx" is
    not application/json. */
 static int e2b_mcp__hs_accepts(const char *p, size_t n, const char *want) {
-  size_t wn = strlen(want), major = (size_t)(strchr(want, '/') - want);
+  size_t wn = strlen(want), major = (size_t)(e2b_mcp__strchr(want, '/') - want);
   while (n) {
     size_t e = 0, k;
     const char *t;

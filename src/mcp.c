@@ -568,7 +568,7 @@ static int e2b_mcp__scope_refused(e2b_mcp_server *s, e2b_mcp__msg *m, const e2b_
 static int e2b_mcp__is_built_out(const e2b_mcp_server *s, const char *name, size_t n) {
   const char *p, *sp;
   if (!s->built_out) return 0;
-  for (p = s->built_out[0] + 1; (sp = strchr(p, ' ')) != NULL; p = sp + 1)
+  for (p = s->built_out[0] + 1; (sp = e2b_mcp__strchr(p, ' ')) != NULL; p = sp + 1)
     if ((size_t)(sp - p) == n && memcmp(p, name, n) == 0) return 1;
   return 0;
 }
@@ -1223,7 +1223,7 @@ static int e2b_mcp__b64_std(const char *v, size_t n, char *out, size_t cap) {
   int bits = 0, pad = 0;
   if (n % 4) return -1;
   for (i = 0; i < n; i++) {
-    const char *q = v[i] ? strchr(a, v[i]) : NULL;
+    const char *q = v[i] ? e2b_mcp__strchr(a, v[i]) : NULL;
     if (v[i] == '=' && i + 2 >= n) { pad++; continue; }
     if (!q || pad) return -1;
     acc = (acc << 6) | (unsigned)(q - a);
@@ -1328,7 +1328,7 @@ static void e2b_mcp__handle_modern(e2b_mcp_server *s, e2b_mcp__msg *m, const cha
     e2b_mcp_json_obj(&w);
     e2b_mcp_json_key(&w, "supported"); e2b_mcp__supported_versions(&w, 1);
     e2b_mcp_json_key(&w, "requested");
-    if (e2b_mcp__tok_str(js, &t[pv], req, sizeof req) < 0) strcpy(req, "?");
+    if (e2b_mcp__tok_str(js, &t[pv], req, sizeof req) < 0) memcpy(req, "?", 2);
     e2b_mcp_json_str(&w, req);
     e2b_mcp_json_obj_end(&w);
     data[w.err ? 0 : w.len] = 0;
@@ -1497,7 +1497,7 @@ static int e2b_mcp__handle(e2b_mcp_server *s, const char *msg, size_t n, const e
     size_t i = 0;
     while (i < n && (msg[i] == ' ' || msg[i] == '\t' || msg[i] == '\r' || msg[i] == '\n')) i++;
     size_t j = i;
-    while (j < n && msg[j] && strchr("0123456789+-.eE \t\r\n", msg[j])) j++;
+    while (j < n && msg[j] && e2b_mcp__strchr("0123456789+-.eE \t\r\n", msg[j])) j++;
     if (i < n && j == n && (msg[i] == '-' || (msg[i] >= '0' && msg[i] <= '9'))) {
       e2b_mcp__reply_error(s, &m, NULL, E2B_MCP__INVALID_REQUEST, "Invalid Request: expected one JSON-RPC object");
       return m.failed ? -1 : m.written;

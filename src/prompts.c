@@ -142,7 +142,7 @@ static void e2b_mcp__prompt_running(e2b_mcp_call *c) {
   size_t o = 0;
   if (e2b_mcp__prompt_arg(c, "metadata", meta, sizeof meta, NULL, NULL) != 0 ||
       e2b_mcp__prompt_arg(c, "template", tpl, sizeof tpl, "-_./:", "a template ID or name such as base or team/name:tag") != 0) return;
-  if (meta[0] && (meta[0] == '=' || !strchr(meta, '='))) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
+  if (meta[0] && (meta[0] == '=' || !e2b_mcp__strchr(meta, '='))) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
   filter[0] = 0;
   if (meta[0]) o += e2b_mcp__fmt(filter + o, sizeof filter - o, ", metadata \"%s\"", meta);
   if (tpl[0]) e2b_mcp__fmt(filter + o, sizeof filter - o, ", template \"%s\"", tpl);
@@ -196,7 +196,7 @@ static void e2b_mcp__prompt_usage(e2b_mcp_call *c) {
 static void e2b_mcp__prompt_pause(e2b_mcp_call *c) {
   char meta[E2B_MCP_ARG_MAX], text[1536];
   if (e2b_mcp__prompt_arg(c, "metadata", meta, sizeof meta, NULL, NULL) != 0) return;
-  if (meta[0] == '=' || !strchr(meta, '=')) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
+  if (meta[0] == '=' || !e2b_mcp__strchr(meta, '=')) { e2b_mcp_result_error(c, "Invalid argument 'metadata': expected key=value, such as project=web."); return; }
   e2b_mcp__fmt(text, sizeof text,
     "Pause every running E2B sandbox whose metadata has %s.\n"
     "1. Call e2b_list_sandboxes with state [\"running\"] and metadata \"%s\" (follow next_token to the last page).\n"

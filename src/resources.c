@@ -68,7 +68,7 @@ static int e2b_mcp__uri_match(const char *tpl, const char *uri, int ids, const c
   *got = 0;
   while (*tpl) {
     if (*tpl == '{') {
-      const char *e = strchr(tpl, '}'), *name = tpl + 1;
+      const char *e = e2b_mcp__strchr(tpl, '}'), *name = tpl + 1;
       size_t n = 0;
       if (!e) return 0;
       tpl = e + 1;
@@ -87,7 +87,7 @@ static int e2b_mcp__uri_match(const char *tpl, const char *uri, int ids, const c
   }
   return *uri == 0;
 }
-static int e2b_mcp__is_template(const char *uri) { return strchr(uri, '{') != NULL; }
+static int e2b_mcp__is_template(const char *uri) { return e2b_mcp__strchr(uri, '{') != NULL; }
 static const e2b_mcp_tool *e2b_mcp__res_tool(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2b_mcp__res *r) {
   return e2b_mcp__tool_for(s, cx, r->tool, strlen(r->tool));
 }

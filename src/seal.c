@@ -1,6 +1,7 @@
 #include "seal.h"
 #include "config.h"
 #include "derived.h"
+#include "util.h"
 #include "json.h"
 /* >>sealed state ---------------------------------------------------------------
    SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), then the requestState of
@@ -175,7 +176,7 @@ static long e2b_mcp__b64url_dec(const char *s, size_t n, unsigned char *out, siz
   int bits = 0;
   if (n % 4 == 1) return -1;
   for (i = 0; i < n; i++) {
-    const char *q = s[i] ? strchr(e2b_mcp__b64url, s[i]) : NULL;
+    const char *q = s[i] ? e2b_mcp__strchr(e2b_mcp__b64url, s[i]) : NULL;
     if (!q) return -1;
     v = (v << 6) | (unsigned)(q - e2b_mcp__b64url);
     bits += 6;

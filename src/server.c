@@ -2,6 +2,7 @@
 #include "config.h"
 #include "derived.h"
 #include "errors.h"
+#include "util.h"
 #include "port.h"
 #include "client.h"
 #include "seal.h"
@@ -41,10 +42,10 @@ E2B_MCP_DEF int e2b_mcp_init_sized(e2b_mcp_server *s, const e2b_mcp_config *cfg,
   domain = s->cfg.domain && *s->cfg.domain ? s->cfg.domain : "e2b.app";
   if (strlen(domain) > E2B_MCP_HOST_MAX - 16) return E2B_MCP_ERR_URL;
   if (s->cfg.api_url && *s->cfg.api_url) r = e2b_mcp__url_parse(&s->api, s->cfg.api_url);
-  else { strcpy(url, "https://api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->api, url); }
+  else { e2b_mcp__fmt(url, sizeof url, "https://api.%s", domain); r = e2b_mcp__url_parse(&s->api, url); }
   if (r) return r;
   if (s->cfg.dashboard_url && *s->cfg.dashboard_url) r = e2b_mcp__url_parse(&s->dash, s->cfg.dashboard_url);
-  else { strcpy(url, "https://dashboard-api."); strcat(url, domain); r = e2b_mcp__url_parse(&s->dash, url); }
+  else { e2b_mcp__fmt(url, sizeof url, "https://dashboard-api.%s", domain); r = e2b_mcp__url_parse(&s->dash, url); }
   if (r) return r;
   if (s->api.https || s->dash.https)
     s->trust_loaded = e2b_mcp_tls_trust_init(&s->trust, s->cfg.ca_file) > 0;

@@ -48,7 +48,7 @@
 /* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
 static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
   for (; *s; s++)
-    if (!((alnum && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) || strchr(extra, *s)))
+    if (!((alnum && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) || e2b_mcp__strchr(extra, *s)))
       return 0;
   return 1;
 }
@@ -187,9 +187,9 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
     if (!all[0]) return 0;
     for (p = all, n = 0; p; p = amp ? amp + 1 : NULL, n++) {
       char *eq;
-      amp = strchr(p, '&');
+      amp = e2b_mcp__strchr(p, '&');
       if (amp) *amp = 0;
-      eq = strchr(p, '=');
+      eq = e2b_mcp__strchr(p, '=');
       if (!eq || eq == p) return e2b_mcp__bad(c, "metadata", "expected key=value pairs joined by '&'");
       *eq = 0;
       if (n) e2b_mcp__w_c(q, '&');
@@ -393,7 +393,7 @@ static int e2b_mcp__call_checked(e2b_mcp_call *c, const e2b_mcp__req *rq, const 
     /* a code is a word; anything else is left out rather than passed on */
     if (ci < 0 || e2b_mcp__tok_str(r->body, &s->rtok[ci], code + 13, sizeof code - 14) <= 0 ||
         !e2b_mcp__charset(code + 13, 1, "_-.")) code[0] = 0;
-    else { memcpy(code, " (error_code ", 13); strcat(code, ")"); }
+    else { size_t n = strlen(code + 13); memcpy(code, " (error_code ", 13); memcpy(code + 13 + n, ")", 2); }
   }
   if (r->status == 429) {   /* Retry-After is honoured up to 10 minutes, so a wrong header cannot lock a tool for a day */
     long wait = r->retry_after > 0 ? (r->retry_after < 600 ? r->retry_after : 600) : 1;
@@ -852,7 +852,7 @@ E2B_MCP__UNUSED static int e2b_mcp__paging(e2b_mcp_call *c, e2b_mcp__req *rq, lo
   if (r < 0 || e2b_mcp__want_str(c, "next_token", next, sizeof next, 0) < 0) return -1;
   if (r == 0 && def_limit > 0) { limit = def_limit; r = 1; }   /* a page that fits (E2B_MCP_PAGE_LIMIT) */
   if (next[0] == E2B_MCP__SKIP_MARK) {
-    char *a = next + 1, *b = strchr(a, E2B_MCP__SKIP_MARK), *e = b ? strchr(b + 1, E2B_MCP__SKIP_MARK) : NULL;
+    char *a = next + 1, *b = e2b_mcp__strchr(a, E2B_MCP__SKIP_MARK), *e = b ? e2b_mcp__strchr(b + 1, E2B_MCP__SKIP_MARK) : NULL;
     if (!e || e2b_mcp__parse_ll(a, (size_t)(b - a), &skip) || e2b_mcp__parse_ll(b + 1, (size_t)(e - b - 1), &limit) ||
         skip < 1 || skip > 100 || limit < 0 || limit > 100)
       return e2b_mcp__bad(c, "next_token", E2B_MCP__MSG_BAD_NEXT_TOKEN);
@@ -973,7 +973,7 @@ static int e2b_mcp__build_create_sandbox(e2b_mcp_call *c, e2b_mcp__req *rq) {
   if (has_apm > 0 && !auto_pause) return e2b_mcp__bad(c, "auto_pause_memory", "it applies only with auto_pause: true");
   if (resume && !auto_pause) return e2b_mcp__bad(c, "auto_resume", "it applies only with auto_pause: true");
   if (resume && !apm) return e2b_mcp__bad(c, "auto_resume", E2B_MCP__MSG_NO_RESUME);
-  if (!tmpl[0]) strcpy(tmpl, "base");
+  if (!tmpl[0]) memcpy(tmpl, "base", 5);
   b = e2b_mcp__req_body(rq);
   e2b_mcp_json_key(b, "templateID"); e2b_mcp_json_str(b, tmpl);
   e2b_mcp_json_key(b, "timeout"); e2b_mcp_json_int(b, timeout);
@@ -1525,7 +1525,7 @@ static int e2b_mcp__build_get_team_usage(e2b_mcp_call *c, e2b_mcp__req *rq) {
                               "its operator must correct it. Nothing was sent to E2B.");
       return -1;
     }
-    strcpy(rq->kept[0], team);
+    memcpy(rq->kept[0], team, strlen(team) + 1);
     rq->flag = 1;
     rq->step = 1;
     e2b_mcp__usage_req(c, rq, "concurrent_sandboxes");
@@ -1543,7 +1543,7 @@ static int e2b_mcp__usage_keep_max(e2b_mcp_call *c, const e2b_mcp_response *r, c
   if (!t) return -1;
   v = e2b_mcp__tok_get(r->body, t, 0, "value");
   ts = e2b_mcp__tok_get(r->body, t, 0, "timestampUnix");
-  if (v < 0 || t[v].type != JSMN_PRIMITIVE || t[v].end - t[v].start > 20 || !strchr("-0123456789", r->body[t[v].start])) {
+  if (v < 0 || t[v].type != JSMN_PRIMITIVE || t[v].end - t[v].start > 20 || !e2b_mcp__strchr("-0123456789", r->body[t[v].start])) {
     e2b_mcp_result_error(c, "E2B's answer for the team's maximum has no numeric value; nothing could be read from it.");
     return -1;
   }
@@ -1553,7 +1553,7 @@ static int e2b_mcp__usage_keep_max(e2b_mcp_call *c, const e2b_mcp_response *r, c
   return 0;
 }
 static void e2b_mcp__usage_max(e2b_mcp_json *w, const char *name, const char *kept) {
-  const char *sp = strchr(kept, ' ');
+  const char *sp = e2b_mcp__strchr(kept, ' ');
   e2b_mcp_json_key(w, name);
   e2b_mcp_json_obj(w);
   e2b_mcp_json_key(w, "value"); e2b_mcp_json_raw(w, kept, sp ? (size_t)(sp - kept) : strlen(kept));

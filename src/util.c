@@ -34,6 +34,18 @@ static int e2b_mcp__streq(const char *a, const char *b) {
   while (*a && *a == *b) { a++; b++; }
   return *a == *b;
 }
+/* The same for strncmp's prefix test and strchr: newlib-nano's are 132 and
+   208 bytes of word-at-a-time code, these a loop each. */
+static int e2b_mcp__starts(const char *s, const char *p) {
+  while (*p && *s == *p) { s++; p++; }
+  return *p == 0;
+}
+static char *e2b_mcp__strchr(const char *s, int c) {
+  for (;; s++) {
+    if (*s == (char)c) return (char *)s;
+    if (!*s) return NULL;
+  }
+}
 /* *u /= d, returning the remainder, with 32-bit divisions only: a 32-bit board
    links no 64-bit division routine (700 bytes). A divisor up to 0xffff takes
    three hardware divisions of 16 bits each below the high word; a larger one

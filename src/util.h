@@ -17,6 +17,10 @@ static int e2b_mcp__ieqn(const char *a, const char *b, size_t n);
 static int e2b_mcp__ieq(const char *a, size_t an, const char *b);
 /* Whether two strings are equal (no libc strcmp on a board). */
 static int e2b_mcp__streq(const char *a, const char *b);
+/* Whether s starts with p. */
+static int e2b_mcp__starts(const char *s, const char *p);
+/* libc's strchr: the first c in s (its terminator when c is 0), or NULL. */
+static char *e2b_mcp__strchr(const char *s, int c);
 /* *u /= d, returning the remainder, with no 64-bit division routine linked. */
 static unsigned long e2b_mcp__divmod(unsigned long long *u, unsigned long d);
 /* v in decimal into buf (at least 21 bytes); returns its length. */
