@@ -230,6 +230,7 @@ E2B_MCP_DEF int e2b_mcp_serve_stdio(e2b_mcp_server *s) {
       continue;
     }
     /* wait: for stdin (not at its end, nothing of it waiting) and the calls */
+    if (s->stdio_stop && !s->in_eof) continue;   /* a stop that came meanwhile is not left to wait out the idle minute */
     if (in.h >= 0) {
       fds[0].sock = !s->in_eof && held < 0 && !stalled && s->in_at >= s->in_len ? &in : NULL;
       fds[0].want = E2B_MCP_WANT_READ; fds[0].ready = 0;
