@@ -5,7 +5,6 @@ send nothing to E2B (the simulator's request log shows it) and the result says n
 was done. Without the capability the tools run as before, without a question."""
 import json
 import os
-import socket
 import sys
 import time
 
@@ -13,7 +12,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import report  # noqa: E402
 from report import check  # noqa: E402
 from sim import BUILD, Sim, server_env  # noqa: E402
-from mcp import (ACCEPT, HttpSession, McpClient, init_params,  # noqa: E402
+from mcp import (HttpSession, McpClient, init_params,  # noqa: E402
                  read_until, request, rpc, start_http)
 
 SIM = None   # the simulator (main)
@@ -103,11 +102,7 @@ class HttpClient:
     def call(self, tool, args, answer):
         self.n += 1
         body = rpc(self.n, "tools/call", {"name": tool, "arguments": args})
-        sock = socket.create_connection(("127.0.0.1", self.port), timeout=15)
-        head = "POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in self.s.headers({
-            "Host": "127.0.0.1:%d" % self.port, "Content-Type": "application/json", "Accept": ACCEPT,
-            "Content-Length": str(len(body))}).items()) + "\r\n"
-        sock.sendall(head.encode() + body.encode())
+        sock = self.s.stream(body)
         n = self.n
         raw, msgs = read_until(sock, b"", lambda m, r: any(x.get("method") == "elicitation/create" or x.get("id") == n for x in m))
         question = None

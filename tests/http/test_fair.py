@@ -15,14 +15,13 @@ slots). Each case is shown by behaviour against the simulator:
 """
 import json
 import os
-import socket
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import check, run  # noqa: E402
 from sim import KEY, ROOT, Sim, server_env, stop  # noqa: E402
-from mcp import ACCEPT, HttpSession, McpClient, dechunk, read_until, rpc, start_http  # noqa: E402
+from mcp import HttpSession, McpClient, dechunk, read_until, rpc, start_http  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_FAIR_BIN") or os.path.join(ROOT, "build", "e2b-mcp-fair")
 CREATE = {"name": "e2b_create_sandbox", "arguments": {"template_id": "base", "timeout": 60}}
@@ -37,10 +36,7 @@ def open_call(port, sess, n, params, extra=None):
     """Sends tools/call n on a connection of its own; returns (socket, first message: the
     question, or the call's answer)."""
     body = rpc(n, "tools/call", params)
-    h = sess.headers(dict({"Host": "127.0.0.1:%d" % port, "Content-Type": "application/json", "Accept": ACCEPT,
-                           "Content-Length": str(len(body))}, **(extra or {})))
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    sock.sendall(("POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in h.items()) + "\r\n").encode() + body.encode())
+    sock = sess.stream(body, extra, timeout=10)
     def done(m, r):   # a question or the answer on an event stream, or a whole JSON answer
         head, _, body = r.partition(b"\r\n\r\n")
         if b"application/json" in head.lower():

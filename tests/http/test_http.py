@@ -229,10 +229,7 @@ def test_stop_ends_chunked(sim_port):
     s = HttpSession(port)
     SIM.fault(**{"path": "^/v2/sandboxes$", "kind": "delay", "delay_ms": 6000, "count": 1})
     body = rpc(101, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}, "_meta": {"progressToken": "p1"}})
-    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-    h = s.headers({"Host": "127.0.0.1:%d" % port, "Content-Type": "application/json", "Accept": ACCEPT,
-                   "Content-Length": str(len(body))})
-    sock.sendall(("POST /mcp HTTP/1.1\r\n" + "".join("%s: %s\r\n" % kv for kv in h.items()) + "\r\n").encode() + body.encode())
+    sock = s.stream(body, timeout=5)
     raw, _ = read_until(sock, b"", lambda m, r: any(x.get("method") == "notifications/progress" for x in m))
     p.terminate()
     try:
