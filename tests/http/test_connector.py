@@ -31,6 +31,7 @@ import report  # noqa: E402
 from report import check  # noqa: E402
 from sim import BUILD, KEY, ROOT, Sim, closed_port, drain, server_env, stop, track  # noqa: E402
 from seed import KEY2  # noqa: E402
+from mcp import McpClient, McpError  # noqa: E402
 
 BIN = os.path.join(BUILD, "e2b-mcp")
 NPM = os.path.join(BUILD, "npm")
@@ -277,43 +278,12 @@ def test_sdk_wrong_user(resource, issuer):
           out.get("exchanges"))
 
 
-class Stdio:
-    """A JSON-RPC peer over a child's stdin/stdout (what Claude Desktop does with mcp-remote)."""
-
-    def __init__(self, p):
-        self.p, self.lines, self.cv = p, [], threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in iter(self.p.stdout.readline, b""):
-            with self.cv:
-                self.lines.append(line.decode())
-                self.cv.notify_all()
-
-    def call(self, id, method, params=None, timeout=60):
-        msg = {"jsonrpc": "2.0", "id": id, "method": method}
-        if params is not None:
-            msg["params"] = params
-        self.p.stdin.write((json.dumps(msg) + "\n").encode())
-        self.p.stdin.flush()
-        deadline = time.time() + timeout
-        with self.cv:
-            while time.time() < deadline:
-                for line in self.lines:
-                    try:
-                        m = json.loads(line)
-                    except ValueError:
-                        continue
-                    if m.get("id") == id and ("result" in m or "error" in m):
-                        return m
-                    if m.get("method") == "elicitation/create" and m.get("id") is not None and not m.get("_answered"):
-                        pass
-                self.cv.wait(0.5)
+def answer_or_none(ask, *args, **kw):
+    """The JSON-RPC answer ask(*args) waits for, or None when it does not come in time."""
+    try:
+        return ask(*args, **kw)
+    except McpError:
         return None
-
-    def notify(self, method):
-        self.p.stdin.write((json.dumps({"jsonrpc": "2.0", "method": method}) + "\n").encode())
-        self.p.stdin.flush()
 
 
 def test_mcp_remote(resource, issuer, sim, front):
@@ -326,21 +296,16 @@ def test_mcp_remote(resource, issuer, sim, front):
                         BROWSER="%s %s" % (NODE, os.path.join(ROOT, "tests", "http", "connector_browser.mjs"))))
     for k in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_CURRENT_DESKTOP", "DESKTOP_SESSION", "KDE_FULL_SESSION", "GNOME_DESKTOP_SESSION_ID"):
         env.pop(k, None)
-    err = []
     _, mark = front_log(front)
-    p = track(subprocess.Popen([NODE, REMOTE, resource, str(closed_port())], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env=env))
-    threading.Thread(target=lambda: [err.append(b.decode(errors="replace")) for b in iter(p.stderr.readline, b"")], daemon=True).start()
-    io = Stdio(p)
+    io = McpClient([NODE, REMOTE, resource, str(closed_port())], env=env, label="mcp-remote")
     sim.clear()
-    r = io.call(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "claude-desktop-like", "version": "1"}}, timeout=75)
-    check("mcp-remote: initialize answers after the browser sign-in", r is not None and "result" in r, (r, "".join(err)[-1500:]))
-    io.notify("notifications/initialized")
-    r = io.call(2, "tools/list") if r else None
+    r = answer_or_none(io.initialize, "2025-06-18", timeout=75)
+    check("mcp-remote: initialize answers after the browser sign-in", r is not None and "result" in r, (r, io.stderr()[-1500:]))
+    r = answer_or_none(io.request, "tools/list", timeout=60) if r else None
     names = [t["name"] for t in (r or {}).get("result", {}).get("tools", [])]
     check("mcp-remote: tools/list shows what alice granted (read and write, no kill)",
           "e2b_create_sandbox" in names and "e2b_list_sandboxes" in names and "e2b_kill_sandbox" not in names, names)
-    r = io.call(3, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}}) if names else None
+    r = answer_or_none(io.call, "e2b_list_sandboxes", {}, timeout=60) if names else None
     calls = [q for q in sim.requests() if q["path"].startswith("/v2/sandboxes")]
     check("mcp-remote: a tool call through the bridge reaches E2B with alice's key",
           r and not r.get("result", {}).get("isError") and calls and all(q["headers"].get("x-api-key") == KEY2 for q in calls), r)
@@ -348,11 +313,11 @@ def test_mcp_remote(resource, issuer, sim, front):
     while not os.path.exists(log) and time.time() < deadline:
         time.sleep(0.2)
     seen = [json.loads(line) for line in open(log)] if os.path.exists(log) else []
-    text = "".join(err)
+    text = io.stderr()
     check("mcp-remote: it opened the authorization URL through $BROWSER, and the browser signed in and consented",
           len(seen) == 1 and seen[0].get("ok") and [x["title"] for x in seen[0]["pages"]][:2] == ["Sign in", "Authorize"], seen)
     check("mcp-remote: it also printed the URL to visit (for a machine without a browser)", "Please authorize this client by visiting" in text, text[-600:])
-    stop(p)
+    stop(io.proc)
     seen, _ = front_log(front, mark)
     flow = [(w, m, re.sub(r"/interaction/[^/]+", "/interaction/UID", path), st) for w, m, path, st in seen]
     def index(item, start=0):
