@@ -3,18 +3,8 @@
 # "N passed, N failed" lines; then checks that the small profile and a build without TLS
 # carry no key store code or text (the firmware must not grow).
 dir=$1; shift
-passed=0; failed=0
-for bin in "$@"; do
-  out=$("$bin"); rc=$?
-  printf '%s\n' "$out" | grep '^FAIL' | sed "s|^|$(basename "$bin"): |"
-  last=$(printf '%s\n' "$out" | tail -n 1)
-  p=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-  f=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-  if [ -z "$p" ]; then echo "FAIL $(basename "$bin") ended without its count (exit $rc)"; failed=$((failed + 1)); continue; fi
-  [ "$f" -eq 0 ] && echo "PASS $(basename "$bin"): $p checks"
-  passed=$((passed + p)); failed=$((failed + f))
-  [ "$rc" -eq 0 ] || [ "$f" -gt 0 ] || { echo "FAIL $(basename "$bin") exit $rc"; failed=$((failed + 1)); }
-done
+. tests/lib/check.sh
+for bin in "$@"; do run_c "$bin"; done
 # the small and minimal profiles: no key store, no audit; without TLS: no key store (no AES-GCM).
 # The desktop build with BearSSL has both: the same check must find them there (it can fail).
 printf '#define E2B_MCP_IMPLEMENTATION\n#include "e2b_mcp.h"\n' > "$dir/off.c"
@@ -22,17 +12,16 @@ for cfg in "-DE2B_MCP_TLS_BEARSSL" "-DE2B_MCP_SMALL -DE2B_MCP_TLS_BEARSSL" "-DE2
   syms='keystore\|aes_gcm\|audit'; text='E2BKEYS1\|master secret\|AUDIT_ARGS_MAX'
   case "$cfg" in *NONE*) syms='keystore\|aes_gcm'; text='E2BKEYS1\|master secret';; esac
   if ! ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -Werror -O2 -I. $cfg -c -o "$dir/off.o" "$dir/off.c"; then
-    echo "FAIL $cfg: does not build"; failed=$((failed + 1)); continue
+    fail "$cfg: does not build"; continue
   fi
   ns=$(nm "$dir/off.o" | grep -c "$syms"); nt=$(strings "$dir/off.o" | grep -c "$text")
   if [ "$cfg" = "-DE2B_MCP_TLS_BEARSSL" ]; then
-    if [ "$ns" -gt 0 ] && [ "$nt" -ge 3 ]; then echo "PASS $cfg: the key store and the audit are in ($ns symbols, $nt texts)"; passed=$((passed + 1))
-    else echo "FAIL $cfg: the key store or the audit is missing ($ns symbols, $nt texts)"; failed=$((failed + 1)); fi
+    if [ "$ns" -gt 0 ] && [ "$nt" -ge 3 ]; then pass "$cfg: the key store and the audit are in ($ns symbols, $nt texts)"
+    else fail "$cfg: the key store or the audit is missing ($ns symbols, $nt texts)"; fi
   elif [ "$ns" -eq 0 ] && [ "$nt" -eq 0 ]; then
-    echo "PASS $cfg: none of their code or text"; passed=$((passed + 1))
+    pass "$cfg: none of their code or text"
   else
-    echo "FAIL $cfg: their code or text is in the build ($ns symbols, $nt texts)"; failed=$((failed + 1))
+    fail "$cfg: their code or text is in the build ($ns symbols, $nt texts)"
   fi
 done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+closing
