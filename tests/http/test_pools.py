@@ -31,14 +31,13 @@ Environment (as tests/integration/test_stdio.py): E2B_MCP_POOLS_BIN (default bui
 E2B_SIM_URL, E2B_TEST_API_KEY.
 """
 import os
-import signal
 import socket
 import sys
 import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from report import at_exit, check, eq, note, run, run_groups  # noqa: E402
+from report import at_exit, check, eq, note, run, run_groups, time_limit  # noqa: E402
 from sim import KEY as DEFAULT_KEY, ROOT, Listener, Sim, server_env, stop  # noqa: E402
 from mcp import HttpSession, init_params, read_response, request, rpc, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
@@ -387,8 +386,7 @@ def t_kept(_port):
 
 def main():
     global SIM
-    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 200 s")))
-    signal.alarm(200)
+    time_limit(200)
     if not os.path.exists(BIN):
         check("binary exists", False, "%s not found (make build/e2b-mcp-pools)" % BIN)
         return
@@ -399,7 +397,6 @@ def main():
     note("binary %s, simulator %s" % (BIN, SIM.url))
     run_groups((t_order, t_starved, t_queue, t_sessions, t_conns, t_clock, t_kept), port, after=SIM.reset)
     check("the server is still running", p.poll() is None, p.poll())
-    signal.alarm(0)
 
 
 if __name__ == "__main__":

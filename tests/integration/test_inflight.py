@@ -27,13 +27,12 @@ E2B_API_URL, E2B_MCP_CA_FILE, E2B_TEST_API_KEY.
 """
 import json
 import os
-import signal
 import sys
 import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from report import at_exit, check, eq, note, run, run_groups  # noqa: E402
+from report import at_exit, check, eq, note, run, run_groups, time_limit  # noqa: E402
 from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop  # noqa: E402
 from mcp import HttpSession, McpClient, McpError, read_until, request, rpc, start_fixture, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
@@ -710,8 +709,7 @@ def t_ask_http():
 
 def main():
     global SIM, API_URL
-    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 150 s")))
-    signal.alarm(150)
+    time_limit(150)
     if not os.path.exists(BIN):
         check("binary exists", False, "%s not found (run make)" % BIN)
         return
@@ -721,7 +719,6 @@ def main():
     note("binary %s, simulator %s, API URL %s, %d calls" % (BIN, SIM.url, API_URL, N))
     run_groups((t_stdio, t_http, t_cancel, t_small, t_small_hol, t_small_cancel_queued, t_ask_stdio, t_ask_http, t_ask_small,
                 t_batch_stdio, t_batch_cancel, t_batch_http, t_modern_cancel), after=SIM.reset)
-    signal.alarm(0)
 
 
 if __name__ == "__main__":

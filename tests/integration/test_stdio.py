@@ -16,7 +16,6 @@ Environment:
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -24,7 +23,7 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from report import check, contains, eq, note, run, run_groups  # noqa: E402
+from report import check, contains, eq, note, run, run_groups, time_limit  # noqa: E402
 from sim import KEY as DEFAULT_KEY, ROOT, CountingProxy, Sim, closed_port, server_env  # noqa: E402
 from mcp import McpClient, McpError, result_json, result_text  # noqa: E402
 
@@ -1130,8 +1129,7 @@ def finish_clients():
 
 def main():
     global SIM, API_URL, PROXIED
-    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 240 s")))
-    signal.alarm(240)
+    time_limit(240)
     if not os.path.exists(BIN):
         check("binary exists", False, "%s not found (run make)" % BIN)
         return
@@ -1144,7 +1142,6 @@ def main():
                    before=fresh_sim, after=finish_clients)
         t_key_never_printed()
     finally:
-        signal.alarm(0)
         while CLIENTS:
             try:
                 finish(CLIENTS[0])

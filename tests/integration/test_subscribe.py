@@ -46,7 +46,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from report import at_exit, check, note, run, run_groups  # noqa: E402
+from report import at_exit, check, note, run, run_groups, time_limit  # noqa: E402
 from sim import KEY as DEFAULT_KEY, ROOT, Sim, ready_line, server_env, stop, track  # noqa: E402
 from mcp import HttpSession, McpClient, McpError, dechunk, request, rpc, sse_messages, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
@@ -623,8 +623,7 @@ def t_share():
 
 def main():
     global SIM, API_URL
-    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError("suite took over 120 s")))
-    signal.alarm(120)
+    time_limit(120)
     if not os.path.exists(BIN):
         check("binary exists", False, "%s not found (make %s)" % (BIN, os.path.relpath(BIN, ROOT)))
         return
@@ -634,7 +633,6 @@ def main():
     note("binary %s, simulator %s, poll interval %.1f s" % (BIN, SIM.url, POLL_S))
     run_groups([g for g in (t_stdio, t_http, t_listen, t_http_bufs, t_evict, t_own, t_noreader, t_client_keys, t_share)
                 if not os.environ.get("SUBSCRIBE_ONLY") or g.__name__ == os.environ["SUBSCRIBE_ONLY"]], after=SIM.reset)
-    signal.alarm(0)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ or groups of checks, each a function that makes many:
 
 Python standard library only.
 """
+import signal
 import sys
 import time
 import traceback
@@ -128,6 +129,16 @@ def at_exit(fn):
     """fn() runs before the closing line, even when the suite dies (stop servers, nginx ...)."""
     _cleanups.append(fn)
     return fn
+
+
+def time_limit(seconds):
+    """From now on the suite has seconds to finish: then a TimeoutError stops it where it is (one
+    failure, then the clean-ups and the closing line), which make's own timeout would not give."""
+    def expire(*_):
+        raise TimeoutError("suite took over %d s" % seconds)
+    signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    at_exit(lambda: signal.alarm(0))
 
 
 def run(main, *args):
