@@ -33,7 +33,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import at_exit, check, eq, note, run, run_groups, time_limit  # noqa: E402
-from sim import KEY as DEFAULT_KEY, ROOT, Sim, server_env, stop  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, Sim, stop, target_env  # noqa: E402
 from mcp import HttpSession, McpClient, McpError, read_until, request, rpc, start_fixture, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, ALICE_PAUSED, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
 
@@ -42,7 +42,6 @@ SMALL_BIN = os.environ.get("E2B_MCP_SMALL_BIN") or os.path.join(ROOT, "build", "
 FIXTURE_BIN = os.environ.get("E2B_MCP_FIXTURE_BIN") or os.path.join(ROOT, "build", "fixture-server")
 FIXTURE_SMALL_BIN = os.environ.get("E2B_MCP_FIXTURE_SMALL_BIN") or os.path.join(ROOT, "build", "fixture-server-small")
 KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
-CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
 
 # One e2b_get_sandbox per seed sandbox: each call is one GET /sandboxes/<id>, told apart by its path.
 SANDBOXES = [ALICE_PROD, BOB_STG1, BOB_STG2, ALICE_STG, NOMETA, ALICE_PAUSED]
@@ -56,10 +55,7 @@ API_URL = None
 
 
 def env():
-    e = server_env(API_URL, KEY)
-    if CA_FILE:
-        e["E2B_MCP_CA_FILE"] = CA_FILE
-    return e
+    return target_env(SIM)
 
 
 def held_by_sandbox(held):

@@ -47,14 +47,13 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import at_exit, check, note, run, run_groups, time_limit  # noqa: E402
-from sim import KEY as DEFAULT_KEY, ROOT, Sim, ready_line, server_env, stop, track  # noqa: E402
+from sim import KEY as DEFAULT_KEY, ROOT, Sim, ready_line, stop, target_env, track  # noqa: E402
 from mcp import HttpSession, McpClient, McpError, dechunk, request, rpc, sse_messages, start_http  # noqa: E402
 from seed import ALICE_PROD, ALICE_STG, BOB_STG1, BOB_STG2, NOMETA  # noqa: E402
 
 BIN = os.environ.get("E2B_MCP_POLL_BIN") or os.path.join(ROOT, "build", "e2b-mcp-poll")
 FIXTURE_BIN = os.environ.get("E2B_MCP_FIXTURE_BIN") or os.path.join(ROOT, "build", "fixture-server")
 KEY = os.environ.get("E2B_TEST_API_KEY") or DEFAULT_KEY
-CA_FILE = os.environ.get("E2B_MCP_CA_FILE")
 POLL_S = 0.3        # the binary's E2B_MCP_SUBSCRIBE_POLL_MS
 NOTE_WAIT_S = 5 * POLL_S + 1.0   # "within a few intervals"
 UPDATED = "notifications/resources/updated"
@@ -64,10 +63,7 @@ API_URL = None
 
 
 def env():
-    e = server_env(API_URL, KEY)
-    if CA_FILE:
-        e["E2B_MCP_CA_FILE"] = CA_FILE
-    return e
+    return target_env(SIM)
 
 
 def uri(sb):

@@ -239,6 +239,16 @@ def server_env(api_url, key=KEY, extra=None):
     return env
 
 
+def target_env(sim, extra=None):
+    """server_env for a suite its own environment may point at something in front of the
+    simulator (tests/tls/integration-https.sh, a TLS proxy): the API at E2B_API_URL (else the
+    simulator's), the key E2B_TEST_API_KEY (else KEY), and E2B_MCP_CA_FILE passed on."""
+    env = server_env(os.environ.get("E2B_API_URL") or sim.url, os.environ.get("E2B_TEST_API_KEY") or KEY, extra)
+    if os.environ.get("E2B_MCP_CA_FILE"):
+        env["E2B_MCP_CA_FILE"] = os.environ["E2B_MCP_CA_FILE"]
+    return env
+
+
 # ----------------------------------------------------------------------------- the TLS front
 
 class TlsFront:
