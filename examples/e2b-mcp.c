@@ -30,11 +30,19 @@ static e2b_mcp_server srv;   /* every buffer the server uses lives here */
 
 /* SIGTERM, SIGINT: the server's loop ends (stdio's as at stdin's end, HTTP's
    after the calls in flight) and main returns, so what is left to write (an
-   audit log's refusal summaries, atexit) is written in the main thread. */
+   audit log's refusal summaries, atexit) is written in the main thread. A
+   second SIGINT ends it at once, as a second Ctrl-C does elsewhere: the user
+   at a terminal chose not to wait for E2B's answers (what was not yet written
+   is lost then). SIGTERM stays graceful: an orchestrator that sends it again
+   still means "stop", and follows with SIGKILL when it stops waiting. */
+static volatile sig_atomic_t interrupts;
 static void on_stop(int sig) {
-  (void)sig;
   srv.http.stop = 1;
   srv.stdio_stop = 1;
+  if (sig == SIGINT && interrupts++) {
+    signal(SIGINT, SIG_DFL);
+    raise(SIGINT);
+  }
 }
 /* A handler that stays installed: sigaction where there is one, restarting
    the system calls it interrupts (SA_RESTART). ISO C's signal() under

@@ -347,6 +347,40 @@ def test_stop_flush(sim):
               (st, rc, before, recs))
 
 
+def test_second_interrupt(sim):
+    """A stop waits for the calls in flight; a second SIGINT (Ctrl-C again) does not: the server ends at once,
+    killed by it. A second SIGTERM stays a graceful stop."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        c = stdio_server(sim, os.path.join(DIR, "interrupt.log"))
+        sim.hold(True)
+        try:
+            c.send_raw(rpc(7, "tools/call", {"name": "e2b_list_sandboxes", "arguments": {}}))
+            held = sim.wait_held(1)
+            c.proc.send_signal(sig)
+            time.sleep(0.5)
+            alive = c.proc.poll() is None   # the call at E2B runs on: the first stop is graceful
+            c.proc.send_signal(sig)
+            try:
+                rc = c.proc.wait(timeout=3 if sig == signal.SIGINT else 0.5)
+            except subprocess.TimeoutExpired:
+                rc = None
+            alive = alive and (sig == signal.SIGINT or rc is None)   # the second SIGTERM waits on too
+        finally:
+            sim.hold(False)
+            sim.release(match=".")
+        if sig == signal.SIGINT:
+            check("stdio: a SIGINT waits for the call at E2B, a second one ends the server at once (killed by SIGINT)",
+                  held and alive and rc == -signal.SIGINT, (held, alive, rc))
+        else:
+            try:
+                rc = c.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                rc = None
+            check("stdio: a second SIGTERM is still a graceful stop: the held call is answered and it exits 0",
+                  held and alive and rc == 0, (held, alive, rc))
+        stop(c.proc)
+
+
 def main():
     os.makedirs(DIR, exist_ok=True)
     test_keys_concurrent()
@@ -356,6 +390,7 @@ def main():
         test_reopen_retried(sim)
         test_sighup_storm(sim)
         test_stop_flush(sim)
+        test_second_interrupt(sim)
     finally:
         sim.stop()
     bad = [s[:200] for s in SEEN if KEY in s or MASTER in s]
