@@ -170,6 +170,10 @@ def test_unknown_kid(port):
     check("unknown kid: the known key's tokens still work", r.status == 200, r.status)
 
 
+# "at once" beside a fetch that takes 3 s: with room for a loaded machine, and still far from 3 s
+FAST = 2.0
+
+
 def test_rotation(sim, port_slow, port_down):
     """The issuer restarted with a new signing key (the old one still published), answering its JWKS 3 s late."""
     old = ISS.token()
@@ -208,11 +212,11 @@ def test_rotation(sim, port_slow, port_down):
     busy = [p for p in pile if p[0] == 503]
     check("rotation: of 14 requests with made-up kids during the slow fetch, those past the 7 that join the new key's "
           "(8 waiters) are 503 at once with Retry-After; the waiters are 401 once the keys came",
-          len(pile) == 14 and len(busy) >= 7 and all(t < 1.0 and ra for _, t, ra in busy) and
+          len(pile) == 14 and len(busy) >= 7 and all(t < FAST and ra for _, t, ra in busy) and
           all(st == 401 for st, _, _ in pile if st != 503), sorted((st, round(t, 2)) for st, t, _ in pile))
     r = got.get("r")
-    check("rotation: while the JWKS fetch is slow, other clients are served (5 initializes with the old key, each under 1 s)",
-          codes == [200] * 5 and max(times) < 1.0 and still_waiting, (codes, times, still_waiting))
+    check("rotation: while the JWKS fetch is slow, other clients are served (5 initializes with the old key, each well under the fetch's 3 s)",
+          codes == [200] * 5 and max(times) < FAST and still_waiting, (codes, times, still_waiting))
     check("rotation: the token of the new key waited for the fetch (about 3 s) and was taken, not answered 401",
           r is not None and r.status == 200 and got["t"] >= 2.5, (r and r.status, got.get("t")))
     check("rotation: after exactly one JWKS fetch", jwks_gets() == n0 + 1, (n0, jwks_gets()))
