@@ -2624,6 +2624,9 @@ struct e2b_mcp_call {
   char ref[E2B_MCP__REF_MAX];
 #endif
 };
+/* Whether c came from a 2026-07-28 client: never without that revision
+   built (E2B_MCP_WITH_2026 0: a constant, and the paths behind it go). */
+#define E2B_MCP__MODERN(c) (E2B_MCP_WITH_2026 && (c)->modern)
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
    until the next call. */
@@ -7105,7 +7108,7 @@ static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2
 #if E2B_MCP_WITH_CONSENT
 static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
   const e2b_mcp_session *ss = c->cx->sess;
-  return c->sink && c->msg && c->msg->async && !c->msg->batch && !c->modern &&
+  return c->sink && c->msg && c->msg->async && !c->msg->batch && !E2B_MCP__MODERN(c) &&
          ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
 }
 #endif
@@ -7200,7 +7203,7 @@ E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
   int r;
   if (!E2B_MCP_WITH_CONSENT) return -1;   /* built without questions */
 #if E2B_MCP_WITH_2026
-  if (c->modern) return e2b_mcp__confirm_modern(c, message);
+  if (E2B_MCP__MODERN(c)) return e2b_mcp__confirm_modern(c, message);
 #endif
   r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
   if (r == E2B_MCP_ASKED) return 2;
@@ -7298,7 +7301,7 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
   return -1;   /* no 2026-07-28 client to ask */
 #else
   e2b_mcp_server *s = c->srv;
-  if (!c->modern || (state && !s->state_key_set)) return -1;
+  if (!E2B_MCP__MODERN(c) || (state && !s->state_key_set)) return -1;
   c->new_state[0] = 0;
   if (state) {
     unsigned char nonce[8];
@@ -7333,7 +7336,7 @@ E2B_MCP_DEF int e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap) {
 }
 E2B_MCP_DEF int e2b_mcp_client_has(e2b_mcp_call *c, const char *capability) {
   const e2b_mcp_session *ss = c->cx->sess;
-  if (c->modern) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
+  if (E2B_MCP__MODERN(c)) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
   return e2b_mcp__streq(capability, "elicitation") && ss->client_elicitation;
 }
 E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json) {
@@ -7552,7 +7555,7 @@ static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
   if (structured) { e2b_mcp_json_key(w, "structuredContent"); e2b_mcp_json_raw(w, c->out.buf, c->out.len); }
   e2b_mcp_json_key(w, "isError"); e2b_mcp_json_bool(w, c->is_error);
 #if E2B_MCP_WITH_2026
-  if (c->modern) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
+  if (E2B_MCP__MODERN(c)) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
 #endif
   e2b_mcp_json_obj_end(w);
 }
@@ -13203,7 +13206,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp_call *c = &k->call;
   int r;
   c->slot = k;
-  e2b_mcp__slot_bind(s, k, c->cx, m, id, c->modern);
+  e2b_mcp__slot_bind(s, k, c->cx, m, id, E2B_MCP__MODERN(c));
   c->cx = &k->cx;
 #if E2B_MCP_AUDIT
   if (s->cfg.audit || s->cfg.audit_start) e2b_mcp__audit_begin(s, k);
@@ -13233,14 +13236,14 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   }
   if (e2b_mcp__ready(c) != 0) goto answered;
   if (E2B_MCP_WITH_CONSENT && k->rq.ask) {
-    r = c->modern ? e2b_mcp_confirm(c, k->rq.ask) : m ? e2b_mcp__call_ask(s, k, m) : -1;
-    if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
+    r = E2B_MCP__MODERN(c) ? e2b_mcp_confirm(c, k->rq.ask) : m ? e2b_mcp__call_ask(s, k, m) : -1;
+    if (E2B_MCP__MODERN(c) && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
     if (r == 0) {
       e2b_mcp__result_reset(c);
       e2b_mcp_result_error(c, "%s", e2b_mcp__refusal_text(c->refused ? c->refused : E2B_MCP_NO_UNSENT));
       goto answered;
     }
-    if (r == 1 && !c->modern) {   /* asked: the answer comes later */
+    if (r == 1 && !E2B_MCP__MODERN(c)) {   /* asked: the answer comes later */
       c->js = NULL; c->tok = NULL; c->args = -1;
       return k;
     }

@@ -699,7 +699,7 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   e2b_mcp_call *c = &k->call;
   int r;
   c->slot = k;
-  e2b_mcp__slot_bind(s, k, c->cx, m, id, c->modern);
+  e2b_mcp__slot_bind(s, k, c->cx, m, id, E2B_MCP__MODERN(c));
   c->cx = &k->cx;
 #if E2B_MCP_AUDIT
   if (s->cfg.audit || s->cfg.audit_start) e2b_mcp__audit_begin(s, k);
@@ -729,14 +729,14 @@ static e2b_mcp__slot *e2b_mcp__call_start(e2b_mcp_server *s, e2b_mcp__msg *m, e2
   }
   if (e2b_mcp__ready(c) != 0) goto answered;
   if (E2B_MCP_WITH_CONSENT && k->rq.ask) {
-    r = c->modern ? e2b_mcp_confirm(c, k->rq.ask) : m ? e2b_mcp__call_ask(s, k, m) : -1;
-    if (c->modern && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
+    r = E2B_MCP__MODERN(c) ? e2b_mcp_confirm(c, k->rq.ask) : m ? e2b_mcp__call_ask(s, k, m) : -1;
+    if (E2B_MCP__MODERN(c) && r == 2) goto answered;   /* asked within the result: the client calls again with the answer */
     if (r == 0) {
       e2b_mcp__result_reset(c);
       e2b_mcp_result_error(c, "%s", e2b_mcp__refusal_text(c->refused ? c->refused : E2B_MCP_NO_UNSENT));
       goto answered;
     }
-    if (r == 1 && !c->modern) {   /* asked: the answer comes later */
+    if (r == 1 && !E2B_MCP__MODERN(c)) {   /* asked: the answer comes later */
       c->js = NULL; c->tok = NULL; c->args = -1;
       return k;
     }

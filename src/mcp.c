@@ -273,7 +273,7 @@ static int e2b_mcp__ask_send(e2b_mcp_server *s, const e2b_mcp__ctx *cx, const e2
 #if E2B_MCP_WITH_CONSENT
 static int e2b_mcp__can_ask(const e2b_mcp_call *c) {
   const e2b_mcp_session *ss = c->cx->sess;
-  return c->sink && c->msg && c->msg->async && !c->msg->batch && !c->modern &&
+  return c->sink && c->msg && c->msg->async && !c->msg->batch && !E2B_MCP__MODERN(c) &&
          ss->client_elicitation && ss->client_ready && ss->version >= E2B_MCP__V2025_06;
 }
 #endif
@@ -368,7 +368,7 @@ E2B_MCP_DEF int e2b_mcp_confirm(e2b_mcp_call *c, const char *message) {
   int r;
   if (!E2B_MCP_WITH_CONSENT) return -1;   /* built without questions */
 #if E2B_MCP_WITH_2026
-  if (c->modern) return e2b_mcp__confirm_modern(c, message);
+  if (E2B_MCP__MODERN(c)) return e2b_mcp__confirm_modern(c, message);
 #endif
   r = e2b_mcp_elicit(c, message, e2b_mcp__confirm_schema);
   if (r == E2B_MCP_ASKED) return 2;
@@ -466,7 +466,7 @@ static int e2b_mcp__ask_within(e2b_mcp_call *c, const char *state) {
   return -1;   /* no 2026-07-28 client to ask */
 #else
   e2b_mcp_server *s = c->srv;
-  if (!c->modern || (state && !s->state_key_set)) return -1;
+  if (!E2B_MCP__MODERN(c) || (state && !s->state_key_set)) return -1;
   c->new_state[0] = 0;
   if (state) {
     unsigned char nonce[8];
@@ -501,7 +501,7 @@ E2B_MCP_DEF int e2b_mcp_request_state(e2b_mcp_call *c, char *buf, size_t cap) {
 }
 E2B_MCP_DEF int e2b_mcp_client_has(e2b_mcp_call *c, const char *capability) {
   const e2b_mcp_session *ss = c->cx->sess;
-  if (c->modern) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
+  if (E2B_MCP__MODERN(c)) return e2b_mcp__tok_get(c->js, c->tok, c->caps, capability) >= 0;
   return e2b_mcp__streq(capability, "elicitation") && ss->client_elicitation;
 }
 E2B_MCP_DEF void e2b_mcp_fail(e2b_mcp_call *c, int code, const char *message, const char *data_json) {
@@ -720,7 +720,7 @@ static void e2b_mcp__write_result(e2b_mcp_call *c, e2b_mcp_json *w) {
   if (structured) { e2b_mcp_json_key(w, "structuredContent"); e2b_mcp_json_raw(w, c->out.buf, c->out.len); }
   e2b_mcp_json_key(w, "isError"); e2b_mcp_json_bool(w, c->is_error);
 #if E2B_MCP_WITH_2026
-  if (c->modern) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
+  if (E2B_MCP__MODERN(c)) { e2b_mcp_json_key(w, "resultType"); e2b_mcp_json_str(w, "complete"); }
 #endif
   e2b_mcp_json_obj_end(w);
 }

@@ -220,6 +220,9 @@ struct e2b_mcp_call {
   char ref[E2B_MCP__REF_MAX];
 #endif
 };
+/* Whether c came from a 2026-07-28 client: never without that revision
+   built (E2B_MCP_WITH_2026 0: a constant, and the paths behind it go). */
+#define E2B_MCP__MODERN(c) (E2B_MCP_WITH_2026 && (c)->modern)
 
 /* An in-process call's outcome; pointers into the server's buffers, valid
    until the next call. */
