@@ -16519,7 +16519,8 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   n = e2b_mcp__hs_watch(s, fds, &timeout_ms, &first_call);
   if (s->net->wait(s->net->user, fds, n, timeout_ms) <= 0) for (i = 0; i < n; i++) fds[i].ready = 0;
   s->wready = fds + first_call;   /* the engine learns what came on its sockets from here, not by asking each */
-  for (i = 0; i < first_call; i++) got[i] = fds[i].sock && fds[i].sock->h >= 0 && (fds[i].ready & E2B_MCP_WANT_READ) != 0;
+  /* ready first: a socket is looked at (a cache miss each, at ten thousand) only when the wait named it */
+  for (i = 0; i < first_call; i++) got[i] = (fds[i].ready & E2B_MCP_WANT_READ) && fds[i].sock && fds[i].sock->h >= 0;
   for (i = 0; i < h->watched; i++) {   /* answers on their way: more of them leaves */
     e2b_mcp__http_conn *c = &h->conns[i];
     if (!(fds[1 + i].ready & E2B_MCP_WANT_WRITE) || c->qoff >= c->qend) continue;
