@@ -131,14 +131,18 @@ def at_exit(fn):
     return fn
 
 
+class SuiteTimeout(BaseException):
+    """time_limit's end of the suite. Not an Exception, and not a TimeoutError (socket.timeout is
+    one): no group's, check's or read's own `except` may take it for its failure and go on."""
+
+
 def time_limit(seconds):
-    """From now on the suite has seconds to finish: then a TimeoutError stops it where it is (one
+    """From now on the suite has seconds to finish: then a SuiteTimeout stops it where it is (one
     failure, then the clean-ups and the closing line), which make's own timeout would not give."""
     def expire(*_):
-        raise TimeoutError("suite took over %d s" % seconds)
+        raise SuiteTimeout("suite took over %d s" % seconds)
     signal.signal(signal.SIGALRM, expire)
     signal.alarm(seconds)
-    at_exit(lambda: signal.alarm(0))
 
 
 def run(main, *args):
@@ -150,6 +154,7 @@ def run(main, *args):
         check("the suite ran to the end", False, "%s: %s" % (type(e).__name__, e))
         traceback.print_exc(file=sys.stdout)
     finally:
+        signal.alarm(0)  # time_limit's: the clean-ups and the closing line are never cut short
         while _cleanups:
             fn = _cleanups.pop()
             try:
