@@ -69,7 +69,6 @@ static int seen_asks;
 static void answer_asks(void) {   /* answers each new question as elicit.action says */
   int id;
   while (out.n > seen_asks) {
-    int before = out.n;
     id = strstr(msg(seen_asks), "\"method\":\"elicitation/create\"") ? ask_id() : -1;
     seen_asks++;
     if (id < 0) continue;
@@ -79,7 +78,6 @@ static void answer_asks(void) {   /* answers each new question as elicit.action 
     else snprintf(reply, sizeof reply, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"action\":\"%s\",\"content\":{%s}}}",
                   id, elicit.action, elicit.confirm < 0 ? "" : elicit.confirm ? "\"confirm\":true" : "\"confirm\":false");
     CHECK(e2b_mcp_submit(&srv, reply, strlen(reply), NULL, &out.sink) == 0);
-    (void)before;
   }
 }
 static int arpc(const char *text) {
