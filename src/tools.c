@@ -41,9 +41,10 @@
 
    Between the phases the engine (>>engine) checks the key and the tool's 429
    cool-down, asks the user (rq->ask) and sends. A custom tool takes the same
-   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is its switch,
-   one row and two functions here (and the simulator's route in tests/sim/). Nothing from the arguments reaches a request path
-   or header unvalidated. */
+   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. One more tool is
+   its switch (>>config, and its name in >>derived's E2B_MCP__TOOLS_BUILT), one row of the table and
+   two functions here (and the simulator's route in tests/sim/). Nothing from the arguments reaches
+   a request path or header unvalidated. */
 
 /* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
 static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
