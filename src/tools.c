@@ -162,7 +162,6 @@ E2B_MCP__UNUSED static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, in
   (*n)++;
   return *kt >= 0 && *vt >= 0 && t[*kt].type == JSMN_STRING && t[*kt].end > t[*kt].start && t[*vt].type == JSMN_STRING ? 1 : -1;
 }
-#define E2B_MCP__PAIRS_WANT E2B_MCP__MSG_WANT_PAIRS
 /* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
    as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
    decodes the whole, splits on & and =, and decodes each part (the caller adds
@@ -177,7 +176,7 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
     if (t[i].size == 0) return 0;
     for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) {
       if (r < 0 || e2b_mcp__tok_str(c->js, &t[kt], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[vt], v, sizeof v) < 0)
-        return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
+        return e2b_mcp__bad(c, "metadata", E2B_MCP__MSG_WANT_PAIRS " (or the string k=v&k2=v2)");
       if (n > 1) e2b_mcp__w_c(q, '&');
       e2b_mcp__pct_n(q, k, strlen(k), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, v, strlen(v), 1);
     }
@@ -196,7 +195,7 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
       if (n) e2b_mcp__w_c(q, '&');
       e2b_mcp__pct_n(q, p, strlen(p), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, eq + 1, strlen(eq + 1), 1);
     }
-  } else return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
+  } else return e2b_mcp__bad(c, "metadata", E2B_MCP__MSG_WANT_PAIRS " (or the string k=v&k2=v2)");
   if (q->err) return e2b_mcp__bad(c, "metadata", "too long");
   return 1;
 }
@@ -208,8 +207,8 @@ static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json 
   int i = e2b_mcp_arg_token(c, key), j, n = 0, kt, vt, r;
   const jsmntok_t *t = c->tok;
   if (i < 0) return 0;
-  if (t[i].type != JSMN_OBJECT && t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
-  for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) if (r < 0) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
+  if (t[i].type != JSMN_OBJECT && t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, E2B_MCP__MSG_WANT_PAIRS);
+  for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) if (r < 0) return e2b_mcp__bad(c, key, E2B_MCP__MSG_WANT_PAIRS);
   e2b_mcp_json_key(w, api_key);
   e2b_mcp_json_obj(w);
   for (j = i + 1, n = 0; e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt) > 0;) {
