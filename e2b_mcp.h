@@ -8448,7 +8448,8 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
 
      IF(E2B_MCP_TOOL_<ID>)(X(id, "name", "Title", annotations, gate, "description", "input schema", output schema))
        annotations  E2B_MCP_READ_ONLY | E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, or 0
-       gate         0, or E2B_MCP__GATE_KILL: listed and callable only with enable_kill
+       gate         0, or E2B_MCP__GATE_KILL: listed and callable only with enable_kill,
+                    | E2B_MCP__GATE_EXTRA: not in the default set (the selection must name it)
        output schema  E2B_MCP__OUT("...") (dropped by E2B_MCP_WITH_DESCRIPTIONS 0)
 
      static int e2b_mcp__build_<id>(e2b_mcp_call *c, e2b_mcp__req *rq);
@@ -8473,9 +8474,10 @@ E2B_MCP_DEF int e2b_mcp_call_tool(e2b_mcp_server *s, const char *name, const cha
 
    Between the phases the engine (>>engine) checks the key and the tool's 429
    cool-down, asks the user (rq->ask) and sends. A custom tool takes the same
-   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. A 14th tool is its switch,
-   one row and two functions here (and the simulator's route in tests/sim/). Nothing from the arguments reaches a request path
-   or header unvalidated. */
+   two phases through the public e2b_mcp_tool.build/shape and e2b_mcp_request_*. One more tool is
+   its switch (>>config, and its name in >>derived's E2B_MCP__TOOLS_BUILT), one row of the table and
+   two functions here (and the simulator's route in tests/sim/). Nothing from the arguments reaches
+   a request path or header unvalidated. */
 
 /* 1 when every byte of s is a letter or digit (if alnum) or one of extra. */
 static int e2b_mcp__charset(const char *s, int alnum, const char *extra) {
@@ -8593,7 +8595,6 @@ E2B_MCP__UNUSED static int e2b_mcp__next_pair(e2b_mcp_call *c, int i, int *j, in
   (*n)++;
   return *kt >= 0 && *vt >= 0 && t[*kt].type == JSMN_STRING && t[*kt].end > t[*kt].start && t[*vt].type == JSMN_STRING ? 1 : -1;
 }
-#define E2B_MCP__PAIRS_WANT E2B_MCP__MSG_WANT_PAIRS
 /* Writes a metadata filter value "k=v&k2=v2" with each part URL-encoded twice,
    as E2B's SDK does: E2B's HTTP layer decodes the query value, then its filter
    decodes the whole, splits on & and =, and decodes each part (the caller adds
@@ -8608,7 +8609,7 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
     if (t[i].size == 0) return 0;
     for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) {
       if (r < 0 || e2b_mcp__tok_str(c->js, &t[kt], k, sizeof k) <= 0 || e2b_mcp__tok_str(c->js, &t[vt], v, sizeof v) < 0)
-        return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
+        return e2b_mcp__bad(c, "metadata", E2B_MCP__MSG_WANT_PAIRS " (or the string k=v&k2=v2)");
       if (n > 1) e2b_mcp__w_c(q, '&');
       e2b_mcp__pct_n(q, k, strlen(k), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, v, strlen(v), 1);
     }
@@ -8627,7 +8628,7 @@ static int e2b_mcp__want_metadata_query(e2b_mcp_call *c, e2b_mcp_json *q) {
       if (n) e2b_mcp__w_c(q, '&');
       e2b_mcp__pct_n(q, p, strlen(p), 1); e2b_mcp__w_c(q, '='); e2b_mcp__pct_n(q, eq + 1, strlen(eq + 1), 1);
     }
-  } else return e2b_mcp__bad(c, "metadata", E2B_MCP__PAIRS_WANT " (or the string k=v&k2=v2)");
+  } else return e2b_mcp__bad(c, "metadata", E2B_MCP__MSG_WANT_PAIRS " (or the string k=v&k2=v2)");
   if (q->err) return e2b_mcp__bad(c, "metadata", "too long");
   return 1;
 }
@@ -8639,8 +8640,8 @@ static int e2b_mcp__want_str_map(e2b_mcp_call *c, const char *key, e2b_mcp_json 
   int i = e2b_mcp_arg_token(c, key), j, n = 0, kt, vt, r;
   const jsmntok_t *t = c->tok;
   if (i < 0) return 0;
-  if (t[i].type != JSMN_OBJECT && t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
-  for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) if (r < 0) return e2b_mcp__bad(c, key, E2B_MCP__PAIRS_WANT);
+  if (t[i].type != JSMN_OBJECT && t[i].type != JSMN_ARRAY) return e2b_mcp__bad(c, key, E2B_MCP__MSG_WANT_PAIRS);
+  for (j = i + 1; (r = e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt)) != 0;) if (r < 0) return e2b_mcp__bad(c, key, E2B_MCP__MSG_WANT_PAIRS);
   e2b_mcp_json_key(w, api_key);
   e2b_mcp_json_obj(w);
   for (j = i + 1, n = 0; e2b_mcp__next_pair(c, i, &j, &n, &kt, &vt) > 0;) {
@@ -10290,8 +10291,9 @@ static void e2b_mcp__shape_get_template_build(e2b_mcp_call *c, const e2b_mcp__re
 #endif
 
 /* ---- a row's gate (its e2b_mcp_tool.user) ---- */
-enum { E2B_MCP__GATE_KILL = 1,    /* listed and callable only with e2b_mcp_config.enable_kill */
-       E2B_MCP__GATE_EXTRA = 2 };  /* not in the default set: offered only when the selection names it */
+/* (macros, not an enum: E2B_MCP__EXTRA_BUILT reads the rows' gates in #if) */
+#define E2B_MCP__GATE_KILL 1     /* listed and callable only with e2b_mcp_config.enable_kill */
+#define E2B_MCP__GATE_EXTRA 2    /* not in the default set: offered only when the selection names it */
 
 #if E2B_MCP_WITH_OUTPUT_CHECK
 /* ---- the result against the tool's own output schema ----
@@ -10482,9 +10484,10 @@ enum { E2B_MCP__G_READ = E2B_MCP_GROUP_READ, E2B_MCP__G_WRITE = E2B_MCP_GROUP_WR
    E2B_MCP__GATE_EXTRA) and all (every row) */
 static const char *const e2b_mcp__group_name[] = { "read", "write", "kill", "default", "all" };
 /* Whether a row outside the default set (E2B_MCP__GATE_EXTRA) is built:
-   without one (the small profile) the default set is every row. */
-#define E2B_MCP__EXTRA_BUILT (E2B_MCP_TOOL_DELETE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || \
-  E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
+   without one (the small profile) the default set is every row. Read from
+   the rows' gates, so a row marked extra needs no second list here. */
+#define E2B_MCP__T_EXTRA(id, name, title, ann, gate, desc, in, out) || ((gate) & E2B_MCP__GATE_EXTRA)
+#define E2B_MCP__EXTRA_BUILT (0 E2B_MCP__TOOLS(E2B_MCP__T_EXTRA, E2B_MCP__IF))
 #if E2B_MCP_TOOL_DELETE_SNAPSHOT
 #  define E2B_MCP__AND_DELETING " and deleting snapshots"
 #else

@@ -16,7 +16,8 @@
 
      IF(E2B_MCP_TOOL_<ID>)(X(id, "name", "Title", annotations, gate, "description", "input schema", output schema))
        annotations  E2B_MCP_READ_ONLY | E2B_MCP_DESTRUCTIVE | E2B_MCP_IDEMPOTENT, or 0
-       gate         0, or E2B_MCP__GATE_KILL: listed and callable only with enable_kill
+       gate         0, or E2B_MCP__GATE_KILL: listed and callable only with enable_kill,
+                    | E2B_MCP__GATE_EXTRA: not in the default set (the selection must name it)
        output schema  E2B_MCP__OUT("...") (dropped by E2B_MCP_WITH_DESCRIPTIONS 0)
 
      static int e2b_mcp__build_<id>(e2b_mcp_call *c, e2b_mcp__req *rq);
@@ -1858,8 +1859,9 @@ static void e2b_mcp__shape_get_template_build(e2b_mcp_call *c, const e2b_mcp__re
 #endif
 
 /* ---- a row's gate (its e2b_mcp_tool.user) ---- */
-enum { E2B_MCP__GATE_KILL = 1,    /* listed and callable only with e2b_mcp_config.enable_kill */
-       E2B_MCP__GATE_EXTRA = 2 };  /* not in the default set: offered only when the selection names it */
+/* (macros, not an enum: E2B_MCP__EXTRA_BUILT reads the rows' gates in #if) */
+#define E2B_MCP__GATE_KILL 1     /* listed and callable only with e2b_mcp_config.enable_kill */
+#define E2B_MCP__GATE_EXTRA 2    /* not in the default set: offered only when the selection names it */
 
 #if E2B_MCP_WITH_OUTPUT_CHECK
 /* ---- the result against the tool's own output schema ----
@@ -2050,9 +2052,10 @@ enum { E2B_MCP__G_READ = E2B_MCP_GROUP_READ, E2B_MCP__G_WRITE = E2B_MCP_GROUP_WR
    E2B_MCP__GATE_EXTRA) and all (every row) */
 static const char *const e2b_mcp__group_name[] = { "read", "write", "kill", "default", "all" };
 /* Whether a row outside the default set (E2B_MCP__GATE_EXTRA) is built:
-   without one (the small profile) the default set is every row. */
-#define E2B_MCP__EXTRA_BUILT (E2B_MCP_TOOL_DELETE_SNAPSHOT || E2B_MCP_TOOL_SET_SANDBOX_NETWORK || E2B_MCP_TOOL_GET_SANDBOXES_METRICS || \
-  E2B_MCP_TOOL_LIST_VOLUMES || E2B_MCP_TOOL_GET_VOLUME || E2B_MCP_TOOL_LIST_SECRETS || E2B_MCP_TOOL_GET_TEMPLATE_BUILD)
+   without one (the small profile) the default set is every row. Read from
+   the rows' gates, so a row marked extra needs no second list here. */
+#define E2B_MCP__T_EXTRA(id, name, title, ann, gate, desc, in, out) || ((gate) & E2B_MCP__GATE_EXTRA)
+#define E2B_MCP__EXTRA_BUILT (0 E2B_MCP__TOOLS(E2B_MCP__T_EXTRA, E2B_MCP__IF))
 #if E2B_MCP_TOOL_DELETE_SNAPSHOT
 #  define E2B_MCP__AND_DELETING " and deleting snapshots"
 #else
