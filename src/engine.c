@@ -342,11 +342,13 @@ static void e2b_mcp__audit_args(const char *js, const jsmntok_t *t, int args, ch
   sb = args >= 0 ? e2b_mcp__tok_get(js, t, args, "sandbox_id") : -1;
   if (sb < 0 || e2b_mcp__tok_str(js, &t[sb], sbx, E2B_MCP_ID_MAX + 1) < 0) sbx[0] = 0;
 }
-/* Masks the caller's own key wherever it was typed into the arguments. */
+/* Masks the caller's own key wherever it was typed into the arguments. The
+   key is key_len bytes and need not end there: a principal's points into its
+   request (a header's value, the token's room), where more text follows. */
 static void e2b_mcp__audit_mask(const e2b_mcp__ctx *cx, char *argv) {
-  char *p = argv;
+  char *p;
   if (!cx->key_len) return;
-  while ((p = strstr(p, cx->key)) != NULL) memset(p, '*', cx->key_len);
+  for (p = argv; *p; p++) if (strncmp(p, cx->key, cx->key_len) == 0) memset(p, '*', cx->key_len);
 }
 /* A tool call refused for its caller's scopes (the core's one scope check):
    its record, written before the refusal is answered; nothing reached E2B. */
@@ -395,10 +397,7 @@ static void e2b_mcp__audit_begin(e2b_mcp_server *s, e2b_mcp__slot *k) {
   if (s->bat) k->audit_batch = s->bat->sink_no;   /* it is begun while its batch is read (or its queued turn comes) */
 #endif
   e2b_mcp__audit_args(c->js, c->tok, c->args, k->audit_args, k->audit_sbx);
-  if (k->cx.key_len) {   /* a caller's key typed into an argument: masked, whatever its name */
-    char *p = k->audit_args;
-    while ((p = strstr(p, k->cx.key)) != NULL) memset(p, '*', k->cx.key_len);
-  }
+  e2b_mcp__audit_mask(&k->cx, k->audit_args);   /* a caller's key typed into an argument: masked, whatever its name */
 }
 /* The record of k as it stands (sbx: E2B_MCP_ID_MAX + 1 for its sandbox). */
 static void e2b_mcp__audit_record(e2b_mcp_server *s, e2b_mcp__slot *k, e2b_mcp_audit_record *r, char *sbx) {

@@ -523,6 +523,28 @@ def test_setup(sim, issuer, jwks):
     check("an audit log that cannot be opened is refused at start", q.returncode == 2 and b"E2B_MCP_AUDIT_LOG" in q.stderr, q.stderr)
 
 
+def test_audit_forbidden_key(sim, issuer, jwks, token):
+    """A caller's own key typed into an argument whose name is not a secret's is masked in the forbidden record too
+    (the core's scope check records from the request's context, where the store's key is not NUL-terminated)."""
+    log = os.path.join(DIR, "audit-key.log")
+    if os.path.exists(log):
+        os.unlink(log)
+    srv = Server(sim, issuer, jwks, extra={"E2B_MCP_AUDIT_LOG": log, "E2B_MCP_ENABLE_KILL": "1"})
+    before = len(sim.e2b_requests())
+    r = Client(srv.port, token("carol-app", "e2b:read")).post(
+        rpc(7, "tools/call", {"name": "e2b_kill_sandbox", "arguments": {"sandbox_id": "sbxmask", "note": "key " + KEY2 + " here"}}))
+    time.sleep(0.2)
+    text = open(log).read() if os.path.exists(log) else ""
+    SEEN.append(text)
+    recs = read_log(log)
+    note = (recs[0].get("arguments") or {}).get("note") if recs else None
+    check("audit: a read-only caller's kill with its own store key in a plain argument: 403, one forbidden record, "
+          "the key masked there, nothing sent to E2B",
+          r.status == 403 and [l.get("outcome") for l in recs] == ["forbidden"] and KEY2 not in text and
+          note == "key " + "*" * len(KEY2) + " here" and len(sim.e2b_requests()) == before, (r.status, text[:300]))
+    srv.stop()
+
+
 def main():
     os.makedirs(DIR, exist_ok=True)
     test_keys_command()
@@ -534,6 +556,7 @@ def main():
         test_audit(sim, issuer, jwks, token)
         test_audit_forged(sim, issuer, jwks, token)
         test_audit_batch(sim, issuer, jwks, token)
+        test_audit_forbidden_key(sim, issuer, jwks, token)
         test_setup(sim, issuer, jwks)
     finally:
         stop(op)
