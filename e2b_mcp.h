@@ -12606,6 +12606,14 @@ static int e2b_mcp__can_claim(const e2b_mcp_server *s) {
 #if E2B_MCP__TASKS
 static void e2b_mcp__task_orphan(e2b_mcp_server *s, e2b_mcp__slot *k);
 #endif
+/* The one place a slot's sink changes (NULL: it answers nobody), so
+   s->slot_sink, which e2b_mcp_sink_busy reads instead of every slot, always
+   says the same as the slot. */
+static void e2b_mcp__slot_sink(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mcp_sink *sink) {
+  k->has_sink = sink != NULL;
+  if (sink) k->sink = *sink;
+  s->slot_sink[k - s->slots] = sink ? sink->ctx : NULL;
+}
 static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
 #if E2B_MCP__TASKS
   if (k->task) e2b_mcp__task_orphan(s, k);
@@ -12613,8 +12621,7 @@ static void e2b_mcp__slot_free(e2b_mcp_server *s, e2b_mcp__slot *k) {
   k->state = E2B_MCP__CS_FREE;
   k->cl.io = E2B_MCP__IO_IDLE;
   if (k->has_sink && k->sink_no > s->sinks_floor) s->sinks_done++;
-  k->has_sink = 0;
-  s->slot_sink[k - s->slots] = NULL;
+  e2b_mcp__slot_sink(s, k, NULL);
   if (k->client_key[0]) {   /* a client's key stays no longer than its call: nor does the request that carried it */
     memset(k->client_key, 0, sizeof k->client_key);
     memset(k->rq.buf, 0, k->rq.w.len < E2B_MCP_REQ_MAX ? k->rq.w.len : E2B_MCP_REQ_MAX);
@@ -13195,8 +13202,8 @@ static void e2b_mcp__slot_bind(e2b_mcp_server *s, e2b_mcp__slot *k, const e2b_mc
   k->cx.forbidden = NULL;
   e2b_mcp__strlcpy(k->id, id ? id : "", sizeof k->id);
   if (m && m->sink && !m->batch) {
-    k->sink = *m->sink; k->has_sink = 1; k->sink_no = ++s->sinks_bound;
-    s->slot_sink[k - s->slots] = k->sink.ctx;
+    e2b_mcp__slot_sink(s, k, m->sink);
+    k->sink_no = ++s->sinks_bound;
   }
 }
 
@@ -13500,8 +13507,7 @@ E2B_MCP_DEF void e2b_mcp_sink_gone(e2b_mcp_server *s, const void *ctx) {
   for (i = 0; i < s->nslots; i++) {
     e2b_mcp__slot *k = &s->slots[i];
     if (k->state == E2B_MCP__CS_FREE || !k->has_sink || k->sink.ctx != ctx) continue;
-    k->has_sink = 0;
-    s->slot_sink[i] = NULL;
+    e2b_mcp__slot_sink(s, k, NULL);
     k->call.sink = NULL;
     if (E2B_MCP__IS_ASKING(k)) e2b_mcp__slot_free(s, k);
   }
@@ -14096,8 +14102,7 @@ static void e2b_mcp__task_start(e2b_mcp_server *s, e2b_mcp__slot *k) {
   t->sink.ctx = t;
   t->sink.write = e2b_mcp__task_write;
   t->sink.end = e2b_mcp__task_end;
-  k->sink = t->sink;
-  s->slot_sink[k - s->slots] = k->sink.ctx;   /* its connection's answer is over: the sink it waits on is the task's */
+  e2b_mcp__slot_sink(s, k, &t->sink);   /* its connection's answer is over: the sink it waits on is the task's */
   k->call.sink = NULL;
   k->task = t;
 }
@@ -16537,9 +16542,11 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
   e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
   /* The passes over every connection slot run when something calls for them
-     (an answer's end, a notification sent, an answer held back), else every
-     E2B_MCP__HS_SWEEP_MS: at ten thousand connections a pass costs more than
-     the requests a step serves, and the timeouts they look for are seconds. */
+     (a notification sent, an answer held back, more ended answers than the
+     step remembers, the issuer's keys come), else every E2B_MCP__HS_SWEEP_MS:
+     at ten thousand connections a pass costs more than the requests a step
+     serves, and the timeouts they look for are seconds. An answer's end is
+     looked at where it happened (ended_at). */
   now = e2b_mcp__now_ms(s);
   sweep = h->holding || (unsigned long)(now - h->swept_ms) >= E2B_MCP__HS_SWEEP_MS || h->stop;
   if (sweep) h->swept_ms = now;

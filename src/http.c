@@ -1730,9 +1730,11 @@ E2B_MCP_DEF int e2b_mcp_http_step(e2b_mcp_server *s, int timeout_ms) {
   if (got[0]) e2b_mcp__hs_accept(s, got, e2b_mcp__now_ms(s));   /* newcomers, once the connections that ended made room */
   e2b_mcp_step(s);   /* the calls moved on; the connections whose call was answered end their answer */
   /* The passes over every connection slot run when something calls for them
-     (an answer's end, a notification sent, an answer held back), else every
-     E2B_MCP__HS_SWEEP_MS: at ten thousand connections a pass costs more than
-     the requests a step serves, and the timeouts they look for are seconds. */
+     (a notification sent, an answer held back, more ended answers than the
+     step remembers, the issuer's keys come), else every E2B_MCP__HS_SWEEP_MS:
+     at ten thousand connections a pass costs more than the requests a step
+     serves, and the timeouts they look for are seconds. An answer's end is
+     looked at where it happened (ended_at). */
   now = e2b_mcp__now_ms(s);
   sweep = h->holding || (unsigned long)(now - h->swept_ms) >= E2B_MCP__HS_SWEEP_MS || h->stop;
   if (sweep) h->swept_ms = now;
