@@ -5,8 +5,8 @@
 
    jp_get(js, path) is the raw text of the value (a string without its quotes, its escapes as
    they stand), NUL-terminated in jp_val until the next call; NULL when js does not parse, the
-   path names nothing (a missing key, an index past the end, a key inside a scalar) or the value
-   is longer than JP_VALUE_MAX. An empty path is the whole text. jp_tok holds the tokens of the
+   path names nothing (a missing key, an index past the end or not digits, a key inside a
+   scalar) or the value is longer than JP_VALUE_MAX. An empty path is the whole text. jp_tok holds the tokens of the
    last parse and jp_last the value's token. The rest are shorthands: jp_is (equal to want),
    jp_has, jp_int (-999999 when missing), jp_len (an object's members or an array's elements,
    -1 when missing), jp_contains (the value holds sub). No heap; define JP_TOKENS or
@@ -49,7 +49,9 @@ static JP_UNUSED const char *jp_get(const char *js, const char *path) {
     if (*p == '.') p++;
     if (jp_tok[t].type == JSMN_ARRAY) {
       int idx = atoi(key), k, j = t + 1;
-      if (idx < 0 || idx >= jp_tok[t].size) return NULL;
+      /* an index is digits only: a key where an array stands ("content.text") names nothing,
+         rather than element 0 */
+      if (!l || strspn(key, "0123456789") != l || idx >= jp_tok[t].size) return NULL;
       for (k = 0; k < idx; k++) j = e2b_mcp__tok_skip(jp_tok, j);
       t = j;
     } else if ((t = e2b_mcp__tok_get(js, jp_tok, t, key)) < 0) return NULL;

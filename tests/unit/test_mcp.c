@@ -1659,7 +1659,16 @@ static void test_scopes(void) {
 }
 #endif
 
+/* the path reader the checks read answers with (tests/lib/jsonpath.h): a path that names nothing
+   is NULL, never another value */
+static void test_jsonpath(void) {
+  const char *js = "{\"a\":[{\"b\":1},{\"b\":2}],\"s\":\"x\"}";
+  CHECK(jp_int(js, "a.1.b") == 2 && jp_len(js, "a") == 2 && jp_is(js, "s", "x"));
+  CHECK(!jp_has(js, "a.b") && !jp_has(js, "a.x.b") && !jp_has(js, "a.-1.b") && !jp_has(js, "a.2") && !jp_has(js, "s.t"));
+}
+
 int main(void) {
+  test_jsonpath();
   test_two_phase();
   test_before_initialize();
   test_errors();
