@@ -14579,40 +14579,6 @@ static int e2b_mcp__limit_bills(const e2b_mcp_server *s, const char *name, size_
   return 0;
 }
 #endif
-
-#if E2B_MCP_LIMITS && E2B_MCP_WITH_STDIO
-/* A tools/call beyond the limits (>>ops; stdin's one user is one principal):
-   answered at once with an error whose data says when to call again
-   (retryAfterMs), audited, nothing sent to E2B. 1: answered. */
-static int e2b_mcp__stdio_limited(e2b_mcp_server *s, const char *line, const e2b_mcp_sink *k) {
-  char text[400], out[800], id[E2B_MCP_RPC_ID_MAX];
-  e2b_mcp_json w;
-  int which, nm, idt;
-  long wait;
-  if (s->cfg.limit_burst <= 0 && s->cfg.limit_bill_burst <= 0) return 0;
-  if ((wait = e2b_mcp__limit_call(s, line, 1, &which, &nm)) == 0) return 0;
-  e2b_mcp__limit_text(s, wait, which, text, sizeof text);
-#if E2B_MCP_AUDIT
-  e2b_mcp__limit_audit(s, line, nm, NULL);
-#endif
-  idt = e2b_mcp__tok_get(line, s->mtok, 0, "id");
-  if (idt < 0 || e2b_mcp__tok_json(line, &s->mtok[idt], id, sizeof id) < 0) strcpy(id, "null");
-  e2b_mcp_json_init(&w, out, sizeof out);
-  e2b_mcp_json_obj(&w);
-  e2b_mcp_json_key(&w, "jsonrpc"); e2b_mcp_json_str(&w, "2.0");
-  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_raw(&w, id, strlen(id));
-  e2b_mcp_json_key(&w, "error"); e2b_mcp_json_obj(&w);
-  e2b_mcp_json_key(&w, "code"); e2b_mcp_json_int(&w, -32000);
-  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, text);
-  e2b_mcp_json_key(&w, "data"); e2b_mcp_json_obj(&w);
-  e2b_mcp_json_key(&w, "retryAfterMs"); e2b_mcp_json_int(&w, wait > 0 ? wait : 5000);
-  e2b_mcp_json_obj_end(&w);
-  e2b_mcp_json_obj_end(&w);
-  e2b_mcp_json_obj_end(&w);
-  if (!w.err && k->write(k->ctx, out, w.len) == 0) k->end(k->ctx);
-  return 1;
-}
-#endif
 /* >>transport: stdio ---------------------------------------------------------
    One JSON message per line on stdin and stdout. stdout carries nothing but
    MCP messages; both streams use buffers inside the server (no allocation).
@@ -14722,6 +14688,39 @@ static long e2b_mcp__stdio_take(e2b_mcp_server *s, size_t park) {
   }
   return -1;
 }
+#if E2B_MCP_LIMITS
+/* A tools/call beyond the limits (>>ops; stdin's one user is one principal):
+   answered at once with an error whose data says when to call again
+   (retryAfterMs), audited, nothing sent to E2B. 1: answered. */
+static int e2b_mcp__stdio_limited(e2b_mcp_server *s, const char *line, const e2b_mcp_sink *k) {
+  char text[400], out[800], id[E2B_MCP_RPC_ID_MAX];
+  e2b_mcp_json w;
+  int which, nm, idt;
+  long wait;
+  if (s->cfg.limit_burst <= 0 && s->cfg.limit_bill_burst <= 0) return 0;
+  if ((wait = e2b_mcp__limit_call(s, line, 1, &which, &nm)) == 0) return 0;
+  e2b_mcp__limit_text(s, wait, which, text, sizeof text);
+#if E2B_MCP_AUDIT
+  e2b_mcp__limit_audit(s, line, nm, NULL);
+#endif
+  idt = e2b_mcp__tok_get(line, s->mtok, 0, "id");
+  if (idt < 0 || e2b_mcp__tok_json(line, &s->mtok[idt], id, sizeof id) < 0) strcpy(id, "null");
+  e2b_mcp_json_init(&w, out, sizeof out);
+  e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "jsonrpc"); e2b_mcp_json_str(&w, "2.0");
+  e2b_mcp_json_key(&w, "id"); e2b_mcp_json_raw(&w, id, strlen(id));
+  e2b_mcp_json_key(&w, "error"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "code"); e2b_mcp_json_int(&w, -32000);
+  e2b_mcp_json_key(&w, "message"); e2b_mcp_json_str(&w, text);
+  e2b_mcp_json_key(&w, "data"); e2b_mcp_json_obj(&w);
+  e2b_mcp_json_key(&w, "retryAfterMs"); e2b_mcp_json_int(&w, wait > 0 ? wait : 5000);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  e2b_mcp_json_obj_end(&w);
+  if (!w.err && k->write(k->ctx, out, w.len) == 0) k->end(k->ctx);
+  return 1;
+}
+#endif
 static void e2b_mcp__stdio_too_long(e2b_mcp_server *s, const e2b_mcp_sink *k) {
   e2b_mcp__msg m;
   char text[128];
