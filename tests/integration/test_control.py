@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from report import check, contains, eq, run  # noqa: E402
@@ -544,7 +545,6 @@ def t_scopes():
 def t_subscribe():
     """Lifecycle events as a subscribable resource: one events poll (e2b_list_events, 100 newest)
     tells e2b://events of any new event and e2b://sandboxes/{id}/events of that sandbox's."""
-    import time
     c = McpClient([POLL_BIN], env({"E2B_MCP_TOOLS": ""}), elicit=ACCEPT)
     c.initialize(capabilities={})
     for uri in ("e2b://events", "e2b://sandboxes/%s/events" % BOB_STG1):
@@ -578,8 +578,8 @@ def t_subscribe():
     polls = [p for p in SIM.e2b_requests() if p[1].startswith("/events")]
     check("the events poll: GET /events/sandboxes, at most one an interval", polls and
           all(p == ("GET", "/events/sandboxes") for p in polls) and len(polls) <= 5 / 0.3 + 2, polls)
-    r = c.request("resources/unsubscribe", {"uri": "e2b://events"})
-    r = c.request("resources/unsubscribe", {"uri": "e2b://sandboxes/%s/events" % BOB_STG1})
+    c.request("resources/unsubscribe", {"uri": "e2b://events"})
+    c.request("resources/unsubscribe", {"uri": "e2b://sandboxes/%s/events" % BOB_STG1})
     told(0.7)
     SIM.clear()
     told(1.0)
