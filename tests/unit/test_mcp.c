@@ -58,18 +58,12 @@ static int wrpc(const char *text, e2b_mcp_wire *w) {
    answer (elicit.action, elicit.confirm) comes back as a message of its own, and
    the engine is stepped until no call is left. Returns how many messages the
    sink got in all. */
-static int ask_id(void) {   /* the id of the last elicitation/create in the sink, or -1 */
-  int i;
-  for (i = out.n - 1; i >= 0; i--)
-    if (strstr(msg(i), "\"method\":\"elicitation/create\"")) { const char *v = strstr(msg(i), "\"id\":"); return v ? atoi(v + 5) : -1; }
-  return -1;
-}
 static char reply[1024];
 static int seen_asks;
 static void answer_asks(void) {   /* answers each new question as elicit.action says */
   int id;
   while (out.n > seen_asks) {
-    id = strstr(msg(seen_asks), "\"method\":\"elicitation/create\"") ? ask_id() : -1;
+    id = jp_is(msg(seen_asks), "method", "elicitation/create") ? (int)jp_int(msg(seen_asks), "id") : -1;   /* its own id */
     seen_asks++;
     if (id < 0) continue;
     elicit.asked++;
